@@ -1,0 +1,92 @@
+/**
+ * The model every side shares: process entries and their observable state.
+ * Pure types and zod schemas; imports nothing from main or renderer.
+ */
+import { z } from 'zod';
+import type { ReadinessInfo } from './ready';
+import type { AgentStatusInfo } from './status';
+import type { PortInfo } from './ports';
+
+export const PROCESS_KINDS = ['command', 'terminal', 'agent', 'task'] as const;
+export const ProcessKindSchema = z.enum(PROCESS_KINDS);
+export type ProcessKind = z.infer<typeof ProcessKindSchema>;
+
+/**
+ * Lifecycle of an entry's process. `starting → ready → running` is refined by the readiness
+ * detector for command entries; terminals and agents go `starting → running` at spawn.
+ */
+export const RUN_STATES = ['stopped', 'starting', 'ready', 'running', 'error'] as const;
+export const RunStateSchema = z.enum(RUN_STATES);
+export type RunState = z.infer<typeof RunStateSchema>;
+
+export const ProcessIdSchema = z
+  .string()
+  .regex(/^p_[0-9a-f]{6,}$/, 'process ids look like p_3f9a2c');
+export type ProcessId = string;
+
+export interface ExitInfo {
+  exitCode: number;
+  /** Signal number when the process was killed by a signal. */
+  signal?: number;
+  at: number;
+}
+
+/** Byte offsets into the entry's output ring (monotonic across runs). */
+export interface OutputOffsets {
+  /** Oldest byte still retained. */
+  start: number;
+  /** One past the newest byte. */
+  end: number;
+  /** Where the current (or last) run's output begins. */
+  runStart: number;
+}
+
+/** A snapshot of one entry, as the UI, the bridge and MCP see it. */
+export interface ProcessInfo {
+  id: ProcessId;
+  name: string;
+  kind: ProcessKind;
+  argv: string[];
+  cwd: string;
+  /** Name in switchboard.json when the entry came from the config file. */
+  configName?: string;
+  state: RunState;
+  /** Human sentence describing the state ("Exited with code 1", "Command not found: foo"). */
+  message: string;
+  pid?: number;
+  runId: number;
+  startedAt?: number;
+  lastExit?: ExitInfo;
+  cols: number;
+  rows: number;
+  title: string;
+  offsets: OutputOffsets;
+  /** PTY paused by flow control (a viewer is behind). */
+  isPaused: boolean;
+  readiness?: ReadinessInfo;
+  agent?: AgentStatusInfo;
+  ports?: PortInfo;
+  attention?: AttentionInfo;
+  timers?: TimerSummary[];
+}
+
+export interface AttentionInfo {
+  reason: string;
+  at: number;
+  /** Who asked: a process id or 'switchboard' for automatic ones (permission prompts). */
+  requestedBy: string;
+}
+
+export interface TimerSummary {
+  id: string;
+  kind: 'delay' | 'idle_any' | 'idle_all';
+  label?: string;
+  state: 'pending' | 'paused' | 'fired' | 'cancelled' | 'dropped';
+  /** For delay timers: epoch ms when it fires (absent while paused). */
+  firesAt?: number;
+  remainingMs?: number;
+  waitingOn?: ProcessId[];
+}
+
+export const DEFAULT_COLS = 120;
+export const DEFAULT_ROWS = 40;
