@@ -90,3 +90,20 @@ export interface TimerSummary {
 
 export const DEFAULT_COLS = 120;
 export const DEFAULT_ROWS = 40;
+
+/** What it takes to create an entry (from switchboard.json, the UI or MCP). */
+export interface ProcessSpec {
+  name: string;
+  kind: ProcessKind;
+  /** argv[0] is looked up in PATH unless it contains a slash. */
+  argv: string[];
+  /** Absolute working directory. */
+  cwd: string;
+  env?: Record<string, string>;
+  cols?: number;
+  rows?: number;
+  /** Name in switchboard.json when created from it. */
+  configName?: string;
+  /** Agent preset id for agent entries. */
+  preset?: string;
+}

@@ -1,0 +1,8 @@
+export { SessionManager, type SessionManagerOptions, type TaggedBatch } from './sessionManager';
+export { ProcessEntry, DEFAULT_RING_BYTES, RUN_MARKER_ENV, type AttachSnapshot } from './processEntry';
+export { ScreenModel } from './screenModel';
+export { ByteRing, type RingRead } from './ringBuffer';
+export { killTree, KILL_GRACE_MS } from './treeKill';
+export { HIGH_WATERMARK_CHARS, LOW_WATERMARK_CHARS, ACK_CHUNK_CHARS } from './flowControl';
+export type { OutputBatch } from './outputBatcher';
+export type * from './types';

@@ -1,0 +1,163 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { SessionManager } from './sessionManager';
+import { isAlive } from './processTree';
+import { waitForExit, waitForOutput, waitForScreen } from '../../../../test/support/wait';
+
+const FIXTURES = resolve(__dirname, '../../../../test/fixtures/sessions');
+let manager: SessionManager;
+
+function make(argv: string[], extra: Partial<{ cwd: string; ringBytes: number }> = {}) {
+  manager ??= new SessionManager({ killGraceMs: 500, ringBytes: extra.ringBytes });
+  return manager.create({ name: argv[0], kind: 'command', argv, cwd: extra.cwd ?? process.cwd() });
+}
+
+afterEach(async () => {
+  await manager?.dispose();
+  manager = undefined as unknown as SessionManager;
+});
+
+describe('ProcessEntry on a real PTY', () => {
+  it('captures output with monotonic offsets and exits cleanly', async () => {
+    const entry = make(['bash', '-c', 'printf "one\\ntwo\\n"']);
+    await entry.start();
+    expect(entry.state).toBe('running');
+    await waitForExit(entry);
+    const read = entry.ring.read(0);
+    expect(read.data.toString()).toBe('one\r\ntwo\r\n');
+    expect(read.end).toBe(10);
+    expect(entry.state).toBe('stopped');
+    expect(entry.lastExit?.exitCode).toBe(0);
+    expect(entry.screen.getVisibleLines().slice(0, 2)).toEqual(['one', 'two']);
+  });
+
+  it('reports a non-zero exit as an error with the code', async () => {
+    const entry = make(['bash', '-c', 'exit 3']);
+    await entry.start();
+    await waitForExit(entry);
+    expect(entry.state).toBe('error');
+    expect(entry.message).toBe('Exited with code 3');
+  });
+
+  it('echoes input typed into the PTY', async () => {
+    const entry = make(['cat']);
+    await entry.start();
+    entry.write('ping-123\r');
+    await waitForOutput(entry, /ping-123\r\n.*ping-123/s);
+  });
+
+  it('resizes the PTY and the screen', async () => {
+    const entry = make(['bash', '-c', 'read line; stty size']);
+    await entry.start();
+    entry.resize(77, 21);
+    expect(entry.screen.cols).toBe(77);
+    entry.write('\r');
+    await waitForOutput(entry, /21 77/);
+    expect(() => entry.resize(0, 10)).toThrow(/Invalid terminal size/);
+  });
+
+  it('wraps the ring while offsets keep growing', async () => {
+    const entry = make(['bash', '-c', 'for i in $(seq 1 2000); do echo "line $i"; done'], { ringBytes: 4096 });
+    await entry.start();
+    await waitForExit(entry);
+    expect(entry.ring.end).toBeGreaterThan(4096 * 4);
+    expect(entry.ring.start).toBe(entry.ring.end - 4096);
+    const read = entry.ring.read(0);
+    expect(read.truncated).toBe(true);
+    expect(read.data.toString()).toMatch(/line 2000\r\n$/);
+  });
+
+  it('restarts into a new run whose output starts after the old one', async () => {
+    const entry = make(['bash', '-c', 'echo "run $RANDOM"; exec cat']);
+    await entry.start();
+    await waitForOutput(entry, /run \d+/);
+    const firstRunEnd = entry.ring.end;
+    const firstPid = entry.pid;
+    await entry.restart();
+    expect(entry.runId).toBe(2);
+    expect(entry.runOffset).toBeGreaterThan(firstRunEnd);
+    expect(entry.pid).not.toBe(firstPid);
+    expect(isAlive(firstPid!)).toBe(false);
+    await waitForOutput(entry, /run \d+/);
+    await waitForScreen(entry, (lines) => lines.some((l) => l.includes('restarted')));
+  });
+
+  it('stop, then start again: entries outlive their process', async () => {
+    const entry = make(['cat']);
+    await entry.start();
+    await entry.stop();
+    expect(entry.state).toBe('stopped');
+    expect(entry.message).toBe('Stopped');
+    await entry.start();
+    expect(entry.isRunning).toBe(true);
+  });
+
+  it('kills the whole tree: SIGTERM ignorers, setsid children and double-forked daemons', async () => {
+    const entry = make([join(FIXTURES, 'stubborn-tree.sh')]);
+    await entry.start();
+    const text = await waitForOutput(entry, /(?=.*IGNORER \d+)(?=.*SETSID \d+)(?=.*DAEMON \d+)(?=.*LEADER \d+)/s);
+    const pids = [...text.matchAll(/(IGNORER|SETSID|DAEMON|LEADER) (\d+)/g)].map((m) => Number(m[2]));
+    expect(pids).toHaveLength(4);
+    for (const pid of pids) expect(isAlive(pid)).toBe(true);
+    await manager.close(entry.id);
+    for (const pid of pids) expect(isAlive(pid), `pid ${pid} survived close`).toBe(false);
+    expect(manager.list()).toHaveLength(0);
+  });
+
+  it('kills the tree on restart and on manager dispose (app quit)', async () => {
+    const entry = make([join(FIXTURES, 'stubborn-tree.sh')]);
+    await entry.start();
+    let text = await waitForOutput(entry, /(?=.*IGNORER \d+)(?=.*DAEMON \d+)(?=.*LEADER \d+)/s);
+    const firstPids = [...text.matchAll(/(?:IGNORER|SETSID|DAEMON|LEADER) (\d+)/g)].map((m) => Number(m[1]));
+    await entry.restart();
+    for (const pid of firstPids) expect(isAlive(pid), `pid ${pid} survived restart`).toBe(false);
+    text = await waitForOutput(entry, /(?=.*IGNORER \d+)(?=.*DAEMON \d+)(?=.*LEADER \d+)/s);
+    const secondPids = [...text.matchAll(/(?:IGNORER|SETSID|DAEMON|LEADER) (\d+)/g)].map((m) => Number(m[1]));
+    await manager.dispose();
+    for (const pid of secondPids) expect(isAlive(pid), `pid ${pid} survived quit`).toBe(false);
+  });
+
+  it('a command that does not exist puts the entry in error with a clear message', async () => {
+    const entry = make(['definitely-not-a-command-xyz']);
+    await expect(entry.start()).rejects.toThrow('Command not found: definitely-not-a-command-xyz');
+    expect(entry.state).toBe('error');
+    expect(entry.message).toBe('Command not found: definitely-not-a-command-xyz');
+  });
+
+  it('a missing cwd and a non-executable file are spawn errors too', async () => {
+    const missing = make(['bash'], { cwd: '/no/such/dir' });
+    await expect(missing.start()).rejects.toThrow('Working directory does not exist: /no/such/dir');
+    expect(missing.state).toBe('error');
+    const dir = mkdtempSync(join(tmpdir(), 'sb-'));
+    writeFileSync(join(dir, 'script.sh'), 'echo hi\n', { mode: 0o644 });
+    const notExec = make(['./script.sh'], { cwd: dir });
+    await expect(notExec.start()).rejects.toThrow('Permission denied: ./script.sh is not executable');
+  });
+
+  it('writing to a stopped entry is a clear error', () => {
+    const entry = make(['cat']);
+    expect(() => entry.write('x')).toThrow(/is not running/);
+  });
+
+  it('attach returns a screen snapshot consistent with the batch stream', async () => {
+    const entry = make(['bash', '-c', 'echo first; read x; echo second; exec cat']);
+    await entry.start();
+    await waitForOutput(entry, /first/);
+    const snap = await entry.attach();
+    expect(snap.screen).toContain('first');
+    expect(snap.offset).toBe(entry.ring.end);
+    const later: string[] = [];
+    entry.onBatch((b) => {
+      expect(b.start).toBeGreaterThanOrEqual(snap.offset);
+      later.push(b.data);
+    });
+    entry.write('\r');
+    await waitForOutput(entry, /second/);
+    entry.onBatch(() => undefined);
+    await entry.attach(); // flushes the batcher
+    expect(later.join('')).toContain('second');
+    expect(later.join('')).not.toContain('first');
+  });
+});

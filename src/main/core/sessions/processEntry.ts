@@ -1,0 +1,372 @@
+/**
+ * One process entry: its definition, the PTY of the current run, the byte ring, the headless
+ * screen, the viewer batcher and flow control. Entries outlive their process (SPEC §1).
+ */
+import * as pty from 'node-pty';
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants as fsConstants, openSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+import { DisposableBase, Emitter, type Event } from '../base/lifecycle';
+import { InvalidArgumentError, NotRunningError, SpawnError, SwitchboardError } from '../../../shared/errors';
+import {
+  DEFAULT_COLS,
+  DEFAULT_ROWS,
+  type ExitInfo,
+  type ProcessInfo,
+  type ProcessKind,
+  type ProcessSpec,
+  type RunState,
+} from '../../../shared/model';
+import { ByteRing } from './ringBuffer';
+import { ScreenModel } from './screenModel';
+import { OutputBatcher, type OutputBatch } from './outputBatcher';
+import { FlowController } from './flowControl';
+import { KILL_GRACE_MS, killTree } from './treeKill';
+import { checkCwd, resolveCommand } from './commandResolver';
+import type { ObservedSession, OutputChunk, RunExited, RunStarted } from './types';
+
+/** SPEC §1: memory per entry is bounded; 2 MiB keeps several screens of history per entry. */
+export const DEFAULT_RING_BYTES = 2 * 1024 * 1024;
+/** Environment key of the per-run marker every descendant inherits (found again at kill time). */
+export const RUN_MARKER_ENV = 'SWITCHBOARD_RUN';
+/** Environment variables of the app that must not leak into children. */
+const PRIVATE_ENV_PREFIXES = ['SWITCHBOARD_', 'ELECTRON_RUN_AS_NODE', 'VITEST'];
+
+export interface ProcessEntryOptions {
+  id: string;
+  spec: ProcessSpec;
+  ringBytes?: number;
+  scrollback?: number;
+  killGraceMs?: number;
+  /** Extra environment for each run (MCP identity), asked at every start. */
+  envForRun?: (entry: ProcessEntry) => Record<string, string>;
+}
+
+export interface AttachSnapshot {
+  /** Serialized screen (escape sequences) to write into a fresh terminal. */
+  screen: string;
+  /** Ring offset the snapshot reflects: drop stream batches ending at or before it. */
+  offset: number;
+  cols: number;
+  rows: number;
+}
+
+export class ProcessEntry extends DisposableBase implements ObservedSession {
+  readonly id: string;
+  readonly kind: ProcessKind;
+  private spec: ProcessSpec;
+  private runState: RunState = 'stopped';
+  private stateMessage = 'Not started';
+  private currentRunId = 0;
+  private currentPid: number | undefined;
+  private runStartedAt: number | undefined;
+  private runStartOffset = 0;
+  private exitInfo: ExitInfo | undefined;
+  private ptyProcess: pty.IPty | undefined;
+  private runMarker = '';
+  private exited: Promise<void> = Promise.resolve();
+  private isStopRequested = false;
+  private decoder = new StringDecoder('utf8');
+  private sizeCols: number;
+  private sizeRows: number;
+  private readonly killGraceMs: number;
+  private readonly envForRun?: (entry: ProcessEntry) => Record<string, string>;
+
+  readonly ring: ByteRing;
+  readonly screen: ScreenModel;
+  readonly flow = this.register(new FlowController());
+  private readonly batcher = this.register(new OutputBatcher());
+
+  private readonly outputEmitter = this.register(new Emitter<OutputChunk>());
+  readonly onOutput: Event<OutputChunk> = this.outputEmitter.event;
+  private readonly runStartedEmitter = this.register(new Emitter<RunStarted>());
+  readonly onRunStarted: Event<RunStarted> = this.runStartedEmitter.event;
+  private readonly runExitedEmitter = this.register(new Emitter<RunExited>());
+  readonly onRunExited: Event<RunExited> = this.runExitedEmitter.event;
+  private readonly changedEmitter = this.register(new Emitter<void>());
+  /** Anything in `info()` changed (state, name, size, pause). */
+  readonly onDidChange: Event<void> = this.changedEmitter.event;
+  /** Batched output for viewers. */
+  readonly onBatch: Event<OutputBatch> = this.batcher.onDidFlush;
+
+  constructor(options: ProcessEntryOptions) {
+    super();
+    this.id = options.id;
+    this.spec = { ...options.spec, argv: [...options.spec.argv] };
+    this.kind = options.spec.kind;
+    this.sizeCols = options.spec.cols ?? DEFAULT_COLS;
+    this.sizeRows = options.spec.rows ?? DEFAULT_ROWS;
+    this.killGraceMs = options.killGraceMs ?? KILL_GRACE_MS;
+    this.envForRun = options.envForRun;
+    this.ring = new ByteRing(options.ringBytes ?? DEFAULT_RING_BYTES);
+    this.screen = this.register(new ScreenModel({ cols: this.sizeCols, rows: this.sizeRows, scrollback: options.scrollback }));
+    this.register(this.flow.onDidChangePaused((paused) => this.applyPause(paused)));
+    this.register(this.screen.onDidChangeTitle(() => this.changedEmitter.fire()));
+  }
+
+  get name(): string {
+    return this.spec.name;
+  }
+  get argv(): readonly string[] {
+    return this.spec.argv;
+  }
+  get cwd(): string {
+    return this.spec.cwd;
+  }
+  get definition(): Readonly<ProcessSpec> {
+    return this.spec;
+  }
+  get runId(): number {
+    return this.currentRunId;
+  }
+  get pid(): number | undefined {
+    return this.currentPid;
+  }
+  get state(): RunState {
+    return this.runState;
+  }
+  get message(): string {
+    return this.stateMessage;
+  }
+  get isRunning(): boolean {
+    return this.ptyProcess !== undefined;
+  }
+  get runOffset(): number {
+    return this.runStartOffset;
+  }
+  get startedAt(): number | undefined {
+    return this.runStartedAt;
+  }
+  get lastExit(): ExitInfo | undefined {
+    return this.exitInfo;
+  }
+
+  info(): ProcessInfo {
+    return {
+      id: this.id,
+      name: this.spec.name,
+      kind: this.kind,
+      argv: [...this.spec.argv],
+      cwd: this.spec.cwd,
+      configName: this.spec.configName,
+      state: this.runState,
+      message: this.stateMessage,
+      pid: this.currentPid,
+      runId: this.currentRunId,
+      startedAt: this.runStartedAt,
+      lastExit: this.exitInfo,
+      cols: this.sizeCols,
+      rows: this.sizeRows,
+      title: this.screen.title,
+      offsets: { start: this.ring.start, end: this.ring.end, runStart: this.runStartOffset },
+      isPaused: this.flow.isPaused,
+    };
+  }
+
+  /** Replace the definition (config edits); takes effect at the next start. */
+  redefine(spec: ProcessSpec): void {
+    this.spec = { ...spec, argv: [...spec.argv] };
+    this.changedEmitter.fire();
+  }
+
+  rename(name: string): void {
+    const trimmed = name.trim();
+    if (!trimmed) throw new InvalidArgumentError('A process name cannot be empty');
+    this.spec = { ...this.spec, name: trimmed };
+    this.changedEmitter.fire();
+  }
+
+  /** Spawn a new run. A spawn failure leaves the entry in `error` with the reason, and throws it. */
+  async start(): Promise<void> {
+    this.assertNotDisposed();
+    if (this.ptyProcess) return;
+    let file: string;
+    const env = this.buildEnv();
+    try {
+      checkCwd(this.spec.cwd);
+      file = resolveCommand(this.spec.argv[0], this.spec.cwd, env);
+    } catch (err) {
+      this.setState('error', err instanceof Error ? err.message : String(err));
+      throw err;
+    }
+    if (this.currentRunId > 0) this.writeRunBanner();
+    this.spawnPty(file, env);
+  }
+
+  /** Stop the run: the whole tree gets `signal`, then SIGKILL after the grace period. */
+  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+    const proc = this.ptyProcess;
+    if (!proc) return;
+    this.isStopRequested = true;
+    const exited = this.exited;
+    await killTree({ pid: proc.pid, marker: { key: RUN_MARKER_ENV, value: this.runMarker } }, signal, this.killGraceMs);
+    await exited;
+  }
+
+  async restart(signal?: NodeJS.Signals): Promise<void> {
+    await this.stop(signal);
+    await this.start();
+  }
+
+  write(data: string): void {
+    if (!this.ptyProcess) throw new NotRunningError(this.id, this.spec.name);
+    this.ptyProcess.write(data);
+  }
+
+  resize(cols: number, rows: number): void {
+    if (!Number.isInteger(cols) || !Number.isInteger(rows) || cols < 2 || rows < 1 || cols > 1000 || rows > 500) {
+      throw new InvalidArgumentError(`Invalid terminal size ${cols}x${rows}: cols 2–1000, rows 1–500`);
+    }
+    if (cols === this.sizeCols && rows === this.sizeRows) return;
+    this.batcher.flush(); // bytes already produced belong to the old geometry
+    this.sizeCols = cols;
+    this.sizeRows = rows;
+    this.ptyProcess?.resize(cols, rows);
+    this.screen.resize(cols, rows);
+    this.changedEmitter.fire();
+  }
+
+  /** Snapshot of the screen consistent with the batch stream (see AttachSnapshot.offset). */
+  async attach(): Promise<AttachSnapshot> {
+    this.batcher.flush();
+    const offset = await this.screen.flush();
+    return { screen: this.screen.serialize(), offset, cols: this.sizeCols, rows: this.sizeRows };
+  }
+
+  /** Stop, then release everything. Idempotent. */
+  async close(): Promise<void> {
+    if (this.isDisposed) return;
+    await this.stop();
+    this.dispose();
+  }
+
+  override dispose(): void {
+    if (this.isDisposed) return;
+    // Last resort if dispose() is called without close(): no child may outlive its entry.
+    if (this.ptyProcess) void killTree({ pid: this.ptyProcess.pid, marker: { key: RUN_MARKER_ENV, value: this.runMarker } }, 'SIGKILL', 0);
+    super.dispose();
+  }
+
+  private spawnPty(file: string, env: Record<string, string>): void {
+    this.currentRunId += 1;
+    this.runMarker = `${this.id}.${this.currentRunId}.${randomBytes(4).toString('hex')}`;
+    env[RUN_MARKER_ENV] = this.runMarker;
+    this.isStopRequested = false;
+    this.decoder = new StringDecoder('utf8');
+    this.flow.reset();
+    let proc: pty.IPty;
+    try {
+      proc = pty.spawn(file, this.spec.argv.slice(1), {
+        name: env.TERM ?? 'xterm-256color',
+        cols: this.sizeCols,
+        rows: this.sizeRows,
+        cwd: this.spec.cwd,
+        env,
+        encoding: null,
+      });
+    } catch (err) {
+      const message = `Could not start ${this.spec.argv[0]}: ${err instanceof Error ? err.message : String(err)}`;
+      this.setState('error', message);
+      throw new SpawnError(message, 'other');
+    }
+    this.ptyProcess = proc;
+    const slaveFd = holdSlaveOpen(proc);
+    this.currentPid = proc.pid;
+    this.runStartedAt = Date.now();
+    this.runStartOffset = this.ring.end;
+    let resolveExit!: () => void;
+    this.exited = new Promise((resolve) => (resolveExit = resolve));
+    const runId = this.currentRunId;
+    const dataSub = proc.onData((data) => this.acceptOutput(data as unknown as Buffer, runId));
+    const exitSub = proc.onExit(({ exitCode, signal }) => {
+      dataSub.dispose();
+      exitSub.dispose();
+      if (slaveFd !== undefined) closeSync(slaveFd);
+      this.handleExit(runId, exitCode, signal ?? 0);
+      resolveExit();
+    });
+    this.setState('running', `Running (pid ${proc.pid})`);
+    this.runStartedEmitter.fire({ runId, pid: proc.pid, at: this.runStartedAt, offset: this.runStartOffset });
+  }
+
+  private acceptOutput(data: Buffer, runId: number): void {
+    const start = this.ring.end;
+    this.ring.append(data);
+    const end = this.ring.end;
+    const text = this.decoder.write(data);
+    this.screen.write(data, end);
+    this.batcher.push(text, start, end);
+    this.outputEmitter.fire({ data, text, start, end, runId });
+  }
+
+  private handleExit(runId: number, exitCode: number, signal: number): void {
+    const marker = this.runMarker;
+    const pid = this.ptyProcess?.pid;
+    this.ptyProcess = undefined;
+    this.currentPid = undefined;
+    this.batcher.flush();
+    this.exitInfo = { exitCode, signal: signal || undefined, at: Date.now() };
+    if (this.isStopRequested) this.setState('stopped', 'Stopped');
+    else if (exitCode === 0 && !signal) this.setState('stopped', 'Exited with code 0');
+    else if (signal) this.setState('error', `Killed by signal ${signal}`);
+    else this.setState('error', `Exited with code ${exitCode}`);
+    this.runExitedEmitter.fire({ runId, ...this.exitInfo });
+    // The leader exited on its own: its background children must not outlive the entry.
+    if (pid !== undefined && !this.isStopRequested) void killTree({ pid, marker: { key: RUN_MARKER_ENV, value: marker } }, 'SIGTERM', this.killGraceMs);
+  }
+
+  /** Separates runs on screen and resets modes a crashed program may have left on. */
+  private writeRunBanner(): void {
+    const banner = Buffer.from(`\x1b[0m\x1b[?25h\x1b[?1049l\r\n\x1b[2m── restarted ──\x1b[0m\r\n`);
+    const start = this.ring.end;
+    this.ring.append(banner);
+    this.screen.write(banner, this.ring.end);
+    this.batcher.push(banner.toString('utf8'), start, this.ring.end);
+  }
+
+  private buildEnv(): Record<string, string> {
+    const env: Record<string, string> = {};
+    for (const [key, value] of Object.entries(process.env)) {
+      if (value === undefined || PRIVATE_ENV_PREFIXES.some((prefix) => key.startsWith(prefix))) continue;
+      env[key] = value;
+    }
+    env.TERM = 'xterm-256color';
+    env.COLORTERM = 'truecolor';
+    Object.assign(env, this.spec.env ?? {}, this.envForRun?.(this) ?? {});
+    env.SWITCHBOARD_PROCESS_ID = this.id;
+    return env;
+  }
+
+  private applyPause(paused: boolean): void {
+    if (paused) this.ptyProcess?.pause();
+    else this.ptyProcess?.resume();
+    this.changedEmitter.fire();
+  }
+
+  private setState(state: RunState, message: string): void {
+    this.runState = state;
+    this.stateMessage = message;
+    this.changedEmitter.fire();
+  }
+
+  private assertNotDisposed(): void {
+    if (this.isDisposed) throw new SwitchboardError('not_found', `Process ${this.id} was closed`);
+  }
+}
+
+/**
+ * Linux drops output still in flight when the last slave fd closes, so a program that prints and
+ * exits at once loses its tail (node-pty #85, #726) — exactly the crash lines a user needs.
+ * Holding a slave fd in our process keeps the tty alive; node-pty then drains the master until
+ * its socket is destroyed 200 ms after the child's exit (DESTROY_SOCKET_TIMEOUT_MS), and we close
+ * the fd on exit.
+ */
+function holdSlaveOpen(proc: pty.IPty): number | undefined {
+  const ptsName = (proc as unknown as { ptsName?: string }).ptsName;
+  if (process.platform === 'win32' || !ptsName) return undefined;
+  try {
+    return openSync(ptsName, fsConstants.O_RDWR | fsConstants.O_NOCTTY);
+  } catch {
+    return undefined; // not fatal: we only lose the guarantee for the last bytes
+  }
+}

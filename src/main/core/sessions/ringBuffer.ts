@@ -1,0 +1,72 @@
+/**
+ * Bounded ring of raw output bytes addressed by monotonically increasing offsets.
+ * Offsets never reset (not even across runs), so readers can resume with `since_offset`.
+ */
+export interface RingRead {
+  data: Buffer;
+  /** Offset of the first returned byte (may be later than asked when old bytes were dropped). */
+  start: number;
+  /** Offset one past the last returned byte: pass it as the next `since`. */
+  end: number;
+  /** True when bytes between `since` and `start` were already overwritten. */
+  truncated: boolean;
+}
+
+export class ByteRing {
+  private readonly buf: Buffer;
+  private endOffset = 0;
+  private length = 0;
+
+  constructor(readonly capacity: number) {
+    if (!Number.isInteger(capacity) || capacity <= 0) {
+      throw new RangeError(`Ring capacity must be a positive integer, got ${capacity}`);
+    }
+    this.buf = Buffer.allocUnsafe(capacity);
+  }
+
+  get start(): number {
+    return this.endOffset - this.length;
+  }
+
+  get end(): number {
+    return this.endOffset;
+  }
+
+  append(data: Uint8Array): void {
+    let chunk = data;
+    if (chunk.length >= this.capacity) {
+      this.endOffset += chunk.length - this.capacity;
+      chunk = chunk.subarray(chunk.length - this.capacity);
+    }
+    const writeAt = this.endOffset % this.capacity;
+    const firstPart = Math.min(chunk.length, this.capacity - writeAt);
+    this.buf.set(chunk.subarray(0, firstPart), writeAt);
+    if (firstPart < chunk.length) this.buf.set(chunk.subarray(firstPart), 0);
+    this.endOffset += chunk.length;
+    this.length = Math.min(this.capacity, this.length + chunk.length);
+  }
+
+  /** Bytes from `since` (clamped to what is retained), at most `maxBytes` of them. */
+  read(since = this.start, maxBytes = this.capacity): RingRead {
+    const from = Math.max(since, this.start);
+    const to = Math.min(this.endOffset, from + Math.max(0, maxBytes));
+    const data = this.copy(from, to);
+    return { data, start: from, end: to, truncated: since < this.start };
+  }
+
+  /** The newest bytes, at most `maxBytes`. */
+  tail(maxBytes: number): RingRead {
+    return this.read(Math.max(this.start, this.endOffset - maxBytes), maxBytes);
+  }
+
+  private copy(from: number, to: number): Buffer {
+    const size = to - from;
+    if (size <= 0) return Buffer.alloc(0);
+    const out = Buffer.allocUnsafe(size);
+    const readAt = from % this.capacity;
+    const firstPart = Math.min(size, this.capacity - readAt);
+    this.buf.copy(out, 0, readAt, readAt + firstPart);
+    if (firstPart < size) this.buf.copy(out, firstPart, 0, size - firstPart);
+    return out;
+  }
+}

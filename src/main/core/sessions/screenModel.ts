@@ -1,0 +1,221 @@
+/**
+ * The rendered grid of one entry: an `@xterm/headless` terminal fed with the entry's bytes.
+ *
+ * Parsing costs about as much as draining the PTY (TESTING.md: ~80 MB/s each), so under a flood
+ * the screen must not sit on the hot path. Bytes queue here and are handed to xterm in chunks;
+ * while a backlog exists the model parses at most SCREEN_BUSY_SHARE of the time, and a backlog
+ * past SCREEN_MAX_BACKLOG_BYTES drops its oldest bytes: the screen then shows the newest output,
+ * which is what a person would see after a flood anyway. Interactive output (agents, prompts)
+ * never builds a backlog and is parsed at once.
+ */
+import { Terminal } from '@xterm/headless';
+import { SerializeAddon } from '@xterm/addon-serialize';
+import { Emitter, type Event } from '../base/lifecycle';
+import type { ScreenCursor, ScreenView } from './types';
+
+/** One xterm write: small enough to keep each parse slice around a millisecond. */
+export const SCREEN_CHUNK_BYTES = 32 * 1024;
+/** Backlog above which the duty cycle applies (well above any interactive burst). */
+export const SCREEN_BUSY_BACKLOG_BYTES = 256 * 1024;
+/** Backlog cap: older bytes are dropped. 1 MB re-creates any screen of line output. */
+export const SCREEN_MAX_BACKLOG_BYTES = 1024 * 1024;
+/** Share of wall time the screen may parse while behind, keeping the PTY drain ≥ ~0.8 of raw. */
+export const SCREEN_BUSY_SHARE = 0.2;
+/** While a backlog drains, observers still hear of changes at least this often. */
+export const CHANGE_EVENT_MAX_GAP_MS = 50;
+/** Default scrollback lines kept by the headless screen. */
+export const DEFAULT_SCROLLBACK_LINES = 1_000;
+
+export interface ScreenModelOptions {
+  cols: number;
+  rows: number;
+  scrollback?: number;
+}
+
+interface Pending {
+  data: Uint8Array | string;
+  end: number;
+}
+
+export class ScreenModel implements ScreenView {
+  private readonly term: Terminal;
+  private readonly serializer = new SerializeAddon();
+  private pending: Pending[] = [];
+  private pendingBytes = 0;
+  private isWriting = false;
+  private writingEnd = 0;
+  private lastChangeFiredAt = 0;
+  private drainTimer: NodeJS.Timeout | undefined;
+  private parsedOffset = 0;
+  private droppedBytes = 0;
+  private flushWaiters: Array<{ offset: number; resolve: (offset: number) => void }> = [];
+  private disposed = false;
+  private currentTitle = '';
+
+  private readonly changed = new Emitter<void>();
+  readonly onDidChange: Event<void> = this.changed.event;
+  private readonly titleChanged = new Emitter<string>();
+  readonly onDidChangeTitle: Event<string> = this.titleChanged.event;
+
+  constructor(options: ScreenModelOptions) {
+    this.term = new Terminal({
+      cols: options.cols,
+      rows: options.rows,
+      scrollback: options.scrollback ?? DEFAULT_SCROLLBACK_LINES,
+      allowProposedApi: true,
+    });
+    this.term.loadAddon(this.serializer);
+    this.term.onTitleChange((title) => {
+      this.currentTitle = title;
+      this.titleChanged.fire(title);
+    });
+  }
+
+  get cols(): number {
+    return this.term.cols;
+  }
+  get rows(): number {
+    return this.term.rows;
+  }
+  get title(): string {
+    return this.currentTitle;
+  }
+  /** Bytes skipped under floods since creation (for diagnostics and benchmarks). */
+  get skippedBytes(): number {
+    return this.droppedBytes;
+  }
+
+  /** Queue bytes that end at ring offset `endOffset`. */
+  write(data: Uint8Array | string, endOffset: number): void {
+    if (this.disposed) return;
+    this.pending.push({ data, end: endOffset });
+    this.pendingBytes += data.length;
+    if (this.pendingBytes > SCREEN_MAX_BACKLOG_BYTES) this.dropOldest();
+    this.scheduleDrain(false);
+  }
+
+  /** Resolves once everything queued so far is parsed; returns the ring offset parsed up to. */
+  flush(): Promise<number> {
+    if (!this.isWriting && this.pending.length === 0) return Promise.resolve(this.parsedOffset);
+    const target = this.pending.length > 0 ? this.pending[this.pending.length - 1].end : this.writingEnd;
+    return new Promise((resolve) => {
+      this.flushWaiters.push({ offset: target, resolve });
+      this.scheduleDrain(true);
+    });
+  }
+
+  resize(cols: number, rows: number): void {
+    if (cols === this.term.cols && rows === this.term.rows) return;
+    this.term.resize(cols, rows);
+    this.changed.fire();
+  }
+
+  getVisibleLines(): string[] {
+    const buffer = this.term.buffer.active;
+    const lines: string[] = [];
+    for (let y = 0; y < this.term.rows; y++) {
+      lines.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? '');
+    }
+    return lines;
+  }
+
+  /** All retained lines (scrollback + screen) as plain text. */
+  getAllLines(): string[] {
+    const buffer = this.term.buffer.active;
+    const lines: string[] = [];
+    for (let y = 0; y < buffer.length; y++) lines.push(buffer.getLine(y)?.translateToString(true) ?? '');
+    return lines;
+  }
+
+  getCursor(): ScreenCursor {
+    const buffer = this.term.buffer.active;
+    return { x: buffer.cursorX, y: buffer.cursorY };
+  }
+
+  /** Screen contents and modes as an escape sequence stream a fresh xterm can replay. */
+  serialize(): string {
+    return this.serializer.serialize();
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (this.drainTimer) clearTimeout(this.drainTimer);
+    for (const waiter of this.flushWaiters) waiter.resolve(this.parsedOffset);
+    this.flushWaiters = [];
+    this.changed.dispose();
+    this.titleChanged.dispose();
+    this.term.dispose();
+  }
+
+  private dropOldest(): void {
+    while (this.pendingBytes > SCREEN_MAX_BACKLOG_BYTES && this.pending.length > 1) {
+      const dropped = this.pending.shift()!;
+      this.pendingBytes -= dropped.data.length;
+      this.droppedBytes += dropped.data.length;
+    }
+  }
+
+  private scheduleDrain(urgent: boolean): void {
+    if (this.isWriting) return;
+    if (urgent && this.drainTimer) {
+      clearTimeout(this.drainTimer);
+      this.drainTimer = undefined;
+    }
+    if (this.drainTimer) return;
+    this.writeNextChunk();
+  }
+
+  private writeNextChunk(): void {
+    this.drainTimer = undefined;
+    if (this.disposed || this.pending.length === 0) return;
+    const { chunk, end } = this.takeChunk();
+    this.isWriting = true;
+    this.writingEnd = end;
+    const startedAt = performance.now();
+    this.term.write(chunk, () => this.onChunkParsed(end, performance.now() - startedAt));
+  }
+
+  private takeChunk(): { chunk: Uint8Array | string; end: number } {
+    const first = this.pending[0];
+    if (first.data.length <= SCREEN_CHUNK_BYTES) {
+      this.pending.shift();
+      this.pendingBytes -= first.data.length;
+      return { chunk: first.data, end: first.end };
+    }
+    // Split a large chunk; its interior offset is approximate, only the last slice carries `end`.
+    const head = first.data.slice(0, SCREEN_CHUNK_BYTES);
+    first.data = first.data.slice(SCREEN_CHUNK_BYTES);
+    this.pendingBytes -= head.length;
+    return { chunk: head, end: first.end - first.data.length };
+  }
+
+  private onChunkParsed(end: number, elapsedMs: number): void {
+    this.isWriting = false;
+    if (this.disposed) return;
+    this.parsedOffset = end;
+    this.resolveFlushWaiters();
+    const now = performance.now();
+    if (this.pending.length === 0 || now - this.lastChangeFiredAt > CHANGE_EVENT_MAX_GAP_MS) {
+      this.lastChangeFiredAt = now;
+      this.changed.fire();
+    }
+    if (this.pending.length === 0) return;
+    const urgent = this.flushWaiters.length > 0;
+    if (!urgent && this.pendingBytes > SCREEN_BUSY_BACKLOG_BYTES) {
+      // Behind under a flood: yield the thread to the PTY for the rest of the duty cycle.
+      const restMs = (elapsedMs * (1 - SCREEN_BUSY_SHARE)) / SCREEN_BUSY_SHARE;
+      this.drainTimer = setTimeout(() => this.writeNextChunk(), Math.max(1, restMs));
+      return;
+    }
+    this.writeNextChunk();
+  }
+
+  private resolveFlushWaiters(): void {
+    if (this.flushWaiters.length === 0) return;
+    const ready = this.flushWaiters.filter((w) => w.offset <= this.parsedOffset);
+    if (ready.length === 0) return;
+    this.flushWaiters = this.flushWaiters.filter((w) => w.offset > this.parsedOffset);
+    for (const waiter of ready) waiter.resolve(this.parsedOffset);
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * The id → entry map (VS Code's PtyService): creates entries, re-fires their events tagged
+ * with the id, and shuts every tree down on dispose.
+ */
+import { randomBytes } from 'node:crypto';
+import { Emitter, type Event } from '../base/lifecycle';
+import { UnknownProcessError } from '../../../shared/errors';
+import type { ProcessSpec } from '../../../shared/model';
+import { ProcessEntry, type ProcessEntryOptions } from './processEntry';
+import type { OutputBatch } from './outputBatcher';
+
+export interface SessionManagerOptions {
+  ringBytes?: number;
+  scrollback?: number;
+  killGraceMs?: number;
+  envForRun?: ProcessEntryOptions['envForRun'];
+}
+
+export interface TaggedBatch extends OutputBatch {
+  id: string;
+}
+
+export class SessionManager {
+  private readonly entries = new Map<string, ProcessEntry>();
+  private disposed = false;
+
+  private readonly added = new Emitter<ProcessEntry>();
+  readonly onDidAddEntry: Event<ProcessEntry> = this.added.event;
+  private readonly removed = new Emitter<string>();
+  readonly onDidRemoveEntry: Event<string> = this.removed.event;
+  private readonly changed = new Emitter<ProcessEntry>();
+  readonly onDidChangeEntry: Event<ProcessEntry> = this.changed.event;
+  private readonly batch = new Emitter<TaggedBatch>();
+  readonly onBatch: Event<TaggedBatch> = this.batch.event;
+
+  constructor(private readonly options: SessionManagerOptions = {}) {}
+
+  create(spec: ProcessSpec): ProcessEntry {
+    const entry = new ProcessEntry({ ...this.options, id: this.newId(), spec });
+    this.entries.set(entry.id, entry);
+    entry.onDidChange(() => this.changed.fire(entry));
+    entry.onBatch((b) => this.batch.fire({ ...b, id: entry.id }));
+    this.added.fire(entry);
+    return entry;
+  }
+
+  get(id: string): ProcessEntry {
+    const entry = this.entries.get(id);
+    if (!entry) throw new UnknownProcessError(id);
+    return entry;
+  }
+
+  find(id: string): ProcessEntry | undefined {
+    return this.entries.get(id);
+  }
+
+  list(): ProcessEntry[] {
+    return [...this.entries.values()];
+  }
+
+  async close(id: string): Promise<void> {
+    const entry = this.get(id);
+    this.entries.delete(id);
+    await entry.close();
+    this.removed.fire(id);
+  }
+
+  /** Stops every tree (in parallel) and releases everything. */
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    await Promise.allSettled(this.list().map((entry) => entry.close()));
+    this.entries.clear();
+    for (const emitter of [this.added, this.removed, this.changed, this.batch]) emitter.dispose();
+  }
+
+  private newId(): string {
+    for (;;) {
+      const id = `p_${randomBytes(3).toString('hex')}`;
+      if (!this.entries.has(id)) return id;
+    }
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Typed error family (after the MCP SDK's auth errors): each code has a class, every message is
+ * one a person can act on. Errors cross IPC/WebSocket as `{ code, message }` and are rebuilt here.
+ */
+export const ERROR_CODES = [
+  'unknown_process',
+  'invalid_argument',
+  'spawn_failed',
+  'not_running',
+  'wrong_kind',
+  'config_invalid',
+  'bad_pattern',
+  'stale_revision',
+  'not_found',
+  'unauthorized',
+  'timeout',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export class SwitchboardError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'SwitchboardError';
+  }
+  toJSON(): SerializedError {
+    return { code: this.code, message: this.message, details: this.details };
+  }
+}
+
+export interface SerializedError {
+  code: ErrorCode;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export class UnknownProcessError extends SwitchboardError {
+  constructor(id: string) {
+    super('unknown_process', `Unknown process id "${id}". Call list_processes to see the ids.`);
+  }
+}
+
+export class SpawnError extends SwitchboardError {
+  constructor(message: string, readonly reason: 'command_not_found' | 'bad_cwd' | 'permission_denied' | 'other') {
+    super('spawn_failed', message, { reason });
+  }
+}
+
+export class NotRunningError extends SwitchboardError {
+  constructor(id: string, name: string) {
+    super('not_running', `Process "${name}" (${id}) is not running. Start it first.`);
+  }
+}
+
+export class InvalidArgumentError extends SwitchboardError {
+  constructor(message: string) {
+    super('invalid_argument', message);
+  }
+}
+
+export function toSerializedError(err: unknown): SerializedError {
+  if (err instanceof SwitchboardError) return err.toJSON();
+  const message = err instanceof Error ? err.message : String(err);
+  return { code: 'internal', message };
+}
+
+export function fromSerializedError(e: SerializedError): SwitchboardError {
+  return new SwitchboardError(e.code, e.message, e.details);
+}

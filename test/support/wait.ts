@@ -1,0 +1,62 @@
+/** Event-driven waits for tests: every wait has a timeout and a message that shows the state. */
+import type { ProcessEntry } from '../../src/main/core/sessions';
+
+/** Resolves when the entry's output since `fromOffset` matches `pattern`. */
+export function waitForOutput(entry: ProcessEntry, pattern: RegExp, timeoutMs = 10_000, fromOffset = entry.runOffset): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const check = (): boolean => {
+      const text = entry.ring.read(fromOffset).data.toString('utf8');
+      if (!pattern.test(text)) return false;
+      resolve(text);
+      return true;
+    };
+    if (check()) return;
+    const timer = setTimeout(() => {
+      sub.dispose();
+      const text = entry.ring.read(fromOffset).data.toString('utf8');
+      reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${pattern} in output of ${entry.name}:\n${text.slice(-2000)}`));
+    }, timeoutMs);
+    const sub = entry.onOutput(() => {
+      if (check()) {
+        clearTimeout(timer);
+        sub.dispose();
+      }
+    });
+  });
+}
+
+/** Resolves when the run ends. */
+export function waitForExit(entry: ProcessEntry, timeoutMs = 10_000): Promise<void> {
+  if (!entry.isRunning) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${entry.name} did not exit within ${timeoutMs} ms`)), timeoutMs);
+    const sub = entry.onRunExited(() => {
+      clearTimeout(timer);
+      sub.dispose();
+      resolve();
+    });
+  });
+}
+
+/** Resolves when `predicate()` holds after a screen change. */
+export function waitForScreen(entry: ProcessEntry, predicate: (lines: string[]) => boolean, timeoutMs = 10_000): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const check = (): boolean => {
+      const lines = entry.screen.getVisibleLines();
+      if (!predicate(lines)) return false;
+      resolve(lines);
+      return true;
+    };
+    if (check()) return;
+    const timer = setTimeout(() => {
+      sub.dispose();
+      reject(new Error(`Timed out after ${timeoutMs} ms; screen:\n${entry.screen.getVisibleLines().join('\n')}`));
+    }, timeoutMs);
+    const sub = entry.screen.onDidChange(() => {
+      if (check()) {
+        clearTimeout(timer);
+        sub.dispose();
+      }
+    });
+  });
+}
