@@ -1,0 +1,162 @@
+/**
+ * Proves the Claude Code fixtures drive the REAL `claude` binary (2.1.197) offline:
+ * a real PTY, a headless terminal for the screen, the mock Messages API for the model.
+ * Every wait is on an event (mock timeline or a parsed screen write), never a sleep.
+ */
+import { spawn } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLAUDE_SCREEN, createClaudeHarness, type ClaudeHarness, type ClaudeHarnessOptions } from '../fixtures/anthropic/claudeHarness';
+import { startMockAnthropic, type AnthropicTurn, type MockAnthropic } from '../fixtures/anthropic/mockAnthropic';
+import { PtyScreen } from './ptyScreen';
+
+/** Headless `claude -p` finishes in about a second here; generous for a busy machine. */
+const HEADLESS_TIMEOUT_MS = 30_000;
+/** The auto-allowed command; the sleep proves the turn waits for the tool to finish. */
+const AUTO_COMMAND = 'sleep 1 && echo done';
+/** A command outside the allow list, so Claude Code must ask. Port 9 (discard) is closed: nothing is sent anywhere. */
+const RISKY_COMMAND = 'curl -X POST http://127.0.0.1:9/switchboard-test';
+
+interface Session {
+  mock: MockAnthropic;
+  harness: ClaudeHarness;
+  screen: PtyScreen;
+  /** Wait options that put the current screen into timeout messages. */
+  ctx: { context: () => string };
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+
+afterEach(async () => {
+  while (cleanups.length > 0) await (cleanups.pop() as () => Promise<void>)();
+});
+
+async function startMock(turns: AnthropicTurn[]): Promise<MockAnthropic> {
+  const mock = await startMockAnthropic({ turns });
+  cleanups.push(() => mock.close());
+  return mock;
+}
+
+async function startHarness(options: ClaudeHarnessOptions): Promise<ClaudeHarness> {
+  const harness = await createClaudeHarness(options);
+  cleanups.push(() => harness.cleanup());
+  return harness;
+}
+
+/** Mock + config + the real TUI in a 120x40 PTY. */
+async function startSession(turns: AnthropicTurn[], options: Partial<ClaudeHarnessOptions> = {}): Promise<Session> {
+  const mock = await startMock(turns);
+  const harness = await startHarness({ baseUrl: mock.url, ...options });
+  const screen = PtyScreen.spawn({ argv: harness.argv, env: harness.env, cwd: harness.cwd });
+  cleanups.push(() => screen.kill());
+  return { mock, harness, screen, ctx: { context: () => screen.describe() } };
+}
+
+/** Idle: the `? for shortcuts` hint is back and no turn is running. */
+function waitForIdle(screen: PtyScreen): Promise<void> {
+  return screen.waitUntil(
+    () => screen.text().includes(CLAUDE_SCREEN.idleHint) && !screen.text().includes(CLAUDE_SCREEN.busyHint),
+    { label: 'Claude Code to be idle ("? for shortcuts", no "esc to interrupt")' },
+  );
+}
+
+/** True when some row is the `❯` prompt with a `─` rule directly above and below it. */
+function promptBetweenRules(lines: string[]): boolean {
+  const isRule = (line: string | undefined): boolean => /^─{20,}$/.test(line ?? '');
+  return lines.some((line, i) => line.startsWith(CLAUDE_SCREEN.promptGlyph) && isRule(lines[i - 1]) && isRule(lines[i + 1]));
+}
+
+describe('Claude Code (real CLI) against the mock Messages API', () => {
+  it('starts at its idle prompt', async () => {
+    const { screen } = await startSession([]);
+    await waitForIdle(screen);
+    expect(promptBetweenRules(screen.lines()), screen.describe()).toBe(true);
+  });
+
+  it('sends a typed prompt to the mock and shows the streamed answer', async () => {
+    const answer = 'Hello from the mock model, streamed word by word.';
+    const { mock, screen, ctx } = await startSession([[{ text: answer, firstTokenDelayMs: 200, chunkDelayMs: 20 }]]);
+    await waitForIdle(screen);
+    await screen.submit('Say hello to Switchboard');
+    const request = await mock.waitFor('request', (e) => e.kind === 'main', ctx);
+    expect(request.userText).toBe('Say hello to Switchboard');
+    expect(mock.lastUserMessage()).toBe('Say hello to Switchboard');
+    await mock.waitFor('stream_end', (e) => e.requestId === request.requestId, ctx);
+    await screen.waitForText(answer);
+    await waitForIdle(screen);
+  });
+
+  it('runs an auto-allowed Bash command unasked and sends its tool_result back', async () => {
+    const { mock, screen, ctx } = await startSession([
+      [{ text: 'Running it now.' }, { toolUse: { name: 'Bash', input: { command: AUTO_COMMAND, description: 'Wait, then print done' } } }],
+      [{ text: 'The command printed done.' }],
+    ]);
+    await waitForIdle(screen);
+    await screen.submit('Run the sleep command');
+    const toolUse = await mock.waitFor('tool_use', undefined, ctx);
+    // No keystroke after Enter: the result can only arrive if Claude Code ran the tool by itself.
+    const result = await mock.waitFor('tool_result', (e) => e.toolUseId === toolUse.id, ctx);
+    expect(result).toMatchObject({ isError: false, content: 'done', turn: 1 });
+    expect(result.t - toolUse.t).toBeGreaterThanOrEqual(1_000);
+    await screen.waitForText('The command printed done.');
+    await waitForIdle(screen);
+  });
+
+  it('asks permission before a risky command and runs it only after approval', async () => {
+    const { mock, screen, ctx } = await startSession([
+      [{ toolUse: { name: 'Bash', input: { command: RISKY_COMMAND, description: 'Post to a local endpoint' } } }],
+      [{ text: 'Posted.' }],
+    ]);
+    await waitForIdle(screen);
+    await screen.submit('Post the data');
+    const toolUse = await mock.waitFor('tool_use', undefined, ctx);
+    await screen.waitForText(CLAUDE_SCREEN.permissionQuestion);
+    expect(screen.text()).toContain(RISKY_COMMAND);
+    expect(mock.events.some((e) => e.type === 'tool_result')).toBe(false);
+    screen.write('\r'); // "1. Yes" is preselected
+    const result = await mock.waitFor('tool_result', (e) => e.toolUseId === toolUse.id, ctx);
+    expect(result.content).toContain('curl');
+    await screen.waitForText('Posted.');
+  });
+
+  it('shows the folder trust dialog when the folder is not trusted', async () => {
+    const { screen } = await startSession([], { trusted: false });
+    await screen.waitForText(CLAUDE_SCREEN.trustQuestion);
+    expect(screen.text()).not.toContain(CLAUDE_SCREEN.idleHint);
+    screen.write('\r'); // accept
+    await waitForIdle(screen);
+  });
+
+  it('prints a stream-json result with usage in headless -p mode', async () => {
+    const mock = await startMock([[{ text: 'Headless hello.' }]]);
+    const harness = await startHarness({ baseUrl: mock.url });
+    const { code, stdout, stderr } = await run(harness.headlessArgv('Say hello', { maxTurns: 2 }), harness);
+    expect(code, stderr).toBe(0);
+    const messages = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const result = messages.find((m) => m.type === 'result');
+    expect(result, stdout).toMatchObject({ subtype: 'success', is_error: false, result: 'Headless hello.' });
+    const usage = (result as { usage: { input_tokens: number; output_tokens: number } }).usage;
+    expect(usage.input_tokens).toBeGreaterThan(0);
+    expect(usage.output_tokens).toBeGreaterThan(0);
+    expect(mock.lastUserMessage()).toBe('Say hello');
+  });
+});
+
+/** Runs a command to completion (no PTY), killing it if it overruns. */
+function run(argv: string[], harness: ClaudeHarness): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(argv[0], argv.slice(1), { cwd: harness.cwd, env: harness.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`claude -p did not finish within ${HEADLESS_TIMEOUT_MS} ms.\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+    }, HEADLESS_TIMEOUT_MS);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}

@@ -1,0 +1,239 @@
+/**
+ * Test driver for a real program in a real PTY (node-pty) whose output feeds an
+ * `@xterm/headless` terminal, so tests can assert on what a user would see.
+ *
+ * Waits are driven by the terminal's `onWriteParsed` event (re-checked after every parsed
+ * write), never by sleeps, and fail with the current screen in the message.
+ *
+ * @example
+ * const screen = PtyScreen.spawn({ argv: h.argv, env: h.env, cwd: h.cwd });
+ * await screen.waitForText('? for shortcuts');
+ * await screen.submit('say hello');
+ * await screen.kill();
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { Terminal } from '@xterm/headless';
+import * as pty from 'node-pty';
+
+export const DEFAULT_COLS = 120;
+export const DEFAULT_ROWS = 40;
+/** Default limit for screen waits: real CLIs on a shared 2-core machine can take a few seconds to draw. */
+export const DEFAULT_SCREEN_TIMEOUT_MS = 20_000;
+/** After SIGTERM, how long the process tree gets before SIGKILL. */
+const KILL_GRACE_MS = 1_500;
+
+export interface PtyScreenOptions {
+  /** `[file, ...args]`. */
+  argv: string[];
+  env: Record<string, string>;
+  cwd: string;
+  cols?: number;
+  rows?: number;
+}
+
+export interface ScreenWaitOptions {
+  timeoutMs?: number;
+  /** What is being waited for, for the failure message. */
+  label?: string;
+}
+
+export interface PtyExit {
+  exitCode: number;
+  signal?: number;
+}
+
+export class PtyScreen {
+  readonly pty: pty.IPty;
+  readonly term: Terminal;
+  /** Resolves when the process exits. */
+  readonly exited: Promise<PtyExit>;
+  /** Last OSC 0/2 window title. */
+  title = '';
+  /** Everything the program wrote, as received (for debugging and recordings). */
+  output = '';
+  private exitInfo: PtyExit | null = null;
+  private readonly listeners = new Set<() => void>();
+
+  private constructor(options: PtyScreenOptions) {
+    const cols = options.cols ?? DEFAULT_COLS;
+    const rows = options.rows ?? DEFAULT_ROWS;
+    this.term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 1000 });
+    this.term.onWriteParsed(() => this.notify());
+    this.term.onTitleChange((title) => (this.title = title));
+    const [file, ...args] = options.argv;
+    this.pty = pty.spawn(file, args, { name: 'xterm-256color', cols, rows, cwd: options.cwd, env: options.env });
+    this.pty.onData((data) => {
+      this.output += data;
+      this.term.write(data);
+    });
+    this.exited = new Promise((resolve) =>
+      this.pty.onExit((e) => {
+        this.exitInfo = { exitCode: e.exitCode, signal: e.signal };
+        this.notify();
+        resolve(this.exitInfo);
+      }),
+    );
+  }
+
+  /** Spawns `options.argv` in a new PTY (its own session and process group). */
+  static spawn(options: PtyScreenOptions): PtyScreen {
+    return new PtyScreen(options);
+  }
+
+  get pid(): number {
+    return this.pty.pid;
+  }
+
+  /** Exit info once the process has exited, else null. */
+  get exit(): PtyExit | null {
+    return this.exitInfo;
+  }
+
+  /** The visible screen, one line per row, trailing spaces trimmed. */
+  lines(): string[] {
+    const buffer = this.term.buffer.active;
+    const out: string[] = [];
+    for (let row = 0; row < this.term.rows; row++) {
+      out.push(buffer.getLine(buffer.viewportY + row)?.translateToString(true) ?? '');
+    }
+    return out;
+  }
+
+  /** The visible screen as text (rows joined with newlines). */
+  text(): string {
+    return this.lines().join('\n');
+  }
+
+  /** Writes raw bytes to the program, as keystrokes. */
+  write(data: string): void {
+    this.pty.write(data);
+  }
+
+  /**
+   * Types `text`, waits until it is echoed on screen, then presses Enter as a separate
+   * write (a single "text\r" write would look like a paste to TUIs).
+   */
+  async submit(text: string, opts: ScreenWaitOptions = {}): Promise<void> {
+    this.write(text);
+    await this.waitForText(text, { label: `typed text "${text}" to be echoed`, ...opts });
+    this.write('\r');
+  }
+
+  /** Waits until the screen contains `pattern` (substring or RegExp). */
+  waitForText(pattern: string | RegExp, opts: ScreenWaitOptions = {}): Promise<void> {
+    const label = opts.label ?? `screen to show ${String(pattern)}`;
+    return this.waitUntil(() => matches(this.text(), pattern), { ...opts, label });
+  }
+
+  /** Waits until the screen no longer contains `pattern`. */
+  waitForNoText(pattern: string | RegExp, opts: ScreenWaitOptions = {}): Promise<void> {
+    const label = opts.label ?? `screen to stop showing ${String(pattern)}`;
+    return this.waitUntil(() => !matches(this.text(), pattern), { ...opts, label });
+  }
+
+  /**
+   * Waits until `check()` is true; re-evaluated after every parsed terminal write and on exit.
+   * Rejects after the timeout with the current screen (and title) in the message.
+   */
+  waitUntil(check: () => boolean, opts: ScreenWaitOptions = {}): Promise<void> {
+    if (check()) return Promise.resolve();
+    const timeoutMs = opts.timeoutMs ?? DEFAULT_SCREEN_TIMEOUT_MS;
+    return new Promise((resolve, reject) => {
+      const listener = (): void => {
+        if (!check()) return;
+        this.listeners.delete(listener);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.listeners.delete(listener);
+        reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${opts.label ?? 'a screen condition'}.\n${this.describe()}`));
+      }, timeoutMs);
+      this.listeners.add(listener);
+    });
+  }
+
+  /** Screen, title and exit state, for failure messages. */
+  describe(): string {
+    const exit = this.exitInfo ? `exited ${JSON.stringify(this.exitInfo)}` : 'running';
+    const rule = '-'.repeat(this.term.cols);
+    return `Process ${this.pid} ${exit}; title ${JSON.stringify(this.title)}. Screen:\n${rule}\n${this.text()}\n${rule}`;
+  }
+
+  /**
+   * Ends the program and everything it started: SIGTERM to its process group and every
+   * descendant (tools may sit in other groups), then SIGKILL after a grace period.
+   * Disposes the terminal. Safe to call twice.
+   */
+  async kill(): Promise<void> {
+    if (!this.exitInfo) {
+      const tree = [this.pid, ...descendants(this.pid)];
+      signalAll(this.pid, tree, 'SIGTERM');
+      const timedOut = await Promise.race([
+        this.exited.then(() => false),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(true), KILL_GRACE_MS)),
+      ]);
+      if (timedOut) signalAll(this.pid, [...tree, ...descendants(this.pid)], 'SIGKILL');
+      else signalAll(this.pid, tree, 'SIGKILL'); // leftovers that outlived their parent
+      await this.exited;
+    }
+    this.listeners.clear();
+    this.term.dispose();
+  }
+
+  private notify(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+function matches(text: string, pattern: string | RegExp): boolean {
+  return typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text);
+}
+
+/** Sends `signal` to the process group led by `leader` and to each pid; ignores processes already gone. */
+function signalAll(leader: number, pids: number[], signal: NodeJS.Signals): void {
+  const attempt = (pid: number): void => {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // Already exited.
+    }
+  };
+  attempt(-leader);
+  for (const pid of pids) attempt(pid);
+}
+
+/** All descendants of `pid`, read from /proc (Linux; returns [] elsewhere). */
+export function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  for (const name of entries) {
+    const ppid = parentOf(Number(name));
+    if (ppid === null) continue;
+    children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
+  }
+  const out: number[] = [];
+  const stack = [pid];
+  while (stack.length > 0) {
+    for (const child of children.get(stack.pop() as number) ?? []) {
+      out.push(child);
+      stack.push(child);
+    }
+  }
+  return out;
+}
+
+function parentOf(pid: number): number | null {
+  try {
+    // Field 4 of /proc/PID/stat; the command name (field 2) may contain spaces, so split after ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return null;
+  }
+}
