@@ -1,0 +1,20 @@
+/**
+ * Capabilities (readiness, agent status, timers) decorate entries: each contributes fields to the
+ * entry's ProcessInfo and says when they change. The core composes them; no capability knows the
+ * transports.
+ */
+import type { Disposable, Event } from '../base/lifecycle';
+import type { ProcessInfo } from '../../../shared/model';
+import type { ProcessEntry } from '../sessions';
+
+export interface EntryDecoration extends Disposable {
+  describe(): Partial<ProcessInfo>;
+  readonly onDidChange: Event<void>;
+}
+
+export interface DecoratorContext {
+  projectDir: string;
+}
+
+/** Returns a decoration for entries it applies to, undefined for the others. */
+export type EntryDecorator = (entry: ProcessEntry, context: DecoratorContext) => EntryDecoration | undefined;

@@ -1,0 +1,329 @@
+/**
+ * The composition root of the Electron-free core: sessions, config, decorating capabilities.
+ * The UI (IPC), the `serve` bridge and MCP tools all call these methods; nothing is implemented
+ * twice.
+ */
+import { basename, resolve } from 'node:path';
+import { DisposableStore, Emitter, type Event } from '../base/lifecycle';
+import { SessionManager, type ProcessEntry, type TaggedBatch } from '../sessions';
+import { ConfigWatcher, loadConfig, processSpecFromConfig, sameSpec, type LoadedConfig } from '../config';
+import type { ConfigIssue, ProcessConfig } from '../../../shared/config';
+import type { ProcessInfo, ProcessKind, ProcessSpec } from '../../../shared/model';
+import type { CommandArgsOf, ControlEvent, Snapshot, McpConnectionInfo } from '../../../shared/api';
+import { InvalidArgumentError, SwitchboardError } from '../../../shared/errors';
+import type { DecoratorContext, EntryDecoration, EntryDecorator } from './entryDecoration';
+
+/** Coalesce bursts of entry changes (title spinners, state flips) into one event per frame. */
+export const CHANGE_COALESCE_MS = 16;
+
+export interface SwitchboardCoreOptions {
+  projectDir: string;
+  killGraceMs?: number;
+  ringBytes?: number;
+  decorators?: EntryDecorator[];
+  /** Extra env per run (MCP identity). */
+  envForRun?: (entry: ProcessEntry) => Record<string, string>;
+  /** Watch switchboard.json for edits (default true). */
+  watchConfig?: boolean;
+  /** Maps an agents-section entry to a spec; absent until agent presets are wired. */
+  agentSpecFromConfig?: (name: string, config: unknown, projectDir: string) => ProcessSpec;
+}
+
+interface EntryRecord {
+  entry: ProcessEntry;
+  decorations: EntryDecoration[];
+  attention?: ProcessInfo['attention'];
+  store: DisposableStore;
+}
+
+export class SwitchboardCore {
+  readonly projectDir: string;
+  readonly sessions: SessionManager;
+  private readonly records = new Map<string, EntryRecord>();
+  private readonly store = new DisposableStore();
+  private readonly decorators: EntryDecorator[];
+  private configIssues: ConfigIssue[] = [];
+  private pendingChanges = new Set<string>();
+  private changeTimer: NodeJS.Timeout | undefined;
+  private selectedId: string | undefined;
+  private mcpInfo: McpConnectionInfo | undefined;
+  private disposed = false;
+
+  private readonly eventEmitter = this.store.add(new Emitter<ControlEvent>());
+  /** Every state event (not output): processAdded/Changed/Removed, configChanged, … */
+  readonly onEvent: Event<ControlEvent> = this.eventEmitter.event;
+  /** Batched output of every entry, tagged with its id. */
+  readonly onBatch: Event<TaggedBatch>;
+
+  constructor(private readonly options: SwitchboardCoreOptions) {
+    this.projectDir = resolve(options.projectDir);
+    this.decorators = options.decorators ?? [];
+    this.sessions = new SessionManager({ killGraceMs: options.killGraceMs, ringBytes: options.ringBytes, envForRun: options.envForRun });
+    this.onBatch = this.sessions.onBatch;
+    this.store.add(this.sessions.onDidAddEntry((entry) => this.track(entry)));
+    this.store.add(this.sessions.onDidChangeEntry((entry) => this.markChanged(entry.id)));
+  }
+
+  /** Load switchboard.json, create its entries, start the auto-start ones, watch for edits. */
+  async init(): Promise<void> {
+    await this.applyConfig(loadConfig(this.projectDir));
+    if (this.options.watchConfig !== false) {
+      const watcher = this.store.add(new ConfigWatcher(this.projectDir));
+      this.store.add(watcher.onDidChange(() => void this.reloadConfig()));
+    }
+  }
+
+  async reloadConfig(): Promise<void> {
+    if (this.disposed) return;
+    await this.applyConfig(loadConfig(this.projectDir));
+  }
+
+  setMcpInfo(info: McpConnectionInfo | undefined): void {
+    this.mcpInfo = info;
+  }
+
+  snapshot(): Snapshot {
+    return {
+      project: { dir: this.projectDir, name: basename(this.projectDir) },
+      processes: this.listProcesses(),
+      configIssues: this.configIssues,
+      mcp: this.mcpInfo,
+      selectedId: this.selectedId,
+    };
+  }
+
+  get issues(): ConfigIssue[] {
+    return this.configIssues;
+  }
+
+  listProcesses(kind?: ProcessKind): ProcessInfo[] {
+    return this.sessions.list().filter((e) => !kind || e.kind === kind).map((e) => this.describe(e.id));
+  }
+
+  entry(id: string): ProcessEntry {
+    return this.sessions.get(id);
+  }
+
+  decorationsOf(id: string): readonly EntryDecoration[] {
+    this.sessions.get(id);
+    return this.records.get(id)?.decorations ?? [];
+  }
+
+  describe(id: string): ProcessInfo {
+    const record = this.records.get(id);
+    const entry = this.sessions.get(id);
+    let info = entry.info();
+    for (const decoration of record?.decorations ?? []) info = { ...info, ...decoration.describe() };
+    if (record?.attention) info.attention = record.attention;
+    return info;
+  }
+
+  /** Create and start a command or terminal entry. A spawn failure keeps the entry (in error) and throws. */
+  async spawnProcess(args: CommandArgsOf<'spawnProcess'>): Promise<ProcessInfo> {
+    if (args.argv && args.shell) throw new InvalidArgumentError('Give either argv or shell, not both');
+    if (args.kind === 'command' && !args.argv && !args.shell) throw new InvalidArgumentError('A command needs argv or shell');
+    const argv = args.shell ? ['/bin/sh', '-c', args.shell] : args.argv ?? [defaultShell()];
+    const spec: ProcessSpec = {
+      name: args.name ?? defaultName(args.kind, args.shell ?? argv.join(' '), this.sessions.list().length + 1),
+      kind: args.kind,
+      argv,
+      cwd: resolve(this.projectDir, args.cwd ?? '.'),
+      env: args.env,
+      cols: args.cols,
+      rows: args.rows,
+    };
+    return this.createAndStart(spec);
+  }
+
+  /** Create an entry from a full spec (agents, tasks) and start it. */
+  async createAndStart(spec: ProcessSpec): Promise<ProcessInfo> {
+    const entry = this.sessions.create(spec);
+    try {
+      await entry.start();
+    } catch (err) {
+      if (err instanceof SwitchboardError) {
+        throw new SwitchboardError(err.code, `${err.message} (entry ${entry.id} "${entry.name}" kept in error state)`, { ...err.details, id: entry.id });
+      }
+      throw err;
+    }
+    return this.describe(entry.id);
+  }
+
+  async startProcess(id: string): Promise<ProcessInfo> {
+    await this.sessions.get(id).start();
+    return this.describe(id);
+  }
+
+  async stopProcess(id: string, signal?: NodeJS.Signals): Promise<ProcessInfo> {
+    await this.sessions.get(id).stop(signal);
+    return this.describe(id);
+  }
+
+  async restartProcess(id: string, signal?: NodeJS.Signals): Promise<ProcessInfo> {
+    await this.sessions.get(id).restart(signal);
+    return this.describe(id);
+  }
+
+  async closeProcess(id: string): Promise<{ closed: true }> {
+    await this.sessions.close(id);
+    return { closed: true };
+  }
+
+  renameProcess(id: string, name: string): ProcessInfo {
+    this.sessions.get(id).rename(name);
+    return this.describe(id);
+  }
+
+  selectProcess(id: string): { selected: string } {
+    this.sessions.get(id);
+    this.selectedId = id;
+    this.eventEmitter.fire({ type: 'processSelected', id });
+    return { selected: id };
+  }
+
+  resizeProcess(id: string, cols: number, rows: number): null {
+    this.sessions.get(id).resize(cols, rows);
+    return null;
+  }
+
+  writeInput(id: string, data: string): null {
+    this.sessions.get(id).write(data);
+    return null;
+  }
+
+  attach(id: string) {
+    return this.sessions.get(id).attach();
+  }
+
+  requestAttention(id: string, reason: string, requestedBy: string): ProcessInfo {
+    const record = this.records.get(id);
+    this.sessions.get(id);
+    if (!record) throw new SwitchboardError('unknown_process', `Unknown process id "${id}"`);
+    record.attention = { reason, at: Date.now(), requestedBy };
+    this.markChanged(id);
+    this.eventEmitter.fire({ type: 'attentionRequested', id, reason, title: record.entry.name });
+    return this.describe(id);
+  }
+
+  acknowledgeAttention(id: string): null {
+    const record = this.records.get(id);
+    this.sessions.get(id);
+    if (record?.attention) {
+      record.attention = undefined;
+      this.markChanged(id);
+    }
+    return null;
+  }
+
+  /** Entries that need a person (dock badge): attention flags and agents waiting for an answer. */
+  needsAttentionCount(): number {
+    return this.listProcesses().filter((p) => p.attention || p.agent?.primary === 'waiting').length;
+  }
+
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (this.changeTimer) clearTimeout(this.changeTimer);
+    await this.sessions.dispose();
+    for (const record of this.records.values()) record.store.dispose();
+    this.records.clear();
+    this.store.dispose();
+  }
+
+  private track(entry: ProcessEntry): void {
+    const store = new DisposableStore();
+    const context: DecoratorContext = { projectDir: this.projectDir };
+    const decorations: EntryDecoration[] = [];
+    for (const decorate of this.decorators) {
+      const decoration = decorate(entry, context);
+      if (!decoration) continue;
+      decorations.push(store.add(decoration));
+      store.add(decoration.onDidChange(() => this.markChanged(entry.id)));
+    }
+    this.records.set(entry.id, { entry, decorations, store });
+    this.eventEmitter.fire({ type: 'processAdded', process: this.describe(entry.id) });
+    const removal = this.sessions.onDidRemoveEntry((id) => {
+      if (id !== entry.id) return;
+      removal.dispose();
+      store.dispose();
+      this.records.delete(id);
+      this.pendingChanges.delete(id);
+      if (this.selectedId === id) this.selectedId = undefined;
+      this.eventEmitter.fire({ type: 'processRemoved', id });
+    });
+    store.add(removal);
+  }
+
+  private markChanged(id: string): void {
+    if (this.disposed) return;
+    this.pendingChanges.add(id);
+    this.changeTimer ??= setTimeout(() => this.flushChanges(), CHANGE_COALESCE_MS);
+  }
+
+  private flushChanges(): void {
+    this.changeTimer = undefined;
+    const ids = [...this.pendingChanges];
+    this.pendingChanges.clear();
+    for (const id of ids) {
+      if (!this.records.has(id)) continue;
+      this.eventEmitter.fire({ type: 'processChanged', process: this.describe(id) });
+    }
+  }
+
+  private async applyConfig(config: LoadedConfig): Promise<void> {
+    this.configIssues = config.issues;
+    this.eventEmitter.fire({ type: 'configChanged', issues: config.issues });
+    const wanted = new Map<string, { spec: ProcessSpec; autoStart: boolean }>();
+    for (const [name, processConfig] of config.processes) {
+      wanted.set(`processes.${name}`, { spec: processSpecFromConfig(name, processConfig, this.projectDir), autoStart: autoStartOf(processConfig) });
+    }
+    if (this.options.agentSpecFromConfig) {
+      for (const [name, agentConfig] of config.agents) {
+        try {
+          wanted.set(`agents.${name}`, { spec: this.options.agentSpecFromConfig(name, agentConfig, this.projectDir), autoStart: agentConfig.autoStart ?? false });
+        } catch (err) {
+          this.configIssues = [...this.configIssues, { path: `agents.${name}`, message: (err as Error).message }];
+        }
+      }
+    }
+    await this.reconcile(wanted);
+  }
+
+  /** Bring config-created entries in line with the file: add, redefine (restart if running), close. */
+  private async reconcile(wanted: Map<string, { spec: ProcessSpec; autoStart: boolean }>): Promise<void> {
+    const existing = new Map(this.sessions.list().filter((e) => e.definition.configName).map((e) => [configKey(e), e]));
+    const work: Promise<unknown>[] = [];
+    for (const [key, entry] of existing) {
+      if (!wanted.has(key)) work.push(this.sessions.close(entry.id));
+    }
+    for (const [key, { spec, autoStart }] of wanted) {
+      const entry = existing.get(key);
+      if (!entry) {
+        const created = this.sessions.create({ ...spec, configName: spec.configName });
+        if (autoStart) work.push(created.start().catch(() => undefined)); // error state already shows why
+      } else if (!sameSpec(entry.definition, spec)) {
+        const wasRunning = entry.isRunning;
+        entry.redefine({ ...spec, cols: entry.info().cols, rows: entry.info().rows });
+        if (wasRunning) work.push(entry.restart().catch(() => undefined));
+      }
+    }
+    await Promise.all(work);
+  }
+}
+
+function configKey(entry: ProcessEntry): string {
+  return `${entry.kind === 'agent' ? 'agents' : 'processes'}.${entry.definition.configName}`;
+}
+
+function autoStartOf(config: ProcessConfig): boolean {
+  return config.autoStart ?? true;
+}
+
+function defaultShell(): string {
+  return process.env.SHELL || '/bin/bash';
+}
+
+function defaultName(kind: ProcessKind, commandLine: string, n: number): string {
+  if (kind === 'terminal') return `terminal ${n}`;
+  return commandLine.length > 40 ? `${commandLine.slice(0, 39)}…` : commandLine;
+}

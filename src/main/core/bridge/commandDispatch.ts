@@ -1,0 +1,52 @@
+/** Validates a command's arguments against the shared schema and calls the core method. */
+import { z } from 'zod';
+import { CommandArgs, type CommandName } from '../../../shared/api';
+import { InvalidArgumentError } from '../../../shared/errors';
+import type { SwitchboardCore } from '../app/switchboardCore';
+
+type Handlers = { [C in CommandName]?: (core: SwitchboardCore, args: z.output<(typeof CommandArgs)[C]>) => unknown };
+
+/** Commands that are the same for every client. Per-client ones (attach, ack) live in ControlClientSession. */
+const SHARED_HANDLERS: Handlers = {
+  getSnapshot: (core) => core.snapshot(),
+  spawnProcess: (core, a) => core.spawnProcess(a),
+  startProcess: (core, a) => core.startProcess(a.id),
+  stopProcess: (core, a) => core.stopProcess(a.id, a.signal),
+  restartProcess: (core, a) => core.restartProcess(a.id, a.signal),
+  closeProcess: (core, a) => core.closeProcess(a.id),
+  renameProcess: (core, a) => core.renameProcess(a.id, a.name),
+  selectProcess: (core, a) => core.selectProcess(a.id),
+  resizeProcess: (core, a) => core.resizeProcess(a.id, a.cols, a.rows),
+  writeInput: (core, a) => core.writeInput(a.id, a.data),
+  acknowledgeAttention: (core, a) => core.acknowledgeAttention(a.id),
+};
+
+/** Extra handlers registered by capabilities (agents add spawnAgent). */
+const extraHandlers: Handlers = {};
+
+export function registerCommandHandler<C extends CommandName>(
+  cmd: C,
+  handler: (core: SwitchboardCore, args: z.output<(typeof CommandArgs)[C]>) => unknown,
+): void {
+  (extraHandlers as Record<string, unknown>)[cmd] = handler;
+}
+
+export function parseCommandArgs<C extends CommandName>(cmd: C, raw: unknown): z.output<(typeof CommandArgs)[C]> {
+  const schema = CommandArgs[cmd];
+  const parsed = schema.safeParse(raw ?? {});
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');
+    throw new InvalidArgumentError(`Invalid arguments for ${cmd}: ${problems}`);
+  }
+  return parsed.data as z.output<(typeof CommandArgs)[C]>;
+}
+
+export function isCommandName(cmd: unknown): cmd is CommandName {
+  return typeof cmd === 'string' && Object.prototype.hasOwnProperty.call(CommandArgs, cmd);
+}
+
+export async function dispatchSharedCommand(core: SwitchboardCore, cmd: CommandName, args: unknown): Promise<unknown> {
+  const handler = (SHARED_HANDLERS[cmd] ?? extraHandlers[cmd]) as ((core: SwitchboardCore, args: unknown) => unknown) | undefined;
+  if (!handler) throw new InvalidArgumentError(`Command ${cmd} is not available here`);
+  return handler(core, args);
+}

@@ -1,0 +1,25 @@
+/** Turns a switchboard.json process entry into what a session needs to spawn it. */
+import { resolve } from 'node:path';
+import type { ProcessConfig } from '../../../shared/config';
+import type { ProcessSpec } from '../../../shared/model';
+
+export function processSpecFromConfig(name: string, config: ProcessConfig, projectDir: string): ProcessSpec {
+  return {
+    name,
+    kind: 'command',
+    argv: commandArgv(config.command, config.args),
+    cwd: resolve(projectDir, config.cwd ?? '.'),
+    env: config.env,
+    configName: name,
+  };
+}
+
+/** `"npm run dev"` without args is a command line: run it the way a shell would. */
+export function commandArgv(command: string, args?: string[]): string[] {
+  if (args) return [command, ...args];
+  return /\s/.test(command.trim()) ? ['/bin/sh', '-c', command] : [command];
+}
+
+export function sameSpec(a: ProcessSpec, b: ProcessSpec): boolean {
+  return JSON.stringify({ ...a, name: '' }) === JSON.stringify({ ...b, name: '' });
+}

@@ -1,0 +1,27 @@
+/** Serves the control API over IPC to our own window only (senders validated). */
+import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
+import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from '../../shared/api';
+import { toSerializedError } from '../../shared/errors';
+import type { SwitchboardCore } from '../core/app/switchboardCore';
+import { ControlClientSession } from '../core/bridge/controlClientSession';
+
+export function installIpcBridge(core: SwitchboardCore, win: BrowserWindow, isTrustedUrl: (url: string) => boolean): () => void {
+  const client = new ControlClientSession(core, (event) => {
+    if (!win.isDestroyed()) win.webContents.send(IPC_EVENT_CHANNEL, event);
+  });
+  const handler = async (event: IpcMainInvokeEvent, cmd: unknown, args: unknown) => {
+    if (event.sender !== win.webContents || !isTrustedUrl(event.senderFrame?.url ?? '')) {
+      return { ok: false, error: { code: 'unauthorized', message: 'IPC sender is not the Switchboard window' } };
+    }
+    try {
+      return { ok: true, value: (await client.call(cmd, args)) ?? null };
+    } catch (err) {
+      return { ok: false, error: toSerializedError(err) };
+    }
+  };
+  ipcMain.handle(IPC_CALL_CHANNEL, handler);
+  return () => {
+    ipcMain.removeHandler(IPC_CALL_CHANNEL);
+    client.dispose();
+  };
+}

@@ -1,0 +1,61 @@
+/** The main window with the security settings of SPEC §7, and navigation locked down. */
+import { BrowserWindow, shell, type WebContents } from 'electron';
+import { join } from 'node:path';
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // xterm.js positions its rows with inline styles.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const SECURE_WEB_PREFERENCES = {
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  spellcheck: false,
+} as const;
+
+export function createMainWindow(preloadDir: string): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1400,
+    height: 900,
+    show: false,
+    title: 'Switchboard',
+    backgroundColor: '#0f1115',
+    webPreferences: { ...SECURE_WEB_PREFERENCES, preload: join(preloadDir, 'index.js') },
+  });
+  lockDownNavigation(win.webContents);
+  win.once('ready-to-show', () => win.show());
+  return win;
+}
+
+/** No new windows, no navigation away from the app; http(s) links open in the system browser. */
+export function lockDownNavigation(contents: WebContents): void {
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isExternalWebUrl(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  contents.on('will-navigate', (event, url) => {
+    if (url !== contents.getURL()) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
+export function isExternalWebUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

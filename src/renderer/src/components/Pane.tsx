@@ -1,0 +1,60 @@
+import { useEffect, useRef } from 'react';
+import { panes, TerminalPane } from '../terminalPane';
+import { run, useUi } from '../store';
+import { StatusBadges } from './StatusBadges';
+
+export function Pane({ id }: { id: string }) {
+  const process = useUi((s) => s.processes[id]);
+  const client = useUi((s) => s.client);
+  const isFocused = useUi((s) => s.focusedId === id);
+  const isMaximized = useUi((s) => s.maximizedId === id);
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!client || !container.current) return;
+    const pane = new TerminalPane(id, client);
+    panes.set(id, pane);
+    void pane.mount(container.current);
+    return () => {
+      panes.delete(id);
+      pane.dispose();
+    };
+  }, [id, client]);
+
+  useEffect(() => {
+    if (isFocused) panes.get(id)?.focus();
+  }, [isFocused, id]);
+
+  if (!process) return null;
+  const isRunning = process.pid !== undefined;
+  const acknowledge = () => process.attention && void run((c) => c.call('acknowledgeAttention', { id }));
+  return (
+    <section
+      className={`pane${isFocused ? ' focused' : ''}${process.attention ? ' needs-attention' : ''}`}
+      data-testid="pane"
+      data-id={id}
+      data-name={process.name}
+      onMouseDown={() => { useUi.getState().focus(id); acknowledge(); }}
+    >
+      <header className="pane-header">
+        <span className="pane-name" title={process.argv.join(' ')}>{process.name}</span>
+        <span className="pane-kind">{process.kind}</span>
+        <StatusBadges process={process} />
+        <span className="pane-actions">
+          {isRunning ? (
+            <button title="Stop" data-testid="stop" onClick={() => void run((c) => c.call('stopProcess', { id }))}>■</button>
+          ) : (
+            <button title="Start" data-testid="start" onClick={() => void run((c) => c.call('startProcess', { id }))}>▶</button>
+          )}
+          <button title="Restart" data-testid="restart" onClick={() => void run((c) => c.call('restartProcess', { id }))}>↻</button>
+          <button title={isMaximized ? 'Restore (Alt+Enter)' : 'Maximise (Alt+Enter)'} data-testid="maximize" onClick={() => useUi.getState().toggleMaximize(id)}>
+            {isMaximized ? '⤡' : '⤢'}
+          </button>
+          <button title="Close" data-testid="close" onClick={() => void run((c) => c.call('closeProcess', { id }))}>✕</button>
+        </span>
+      </header>
+      {process.state === 'error' && <div className="pane-error" data-testid="pane-error">{process.readiness?.message ?? process.message}</div>}
+      <div className="pane-terminal" ref={container} />
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { run, useUi } from '../store';
+import { StatusBadges } from './StatusBadges';
+
+export function Sidebar() {
+  const order = useUi((s) => s.order);
+  const processes = useUi((s) => s.processes);
+  const focusedId = useUi((s) => s.focusedId);
+  const project = useUi((s) => s.project);
+  const issues = useUi((s) => s.configIssues);
+  return (
+    <aside className="sidebar" data-testid="sidebar">
+      <h1>Switchboard</h1>
+      <div className="project" title={project?.dir}>{project?.name}</div>
+      {issues.length > 0 && (
+        <ul className="config-issues" data-testid="config-issues">
+          {issues.map((issue, i) => (
+            <li key={i}>{issue.path ? `${issue.path} ${issue.message}` : issue.message}</li>
+          ))}
+        </ul>
+      )}
+      <ul className="entries">
+        {order.map((id) => {
+          const p = processes[id];
+          if (!p) return null;
+          return (
+            <li key={id} data-testid="sidebar-entry" data-id={id} className={id === focusedId ? 'focused' : ''}
+              onClick={() => useUi.getState().focus(id)}>
+              <EntryName id={id} name={p.name} />
+              <StatusBadges process={p} />
+            </li>
+          );
+        })}
+      </ul>
+      <AddEntryForm />
+    </aside>
+  );
+}
+
+function EntryName({ id, name }: { id: string; name: string }) {
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(name);
+  if (!editing) {
+    return <span className="entry-name" title="Double-click to rename" onDoubleClick={() => { setValue(name); setEditing(true); }}>{name}</span>;
+  }
+  const commit = () => {
+    setEditing(false);
+    if (value.trim() && value !== name) void run((c) => c.call('renameProcess', { id, name: value.trim() }));
+  };
+  return (
+    <input className="rename" data-testid="rename-input" autoFocus value={value}
+      onChange={(e) => setValue(e.target.value)} onBlur={commit}
+      onKeyDown={(e) => { if (e.key === 'Enter') commit(); if (e.key === 'Escape') setEditing(false); }} />
+  );
+}
+
+function AddEntryForm() {
+  const [kind, setKind] = useState<'terminal' | 'command'>('terminal');
+  const [commandLine, setCommandLine] = useState('');
+  const [name, setName] = useState('');
+  const submit = async () => {
+    const created = await run((c) => c.call('spawnProcess', {
+      kind,
+      ...(commandLine.trim() ? { shell: commandLine.trim() } : {}),
+      ...(name.trim() ? { name: name.trim() } : {}),
+    }));
+    if (created) {
+      setCommandLine('');
+      setName('');
+      useUi.getState().focus(created.id);
+    }
+  };
+  return (
+    <form className="add-entry" data-testid="add-entry" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <select value={kind} onChange={(e) => setKind(e.target.value as 'terminal' | 'command')} data-testid="add-kind">
+        <option value="terminal">terminal</option>
+        <option value="command">command</option>
+      </select>
+      <input placeholder={kind === 'terminal' ? 'shell (default)' : 'command line, e.g. npm run dev'} value={commandLine}
+        onChange={(e) => setCommandLine(e.target.value)} data-testid="add-command" />
+      <input placeholder="name (optional)" value={name} onChange={(e) => setName(e.target.value)} data-testid="add-name" />
+      <button type="submit" data-testid="add-submit">Add</button>
+    </form>
+  );
+}

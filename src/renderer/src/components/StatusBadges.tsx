@@ -1,0 +1,40 @@
+import type { ProcessInfo } from '../../../shared/model';
+import { openLink } from '../terminalPane';
+
+const STATE_GLYPHS: Record<string, string> = { stopped: '○', starting: '◌', ready: '●', running: '●', error: '✕' };
+const AGENT_GLYPHS: Record<string, string> = { starting: '◌', idle: '○', active: '◐', waiting: '⚠', stuck: '⏸', dead: '✕' };
+
+export function stateLabel(p: ProcessInfo): { glyph: string; text: string; tone: string; title: string } {
+  if (p.agent) {
+    const detail = p.agent.detail ? ` · ${p.agent.detail.replace('_', ' ')}` : '';
+    return { glyph: AGENT_GLYPHS[p.agent.primary] ?? '?', text: `${p.agent.primary}${detail}`, tone: p.agent.primary, title: p.agent.reason };
+  }
+  const phase = p.readiness?.phase ?? p.state;
+  const message = p.readiness?.message ?? p.message;
+  return { glyph: STATE_GLYPHS[phase] ?? '?', text: phase, tone: phase, title: message };
+}
+
+export function StatusBadges({ process: p }: { process: ProcessInfo }) {
+  const label = stateLabel(p);
+  const links = [...new Set([...(p.ports?.sightings ?? []).map((s) => s.url), ...(p.readiness?.url ? [p.readiness.url] : [])])];
+  const timer = p.timers?.find((t) => t.state === 'pending' || t.state === 'paused');
+  return (
+    <span className="badges">
+      <span className={`state tone-${label.tone}`} title={label.title} data-testid="state">
+        {label.glyph} {label.text}
+      </span>
+      {p.agent && (
+        <span className={`health health-${p.agent.health}`} title={p.agent.reason} data-testid="health">
+          {p.agent.health}
+        </span>
+      )}
+      {p.attention && <span className="attention" title={p.attention.reason}>❗</span>}
+      {timer && <span className="timer" title={timer.label ?? timer.kind}>⏱</span>}
+      {links.map((url) => (
+        <a key={url} className="port-link" href={url} onClick={(e) => { e.preventDefault(); openLink(url); }}>
+          {url.replace(/^https?:\/\//, '')}
+        </a>
+      ))}
+    </span>
+  );
+}

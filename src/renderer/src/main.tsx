@@ -1,0 +1,44 @@
+import { StrictMode, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@xterm/xterm/css/xterm.css';
+import './styles.css';
+import { connect } from './transport';
+import { useUi } from './store';
+import { panes } from './terminalPane';
+import { Sidebar } from './components/Sidebar';
+import { Grid } from './components/Grid';
+import { installKeyboardNavigation } from './keyboard';
+
+function App() {
+  const error = useUi((s) => s.error);
+  const isConnected = useUi((s) => s.client !== undefined);
+  useEffect(() => installKeyboardNavigation(), []);
+  return (
+    <div className="app" data-testid="app" data-connected={isConnected}>
+      <Sidebar />
+      <Grid />
+      {error && (
+        <div className="toast" role="alert" data-testid="error-toast" onClick={() => useUi.getState().setError(undefined)}>
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+async function boot(): Promise<void> {
+  const client = await connect();
+  // Output goes straight to the pane's terminal; everything else updates the store.
+  client.onEvent((event) => {
+    if (event.type === 'output') panes.get(event.id)?.deliver(event);
+    else useUi.getState().apply(event);
+  });
+  useUi.getState().setClient(client, await client.call('getSnapshot', {}));
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+boot().catch((err) => useUi.getState().setError(err instanceof Error ? err.message : String(err)));

@@ -1,0 +1,94 @@
+/** UI state (entries, selection, layout). Terminal bytes never pass through here. */
+import { create } from 'zustand';
+import type { ControlClient, ControlEvent, Snapshot, McpConnectionInfo, ProjectInfo } from '../../shared/api';
+import type { ProcessInfo } from '../../shared/model';
+import type { ConfigIssue } from '../../shared/config';
+
+export interface UiState {
+  client?: ControlClient;
+  project?: ProjectInfo;
+  mcp?: McpConnectionInfo;
+  processes: Record<string, ProcessInfo>;
+  order: string[];
+  configIssues: ConfigIssue[];
+  focusedId?: string;
+  maximizedId?: string;
+  error?: string;
+  setClient(client: ControlClient, snapshot: Snapshot): void;
+  apply(event: ControlEvent): void;
+  focus(id: string | undefined): void;
+  toggleMaximize(id: string): void;
+  setError(message: string | undefined): void;
+}
+
+export const useUi = create<UiState>((set, get) => ({
+  processes: {},
+  order: [],
+  configIssues: [],
+  setClient(client, snapshot) {
+    const processes = Object.fromEntries(snapshot.processes.map((p) => [p.id, p]));
+    set({
+      client,
+      project: snapshot.project,
+      mcp: snapshot.mcp,
+      processes,
+      order: snapshot.processes.map((p) => p.id),
+      configIssues: snapshot.configIssues,
+      focusedId: snapshot.selectedId ?? snapshot.processes[0]?.id,
+    });
+  },
+  apply(event) {
+    switch (event.type) {
+      case 'processAdded':
+      case 'processChanged': {
+        const { processes, order } = get();
+        const isNew = !processes[event.process.id];
+        set({
+          processes: { ...processes, [event.process.id]: event.process },
+          order: isNew ? [...order, event.process.id] : order,
+        });
+        break;
+      }
+      case 'processRemoved': {
+        const { [event.id]: _removed, ...processes } = get().processes;
+        const order = get().order.filter((id) => id !== event.id);
+        set({
+          processes,
+          order,
+          focusedId: get().focusedId === event.id ? order[0] : get().focusedId,
+          maximizedId: get().maximizedId === event.id ? undefined : get().maximizedId,
+        });
+        break;
+      }
+      case 'configChanged':
+        set({ configIssues: event.issues });
+        break;
+      case 'processSelected':
+        set({ focusedId: event.id });
+        break;
+      default:
+        break;
+    }
+  },
+  focus(id) {
+    set({ focusedId: id });
+  },
+  toggleMaximize(id) {
+    set({ maximizedId: get().maximizedId === id ? undefined : id, focusedId: id });
+  },
+  setError(message) {
+    set({ error: message });
+  },
+}));
+
+/** Run a command and surface its error in the UI instead of throwing into React. */
+export async function run<T>(action: (client: ControlClient) => Promise<T>): Promise<T | undefined> {
+  const { client, setError } = useUi.getState();
+  if (!client) return undefined;
+  try {
+    return await action(client);
+  } catch (err) {
+    setError(err instanceof Error ? err.message : String(err));
+    return undefined;
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * One pane's xterm instance, outside React: output events are written straight into the
+ * terminal and acknowledged from its write callback (flow control); React only mounts it.
+ */
+import { Terminal } from '@xterm/xterm';
+import { FitAddon } from '@xterm/addon-fit';
+import { WebLinksAddon } from '@xterm/addon-web-links';
+import type { ControlClient } from '../../shared/api';
+
+/** Same as ACK_CHUNK_CHARS in core/sessions/flowControl.ts (≤ the low watermark). */
+const ACK_CHUNK_CHARS = 5_000;
+/** Wait for layout to settle before telling the PTY its new size. */
+const RESIZE_DEBOUNCE_MS = 50;
+
+interface OutputEvent {
+  data: string;
+  start: number;
+  end: number;
+}
+
+export class TerminalPane {
+  readonly term: Terminal;
+  private readonly fit = new FitAddon();
+  private attachedOffset = -1;
+  private early: OutputEvent[] = [];
+  private unacked = 0;
+  private resizeTimer: number | undefined;
+  private observer: ResizeObserver | undefined;
+  private disposed = false;
+
+  constructor(
+    readonly id: string,
+    private readonly client: ControlClient,
+  ) {
+    this.term = new Terminal({
+      fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+      fontSize: 13,
+      scrollback: 5000,
+      allowProposedApi: true,
+      theme: { background: '#0f1115' },
+    });
+    this.term.loadAddon(this.fit);
+    this.term.loadAddon(new WebLinksAddon((_event, uri) => openLink(uri)));
+    this.term.onData((data) => void client.call('writeInput', { id, data }).catch(() => undefined));
+  }
+
+  /** Put the terminal into the DOM, pick a renderer, attach to the entry's stream. */
+  async mount(container: HTMLElement): Promise<void> {
+    this.term.open(container);
+    await this.loadWebgl();
+    this.observer = new ResizeObserver(() => this.scheduleFit());
+    this.observer.observe(container);
+    this.fitNow();
+    const snapshot = await this.client.call('attach', { id: this.id });
+    if (this.disposed) return;
+    this.term.reset();
+    this.term.write(snapshot.screen);
+    this.attachedOffset = snapshot.offset;
+    for (const event of this.early) this.deliver(event);
+    this.early = [];
+  }
+
+  deliver(event: OutputEvent): void {
+    if (this.disposed) return;
+    if (this.attachedOffset < 0) {
+      this.early.push(event);
+      return;
+    }
+    if (event.end <= this.attachedOffset) return; // already part of the snapshot
+    this.term.write(event.data, () => this.ack(event.data.length));
+  }
+
+  focus(): void {
+    this.term.focus();
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.observer?.disconnect();
+    window.clearTimeout(this.resizeTimer);
+    void this.client.call('detach', { id: this.id }).catch(() => undefined);
+    this.term.dispose();
+  }
+
+  private ack(chars: number): void {
+    this.unacked += chars;
+    if (this.unacked < ACK_CHUNK_CHARS) return;
+    const chunk = this.unacked;
+    this.unacked = 0;
+    void this.client.call('ackOutput', { id: this.id, chars: chunk }).catch(() => undefined);
+  }
+
+  private scheduleFit(): void {
+    window.clearTimeout(this.resizeTimer);
+    this.resizeTimer = window.setTimeout(() => this.fitNow(), RESIZE_DEBOUNCE_MS);
+  }
+
+  private fitNow(): void {
+    if (this.disposed) return;
+    const size = this.fit.proposeDimensions();
+    if (!size || !Number.isFinite(size.cols) || size.cols < 2 || size.rows < 1) return;
+    if (size.cols !== this.term.cols || size.rows !== this.term.rows) this.term.resize(size.cols, size.rows);
+    void this.client.call('resizeProcess', { id: this.id, cols: size.cols, rows: size.rows }).catch(() => undefined);
+  }
+
+  /** WebGL for speed; the DOM renderer when the context is unavailable or lost. */
+  private async loadWebgl(): Promise<void> {
+    try {
+      const { WebglAddon } = await import('@xterm/addon-webgl');
+      const webgl = new WebglAddon();
+      webgl.onContextLoss(() => webgl.dispose());
+      this.term.loadAddon(webgl);
+      this.term.element?.setAttribute('data-renderer', 'webgl');
+    } catch {
+      this.term.element?.setAttribute('data-renderer', 'dom');
+    }
+  }
+}
+
+/** Only web links leave the app; Electron routes window.open to the system browser. */
+export function openLink(uri: string): void {
+  if (!/^https?:\/\//i.test(uri)) return;
+  window.open(uri, '_blank', 'noopener,noreferrer');
+}
+
+/** id → pane, so output events reach terminals without React. */
+export const panes = new Map<string, TerminalPane>();

@@ -1,0 +1,73 @@
+/**
+ * The renderer's only door to the core. In Electron the preload exposes `window.switchboard`;
+ * in a browser (serve) the same calls go over the token-protected WebSocket.
+ */
+import type { ClientMessage, CommandArgsOf, CommandName, CommandResults, ControlClient, ControlEvent, ServerMessage } from '../../shared/api';
+
+interface PreloadApi {
+  call(cmd: string, args: unknown): Promise<unknown>;
+  onEvent(listener: (event: ControlEvent) => void): () => void;
+}
+
+declare global {
+  interface Window {
+    switchboard?: PreloadApi;
+  }
+}
+
+export function connect(): Promise<ControlClient> {
+  const preload = window.switchboard;
+  if (preload) {
+    return Promise.resolve({
+      call: (cmd, args) => preload.call(cmd, args) as never,
+      onEvent: (listener) => preload.onEvent(listener),
+    });
+  }
+  return connectWebSocket();
+}
+
+function connectWebSocket(): Promise<ControlClient> {
+  const token = new URLSearchParams(location.search).get('token') ?? '';
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  const socket = new WebSocket(`${scheme}://${location.host}/ws?token=${encodeURIComponent(token)}`);
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const listeners = new Set<(event: ControlEvent) => void>();
+  let seq = 0;
+
+  socket.addEventListener('message', (raw) => {
+    const message = JSON.parse(String(raw.data)) as ServerMessage;
+    if (message.t === 'event') {
+      for (const listener of listeners) listener(message.event);
+      return;
+    }
+    const waiter = pending.get(message.seq);
+    if (!waiter) return;
+    pending.delete(message.seq);
+    if (message.ok) waiter.resolve(message.value);
+    else waiter.reject(Object.assign(new Error(message.error.message), { code: message.error.code }));
+  });
+  socket.addEventListener('close', () => {
+    for (const waiter of pending.values()) waiter.reject(new Error('Connection to Switchboard closed'));
+    pending.clear();
+    for (const listener of listeners) listener({ type: 'configChanged', issues: [{ path: '', message: 'connection to Switchboard lost — reload the page' }] });
+  });
+
+  const client: ControlClient = {
+    call<C extends CommandName>(cmd: C, args: CommandArgsOf<C>): Promise<CommandResults[C]> {
+      return new Promise((resolve, reject) => {
+        const id = ++seq;
+        pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+        const message: ClientMessage = { t: 'call', seq: id, cmd, args };
+        socket.send(JSON.stringify(message));
+      });
+    },
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return new Promise((resolve, reject) => {
+    socket.addEventListener('open', () => resolve(client), { once: true });
+    socket.addEventListener('error', () => reject(new Error('Cannot connect to Switchboard (is the token right?)')), { once: true });
+  });
+}

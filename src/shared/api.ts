@@ -1,0 +1,122 @@
+/**
+ * The control API: one contract served by Electron IPC (preload), the `serve` WebSocket bridge,
+ * and used by MCP tools through the same core methods. Arguments are zod-validated at every
+ * boundary; results and events are plain JSON.
+ */
+import { z } from 'zod';
+import type { ProcessInfo } from './model';
+import type { ConfigIssue } from './config';
+import type { SerializedError } from './errors';
+
+const Id = z.string().min(1, 'process id is required');
+const Signal = z.enum(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGKILL', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2']);
+const Size = { cols: z.number().int().min(2).max(1000).optional(), rows: z.number().int().min(1).max(500).optional() };
+
+export const CommandArgs = {
+  getSnapshot: z.strictObject({}),
+  spawnProcess: z.strictObject({
+    kind: z.enum(['command', 'terminal']),
+    /** Program and arguments; for terminals defaults to the user's shell. */
+    argv: z.array(z.string()).min(1).optional(),
+    /** A shell command line, run with /bin/sh -c (alternative to argv). */
+    shell: z.string().min(1).optional(),
+    name: z.string().min(1).max(200).optional(),
+    cwd: z.string().min(1).optional(),
+    env: z.record(z.string(), z.string()).optional(),
+    ...Size,
+  }),
+  spawnAgent: z.strictObject({
+    preset: z.string().min(1),
+    name: z.string().min(1).max(200).optional(),
+    cwd: z.string().min(1).optional(),
+    argv: z.array(z.string()).min(1).optional(),
+    env: z.record(z.string(), z.string()).optional(),
+    instructions: z.string().optional(),
+    ...Size,
+  }),
+  startProcess: z.strictObject({ id: Id }),
+  stopProcess: z.strictObject({ id: Id, signal: Signal.optional() }),
+  restartProcess: z.strictObject({ id: Id, signal: Signal.optional() }),
+  closeProcess: z.strictObject({ id: Id }),
+  renameProcess: z.strictObject({ id: Id, name: z.string().min(1).max(200) }),
+  selectProcess: z.strictObject({ id: Id }),
+  resizeProcess: z.strictObject({ id: Id, cols: z.number().int().min(2).max(1000), rows: z.number().int().min(1).max(500) }),
+  writeInput: z.strictObject({ id: Id, data: z.string().max(1_000_000) }),
+  /** Subscribe a pane: returns the current screen; output events for `id` follow. */
+  attach: z.strictObject({ id: Id }),
+  detach: z.strictObject({ id: Id }),
+  /** The pane's terminal parsed `chars` more characters (flow control). */
+  ackOutput: z.strictObject({ id: Id, chars: z.number().int().min(0) }),
+  /** A person looked at the pane: clears its attention flag. */
+  acknowledgeAttention: z.strictObject({ id: Id }),
+} as const;
+
+export type CommandName = keyof typeof CommandArgs;
+export type CommandArgsOf<C extends CommandName> = z.input<(typeof CommandArgs)[C]>;
+
+export interface ProjectInfo {
+  dir: string;
+  name: string;
+}
+
+export interface McpConnectionInfo {
+  url: string;
+  token: string;
+}
+
+export interface Snapshot {
+  project: ProjectInfo;
+  processes: ProcessInfo[];
+  configIssues: ConfigIssue[];
+  mcp?: McpConnectionInfo;
+  selectedId?: string;
+}
+
+export interface AttachResult {
+  screen: string;
+  offset: number;
+  cols: number;
+  rows: number;
+}
+
+export interface CommandResults {
+  getSnapshot: Snapshot;
+  spawnProcess: ProcessInfo;
+  spawnAgent: ProcessInfo;
+  startProcess: ProcessInfo;
+  stopProcess: ProcessInfo;
+  restartProcess: ProcessInfo;
+  closeProcess: { closed: true };
+  renameProcess: ProcessInfo;
+  selectProcess: { selected: string };
+  resizeProcess: null;
+  writeInput: null;
+  attach: AttachResult;
+  detach: null;
+  ackOutput: null;
+  acknowledgeAttention: null;
+}
+
+export type ControlEvent =
+  | { type: 'processAdded'; process: ProcessInfo }
+  | { type: 'processChanged'; process: ProcessInfo }
+  | { type: 'processRemoved'; id: string }
+  | { type: 'output'; id: string; data: string; start: number; end: number }
+  | { type: 'configChanged'; issues: ConfigIssue[] }
+  | { type: 'processSelected'; id: string }
+  | { type: 'attentionRequested'; id: string; reason: string; title: string };
+
+/** Wire format shared by the WebSocket bridge (IPC uses invoke/send with the same shapes). */
+export type ClientMessage = { t: 'call'; seq: number; cmd: string; args: unknown };
+export type ServerMessage =
+  | { t: 'result'; seq: number; ok: true; value: unknown }
+  | { t: 'result'; seq: number; ok: false; error: SerializedError }
+  | { t: 'event'; event: ControlEvent };
+
+/** What the renderer sees, whatever the transport (preload or WebSocket). */
+export interface ControlClient {
+  call<C extends CommandName>(cmd: C, args: CommandArgsOf<C>): Promise<CommandResults[C]>;
+  onEvent(listener: (event: ControlEvent) => void): () => void;
+}
+
+export { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from './ipc';
