@@ -1,5 +1,14 @@
 /** Agent status as every side sees it (SPEC §4). Owned by core/status. */
-export type AgentPrimary = 'starting' | 'idle' | 'active' | 'waiting' | 'stuck' | 'dead';
+import { z } from 'zod';
+
+export const AGENT_PRIMARIES = ['starting', 'idle', 'active', 'waiting', 'stuck', 'dead'] as const;
+export type AgentPrimary = (typeof AGENT_PRIMARIES)[number];
+
+/**
+ * Detail per primary: idle → ready | waiting_input; active → thinking | using_tools | responding |
+ * compacting; waiting → permission | question. `stuck` keeps the detail of the active state it
+ * stalled in; starting and dead have none.
+ */
 export type AgentDetail =
   | 'ready'
   | 'waiting_input'
@@ -10,7 +19,18 @@ export type AgentDetail =
   | 'permission'
   | 'question'
   | null;
-export type Health = 'ALIVE' | 'STUCK' | 'RECOVERED' | 'DEAD';
+
+export const DETAILS_BY_PRIMARY = {
+  starting: [],
+  idle: ['ready', 'waiting_input'],
+  active: ['thinking', 'using_tools', 'responding', 'compacting'],
+  waiting: ['permission', 'question'],
+  stuck: ['thinking', 'using_tools', 'responding', 'compacting'],
+  dead: [],
+} as const satisfies Record<AgentPrimary, readonly Exclude<AgentDetail, null>[]>;
+
+export const HEALTH_STATES = ['ALIVE', 'STUCK', 'RECOVERED', 'DEAD'] as const;
+export type Health = (typeof HEALTH_STATES)[number];
 
 export interface AgentStatusInfo {
   preset: string;
@@ -23,4 +43,35 @@ export interface AgentStatusInfo {
   since: number;
   /** Epoch ms of the last meaningful screen change. */
   lastProgressAt?: number;
+  /** Epoch ms of the last hook event taken into account, when the agent reports hooks. */
+  lastHookAt?: number;
 }
+
+/**
+ * Structured agent hooks (Claude Code's hook names). The MCP side receives them from the agent
+ * process and hands them to the entry's StatusTracker (`applyHookEvent`).
+ */
+export const AGENT_HOOK_EVENTS = [
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'Notification',
+  'Stop',
+  'SessionEnd',
+] as const;
+export type AgentHookEventName = (typeof AGENT_HOOK_EVENTS)[number];
+
+export const AgentHookEventSchema = z.object({
+  event: z.enum(AGENT_HOOK_EVENTS),
+  /** Epoch ms when the hook fired (the receiver's clock when the agent gives none). */
+  at: z.number().finite().nonnegative(),
+  /** PreToolUse / PostToolUse: the tool's name ("Bash", "Edit", "mcp__switchboard__whoami"). */
+  toolName: z.string().max(200).optional(),
+  /** Notification: Claude Code's `notification_type` ("permission_prompt", "idle_prompt", …). */
+  notificationType: z.string().max(100).optional(),
+  /** Notification: the human message ("Claude needs your permission to use Bash"). */
+  message: z.string().max(2_000).optional(),
+  /** SessionEnd: Claude Code's reason ("clear", "logout", "prompt_input_exit", "other"). */
+  reason: z.string().max(100).optional(),
+});
+export type AgentHookEvent = z.infer<typeof AgentHookEventSchema>;
