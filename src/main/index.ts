@@ -10,7 +10,7 @@ import { installIpcBridge } from './electron/ipcBridge';
 import { installAttention } from './electron/attention';
 
 export function projectDirFromArgv(argv: readonly string[], cwd: string): string {
-  const index = argv.indexOf('--project');
+  const index = argv.lastIndexOf('--project');
   return resolve(cwd, index >= 0 && argv[index + 1] ? argv[index + 1] : '.');
 }
 

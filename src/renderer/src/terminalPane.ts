@@ -126,3 +126,21 @@ export function openLink(uri: string): void {
 
 /** id → pane, so output events reach terminals without React. */
 export const panes = new Map<string, TerminalPane>();
+
+/**
+ * Read-only view of what each pane's terminal shows. The WebGL renderer draws on a canvas, so
+ * end-to-end tests (and curious users in devtools) read the buffer through this.
+ */
+(window as unknown as { switchboardDebug: unknown }).switchboardDebug = {
+  screenText(id: string): string {
+    const term = panes.get(id)?.term;
+    if (!term) return '';
+    const buffer = term.buffer.active;
+    const lines: string[] = [];
+    for (let y = 0; y < buffer.length; y++) lines.push(buffer.getLine(y)?.translateToString(true) ?? '');
+    return lines.join('\n');
+  },
+  renderer(id: string): string | null {
+    return panes.get(id)?.term.element?.getAttribute('data-renderer') ?? null;
+  },
+};

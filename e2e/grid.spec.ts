@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import { resolve } from 'node:path';
+import { pane, paneText, startServe, type ServeHandle } from './support/serve';
+
+const PROJECT = resolve(__dirname, 'fixtures/three-entries');
+let serve: ServeHandle;
+
+test.beforeEach(async () => {
+  serve = await startServe(PROJECT);
+});
+test.afterEach(async () => {
+  await serve.stop();
+});
+
+test('refuses the UI and the WebSocket without the token', async ({ page, request }) => {
+  const base = serve.ui.split('?')[0];
+  expect((await request.get(base)).status()).toBe(401);
+  expect((await request.get(`${base}?token=wrong`)).status()).toBe(401);
+  await page.goto(serve.ui);
+  const refused = await page.evaluate(async (wsUrl) => {
+    return await new Promise<boolean>((r) => {
+      const ws = new WebSocket(wsUrl);
+      ws.onopen = () => r(false);
+      ws.onerror = () => r(true);
+    });
+  }, base.replace('http', 'ws') + 'ws?token=wrong');
+  expect(refused).toBe(true);
+});
+
+test('shows live output of every entry, echoes typing, and survives a reload', async ({ page }, testInfo) => {
+  await page.goto(serve.ui);
+  await expect(page.locator('[data-testid="pane"]')).toHaveCount(3);
+  await expect(page.locator('[data-testid="sidebar-entry"]')).toHaveCount(3);
+
+  await expect.poll(() => paneText(page, 'clock')).toMatch(/tick \d+/);
+  const firstTick = Number(/tick (\d+)/.exec(await paneText(page, 'clock'))![1]);
+  await expect.poll(async () => Math.max(...[...(await paneText(page, 'clock')).matchAll(/tick (\d+)/g)].map((m) => Number(m[1])))).toBeGreaterThan(firstTick + 1);
+
+  await pane(page, 'echoer').locator('.pane-terminal').click();
+  await page.keyboard.type('hello from the browser');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => paneText(page, 'echoer')).toMatch(/hello from the browser\s*\n\s*hello from the browser/);
+
+  await pane(page, 'shell').locator('.pane-terminal').click();
+  await page.keyboard.type('echo $((6*7))-marker');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => paneText(page, 'shell')).toContain('42-marker');
+
+  await page.screenshot({ path: testInfo.outputPath('grid.png'), fullPage: true });
+  await testInfo.attach('grid', { path: testInfo.outputPath('grid.png'), contentType: 'image/png' });
+
+  // A reloaded window re-attaches to the running entries and shows their current screen.
+  await page.reload();
+  await expect(page.locator('[data-testid="pane"]')).toHaveCount(3);
+  await expect.poll(() => paneText(page, 'shell')).toContain('42-marker');
+  await expect.poll(() => paneText(page, 'echoer')).toContain('hello from the browser');
+});
+
+test('restart and close from the UI', async ({ page }) => {
+  await page.goto(serve.ui);
+  await expect.poll(() => paneText(page, 'clock')).toMatch(/tick \d+/);
+  await pane(page, 'clock').getByTestId('restart').click();
+  await expect.poll(() => paneText(page, 'clock')).toContain('restarted');
+  await expect.poll(async () => (await paneText(page, 'clock')).split('restarted')[1] ?? '').toMatch(/tick 1\b/);
+
+  await pane(page, 'echoer').getByTestId('close').click();
+  await expect(page.locator('[data-testid="pane"]')).toHaveCount(2);
+  await expect(page.locator('[data-testid="sidebar-entry"]')).toHaveCount(2);
+
+  await pane(page, 'shell').getByTestId('stop').click();
+  await expect(pane(page, 'shell').getByTestId('state')).toContainText('stopped');
+  await pane(page, 'shell').getByTestId('start').click();
+  await expect(pane(page, 'shell').getByTestId('state')).toContainText('running');
+});
+
+test('a flooding pane does not starve typing in another', async ({ page }) => {
+  await page.goto(serve.ui);
+  await page.getByTestId('add-kind').selectOption('command');
+  await page.getByTestId('add-command').fill('yes flood-line');
+  await page.getByTestId('add-name').fill('flood');
+  await page.getByTestId('add-submit').click();
+  await expect(pane(page, 'flood')).toBeVisible();
+  await expect.poll(() => paneText(page, 'flood')).toContain('flood-line');
+
+  await pane(page, 'echoer').locator('.pane-terminal').click();
+  for (const word of ['alpha', 'bravo', 'charlie']) {
+    await page.keyboard.type(`${word}-typed`);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => paneText(page, 'echoer'), { timeout: 10_000 }).toMatch(new RegExp(`${word}-typed\\s*\\n\\s*${word}-typed`));
+  }
+  await expect.poll(() => paneText(page, 'flood')).toContain('flood-line');
+});
+
+test('keyboard navigation and maximise', async ({ page }) => {
+  await page.goto(serve.ui);
+  await expect(page.locator('[data-testid="pane"]')).toHaveCount(3);
+  await page.locator('[data-testid="pane"]').first().locator('.pane-terminal').click();
+  await page.keyboard.press('Alt+ArrowRight');
+  await expect(page.locator('[data-testid="pane"].focused')).toHaveAttribute('data-name', 'shell');
+  await page.keyboard.press('Alt+Enter');
+  await expect(page.locator('.cell.hidden')).toHaveCount(2);
+  await page.keyboard.press('Alt+Enter');
+  await expect(page.locator('.cell.hidden')).toHaveCount(0);
+  await page.keyboard.press('Alt+3');
+  await expect(page.locator('[data-testid="pane"].focused')).toHaveAttribute('data-name', 'echoer');
+});

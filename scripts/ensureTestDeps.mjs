@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// Test prerequisites that npm cannot install: Debian's Chromium (Playwright drives it; we never
+// download a browser) and Python dev servers for the readiness tests. Installs them with apt-get
+// when we may (root), otherwise says exactly what is missing.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const needs = [
+  { name: 'chromium', present: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') },
+  { name: 'python3-django', present: () => python('import django') },
+  { name: 'python3-flask', present: () => python('import flask') },
+  { name: 'python3-uvicorn', present: () => python('import uvicorn') },
+];
+
+function python(code) {
+  return spawnSync('python3', ['-c', code], { stdio: 'ignore' }).status === 0;
+}
+
+const missing = needs.filter((n) => !n.present()).map((n) => n.name);
+if (missing.length === 0) process.exit(0);
+const isRoot = process.getuid?.() === 0;
+const hasApt = spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
+if (!isRoot || !hasApt) {
+  console.error(`Missing test prerequisites: ${missing.join(', ')}. Install them (Debian/Ubuntu: sudo apt-get install -y ${missing.join(' ')}) or set CHROMIUM_PATH.`);
+  process.exit(1);
+}
+console.log(`Installing test prerequisites: ${missing.join(', ')}`);
+execFileSync('apt-get', ['update'], { stdio: 'inherit' });
+execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });

@@ -1,0 +1,143 @@
+/**
+ * The Electron shell's wiring with the `electron` module mocked (its binary is not installable on
+ * the build machines; e2e/electron.spec.ts runs the real app where it is).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EventEmitter } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const electron = vi.hoisted(() => {
+  const { EventEmitter: Emitter } = require('node:events') as typeof import('node:events');
+  class FakeWebContents extends Emitter {
+    windowOpenHandler?: (details: { url: string }) => { action: string };
+    sent: Array<[string, unknown]> = [];
+    url = 'file:///app/out/renderer/index.html';
+    setWindowOpenHandler(handler: (details: { url: string }) => { action: string }) {
+      this.windowOpenHandler = handler;
+    }
+    getURL() {
+      return this.url;
+    }
+    send(channel: string, payload: unknown) {
+      this.sent.push([channel, payload]);
+    }
+  }
+  class FakeBrowserWindow extends Emitter {
+    static last: FakeBrowserWindow | undefined;
+    webContents = new FakeWebContents();
+    constructor(readonly options: Record<string, unknown>) {
+      super();
+      FakeBrowserWindow.last = this;
+    }
+    isDestroyed() {
+      return false;
+    }
+    isMinimized() {
+      return false;
+    }
+    restore() {}
+    focus() {}
+    show() {}
+  }
+  const handlers = new Map<string, (...args: unknown[]) => unknown>();
+  return {
+    FakeBrowserWindow,
+    handlers,
+    module: {
+      BrowserWindow: FakeBrowserWindow,
+      shell: { openExternal: vi.fn(async () => undefined) },
+      ipcMain: {
+        handle: (channel: string, fn: (...args: unknown[]) => unknown) => handlers.set(channel, fn),
+        removeHandler: (channel: string) => handlers.delete(channel),
+      },
+      app: { setBadgeCount: vi.fn() },
+      Notification: class {
+        static isSupported() {
+          return false;
+        }
+      },
+    },
+  };
+});
+vi.mock('electron', () => electron.module);
+
+import { createMainWindow, isExternalWebUrl, SECURE_WEB_PREFERENCES } from './secureWindow';
+import { installIpcBridge } from './ipcBridge';
+import { SwitchboardCore } from '../core/app/switchboardCore';
+import { IPC_CALL_CHANNEL } from '../../shared/ipc';
+
+describe('secure main window', () => {
+  it('is sandboxed and isolated, with only our preload', () => {
+    const win = createMainWindow('/app/out/preload') as unknown as InstanceType<typeof electron.FakeBrowserWindow>;
+    const prefs = win.options.webPreferences as Record<string, unknown>;
+    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
+    expect(prefs.preload).toBe('/app/out/preload/index.js');
+    expect(SECURE_WEB_PREFERENCES.nodeIntegrationInWorker).toBe(false);
+  });
+
+  it('denies new windows and sends only http(s) links to the system browser', () => {
+    const win = createMainWindow('/p') as unknown as InstanceType<typeof electron.FakeBrowserWindow>;
+    const open = win.webContents.windowOpenHandler!;
+    expect(open({ url: 'http://localhost:3000/' })).toEqual({ action: 'deny' });
+    expect(electron.module.shell.openExternal).toHaveBeenCalledWith('http://localhost:3000/');
+    electron.module.shell.openExternal.mockClear();
+    expect(open({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
+    expect(open({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' });
+    expect(electron.module.shell.openExternal).not.toHaveBeenCalled();
+    expect(isExternalWebUrl('https://example.com')).toBe(true);
+  });
+
+  it('prevents navigation away from the app', () => {
+    const win = createMainWindow('/p') as unknown as InstanceType<typeof electron.FakeBrowserWindow>;
+    const event = { preventDefault: vi.fn() };
+    win.webContents.emit('will-navigate', event, 'https://evil.example/');
+    expect(event.preventDefault).toHaveBeenCalled();
+  });
+});
+
+describe('IPC bridge', () => {
+  let core: SwitchboardCore;
+  let uninstall: () => void;
+  let win: InstanceType<typeof electron.FakeBrowserWindow>;
+
+  beforeEach(async () => {
+    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-shell-')), watchConfig: false });
+    await core.init();
+    win = new electron.FakeBrowserWindow({});
+    uninstall = installIpcBridge(core, win as never, (url) => url.startsWith('file://'));
+  });
+  afterEach(async () => {
+    uninstall();
+    await core.dispose();
+  });
+
+  const call = (sender: unknown, frameUrl: string, cmd: string, args: unknown) =>
+    electron.handlers.get(IPC_CALL_CHANNEL)!({ sender, senderFrame: { url: frameUrl } }, cmd, args) as Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }>;
+
+  it('serves the control API to our window', async () => {
+    const reply = await call(win.webContents, 'file:///app/index.html', 'getSnapshot', {});
+    expect(reply.ok).toBe(true);
+    expect((reply.value as { processes: unknown[] }).processes).toEqual([]);
+  });
+
+  it('refuses other senders and other frames', async () => {
+    const stranger = new EventEmitter();
+    expect(await call(stranger, 'file:///app/index.html', 'getSnapshot', {})).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect(await call(win.webContents, 'https://evil.example/', 'getSnapshot', {})).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+  });
+
+  it('answers bad input with a precise error and keeps serving', async () => {
+    expect(await call(win.webContents, 'file:///x', 'noSuchCommand', {})).toMatchObject({ ok: false, error: { message: 'Unknown command "noSuchCommand"' } });
+    const bad = await call(win.webContents, 'file:///x', 'resizeProcess', { id: 'p_000000', cols: 'wide', rows: 10 });
+    expect(bad.error?.message).toMatch(/Invalid arguments for resizeProcess: cols:/);
+    expect(await call(win.webContents, 'file:///x', 'startProcess', { id: 'p_ffffff' })).toMatchObject({ ok: false, error: { code: 'unknown_process' } });
+    expect((await call(win.webContents, 'file:///x', 'getSnapshot', {})).ok).toBe(true);
+  });
+
+  it('pushes state events to the window', async () => {
+    await core.spawnProcess({ kind: 'command', argv: ['true'], name: 'quick' });
+    expect(win.webContents.sent.some(([, e]) => (e as { type: string }).type === 'processAdded')).toBe(true);
+  });
+});
