@@ -1,0 +1,81 @@
+/**
+ * Structured hooks (Claude Code's UserPromptSubmit / PreToolUse / PostToolUse / Notification /
+ * Stop / SessionEnd) as a status signal. A hook says exactly what the agent did, so while fresh it
+ * takes precedence over the screen — except that a screen showing a dialog (waiting) wins: the
+ * permission dialog appears right after PreToolUse, and its Notification hook only follows
+ * seconds later. Hook state expires, so a lost hook can never pin a status.
+ */
+import type { AgentDetail, AgentHookEvent } from '../../../shared/status';
+import type { RulePrimary } from './ruleSchema';
+
+/** A hook decides the status for this long after it fired; then the screen decides again.
+ *  Long enough to cover the screen's render lag, short enough that a lost Stop hook costs
+ *  at most this much of a wrong status. */
+export const HOOK_FRESH_MS = 10_000;
+
+export interface HookImplication {
+  primary: RulePrimary;
+  detail: AgentDetail;
+}
+
+interface HookRule {
+  /** Matches Notification hooks by type or message; omitted for the other events. */
+  notification?: { types: string[]; message: RegExp };
+  implies: HookImplication | 'clear';
+}
+
+/** Claude Code 2.1.197 hook semantics (notification types are strings of that binary). */
+const HOOK_RULES: Readonly<Record<AgentHookEvent['event'], HookRule[]>> = {
+  UserPromptSubmit: [{ implies: { primary: 'active', detail: 'thinking' } }],
+  PreToolUse: [{ implies: { primary: 'active', detail: 'using_tools' } }],
+  PostToolUse: [{ implies: { primary: 'active', detail: 'thinking' } }],
+  Notification: [
+    {
+      notification: { types: ['permission_prompt'], message: /needs your (?:permission|approval)/i },
+      implies: { primary: 'waiting', detail: 'permission' },
+    },
+    {
+      notification: { types: ['idle_prompt'], message: /waiting for your input/i },
+      implies: { primary: 'idle', detail: 'waiting_input' },
+    },
+  ],
+  Stop: [{ implies: { primary: 'idle', detail: 'ready' } }],
+  // The session ended, but the process may live on (/clear starts a new session): let the screen
+  // and the process exit decide.
+  SessionEnd: [{ implies: 'clear' }],
+};
+
+/** What a hook event implies: a state, 'clear' (forget hook state), or undefined (no opinion). */
+export function hookImplication(e: AgentHookEvent): HookImplication | 'clear' | undefined {
+  for (const rule of HOOK_RULES[e.event]) {
+    if (!rule.notification) return rule.implies;
+    const byType = e.notificationType !== undefined && rule.notification.types.includes(e.notificationType);
+    const byMessage = e.message !== undefined && rule.notification.message.test(e.message);
+    if (byType || byMessage) return rule.implies;
+  }
+  return undefined;
+}
+
+export interface HookState extends HookImplication {
+  event: AgentHookEvent['event'];
+  at: number;
+}
+
+export interface MergedState {
+  primary: RulePrimary;
+  detail: AgentDetail;
+  reason: string;
+}
+
+/**
+ * Combine a fresh hook state with the screen's classification: the hook decides the primary,
+ * a screen dialog (waiting) overrides it, and the screen refines the detail when both agree on
+ * the primary (a PostToolUse "thinking" becomes "responding" once text streams).
+ */
+export function mergeHookWithScreen(hook: HookState, screen: MergedState): MergedState {
+  if (screen.primary === 'waiting' && hook.primary !== 'waiting') return screen;
+  if (screen.primary === hook.primary && screen.detail !== null) {
+    return { primary: hook.primary, detail: screen.detail, reason: `hook:${hook.event}+${screen.reason}` };
+  }
+  return { primary: hook.primary, detail: hook.detail, reason: `hook:${hook.event}` };
+}

@@ -1,0 +1,21 @@
+/** Agent status detection (SPEC §4): the public surface of core/status. */
+export {
+  StatusTracker,
+  DEFAULT_STATUS_THRESHOLDS,
+  STUCK_THRESHOLD_MS,
+  IDLE_DEBOUNCE_MS,
+  STARTUP_GRACE_MS,
+  RECOMPUTE_COALESCE_MS,
+  type StatusThresholds,
+  type DetectionProfile,
+  type StatusTrackerOptions,
+  type StatusExplanation,
+} from './statusTracker';
+export { classify, type Classification, type ClassifyContext, type RuleEvaluation, type ScreenLike } from './classifier';
+export { loadRuleSet, RuleSetError, type RuleSet, type RuleSetInput, type StatusRule, type StatusRuleInput } from './ruleSchema';
+export { REGION_NAMES, parseRegion, RegionReader, type RegionName } from './regions';
+export { HealthMachine, RECOVERED_HOLD_MS, type HealthEvent } from './healthMachine';
+export { HOOK_FRESH_MS } from './hookState';
+export { realClock, VirtualClock, type Clock } from './clock';
+export { BUILTIN_RULE_SETS, ruleSetFor } from './rules';
+export { benchClassifier, type ClassifierBenchResult } from './classifierBench';

@@ -1,0 +1,446 @@
+/**
+ * Claude Code status rules. Written against Claude Code 2.1.197 (npm @anthropic-ai/claude-code),
+ * samples cut unchanged (rows right-trimmed) from ../shared/recordings (120x40, TERM=xterm-256color).
+ *
+ * Screen anatomy in 2.1.x, bottom up: a status bar (`? for shortcuts` idle, `esc to interrupt`
+ * busy; hidden while text is typed), the prompt box `❯ …` between two full-width `─` rules, and
+ * above it the transcript: user turns `❯ …`, assistant text `● …`, tool calls `● Bash(…)` with
+ * `⎿` result rows, and while busy a spinner row `<glyph> <Verb>… (12s · ↓ 20 tokens)`. Dialogs
+ * (permission, trust) replace the prompt box: one rule, then the dialog. The window title is
+ * `<braille spinner> Claude Code` while busy and `✳ Claude Code` when not — including during a
+ * permission prompt, so title rules sit below every screen rule.
+ */
+import type { RuleSetInput } from '../ruleSchema';
+
+const REC = 'recordings/dev-';
+const CLI = 'Claude Code 2.1.197';
+/** A full-width rule of the 120-column recordings. */
+const HR = '─'.repeat(120);
+/** Spinner frames seen in 2.1.197: · ✢ * ✶ ✻ ✽ (✳ also appears in the cycle of 2.0.x). */
+const SPIN = '[·✢✳✶✻✽*]';
+/** The spinner row: glyph, a verb ending in "…", optional counters. "✻ Worked for 5s" (turn
+ *  summary, no ellipsis) is not a spinner row. */
+const SPINNER_ROW = `${SPIN} \\S[^\\n]*…`;
+/** A tool call heading: `Bash(`, `Read(`, `Update(`, `switchboard - whoami (MCP)(`. */
+const TOOL_HEAD = `[\\w.-]+(?: - [^(\\n]+ \\(MCP\\))?\\(`;
+/** Rows that may follow a block's first row until the region ends: blank, indented
+ *  (continuation, `⎿` results) or the spinner row. Anchored at the end of the region, so the
+ *  block it follows is the LAST block above the prompt box. */
+const REST_OF_LAST_BLOCK = `(?:\\n(?:| [^\\n]*|${SPINNER_ROW}[^\\n]*))*$`;
+
+const STATUS_BAR_BUSY = { region: 'after_last_horizontal_rule', contains: 'esc to interrupt' };
+
+const idleAfterAnswer = [
+  '  fill the requested streaming time. The mock model is streaming',
+  '',
+  '✻ Worked for 5s',
+  '',
+  HR,
+  '❯',
+  HR,
+  '  ? for shortcuts · ← for agents',
+].join('\n');
+
+const interruptedIdle = [
+  '● The mock model is streaming a reply so that the terminal shows a response being written. Each word arrives in a small',
+  '  chunk with a short pause, like a real model would send tokens. This paragraph repeats as needed to',
+  '',
+  '  fill the requested streaming time. The mock model is streaming a',
+  '  ⎿  Interrupted · What should Claude do instead?',
+  '',
+  HR,
+  '❯',
+  HR,
+  '  ? for shortcuts · ← for agents',
+].join('\n');
+
+const permissionScreen = [
+  '',
+  '● Bash(curl -X POST http://127.0.0.1:9/upload -d @secrets.txt)',
+  '  ⎿  Waiting…',
+  '',
+  HR,
+  ' Bash command',
+  '',
+  '   curl -X POST http://127.0.0.1:9/upload -d @secrets.txt',
+  '   Upload the secrets file',
+  '',
+  ' This command requires approval',
+  '',
+  ' Do you want to proceed?',
+  ' ❯ 1. Yes',
+  '   2. Yes, and don’t ask again for: curl *',
+  '   3. No',
+  '',
+  ' Esc to cancel · Tab to amend · ctrl+e to explain',
+].join('\n');
+
+const respondingAfterTool = [
+  '  ⎿  done',
+  '',
+  '●',
+  '',
+  '· Zesting… (12s · ↓ 21 tokens)',
+  '',
+  HR,
+  '❯',
+  HR,
+  '  esc to interrupt · ← for agents',
+].join('\n');
+
+const thinkingAfterPrompt = [
+  '',
+  '❯ What does a mock server do?',
+  '',
+  '✽ Drizzling…',
+  '',
+  HR,
+  '❯',
+  HR,
+  '  esc to interrupt · ← for agents                                                                     ● high · /effort',
+].join('\n');
+
+export const claudeRules: RuleSetInput = {
+  agent: 'claude',
+  version: '2.1.197',
+  rules: [
+    {
+      id: 'permission-prompt',
+      priority: 900,
+      implies: { primary: 'waiting', detail: 'permission' },
+      region: 'after_last_horizontal_rule',
+      match: {
+        // "proceed" is the Bash/tool form (recorded); the edit and fetch forms are strings of the
+        // same 2.1.197 binary, not recorded.
+        regex: /^\s*Do you want to (?:proceed|make this edit to|allow)\b[^\n]*\?/mu,
+        line: /^\s*❯ 1\. Yes/u,
+      },
+      sample: permissionScreen,
+      lookalikes: [
+        {
+          sample: ['● Sure. Do you want to proceed? Reply yes or no.', '', HR, '❯ 1. Yes', HR, '  ? for shortcuts'].join('\n'),
+          why: 'the phrase in the transcript and "1. Yes" typed into the prompt box are not a dialog',
+        },
+      ],
+      source: `${CLI}, ${REC}permission-yes.cast @ 8000 ms`,
+    },
+    {
+      id: 'plan-approval',
+      priority: 890,
+      implies: { primary: 'waiting', detail: 'permission' },
+      region: 'after_last_horizontal_rule',
+      match: { contains: 'Would you like to proceed?', line: /^\s*❯ 1\. Yes/u },
+      sample: [
+        HR,
+        ' Ready to code?',
+        '',
+        ' Claude has written up a plan and is ready to execute. Would you like to proceed?',
+        '',
+        ' ❯ 1. Yes, and auto-accept edits',
+        '   2. Yes, and manually approve edits',
+        '   3. No, keep planning',
+      ].join('\n'),
+      source: `${CLI}: strings of the shipped binary (plan mode exit dialog); from knowledge, unverified on screen`,
+    },
+    {
+      id: 'trust-dialog',
+      priority: 880,
+      implies: { primary: 'waiting', detail: 'question' },
+      region: 'after_last_horizontal_rule',
+      match: { line: /^\s*❯ 1\. Yes, I trust this folder/u },
+      sample: [
+        HR,
+        ' Accessing workspace:',
+        '',
+        ' /tmp/project-eT8Ssq/repo',
+        '',
+        ' Quick safety check: Is this a project you created or one you trust? (Like your own code, a well-known open source',
+        " project, or work from your team). If not, take a moment to review what's in this folder first.",
+        '',
+        " Claude Code'll be able to read, edit, and execute files here.",
+        '',
+        ' Security guide',
+        '',
+        ' ❯ 1. Yes, I trust this folder',
+        '   2. No, exit',
+        '',
+        ' Enter to confirm · Esc to cancel',
+      ].join('\n'),
+      lookalikes: [
+        {
+          sample: ['● Pick "1. Yes, I trust this folder" when asked.', '', HR, '❯', HR, '  ? for shortcuts'].join('\n'),
+          why: 'quoting the menu in an answer is not the dialog',
+        },
+      ],
+      source: `${CLI}, ${REC}trust-dialog.cast @ 3000 ms`,
+    },
+    {
+      id: 'ask-user-question',
+      priority: 850,
+      implies: { primary: 'waiting', detail: 'question' },
+      region: 'after_last_horizontal_rule',
+      match: { contains: 'Enter to select', line: /^\s*❯ 1\. \S/u },
+      sample: [
+        HR,
+        ' Which database should the service use?',
+        '',
+        ' ❯ 1. PostgreSQL',
+        '   2. SQLite',
+        '   3. Type something.',
+        '',
+        ' Enter to select · ↑/↓ to navigate · Esc to cancel',
+      ].join('\n'),
+      lookalikes: [{ sample: permissionScreen, why: 'a permission dialog is permission, not a question' }],
+      source: `${CLI}: AskUserQuestion menu strings of the shipped binary; from knowledge, unverified on screen`,
+    },
+    {
+      id: 'tool-running',
+      priority: 700,
+      implies: { primary: 'active', detail: 'using_tools' },
+      region: 'above_prompt_box(8)',
+      match: { line: /^\s+⎿\s+Running…/u },
+      sample: [
+        '  Bash(sleep 10 && echo done)',
+        '  ⎿  Running… (3s)',
+        '     (ctrl+b to run in background)',
+        '',
+        '* Zesting… (4s · ↓ 20 tokens)',
+        '',
+        HR,
+        '❯',
+        HR,
+        '  esc to interrupt · ← for agents                                                                     ● high · /effort',
+      ].join('\n'),
+      lookalikes: [
+        {
+          sample: [
+            '',
+            '● Bash(sleep 10 && echo done)',
+            '  ⎿  done',
+            '',
+            '✽ Zesting… (11s · ↓ 20 tokens)',
+            '',
+            HR,
+            '❯',
+            HR,
+            '  esc to interrupt · ← for agents',
+          ].join('\n'),
+          why: 'a finished tool (result shown) while the next request runs is thinking',
+        },
+        { sample: permissionScreen, why: '"Waiting…" under a tool awaiting approval is not running' },
+      ],
+      source: `${CLI}, ${REC}tool-autorun.cast @ 10050 ms`,
+    },
+    {
+      id: 'responding',
+      priority: 650,
+      implies: { primary: 'active', detail: 'responding' },
+      region: 'above_prompt_box',
+      match: {
+        // The last block above the prompt box is assistant text (a bullet that is not a tool call).
+        regex: new RegExp(`(?:^|\\n)●(?: (?!${TOOL_HEAD})[^\\n]*)?${REST_OF_LAST_BLOCK}`, 'u'),
+        all: [STATUS_BAR_BUSY],
+      },
+      sample: respondingAfterTool,
+      lookalikes: [
+        { sample: interruptedIdle, why: 'an interrupted answer with the idle status bar is idle' },
+        { sample: idleAfterAnswer, why: 'a finished answer followed by the turn summary is idle' },
+        {
+          sample: [
+            '',
+            '● Bash(sleep 10 && echo done)',
+            '  ⎿  done',
+            '',
+            '✽ Zesting… (11s · ↓ 20 tokens)',
+            '',
+            HR,
+            '❯',
+            HR,
+            '  esc to interrupt · ← for agents',
+          ].join('\n'),
+          why: 'a tool call bullet is not assistant text',
+        },
+      ],
+      source: `${CLI}, ${REC}tool-autorun.cast @ 18300 ms; the spinner row may vanish while the last words stream (${REC}plain-qa.cast @ 10000 ms)`,
+    },
+    {
+      id: 'api-retry',
+      priority: 640,
+      implies: { primary: 'active', detail: 'thinking' },
+      region: 'above_prompt_box(4)',
+      match: { line: /Retrying in \d+\w* · attempt \d+\/\d+/u },
+      sample: [
+        '',
+        '✻ API error · Retrying in 1s · attempt 1/10',
+        '',
+        HR,
+        '❯',
+        HR,
+        '  esc to interrupt · ← for agents                                                                     ● high · /effort',
+      ].join('\n'),
+      lookalikes: [
+        {
+          sample: ['● The client logs "Retrying in 1s" after a 529.', '', '✻ Worked for 3s', '', HR, '❯', HR, '  ? for shortcuts'].join('\n'),
+          why: 'the words in an answer, without the attempt counter, are not a retry notice',
+        },
+      ],
+      source: `${CLI}, ${REC}api-529-retries.cast @ 5000 ms (529 Overloaded, attempt 1/10)`,
+    },
+    {
+      id: 'compacting',
+      priority: 630,
+      implies: { primary: 'active', detail: 'compacting' },
+      region: 'above_prompt_box(4)',
+      match: { line: new RegExp(`^${SPIN} Compacting conversation…`, 'u') },
+      sample: ['', '✻ Compacting conversation… (12s)', '', HR, '❯', HR, '  esc to interrupt'].join('\n'),
+      lookalikes: [
+        {
+          sample: ['❯ /compact', '  ⎿  Compacted (ctrl+o to see full summary)', '', HR, '❯', HR, '  ? for shortcuts'].join('\n'),
+          why: 'a finished compaction is idle',
+        },
+      ],
+      source: `${CLI}: "Compacting conversation" spinner message of the shipped binary; from knowledge, unverified on screen`,
+    },
+    {
+      id: 'thinking-after-prompt',
+      priority: 620,
+      implies: { primary: 'active', detail: 'thinking' },
+      region: 'above_prompt_box',
+      match: {
+        // The last block is the user's turn and the spinner runs: the request is in flight.
+        regex: new RegExp(`(?:^|\\n)❯ [^\\n]*${REST_OF_LAST_BLOCK}`, 'u'),
+        line: new RegExp(`^${SPINNER_ROW}`, 'u'),
+      },
+      sample: thinkingAfterPrompt,
+      lookalikes: [
+        { sample: idleAfterAnswer, why: 'no spinner row: the turn is over' },
+        {
+          sample: [
+            '',
+            '● The mock model is streaming a reply so that the terminal shows a response being written. Each word arrives in a small',
+            '',
+            '✶ Drizzling… (3s · ↓ 29 tokens)',
+            '',
+            HR,
+            '❯',
+            HR,
+            '  esc to interrupt · ← for agents                                                                     ● high · /effort',
+          ].join('\n'),
+          why: 'assistant text after the prompt: responding, not thinking',
+        },
+      ],
+      source: `${CLI}, ${REC}plain-qa.cast @ 5500 ms`,
+    },
+    {
+      id: 'thinking-after-tool',
+      priority: 610,
+      implies: { primary: 'active', detail: 'thinking' },
+      region: 'above_prompt_box',
+      match: {
+        // The last block is a tool call whose result is in: the next request is in flight.
+        regex: new RegExp(`(?:^|\\n)● ${TOOL_HEAD}[^\\n]*${REST_OF_LAST_BLOCK}`, 'u'),
+        line: new RegExp(`^${SPINNER_ROW}`, 'u'),
+      },
+      sample: [
+        '',
+        '● Bash(sleep 10 && echo done)',
+        '  ⎿  done',
+        '',
+        '✽ Zesting… (11s · ↓ 20 tokens)',
+        '',
+        HR,
+        '❯',
+        HR,
+        '  esc to interrupt · ← for agents',
+      ].join('\n'),
+      lookalikes: [{ sample: respondingAfterTool, why: 'a text bullet after the tool result is responding' }],
+      source: `${CLI}, ${REC}tool-autorun.cast @ 17300 ms`,
+    },
+    {
+      id: 'spinner',
+      priority: 550,
+      implies: { primary: 'active', detail: null },
+      region: 'above_prompt_box(4)',
+      match: { line: new RegExp(`^${SPINNER_ROW}`, 'u') },
+      sample: [
+        '  chunk with a short pause, like a real model would send tokens. This paragraph repeats as needed to',
+        '',
+        '✽ Drizzling… (4s · ↓ 39 tokens)',
+        '',
+        HR,
+        '❯',
+        HR,
+        '  esc to interrupt · ← for agents                                                                     ● high · /effort',
+      ].join('\n'),
+      lookalikes: [{ sample: idleAfterAnswer, why: '"✻ Worked for 5s" is the turn summary, not a spinner' }],
+      source: `${CLI}, ${REC}plain-qa.cast @ 9700 ms, cropped so the block start is off screen (long answers)`,
+    },
+    {
+      id: 'esc-to-interrupt',
+      priority: 500,
+      implies: { primary: 'active', detail: null },
+      region: 'after_last_horizontal_rule',
+      match: { contains: 'esc to interrupt' },
+      sample: [
+        '  chunk with a short pause, like a real model would send tokens. This paragraph repeats as needed to',
+        '',
+        '',
+        HR,
+        '❯',
+        HR,
+        '  esc to interrupt · ← for agents                                                                     ● high · /effort',
+      ].join('\n'),
+      lookalikes: [{ sample: idleAfterAnswer, why: 'the idle status bar' }],
+      source: `${CLI}, ${REC}plain-qa.cast @ 10000 ms, cropped below the answer's bullet (spinner row gone, block start off screen)`,
+    },
+    {
+      id: 'idle-shortcuts-hint',
+      priority: 310,
+      implies: { primary: 'idle', detail: 'ready' },
+      region: 'after_last_horizontal_rule',
+      match: { line: /^\s*\? for shortcuts/u },
+      sample: interruptedIdle,
+      lookalikes: [{ sample: thinkingAfterPrompt, why: 'busy status bar' }],
+      source: `${CLI}, ${REC}interrupt-then-exit.cast @ 11000 ms`,
+    },
+    {
+      id: 'idle-prompt',
+      priority: 300,
+      implies: { primary: 'idle', detail: 'ready' },
+      region: 'prompt_box',
+      match: { line: /^❯(?:\s|$)/u },
+      sample: [
+        HR,
+        '❯ What does a mock se',
+        HR,
+        '                                                                                                      ● high · /effort',
+      ].join('\n'),
+      lookalikes: [{ sample: permissionScreen, why: 'a dialog replaces the prompt box (one rule only)' }],
+      source: `${CLI}, ${REC}plain-qa.cast @ 4500 ms (text being typed hides "? for shortcuts")`,
+    },
+    {
+      id: 'title-spinner',
+      priority: 100,
+      implies: { primary: 'active', detail: null },
+      region: 'osc_title',
+      match: { regex: /^[\u2801-\u28FF] /u },
+      sample: '⠂ Claude Code',
+      lookalikes: [{ sample: '✳ Claude Code', why: 'the idle glyph' }],
+      source: `${CLI}, window title in every recording while busy (frames ⠂ ⠐)`,
+    },
+    {
+      id: 'title-idle',
+      priority: 90,
+      implies: { primary: 'idle', detail: 'ready' },
+      region: 'osc_title',
+      match: { regex: /^✳ /u },
+      sample: '✳ Claude Code',
+      lookalikes: [{ sample: '⠐ Claude Code', why: 'a spinner frame' }],
+      source: `${CLI}, window title in every recording when not busy — also during permission prompts, hence lowest priority`,
+    },
+  ],
+  progressNormalizers: [
+    { id: 'spinner-glyph', pattern: new RegExp(`^${SPIN} (?=\\S[^\\n]*…)`, 'u'), replace: '' },
+    { id: 'tool-bullet-blink', pattern: /^●/u, replace: ' ' },
+  ],
+};

@@ -1,0 +1,78 @@
+/**
+ * The rule table test (STYLE.md "Detection tables"): every rule of every agent file triggers on
+ * its own sample, the whole classifier returns that rule's state for it, and none of its
+ * look-alikes triggers it.
+ */
+import { describe, expect, it } from 'vitest';
+import { classify } from '../classifier';
+import { matches } from '../matcher';
+import { RegionReader } from '../regions';
+import type { StatusRule } from '../ruleSchema';
+import { BUILTIN_RULE_SETS } from './index';
+
+const AGENTS = ['claude', 'codex', 'gemini', 'opencode', 'aider', 'cursor-agent', 'generic'];
+
+function screenFor(rule: StatusRule, sample: string): { lines: string[]; title: string } {
+  return rule.region === 'osc_title' ? { lines: [], title: sample } : { lines: sample.split('\n'), title: '' };
+}
+
+function ruleMatches(rule: StatusRule, sample: string): boolean {
+  const { lines, title } = screenFor(rule, sample);
+  const cols = lines.reduce((w, l) => Math.max(w, l.length), 0);
+  return matches(rule.match, new RegionReader({ lines, title, cols }), rule.region);
+}
+
+describe('built-in rule sets', () => {
+  it('exist for every preset, plus generic', () => {
+    expect([...BUILTIN_RULE_SETS.keys()].sort()).toEqual([...AGENTS].sort());
+  });
+
+  it('record where every rule comes from; unverified ones say so', () => {
+    for (const set of BUILTIN_RULE_SETS.values()) {
+      for (const rule of set.rules) {
+        expect(rule.source.length).toBeGreaterThan(10);
+        if (set.agent !== 'claude' && set.agent !== 'generic') expect(rule.source).toMatch(/unverified|recording/);
+      }
+    }
+  });
+});
+
+for (const agent of AGENTS) {
+  const set = BUILTIN_RULE_SETS.get(agent)!;
+  describe(`${agent} rules`, () => {
+    it.each(set.rules.map((r) => [r.id, r] as const))('%s: its sample triggers it and classifies as its state', (_id, rule) => {
+      expect(ruleMatches(rule, rule.sample)).toBe(true);
+      const { lines, title } = screenFor(rule, rule.sample);
+      const result = classify(lines, title, { rules: set, now: 0 });
+      expect(result.evaluated.find((e) => e.rule === rule.key)?.matched).toBe(true);
+      expect({ primary: result.primary, detail: result.detail }).toEqual(rule.implies);
+    });
+
+    const withLookalikes = set.rules.filter((r) => r.lookalikes?.length);
+    if (withLookalikes.length) {
+      it.each(withLookalikes.flatMap((r) => r.lookalikes!.map((l) => [r.id, l.why, r, l.sample] as const)))(
+        '%s does not trigger on a look-alike: %s',
+        (_id, _why, rule, sample) => {
+          expect(ruleMatches(rule, sample)).toBe(false);
+        },
+      );
+    }
+  });
+}
+
+describe('claude: rules beyond the table', () => {
+  const claude = BUILTIN_RULE_SETS.get('claude')!;
+  it('every Claude Code state of issue 4 has a rule', () => {
+    const states = new Set(claude.rules.map((r) => `${r.implies.primary}/${r.implies.detail}`));
+    for (const s of ['idle/ready', 'active/thinking', 'active/responding', 'active/using_tools', 'waiting/permission', 'waiting/question']) {
+      expect(states).toContain(s);
+    }
+  });
+
+  it('the title alone does not override a waiting screen (✳ during a permission prompt)', () => {
+    const rule = claude.rules.find((r) => r.id === 'permission-prompt')!;
+    const result = classify(rule.sample.split('\n'), '✳ Claude Code', { rules: claude, now: 0 });
+    expect(result.primary).toBe('waiting');
+    expect(result.evaluated.find((e) => e.rule === 'claude/title-idle')?.matched).toBe(true);
+  });
+});

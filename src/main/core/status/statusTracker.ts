@@ -1,0 +1,390 @@
+/**
+ * The status of one agent entry (SPEC §4), kept current from its session: the screen is
+ * classified on every change (coalesced), hooks override it while fresh, busy and waiting apply at
+ * once, idle is debounced, start-up has a grace period, `stuck` follows a stall in meaningful
+ * progress, and the exit of the run is `dead`. Time comes from an injected Clock, so recordings
+ * replay at their original timing on a virtual clock.
+ */
+import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } from '../base/lifecycle';
+import type { ObservedSession, OutputChunk, RunExited, RunStarted } from '../sessions/types';
+import type { AgentDetail, AgentHookEvent, AgentPrimary, AgentStatusInfo } from '../../../shared/status';
+import { classify, FALLBACK_ACTIVITY_WINDOW_MS, FALLBACK_RECENT_OUTPUT, type Classification } from './classifier';
+import { realClock, type Clock } from './clock';
+import { HealthMachine, RECOVERED_HOLD_MS } from './healthMachine';
+import { HOOK_FRESH_MS, hookImplication, mergeHookWithScreen, type HookState, type MergedState } from './hookState';
+import { progressFingerprint } from './progress';
+import type { RuleSet } from './ruleSchema';
+
+export interface StatusThresholds {
+  /** Active with no meaningful screen change for this long → stuck. */
+  stuckThresholdMs: number;
+  /** Idle must be seen this long before a busy/waiting status gives way to it. */
+  idleDebounceMs: number;
+  /** `starting` lasts this long after the run's first output byte. */
+  startupGraceMs: number;
+}
+
+/** SPEC §4: the stuck threshold defaults to 15 s. */
+export const STUCK_THRESHOLD_MS = 15_000;
+/** Claude Code drops its busy markers a few ms before the idle screen is complete and sometimes
+ *  shows the prompt between tool calls; half a second rides over both and stays well inside the
+ *  1.5 s a person (and the recordings' tolerance windows) allow after a turn ends. */
+export const IDLE_DEBOUNCE_MS = 500;
+/** The recordings' ground truth calls the first 2.5 s after the first output byte start-up. */
+export const STARTUP_GRACE_MS = 2_500;
+/** A run that prints nothing leaves `starting` after this long anyway (then the screen decides). */
+export const STARTUP_SILENT_MAX_MS = 30_000;
+/** Screen changes are coalesced this long before classifying: a redraw arrives as several parsed
+ *  writes within a few ms; 25 ms keeps the reaction far inside SPEC §4's 300 ms. */
+export const RECOMPUTE_COALESCE_MS = 25;
+
+export const DEFAULT_STATUS_THRESHOLDS: StatusThresholds = {
+  stuckThresholdMs: STUCK_THRESHOLD_MS,
+  idleDebounceMs: IDLE_DEBOUNCE_MS,
+  startupGraceMs: STARTUP_GRACE_MS,
+};
+
+/** What the tracker needs from a preset (core/agents' AgentPreset satisfies it). */
+export interface DetectionProfile {
+  id: string;
+  rules: RuleSet;
+  thresholds: StatusThresholds;
+}
+
+export interface StatusTrackerOptions extends Partial<StatusThresholds> {
+  clock?: Clock;
+  hookFreshMs?: number;
+}
+
+export interface StatusExplanation {
+  status: AgentStatusInfo;
+  /** The last screen classification, every rule with matched + region preview. */
+  classification: Classification | undefined;
+  /** The last hook state and whether it still decides. */
+  hook: (HookState & { isFresh: boolean }) | undefined;
+  timing: {
+    runStartedAt?: number;
+    firstOutputAt?: number;
+    lastOutputAt?: number;
+    lastProgressAt?: number;
+    graceEndsAt?: number;
+    idleCandidateSince?: number;
+  };
+  thresholds: StatusThresholds;
+}
+
+interface Shown {
+  primary: AgentPrimary;
+  detail: AgentDetail;
+  reason: string;
+}
+
+export class StatusTracker extends DisposableBase {
+  private readonly clock: Clock;
+  private readonly thresholds: StatusThresholds;
+  private readonly hookFreshMs: number;
+  private readonly rules: RuleSet;
+  private readonly health: HealthMachine;
+
+  private readonly statusChanged = this.register(new Emitter<AgentStatusInfo>());
+  readonly onDidChangeStatus: Event<AgentStatusInfo> = this.statusChanged.event;
+
+  private isRunning: boolean;
+  private runId: number;
+  private exitReason: string;
+  private runStartedAt: number | undefined;
+  private firstOutputAt: number | undefined;
+  private lastOutputAt: number | undefined;
+  private lastFingerprint: string | undefined;
+  private lastProgressAt: number | undefined;
+  private idleCandidateSince: number | undefined;
+  private hook: HookState | undefined;
+  private lastClassification: Classification | undefined;
+  private shown: Shown;
+  private shownSince: number;
+  private info: AgentStatusInfo;
+
+  private recomputeTimer: Disposable | undefined;
+  private deadlineTimer: Disposable | undefined;
+
+  constructor(
+    private readonly session: ObservedSession,
+    private readonly preset: DetectionProfile,
+    overrides: StatusTrackerOptions = {},
+  ) {
+    super();
+    const { clock, hookFreshMs, ...thresholds } = overrides;
+    this.clock = clock ?? realClock;
+    this.thresholds = { ...DEFAULT_STATUS_THRESHOLDS, ...preset.thresholds, ...definedOnly(thresholds) };
+    this.hookFreshMs = hookFreshMs ?? HOOK_FRESH_MS;
+    this.rules = preset.rules;
+    const now = this.clock.now();
+    this.health = new HealthMachine(now);
+    this.isRunning = session.isRunning;
+    this.runId = session.runId;
+    this.exitReason = 'not started';
+    if (this.isRunning) {
+      // Attached to a run already under way: start-up is measured from now.
+      this.runStartedAt = now;
+      if (session.screen.getVisibleLines().some((l) => l.trim() !== '')) this.firstOutputAt = now;
+    } else {
+      this.health.apply('exited', now);
+    }
+    this.shown = this.isRunning
+      ? { primary: 'starting', detail: null, reason: 'startup-grace' }
+      : { primary: 'dead', detail: null, reason: this.exitReason };
+    this.shownSince = now;
+    this.info = this.buildInfo();
+
+    this.register(session.screen.onDidChange(() => this.scheduleRecompute()));
+    this.register(session.screen.onDidChangeTitle(() => this.scheduleRecompute()));
+    this.register(session.onOutput((chunk) => this.onOutput(chunk)));
+    this.register(session.onRunStarted((e) => this.onRunStarted(e)));
+    this.register(session.onRunExited((e) => this.onRunExited(e)));
+    this.register(
+      toDisposable(() => {
+        this.recomputeTimer?.dispose();
+        this.deadlineTimer?.dispose();
+      }),
+    );
+    if (this.isRunning) this.evaluate();
+  }
+
+  get status(): AgentStatusInfo {
+    return this.info;
+  }
+
+  explain(): StatusExplanation {
+    const now = this.clock.now();
+    return {
+      status: this.info,
+      classification: this.lastClassification,
+      hook: this.hook ? { ...this.hook, isFresh: now - this.hook.at < this.hookFreshMs } : undefined,
+      timing: {
+        runStartedAt: this.runStartedAt,
+        firstOutputAt: this.firstOutputAt,
+        lastOutputAt: this.lastOutputAt,
+        lastProgressAt: this.lastProgressAt,
+        graceEndsAt: this.isRunning ? this.graceEndsAt() : undefined,
+        idleCandidateSince: this.idleCandidateSince,
+      },
+      thresholds: { ...this.thresholds },
+    };
+  }
+
+  /** A structured hook from the agent (Claude Code hooks, routed by the MCP side). */
+  applyHookEvent(event: AgentHookEvent): void {
+    if (this.isDisposed || !this.isRunning) return;
+    const implied = hookImplication(event);
+    if (implied === undefined) return;
+    if (implied === 'clear') {
+      this.hook = undefined;
+    } else {
+      this.hook = { ...implied, event: event.event, at: event.at };
+      // A hook is a progress event (a prompt, a tool call, a result).
+      this.lastProgressAt = Math.max(this.lastProgressAt ?? 0, event.at);
+    }
+    this.evaluate();
+  }
+
+  /** Classify now instead of after the coalescing delay. */
+  refresh(): void {
+    this.recomputeTimer?.dispose();
+    this.recomputeTimer = undefined;
+    this.evaluate();
+  }
+
+  private onOutput(chunk: OutputChunk): void {
+    if (!this.isRunning || chunk.runId !== this.runId) return;
+    const now = this.clock.now();
+    this.lastOutputAt = now;
+    if (this.firstOutputAt === undefined) {
+      this.firstOutputAt = now;
+      this.scheduleRecompute();
+    }
+  }
+
+  private onRunStarted(e: RunStarted): void {
+    const now = this.clock.now();
+    this.isRunning = true;
+    this.runId = e.runId;
+    this.runStartedAt = now;
+    this.firstOutputAt = undefined;
+    this.lastOutputAt = undefined;
+    this.lastFingerprint = undefined;
+    this.lastProgressAt = undefined;
+    this.idleCandidateSince = undefined;
+    this.hook = undefined;
+    this.lastClassification = undefined;
+    this.health.reset(now);
+    this.evaluate();
+  }
+
+  private onRunExited(e: RunExited): void {
+    if (e.runId !== this.runId) return;
+    this.isRunning = false;
+    this.exitReason = e.signal ? `process-exited (signal ${e.signal})` : `process-exited (code ${e.exitCode})`;
+    this.hook = undefined;
+    this.idleCandidateSince = undefined;
+    this.evaluate();
+  }
+
+  private scheduleRecompute(): void {
+    if (this.isDisposed || this.recomputeTimer) return;
+    this.recomputeTimer = this.clock.setTimer(() => {
+      this.recomputeTimer = undefined;
+      this.evaluate();
+    }, RECOMPUTE_COALESCE_MS);
+  }
+
+  private graceEndsAt(): number {
+    if (this.firstOutputAt !== undefined) return this.firstOutputAt + this.thresholds.startupGraceMs;
+    return (this.runStartedAt ?? this.clock.now()) + STARTUP_SILENT_MAX_MS;
+  }
+
+  private evaluate(): void {
+    if (this.isDisposed) return;
+    const now = this.clock.now();
+    if (!this.isRunning) {
+      this.health.apply('exited', now);
+      this.deadlineTimer?.dispose();
+      this.deadlineTimer = undefined;
+      this.show({ primary: 'dead', detail: null, reason: this.exitReason }, now);
+      return;
+    }
+
+    const screen = this.session.screen;
+    const lines = screen.getVisibleLines();
+    const cls = classify({ getVisibleLines: () => lines, cols: screen.cols }, screen.title, {
+      rules: this.rules,
+      now,
+      lastOutputAt: this.lastOutputAt,
+    });
+    this.lastClassification = cls;
+    const fingerprint = progressFingerprint(lines, this.rules.progressNormalizers);
+    if (fingerprint !== this.lastFingerprint) {
+      this.lastFingerprint = fingerprint;
+      this.lastProgressAt = now;
+    }
+
+    let candidate: MergedState = { primary: cls.primary, detail: cls.detail, reason: cls.reason };
+    const isHookFresh = this.hook !== undefined && now - this.hook.at < this.hookFreshMs;
+    if (isHookFresh) candidate = mergeHookWithScreen(this.hook!, candidate);
+    if (candidate.primary === 'active' && candidate.detail === null) {
+      // Busy, detail unknown: keep the detail of the busy state we are in; a new turn thinks first.
+      const wasBusy = this.shown.primary === 'active' || this.shown.primary === 'stuck';
+      candidate = { ...candidate, detail: (wasBusy && this.shown.detail) || 'thinking' };
+    }
+
+    const target = this.applyTiming(candidate, now);
+    this.show(target, now);
+    this.scheduleDeadline(now, cls, isHookFresh);
+  }
+
+  /** Start-up grace, idle debounce, stuck and the health transitions. */
+  private applyTiming(candidate: MergedState, now: number): Shown {
+    if (now < this.graceEndsAt() && candidate.primary !== 'waiting') {
+      // A dialog needs a person even during start-up (the trust question): it shows at once.
+      this.idleCandidateSince = undefined;
+      return { primary: 'starting', detail: null, reason: 'startup-grace' };
+    }
+
+    let target: Shown = candidate;
+    const shownBusy = this.shown.primary !== 'idle' && this.shown.primary !== 'starting';
+    if (candidate.primary === 'idle' && shownBusy) {
+      this.idleCandidateSince ??= now;
+      if (now - this.idleCandidateSince < this.thresholds.idleDebounceMs) target = this.shown;
+    } else {
+      this.idleCandidateSince = undefined;
+    }
+
+    if (target.primary === 'active' && this.shown.primary !== 'active' && this.shown.primary !== 'stuck') {
+      // Entering a busy state is progress in itself.
+      this.lastProgressAt = now;
+    }
+    const isBusy = target.primary === 'active' || target.primary === 'stuck';
+    const stalledFor = now - (this.lastProgressAt ?? now);
+    if (isBusy && stalledFor >= this.thresholds.stuckThresholdMs) {
+      this.health.apply('progressStalled', now);
+      const base = target.primary === 'stuck' ? this.shownBusyReason() : target.reason;
+      target = {
+        primary: 'stuck',
+        detail: target.detail,
+        reason: `no progress for ${Math.round(this.thresholds.stuckThresholdMs / 1000)} s while ${base}`,
+      };
+    } else {
+      if (target.primary === 'stuck') target = { ...target, primary: 'active' };
+      this.health.apply('progressResumed', now);
+      if (this.health.state === 'RECOVERED' && now - this.health.since >= RECOVERED_HOLD_MS) {
+        this.health.apply('recoveryConfirmed', now);
+      }
+    }
+    return target;
+  }
+
+  private shownBusyReason(): string {
+    const m = /while (.*)$/.exec(this.shown.reason);
+    return m ? m[1] : this.shown.reason;
+  }
+
+  private scheduleDeadline(now: number, cls: Classification, isHookFresh: boolean): void {
+    const deadlines: number[] = [];
+    const graceEnd = this.graceEndsAt();
+    if (now < graceEnd) deadlines.push(graceEnd);
+    if (this.idleCandidateSince !== undefined) deadlines.push(this.idleCandidateSince + this.thresholds.idleDebounceMs);
+    if (this.shown.primary === 'active' && this.lastProgressAt !== undefined) {
+      deadlines.push(this.lastProgressAt + this.thresholds.stuckThresholdMs);
+    }
+    if (isHookFresh) deadlines.push(this.hook!.at + this.hookFreshMs);
+    if (this.health.state === 'RECOVERED') deadlines.push(this.health.since + RECOVERED_HOLD_MS);
+    if (cls.fallback === FALLBACK_RECENT_OUTPUT && this.lastOutputAt !== undefined) {
+      deadlines.push(this.lastOutputAt + FALLBACK_ACTIVITY_WINDOW_MS);
+    }
+    this.deadlineTimer?.dispose();
+    this.deadlineTimer = undefined;
+    const next = Math.min(...deadlines.filter((d) => d > now));
+    if (!Number.isFinite(next)) return;
+    this.deadlineTimer = this.clock.setTimer(() => {
+      this.deadlineTimer = undefined;
+      this.evaluate();
+    }, next - now);
+  }
+
+  private show(next: Shown, now: number): void {
+    const prev = this.info;
+    const isNewState = next.primary !== this.shown.primary || next.detail !== this.shown.detail;
+    if (isNewState) this.shownSince = now;
+    this.shown = { primary: next.primary, detail: next.detail, reason: next.reason };
+    const info = this.buildInfo();
+    if (
+      info.primary === prev.primary &&
+      info.detail === prev.detail &&
+      info.health === prev.health &&
+      info.reason === prev.reason &&
+      info !== prev
+    ) {
+      // Nothing a listener cares about changed; keep timestamps current without an event.
+      this.info = info;
+      return;
+    }
+    this.info = info;
+    this.statusChanged.fire(info);
+  }
+
+  private buildInfo(): AgentStatusInfo {
+    return {
+      preset: this.preset.id,
+      primary: this.shown.primary,
+      detail: this.shown.detail,
+      health: this.health.state,
+      reason: this.shown.reason,
+      since: this.shownSince,
+      lastProgressAt: this.lastProgressAt,
+      lastHookAt: this.hook?.at,
+    };
+  }
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
