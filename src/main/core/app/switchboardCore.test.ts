@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SwitchboardCore } from './switchboardCore';
+import { waitForEvent } from '../base/lifecycle';
+import type { ControlEvent } from '../../../shared/api';
+import { waitForOutput } from '../../../../test/support/wait';
+
+let core: SwitchboardCore | undefined;
+afterEach(async () => {
+  await core?.dispose();
+  core = undefined;
+});
+
+function project(config: unknown): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sb-core-'));
+  writeFileSync(join(dir, 'switchboard.json'), typeof config === 'string' ? config : JSON.stringify(config));
+  return dir;
+}
+
+describe('SwitchboardCore', () => {
+  it('creates and auto-starts entries from switchboard.json', async () => {
+    const dir = project({ processes: { hello: { command: 'bash', args: ['-c', 'echo hello-$SWITCHBOARD_PROCESS_ID; exec cat'] }, idle: { command: 'cat', autoStart: false } } });
+    core = new SwitchboardCore({ projectDir: dir, watchConfig: false, killGraceMs: 500 });
+    await core.init();
+    const [hello, idle] = core.listProcesses();
+    expect(hello).toMatchObject({ name: 'hello', configName: 'hello', state: 'running', cwd: dir });
+    expect(idle).toMatchObject({ name: 'idle', state: 'stopped' });
+    await waitForOutput(core.entry(hello.id), new RegExp(`hello-${hello.id}`));
+  });
+
+  it('starts with what it can use from a broken config and reports the rest', async () => {
+    const dir = project({ processes: { ok: { command: 'cat' }, broken: { command: 'cat', port: 'x' } } });
+    core = new SwitchboardCore({ projectDir: dir, watchConfig: false });
+    await core.init();
+    expect(core.listProcesses().map((p) => p.name)).toEqual(['ok']);
+    expect(core.snapshot().configIssues).toEqual([{ path: 'processes.broken.port', message: 'must be a number' }]);
+  });
+
+  it('survives a config file that is not JSON at all', async () => {
+    core = new SwitchboardCore({ projectDir: project('{ nope'), watchConfig: false });
+    await core.init();
+    expect(core.listProcesses()).toEqual([]);
+    expect(core.issues[0].message).toMatch(/is not valid JSON/);
+  });
+
+  it('applies config edits while running: add, change (restart), remove', async () => {
+    const dir = project({ processes: { a: { command: 'cat' }, b: { command: 'cat' } } });
+    core = new SwitchboardCore({ projectDir: dir, killGraceMs: 500 });
+    await core.init();
+    const a = core.listProcesses().find((p) => p.name === 'a')!;
+    const removed = waitForEvent<ControlEvent>(core.onEvent, (e) => e.type === 'processRemoved', 10_000);
+    writeFileSync(join(dir, 'switchboard.json'), JSON.stringify({ processes: { a: { command: 'bash', args: ['-c', 'echo changed; exec cat'] }, c: { command: 'cat' } } }));
+    await removed;
+    await waitForOutput(core.entry(a.id), /changed/);
+    expect(core.listProcesses().map((p) => p.name).sort()).toEqual(['a', 'c']);
+    expect(core.describe(a.id).runId).toBe(2);
+  });
+
+  it('keeps a spawn failure as an entry in error and says which one', async () => {
+    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-core-')), watchConfig: false });
+    await core.init();
+    await expect(core.spawnProcess({ kind: 'command', argv: ['no-such-binary-abc'] })).rejects.toThrow(/Command not found: no-such-binary-abc \(entry p_[0-9a-f]+ /);
+    expect(core.listProcesses()[0]).toMatchObject({ state: 'error', message: 'Command not found: no-such-binary-abc' });
+  });
+
+  it('rejects unknown ids precisely', async () => {
+    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-core-')), watchConfig: false });
+    await core.init();
+    await expect(core.stopProcess('p_abcdef')).rejects.toThrow('Unknown process id "p_abcdef"');
+    expect(() => core!.writeInput('p_abcdef', 'x')).toThrow(/Unknown process id/);
+  });
+
+  it('coalesces bursts of changes into processChanged events with composed info', async () => {
+    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-core-')), watchConfig: false, killGraceMs: 500 });
+    await core.init();
+    const info = await core.spawnProcess({ kind: 'terminal', argv: ['cat'], name: 'term' });
+    const changed = waitForEvent<ControlEvent>(core.onEvent, (e) => e.type === 'processChanged' && e.process.name === 'renamed', 5_000);
+    core.renameProcess(info.id, 'renamed');
+    const event = await changed;
+    expect(event.type === 'processChanged' && event.process.id).toBe(info.id);
+  });
+});
