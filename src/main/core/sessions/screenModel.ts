@@ -2,11 +2,11 @@
  * The rendered grid of one entry: an `@xterm/headless` terminal fed with the entry's bytes.
  *
  * Parsing costs about as much as draining the PTY (TESTING.md: ~80 MB/s each), so under a flood
- * the screen must not sit on the hot path. Bytes queue here and are handed to xterm in chunks;
- * while a backlog exists the model parses at most SCREEN_BUSY_SHARE of the time, and a backlog
- * past SCREEN_MAX_BACKLOG_BYTES drops its oldest bytes: the screen then shows the newest output,
- * which is what a person would see after a flood anyway. Interactive output (agents, prompts)
- * never builds a backlog and is parsed at once.
+ * the screen must not sit on the hot path. Bytes queue here and are handed to xterm in chunks,
+ * within a CPU budget: at most SCREEN_BUSY_SHARE of each SCREEN_BUDGET_WINDOW_MS. Interactive
+ * output (agents, prompts) costs far less than the budget and is parsed at once; a flood
+ * exhausts it, the backlog grows, and past SCREEN_MAX_BACKLOG_BYTES its oldest bytes are dropped:
+ * the screen then shows the newest output, which is what a person would see after a flood.
  */
 import { Terminal } from '@xterm/headless';
 import { SerializeAddon } from '@xterm/addon-serialize';
@@ -15,12 +15,12 @@ import type { ScreenCursor, ScreenView } from './types';
 
 /** One xterm write: small enough to keep each parse slice around a millisecond. */
 export const SCREEN_CHUNK_BYTES = 32 * 1024;
-/** Backlog above which the duty cycle applies (well above any interactive burst). */
-export const SCREEN_BUSY_BACKLOG_BYTES = 256 * 1024;
 /** Backlog cap: older bytes are dropped. 1 MB re-creates any screen of line output. */
 export const SCREEN_MAX_BACKLOG_BYTES = 1024 * 1024;
-/** Share of wall time the screen may parse while behind, keeping the PTY drain ≥ ~0.8 of raw. */
-export const SCREEN_BUSY_SHARE = 0.2;
+/** Share of wall time the screen may parse, keeping the PTY drain ≥ ~0.8 of raw under floods. */
+export const SCREEN_BUSY_SHARE = 0.15;
+/** Budget window: short enough that a budget pause never delays an agent's status by much. */
+export const SCREEN_BUDGET_WINDOW_MS = 100;
 /** While a backlog drains, observers still hear of changes at least this often. */
 export const CHANGE_EVENT_MAX_GAP_MS = 50;
 /** Default scrollback lines kept by the headless screen. */
@@ -45,6 +45,8 @@ export class ScreenModel implements ScreenView {
   private isWriting = false;
   private writingEnd = 0;
   private lastChangeFiredAt = 0;
+  private budgetWindowStart = 0;
+  private budgetSpentMs = 0;
   private drainTimer: NodeJS.Timeout | undefined;
   private parsedOffset = 0;
   private droppedBytes = 0;
@@ -201,14 +203,24 @@ export class ScreenModel implements ScreenView {
       this.changed.fire();
     }
     if (this.pending.length === 0) return;
-    const urgent = this.flushWaiters.length > 0;
-    if (!urgent && this.pendingBytes > SCREEN_BUSY_BACKLOG_BYTES) {
-      // Behind under a flood: yield the thread to the PTY for the rest of the duty cycle.
-      const restMs = (elapsedMs * (1 - SCREEN_BUSY_SHARE)) / SCREEN_BUSY_SHARE;
-      this.drainTimer = setTimeout(() => this.writeNextChunk(), Math.max(1, restMs));
+    const waitMs = this.spendBudget(now, elapsedMs);
+    if (waitMs > 0 && this.flushWaiters.length === 0) {
+      // Over budget under a flood: leave the thread to the PTY until the window ends.
+      this.drainTimer = setTimeout(() => this.writeNextChunk(), waitMs);
       return;
     }
     this.writeNextChunk();
+  }
+
+  /** Records parse time; returns how long to wait before parsing more (0 = go on). */
+  private spendBudget(now: number, elapsedMs: number): number {
+    if (now - this.budgetWindowStart >= SCREEN_BUDGET_WINDOW_MS) {
+      this.budgetWindowStart = now;
+      this.budgetSpentMs = 0;
+    }
+    this.budgetSpentMs += elapsedMs;
+    if (this.budgetSpentMs < SCREEN_BUSY_SHARE * SCREEN_BUDGET_WINDOW_MS) return 0;
+    return Math.max(1, this.budgetWindowStart + SCREEN_BUDGET_WINDOW_MS - now);
   }
 
   private resolveFlushWaiters(): void {

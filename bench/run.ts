@@ -1,0 +1,23 @@
+/** `npm run bench`: every figure as a ratio or against a baseline measured in the same run. */
+import { printTable, type BenchRow } from './report';
+import { benchSessions } from './sessions';
+
+type Section = { name: string; run: () => Promise<BenchRow[]> };
+
+const sections: Section[] = [{ name: 'sessions', run: benchSessions }];
+
+async function main(): Promise<void> {
+  const only = process.argv[2];
+  const rows: BenchRow[] = [];
+  for (const section of sections) {
+    if (only && section.name !== only) continue;
+    process.stderr.write(`bench: ${section.name}…\n`);
+    rows.push(...(await section.run()));
+  }
+  printTable(rows);
+}
+
+main().then(() => process.exit(0), (err) => {
+  console.error(err);
+  process.exit(1);
+});

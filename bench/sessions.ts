@@ -1,0 +1,122 @@
+/**
+ * Session-layer figures (issue 2): pipeline throughput vs raw node-pty, input-echo latency and
+ * event-loop lag while another entry floods, RSS per idle terminal entry.
+ */
+import * as pty from 'node-pty';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { SwitchboardCore } from '../src/main/core/app/switchboardCore';
+import { ControlClientSession } from '../src/main/core/bridge/controlClientSession';
+import { percentile, type BenchRow } from './report';
+
+const FLOOD_BYTES = Number(process.env.BENCH_FLOOD_MB ?? 256) * 1024 * 1024;
+const FLOOD_COMMAND = `yes 'switchboard throughput line 0123456789 abcdefghijklmnopqrstuvwxyz' | head -c ${FLOOD_BYTES}`;
+const ECHO_SAMPLES = 200;
+const IDLE_ENTRIES = 50;
+
+function rawDrainMs(): Promise<{ ms: number; bytes: number }> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    let bytes = 0;
+    const proc = pty.spawn('/bin/sh', ['-c', FLOOD_COMMAND], { cols: 120, rows: 40, encoding: null as unknown as string });
+    proc.onData((d) => (bytes += d.length));
+    proc.onExit(() => resolve({ ms: performance.now() - started, bytes }));
+  });
+}
+
+async function newCore(): Promise<SwitchboardCore> {
+  const core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-bench-')), watchConfig: false, killGraceMs: 500 });
+  await core.init();
+  return core;
+}
+
+/** A viewer like the WebSocket bridge: serialises each event and acknowledges at once. */
+function attachViewer(core: SwitchboardCore, id: string): ControlClientSession {
+  const client: ControlClientSession = new ControlClientSession(core, (event) => {
+    const wire = JSON.stringify({ t: 'event', event });
+    if (event.type === 'output') setImmediate(() => void client.call('ackOutput', { id: event.id, chars: event.data.length }).catch(() => undefined));
+    return wire;
+  });
+  void client.call('attach', { id });
+  return client;
+}
+
+async function pipelineDrainMs(): Promise<{ ms: number; bytes: number }> {
+  const core = await newCore();
+  try {
+    const started = performance.now();
+    const info = await core.spawnProcess({ kind: 'command', shell: FLOOD_COMMAND, name: 'flood' });
+    const viewer = attachViewer(core, info.id);
+    const entry = core.entry(info.id);
+    await new Promise<void>((resolve) => entry.onRunExited(() => resolve()));
+    const ms = performance.now() - started;
+    viewer.dispose();
+    return { ms, bytes: entry.ring.end - info.offsets.runStart };
+  } finally {
+    await core.dispose();
+  }
+}
+
+async function fairness(): Promise<{ echo: number[]; lagP99: number }> {
+  const core = await newCore();
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  try {
+    const flood = await core.spawnProcess({ kind: 'command', shell: 'yes fairness-flood-line', name: 'flood' });
+    const floodViewer = attachViewer(core, flood.id);
+    const echo = await core.spawnProcess({ kind: 'terminal', argv: ['cat'], name: 'echo' });
+    const entry = core.entry(echo.id);
+    lag.enable();
+    const samples: number[] = [];
+    for (let i = 0; i < ECHO_SAMPLES; i++) {
+      const marker = `e${i}x`;
+      const seen = new Promise<void>((resolve) => {
+        const sub = entry.onOutput((chunk) => {
+          if (!chunk.text.includes(marker)) return;
+          sub.dispose();
+          resolve();
+        });
+      });
+      const sent = performance.now();
+      entry.write(marker);
+      await seen;
+      samples.push(performance.now() - sent);
+    }
+    lag.disable();
+    floodViewer.dispose();
+    return { echo: samples, lagP99: lag.percentile(99) / 1e6 };
+  } finally {
+    await core.dispose();
+  }
+}
+
+async function idleMemoryKb(): Promise<number> {
+  const core = await newCore();
+  try {
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    for (let i = 0; i < IDLE_ENTRIES; i++) await core.spawnProcess({ kind: 'terminal', argv: ['bash', '--noprofile', '--norc', '-i'], name: `t${i}` });
+    await new Promise((r) => setTimeout(r, 1500)); // let every shell print its prompt
+    global.gc?.();
+    return (process.memoryUsage().rss - before) / 1024 / IDLE_ENTRIES;
+  } finally {
+    await core.dispose();
+  }
+}
+
+export async function benchSessions(): Promise<BenchRow[]> {
+  const raw = await rawDrainMs();
+  const pipeline = await pipelineDrainMs();
+  const rawRate = raw.bytes / 1024 / 1024 / (raw.ms / 1000);
+  const pipeRate = pipeline.bytes / 1024 / 1024 / (pipeline.ms / 1000);
+  const { echo, lagP99 } = await fairness();
+  const memory = await idleMemoryKb();
+  return [
+    { section: 'sessions', name: `throughput ${FLOOD_BYTES / 1024 / 1024} MB (pipeline vs raw node-pty)`, value: pipeRate, unit: 'MB/s', baseline: rawRate, ratio: pipeRate / rawRate, goal: '≥ 0.75' },
+    { section: 'sessions', name: 'echo latency p50 while another entry floods', value: percentile(echo, 50), unit: 'ms' },
+    { section: 'sessions', name: 'echo latency p99 while another entry floods', value: percentile(echo, 99), unit: 'ms', goal: '< 50 ms' },
+    { section: 'sessions', name: 'event-loop lag p99 during flood', value: lagP99, unit: 'ms' },
+    { section: 'sessions', name: `RSS per idle terminal entry (${IDLE_ENTRIES} open)`, value: memory, unit: 'KB' },
+  ];
+}
