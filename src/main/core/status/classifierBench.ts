@@ -4,7 +4,7 @@
  * classified `rounds` times; results are per classification in microseconds.
  */
 import { performance } from 'node:perf_hooks';
-import { ScreenModel } from '../sessions/screenModel';
+import { ScreenModel } from '../sessions';
 import { classify } from './classifier';
 import { listRecordings, loadRecording, recordingsDir } from './replay/asciicast';
 import { ruleSetFor } from './rules';

@@ -65,17 +65,21 @@ export interface MergedState {
   primary: RulePrimary;
   detail: AgentDetail;
   reason: string;
+  /** The hook decided the primary (an authoritative Stop needs no idle debounce). */
+  isFromHook?: boolean;
 }
 
 /**
  * Combine a fresh hook state with the screen's classification: the hook decides the primary,
- * a screen dialog (waiting) overrides it, and the screen refines the detail when both agree on
- * the primary (a PostToolUse "thinking" becomes "responding" once text streams).
+ * a screen dialog (waiting) overrides it, and the screen refines a hook's "thinking" while both
+ * say active (a PostToolUse "thinking" becomes "responding" once text streams).
  */
 export function mergeHookWithScreen(hook: HookState, screen: MergedState): MergedState {
   if (screen.primary === 'waiting' && hook.primary !== 'waiting') return screen;
-  if (screen.primary === hook.primary && screen.detail !== null) {
-    return { primary: hook.primary, detail: screen.detail, reason: `hook:${hook.event}+${screen.reason}` };
+  // UserPromptSubmit / PostToolUse only say "a request is in flight": the screen shows when it
+  // streams (responding) or runs a tool. PreToolUse (using_tools) and Stop are exact.
+  if (hook.primary === 'active' && hook.detail === 'thinking' && screen.primary === 'active' && screen.detail !== null) {
+    return { primary: hook.primary, detail: screen.detail, reason: `hook:${hook.event}+${screen.reason}`, isFromHook: true };
   }
-  return { primary: hook.primary, detail: hook.detail, reason: `hook:${hook.event}` };
+  return { primary: hook.primary, detail: hook.detail, reason: `hook:${hook.event}`, isFromHook: true };
 }

@@ -6,7 +6,7 @@
  * replay at their original timing on a virtual clock.
  */
 import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } from '../base/lifecycle';
-import type { ObservedSession, OutputChunk, RunExited, RunStarted } from '../sessions/types';
+import type { ObservedSession, OutputChunk, RunExited, RunStarted } from '../sessions';
 import type { AgentDetail, AgentHookEvent, AgentPrimary, AgentStatusInfo } from '../../../shared/status';
 import { classify, FALLBACK_ACTIVITY_WINDOW_MS, FALLBACK_RECENT_OUTPUT, type Classification } from './classifier';
 import { realClock, type Clock } from './clock';
@@ -289,9 +289,9 @@ export class StatusTracker extends DisposableBase {
       return { primary: 'starting', detail: null, reason: 'startup-grace' };
     }
 
-    let target: Shown = candidate;
+    let target: Shown = { primary: candidate.primary, detail: candidate.detail, reason: candidate.reason };
     const shownBusy = this.shown.primary !== 'idle' && this.shown.primary !== 'starting';
-    if (candidate.primary === 'idle' && shownBusy) {
+    if (candidate.primary === 'idle' && shownBusy && !candidate.isFromHook) {
       this.idleCandidateSince ??= now;
       if (now - this.idleCandidateSince < this.thresholds.idleDebounceMs) target = this.shown;
     } else {

@@ -3,8 +3,7 @@
  * use, with output, run start and exit fired by the replay driver.
  */
 import { Emitter, type Event } from '../../base/lifecycle';
-import { ScreenModel } from '../../sessions/screenModel';
-import type { ObservedSession, OutputChunk, RunExited, RunStarted } from '../../sessions/types';
+import { ScreenModel, type ObservedSession, type OutputChunk, type RunExited, type RunStarted } from '../../sessions';
 
 export class ReplaySession implements ObservedSession {
   readonly id = 'p_replay0';

@@ -1,0 +1,308 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Emitter } from '../base/lifecycle';
+import type { ObservedSession, OutputChunk, RunExited, RunStarted, ScreenView } from '../sessions';
+import type { AgentStatusInfo } from '../../../shared/status';
+import { resolvePreset } from '../agents';
+import { VirtualClock } from './clock';
+import { HOOK_FRESH_MS } from './hookState';
+import { RECOVERED_HOLD_MS } from './healthMachine';
+import { claudeRules } from './rules/claude';
+import {
+  IDLE_DEBOUNCE_MS,
+  RECOMPUTE_COALESCE_MS,
+  STARTUP_GRACE_MS,
+  STUCK_THRESHOLD_MS,
+  StatusTracker,
+  type StatusTrackerOptions,
+} from './statusTracker';
+
+/** SPEC §4: a status update follows a real screen change within this. */
+const REACTION_BUDGET_MS = 300;
+
+const sample = (id: string) => claudeRules.rules.find((r) => r.id === id)!.sample.split('\n');
+const IDLE = sample('idle-shortcuts-hint');
+const THINKING = sample('thinking-after-prompt');
+const RESPONDING = sample('responding');
+const PERMISSION = sample('permission-prompt');
+const TOOL_RUNNING = sample('tool-running');
+/** The thinking screen at animation frame `i`: spinner glyph and counters move, nothing else. */
+const thinkingFrame = (i: number) =>
+  THINKING.map((l) => (l.startsWith('✽ Drizzling…') ? `${'·✢*✶✻✽'[i % 6]} Drizzling… (${Math.floor(i / 5)}s · ↓ 20 tokens)` : l));
+
+class FakeScreen implements ScreenView {
+  readonly cols = 120;
+  readonly rows = 40;
+  private lines: string[] = [];
+  title = '';
+  private readonly changed = new Emitter<void>();
+  readonly onDidChange = this.changed.event;
+  private readonly titleChanged = new Emitter<string>();
+  readonly onDidChangeTitle = this.titleChanged.event;
+  getVisibleLines(): string[] {
+    return [...this.lines];
+  }
+  getCursor() {
+    return { x: 0, y: 0 };
+  }
+  show(lines: string[]): void {
+    this.lines = lines;
+    this.changed.fire();
+  }
+  setTitle(title: string): void {
+    this.title = title;
+    this.titleChanged.fire(title);
+  }
+}
+
+class FakeSession implements ObservedSession {
+  readonly id = 'p_000001';
+  readonly kind = 'agent' as const;
+  readonly argv = ['claude'];
+  readonly cwd = '/tmp';
+  runId = 0;
+  pid: number | undefined;
+  isRunning = false;
+  readonly screen = new FakeScreen();
+  readonly output = new Emitter<OutputChunk>();
+  readonly onOutput = this.output.event;
+  readonly started = new Emitter<RunStarted>();
+  readonly onRunStarted = this.started.event;
+  readonly exited = new Emitter<RunExited>();
+  readonly onRunExited = this.exited.event;
+  start(): void {
+    this.isRunning = true;
+    this.runId++;
+    this.started.fire({ runId: this.runId, pid: 1, at: 0, offset: 0 });
+  }
+  /** Output that redraws the screen, as a PTY write followed by a parse. */
+  print(lines: string[]): void {
+    this.output.fire({ data: Buffer.from('x'), text: 'x', start: 0, end: 1, runId: this.runId });
+    this.screen.show(lines);
+  }
+  exit(code = 0): void {
+    this.isRunning = false;
+    this.exited.fire({ runId: this.runId, exitCode: code, at: 0 });
+  }
+}
+
+let tracker: StatusTracker | undefined;
+afterEach(() => tracker?.dispose());
+
+function setup(options: Omit<StatusTrackerOptions, 'clock'> = {}, preset = resolvePreset('claude')) {
+  const clock = new VirtualClock(0);
+  const session = new FakeSession();
+  session.start();
+  tracker = new StatusTracker(session, preset, { ...options, clock });
+  const events: Array<AgentStatusInfo & { at: number }> = [];
+  tracker.onDidChangeStatus((s) => events.push({ ...s, at: clock.now() }));
+  const t = tracker;
+  const state = () => `${t.status.primary}/${t.status.detail}`;
+  return { clock, session, tracker: t, events, state };
+}
+
+/** Start a Claude session and bring it to idle after the start-up grace. */
+function idleSession(options: Omit<StatusTrackerOptions, 'clock'> = {}) {
+  const s = setup(options);
+  s.session.print(IDLE);
+  s.clock.advanceBy(STARTUP_GRACE_MS + RECOMPUTE_COALESCE_MS);
+  expect(s.state()).toBe('idle/ready');
+  return s;
+}
+
+describe('StatusTracker', () => {
+  it('is starting until the grace after the first output byte, then follows the screen', () => {
+    const { clock, session, state } = setup();
+    expect(state()).toBe('starting/null');
+    clock.advanceBy(1_000); // silent spawn: still starting
+    session.print(IDLE);
+    clock.advanceBy(STARTUP_GRACE_MS - 100);
+    expect(state()).toBe('starting/null');
+    clock.advanceBy(100);
+    expect(state()).toBe('idle/ready');
+  });
+
+  it('shows a dialog at once, even during start-up (the trust question needs a person)', () => {
+    const { clock, session, state } = setup();
+    session.print(sample('trust-dialog'));
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('waiting/question');
+  });
+
+  it('busy applies within the reaction budget of a screen change', () => {
+    const { clock, session, tracker, events } = idleSession();
+    const changedAt = clock.now();
+    session.print(THINKING);
+    clock.advanceBy(REACTION_BUDGET_MS);
+    const first = events.find((e) => e.primary === 'active')!;
+    expect(first.detail).toBe('thinking');
+    expect(first.at - changedAt).toBeLessThanOrEqual(REACTION_BUDGET_MS);
+    expect(tracker.status.reason).toBe('claude/thinking-after-prompt');
+  });
+
+  it('idle is debounced; a short idle flicker never shows', () => {
+    const { clock, session, state, events } = idleSession();
+    session.print(RESPONDING);
+    clock.advanceBy(100);
+    session.print(IDLE);
+    clock.advanceBy(200);
+    session.print(RESPONDING);
+    clock.advanceBy(1_000);
+    expect(state()).toBe('active/responding');
+    expect(events.filter((e) => e.primary === 'idle')).toHaveLength(1); // only the initial idle
+    session.print(IDLE);
+    clock.advanceBy(IDLE_DEBOUNCE_MS);
+    expect(state()).toBe('active/responding');
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('idle/ready');
+  });
+
+  it('waiting applies at once and is never stuck', () => {
+    const { clock, session, state, tracker } = idleSession();
+    session.print(PERMISSION);
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('waiting/permission');
+    clock.advanceBy(10 * STUCK_THRESHOLD_MS);
+    expect(state()).toBe('waiting/permission');
+    expect(tracker.status.health).toBe('ALIVE');
+  });
+
+  it('an idle agent at its prompt is never stuck', () => {
+    const { clock, state, tracker } = idleSession();
+    clock.advanceBy(10 * STUCK_THRESHOLD_MS);
+    expect(state()).toBe('idle/ready');
+    expect(tracker.status.health).toBe('ALIVE');
+  });
+
+  it('stuck: active with only spinner frames and counters moving; recovers on real progress', () => {
+    const { clock, session, tracker, events } = idleSession();
+    const activeAt = clock.now();
+    let frame = 0;
+    // The spinner keeps turning and the timer keeps counting: no meaningful change.
+    while (clock.now() - activeAt < STUCK_THRESHOLD_MS + 1_000) {
+      session.print(thinkingFrame(frame++));
+      clock.advanceBy(200);
+    }
+    expect(tracker.status.primary).toBe('stuck');
+    expect(tracker.status.detail).toBe('thinking');
+    expect(tracker.status.health).toBe('STUCK');
+    expect(tracker.status.reason).toMatch(/^no progress for 15 s while claude\/thinking-after-prompt/);
+    const stuckAt = events.find((e) => e.primary === 'stuck')!.at;
+    expect(stuckAt - activeAt).toBeGreaterThanOrEqual(STUCK_THRESHOLD_MS);
+    expect(stuckAt - activeAt).toBeLessThan(STUCK_THRESHOLD_MS + REACTION_BUDGET_MS);
+
+    session.print(RESPONDING); // tokens arrive
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect([tracker.status.primary, tracker.status.detail, tracker.status.health]).toEqual(['active', 'responding', 'RECOVERED']);
+    clock.advanceBy(RECOVERED_HOLD_MS);
+    expect(tracker.status.health).toBe('ALIVE');
+  });
+
+  it('the stuck threshold is configurable per entry', () => {
+    const { clock, session, tracker } = idleSession({ stuckThresholdMs: 3_000 });
+    session.print(TOOL_RUNNING);
+    clock.advanceBy(3_000 + RECOMPUTE_COALESCE_MS);
+    expect([tracker.status.primary, tracker.status.detail]).toEqual(['stuck', 'using_tools']);
+  });
+
+  it('is dead when the run exits (health DEAD), and starts over on a new run', () => {
+    const { clock, session, tracker, state } = idleSession();
+    session.exit(0);
+    expect(state()).toBe('dead/null');
+    expect(tracker.status.health).toBe('DEAD');
+    expect(tracker.status.reason).toBe('process-exited (code 0)');
+    clock.advanceBy(60_000);
+    expect(state()).toBe('dead/null');
+    session.start();
+    expect(state()).toBe('starting/null');
+    expect(tracker.status.health).toBe('ALIVE');
+  });
+
+  it('an entry that never ran is dead', () => {
+    const clock = new VirtualClock(0);
+    tracker = new StatusTracker(new FakeSession(), resolvePreset('claude'), { clock });
+    expect([tracker.status.primary, tracker.status.health, tracker.status.reason]).toEqual(['dead', 'DEAD', 'not started']);
+  });
+
+  describe('hooks', () => {
+    it('take precedence over the screen while fresh, then expire', () => {
+      const { clock, tracker, state } = idleSession();
+      tracker.applyHookEvent({ event: 'UserPromptSubmit', at: clock.now() });
+      expect(state()).toBe('active/thinking');
+      expect(tracker.status.reason).toBe('hook:UserPromptSubmit');
+      tracker.applyHookEvent({ event: 'PreToolUse', at: clock.now(), toolName: 'Read' });
+      expect(state()).toBe('active/using_tools');
+      clock.advanceBy(HOOK_FRESH_MS + IDLE_DEBOUNCE_MS + RECOMPUTE_COALESCE_MS);
+      expect(state()).toBe('idle/ready'); // the screen (still idle) decides again
+    });
+
+    it('Stop is idle without debounce; the screen refines a hook "thinking" into responding', () => {
+      const { clock, session, tracker, state } = idleSession();
+      tracker.applyHookEvent({ event: 'UserPromptSubmit', at: clock.now() });
+      session.print(RESPONDING);
+      clock.advanceBy(RECOMPUTE_COALESCE_MS);
+      expect(state()).toBe('active/responding');
+      expect(tracker.status.reason).toBe('hook:UserPromptSubmit+claude/responding');
+      tracker.applyHookEvent({ event: 'Stop', at: clock.now() });
+      expect(state()).toBe('idle/ready');
+    });
+
+    it('a dialog on screen wins over a fresh PreToolUse (the permission prompt follows it)', () => {
+      const { clock, session, tracker, state } = idleSession();
+      tracker.applyHookEvent({ event: 'PreToolUse', at: clock.now(), toolName: 'Bash' });
+      session.print(PERMISSION);
+      clock.advanceBy(RECOMPUTE_COALESCE_MS);
+      expect(state()).toBe('waiting/permission');
+      expect(tracker.status.reason).toBe('claude/permission-prompt');
+    });
+
+    it('Notification maps by type or message; SessionEnd clears hook state', () => {
+      const { clock, tracker, state } = idleSession();
+      tracker.applyHookEvent({ event: 'Notification', at: clock.now(), notificationType: 'permission_prompt' });
+      expect(state()).toBe('waiting/permission');
+      tracker.applyHookEvent({ event: 'Notification', at: clock.now(), message: 'Claude is waiting for your input' });
+      expect(state()).toBe('idle/waiting_input');
+      tracker.applyHookEvent({ event: 'SessionEnd', at: clock.now(), reason: 'clear' });
+      expect(state()).toBe('idle/ready');
+      expect(tracker.explain().hook).toBeUndefined();
+    });
+  });
+
+  it('explain() returns the last classification with every rule and a bounded preview', () => {
+    const { tracker } = idleSession();
+    const ex = tracker.explain();
+    expect(ex.status.reason).toBe('claude/idle-shortcuts-hint');
+    expect(ex.classification!.evaluated).toHaveLength(claudeRules.rules.length);
+    expect(ex.classification!.evaluated.every((e) => e.preview.length <= 240)).toBe(true);
+    expect(ex.classification!.evaluated.filter((e) => e.matched).map((e) => e.rule)).toEqual([
+      'claude/idle-shortcuts-hint',
+      'claude/idle-prompt',
+    ]);
+    expect(ex.thresholds.stuckThresholdMs).toBe(STUCK_THRESHOLD_MS);
+  });
+
+  it('a generic agent with no matching rule is active while it prints and idle when quiet', () => {
+    const { clock, session, state, tracker } = setup({}, resolvePreset('my-agent'));
+    expect(tracker.status.preset).toBe('generic');
+    session.print(['my-agent v1', '> ']);
+    clock.advanceBy(STARTUP_GRACE_MS + RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('idle/ready');
+    session.print(['my-agent v1', '> do it', 'working on it']);
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('active/thinking');
+    expect(tracker.status.reason).toBe('generic/fallback:recent-output');
+    clock.advanceBy(3_000);
+    expect(state()).toBe('idle/ready');
+    expect(tracker.status.reason).toBe('generic/fallback:quiet');
+  });
+
+  it('dispose cancels every timer and silences events', () => {
+    const { clock, session, tracker, events } = idleSession();
+    session.print(THINKING);
+    const n = events.length;
+    tracker.dispose();
+    expect(clock.pendingTimers).toBe(0);
+    session.print(IDLE);
+    clock.advanceBy(60_000);
+    expect(events).toHaveLength(n);
+  });
+});

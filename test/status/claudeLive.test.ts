@@ -1,0 +1,169 @@
+/**
+ * Agent status end to end: the REAL Claude Code (2.1.197) in a real PTY (the sessions core's
+ * ProcessEntry and its ScreenModel), a StatusTracker on the real clock, and the mock Messages API.
+ * Ground truth comes from the mock's timeline and the keystrokes we send, never from the screen:
+ * each expected status must follow its fact within TOLERANCE_MS (the recordings' tolerance).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProcessEntry } from '../../src/main/core/sessions';
+import { StatusTracker } from '../../src/main/core/status';
+import { resolvePreset } from '../../src/main/core/agents';
+import type { AgentStatusInfo } from '../../src/shared/status';
+import { createClaudeHarness, type ClaudeHarnessOptions } from '../fixtures/anthropic/claudeHarness';
+import { startMockAnthropic, type AnthropicTurn, type MockAnthropic } from '../fixtures/anthropic/mockAnthropic';
+
+/** The recordings' tolerance after a transition: render lag plus the idle debounce. */
+const TOLERANCE_MS = 1_500;
+/** Waits on a busy 2-core machine: a real CLI can take seconds to start. */
+const WAIT_MS = 30_000;
+/** Per-entry stuck threshold for the hung-stream case (the default 15 s would only slow the test). */
+const TEST_STUCK_THRESHOLD_MS = 4_000;
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+interface Live {
+  mock: MockAnthropic;
+  entry: ProcessEntry;
+  tracker: StatusTracker;
+  events: Array<AgentStatusInfo & { at: number }>;
+  waitForStatus(pred: (s: AgentStatusInfo) => boolean, label: string, timeoutMs?: number): Promise<number>;
+  submit(text: string): Promise<number>;
+}
+
+async function startLive(turns: AnthropicTurn[], harnessOptions: Partial<ClaudeHarnessOptions> = {}): Promise<Live> {
+  const mock = await startMockAnthropic({ turns });
+  cleanups.push(() => mock.close());
+  const harness = await createClaudeHarness({ baseUrl: mock.url, ...harnessOptions });
+  cleanups.push(() => harness.cleanup());
+  const entry = new ProcessEntry({
+    id: 'p_5a7e11',
+    spec: { name: 'claude', kind: 'agent', argv: harness.argv, cwd: harness.cwd, env: harness.env, cols: 120, rows: 40, preset: 'claude' },
+    killGraceMs: 1_000,
+  });
+  cleanups.push(() => entry.close());
+  const tracker = new StatusTracker(entry, resolvePreset('claude'), { stuckThresholdMs: TEST_STUCK_THRESHOLD_MS });
+  cleanups.push(() => tracker.dispose());
+  const events: Live['events'] = [];
+  tracker.onDidChangeStatus((s) => events.push({ ...s, at: Date.now() }));
+  const t0 = Date.now();
+  cleanups.push(() =>
+    console.log(
+      '[status transitions]\n' +
+        events.map((e) => `  +${e.at - t0} ms ${e.primary}/${e.detail} ${e.health} ${e.reason}`).join('\n'),
+    ),
+  );
+  const screen = () => entry.screen.getVisibleLines().filter((l) => l.trim()).slice(-14).join('\n');
+
+  const waitForStatus: Live['waitForStatus'] = (pred, label, timeoutMs = WAIT_MS) =>
+    new Promise((resolve, reject) => {
+      if (pred(tracker.status)) return resolve(Date.now());
+      const timer = setTimeout(() => {
+        sub.dispose();
+        reject(new Error(`Timed out waiting for ${label}; status ${JSON.stringify(tracker.status)}\nscreen:\n${screen()}`));
+      }, timeoutMs);
+      const sub = tracker.onDidChangeStatus((s) => {
+        if (!pred(s)) return;
+        clearTimeout(timer);
+        sub.dispose();
+        resolve(Date.now());
+      });
+    });
+
+  const submit = async (text: string) => {
+    entry.write(text);
+    await waitFor(() => entry.screen.getVisibleLines().some((l) => l.includes(text)), `"${text}" echoed`);
+    entry.write('\r');
+    return Date.now();
+  };
+  await entry.start();
+  return { mock, entry, tracker, events, waitForStatus, submit };
+}
+
+async function waitFor(cond: () => boolean, label: string, timeoutMs = WAIT_MS): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!cond()) {
+    if (Date.now() > until) throw new Error(`Timed out waiting for ${label}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const is = (primary: string, detail?: string) => (s: AgentStatusInfo) => s.primary === primary && (detail === undefined || s.detail === detail);
+
+describe('StatusTracker on the real Claude Code', () => {
+  it('starting → idle; thinking (slow first token) → responding → idle; an auto-run tool is using_tools', async () => {
+    const live = await startLive([
+      [{ text: 'A mock server stands in for a real one so tests need no network at all.', firstTokenDelayMs: 2_500, chunkDelayMs: 60 }],
+      [{ toolUse: { name: 'Bash', input: { command: 'sleep 4 && echo done', description: 'Wait, then print done' } } }],
+      [{ text: 'The command printed done.', chunkDelayMs: 40 }],
+    ]);
+    const { mock } = live;
+    expect(live.tracker.status.primary).toBe('starting');
+    await live.waitForStatus(is('idle', 'ready'), 'idle at start');
+
+    const submittedAt = await live.submit('What does a mock server do?');
+    const thinkingAt = await live.waitForStatus(is('active', 'thinking'), 'thinking');
+    expect(thinkingAt - submittedAt).toBeLessThanOrEqual(TOLERANCE_MS);
+    const firstToken = await mock.waitFor('first_token', (e) => e.kind === 'main');
+    const respondingAt = await live.waitForStatus(is('active', 'responding'), 'responding');
+    expect(respondingAt - firstToken.at).toBeLessThanOrEqual(TOLERANCE_MS);
+    const end = await mock.waitFor('stream_end', (e) => e.kind === 'main');
+    const idleAt = await live.waitForStatus(is('idle', 'ready'), 'idle after the answer');
+    expect(idleAt - end.at).toBeLessThanOrEqual(TOLERANCE_MS);
+
+    await live.submit('Wait four seconds using the shell.');
+    const toolUse = await mock.waitFor('tool_use');
+    const toolsAt = await live.waitForStatus(is('active', 'using_tools'), 'using_tools');
+    expect(toolsAt - toolUse.at).toBeLessThanOrEqual(TOLERANCE_MS);
+    await mock.waitFor('tool_result');
+    await live.waitForStatus(is('idle', 'ready'), 'idle after the tool turn');
+    // A 4 s tool under a 4 s stuck threshold may brush it; it must never be reported before the threshold.
+    expect(live.tracker.status.health).not.toBe('DEAD');
+  });
+
+  it('waiting/permission for a risky command, active again once approved; /exit → dead', async () => {
+    const live = await startLive([
+      [{ toolUse: { name: 'Bash', input: { command: 'curl -X POST http://127.0.0.1:9/switchboard-test', description: 'Post' } } }],
+      [{ text: 'Posted.' }],
+    ]);
+    const { mock } = live;
+    await live.waitForStatus(is('idle', 'ready'), 'idle at start');
+    await live.submit('Post the data');
+    const toolUse = await mock.waitFor('tool_use');
+    const waitingAt = await live.waitForStatus(is('waiting', 'permission'), 'waiting/permission');
+    expect(waitingAt - toolUse.at).toBeLessThanOrEqual(TOLERANCE_MS);
+    expect(live.tracker.status.reason).toBe('claude/permission-prompt');
+    // Nothing happens while a person is needed: still waiting, never stuck.
+    await new Promise((r) => setTimeout(r, TEST_STUCK_THRESHOLD_MS + 500));
+    expect(live.tracker.status.primary).toBe('waiting');
+
+    const approvedAt = Date.now();
+    live.entry.write('\r');
+    const activeAt = await live.waitForStatus(is('active'), 'active after approval');
+    expect(activeAt - approvedAt).toBeLessThanOrEqual(TOLERANCE_MS);
+    await live.waitForStatus(is('idle', 'ready'), 'idle after the answer');
+
+    await live.submit('/exit');
+    await live.waitForStatus(is('dead'), 'dead after /exit');
+    expect(live.tracker.status.health).toBe('DEAD');
+  });
+
+  it('a hung stream becomes stuck after the threshold and RECOVERED when tokens flow again', async () => {
+    const live = await startLive([[{ text: 'Starting the answer' }, { hang: true }, { text: ' and finishing it now.', chunkDelayMs: 30 }]]);
+    const { mock } = live;
+    await live.waitForStatus(is('idle', 'ready'), 'idle at start');
+    await live.submit('Answer slowly.');
+    const hang = await mock.waitFor('hang_start');
+    const stuckAt = await live.waitForStatus(is('stuck'), 'stuck', WAIT_MS);
+    expect(stuckAt - hang.at).toBeGreaterThanOrEqual(TEST_STUCK_THRESHOLD_MS - TOLERANCE_MS);
+    expect(live.tracker.status.health).toBe('STUCK');
+    expect(live.tracker.status.reason).toMatch(/^no progress for 4 s while claude\//);
+
+    mock.release();
+    await live.waitForStatus((s) => s.primary !== 'stuck', 'progress after release');
+    expect(live.tracker.status.health).toBe('RECOVERED');
+    await live.waitForStatus(is('idle', 'ready'), 'idle after the answer');
+  });
+});
