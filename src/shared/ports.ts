@@ -1,7 +1,9 @@
 /** Port sightings for an entry (SPEC §3.2). Owned by core/ports. */
 export interface UrlSighting {
+  /** Clickable http(s) URL; wildcard hosts (0.0.0.0, [::]) are shown as localhost. */
   url: string;
   port: number;
+  /** Host as printed ("0.0.0.0", "[::]", "localhost", "192.168.1.4"). */
   host: string;
   /** Byte offset of the output where it was seen. */
   offset: number;

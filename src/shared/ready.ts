@@ -1,6 +1,37 @@
 /** Dev-server readiness as every side sees it (SPEC §3). Owned by core/ready. */
 export type ReadinessPhase = 'stopped' | 'starting' | 'ready' | 'running' | 'error';
 
+/**
+ * Frameworks with built-in knowledge (core/ready/frameworkPatterns.ts). `generic` means none was
+ * detected: only the generic rules, custom patterns and port signals apply.
+ */
+export const FRAMEWORK_IDS = [
+  'nextjs',
+  'vite',
+  'cra',
+  'webpack-dev-server',
+  'angular',
+  'vue-cli',
+  'nuxt',
+  'astro',
+  'sveltekit',
+  'remix',
+  'gatsby',
+  'storybook',
+  'parcel',
+  'convex',
+  'django',
+  'flask',
+  'uvicorn',
+  'rails',
+  'phoenix',
+  'laravel',
+  'spring-boot',
+  'express',
+  'generic',
+] as const;
+export type FrameworkId = (typeof FRAMEWORK_IDS)[number];
+
 export interface ReadinessInfo {
   phase: ReadinessPhase;
   /** Human message: "Vite ready on http://localhost:5173", "Port 3000 already in use". */
@@ -17,6 +48,10 @@ export interface ReadinessInfo {
   reason?: string;
   /** Last lines of output when the phase is error. */
   logs?: string[];
+  /** Run the phase belongs to (the session's runId); 0 before the first run. */
+  runId?: number;
+  /** Exit code of the run when the phase came from its exit. */
+  exitCode?: number;
 }
 
 /** Result of a restart or readiness wait (SPEC §3.5). */
@@ -28,4 +63,20 @@ export interface ReadinessResult {
   url?: string;
   port?: number;
   logs?: string[];
+}
+
+/** Answer of `check_process_ready` (SPEC §5). */
+export interface ReadinessCheck {
+  ready: boolean;
+  state: ReadinessPhase;
+  message: string;
+  url?: string;
+  port?: number;
+}
+
+/** Reported while a readiness wait is pending (MCP progress notifications). */
+export interface ReadinessProgress {
+  state: ReadinessPhase;
+  message: string;
+  elapsed_ms: number;
 }

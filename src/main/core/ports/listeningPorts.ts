@@ -1,0 +1,152 @@
+/**
+ * TCP ports a process tree listens on. Linux reads /proc (no child process per scan): the tree
+ * from each process's `children` list, its sockets from /proc/PID/fd, and listening sockets from
+ * /proc/PID/net/tcp{,6}. macOS asks `ps` for the tree and `lsof` for the sockets. Elsewhere the
+ * list is empty (URL sightings and the configured port still work).
+ */
+import { readFile, readdir, readlink } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+
+/** `lsof` on a busy Mac takes ~100 ms; more than this means it hangs, and the scan is skipped. */
+const LSOF_TIMEOUT_MS = 2_000;
+/** /proc/net/tcp state column value for LISTEN (include/net/tcp_states.h: TCP_LISTEN = 10). */
+const TCP_STATE_LISTEN = '0A';
+/** Bounds the tree walk: a fork bomb under an entry must not stall the scanner. */
+const MAX_TREE_PROCESSES = 2_000;
+
+export async function listListeningPorts(rootPid: number): Promise<number[]> {
+  if (process.platform === 'linux') return listListeningPortsFromProc(rootPid);
+  if (process.platform === 'darwin') return listListeningPortsWithLsof(rootPid);
+  return [];
+}
+
+// ---- Linux ----------------------------------------------------------------------------------
+
+export async function listListeningPortsFromProc(rootPid: number): Promise<number[]> {
+  const pids = await collectProcTree(rootPid);
+  if (pids.length === 0) return [];
+  const inodes = new Set<string>();
+  await Promise.all(pids.map((pid) => addSocketInodes(pid, inodes)));
+  if (inodes.size === 0) return [];
+  // The tree's own network namespace, which is ours unless it entered another one.
+  const tables = await Promise.all(
+    ['tcp', 'tcp6'].map((name) => readFile(`/proc/${rootPid}/net/${name}`, 'utf8').catch(() => '')),
+  );
+  const ports = new Set<number>();
+  for (const table of tables) {
+    for (const [inode, port] of parseProcNetTcpListeners(table)) if (inodes.has(inode)) ports.add(port);
+  }
+  return [...ports].sort((a, b) => a - b);
+}
+
+/** Listening sockets of a /proc/net/tcp or tcp6 table, as inode → local port. */
+export function parseProcNetTcpListeners(table: string): Map<string, number> {
+  const listeners = new Map<string, number>();
+  for (const line of table.split('\n').slice(1)) {
+    const fields = line.trim().split(/\s+/);
+    // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode
+    if (fields.length < 10 || fields[3] !== TCP_STATE_LISTEN) continue;
+    const portHex = fields[1].slice(fields[1].lastIndexOf(':') + 1);
+    const port = Number.parseInt(portHex, 16);
+    const inode = fields[9];
+    if (Number.isInteger(port) && port > 0 && inode !== '0') listeners.set(inode, port);
+  }
+  return listeners;
+}
+
+async function collectProcTree(rootPid: number): Promise<number[]> {
+  const found: number[] = [];
+  const seen = new Set<number>();
+  const queue = [rootPid];
+  while (queue.length > 0 && found.length < MAX_TREE_PROCESSES) {
+    const pid = queue.shift()!;
+    if (seen.has(pid)) continue;
+    seen.add(pid);
+    const children = await readChildren(pid);
+    if (children === undefined) continue; // exited
+    found.push(pid);
+    queue.push(...children);
+  }
+  return found;
+}
+
+/** Children of every thread of `pid` (a child belongs to the thread that forked it). */
+async function readChildren(pid: number): Promise<number[] | undefined> {
+  let tids: string[];
+  try {
+    tids = await readdir(`/proc/${pid}/task`);
+  } catch {
+    return undefined;
+  }
+  const lists = await Promise.all(
+    tids.map((tid) => readFile(`/proc/${pid}/task/${tid}/children`, 'utf8').catch(() => '')),
+  );
+  return lists.flatMap((list) => list.split(' ').filter(Boolean).map(Number));
+}
+
+async function addSocketInodes(pid: number, into: Set<string>): Promise<void> {
+  let fds: string[];
+  try {
+    fds = await readdir(`/proc/${pid}/fd`);
+  } catch {
+    return; // exited, or not ours to read
+  }
+  const targets = await Promise.all(fds.map((fd) => readlink(`/proc/${pid}/fd/${fd}`).catch(() => '')));
+  for (const target of targets) {
+    const socket = /^socket:\[(\d+)\]$/.exec(target);
+    if (socket) into.add(socket[1]);
+  }
+}
+
+// ---- macOS ----------------------------------------------------------------------------------
+
+export async function listListeningPortsWithLsof(rootPid: number): Promise<number[]> {
+  const psOutput = await run('ps', ['-A', '-o', 'pid=,ppid=']);
+  if (psOutput === undefined) return [];
+  const pids = collectTreeFromPs(rootPid, psOutput);
+  const lsofOutput = await run('lsof', ['-nP', '-a', '-iTCP', '-sTCP:LISTEN', '-p', pids.join(','), '-Fn']);
+  return lsofOutput === undefined ? [] : parseLsofListeningPorts(lsofOutput);
+}
+
+/** The root and its descendants from `ps -A -o pid=,ppid=` output. */
+export function collectTreeFromPs(rootPid: number, psOutput: string): number[] {
+  const children = new Map<number, number[]>();
+  for (const line of psOutput.split('\n')) {
+    const [pid, ppid] = line.trim().split(/\s+/).map(Number);
+    if (!Number.isInteger(pid) || !Number.isInteger(ppid)) continue;
+    children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  }
+  const tree: number[] = [];
+  const stack = [rootPid];
+  while (stack.length > 0 && tree.length < MAX_TREE_PROCESSES) {
+    const pid = stack.pop()!;
+    if (tree.includes(pid)) continue;
+    tree.push(pid);
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return tree;
+}
+
+/** Ports from `lsof -Fn` name lines: "n*:3000", "n127.0.0.1:5173", "n[::1]:5173". */
+export function parseLsofListeningPorts(output: string): number[] {
+  const ports = new Set<number>();
+  for (const line of output.split('\n')) {
+    if (!line.startsWith('n')) continue;
+    const port = Number(line.slice(line.lastIndexOf(':') + 1));
+    if (Number.isInteger(port) && port > 0) ports.add(port);
+  }
+  return [...ports].sort((a, b) => a - b);
+}
+
+function run(command: string, args: string[]): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    execFile(command, args, { timeout: LSOF_TIMEOUT_MS, encoding: 'utf8' }, (err, stdout) => {
+      // lsof exits 1 when nothing matched; its output is still the answer (empty).
+      resolve(err && !stdout ? (isNoMatchExit(err) ? '' : undefined) : stdout);
+    });
+  });
+}
+
+function isNoMatchExit(err: Error & { code?: unknown }): boolean {
+  return err.code === 1;
+}

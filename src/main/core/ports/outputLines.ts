@@ -1,0 +1,124 @@
+/**
+ * Splits a run's output chunks into plain-text lines for detectors (ready patterns, URL
+ * sightings). Event-driven: lines come out of `push`, and a prompt left without a line break
+ * ("Would you like to run the app on another port instead? › (Y/n)") is reported once the
+ * output has been quiet for a moment, so nothing has to poll the output.
+ */
+import { DisposableBase, Emitter, toDisposable, type Event } from '../base/lifecycle';
+import { stripAnsi } from './terminalText';
+
+/**
+ * How long an unterminated line must sit unchanged before detectors see it. Long enough that a
+ * line written in two chunks is not split in the common case (PTY reads arrive < 10 ms apart),
+ * short enough that a prompt waiting for input is noticed at once by a person's standards.
+ */
+export const PARTIAL_LINE_IDLE_MS = 150;
+/** A "line" longer than this (minified bundles, progress bars without breaks) is cut here. */
+export const MAX_LINE_CHARS = 4_096;
+
+export interface OutputLine {
+  /** The line without escape sequences or the line break. */
+  text: string;
+  /** Byte offset in the entry's ring where the line starts (approximate across split UTF-8). */
+  offset: number;
+  /** True when reported because output stalled mid-line; the full line follows later. */
+  isPartial: boolean;
+}
+
+export interface OutputChunkText {
+  text: string;
+  start: number;
+}
+
+export class OutputLineReader extends DisposableBase {
+  private pending = '';
+  private pendingOffset = 0;
+  /** A chunk ended in "\r": hold it to see whether "\n" follows (one break, not two). */
+  private isPendingCarriageReturn = false;
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  private readonly stalledEmitter = this.register(new Emitter<OutputLine>());
+  /** The output stopped in the middle of a line for PARTIAL_LINE_IDLE_MS. */
+  readonly onDidStallOnPartialLine: Event<OutputLine> = this.stalledEmitter.event;
+
+  constructor(private readonly idleMs = PARTIAL_LINE_IDLE_MS) {
+    super();
+    this.register(toDisposable(() => this.clearIdleTimer()));
+  }
+
+  /** Completed lines of this chunk, in order. */
+  push(chunk: OutputChunkText): OutputLine[] {
+    if (this.isDisposed) return [];
+    this.clearIdleTimer();
+    const lines: OutputLine[] = [];
+    const text = chunk.text;
+    let lineStartIndex = 0;
+    let offset = chunk.start;
+    if (this.pending.length === 0 && !this.isPendingCarriageReturn) this.pendingOffset = offset;
+
+    for (let i = 0; i < text.length; i++) {
+      const ch = text.charCodeAt(i);
+      if (this.isPendingCarriageReturn) {
+        this.isPendingCarriageReturn = false;
+        if (i === 0 && ch === 0x0a) {
+          lineStartIndex = 1;
+          offset += 1;
+          this.pendingOffset = offset;
+          continue;
+        }
+      }
+      if (ch !== 0x0a && ch !== 0x0d) continue;
+      const segment = text.slice(lineStartIndex, i);
+      this.pending += segment;
+      const isCrLf = ch === 0x0d && text.charCodeAt(i + 1) === 0x0a;
+      if (ch === 0x0d && i === text.length - 1) {
+        this.isPendingCarriageReturn = true;
+      }
+      lines.push(this.takePending(false));
+      const breakLength = isCrLf ? 2 : 1;
+      offset += Buffer.byteLength(segment) + breakLength;
+      this.pendingOffset = offset;
+      lineStartIndex = i + breakLength;
+      if (isCrLf) i += 1;
+    }
+    this.pending += text.slice(lineStartIndex);
+    if (this.pending.length > MAX_LINE_CHARS) lines.push(this.takePending(false));
+    if (this.pending.length > 0) this.armIdleTimer();
+    return lines;
+  }
+
+  /** Completes the pending line (the run exited: no line break will come). */
+  flush(): OutputLine[] {
+    this.clearIdleTimer();
+    this.isPendingCarriageReturn = false;
+    return this.pending.length > 0 ? [this.takePending(false)] : [];
+  }
+
+  /** Drops everything pending (a new run starts: its output must not join the old one's). */
+  reset(): void {
+    this.clearIdleTimer();
+    this.pending = '';
+    this.isPendingCarriageReturn = false;
+  }
+
+  private takePending(isPartial: boolean): OutputLine {
+    const line = { text: stripAnsi(this.pending), offset: this.pendingOffset, isPartial };
+    if (!isPartial) this.pending = '';
+    return line;
+  }
+
+  private armIdleTimer(): void {
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = undefined;
+      if (this.isDisposed || this.pending.length === 0) return;
+      const line = this.takePending(true);
+      if (line.text.trim().length > 0) this.stalledEmitter.fire(line);
+    }, this.idleMs);
+    this.idleTimer.unref?.();
+  }
+
+  private clearIdleTimer(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+  }
+}
