@@ -13,7 +13,8 @@ const needs = [
 ];
 
 function python(code) {
-  return spawnSync('python3', ['-c', code], { stdio: 'ignore' }).status === 0;
+  // Debian's interpreter: a python3 earlier on PATH (pyenv) does not see Debian's packages.
+  return spawnSync('/usr/bin/python3', ['-c', code], { stdio: 'ignore' }).status === 0;
 }
 
 const missing = needs.filter((n) => !n.present()).map((n) => n.name);
