@@ -19,6 +19,8 @@ export const DEFAULT_COLS = 120;
 export const DEFAULT_ROWS = 40;
 /** Default limit for screen waits: real CLIs on a shared 2-core machine can take a few seconds to draw. */
 export const DEFAULT_SCREEN_TIMEOUT_MS = 20_000;
+/** {@link PtyScreen.pressUntil}: how long one key press gets to take effect before it is repeated. */
+const DEFAULT_PRESS_ATTEMPT_MS = 1_000;
 /** After SIGTERM, how long the process tree gets before SIGKILL. */
 const KILL_GRACE_MS = 1_500;
 
@@ -29,6 +31,12 @@ export interface PtyScreenOptions {
   cwd: string;
   cols?: number;
   rows?: number;
+  /**
+   * Send the terminal's own replies (cursor position, device attributes, colour queries)
+   * back to the program, as a real terminal does. Default true: Codex queries the terminal
+   * at start-up.
+   */
+  answerQueries?: boolean;
 }
 
 export interface ScreenWaitOptions {
@@ -62,6 +70,7 @@ export class PtyScreen {
     this.term.onTitleChange((title) => (this.title = title));
     const [file, ...args] = options.argv;
     this.pty = pty.spawn(file, args, { name: 'xterm-256color', cols, rows, cwd: options.cwd, env: options.env });
+    if (options.answerQueries ?? true) this.term.onData((reply) => this.pty.write(reply));
     this.pty.onData((data) => {
       this.output += data;
       this.term.write(data);
@@ -117,6 +126,26 @@ export class PtyScreen {
     this.write(text);
     await this.waitForText(text, { label: `typed text "${text}" to be echoed`, ...opts });
     this.write('\r');
+  }
+
+  /**
+   * Writes `keys`, then waits (event-driven) for `check()`; if it is still false after
+   * `attemptMs`, writes `keys` again, until `timeoutMs`. Only for keys that are harmless to
+   * repeat, on screens that drop input for a moment after they appear with no output to say
+   * when they are ready (Codex's trust dialog does). Prefer {@link waitUntil} everywhere else.
+   */
+  async pressUntil(keys: string, check: () => boolean, opts: ScreenWaitOptions & { attemptMs?: number } = {}): Promise<void> {
+    const attemptMs = opts.attemptMs ?? DEFAULT_PRESS_ATTEMPT_MS;
+    const deadline = Date.now() + (opts.timeoutMs ?? DEFAULT_SCREEN_TIMEOUT_MS);
+    for (;;) {
+      this.write(keys);
+      const remaining = deadline - Date.now();
+      try {
+        return await this.waitUntil(check, { ...opts, timeoutMs: Math.min(attemptMs, Math.max(remaining, 1)) });
+      } catch (error) {
+        if (Date.now() >= deadline) throw error;
+      }
+    }
   }
 
   /** Waits until the screen contains `pattern` (substring or RegExp). */
