@@ -1,28 +1,64 @@
 /**
- * ───────────────────────────────────────────────────────────────────────────────────────────────
- * MCP WIRING HOOK — to be filled in by the MCP engineer (SPEC §5 "Agent presets wire the endpoint
- * into the agent CLI's own MCP configuration").
+ * MCP wiring per agent CLI (SPEC §5 "Agent presets wire the endpoint into the agent CLI's own MCP
+ * configuration"): the extra argv and env that make a spawned agent connect to Switchboard's MCP
+ * endpoint with no set-up. Filled in by the MCP side (issue 5).
  *
- * Each function returns the extra argv and env that make one agent CLI connect to Switchboard's
- * MCP endpoint with the entry's own token, e.g.
- *   claude:   ['--mcp-config', '<json with {"mcpServers":{"switchboard":{"type":"http","url",…,"headers":{"Authorization":"Bearer …"}}}}>']
- *             plus '--settings' with the hook commands that report to the StatusTracker
- *   codex:    ['-c', 'mcp_servers.switchboard.url="…"', …]
- *   opencode: env OPENCODE_CONFIG_CONTENT (or a config file) naming the server
- * Until then every preset adds nothing; agents still run, without the MCP tools.
- * ───────────────────────────────────────────────────────────────────────────────────────────────
+ * The token never appears in argv (other local users can read command lines) and is not
+ * `endpoint.token`: each run of an entry gets its OWN token in SWITCHBOARD_MCP_TOKEN (envForRun),
+ * and every CLI below reads it from there, so calls are attributed to the entry that made them.
  */
+import { MCP_HOOKS_PATH, MCP_SERVER_NAME, MCP_TOKEN_ENV, READ_ONLY_TOOLS } from '../../../shared/mcp';
+import { AGENT_HOOK_EVENTS } from '../../../shared/status';
 import type { McpEndpoint, McpWiring } from './agentPreset';
 
 const NONE = (): McpWiring => ({ args: [], env: {} });
 
+/**
+ * Claude Code: `--mcp-config` with an http server whose header expands ${SWITCHBOARD_MCP_TOKEN}
+ * (Claude Code expands variables in command-line MCP configs), and `--settings` with the
+ * read-only Switchboard tools pre-approved plus HTTP hooks that report prompt submit, tool use,
+ * notifications and stop to the status tracker. Both add to the user's configuration.
+ */
+function claudeWiring(endpoint: McpEndpoint): McpWiring {
+  const mcpConfig = {
+    mcpServers: { [MCP_SERVER_NAME]: { type: 'http', url: endpoint.url, headers: { Authorization: `Bearer \${${MCP_TOKEN_ENV}}` } } },
+  };
+  const hook = {
+    type: 'http',
+    url: new URL(MCP_HOOKS_PATH, endpoint.url).toString(),
+    headers: { Authorization: `Bearer $${MCP_TOKEN_ENV}` },
+    allowedEnvVars: [MCP_TOKEN_ENV],
+  };
+  const settings = {
+    permissions: { allow: READ_ONLY_TOOLS.map((tool) => `mcp__${MCP_SERVER_NAME}__${tool}`) },
+    hooks: Object.fromEntries(AGENT_HOOK_EVENTS.map((event) => [event, [{ ...(event.endsWith('ToolUse') ? { matcher: '*' } : {}), hooks: [hook] }]])),
+  };
+  return { args: ['--mcp-config', JSON.stringify(mcpConfig), '--settings', JSON.stringify(settings)], env: {} };
+}
+
+/** Codex: `-c mcp_servers.switchboard.*` overrides (streamable HTTP); it reads the bearer token from the env var. */
+function codexWiring(endpoint: McpEndpoint): McpWiring {
+  const key = `mcp_servers.${MCP_SERVER_NAME}`;
+  return { args: ['-c', `${key}.url=${JSON.stringify(endpoint.url)}`, '-c', `${key}.bearer_token_env_var=${JSON.stringify(MCP_TOKEN_ENV)}`], env: {} };
+}
+
+/** opencode: inline config in OPENCODE_CONFIG_CONTENT (merged with the user's); `{env:…}` is its substitution. */
+function opencodeWiring(endpoint: McpEndpoint): McpWiring {
+  const config = {
+    mcp: { [MCP_SERVER_NAME]: { type: 'remote', url: endpoint.url, enabled: true, headers: { Authorization: `Bearer {env:${MCP_TOKEN_ENV}}` } } },
+  };
+  return { args: [], env: { OPENCODE_CONFIG_CONTENT: JSON.stringify(config) } };
+}
+
 export const MCP_WIRING: Readonly<Record<string, (endpoint: McpEndpoint) => McpWiring>> = {
-  claude: NONE, // TODO(mcp): --mcp-config + --settings hooks
-  codex: NONE, // TODO(mcp): -c mcp_servers.switchboard.*
-  gemini: NONE, // TODO(mcp): settings.json mcpServers via env/config dir
-  opencode: NONE, // TODO(mcp): opencode config env
+  claude: claudeWiring,
+  codex: codexWiring,
+  // Gemini CLI and Cursor Agent read MCP servers only from settings files in the project or home
+  // directory; writing those would change the user's files, so they get the env (URL + token) only.
+  gemini: NONE,
+  opencode: opencodeWiring,
   aider: NONE, // aider has no MCP client
-  'cursor-agent': NONE, // TODO(mcp): .cursor/mcp.json
+  'cursor-agent': NONE,
   generic: NONE,
 };
 

@@ -4,6 +4,7 @@
  */
 import { SwitchboardCore, type SwitchboardCoreOptions } from './switchboardCore';
 import type { EntryDecorator } from './entryDecoration';
+import { McpService } from '../mcp';
 
 export interface CreateCoreOptions {
   projectDir: string;
@@ -11,10 +12,14 @@ export interface CreateCoreOptions {
   dataDir: string;
   killGraceMs?: number;
   watchConfig?: boolean;
+  /** Loopback port of the MCP endpoint (default 0: a free port). */
+  mcpPort?: number;
 }
 
 export interface CoreHandle {
   core: SwitchboardCore;
+  /** The MCP endpoint (SPEC §5): its URL and the app token; `service` for tool-call events. */
+  mcp: { url: string; token: string; service: McpService };
   dispose(): Promise<void>;
 }
 
@@ -26,11 +31,31 @@ export async function createCore(options: CreateCoreOptions): Promise<CoreHandle
     watchConfig: options.watchConfig,
     decorators,
   };
+  // --- MCP (issue 5): endpoint up before init, so auto-started entries already get their identity ---
+  let mcp: McpService | undefined;
+  coreOptions.envForRun = (entry) => mcp?.envForRun(entry) ?? {};
   const core = new SwitchboardCore(coreOptions);
-  await core.init();
+  try {
+    mcp = await McpService.start({ core, dataDir: options.dataDir, port: options.mcpPort });
+  } catch (err) {
+    await core.dispose();
+    throw err;
+  }
+  core.setMcpInfo({ url: mcp.url, token: mcp.token });
+  const mcpService = mcp;
+  // --- end MCP ---
+  try {
+    await core.init();
+  } catch (err) {
+    await mcpService.dispose();
+    await core.dispose();
+    throw err;
+  }
   return {
     core,
+    mcp: { url: mcpService.url, token: mcpService.token, service: mcpService },
     async dispose() {
+      await mcpService.dispose(); // no new tool calls while the process trees go down
       await core.dispose();
     },
   };

@@ -12,6 +12,8 @@ import type { ProcessInfo, ProcessKind, ProcessSpec } from '../../../shared/mode
 import type { CommandArgsOf, ControlEvent, Snapshot, McpConnectionInfo } from '../../../shared/api';
 import { InvalidArgumentError, SwitchboardError } from '../../../shared/errors';
 import type { DecoratorContext, EntryDecoration, EntryDecorator } from './entryDecoration';
+// Direct import: terminal input is SDK-free; the mcp index would load the MCP SDK into every core user.
+import { typeUserTurn } from '../mcp/terminalInput';
 
 /** Coalesce bursts of entry changes (title spinners, state flips) into one event per frame. */
 export const CHANGE_COALESCE_MS = 16;
@@ -190,6 +192,16 @@ export class SwitchboardCore {
     this.sessions.get(id).write(data);
     return null;
   }
+
+  // --- MCP (issue 5): user turns for send_message, shared with timer delivery (SPEC §6) ---
+  /**
+   * Types `text` into an entry as a fresh user turn: the text (bracketed paste when it spans lines
+   * and the program enabled it), then Enter as a separate write once the program echoed the text.
+   */
+  async sendUserTurn(id: string, text: string): Promise<void> {
+    await typeUserTurn(this.sessions.get(id), text);
+  }
+  // --- end MCP ---
 
   attach(id: string) {
     return this.sessions.get(id).attach();

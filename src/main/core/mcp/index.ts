@@ -1,0 +1,9 @@
+/** The MCP capability's public surface (SPEC §5). */
+export { McpService, CORE_TOOLS, HOOKS_URL_ENV, hookEventOf, type McpServiceOptions } from './mcpService';
+export { McpHttpEndpoint, MAX_BODY_BYTES, HOOKS_PATH, type SessionContext } from './httpEndpoint';
+export { IdentityRegistry, callerKey, type Caller } from './identity';
+export { writeEndpointFile, removeEndpointFile, readEndpointFile, endpointFilePath } from './discovery';
+export { typeUserTurn, keySequence, isBracketedPasteOn } from './terminalInput';
+export type { McpCapabilities, SpawnAgentRequest, ReadinessWaitOptions, AnyToolDefinition, ToolContext, ToolCall } from './toolContext';
+export { defineTool, NotAvailableError } from './toolContext';
+export type { ToolCallRecord } from './sessionServer';

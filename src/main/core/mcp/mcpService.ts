@@ -1,0 +1,139 @@
+/**
+ * The MCP capability as the rest of the app sees it: the loopback endpoint, the identities, the
+ * environment each spawned process gets, the tool list, and the hook receiver. createCore starts
+ * one; the Electron shell and `serve` publish its url and token.
+ */
+import { Emitter, type Event } from '../base/lifecycle';
+import type { SwitchboardCore } from '../app/switchboardCore';
+import type { ProcessEntry } from '../sessions';
+import { ScratchpadStore } from '../scratchpads';
+import { AGENT_HOOK_EVENTS, type AgentHookEvent, type AgentHookEventName } from '../../../shared/status';
+import { MCP_TOKEN_ENV, MCP_URL_ENV, McpToolInput } from '../../../shared/mcp';
+import { HOOKS_PATH, McpHttpEndpoint } from './httpEndpoint';
+import { IdentityRegistry, type Caller } from './identity';
+import { createSessionServer, type ToolCallRecord } from './sessionServer';
+import type { AnyToolDefinition, McpCapabilities, ToolContext } from './toolContext';
+import { identityTools } from './tools/identity';
+import { processTools } from './tools/processes';
+import { outputTools } from './tools/output';
+import { inputTools } from './tools/input';
+import { scratchpadTools } from './tools/scratchpads';
+
+/** Where Claude Code HTTP hooks post (agent presets put it into the agent's settings). */
+export const HOOKS_URL_ENV = 'SWITCHBOARD_HOOKS_URL';
+
+export const CORE_TOOLS: readonly AnyToolDefinition[] = [...identityTools, ...processTools, ...outputTools, ...inputTools, ...scratchpadTools];
+
+export interface McpServiceOptions {
+  core: SwitchboardCore;
+  /** The app's data directory (scratchpads live under it). */
+  dataDir: string;
+  /** Loopback port; 0 (default) picks a free one. */
+  port?: number;
+  identity?: IdentityRegistry;
+  capabilities?: McpCapabilities;
+  /** Tool groups of other capabilities (timers). */
+  extraTools?: readonly AnyToolDefinition[];
+  maxBodyBytes?: number;
+}
+
+export class McpService {
+  private readonly calledEmitter = new Emitter<ToolCallRecord>();
+  /** Every finished tools/call, with who called it (tests, activity views). */
+  readonly onDidCallTool: Event<ToolCallRecord> = this.calledEmitter.event;
+  private readonly removal: { dispose(): void };
+  private disposed = false;
+
+  private constructor(
+    readonly identity: IdentityRegistry,
+    readonly endpoint: McpHttpEndpoint,
+    readonly context: ToolContext,
+  ) {
+    // A closed entry's token dies with it: leftover children cannot act in its name.
+    this.removal = context.core.onEvent((event) => {
+      if (event.type === 'processRemoved') identity.revoke(event.id);
+    });
+  }
+
+  static async start(options: McpServiceOptions): Promise<McpService> {
+    const identity = options.identity ?? new IdentityRegistry();
+    const tools = [...CORE_TOOLS, ...(options.extraTools ?? [])];
+    const names = new Set(tools.map((t) => t.name));
+    for (const name of names) {
+      if (!(name in McpToolInput)) throw new Error(`Tool ${name} has no input schema in src/shared/mcp.ts`);
+    }
+    const context: ToolContext = {
+      core: options.core,
+      identity,
+      scratchpads: ScratchpadStore.forProject(options.dataDir, options.core.projectDir),
+      capabilities: options.capabilities ?? {},
+      tools,
+    };
+    let service: McpService | undefined;
+    const endpoint = await McpHttpEndpoint.start({
+      identity,
+      port: options.port,
+      maxBodyBytes: options.maxBodyBytes,
+      isKnownTool: (name) => names.has(name),
+      createSessionServer: (session) => createSessionServer(context, session, (record) => service?.calledEmitter.fire(record)),
+      routes: { [HOOKS_PATH]: (body, caller) => receiveHook(context, body, caller) },
+    });
+    service = new McpService(identity, endpoint, context);
+    return service;
+  }
+
+  get url(): string {
+    return this.endpoint.url;
+  }
+
+  /** The app token (UI, discovery file, clients started elsewhere). */
+  get token(): string {
+    return this.identity.appToken;
+  }
+
+  get hooksUrl(): string {
+    return `${this.endpoint.origin}${HOOKS_PATH}`;
+  }
+
+  /** Environment for each run of an entry: where to call, and the entry's own token. */
+  envForRun(entry: Pick<ProcessEntry, 'id'>): Record<string, string> {
+    if (this.disposed) return {};
+    return { [MCP_URL_ENV]: this.url, [MCP_TOKEN_ENV]: this.identity.tokenFor(entry.id), [HOOKS_URL_ENV]: this.hooksUrl };
+  }
+
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.removal.dispose();
+    await this.endpoint.close();
+    this.calledEmitter.dispose();
+  }
+}
+
+/**
+ * A Claude Code HTTP hook (its hook input JSON: hook_event_name, tool_name, notification_type,
+ * message, reason) or an AgentHookEvent, from a process Switchboard started. Events we do not
+ * track are accepted and ignored, so the agent never reports a failing hook.
+ */
+function receiveHook(ctx: ToolContext, body: unknown, caller: Caller): Record<string, never> {
+  if (caller.kind !== 'process') throw new Error('Hooks are accepted only with a process token (SWITCHBOARD_MCP_TOKEN)');
+  const event = hookEventOf(body);
+  if (event) ctx.capabilities.applyHookEvent?.(caller.processId, event);
+  return {};
+}
+
+export function hookEventOf(body: unknown): AgentHookEvent | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const b = body as Record<string, unknown>;
+  const name = typeof b.hook_event_name === 'string' ? b.hook_event_name : b.event;
+  if (typeof name !== 'string' || !(AGENT_HOOK_EVENTS as readonly string[]).includes(name)) return undefined;
+  const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : undefined);
+  return {
+    event: name as AgentHookEventName,
+    at: typeof b.at === 'number' && Number.isFinite(b.at) && b.at >= 0 ? b.at : Date.now(),
+    toolName: text(b.tool_name ?? b.toolName, 200),
+    notificationType: text(b.notification_type ?? b.notificationType, 100),
+    message: text(b.message, 2_000),
+    reason: text(b.reason, 100),
+  };
+}

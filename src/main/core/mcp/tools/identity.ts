@@ -1,0 +1,119 @@
+/** Orientation tools: who am I, what can I call, what is going on in the project. */
+import { z } from 'zod';
+import { McpToolInput, type McpToolName } from '../../../../shared/mcp';
+import type { Caller } from '../identity';
+import { defineTool, type AnyToolDefinition, type ToolContext } from '../toolContext';
+import { summarize } from './processes';
+
+function whoamiOf(ctx: ToolContext, caller: Caller) {
+  const project = { name: ctx.core.snapshot().project.name, dir: ctx.core.projectDir };
+  if (caller.kind === 'external') {
+    return { process_id: null, name: null, kind: null, role: 'external', project };
+  }
+  const entry = ctx.core.sessions.find(caller.processId);
+  return {
+    process_id: caller.processId,
+    name: entry?.name ?? null,
+    kind: entry?.kind ?? null,
+    role: entry?.kind === 'agent' ? 'agent' : 'process',
+    ...(entry?.definition.preset ? { preset: entry.definition.preset } : {}),
+    project,
+  };
+}
+
+const whoami = defineTool({
+  name: 'whoami',
+  title: 'Who am I',
+  description:
+    'Your identity in Switchboard: your process id and name when Switchboard started you (role "agent" or "process"), or role "external"; the project; and the tools you can call.',
+  annotations: { readOnlyHint: true },
+  run: (_args, call, ctx) => ({ ...whoamiOf(ctx, call.caller), tools: ctx.tools.map((t) => t.name) }),
+});
+
+const getProjectStatus = defineTool({
+  name: 'get_project_status',
+  title: 'Project overview',
+  description: 'One call for the whole picture: the project, you, every process with its state and status, timers and scratchpads.',
+  annotations: { readOnlyHint: true },
+  run: async (_args, call, ctx) => {
+    const processes = ctx.core.listProcesses();
+    const timers = processes.flatMap((p) => (p.timers ?? []).map((t) => ({ ...t, process_id: p.id })));
+    return {
+      project: { name: ctx.core.snapshot().project.name, dir: ctx.core.projectDir, config_issues: ctx.core.issues },
+      caller: whoamiOf(ctx, call.caller),
+      processes: processes.map(summarize),
+      timers,
+      scratchpads: await ctx.scratchpads.list(),
+      ...(ctx.capabilities.projectExtras?.(call.caller) ?? {}),
+    };
+  },
+});
+
+const TOPICS: Record<string, string> = {
+  overview: [
+    'Switchboard runs the project\'s dev servers, terminals and coding agents in PTYs and lets you drive them.',
+    'Start with get_project_status or list_processes to get process ids (p_xxxxxx); most tools take process_id.',
+    'Servers: spawn_process, restart_process (waits until ready), check_process_ready, get_process_ports.',
+    'Reading: get_process_output (screen or stream), search_output, wait_for_pattern.',
+    'Writing: send_input (text, paste, keys), send_message (to another agent), request_human_attention.',
+    'Coordination: scratchpad_* (shared notes with revisions).',
+    'Topics: offsets, patterns, identity, scratchpads, keys. help with a tool name explains its parameters.',
+  ].join('\n'),
+  offsets: [
+    'Output is kept per process as bytes with offsets that only grow (across restarts too).',
+    'get_process_output mode "stream" and get_process_raw_output return next_offset: pass it as since_offset to read on without repeats.',
+    'run_start_offset is where the current run began; has_more says more output is already there; bytes_lost says old output was dropped from the buffer.',
+  ].join('\n'),
+  patterns: [
+    'Patterns are JavaScript regular expressions matched against each line of ANSI-stripped output (and each carriage-return segment of it).',
+    'Write "/source/flags" to pass flags, e.g. "/error/i". An invalid regex is reported with its text.',
+  ].join('\n'),
+  identity: [
+    'Processes started by Switchboard get SWITCHBOARD_MCP_URL and their own SWITCHBOARD_MCP_TOKEN; calls with that token are yours (whoami).',
+    'Other clients use the app token from mcp-endpoint.json in the app\'s data directory (or the "Connect an agent" panel) and are "external".',
+  ].join('\n'),
+  scratchpads: [
+    'Scratchpads are shared notes per project. scratchpad_read returns a revision; write with expected_revision to change it only if nobody else did.',
+    'A stale expected_revision fails with the current revision and writes nothing: read again, merge, retry. expected_revision 0 creates only if absent. Appends never conflict.',
+  ].join('\n'),
+  keys: [
+    'send_input kind "key": Enter, Escape, Tab, BTab, Backspace, Delete, Insert, Space, Up, Down, Left, Right, Home, End, PageUp, PageDown, F1–F12.',
+    'Modifiers: C-<key> for Ctrl (C-c interrupts, C-d ends input), M-<key> for Alt.',
+  ].join('\n'),
+};
+
+function describeParameters(name: McpToolName): string[] {
+  const shape = McpToolInput[name] as Record<string, z.ZodType>;
+  return Object.entries(shape).map(([param, schema]) => {
+    const optional = schema.safeParse(undefined).success;
+    return `  ${param}${optional ? '?' : ''}: ${schema.description ?? ''}`.trimEnd();
+  });
+}
+
+function toolHelp(tool: AnyToolDefinition): string {
+  const params = describeParameters(tool.name as McpToolName);
+  return [`${tool.name} — ${tool.title}`, tool.description, params.length ? 'Parameters:' : 'No parameters.', ...params].join('\n');
+}
+
+const help = defineTool({
+  name: 'help',
+  title: 'Help',
+  description: 'Human help: an overview, a tool\'s parameters (topic = tool name), or a topic: offsets, patterns, identity, scratchpads, keys.',
+  annotations: { readOnlyHint: true },
+  run: ({ topic }, _call, ctx) => {
+    const key = (topic ?? 'overview').trim();
+    const tool = ctx.tools.find((t) => t.name === key);
+    if (tool) return { topic: key, text: toolHelp(tool) };
+    const text = TOPICS[key.toLowerCase()];
+    if (text) {
+      const tools = key.toLowerCase() === 'overview' ? `\n\nTools:\n${ctx.tools.map((t) => `  ${t.name} — ${t.title}`).join('\n')}` : '';
+      return { topic: key, text: text + tools };
+    }
+    return {
+      topic: key,
+      text: `No help topic "${key}". Topics: ${Object.keys(TOPICS).join(', ')}. Tools: ${ctx.tools.map((t) => t.name).join(', ')}.`,
+    };
+  },
+});
+
+export const identityTools = [whoami, help, getProjectStatus];

@@ -1,0 +1,73 @@
+/**
+ * Writing to processes: keystrokes and pastes, messages to agents as user turns, and asking a
+ * person for attention.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { InvalidArgumentError, NotRunningError } from '../../../../shared/errors';
+import { DEFAULT_OUTPUT_BYTES } from '../../../../shared/mcp';
+import { callerKey } from '../identity';
+import { keySequence, nextOutput, pasteSequence, SUBMIT_ECHO_WAIT_MS } from '../terminalInput';
+import { callerProcessId, defineTool, senderTag, WrongKindError } from '../toolContext';
+import { screenOf } from './output';
+
+const sendInput = defineTool({
+  name: 'send_input',
+  title: 'Type into a process',
+  description:
+    'Type into a process\'s terminal. kind "text" types text as is, "paste" pastes it (bracketed paste when the program enabled it, so multi-line text is not run line by line), "key" presses a named key (Enter, Escape, Tab, Up, Down, Left, Right, Backspace, C-c, …). submit presses Enter afterwards as a separate write. wait_ms returns the screen after waiting.',
+  run: async ({ process_id, kind, text, key, submit, wait_ms }, call, ctx) => {
+    const entry = ctx.core.entry(process_id);
+    let data: string;
+    if (kind === 'key') {
+      if (key === undefined) throw new InvalidArgumentError('kind "key" needs key, e.g. "Enter" or "C-c"');
+      data = keySequence(key);
+    } else {
+      if (text === undefined) throw new InvalidArgumentError(`kind "${kind}" needs text`);
+      data = kind === 'paste' ? pasteSequence(entry, text) : text;
+    }
+    if (!entry.isRunning) throw new NotRunningError(entry.id, entry.name);
+    const echoed = submit ? nextOutput(entry, SUBMIT_ECHO_WAIT_MS) : undefined;
+    if (data.length > 0) ctx.core.writeInput(process_id, data);
+    if (echoed) {
+      await echoed;
+      ctx.core.writeInput(process_id, '\r');
+    }
+    const result = { process_id, written_chars: data.length, submitted: submit === true };
+    if (wait_ms === undefined) return result;
+    await sleep(wait_ms, undefined, { signal: call.signal }).catch(() => undefined); // cancelled: answer with what is there
+    return { ...result, screen: await screenOf(entry, DEFAULT_OUTPUT_BYTES) };
+  },
+});
+
+const sendMessage = defineTool({
+  name: 'send_message',
+  title: 'Message an agent',
+  description:
+    'Deliver a message to another agent as a user turn, tagged with who sent it ("[from <name> (<id>)] …"), and submit it. If the agent is busy, its CLI queues the message.',
+  run: async ({ target_process_id, message }, call, ctx) => {
+    const entry = ctx.core.entry(target_process_id);
+    if (entry.kind !== 'agent') {
+      throw new WrongKindError(`Process "${entry.name}" (${entry.id}) is a ${entry.kind}, not an agent: send_message delivers user turns to agents; use send_input to type into it`);
+    }
+    if (call.caller.kind === 'process' && call.caller.processId === target_process_id) {
+      throw new InvalidArgumentError('You cannot send a message to yourself');
+    }
+    const tagged = `${senderTag(ctx, call)} ${message}`;
+    await ctx.core.sendUserTurn(target_process_id, tagged);
+    return { delivered: true, target_process_id, text: tagged };
+  },
+});
+
+const requestHumanAttention = defineTool({
+  name: 'request_human_attention',
+  title: 'Ask a person',
+  description:
+    'Raise a desktop notification and flag the pane until a person looks at it (counts in the dock badge). Use when you need a decision, a credential or a review. process_id defaults to your own entry.',
+  run: ({ process_id, reason }, call, ctx) => {
+    const id = process_id ?? callerProcessId(call, 'process_id (the entry to flag)');
+    const info = ctx.core.requestAttention(id, reason, callerKey(call.caller));
+    return { flagged: true, process_id: id, attention: info.attention };
+  },
+});
+
+export const inputTools = [sendInput, sendMessage, requestHumanAttention];

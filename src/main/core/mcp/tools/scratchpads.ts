@@ -1,0 +1,46 @@
+/** Shared scratchpads: revisioned notes per project (see core/scratchpads). */
+import { callerKey } from '../identity';
+import { defineTool } from '../toolContext';
+
+const scratchpadList = defineTool({
+  name: 'scratchpad_list',
+  title: 'List scratchpads',
+  description: 'The project\'s shared scratchpads: name, revision, size, when and by whom last changed.',
+  annotations: { readOnlyHint: true },
+  run: async (_args, _call, ctx) => ({ scratchpads: await ctx.scratchpads.list() }),
+});
+
+const scratchpadRead = defineTool({
+  name: 'scratchpad_read',
+  title: 'Read a scratchpad',
+  description: 'Content and revision of a scratchpad. Pass the revision as expected_revision when you write it back.',
+  annotations: { readOnlyHint: true },
+  run: ({ name }, _call, ctx) => ctx.scratchpads.read(name),
+});
+
+const scratchpadWrite = defineTool({
+  name: 'scratchpad_write',
+  title: 'Write a scratchpad',
+  description:
+    'Replace a scratchpad\'s content (creates it). With expected_revision the write only happens if nobody changed it since you read that revision (0: only if it does not exist); otherwise it fails with the current revision and nothing is lost. Returns the new revision.',
+  run: ({ name, content, expected_revision }, call, ctx) =>
+    ctx.scratchpads.write(name, content, { expectedRevision: expected_revision, by: callerKey(call.caller) }),
+});
+
+const scratchpadAppend = defineTool({
+  name: 'scratchpad_append',
+  title: 'Append to a scratchpad',
+  description: 'Add text at the end of a scratchpad (creates it). Appends never overwrite each other. Returns the new revision.',
+  run: ({ name, content, expected_revision }, call, ctx) =>
+    ctx.scratchpads.append(name, content, { expectedRevision: expected_revision, by: callerKey(call.caller) }),
+});
+
+const scratchpadDelete = defineTool({
+  name: 'scratchpad_delete',
+  title: 'Delete a scratchpad',
+  description: 'Delete a scratchpad (with expected_revision: only if it is still at that revision).',
+  annotations: { destructiveHint: true },
+  run: ({ name, expected_revision }, call, ctx) => ctx.scratchpads.delete(name, { expectedRevision: expected_revision, by: callerKey(call.caller) }),
+});
+
+export const scratchpadTools = [scratchpadList, scratchpadRead, scratchpadWrite, scratchpadAppend, scratchpadDelete];

@@ -1,0 +1,9 @@
+export {
+  ScratchpadStore,
+  StaleRevisionError,
+  ScratchpadNotFoundError,
+  MAX_SCRATCHPAD_BYTES,
+  type Scratchpad,
+  type ScratchpadMeta,
+  type WriteOptions,
+} from './scratchpadStore';
