@@ -8,6 +8,7 @@ import { createCore, type CoreHandle } from './core/app/createCore';
 import { CONTENT_SECURITY_POLICY, createMainWindow } from './electron/secureWindow';
 import { installIpcBridge } from './electron/ipcBridge';
 import { installAttention } from './electron/attention';
+import { removeEndpointFile, writeEndpointFile } from './core/mcp';
 
 export function projectDirFromArgv(argv: readonly string[], cwd: string): string {
   const index = argv.lastIndexOf('--project');
@@ -34,6 +35,9 @@ export function startApp(): void {
       callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
     });
     handle = await createCore({ projectDir: projectDirFromArgv(process.argv, process.cwd()), dataDir: app.getPath('userData') });
+    // MCP discovery (SPEC §5): {url, token, pid}, mode 0600, removed on quit.
+    writeEndpointFile(app.getPath('userData'), { url: handle.mcp.url, token: handle.mcp.token, pid: process.pid });
+    cleanups.push(() => removeEndpointFile(app.getPath('userData')));
     win = createMainWindow(join(__dirname, '../preload'));
     const rendererUrl = process.env.ELECTRON_RENDERER_URL;
     const isTrustedUrl = (url: string) => (rendererUrl ? url.startsWith(rendererUrl) : url.startsWith('file://'));

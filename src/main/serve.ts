@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createCore } from './core/app/createCore';
 import { startWebServer } from './core/bridge/webServer';
-import { generateToken } from './core/security/tokens';
+import { removeEndpointFile, writeEndpointFile } from './core/mcp';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -28,7 +28,8 @@ async function main(): Promise<void> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
   const handle = await createCore({ projectDir, dataDir });
-  const token = generateToken();
+  // One app token for the browser UI and for MCP clients started elsewhere (processes get their own).
+  const token = handle.mcp.token;
   const web = await startWebServer({
     core: handle.core,
     staticDir: resolve(values['static-dir'] ?? join(__dirname, '../renderer')),
@@ -36,12 +37,15 @@ async function main(): Promise<void> {
     port,
   });
   for (const issue of handle.core.issues) process.stderr.write(`switchboard.json: ${issue.path} ${issue.message}\n`);
-  process.stdout.write(`${JSON.stringify({ ui: web.uiUrl, token, pid: process.pid })}\n`);
+  const endpoint = { url: handle.mcp.url, token, pid: process.pid };
+  writeEndpointFile(dataDir, endpoint);
+  process.stdout.write(`${JSON.stringify({ ui: web.uiUrl, ...endpoint })}\n`);
 
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    removeEndpointFile(dataDir);
     await web.close();
     await handle.dispose(); // every process tree ends before we exit
     process.exit(code);
