@@ -74,7 +74,7 @@ export const ReadinessConfigSchema = z.object({
   /** How long a ready line without a port, or an open port without a ready line, must hold (ms). */
   stabilityDelay: MillisecondsSchema.optional(),
   /** How long a start may take before it is an error (ms); the process is left running. */
-  timeout: MillisecondsSchema.min(1, 'must be at least 1 ms').optional(),
+  timeout: z.number().int('must be a whole number of milliseconds').min(1, 'must be at least 1 ms').optional(),
   /** Restart policy after an exit (applied by the session layer, with backoff and a cap). */
   autoRestart: z
     .enum(AUTO_RESTART_POLICIES, { error: () => `must be one of ${AUTO_RESTART_POLICIES.join(', ')}` })

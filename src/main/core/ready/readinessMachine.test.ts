@@ -1,0 +1,385 @@
+/**
+ * The decision rules of SPEC §3.4, one test each, through the tracker with a fake session, fake
+ * probes and fake timers: the test owns the clock, the output and what answers on which port.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReadinessConfig } from '../../../shared/readyConfig';
+import type { ReadinessInfo, ReadinessProgress } from '../../../shared/ready';
+import { ReadinessTracker } from './readinessTracker';
+import { FakeSession } from './testing/fakeSession';
+
+interface Setup {
+  session: FakeSession;
+  tracker: ReadinessTracker;
+  /** Ports accepting TCP connections. */
+  open: Set<number>;
+  /** Ports the entry's own tree listens on. */
+  owned: Set<number>;
+  phases: string[];
+  httpStatus: { value: number };
+}
+
+const trackers: ReadinessTracker[] = [];
+
+function setup(config: Partial<ReadinessConfig> = {}, argv: string[] = ['node', 'server.js']): Setup {
+  const session = new FakeSession(argv);
+  const open = new Set<number>();
+  const owned = new Set<number>();
+  const httpStatus = { value: 0 };
+  const tracker = new ReadinessTracker(session, config, undefined, {
+    probeTcp: async ({ port }) => open.has(port),
+    probeHttp: async () => (httpStatus.value > 0 && httpStatus.value < 500 ? { isOk: true, status: httpStatus.value } : { isOk: false, error: 'ECONNREFUSED' }),
+    listPorts: async () => [...owned].sort((a, b) => a - b),
+    canTellPortOwner: true,
+  });
+  trackers.push(tracker);
+  const phases: string[] = [];
+  tracker.onDidChange((info: ReadinessInfo) => {
+    if (phases[phases.length - 1] !== info.phase) phases.push(info.phase);
+  });
+  return { session, tracker, open, owned, phases, httpStatus };
+}
+
+/** Opens a port as the entry's own server would: it accepts connections and the tree owns it. */
+function listenAs(s: Setup, port: number): void {
+  s.open.add(port);
+  s.owned.add(port);
+}
+
+const tick = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  trackers.splice(0).forEach((t) => t.dispose());
+  vi.useRealTimers();
+});
+
+describe('decision rules (SPEC §3.4)', () => {
+  it('ready line + port open → ready at once, without the stability delay', async () => {
+    const s = setup({ stabilityDelay: 5_000 });
+    s.session.start();
+    listenAs(s, 5173);
+    s.session.print('  VITE v7.3.8  ready in 300 ms\r\n\r\n  ➜  Local:   http://localhost:5173/\r\n');
+    await tick(50);
+    expect(s.tracker.info).toMatchObject({ phase: 'ready', message: 'Vite ready on http://localhost:5173', port: 5173, url: 'http://localhost:5173' });
+    expect(s.tracker.info.reason).toMatch(/pattern vite-ready \+ port 5173 open/);
+  });
+
+  it('ready line, no port known → ready after stabilityDelay, not before', async () => {
+    const s = setup({ stabilityDelay: 1_000 }, ['npx', 'convex', 'dev']);
+    s.session.start();
+    s.session.print('✔ 12:00:00 Convex functions ready! (1.23s)\n');
+    await tick(999);
+    expect(s.tracker.info.phase).toBe('starting');
+    await tick(1);
+    expect(s.tracker.info).toMatchObject({ phase: 'ready', message: 'Convex ready' });
+    expect(s.tracker.info.reason).toMatch(/no port known, stable for 1000 ms/);
+  });
+
+  it('configured port open, no ready line → ready after stabilityDelay', async () => {
+    const s = setup({ port: 8080, stabilityDelay: 1_000 }, ['./start.sh']);
+    s.session.start();
+    await tick(300);
+    listenAs(s, 8080);
+    await tick(150); // the next probe sees it
+    expect(s.tracker.info.phase).toBe('starting');
+    await tick(1_000);
+    expect(s.tracker.info).toMatchObject({ phase: 'ready', port: 8080, message: 'Server ready on http://localhost:8080' });
+  });
+
+  it('nothing configured: the tree starts listening → ready after stabilityDelay on that port', async () => {
+    const s = setup({ stabilityDelay: 500 }, ['./start.sh']);
+    s.session.start();
+    s.session.print('booting…\n');
+    await tick(1_000);
+    expect(s.tracker.info.phase).toBe('starting');
+    listenAs(s, 4567);
+    await tick(300); // next tree scan
+    await tick(500);
+    expect(s.tracker.info).toMatchObject({ phase: 'ready', port: 4567 });
+  });
+
+  it('exit during start → error at once with the exit code and the last lines', async () => {
+    const s = setup();
+    s.session.start();
+    s.session.print('loading config\nsomething went wrong\n');
+    s.session.exit(1);
+    expect(s.tracker.info).toMatchObject({ phase: 'error', message: 'Exited with code 1 during start', exitCode: 1 });
+    expect(s.tracker.info.logs).toEqual(['loading config', 'something went wrong']);
+  });
+
+  it('an exit killed by a crash signal during start names the signal', async () => {
+    const s = setup();
+    s.session.start();
+    s.session.exit(0, 11);
+    expect(s.tracker.info).toMatchObject({ phase: 'error', message: 'Killed by SIGSEGV during start' });
+  });
+
+  it('error line → error at once; a later ready line (the server fixed itself) → ready', async () => {
+    const s = setup({ stabilityDelay: 200 }, ['python3', 'manage.py', 'runserver']);
+    s.session.start();
+    s.session.print('Traceback (most recent call last):\n  File "x.py", line 1\nSyntaxError: invalid syntax\n');
+    expect(s.tracker.info).toMatchObject({ phase: 'error', message: 'SyntaxError: invalid syntax' });
+    listenAs(s, 8000);
+    s.session.print('Starting development server at http://127.0.0.1:8000/\n');
+    await tick(50);
+    expect(s.tracker.info).toMatchObject({ phase: 'ready', message: 'Django ready on http://127.0.0.1:8000' });
+  });
+
+  it('timeout → error with the last lines; the process is left running', async () => {
+    const s = setup({ timeout: 30_000 });
+    s.session.start();
+    s.session.print('still compiling…\n');
+    await tick(29_999);
+    expect(s.tracker.info.phase).toBe('starting');
+    await tick(1);
+    expect(s.tracker.info).toMatchObject({ phase: 'error', message: 'No ready signal after 30 s', logs: ['still compiling…'] });
+    expect(s.session.isRunning).toBe(true);
+  });
+
+  it('ready line but its port never opens → error after portTimeout', async () => {
+    const s = setup({ port: 3000, portTimeout: 2_000 });
+    s.session.start();
+    s.session.print('Example app listening on port 3000\n');
+    await tick(1_999);
+    expect(s.tracker.info.phase).toBe('starting');
+    await tick(1);
+    expect(s.tracker.info).toMatchObject({
+      phase: 'error',
+      message: 'Node server printed its ready line, but port 3000 is not accepting connections after 2 s',
+    });
+  });
+
+  it('only the current run counts: a late chunk of the previous run is ignored after a restart', async () => {
+    const s = setup({ stabilityDelay: 100 });
+    s.session.start();
+    s.session.exit(143); // stopped by restart
+    s.session.start();
+    s.session.print('Example app listening on port 3000\n', 1); // run 1's buffer arriving late
+    await tick(1_000);
+    expect(s.tracker.info).toMatchObject({ phase: 'starting', runId: 2 });
+  });
+
+  it('a warning that mentions an error word does not fail a healthy start', async () => {
+    const s = setup({}, ['next', 'dev']);
+    s.session.start();
+    listenAs(s, 3000);
+    s.session.print(
+      [
+        '(node:4242) [DEP0040] DeprecationWarning: The `punycode` module is deprecated.',
+        '⚠ ./node_modules/node-fetch/lib/index.js',
+        "Module not found: Can't resolve 'encoding' in '/app/node_modules/node-fetch/lib'",
+        '',
+        '- Local:        http://localhost:3000',
+        ' ✓ Ready in 1.2s',
+        '',
+      ].join('\n'),
+    );
+    await tick(50);
+    expect(s.phases).toEqual(['starting', 'ready']);
+  });
+
+  it('follows Vite to the next port when the configured one is taken by someone else', async () => {
+    const s = setup({ port: 5173 }, ['vite']);
+    s.open.add(5173); // another process
+    s.session.start();
+    s.session.print('Port 5173 is in use, trying another one...\n');
+    listenAs(s, 5174);
+    s.session.print('\n  VITE v7.3.8  ready in 400 ms\n\n  ➜  Local:   http://localhost:5174/\n');
+    await tick(50);
+    expect(s.tracker.info).toMatchObject({ phase: 'ready', port: 5174, message: 'Vite ready on http://localhost:5174' });
+  });
+
+  it('follows Next.js "trying 3001 instead" even with port 3000 configured', async () => {
+    const s = setup({ port: 3000 }, ['next', 'dev']);
+    s.open.add(3000);
+    s.session.start();
+    s.session.print(' ⚠ Port 3000 is in use, trying 3001 instead.\n');
+    listenAs(s, 3001);
+    s.session.print(' ✓ Ready in 900ms\n');
+    await tick(50);
+    expect(s.tracker.info).toMatchObject({ phase: 'ready', port: 3001, message: 'Next.js ready on http://localhost:3001' });
+  });
+
+  it("someone else's server on the configured port does not make a failing start ready", async () => {
+    // Django prints its ready line just before binding; the port answers — but it is not ours.
+    const s = setup({ port: 8000, stabilityDelay: 1_000 }, ['python3', 'manage.py', 'runserver']);
+    s.open.add(8000);
+    s.session.start();
+    await tick(300); // a scan has run: 8000 is not in the tree
+    s.session.print('Starting development server at http://127.0.0.1:8000/\nQuit the server with CONTROL-C.\n');
+    await tick(20);
+    expect(s.tracker.info.phase).toBe('starting');
+    s.session.print('Error: That port is already in use.\n');
+    expect(s.tracker.info).toMatchObject({ phase: 'error', message: 'Port 8000 already in use' });
+  });
+
+  it('a URL printed before the server listens is not ready until the port opens', async () => {
+    const s = setup({ stabilityDelay: 500 });
+    s.session.start();
+    s.session.print('Will listen on http://localhost:4000 once warmed up\n');
+    await tick(5_000);
+    expect(s.tracker.info.phase).toBe('starting');
+    listenAs(s, 4000);
+    await tick(400);
+    await tick(500);
+    expect(s.tracker.info).toMatchObject({ phase: 'ready', port: 4000 });
+  });
+
+  it('with `url`, the HTTP answer is what counts (5xx is not ready)', async () => {
+    const s = setup({ url: 'http://localhost:3000/health', stabilityDelay: 0 }, ['next', 'dev']);
+    s.session.start();
+    s.httpStatus.value = 500;
+    s.session.print(' ✓ Ready in 900ms\n');
+    await tick(1_000);
+    expect(s.tracker.info.phase).toBe('starting');
+    s.httpStatus.value = 200;
+    await tick(150);
+    expect(s.tracker.info).toMatchObject({ phase: 'ready', url: 'http://localhost:3000/health' });
+  });
+
+  it('custom patterns: an error pattern beats a ready pattern on the same line', async () => {
+    const s = setup({ readyPatterns: ['Server initialized'], errorPatterns: ['Failed to start'], stabilityDelay: 0 }, ['./start.sh']);
+    s.session.start();
+    s.session.print('Failed to start: Server initialized twice\n');
+    expect(s.tracker.info).toMatchObject({ phase: 'error', message: 'Failed to start: Server initialized twice' });
+  });
+
+  it('custom ready pattern → ready (after the stability delay when no port is known)', async () => {
+    const s = setup({ readyPatterns: ['/worker (\\d+) online/i'], stabilityDelay: 300 }, ['./start.sh']);
+    s.session.start();
+    s.session.print('Worker 3 ONLINE\n');
+    await tick(300);
+    expect(s.tracker.info).toMatchObject({ phase: 'ready', message: 'Server ready' });
+  });
+});
+
+describe('after ready', () => {
+  async function readyVite(): Promise<Setup> {
+    const s = setup({}, ['vite']);
+    s.session.start();
+    listenAs(s, 5173);
+    s.session.print('  VITE v7.3.8  ready in 300 ms\n  ➜  Local:   http://localhost:5173/\n');
+    await tick(50);
+    expect(s.tracker.info.phase).toBe('ready');
+    return s;
+  }
+
+  it('an error line means up but failing: running, until a ready line again', async () => {
+    const s = await readyVite();
+    s.session.print('12:01:02 PM [vite] Internal server error: Transform failed with 1 error:\n');
+    expect(s.tracker.info).toMatchObject({ phase: 'running', message: 'Vite: Transform failed with 1 error:' });
+    s.session.print('12:01:09 PM [vite] (client) hmr update /src/App.tsx\n');
+    expect(s.tracker.info).toMatchObject({ phase: 'ready', message: 'Vite ready on http://localhost:5173' });
+  });
+
+  it('a crash → error with the exit code', async () => {
+    const s = await readyVite();
+    s.session.exit(1);
+    expect(s.tracker.info).toMatchObject({ phase: 'error', message: 'Exited with code 1', exitCode: 1 });
+  });
+
+  it('a clean exit → stopped', async () => {
+    const s = await readyVite();
+    s.session.exit(0);
+    expect(s.tracker.info).toMatchObject({ phase: 'stopped', message: 'Exited with code 0' });
+  });
+
+  it('a requested stop (SIGTERM) → stopped, not error', async () => {
+    const s = await readyVite();
+    s.session.exit(0, 15);
+    expect(s.tracker.info).toMatchObject({ phase: 'stopped', message: 'Stopped' });
+  });
+
+  it('a restart starts over: starting, then ready again on its own signals', async () => {
+    const s = await readyVite();
+    s.session.exit(143);
+    s.session.start();
+    expect(s.tracker.info).toMatchObject({ phase: 'starting', runId: 2, message: 'Starting Vite…' });
+    s.session.print('  VITE v7.3.8  ready in 280 ms\n  ➜  Local:   http://localhost:5173/\n');
+    await tick(50);
+    expect(s.tracker.info).toMatchObject({ phase: 'ready', runId: 2 });
+  });
+});
+
+describe('waitForReady / check', () => {
+  it('resolves success with the url, port and duration', async () => {
+    const s = setup({}, ['vite']);
+    s.session.start();
+    const waiting = s.tracker.waitForReady(10_000);
+    await tick(700);
+    listenAs(s, 5173);
+    s.session.print('  VITE v7.3.8  ready in 700 ms\n  ➜  Local:   http://localhost:5173/\n');
+    await tick(10);
+    expect(await waiting).toEqual({ success: true, state: 'ready', message: 'Vite ready on http://localhost:5173', duration_ms: 700, url: 'http://localhost:5173', port: 5173 });
+    expect(s.tracker.check()).toEqual({ ready: true, state: 'ready', message: 'Vite ready on http://localhost:5173', url: 'http://localhost:5173', port: 5173 });
+  });
+
+  it('its own timeout: failure, still starting, with the last lines; the process keeps running', async () => {
+    const s = setup({ timeout: 60_000 });
+    s.session.start();
+    s.session.print('waiting for database…\n');
+    const waiting = s.tracker.waitForReady(5_000);
+    await tick(5_000);
+    expect(await waiting).toMatchObject({ success: false, state: 'starting', message: 'No ready signal after 5 s', logs: ['waiting for database…'] });
+    expect(s.session.isRunning).toBe(true);
+  });
+
+  it('reports progress while waiting, and honours an abort', async () => {
+    const s = setup();
+    s.session.start();
+    const progress: ReadinessProgress[] = [];
+    const controller = new AbortController();
+    const waiting = s.tracker.waitForReady(30_000, controller.signal, (p) => progress.push(p));
+    await tick(2_500);
+    expect(progress.map((p) => p.elapsed_ms)).toEqual([1_000, 2_000]);
+    expect(progress[0]).toMatchObject({ state: 'starting' });
+    controller.abort();
+    expect(await waiting).toMatchObject({ success: false, message: 'Readiness wait cancelled' });
+    await tick(5_000);
+    expect(progress).toHaveLength(2); // no progress after the wait ended
+  });
+
+  it('with runId, ignores the previous run (called before a restart has begun)', async () => {
+    const s = setup({ stabilityDelay: 0 });
+    s.session.start();
+    s.session.exit(1); // run 1 failed
+    const waiting = s.tracker.waitForReady(10_000, undefined, undefined, { runId: 2 });
+    await tick(10);
+    s.session.start();
+    s.session.print('Example app listening on port 3000\n');
+    listenAs(s, 3000);
+    await tick(200);
+    expect(await waiting).toMatchObject({ success: true, state: 'ready', port: 3000 });
+  });
+
+  it('a wait on an entry that is not running fails at once', async () => {
+    const s = setup();
+    expect(await s.tracker.waitForReady(10_000)).toMatchObject({ success: false, state: 'stopped', message: 'Not running' });
+  });
+
+  it('dispose resolves pending waits and leaves no timer behind', async () => {
+    const s = setup();
+    s.session.start();
+    const waiting = s.tracker.waitForReady(30_000, undefined, () => undefined);
+    s.tracker.dispose();
+    expect(await waiting).toMatchObject({ success: false, message: 'Process closed' });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('ports', () => {
+  it('lists the current run’s sightings and the tree’s listening ports; a new run starts empty', async () => {
+    const s = setup({}, ['vite']);
+    s.session.start();
+    listenAs(s, 5173);
+    s.session.print('  ➜  Local:   http://localhost:5173/\n  ➜  Network: http://192.168.1.4:5173/\n');
+    await tick(300);
+    expect(s.tracker.ports.sightings.map((x) => x.url)).toEqual(['http://localhost:5173/', 'http://192.168.1.4:5173/']);
+    expect(s.tracker.ports.listening).toEqual([5173]);
+    s.session.exit(143);
+    s.owned.clear();
+    s.session.start();
+    expect(s.tracker.ports).toEqual({ sightings: [], listening: [] });
+  });
+});
