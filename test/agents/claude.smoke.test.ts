@@ -3,9 +3,9 @@
  * a real PTY, a headless terminal for the screen, the mock Messages API for the model.
  * Every wait is on an event (mock timeline or a parsed screen write), never a sleep.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLAUDE_SCREEN, createClaudeHarness, type ClaudeHarness, type ClaudeHarnessOptions } from '../fixtures/anthropic/claudeHarness';
+import { CLAUDE_BIN, CLAUDE_SCREEN, CLAUDE_VERSION, createClaudeHarness, type ClaudeHarness, type ClaudeHarnessOptions } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic, type AnthropicTurn, type MockAnthropic } from '../fixtures/anthropic/mockAnthropic';
 import { PtyScreen } from './ptyScreen';
 
@@ -66,6 +66,10 @@ function promptBetweenRules(lines: string[]): boolean {
 }
 
 describe('Claude Code (real CLI) against the mock Messages API', () => {
+  it('is the version the fixtures were verified against', () => {
+    expect(execFileSync(CLAUDE_BIN, ['--version'], { encoding: 'utf8' })).toContain(CLAUDE_VERSION);
+  });
+
   it('starts at its idle prompt', async () => {
     const { screen } = await startSession([]);
     await waitForIdle(screen);

@@ -3,9 +3,9 @@
  * headless terminal for the screen, the mock Responses API for the model.
  * Every wait is on an event (mock timeline or a parsed screen write), never a sleep.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CODEX_SCREEN, createCodexHarness, type CodexHarness, type CodexHarnessOptions } from '../fixtures/openai/codexHarness';
+import { CODEX_BIN, CODEX_SCREEN, CODEX_VERSION, createCodexHarness, type CodexHarness, type CodexHarnessOptions } from '../fixtures/openai/codexHarness';
 import { startMockResponses, type MockResponses, type ResponsesTurn } from '../fixtures/openai/mockResponses';
 import { PtyScreen } from './ptyScreen';
 
@@ -63,6 +63,10 @@ function waitForIdle(screen: PtyScreen): Promise<void> {
 }
 
 describe('Codex (real CLI) against the mock Responses API', () => {
+  it('is the version the fixtures were verified against', () => {
+    expect(execFileSync(CODEX_BIN, ['--version'], { encoding: 'utf8' })).toContain(CODEX_VERSION);
+  });
+
   it('starts idle at its composer', async () => {
     const { screen } = await startSession([]);
     await waitForIdle(screen);
