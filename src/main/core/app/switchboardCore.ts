@@ -4,7 +4,7 @@
  * twice.
  */
 import { basename, resolve } from 'node:path';
-import { DisposableStore, Emitter, type Event } from '../base/lifecycle';
+import { DisposableStore, Emitter, waitForEvent, type Event } from '../base/lifecycle';
 import { SessionManager, type ProcessEntry, type TaggedBatch } from '../sessions';
 import { ConfigWatcher, loadConfig, processSpecFromConfig, sameSpec, type LoadedConfig } from '../config';
 import type { ConfigIssue, ProcessConfig } from '../../../shared/config';
@@ -12,8 +12,14 @@ import type { ProcessInfo, ProcessKind, ProcessSpec } from '../../../shared/mode
 import type { CommandArgsOf, ControlEvent, Snapshot, McpConnectionInfo } from '../../../shared/api';
 import { InvalidArgumentError, SwitchboardError } from '../../../shared/errors';
 import type { DecoratorContext, EntryDecoration, EntryDecorator } from './entryDecoration';
+import type { AgentConfig } from '../../../shared/agentConfig';
+import type { McpEndpoint } from '../agents';
+import { AgentStatusDecoration, agentSpec, agentStatusDecorator, agentWiringForRun, setAgentOptions } from './agentEntries';
 // Direct import: terminal input is SDK-free; the mcp index would load the MCP SDK into every core user.
 import { typeUserTurn } from '../mcp/terminalInput';
+
+/** Gap between typed text and its Enter, so the TUI sees two writes (as a person types). */
+export const SUBMIT_DELAY_MS = 30;
 
 /** Coalesce bursts of entry changes (title spinners, state flips) into one event per frame. */
 export const CHANGE_COALESCE_MS = 16;
@@ -25,11 +31,17 @@ export interface SwitchboardCoreOptions {
   decorators?: EntryDecorator[];
   /** Extra env per run (MCP identity). */
   envForRun?: (entry: ProcessEntry) => Record<string, string>;
+  /**
+   * The MCP endpoint an entry reaches Switchboard at, with its own token (set by the MCP side).
+   * Agent entries get it wired into their CLI's MCP configuration at every start.
+   */
+  mcpEndpointFor?: (entryId: string) => McpEndpoint | undefined;
   /** Watch switchboard.json for edits (default true). */
   watchConfig?: boolean;
-  /** Maps an agents-section entry to a spec; absent until agent presets are wired. */
-  agentSpecFromConfig?: (name: string, config: unknown, projectDir: string) => ProcessSpec;
 }
+
+/** How long spawnAgent waits for a fresh agent's prompt before typing its instructions. */
+export const INSTRUCTIONS_READY_TIMEOUT_MS = 60_000;
 
 interface EntryRecord {
   entry: ProcessEntry;
@@ -59,8 +71,13 @@ export class SwitchboardCore {
 
   constructor(private readonly options: SwitchboardCoreOptions) {
     this.projectDir = resolve(options.projectDir);
-    this.decorators = options.decorators ?? [];
-    this.sessions = new SessionManager({ killGraceMs: options.killGraceMs, ringBytes: options.ringBytes, envForRun: options.envForRun });
+    this.decorators = [agentStatusDecorator, ...(options.decorators ?? [])];
+    this.sessions = new SessionManager({
+      killGraceMs: options.killGraceMs,
+      ringBytes: options.ringBytes,
+      envForRun: (entry) => ({ ...options.envForRun?.(entry), ...this.agentWiring(entry).env }),
+      argsForRun: (entry) => this.agentWiring(entry).args,
+    });
     this.onBatch = this.sessions.onBatch;
     this.store.add(this.sessions.onDidAddEntry((entry) => this.track(entry)));
     this.store.add(this.sessions.onDidChangeEntry((entry) => this.markChanged(entry.id)));
@@ -149,6 +166,50 @@ export class SwitchboardCore {
       throw err;
     }
     return this.describe(entry.id);
+  }
+
+  /**
+   * Create and start an agent from a preset. `argv` replaces the preset's command line (a wrapper
+   * script, another install path) and keeps its detection rules. Instructions are typed once the
+   * agent shows its prompt.
+   */
+  async spawnAgent(args: CommandArgsOf<'spawnAgent'>): Promise<ProcessInfo> {
+    const config: AgentConfig = { preset: args.preset, env: args.env };
+    const { spec, stuckThresholdMs } = agentSpec(args.name ?? args.preset, config, this.projectDir, {
+      cols: args.cols,
+      rows: args.rows,
+      ...(args.cwd ? { cwd: resolve(this.projectDir, args.cwd) } : {}),
+      ...(args.argv ? { argv: args.argv } : {}),
+    });
+    const entry = this.sessions.create(spec);
+    setAgentOptions(entry, { stuckThresholdMs });
+    this.refreshDecorations(entry);
+    await entry.start().catch((err: unknown) => {
+      throw err instanceof SwitchboardError ? new SwitchboardError(err.code, `${err.message} (entry ${entry.id} kept in error state)`, { id: entry.id }) : err;
+    });
+    if (args.instructions) void this.typeWhenIdle(entry.id, args.instructions);
+    return this.describe(entry.id);
+  }
+
+  /** The status tracker of an agent entry (timers, MCP hooks, explain). */
+  statusTrackerOf(id: string) {
+    const decoration = this.decorationsOf(id).find((d): d is AgentStatusDecoration => d instanceof AgentStatusDecoration);
+    if (!decoration) throw new InvalidArgumentError(`Process ${id} is not an agent`);
+    return decoration.tracker;
+  }
+
+  /** Type `text` as a fresh user turn once the agent is idle at its prompt (text, then Enter). */
+  async typeWhenIdle(id: string, text: string, timeoutMs = INSTRUCTIONS_READY_TIMEOUT_MS): Promise<void> {
+    const tracker = this.statusTrackerOf(id);
+    if (tracker.status.primary !== 'idle') {
+      await waitForEvent(tracker.onDidChangeStatus, (s) => s.primary === 'idle' || s.primary === 'dead', timeoutMs);
+    }
+    if (tracker.status.primary !== 'idle') return;
+    const entry = this.sessions.get(id);
+    entry.write(text);
+    // Enter as its own write: TUIs treat a trailing \r inside a paste as part of the text.
+    await new Promise((r) => setTimeout(r, SUBMIT_DELAY_MS));
+    entry.write('\r');
   }
 
   async startProcess(id: string): Promise<ProcessInfo> {
@@ -242,16 +303,34 @@ export class SwitchboardCore {
     this.store.dispose();
   }
 
-  private track(entry: ProcessEntry): void {
-    const store = new DisposableStore();
+  private agentWiring(entry: ProcessEntry) {
+    return agentWiringForRun(entry, this.options.mcpEndpointFor?.(entry.id));
+  }
+
+  /** Re-create an entry's decorations (after per-entry options were set post-creation). */
+  private refreshDecorations(entry: ProcessEntry): void {
+    const record = this.records.get(entry.id);
+    if (!record) return;
+    for (const decoration of record.decorations) record.store.delete(decoration);
+    record.decorations = this.decorate(entry, record.store);
+    this.markChanged(entry.id);
+  }
+
+  private decorate(entry: ProcessEntry, store: DisposableStore): EntryDecoration[] {
     const context: DecoratorContext = { projectDir: this.projectDir };
     const decorations: EntryDecoration[] = [];
-    for (const decorate of this.decorators) {
-      const decoration = decorate(entry, context);
+    for (const decorator of this.decorators) {
+      const decoration = decorator(entry, context);
       if (!decoration) continue;
       decorations.push(store.add(decoration));
       store.add(decoration.onDidChange(() => this.markChanged(entry.id)));
     }
+    return decorations;
+  }
+
+  private track(entry: ProcessEntry): void {
+    const store = new DisposableStore();
+    const decorations = this.decorate(entry, store);
     this.records.set(entry.id, { entry, decorations, store });
     this.eventEmitter.fire({ type: 'processAdded', process: this.describe(entry.id) });
     const removal = this.sessions.onDidRemoveEntry((id) => {
@@ -285,33 +364,32 @@ export class SwitchboardCore {
   private async applyConfig(config: LoadedConfig): Promise<void> {
     this.configIssues = config.issues;
     this.eventEmitter.fire({ type: 'configChanged', issues: config.issues });
-    const wanted = new Map<string, { spec: ProcessSpec; autoStart: boolean }>();
+    const wanted = new Map<string, { spec: ProcessSpec; autoStart: boolean; stuckThresholdMs?: number }>();
     for (const [name, processConfig] of config.processes) {
       wanted.set(`processes.${name}`, { spec: processSpecFromConfig(name, processConfig, this.projectDir), autoStart: autoStartOf(processConfig) });
     }
-    if (this.options.agentSpecFromConfig) {
-      for (const [name, agentConfig] of config.agents) {
-        try {
-          wanted.set(`agents.${name}`, { spec: this.options.agentSpecFromConfig(name, agentConfig, this.projectDir), autoStart: agentConfig.autoStart ?? false });
-        } catch (err) {
-          this.configIssues = [...this.configIssues, { path: `agents.${name}`, message: (err as Error).message }];
-        }
-      }
+    for (const [name, agentConfig] of config.agents) {
+      const { spec, autoStart, stuckThresholdMs } = agentSpec(name, agentConfig, this.projectDir, { configName: name });
+      wanted.set(`agents.${name}`, { spec, autoStart, stuckThresholdMs });
     }
     await this.reconcile(wanted);
   }
 
   /** Bring config-created entries in line with the file: add, redefine (restart if running), close. */
-  private async reconcile(wanted: Map<string, { spec: ProcessSpec; autoStart: boolean }>): Promise<void> {
+  private async reconcile(wanted: Map<string, { spec: ProcessSpec; autoStart: boolean; stuckThresholdMs?: number }>): Promise<void> {
     const existing = new Map(this.sessions.list().filter((e) => e.definition.configName).map((e) => [configKey(e), e]));
     const work: Promise<unknown>[] = [];
     for (const [key, entry] of existing) {
       if (!wanted.has(key)) work.push(this.sessions.close(entry.id));
     }
-    for (const [key, { spec, autoStart }] of wanted) {
+    for (const [key, { spec, autoStart, stuckThresholdMs }] of wanted) {
       const entry = existing.get(key);
       if (!entry) {
         const created = this.sessions.create({ ...spec, configName: spec.configName });
+        if (created.kind === 'agent') {
+          setAgentOptions(created, { stuckThresholdMs });
+          this.refreshDecorations(created);
+        }
         if (autoStart) work.push(created.start().catch(() => undefined)); // error state already shows why
       } else if (!sameSpec(entry.definition, spec)) {
         const wasRunning = entry.isRunning;

@@ -10,6 +10,7 @@ type Handlers = { [C in CommandName]?: (core: SwitchboardCore, args: z.output<(t
 const SHARED_HANDLERS: Handlers = {
   getSnapshot: (core) => core.snapshot(),
   spawnProcess: (core, a) => core.spawnProcess(a),
+  spawnAgent: (core, a) => core.spawnAgent(a),
   startProcess: (core, a) => core.startProcess(a.id),
   stopProcess: (core, a) => core.stopProcess(a.id, a.signal),
   restartProcess: (core, a) => core.restartProcess(a.id, a.signal),
@@ -21,7 +22,7 @@ const SHARED_HANDLERS: Handlers = {
   acknowledgeAttention: (core, a) => core.acknowledgeAttention(a.id),
 };
 
-/** Extra handlers registered by capabilities (agents add spawnAgent). */
+/** Extra handlers registered by capabilities that are wired in createCore. */
 const extraHandlers: Handlers = {};
 
 export function registerCommandHandler<C extends CommandName>(

@@ -40,6 +40,8 @@ export interface ProcessEntryOptions {
   killGraceMs?: number;
   /** Extra environment for each run (MCP identity), asked at every start. */
   envForRun?: (entry: ProcessEntry) => Record<string, string>;
+  /** Extra arguments appended for each run (an agent CLI's MCP wiring), asked at every start. */
+  argsForRun?: (entry: ProcessEntry) => string[];
 }
 
 export interface AttachSnapshot {
@@ -71,6 +73,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   private sizeRows: number;
   private readonly killGraceMs: number;
   private readonly envForRun?: (entry: ProcessEntry) => Record<string, string>;
+  private readonly argsForRun?: (entry: ProcessEntry) => string[];
 
   readonly ring: ByteRing;
   readonly screen: ScreenModel;
@@ -98,6 +101,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.sizeRows = options.spec.rows ?? DEFAULT_ROWS;
     this.killGraceMs = options.killGraceMs ?? KILL_GRACE_MS;
     this.envForRun = options.envForRun;
+    this.argsForRun = options.argsForRun;
     this.ring = new ByteRing(options.ringBytes ?? DEFAULT_RING_BYTES);
     this.screen = this.register(new ScreenModel({ cols: this.sizeCols, rows: this.sizeRows, scrollback: options.scrollback }));
     this.register(this.flow.onDidChangePaused((paused) => this.applyPause(paused)));
@@ -256,7 +260,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.flow.reset();
     let proc: pty.IPty;
     try {
-      proc = pty.spawn(file, this.spec.argv.slice(1), {
+      proc = pty.spawn(file, [...this.spec.argv.slice(1), ...(this.argsForRun?.(this) ?? [])], {
         name: env.TERM ?? 'xterm-256color',
         cols: this.sizeCols,
         rows: this.sizeRows,

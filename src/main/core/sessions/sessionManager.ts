@@ -14,6 +14,7 @@ export interface SessionManagerOptions {
   scrollback?: number;
   killGraceMs?: number;
   envForRun?: ProcessEntryOptions['envForRun'];
+  argsForRun?: ProcessEntryOptions['argsForRun'];
 }
 
 export interface TaggedBatch extends OutputBatch {

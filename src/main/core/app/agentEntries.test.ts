@@ -1,0 +1,53 @@
+/** Agent entries through the core, with a scripted stand-in TUI (the real CLIs are tested in test/agents and core/status). */
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SwitchboardCore } from './switchboardCore';
+import { waitForEvent } from '../base/lifecycle';
+import type { ControlEvent } from '../../../shared/api';
+import { waitForOutput } from '../../../../test/support/wait';
+
+let core: SwitchboardCore | undefined;
+afterEach(async () => {
+  await core?.dispose();
+  core = undefined;
+});
+
+function waitForAgent(c: SwitchboardCore, id: string, predicate: (e: Extract<ControlEvent, { type: 'processChanged' }>) => boolean) {
+  return waitForEvent<ControlEvent>(c.onEvent, (e) => e.type === 'processChanged' && e.process.id === id && predicate(e as never), 15_000);
+}
+
+describe('agent entries', () => {
+  it('an agent from switchboard.json gets its preset, status and reason', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sb-agents-'));
+    writeFileSync(join(dir, 'switchboard.json'), JSON.stringify({ agents: { helper: { command: 'cat', autoStart: true, stuckThresholdMs: 5000 } } }));
+    core = new SwitchboardCore({ projectDir: dir, watchConfig: false, killGraceMs: 300 });
+    await core.init();
+    const [agent] = core.listProcesses('agent');
+    expect(agent).toMatchObject({ name: 'helper', kind: 'agent', argv: ['cat'] });
+    expect(agent.agent?.preset).toBeDefined();
+    expect(agent.agent?.reason).toBeTruthy();
+    expect(core.statusTrackerOf(agent.id).explain().thresholds.stuckThresholdMs).toBe(5000);
+    await core.stopProcess(agent.id);
+    await waitForAgent(core, agent.id, (e) => e.process.agent?.primary === 'dead');
+    expect(core.describe(agent.id).agent?.health).toBe('DEAD');
+  });
+
+  it('spawnAgent with argv keeps the preset and types instructions once the prompt is idle', async () => {
+    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-agents-')), watchConfig: false, killGraceMs: 300 });
+    await core.init();
+    // A stand-in that looks idle to the generic rules: prints a prompt and echoes what it reads.
+    const info = await core.spawnAgent({ preset: 'generic', name: 'stand-in', argv: ['bash', '--noprofile', '--norc', '-c', 'printf "> "; while IFS= read -r line; do echo "got:$line"; printf "> "; done'], instructions: 'do the thing' });
+    expect(info.kind).toBe('agent');
+    await waitForOutput(core.entry(info.id), /got:do the thing/, 20_000);
+    expect(() => core!.statusTrackerOf('p_000000')).toThrow(/Unknown process id/);
+  });
+
+  it('statusTrackerOf refuses non-agents', async () => {
+    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-agents-')), watchConfig: false, killGraceMs: 300 });
+    await core.init();
+    const info = await core.spawnProcess({ kind: 'command', argv: ['cat'] });
+    expect(() => core!.statusTrackerOf(info.id)).toThrow(`Process ${info.id} is not an agent`);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Agent entries: launch from a preset (UI, MCP and switchboard.json alike), a StatusTracker per
+ * agent entry as its decoration, and the per-run MCP wiring of the agent CLI.
+ */
+import { Emitter } from '../base/lifecycle';
+import { StatusTracker } from '../status';
+import { resolveAgentLaunch, resolvePreset, type AgentPreset, type McpEndpoint } from '../agents';
+import type { ProcessEntry } from '../sessions';
+import type { AgentConfig } from '../../../shared/agentConfig';
+import type { AgentStatusInfo } from '../../../shared/status';
+import type { ProcessSpec } from '../../../shared/model';
+import type { EntryDecoration, EntryDecorator } from './entryDecoration';
+import { resolve } from 'node:path';
+
+export class AgentStatusDecoration implements EntryDecoration {
+  private readonly changed = new Emitter<void>();
+  readonly onDidChange = this.changed.event;
+  readonly tracker: StatusTracker;
+
+  constructor(entry: ProcessEntry, readonly preset: AgentPreset, stuckThresholdMs?: number) {
+    this.tracker = new StatusTracker(entry, preset, stuckThresholdMs !== undefined ? { stuckThresholdMs } : {});
+    this.tracker.onDidChangeStatus(() => this.changed.fire());
+  }
+
+  describe() {
+    return { agent: this.tracker.status };
+  }
+
+  dispose(): void {
+    this.tracker.dispose();
+    this.changed.dispose();
+  }
+}
+
+/** Per-entry options an agent spec carries beyond ProcessSpec (kept by the core). */
+export interface AgentEntryOptions {
+  stuckThresholdMs?: number;
+}
+
+const agentOptions = new WeakMap<ProcessEntry, AgentEntryOptions>();
+
+export function setAgentOptions(entry: ProcessEntry, options: AgentEntryOptions): void {
+  agentOptions.set(entry, options);
+}
+
+export const agentStatusDecorator: EntryDecorator = (entry) => {
+  if (entry.kind !== 'agent') return undefined;
+  const preset = presetOf(entry);
+  return new AgentStatusDecoration(entry, preset, agentOptions.get(entry)?.stuckThresholdMs);
+};
+
+export function presetOf(entry: ProcessEntry): AgentPreset {
+  return resolvePreset(entry.definition.preset ?? entry.argv[0]);
+}
+
+/** The spec of an agent entry (without MCP wiring, which is added per run). */
+export function agentSpec(name: string, config: AgentConfig, projectDir: string, extra: Partial<ProcessSpec> = {}): { spec: ProcessSpec; autoStart: boolean; stuckThresholdMs?: number } {
+  const launch = resolveAgentLaunch(config);
+  return {
+    spec: {
+      name,
+      kind: 'agent',
+      preset: launch.preset.id === 'generic' ? config.command ?? config.preset : launch.preset.id,
+      argv: launch.argv,
+      cwd: resolve(projectDir, launch.cwd ?? '.'),
+      env: launch.env,
+      ...extra,
+    },
+    autoStart: launch.autoStart,
+    stuckThresholdMs: launch.statusOverrides.stuckThresholdMs,
+  };
+}
+
+/** MCP wiring for one run of an agent entry: the CLI's own MCP configuration (args and env). */
+export function agentWiringForRun(entry: ProcessEntry, endpoint: McpEndpoint | undefined): { args: string[]; env: Record<string, string> } {
+  if (entry.kind !== 'agent' || !endpoint) return { args: [], env: {} };
+  return presetOf(entry).mcpWiring(endpoint);
+}
+
+export type { AgentStatusInfo };
