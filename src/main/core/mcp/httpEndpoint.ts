@@ -167,6 +167,8 @@ export class McpHttpEndpoint {
   private async handlePost(req: IncomingMessage, res: ServerResponse, caller: Caller): Promise<void> {
     const body = await this.readJsonBody(req, res);
     if (body === NO_BODY) return;
+    const invalid = envelopeProblem(body);
+    if (invalid) return sendJsonRpcError(res, 400, ErrorCode.InvalidRequest, `Invalid Request: ${invalid}`, idOf(body));
     if (headerOf(req, 'mcp-session-id') !== undefined) return this.handleSessionRequest(req, res, caller, body);
     if (!isInitializeRequest(body)) {
       return sendJsonRpcError(res, 400, -32000, 'Bad Request: no valid MCP session; start with an initialize request', idOf(body));
@@ -329,6 +331,24 @@ export class McpHttpEndpoint {
 }
 
 const NO_BODY = Symbol('no body');
+
+/**
+ * Problems the SDK would let through silently: an empty batch (JSON-RPC says it is invalid) and a
+ * request method sent without an id — a "notification" the transport would accept with 202 and
+ * nobody would ever answer. MCP's only notifications are `notifications/*`.
+ */
+function envelopeProblem(body: unknown): string | undefined {
+  const messages = Array.isArray(body) ? body : [body];
+  if (messages.length === 0) return 'an empty batch';
+  for (const message of messages) {
+    if (!message || typeof message !== 'object' || Array.isArray(message)) return 'each message must be a JSON-RPC object';
+    const { id, method } = message as { id?: unknown; method?: unknown };
+    if (id === undefined && typeof method === 'string' && !method.startsWith('notifications/')) {
+      return `"${method.slice(0, 100)}" is a request and needs an id`;
+    }
+  }
+  return undefined;
+}
 
 function headerOf(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];

@@ -16,7 +16,7 @@ const ANSI_PATTERN =
 const TRAILING_PARTIAL_ESCAPE = /\x1b(?:\[[0-?]*[ -/]*|\][^\x07\x1b]*|[PX^_][^\x1b]*)?$/;
 
 export function stripAnsi(text: string): string {
-  return text.replace(ANSI_PATTERN, '').replace(TRAILING_PARTIAL_ESCAPE, '');
+  return text.replace(TRAILING_PARTIAL_ESCAPE, '').replace(ANSI_PATTERN, '');
 }
 
 /**

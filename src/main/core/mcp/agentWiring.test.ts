@@ -1,0 +1,54 @@
+/**
+ * The MCP wiring each agent preset adds (core/agents/mcpWiring.ts, filled in by issue 5): the
+ * token stays out of argv, and the real CLIs accept the configuration.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { mcpWiringFor } from '../agents';
+
+const endpoint = { url: 'http://127.0.0.1:43210/mcp', token: 'app-token-must-not-appear' };
+
+describe('agent MCP wiring', () => {
+  it('claude: --mcp-config with the env-var header, --settings with read-only tools allowed and HTTP hooks', () => {
+    const { args, env } = mcpWiringFor('claude')(endpoint);
+    expect(args[0]).toBe('--mcp-config');
+    expect(JSON.parse(args[1])).toEqual({
+      mcpServers: { switchboard: { type: 'http', url: endpoint.url, headers: { Authorization: 'Bearer ${SWITCHBOARD_MCP_TOKEN}' } } },
+    });
+    expect(args[2]).toBe('--settings');
+    const settings = JSON.parse(args[3]);
+    expect(settings.permissions.allow).toContain('mcp__switchboard__whoami');
+    expect(settings.permissions.allow).not.toContain('mcp__switchboard__spawn_process');
+    expect(settings.hooks.PreToolUse[0]).toEqual({
+      matcher: '*',
+      hooks: [{ type: 'http', url: 'http://127.0.0.1:43210/hooks', headers: { Authorization: 'Bearer $SWITCHBOARD_MCP_TOKEN' }, allowedEnvVars: ['SWITCHBOARD_MCP_TOKEN'] }],
+    });
+    expect(env).toEqual({});
+    expect(JSON.stringify(args)).not.toContain(endpoint.token);
+  });
+
+  it('codex: -c overrides the real codex CLI accepts as a streamable HTTP server with a bearer env var', () => {
+    const { args } = mcpWiringFor('codex')(endpoint);
+    expect(JSON.stringify(args)).not.toContain(endpoint.token);
+    const home = mkdtempSync(join(tmpdir(), 'codex-home-'));
+    try {
+      const codex = resolve(__dirname, '../../../../node_modules/.bin/codex');
+      const out = execFileSync(codex, [...args, 'mcp', 'list', '--json'], { env: { PATH: process.env.PATH ?? '', HOME: home, CODEX_HOME: home }, encoding: 'utf8', timeout: 30_000 });
+      const servers = JSON.parse(out) as Array<{ name: string; transport: Record<string, unknown> }>;
+      expect(servers.find((s) => s.name === 'switchboard')?.transport).toMatchObject({ type: 'streamable_http', url: endpoint.url, bearer_token_env_var: 'SWITCHBOARD_MCP_TOKEN' });
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it('opencode: inline config with {env:…} substitution; presets without an MCP client add nothing', () => {
+    const { args, env } = mcpWiringFor('opencode')(endpoint);
+    expect(args).toEqual([]);
+    expect(JSON.parse(env.OPENCODE_CONFIG_CONTENT).mcp.switchboard).toMatchObject({ type: 'remote', url: endpoint.url, headers: { Authorization: 'Bearer {env:SWITCHBOARD_MCP_TOKEN}' } });
+    expect(mcpWiringFor('aider')(endpoint)).toEqual({ args: [], env: {} });
+    expect(mcpWiringFor('no-such-preset')(endpoint)).toEqual({ args: [], env: {} });
+  });
+});
