@@ -1,30 +1,41 @@
 /**
- * Codex CLI status rules, for @openai/codex 0.169.0 (Rust TUI). No recording yet: screens below
- * are from knowledge of the TUI; strings marked "binary" were checked to exist in the shipped
- * 0.169.0 executable. Another engineer's harness (test/fixtures/openai) verifies these against
- * the real TUI; cut real samples from it when it lands.
+ * Codex CLI status rules, written against @openai/codex 0.169.0 (Rust TUI). Samples marked
+ * "observed" were captured from the real TUI at 120x40 (TERM=xterm-256color) driven by
+ * test/fixtures/openai's harness and mock Responses API (model "switchboard-mock", so the footer
+ * counts a metadata warning); the others are from knowledge, unverified.
  *
- * Anatomy: a composer `› …` (placeholder "Ask Codex to do anything") above a footer with
- * "? for shortcuts" and "NN% context left"; while a turn runs, a status row above the composer
- * reads `• Working (12s • esc to interrupt)` (the header shows the reasoning summary instead of
- * "Working" once one exists); approvals replace the composer with a numbered menu.
+ * Anatomy: history above; at the bottom a composer `› Ask Codex to do anything` (also while a turn
+ * runs), a model/folder line and a footer `← for agents · ? for shortcuts` (hidden while typing).
+ * A running turn shows `• Working (3s • esc to interrupt)` above the composer, and the window
+ * title starts with a braille spinner (`⠸ Mock task | project`); an approval replaces the composer
+ * with a numbered menu and the title reads `[ ! ] Action Required | …`.
  */
 import type { RuleSetInput } from '../ruleSchema';
 
+const OBSERVED = 'Codex CLI 0.169.0, observed (test/fixtures/openai harness, mock Responses API, 120x40)';
 const UNVERIFIED = 'Codex CLI 0.169.0, from knowledge, unverified';
 
-const idleScreen = [
-  '› Ask Codex to do anything',
-  '',
-  '  ? for shortcuts                                                                              100% context left',
-].join('\n');
+const FOOTER = '  ← for agents · ? for shortcuts                                                              ⚠ 2 warnings · f2 to view';
+const MODEL_LINE = '  switchboard-mock default · ~/project · Mock task';
 
-const workingScreen = [
-  '• Working (12s • esc to interrupt)',
+const idleScreen = ['• Posted.', '', '  Worked for 5s • 12:09', '', '', '› Ask Codex to do anything', '', MODEL_LINE, FOOTER].join('\n');
+
+const workingScreen = ['• Working (1s • esc to interrupt)', '', '', '› Ask Codex to do anything', '', MODEL_LINE, FOOTER].join('\n');
+
+const approvalScreen = [
+  '  Would you like to run the following command?',
   '',
-  '› Ask Codex to do anything',
+  '  Environment: local',
   '',
-  '  ? for shortcuts                                                                               98% context left',
+  '  Reason: Post the data to the local endpoint',
+  '',
+  '  $ curl -X POST http://127.0.0.1:9/x',
+  '',
+  '› 1. Yes, proceed (y)',
+  "  2. Yes, and don't ask again for commands that start with `curl -X POST http://127.0.0.1:9/x` (p)",
+  '  3. No, and tell Codex what to do differently (esc)',
+  '',
+  '  Press enter to confirm or esc to cancel',
 ].join('\n');
 
 export const codexRules: RuleSetInput = {
@@ -37,52 +48,63 @@ export const codexRules: RuleSetInput = {
       implies: { primary: 'waiting', detail: 'permission' },
       region: 'bottom_non_empty_lines(24)',
       match: {
+        // "run the following command" observed; the other questions are strings of the same binary.
         regex:
           /Would you like to (?:run the following command|make the following edits|grant these permissions|send input to the existing terminal)\?/u,
         line: /^\s*(?:›\s*)?1\. Yes/u,
       },
-      sample: [
-        '  Would you like to run the following command?',
-        '',
-        '  $ curl -X POST http://127.0.0.1:9/upload -d @secrets.txt',
-        '',
-        '› 1. Yes, proceed (y)',
-        "  2. Yes, and don't ask again for this command in this session (a)",
-        '  3. No, and tell Codex what to do differently (esc)',
-        '',
-        '  Press enter to confirm or esc to cancel',
-      ].join('\n'),
+      sample: approvalScreen,
       lookalikes: [
         {
-          sample: ['• I asked: Would you like to run the following command? You said no.', '', ...idleScreen.split('\n')].join('\n'),
+          sample: ['• I asked: Would you like to run the following command? You said no.', '', idleScreen].join('\n'),
           why: 'the question quoted in the transcript, with no menu',
         },
       ],
-      source: `${UNVERIFIED} (question strings: binary)`,
+      source: `${OBSERVED}: approval_policy on-request, read-only sandbox, an escalated exec_command`,
     },
     {
       id: 'trust-folder',
       priority: 880,
       implies: { primary: 'waiting', detail: 'question' },
-      region: 'whole_screen',
+      region: 'bottom_non_empty_lines(16)',
       match: { contains: 'Trust this folder?', line: /^\s*(?:›\s*)?1\. /u },
       sample: [
-        '  Trust this folder? Codex can read, edit, and run files here, subject to your permission settings.',
+        '  Folder access',
         '',
-        '› 1. Yes, trust this folder',
-        '  2. No, quit',
+        '  /tmp/switchboard-codex-YStCNk/home/project',
+        '',
+        '  Trust this folder? Codex can read, edit, and run files here, subject to your permission settings. Folder settings',
+        '  can run code automatically, even without a model request. Continue only if you trust these files. Your trust',
+        '  decision will be saved.',
+        '',
+        '› 1. Trust and continue',
+        '  2. Back to Agent Command Center',
+        '',
+        '  enter continue · esc back',
       ].join('\n'),
-      source: `${UNVERIFIED} ("Trust this folder? Codex can read, edit, and run files here": binary)`,
+      lookalikes: [{ sample: idleScreen, why: 'the composer after the folder was trusted' }],
+      source: `${OBSERVED}: folder not marked trusted`,
     },
     {
       id: 'running-command',
       priority: 700,
       implies: { primary: 'active', detail: 'using_tools' },
       region: 'bottom_non_empty_lines(16)',
-      match: { line: /^\s*[•◦] Running /u, all: [{ line: /esc to interrupt/u }] },
-      sample: ['• Running npm test', '  └ > vitest run', '', ...workingScreen.split('\n')].join('\n'),
-      lookalikes: [{ sample: ['• Ran npm test', '  └ 12 passed', '', ...idleScreen.split('\n')].join('\n'), why: 'a finished command' }],
-      source: UNVERIFIED,
+      match: {
+        // A foreground command, or exec_command's background terminal while the turn waits on it.
+        any: [{ line: /^\s*[•◦] Running /u }, { line: /esc to interrupt\).*\b\d+ background terminals? running/u }],
+        all: [{ line: /esc to interrupt/u }],
+      },
+      sample: ['› Post the data', '', '• Running curl -X POST http://127.0.0.1:9/x', '', '', workingScreen].join('\n'),
+      lookalikes: [
+        {
+          sample: ['• Exited (status 7) curl -X POST http://127.0.0.1:9/x', '', '• Posted.', '', '  Worked for 5s • 12:09', '', '› Ask Codex to do anything'].join(
+            '\n',
+          ),
+          why: 'a finished command',
+        },
+      ],
+      source: `${OBSERVED} @ +5.2 s of the approval run; "N background terminal running" observed with \`sleep 4 && echo done\``,
     },
     {
       id: 'reconnecting',
@@ -90,8 +112,8 @@ export const codexRules: RuleSetInput = {
       implies: { primary: 'active', detail: 'thinking' },
       region: 'bottom_non_empty_lines(8)',
       match: { line: /Reconnecting\.\.\./u },
-      sample: ['• Reconnecting... 2/5 (4s • esc to interrupt)', '', ...idleScreen.split('\n')].join('\n'),
-      source: `${UNVERIFIED} ("Reconnecting... ": binary)`,
+      sample: ['• Reconnecting... 2/5 (4s • esc to interrupt)', '', '› Ask Codex to do anything', '', FOOTER].join('\n'),
+      source: `${UNVERIFIED} ("Reconnecting... " is a string of the binary)`,
     },
     {
       id: 'status-indicator',
@@ -100,8 +122,8 @@ export const codexRules: RuleSetInput = {
       region: 'bottom_non_empty_lines(8)',
       match: { line: /\(\s*(?:\d+[hms]\s*)+•\s*esc to interrupt\)/u },
       sample: workingScreen,
-      lookalikes: [{ sample: idleScreen, why: 'idle composer' }],
-      source: UNVERIFIED,
+      lookalikes: [{ sample: idleScreen, why: 'the composer and footer stay while idle' }],
+      source: OBSERVED,
     },
     {
       id: 'esc-to-interrupt',
@@ -109,18 +131,40 @@ export const codexRules: RuleSetInput = {
       implies: { primary: 'active', detail: null },
       region: 'bottom_non_empty_lines(8)',
       match: { contains: 'esc to interrupt' },
-      sample: ['↳ Interacting with background terminal · esc to interrupt', '', ...idleScreen.split('\n')].join('\n'),
+      sample: ['↳ Interacting with background terminal · esc to interrupt', '', '› Ask Codex to do anything', '', FOOTER].join('\n'),
       lookalikes: [{ sample: idleScreen, why: 'idle composer' }],
       source: UNVERIFIED,
+    },
+    {
+      id: 'title-spinner',
+      priority: 400,
+      implies: { primary: 'active', detail: null },
+      region: 'osc_title',
+      // Codex spins its title for the whole turn, streaming included (the Working row goes away
+      // while the answer streams), so it outranks the composer, which stays on screen.
+      match: { regex: /^[\u2801-\u28FF] /u },
+      sample: '⠸ Mock task | project',
+      lookalikes: [{ sample: 'Mock task | project', why: 'the title between turns' }],
+      source: OBSERVED,
     },
     {
       id: 'idle-composer',
       priority: 300,
       implies: { primary: 'idle', detail: 'ready' },
       region: 'bottom_non_empty_lines(6)',
-      match: { any: [{ line: /^\s*\? for shortcuts/u }, { line: /\d+% context left\s*$/u }] },
+      match: { any: [{ line: /^› /u }, { line: /\? for shortcuts/u }] },
       sample: idleScreen,
-      source: `${UNVERIFIED} ("? for shortcuts", "% context left": binary)`,
+      source: OBSERVED,
+    },
+    {
+      id: 'title-action-required',
+      priority: 150,
+      implies: { primary: 'waiting', detail: 'permission' },
+      region: 'osc_title',
+      match: { regex: /^\[ [!.] \] Action Required\b/u },
+      sample: '[ ! ] Action Required | Mock task | project',
+      lookalikes: [{ sample: '⠸ Mock task | project', why: 'working' }],
+      source: `${OBSERVED}: the title blinks "[ ! ]" / "[ . ]" while an approval waits`,
     },
   ],
   progressNormalizers: [{ id: 'status-glyph', pattern: /^\s*[•◦](?= \S[^\n]*esc to interrupt)/u, replace: '' }],

@@ -31,7 +31,7 @@ describe('built-in rule sets', () => {
     for (const set of BUILTIN_RULE_SETS.values()) {
       for (const rule of set.rules) {
         expect(rule.source.length).toBeGreaterThan(10);
-        if (set.agent !== 'claude' && set.agent !== 'generic') expect(rule.source).toMatch(/unverified|recording/);
+        if (set.agent !== 'claude' && set.agent !== 'generic') expect(rule.source).toMatch(/unverified|recording|observed/);
       }
     }
   });
