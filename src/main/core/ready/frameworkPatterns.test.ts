@@ -44,6 +44,7 @@ describe('framework pattern table', () => {
       case 'url':
         expect(result.places.some((p) => p.patternId === id)).toBe(true);
         expect(result.decisive?.pattern.kind).not.toBe('error');
+        if (pattern.framework !== 'generic') expect(result.decisive?.pattern.framework).not.toBe('generic');
         break;
       case 'warning-guard':
         expect(result.isWarning).toBe(true);
@@ -69,6 +70,8 @@ describe('look-alikes', () => {
     ['✓ Running next.config took 27ms', 'a Next.js progress tick'],
     ['○ Compiling / ...', 'compiling is not ready'],
     ['VITE v7.3.8 is not ready in 300 ms', 'contrived negation'],
+    ['Warming up for 10 s before listening on port 43123...', 'a server announcing where it WILL listen'],
+    ['Server will be running at http://localhost:3000 once the build finishes', 'future tense'],
   ])('%j is not a ready line (%s)', (line) => {
     expect(classify(line).decisive?.pattern.kind).not.toBe('ready');
   });

@@ -985,8 +985,9 @@ const GENERIC: FrameworkPattern[] = [
     kind: 'ready',
     priority: PRIORITY.genericReady,
     // "Server listening on http://localhost:3000", "Listening on port 8080", "Server running at
-    // http://127.0.0.1:3000/" — but never on a line that talks about a failure.
-    regex: /^(?!.*\b(?:error|fail(?:ed|ure)?|cannot|can't|unable|not|EADDRINUSE|in use|debugger|inspector)\b).*\b(?:listening|running|started|serving|ready|live|up)\b.{0,40}?\b(?:on|at)\b.{0,20}?(?:\bport\s*:?\s*\d{2,5}\b|https?:\/\/\S+|(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:]*\]):\d{2,5}\b)/i,
+    // http://127.0.0.1:3000/" — but never on a line about a failure, or about the future
+    // ("Warming up before listening on port 3000").
+    regex: /^(?!.*\b(?:error|fail(?:ed|ure)?|cannot|can't|unable|not|EADDRINUSE|in use|debugger|inspector|before|will|once|until|waiting|soon)\b).*\b(?:listening|running|started|serving|ready|live|up)\b.{0,40}?\b(?:on|at)\b.{0,20}?(?:\bport\s*:?\s*(?<port>\d{2,5})\b|(?<url>https?:\/\/\S+)|(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:]*\]):(?<hostPort>\d{2,5})\b)/i,
     sample: 'Server running at http://127.0.0.1:3000/',
     source: 'Node.js "Getting started" example (nodejs.org), quoted',
     moreSamples: [

@@ -76,11 +76,15 @@ export class LineClassifier {
     const blockPriority = this.warningBlock?.priority;
     const warningPriority = Math.max(guard?.pattern.priority ?? -Infinity, blockPriority ?? -Infinity);
     const isReadyGuarded = matches.some((m) => m.pattern.kind === 'ready-guard');
+    // A framework's own entry says this line is only a URL ("Project is running at …" before the
+    // first compile): the generic "listening on …" heuristic does not get to call it ready.
+    const isUrlOnlyLine = matches.some((m) => m.pattern.kind === 'url' && m.pattern.framework !== 'generic');
 
     const decisive = matches.find((m) => {
       const { kind, priority } = m.pattern;
       if (!DECIDING_KINDS.has(kind)) return false;
       if (kind === 'ready' && isReadyGuarded) return false;
+      if (kind === 'ready' && isUrlOnlyLine && m.pattern.framework === 'generic') return false;
       if (kind === 'error' && priority < warningPriority) return false;
       return true;
     });
@@ -112,7 +116,7 @@ function placesOf(matches: LineMatch[], decisive: LineMatch | undefined): PlaceH
   if (decisive && decisive.pattern.kind !== 'error') sources.unshift(decisive);
   const places: PlaceHint[] = [];
   for (const { pattern, groups } of sources) {
-    const port = pattern.kind === 'portMoved' ? groups.to : groups.port;
+    const port = pattern.kind === 'portMoved' ? groups.to : groups.port ?? groups.hostPort;
     const place = toPlace(groups.url, port, pattern.id);
     if (place && !places.some((p) => p.url === place.url)) places.push(place);
   }

@@ -328,7 +328,9 @@ export class ReadinessMachine extends DisposableBase {
       if (line && isOpen && ownership === 'owned') return { kind: 'ready-now', reason: `pattern ${line.patternId} + ${what}` };
       if (line && counts) return { kind: 'ready-when-stable', reason: `pattern ${line.patternId} + ${what} (not seen in the process tree)` };
       if (counts) return { kind: 'ready-when-stable', reason: `${what} (${target.source}), no ready line` };
-      if (line) return { kind: 'wait-for-port', port: target.port };
+      // Only a port we were told about (config, the framework's own line) is held to portTimeout;
+      // a URL that merely appeared in the output gets the whole start timeout.
+      if (line && target.isTrusted) return { kind: 'wait-for-port', port: target.port };
       return { kind: 'wait' };
     }
     if (line) return { kind: 'ready-when-stable', reason: `pattern ${line.patternId}, no port known` };
@@ -355,7 +357,12 @@ export class ReadinessMachine extends DisposableBase {
         !this.isKnownForeign(s.port) &&
         (this.listening.length === 0 || this.listening.includes(s.port)),
     );
-    if (sighting) return { port: sighting.port, url: displayUrl(sighting.url), isTrusted: false, source: 'url sighting' };
+    if (sighting) {
+      // The port of the first sighting; the URL as the server printed it last ("listening on
+      // http://127.0.0.1:8080" after "starting on port 8080").
+      const latest = [...this.sightings].reverse().find((s) => s.port === sighting.port && isLoopbackOrWildcard(s.host)) ?? sighting;
+      return { port: sighting.port, url: displayUrl(latest.url), isTrusted: false, source: 'url sighting' };
+    }
     const listeningPort = this.listening.find(usable);
     if (listeningPort !== undefined) return this.targetFor(listeningPort, true, 'listening');
     return undefined;

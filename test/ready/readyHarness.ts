@@ -1,0 +1,174 @@
+/**
+ * Real dev servers under the real session layer, watched by the real ReadinessTracker. Ground
+ * truth is the port answering HTTP, polled by the test itself (TESTING.md): the harness records
+ * when the server first answered, independently of the tracker, so a test can check that "ready"
+ * was neither premature nor late.
+ */
+import { Socket, createServer as createTcpServer, type Server } from 'node:net';
+import { request } from 'node:http';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { SessionManager, type ProcessEntry } from '../../src/main/core/sessions';
+import { ReadinessTracker } from '../../src/main/core/ready';
+import type { ReadinessInfo, ReadinessPhase } from '../../src/shared/ready';
+import type { ReadinessConfig } from '../../src/shared/readyConfig';
+
+export const REPO = resolve(__dirname, '../..');
+export const FIXTURES = join(REPO, 'test/fixtures/servers');
+export const BIN = join(REPO, 'node_modules/.bin');
+/** Debian's python3 (python3-django, -flask, -uvicorn); the PATH one may be another install. */
+export const SYSTEM_PYTHON = '/usr/bin/python3';
+
+export function hasPythonModule(module: string): boolean {
+  return spawnSync(SYSTEM_PYTHON, ['-c', `import ${module}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** A port nobody listens on right now (the kernel's choice, released at once). */
+export async function freePort(): Promise<number> {
+  const server = createTcpServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/** Holds a port on every address (v4 and v6), as another program would. */
+export async function holdPort(port: number): Promise<Server> {
+  const server = createTcpServer((socket) => socket.destroy());
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen({ port, host: '::', ipv6Only: false }, done);
+  });
+  return server;
+}
+
+/** One HTTP GET; resolves with the status, or undefined when nothing answers. */
+export function httpStatus(url: string, timeoutMs = 30_000): Promise<number | undefined> {
+  return new Promise((done) => {
+    const req = request(url, { agent: false, timeout: timeoutMs }, (res) => {
+      res.resume();
+      done(res.statusCode);
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => done(undefined));
+    req.end();
+  });
+}
+
+/**
+ * The test's own view of "ready": polls http://127.0.0.1:PORT (and ::1) every 25 ms from the moment
+ * it is created, and remembers when a connection was first accepted. It opens TCP connections
+ * only (no request), so it never triggers work in the server under test.
+ */
+export class PortWatcher {
+  firstOpenAt: number | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private isDisposed = false;
+
+  constructor(private readonly port: number) {
+    this.tick();
+  }
+
+  private tick(): void {
+    if (this.isDisposed || this.firstOpenAt !== undefined) return;
+    void Promise.all(['127.0.0.1', '::1'].map((host) => tcpAccepts(host, this.port))).then((open) => {
+      if (open.some(Boolean)) this.firstOpenAt ??= Date.now();
+      else if (!this.isDisposed) this.timer = setTimeout(() => this.tick(), 25);
+    });
+  }
+
+  dispose(): void {
+    this.isDisposed = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+}
+
+function tcpAccepts(host: string, port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const client = new Socket();
+    const finish = (isOpen: boolean) => {
+      client.destroy();
+      done(isOpen);
+    };
+    client.setTimeout(500);
+    client.once('connect', () => finish(true));
+    client.once('timeout', () => finish(false));
+    client.once('error', () => finish(false));
+    client.connect(port, host);
+  });
+}
+
+export interface StartedServer {
+  entry: ProcessEntry;
+  tracker: ReadinessTracker;
+  /** Every phase the tracker went through, with the time it was entered. */
+  phases: Array<{ phase: ReadinessPhase; at: number; message: string }>;
+  startedAt: number;
+}
+
+/** Owns the session manager, trackers, held ports and temp dirs of one test file. */
+export class ReadyHarness {
+  readonly sessions = new SessionManager({ killGraceMs: 2_000 });
+  private readonly trackers: ReadinessTracker[] = [];
+  private readonly held: Server[] = [];
+  private readonly dirs: string[] = [];
+  private readonly watchers: PortWatcher[] = [];
+
+  async start(options: {
+    name: string;
+    argv: string[];
+    cwd: string;
+    env?: Record<string, string>;
+    ready?: Partial<ReadinessConfig>;
+  }): Promise<StartedServer> {
+    const entry = this.sessions.create({ name: options.name, kind: 'command', argv: options.argv, cwd: options.cwd, env: options.env });
+    const tracker = new ReadinessTracker(entry, options.ready, options.cwd, { isStopRequested: () => entry.state === 'stopped' });
+    this.trackers.push(tracker);
+    const phases: StartedServer['phases'] = [];
+    tracker.onDidChange((info: ReadinessInfo) => {
+      if (phases.at(-1)?.phase !== info.phase) phases.push({ phase: info.phase, at: Date.now(), message: info.message });
+    });
+    const startedAt = Date.now();
+    await entry.start();
+    return { entry, tracker, phases, startedAt };
+  }
+
+  watchPort(port: number): PortWatcher {
+    const watcher = new PortWatcher(port);
+    this.watchers.push(watcher);
+    return watcher;
+  }
+
+  async holdPort(port: number): Promise<Server> {
+    const server = await holdPort(port);
+    this.held.push(server);
+    return server;
+  }
+
+  tempDir(prefix: string): string {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    this.dirs.push(dir);
+    return dir;
+  }
+
+  /** A directory to delete at the end (build output written inside a fixture). */
+  removeLater(dir: string): void {
+    this.dirs.push(dir);
+  }
+
+  async dispose(): Promise<void> {
+    this.watchers.forEach((w) => w.dispose());
+    this.trackers.forEach((t) => t.dispose());
+    await this.sessions.dispose();
+    await Promise.all(this.held.map((s) => new Promise((done) => s.close(done))));
+    for (const dir of this.dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Timings collected by the e2e files, printed once per file for the report. */
+export function reportTimings(title: string, rows: Array<Record<string, string | number | undefined>>): void {
+  if (rows.length === 0) return;
+  console.log(`\n${title}\n${rows.map((r) => '  ' + Object.entries(r).map(([k, v]) => `${k}=${v}`).join('  ')).join('\n')}`);
+}
