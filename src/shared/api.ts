@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ProcessInfo } from './model';
 import type { ConfigIssue } from './config';
 import type { SerializedError } from './errors';
+import { ReadinessConfigSchema } from './readyConfig';
 
 const Id = z.string().min(1, 'process id is required');
 const Signal = z.enum(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGKILL', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2']);
@@ -23,6 +24,8 @@ export const CommandArgs = {
     name: z.string().min(1).max(200).optional(),
     cwd: z.string().min(1).optional(),
     env: z.record(z.string(), z.string()).optional(),
+    /** Readiness settings for a command (same fields as in switchboard.json). */
+    ready: ReadinessConfigSchema.optional(),
     ...Size,
   }),
   spawnAgent: z.strictObject({

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { ReadinessInfo } from './ready';
 import type { AgentStatusInfo } from './status';
 import type { PortInfo } from './ports';
+import type { ReadinessConfig } from './readyConfig';
 
 export const PROCESS_KINDS = ['command', 'terminal', 'agent', 'task'] as const;
 export const ProcessKindSchema = z.enum(PROCESS_KINDS);
@@ -106,4 +107,6 @@ export interface ProcessSpec {
   configName?: string;
   /** Agent preset id for agent entries. */
   preset?: string;
+  /** Readiness settings for command entries (switchboard.json fields of SPEC §2). */
+  ready?: Partial<ReadinessConfig>;
 }

@@ -25,7 +25,9 @@ describe('SwitchboardCore', () => {
     core = new SwitchboardCore({ projectDir: dir, watchConfig: false, killGraceMs: 500 });
     await core.init();
     const [hello, idle] = core.listProcesses();
-    expect(hello).toMatchObject({ name: 'hello', configName: 'hello', state: 'running', cwd: dir });
+    expect(hello).toMatchObject({ name: 'hello', configName: 'hello', cwd: dir });
+    expect(hello.pid).toBeGreaterThan(0);
+    expect(['starting', 'running', 'ready']).toContain(hello.state);
     expect(idle).toMatchObject({ name: 'idle', state: 'stopped' });
     await waitForOutput(core.entry(hello.id), new RegExp(`hello-${hello.id}`));
   });

@@ -15,6 +15,9 @@ import type { DecoratorContext, EntryDecoration, EntryDecorator } from './entryD
 import type { AgentConfig } from '../../../shared/agentConfig';
 import type { McpEndpoint } from '../agents';
 import { AgentStatusDecoration, agentSpec, agentStatusDecorator, agentWiringForRun, setAgentOptions } from './agentEntries';
+import { ReadinessDecoration, readinessDecorator } from './readinessEntries';
+import type { ReadinessCheck, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
+import type { ReadinessConfig } from '../../../shared/readyConfig';
 // Direct import: terminal input is SDK-free; the mcp index would load the MCP SDK into every core user.
 import { typeUserTurn } from '../mcp/terminalInput';
 
@@ -39,6 +42,9 @@ export interface SwitchboardCoreOptions {
   /** Watch switchboard.json for edits (default true). */
   watchConfig?: boolean;
 }
+
+/** Default readiness wait for restart_process (SPEC §5: ready_timeout default 30 s). */
+export const DEFAULT_READY_WAIT_MS = 30_000;
 
 /** How long spawnAgent waits for a fresh agent's prompt before typing its instructions. */
 export const INSTRUCTIONS_READY_TIMEOUT_MS = 60_000;
@@ -71,7 +77,7 @@ export class SwitchboardCore {
 
   constructor(private readonly options: SwitchboardCoreOptions) {
     this.projectDir = resolve(options.projectDir);
-    this.decorators = [agentStatusDecorator, ...(options.decorators ?? [])];
+    this.decorators = [readinessDecorator, agentStatusDecorator, ...(options.decorators ?? [])];
     this.sessions = new SessionManager({
       killGraceMs: options.killGraceMs,
       ringBytes: options.ringBytes,
@@ -150,6 +156,7 @@ export class SwitchboardCore {
       env: args.env,
       cols: args.cols,
       rows: args.rows,
+      ready: args.ready as Partial<ReadinessConfig> | undefined,
     };
     return this.createAndStart(spec);
   }
@@ -225,6 +232,40 @@ export class SwitchboardCore {
   async restartProcess(id: string, signal?: NodeJS.Signals): Promise<ProcessInfo> {
     await this.sessions.get(id).restart(signal);
     return this.describe(id);
+  }
+
+  /**
+   * Restart and, for command entries, wait until the new run is ready (SPEC §3.5). Never throws
+   * for a failed start: the result says why, with the last lines.
+   */
+  async restartAndWait(
+    id: string,
+    options: { signal?: NodeJS.Signals; readyTimeoutMs?: number; abort?: AbortSignal; onProgress?: (p: ReadinessProgress) => void } = {},
+  ): Promise<ReadinessResult> {
+    const entry = this.sessions.get(id);
+    const tracker = this.readinessTrackerOf(id);
+    const waiting = tracker.waitForReady(options.readyTimeoutMs ?? DEFAULT_READY_WAIT_MS, options.abort, options.onProgress, { runId: entry.runId + 1 });
+    try {
+      await entry.restart(options.signal);
+    } catch {
+      // Spawn failure: the tracker reports it as the result below.
+    }
+    return waiting;
+  }
+
+  /** Wait for the current run of a command entry to be ready (check_process_ready with waiting). */
+  waitForReady(id: string, timeoutMs = DEFAULT_READY_WAIT_MS, abort?: AbortSignal, onProgress?: (p: ReadinessProgress) => void): Promise<ReadinessResult> {
+    return this.readinessTrackerOf(id).waitForReady(timeoutMs, abort, onProgress);
+  }
+
+  checkReady(id: string): ReadinessCheck {
+    return this.readinessTrackerOf(id).check();
+  }
+
+  readinessTrackerOf(id: string) {
+    const decoration = this.decorationsOf(id).find((d): d is ReadinessDecoration => d instanceof ReadinessDecoration);
+    if (!decoration) throw new InvalidArgumentError(`Process ${id} is not a command entry (readiness applies to commands)`);
+    return decoration.tracker;
   }
 
   async closeProcess(id: string): Promise<{ closed: true }> {

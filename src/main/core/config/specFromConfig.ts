@@ -4,7 +4,9 @@ import type { ProcessConfig } from '../../../shared/config';
 import type { ProcessSpec } from '../../../shared/model';
 
 export function processSpecFromConfig(name: string, config: ProcessConfig, projectDir: string): ProcessSpec {
+  const { command: _command, args: _args, cwd: _cwd, env: _env, autoStart: _autoStart, ...ready } = config;
   return {
+    ready,
     name,
     kind: 'command',
     argv: commandArgv(config.command, config.args),

@@ -144,6 +144,10 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   get lastExit(): ExitInfo | undefined {
     return this.exitInfo;
   }
+  /** The current (or last) run was asked to stop (stop, restart, close): its exit is not a crash. */
+  get wasStopRequested(): boolean {
+    return this.isStopRequested;
+  }
 
   info(): ProcessInfo {
     return {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { panes, TerminalPane } from '../terminalPane';
 import { run, useUi } from '../store';
 import { StatusBadges } from './StatusBadges';
@@ -53,8 +53,24 @@ export function Pane({ id }: { id: string }) {
           <button title="Close" data-testid="close" onClick={() => void run((c) => c.call('closeProcess', { id }))}>✕</button>
         </span>
       </header>
-      {process.state === 'error' && <div className="pane-error" data-testid="pane-error">{process.readiness?.message ?? process.message}</div>}
+      {process.state === 'error' && <ErrorBar message={process.readiness?.message ?? process.message} logs={process.readiness?.logs} />}
       <div className="pane-terminal" ref={container} />
     </section>
+  );
+}
+
+/** The failure in one line; the last lines of output one click away. */
+function ErrorBar({ message, logs }: { message: string; logs?: string[] }) {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <div className="pane-error" data-testid="pane-error">
+      <span>{message}</span>
+      {logs && logs.length > 0 && (
+        <button className="logs-toggle" data-testid="logs-toggle" onClick={() => setOpen(!isOpen)}>
+          {isOpen ? 'hide lines' : 'last lines'}
+        </button>
+      )}
+      {isOpen && logs && <pre className="pane-logs" data-testid="pane-logs">{logs.join('\n')}</pre>}
+    </div>
   );
 }

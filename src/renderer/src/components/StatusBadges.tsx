@@ -1,5 +1,17 @@
+import { useEffect, useState } from 'react';
 import type { ProcessInfo } from '../../../shared/model';
 import { openLink } from '../terminalPane';
+
+/** Seconds since `since`, re-rendered every second while `active`. */
+function useElapsed(since: number | undefined, active: boolean): number | undefined {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [active]);
+  return active && since ? Math.max(0, Math.floor((now - since) / 1000)) : undefined;
+}
 
 const STATE_GLYPHS: Record<string, string> = { stopped: '○', starting: '◌', ready: '●', running: '●', error: '✕' };
 const AGENT_GLYPHS: Record<string, string> = { starting: '◌', idle: '○', active: '◐', waiting: '⚠', stuck: '⏸', dead: '✕' };
@@ -16,12 +28,14 @@ export function stateLabel(p: ProcessInfo): { glyph: string; text: string; tone:
 
 export function StatusBadges({ process: p }: { process: ProcessInfo }) {
   const label = stateLabel(p);
+  const elapsed = useElapsed(p.readiness?.since ?? p.startedAt, !p.agent && label.tone === 'starting');
   const links = [...new Set([...(p.ports?.sightings ?? []).map((s) => s.url), ...(p.readiness?.url ? [p.readiness.url] : [])])];
   const timer = p.timers?.find((t) => t.state === 'pending' || t.state === 'paused');
   return (
     <span className="badges">
       <span className={`state tone-${label.tone}`} title={label.title} data-testid="state">
         {label.glyph} {label.text}
+        {elapsed !== undefined && <span className="elapsed"> {elapsed}s</span>}
       </span>
       {p.agent && (
         <span className={`health health-${p.agent.health}`} title={p.agent.reason} data-testid="health">

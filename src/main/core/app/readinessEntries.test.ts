@@ -1,0 +1,59 @@
+/** Readiness through the core: the same methods the UI and MCP's restart_process use. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SwitchboardCore } from './switchboardCore';
+
+let core: SwitchboardCore | undefined;
+afterEach(async () => {
+  await core?.dispose();
+  core = undefined;
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const { port } = server.address() as { port: number };
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+const serverScript = (port: number) =>
+  `const s=require('http').createServer((q,r)=>r.end('ok'));s.listen(${port},'127.0.0.1',()=>console.log('Server listening on http://localhost:${port}'))`;
+
+describe('readiness through the core', () => {
+  it('restartAndWait reports ready with the URL; the entry shows it', async () => {
+    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-ready-')), watchConfig: false, killGraceMs: 500 });
+    await core.init();
+    const port = await freePort();
+    const info = await core.spawnProcess({ kind: 'command', argv: [process.execPath, '-e', serverScript(port)], name: 'api', ready: { port } });
+    const result = await core.restartAndWait(info.id, { readyTimeoutMs: 20_000 });
+    expect(result).toMatchObject({ success: true, state: 'ready', port });
+    expect(result.message).toContain(String(port));
+    const response = await fetch(`http://127.0.0.1:${port}/`);
+    expect(await response.text()).toBe('ok');
+    expect(core.checkReady(info.id)).toMatchObject({ ready: true, state: 'ready' });
+    expect(core.describe(info.id)).toMatchObject({ state: 'ready' });
+  });
+
+  it('a process that exits at once is an error with its code and last lines', async () => {
+    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-ready-')), watchConfig: false, killGraceMs: 500 });
+    await core.init();
+    const info = await core.spawnProcess({ kind: 'command', shell: 'echo "boom: config missing"; exit 2', name: 'bad' });
+    const result = await core.restartAndWait(info.id, { readyTimeoutMs: 10_000 });
+    expect(result.success).toBe(false);
+    expect(result.state).toBe('error');
+    expect(result.message).toMatch(/code 2/);
+    expect(result.logs?.join('\n')).toContain('boom: config missing');
+    expect(core.describe(info.id).state).toBe('error');
+  });
+
+  it('readiness applies to command entries only', async () => {
+    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-ready-')), watchConfig: false, killGraceMs: 500 });
+    await core.init();
+    const info = await core.spawnProcess({ kind: 'terminal', argv: ['cat'] });
+    expect(() => core!.checkReady(info.id)).toThrow('is not a command entry');
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Command entries get a ReadinessTracker as their decoration: it owns the entry's visible state
+ * (starting → ready → running | error) and its port sightings.
+ */
+import { Emitter } from '../base/lifecycle';
+import { ReadinessTracker } from '../ready';
+import type { ProcessEntry } from '../sessions';
+import type { ProcessInfo } from '../../../shared/model';
+import type { DecoratorContext, EntryDecoration, EntryDecorator } from './entryDecoration';
+
+export class ReadinessDecoration implements EntryDecoration {
+  private readonly changed = new Emitter<void>();
+  readonly onDidChange = this.changed.event;
+  readonly tracker: ReadinessTracker;
+
+  constructor(private readonly entry: ProcessEntry, context: DecoratorContext) {
+    this.tracker = new ReadinessTracker(entry, entry.definition.ready, context.projectDir, {
+      isStopRequested: () => entry.wasStopRequested,
+    });
+    this.tracker.onDidChange(() => this.changed.fire());
+    this.tracker.onDidChangePorts(() => this.changed.fire());
+    entry.onDidChange(() => this.changed.fire());
+  }
+
+  describe(): Partial<ProcessInfo> {
+    const readiness = this.tracker.info;
+    // A spawn failure (command not found, bad cwd) never starts a run, so the tracker cannot see
+    // it; the entry's own error is the truth then.
+    if (!this.entry.isRunning && this.entry.state === 'error' && readiness.phase !== 'error') {
+      return { readiness: { ...readiness, phase: 'error', message: this.entry.message }, ports: this.tracker.ports };
+    }
+    return { readiness, ports: this.tracker.ports, state: readiness.phase, message: readiness.message };
+  }
+
+  dispose(): void {
+    this.tracker.dispose();
+    this.changed.dispose();
+  }
+}
+
+export const readinessDecorator: EntryDecorator = (entry, context) =>
+  entry.kind === 'command' ? new ReadinessDecoration(entry, context) : undefined;
