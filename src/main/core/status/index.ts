@@ -19,3 +19,4 @@ export { HOOK_FRESH_MS } from './hookState';
 export { realClock, VirtualClock, type Clock } from './clock';
 export { BUILTIN_RULE_SETS, ruleSetFor } from './rules';
 export { benchClassifier, type ClassifierBenchResult } from './classifierBench';
+export { benchReactionLatency, type ReactionBenchResult } from './reactionBench';
