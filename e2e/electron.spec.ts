@@ -3,18 +3,22 @@
  * (ELECTRON_SKIP_BINARY_DOWNLOAD=1), and this test says so plainly instead of pretending.
  */
 import { _electron as electron, expect, test } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const ROOT = resolve(__dirname, '..');
 
+/**
+ * The installed binary, found the way the electron package does — without requiring it, since
+ * electron ≥ 38 tries to download a missing binary on require (no network here).
+ */
 function electronBinary(): string | undefined {
-  try {
-    const path = require('electron') as unknown as string;
-    return typeof path === 'string' && existsSync(path) ? path : undefined;
-  } catch {
-    return undefined;
-  }
+  const pkg = resolve(ROOT, 'node_modules/electron');
+  const pathFile = resolve(pkg, 'path.txt');
+  if (process.env.ELECTRON_OVERRIDE_DIST_PATH) return resolve(process.env.ELECTRON_OVERRIDE_DIST_PATH, 'electron');
+  if (!existsSync(pathFile)) return undefined;
+  const binary = resolve(pkg, 'dist', readFileSync(pathFile, 'utf8').trim());
+  return existsSync(binary) ? binary : undefined;
 }
 
 test('the Electron app starts, shows the grid and quits leaving no child process', async () => {
