@@ -16,9 +16,12 @@ export const aiderRules: RuleSetInput = {
       id: 'shell-command-confirm',
       priority: 900,
       implies: { primary: 'waiting', detail: 'permission' },
-      region: 'bottom_non_empty_lines(4)',
-      match: { line: /Run shell commands?\? \(Y\)es\/\(N\)o/u },
+      region: 'bottom_non_empty_lines(1)',
+      match: { line: /Run shell commands?\? \(Y\)es\/\(N\)o.*\[(?:Yes|No)\]:\s*$/u },
       sample: ['pytest -q', '', 'Run shell command? (Y)es/(N)o/(D)on\'t ask again [Yes]:'].join('\n'),
+      lookalikes: [
+        { sample: ['Run shell command? (Y)es/(N)o [Yes]: y', 'Running pytest -q', '3 passed'].join('\n'), why: 'an answered question' },
+      ],
       source: UNVERIFIED,
     },
     {
@@ -38,6 +41,7 @@ export const aiderRules: RuleSetInput = {
       region: 'bottom_non_empty_lines(2)',
       match: { line: /Waiting for \S+/u },
       sample: ['> explain main.py', '', '░█        Waiting for claude-sonnet-4'].join('\n'),
+      lookalikes: [{ sample: 'architect> ', why: 'the empty prompt' }],
       source: UNVERIFIED,
     },
     {

@@ -140,6 +140,12 @@ export const claudeRules: RuleSetInput = {
         '   2. Yes, and manually approve edits',
         '   3. No, keep planning',
       ].join('\n'),
+      lookalikes: [
+        {
+          sample: ['● The plan ends with: Would you like to proceed?', '', HR, '❯ 1. Yes', HR, '  ? for shortcuts'].join('\n'),
+          why: 'the question in the transcript and "1. Yes" typed at the prompt are not the dialog',
+        },
+      ],
       source: `${CLI}: strings of the shipped binary (plan mode exit dialog); from knowledge, unverified on screen`,
     },
     {

@@ -113,6 +113,7 @@ export const codexRules: RuleSetInput = {
       region: 'bottom_non_empty_lines(8)',
       match: { line: /Reconnecting\.\.\./u },
       sample: ['• Reconnecting... 2/5 (4s • esc to interrupt)', '', '› Ask Codex to do anything', '', FOOTER].join('\n'),
+      lookalikes: [{ sample: workingScreen, why: 'a normal Working row' }],
       source: `${UNVERIFIED} ("Reconnecting... " is a string of the binary)`,
     },
     {
@@ -152,8 +153,9 @@ export const codexRules: RuleSetInput = {
       priority: 300,
       implies: { primary: 'idle', detail: 'ready' },
       region: 'bottom_non_empty_lines(6)',
-      match: { any: [{ line: /^› /u }, { line: /\? for shortcuts/u }] },
+      match: { any: [{ line: /^› (?!\d+\. )/u }, { line: /\? for shortcuts/u }] },
       sample: idleScreen,
+      lookalikes: [{ sample: approvalScreen, why: 'an approval replaces the composer and footer' }],
       source: OBSERVED,
     },
     {

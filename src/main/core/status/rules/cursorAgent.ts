@@ -38,6 +38,7 @@ export const cursorAgentRules: RuleSetInput = {
       region: 'bottom_non_empty_lines(8)',
       match: { line: /^\s*\S?\s*Running(?:…|\.\.\.)/u },
       sample: ['  ⠋ Running… npm test', '', idleScreen].join('\n'),
+      lookalikes: [{ sample: idleScreen, why: 'idle input box' }],
       source: UNVERIFIED,
     },
     {
@@ -57,6 +58,7 @@ export const cursorAgentRules: RuleSetInput = {
       region: 'bottom_non_empty_lines(8)',
       match: { contains: 'ctrl+c to stop' },
       sample: ['  ⬡ Reading files  ctrl+c to stop', '', idleScreen].join('\n'),
+      lookalikes: [{ sample: idleScreen, why: 'idle input box' }],
       source: UNVERIFIED,
     },
     {
@@ -66,6 +68,7 @@ export const cursorAgentRules: RuleSetInput = {
       region: 'bottom_non_empty_lines(6)',
       match: { any: [{ contains: 'Plan, search, build anything' }, { line: /\/ commands · @ files/u }] },
       sample: idleScreen,
+      lookalikes: [{ sample: '  $ curl -X POST http://127.0.0.1:9/upload\n\n  Run this command?\n  → Run (once) (y)', why: 'an approval' }],
       source: UNVERIFIED,
     },
   ],

@@ -57,6 +57,7 @@ export const geminiRules: RuleSetInput = {
         "│   3. Don't trust (esc)                                               │",
         '╰──────────────────────────────────────────────────────────────────────╯',
       ].join('\n'),
+      lookalikes: [{ sample: idleBox, why: 'the idle input box' }],
       source: UNVERIFIED,
     },
     {
@@ -76,6 +77,7 @@ export const geminiRules: RuleSetInput = {
       region: 'bottom_non_empty_lines(8)',
       match: { line: /^\s*│\s*>\s/u },
       sample: idleBox,
+      lookalikes: [{ sample: '│ ?  Shell curl -X POST http://127.0.0.1:9/upload │\n│ ● 1. Yes, allow once │', why: 'a confirmation box has no > input row' }],
       source: UNVERIFIED,
     },
   ],

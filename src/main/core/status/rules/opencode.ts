@@ -52,6 +52,7 @@ export const opencodeRules: RuleSetInput = {
       region: 'bottom_non_empty_lines(6)',
       match: { line: /\benter send\b/u },
       sample: idleScreen,
+      lookalikes: [{ sample: '┃  △ Permission required\n┃  enter Allow once   a Allow always   esc Reject', why: 'the permission panel' }],
       source: UNVERIFIED,
     },
   ],

@@ -27,6 +27,11 @@ describe('built-in rule sets', () => {
     expect([...BUILTIN_RULE_SETS.keys()].sort()).toEqual([...AGENTS].sort());
   });
 
+  it('give every rule at least one look-alike that must not trigger it', () => {
+    const missing = [...BUILTIN_RULE_SETS.values()].flatMap((s) => s.rules.filter((r) => !r.lookalikes?.length).map((r) => r.key));
+    expect(missing).toEqual([]);
+  });
+
   it('record where every rule comes from; unverified ones say so', () => {
     for (const set of BUILTIN_RULE_SETS.values()) {
       for (const rule of set.rules) {
