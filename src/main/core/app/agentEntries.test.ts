@@ -51,3 +51,20 @@ describe('agent entries', () => {
     expect(() => core!.statusTrackerOf(info.id)).toThrow(`Process ${info.id} is not an agent`);
   });
 });
+
+describe('agents that need a person', () => {
+  it('announce the transition into waiting once, and count in needsAttentionCount', async () => {
+    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-agents-')), watchConfig: false, killGraceMs: 300 });
+    await core.init();
+    // Prints Claude Code's permission prompt (as in recordings/dev-permission-yes.cast) when told to.
+    const script = 'printf "> "; read -r x; printf "\\n"; printf "%.0s─" $(seq 1 120); printf "\\n Do you want to proceed?\\n ❯ 1. Yes\\n   2. No\\n"; read -r y; printf "> "; sleep 1000';
+    const info = await core.spawnAgent({ preset: 'claude', name: 'asker', argv: ['bash', '--noprofile', '--norc', '-c', script] });
+    const events: ControlEvent[] = [];
+    core.onEvent((e) => e.type === 'attentionRequested' && events.push(e));
+    const waiting = waitForAgent(core, info.id, (e) => e.process.agent?.primary === 'waiting');
+    core.writeInput(info.id, 'go\r');
+    await waiting;
+    expect(events).toEqual([{ type: 'attentionRequested', id: info.id, reason: 'Waiting for your permission', title: 'asker' }]);
+    expect(core.needsAttentionCount()).toBe(1);
+  });
+});

@@ -53,6 +53,7 @@ interface EntryRecord {
   entry: ProcessEntry;
   decorations: EntryDecoration[];
   attention?: ProcessInfo['attention'];
+  wasWaiting?: boolean;
   store: DisposableStore;
 }
 
@@ -397,9 +398,23 @@ export class SwitchboardCore {
     const ids = [...this.pendingChanges];
     this.pendingChanges.clear();
     for (const id of ids) {
-      if (!this.records.has(id)) continue;
-      this.eventEmitter.fire({ type: 'processChanged', process: this.describe(id) });
+      // sessions.close() drops the entry before processRemoved fires: a change queued in between must not throw from a timer.
+      const record = this.records.get(id);
+      if (!record || !this.sessions.find(id)) continue;
+      const info = this.describe(id);
+      this.eventEmitter.fire({ type: 'processChanged', process: info });
+      this.announceWaiting(record, info);
     }
+  }
+
+  /** An agent that starts waiting for a person calls one (notification, badge), once per wait. */
+  private announceWaiting(record: EntryRecord, info: ProcessInfo): void {
+    const isWaiting = info.agent?.primary === 'waiting';
+    if (isWaiting && !record.wasWaiting) {
+      const reason = info.agent?.detail === 'permission' ? 'Waiting for your permission' : 'Waiting for an answer';
+      this.eventEmitter.fire({ type: 'attentionRequested', id: info.id, reason, title: info.name });
+    }
+    record.wasWaiting = isWaiting;
   }
 
   private async applyConfig(config: LoadedConfig): Promise<void> {
