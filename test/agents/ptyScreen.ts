@@ -191,19 +191,21 @@ export class PtyScreen {
 
   /**
    * Ends the program and everything it started: SIGTERM to its process group and every
-   * descendant (tools may sit in other groups), then SIGKILL after a grace period.
-   * Disposes the terminal. Safe to call twice.
+   * descendant (tools may sit in other groups), then SIGKILL to whatever is left after a
+   * grace period. Processes are identified by pid AND start time, so a pid reused by an
+   * unrelated process is never signalled. Disposes the terminal. Safe to call twice.
    */
   async kill(): Promise<void> {
     if (!this.exitInfo) {
-      const tree = [this.pid, ...descendants(this.pid)];
-      signalAll(this.pid, tree, 'SIGTERM');
-      const timedOut = await Promise.race([
-        this.exited.then(() => false),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(true), KILL_GRACE_MS)),
+      const tree = processTree(this.pid);
+      if (tree.length === 0) this.pty.kill(); // no /proc (not Linux): node-pty's SIGHUP
+      signalTree(tree, 'SIGTERM');
+      const exitedInTime = await Promise.race([
+        this.exited.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), KILL_GRACE_MS)),
       ]);
-      if (timedOut) signalAll(this.pid, [...tree, ...descendants(this.pid)], 'SIGKILL');
-      else signalAll(this.pid, tree, 'SIGKILL'); // leftovers that outlived their parent
+      // Late children of a still-running program, plus leftovers that outlived their parent.
+      signalTree(exitedInTime ? tree : [...tree, ...processTree(this.pid)], 'SIGKILL');
       await this.exited;
     }
     this.listeners.clear();
@@ -219,49 +221,72 @@ function matches(text: string, pattern: string | RegExp): boolean {
   return typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text);
 }
 
-/** Sends `signal` to the process group led by `leader` and to each pid; ignores processes already gone. */
-function signalAll(leader: number, pids: number[], signal: NodeJS.Signals): void {
-  const attempt = (pid: number): void => {
-    try {
-      process.kill(pid, signal);
-    } catch {
-      // Already exited.
-    }
-  };
-  attempt(-leader);
-  for (const pid of pids) attempt(pid);
+/** A process as identified by /proc: pid plus start time (clock ticks since boot). */
+interface ProcessId {
+  pid: number;
+  startTime: string;
 }
 
-/** All descendants of `pid`, read from /proc (Linux; returns [] elsewhere). */
-export function descendants(pid: number): number[] {
-  const children = new Map<number, number[]>();
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  } catch {
-    return [];
-  }
-  for (const name of entries) {
-    const ppid = parentOf(Number(name));
-    if (ppid === null) continue;
-    children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-  }
-  const out: number[] = [];
-  const stack = [pid];
-  while (stack.length > 0) {
-    for (const child of children.get(stack.pop() as number) ?? []) {
-      out.push(child);
-      stack.push(child);
-    }
+/** `root` (first) and all its descendants, read from /proc (Linux; empty elsewhere or if `root` is gone). */
+export function processTree(root: number): ProcessId[] {
+  const stats = readAllStats();
+  const rootStat = stats.get(root);
+  if (!rootStat) return [];
+  const out: ProcessId[] = [{ pid: root, startTime: rootStat.startTime }];
+  for (let i = 0; i < out.length; i++) {
+    for (const [pid, stat] of stats) if (stat.ppid === out[i].pid) out.push({ pid, startTime: stat.startTime });
   }
   return out;
 }
 
-function parentOf(pid: number): number | null {
+/**
+ * Signals the process group led by the tree's root (node-pty makes the child a session and
+ * group leader) and each process in the tree, skipping any whose identity changed.
+ */
+function signalTree(tree: ProcessId[], signal: NodeJS.Signals): void {
+  const attempt = (target: number): void => {
+    try {
+      process.kill(target, signal);
+    } catch {
+      // Already exited.
+    }
+  };
+  const [root] = tree;
+  if (root && isSame(root)) attempt(-root.pid);
+  for (const proc of tree) if (isSame(proc)) attempt(proc.pid);
+}
+
+function isSame(proc: ProcessId): boolean {
+  return readStat(proc.pid)?.startTime === proc.startTime;
+}
+
+interface Stat {
+  ppid: number;
+  startTime: string;
+}
+
+function readAllStats(): Map<number, Stat> {
+  const stats = new Map<number, Stat>();
+  let entries: string[] = [];
   try {
-    // Field 4 of /proc/PID/stat; the command name (field 2) may contain spaces, so split after ')'.
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    // Not Linux: no tree.
+  }
+  for (const name of entries) {
+    const stat = readStat(Number(name));
+    if (stat) stats.set(Number(name), stat);
+  }
+  return stats;
+}
+
+function readStat(pid: number): Stat | null {
+  try {
+    // Fields after the command name (which may contain spaces and parentheses): state is
+    // field 3, ppid field 4, starttime field 22.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(fields[1]), startTime: fields[19] };
   } catch {
     return null;
   }
