@@ -1,10 +1,14 @@
 /** `npm run bench`: every figure as a ratio or against a baseline measured in the same run. */
 import { printTable, type BenchRow } from './report';
 import { benchSessions } from './sessions';
+import { benchStatus } from './status';
 
 type Section = { name: string; run: () => Promise<BenchRow[]> };
 
-const sections: Section[] = [{ name: 'sessions', run: benchSessions }];
+const sections: Section[] = [
+  { name: 'sessions', run: benchSessions },
+  { name: 'status', run: benchStatus },
+];
 
 async function main(): Promise<void> {
   const only = process.argv[2];
