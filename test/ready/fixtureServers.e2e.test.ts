@@ -23,7 +23,7 @@ describe('fixture servers', () => {
   it('a server that warms up for 10 s before listening: no premature error, ready once it answers', async () => {
     const port = await freePort();
     const watcher = harness.watchPort(port);
-    const { tracker, phases, startedAt } = await harness.start({
+    const { tracker, phases, startedAt, firstOutputAt } = await harness.start({
       name: 'slow',
       argv: ['node', join(FIXTURES, 'slow-server.mjs'), String(port), '10'],
       cwd: FIXTURES,
@@ -36,7 +36,8 @@ describe('fixture servers', () => {
     expect(watcher.firstOpenAt! - startedAt).toBeGreaterThanOrEqual(9_500);
     const readyAt = phases.at(-1)!.at;
     expect(readyAt).toBeGreaterThanOrEqual(watcher.firstOpenAt! - 50);
-    timings.push({ test: 'slow-server', portOpen: watcher.firstOpenAt! - startedAt, ready: readyAt - startedAt, lag: readyAt - watcher.firstOpenAt! });
+    const lineAt = firstOutputAt(/Server listening on/)!;
+    timings.push({ test: 'slow-server', portOpen: watcher.firstOpenAt! - startedAt, readyLine: lineAt - startedAt, ready: readyAt - startedAt, latency: readyAt - Math.max(lineAt, watcher.firstOpenAt!) });
   }, 40_000);
 
   it('a process that never becomes ready: timeout error with the last lines, left running', async () => {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SessionManager, type ProcessEntry } from '../../src/main/core/sessions';
 import { ReadinessTracker } from '../../src/main/core/ready';
+import { stripAnsi } from '../../src/main/core/ports';
 import type { ReadinessInfo, ReadinessPhase } from '../../src/shared/ready';
 import type { ReadinessConfig } from '../../src/shared/readyConfig';
 
@@ -106,6 +107,8 @@ export interface StartedServer {
   /** Every phase the tracker went through, with the time it was entered. */
   phases: Array<{ phase: ReadinessPhase; at: number; message: string }>;
   startedAt: number;
+  /** When output matching `pattern` (escape sequences removed) first arrived. */
+  firstOutputAt(pattern: RegExp): number | undefined;
 }
 
 /** Owns the session manager, trackers, held ports and temp dirs of one test file. */
@@ -130,9 +133,19 @@ export class ReadyHarness {
     tracker.onDidChange((info: ReadinessInfo) => {
       if (phases.at(-1)?.phase !== info.phase) phases.push({ phase: info.phase, at: Date.now(), message: info.message });
     });
+    const chunks: Array<{ at: number; text: string }> = [];
+    entry.onOutput((chunk) => chunks.push({ at: Date.now(), text: stripAnsi(chunk.text) }));
+    const firstOutputAt = (pattern: RegExp) => {
+      let text = '';
+      for (const chunk of chunks) {
+        text += chunk.text;
+        if (pattern.test(text)) return chunk.at;
+      }
+      return undefined;
+    };
     const startedAt = Date.now();
     await entry.start();
-    return { entry, tracker, phases, startedAt };
+    return { entry, tracker, phases, startedAt, firstOutputAt };
   }
 
   watchPort(port: number): PortWatcher {

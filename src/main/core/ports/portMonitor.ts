@@ -31,6 +31,9 @@ export class PortMonitor extends DisposableBase {
 
   private readonly changedEmitter = this.register(new Emitter<PortInfo>());
   readonly onDidChange: Event<PortInfo> = this.changedEmitter.event;
+  private readonly scannedEmitter = this.register(new Emitter<readonly number[]>());
+  /** A scan of the tree finished (changed or not): "nothing listens" is an answer too. */
+  readonly onDidScan: Event<readonly number[]> = this.scannedEmitter.event;
 
   constructor(options: PortMonitorOptions = {}) {
     super();
@@ -42,7 +45,12 @@ export class PortMonitor extends DisposableBase {
         probe: async () => (this.rootPid === undefined ? [] : listPorts(this.rootPid)),
       }),
     );
-    this.register(this.scanner.onDidProbe((ports) => this.updateListening(ports)));
+    this.register(
+      this.scanner.onDidProbe((ports) => {
+        this.updateListening(ports);
+        this.scannedEmitter.fire(this.listening);
+      }),
+    );
     // A failing scan (permissions, lsof missing) leaves the last list; the sightings still work.
     this.register(this.scanner.onDidFail(() => undefined));
   }

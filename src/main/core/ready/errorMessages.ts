@@ -59,6 +59,11 @@ export class ErrorMessageComposer {
     this.pending = undefined;
   }
 
+  /** A headline was printed and its cause has not arrived yet. */
+  get isAwaitingDetail(): boolean {
+    return this.pending !== undefined;
+  }
+
   get currentMessage(): string | undefined {
     return this.current?.message;
   }

@@ -214,6 +214,31 @@ describe('decision rules (SPEC §3.4)', () => {
     expect(s.tracker.info).toMatchObject({ phase: 'error', message: 'Port 8000 already in use' });
   });
 
+  it("someone else's server on the configured port, and a slow start: never ready on their port", async () => {
+    const s = setup({ port: 8000, stabilityDelay: 1_000, timeout: 10_000 }, ['python3', 'manage.py', 'runserver']);
+    s.open.add(8000); // another program, not in the tree
+    s.session.start();
+    await tick(5_000); // Python takes its time to print anything
+    expect(s.tracker.info.phase).toBe('starting');
+    s.session.print('Error: That port is already in use.\n');
+    expect(s.tracker.info).toMatchObject({ phase: 'error', message: 'Port 8000 already in use' });
+  });
+
+  it("a port nobody can attribute (no tree scans on this platform) counts after the stability delay", async () => {
+    const session = new FakeSession(['./start.sh']);
+    const tracker = new ReadinessTracker(session, { port: 9000, stabilityDelay: 500 }, undefined, {
+      probeTcp: async ({ port }) => port === 9000,
+      listPorts: async () => [],
+      canTellPortOwner: false,
+    });
+    trackers.push(tracker);
+    session.start();
+    await tick(499);
+    expect(tracker.info.phase).toBe('starting');
+    await tick(150);
+    expect(tracker.info).toMatchObject({ phase: 'ready', port: 9000 });
+  });
+
   it('a URL printed before the server listens is not ready until the port opens', async () => {
     const s = setup({ stabilityDelay: 500 });
     s.session.start();

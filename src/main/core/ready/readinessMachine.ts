@@ -322,15 +322,24 @@ export class ReadinessMachine extends DisposableBase {
     const target = this.currentTarget();
     if (target) {
       const isOpen = target.httpUrl ? this.isHttpOk : target.source === 'listening' || this.portOpen.get(target.port) === true;
-      const ownership = target.httpUrl || target.source === 'listening' ? 'owned' : this.ownershipOf(target.port);
-      const counts = isOpen && (ownership === 'owned' || target.isTrusted || ownership === 'unknown');
+      const ownership: PortOwnership = target.source === 'listening' ? 'owned' : this.ownershipOf(target.port);
       const what = target.httpUrl ? `${target.httpUrl} answers` : `port ${target.port} open`;
-      if (line && isOpen && ownership === 'owned') return { kind: 'ready-now', reason: `pattern ${line.patternId} + ${what}` };
-      if (line && counts) return { kind: 'ready-when-stable', reason: `pattern ${line.patternId} + ${what} (not seen in the process tree)` };
-      if (counts) return { kind: 'ready-when-stable', reason: `${what} (${target.source}), no ready line` };
+      if (isOpen && ownership === 'owned') {
+        if (line) return { kind: 'ready-now', reason: `pattern ${line.patternId} + ${what}` };
+        return { kind: 'ready-when-stable', reason: `${what} (${target.source}), no ready line` };
+      }
+      if (isOpen && ownership === 'unknown') {
+        // No way to tell whose it is (yet): hold it for the stability delay either way.
+        return { kind: 'ready-when-stable', reason: line ? `pattern ${line.patternId} + ${what}` : `${what} (${target.source}), no ready line` };
+      }
+      // Open but someone else's: only a ready line of ours, about a port we were told about,
+      // lets it count (a container's published port is owned by the container runtime).
+      if (isOpen && line && target.isTrusted) {
+        return { kind: 'ready-when-stable', reason: `pattern ${line.patternId} + ${what} (not seen in the process tree)` };
+      }
       // Only a port we were told about (config, the framework's own line) is held to portTimeout;
       // a URL that merely appeared in the output gets the whole start timeout.
-      if (line && target.isTrusted) return { kind: 'wait-for-port', port: target.port };
+      if (line && target.isTrusted && !isOpen) return { kind: 'wait-for-port', port: target.port };
       return { kind: 'wait' };
     }
     if (line) return { kind: 'ready-when-stable', reason: `pattern ${line.patternId}, no port known` };

@@ -36,8 +36,8 @@ export const AWAITING_PORT_PROBE_INTERVAL_MS = 20;
 /**
  * Errors come in bursts (a headline, its cause, a stack): a wait reports an error once the output
  * has been quiet this long, so the message names the cause ("Port 5173 already in use") and not
- * only the headline ("Vite failed to start"). The phase itself changes at once. An exit ends the
- * burst immediately.
+ * only the headline ("Vite failed to start"); after a headline that announces its cause, until
+ * the cause arrives. The phase itself changes at once. An exit ends the burst immediately.
  */
 export const ERROR_SETTLE_MS = 100;
 /** …but a process that keeps printing after an error is not waited for longer than this. */
@@ -146,7 +146,7 @@ export class ReadinessTracker extends DisposableBase {
     this.register(this.machine.onDidChangeProbeTarget((target) => this.syncProbes(target)));
     this.register(this.tcpLoop.onDidProbe(({ port, isOpen }) => this.onTcpProbed(port, isOpen)));
     this.register(this.httpLoop.onDidProbe(({ url, result }) => url === this.target?.httpUrl && this.machine.observeHttpProbe(result.isOk)));
-    this.register(this.portMonitor.onDidChange((ports) => this.machine.observeListeningPorts(ports.listening)));
+    this.register(this.portMonitor.onDidScan((listening) => this.machine.observeListeningPorts(listening)));
     this.register(this.lines.onDidStallOnPartialLine((line) => this.handleLine(line)));
 
     this.runId = session.runId;
@@ -209,8 +209,15 @@ export class ReadinessTracker extends DisposableBase {
         if (!this.machine.isRunLive) return false;
         const now = this.now();
         errorSeenAt ??= now;
+        if (now - errorSeenAt >= MAX_ERROR_SETTLE_MS) return false;
         const quietFor = now - this.lastOutputAt;
-        if (quietFor >= ERROR_SETTLE_MS || now - errorSeenAt >= MAX_ERROR_SETTLE_MS) return false;
+        // A headline announced its cause (Next.js prints it ~200 ms later, in a separate write).
+        if (this.composer.isAwaitingDetail) {
+          clearTimeout(settleTimer);
+          settleTimer = setTimeout(judge, MAX_ERROR_SETTLE_MS - (now - errorSeenAt));
+          return true;
+        }
+        if (quietFor >= ERROR_SETTLE_MS) return false;
         clearTimeout(settleTimer);
         settleTimer = setTimeout(judge, ERROR_SETTLE_MS - quietFor);
         return true;

@@ -1,0 +1,62 @@
+/**
+ * The real Next.js 16 dev server (devDependency, Turbopack) on a fixture app, in a real PTY:
+ * normal start, and its port already in use.
+ */
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BIN, FIXTURES, ReadyHarness, freePort, httpStatus, reportTimings } from './readyHarness';
+
+const NEXT = join(BIN, 'next');
+const APP = join(FIXTURES, 'next-app');
+let harness: ReadyHarness;
+beforeEach(() => {
+  harness = new ReadyHarness();
+});
+afterEach(async () => {
+  await harness.dispose();
+});
+
+const timings: Array<Record<string, string | number | undefined>> = [];
+afterAll(() => reportTimings('next 16 (ms)', timings));
+
+function startNext(port: number) {
+  // Each run builds into its own directory (gitignored), so runs never share Next's dev lock.
+  const distDir = `.next-test-${randomBytes(4).toString('hex')}`;
+  harness.removeLater(join(APP, distDir));
+  harness.removeLater(join(APP, '.next')); // Next's telemetry flush writes .next/cache regardless
+  return harness.start({
+    name: 'next',
+    argv: [NEXT, 'dev', '--port', String(port)],
+    cwd: APP,
+    env: { NEXT_TELEMETRY_DISABLED: '1', SWITCHBOARD_FIXTURE_DIST_DIR: distDir },
+  });
+}
+
+describe('next.js', () => {
+  it('normal start: "Next.js ready on http://localhost:PORT" once the port answers', async () => {
+    const port = await freePort();
+    const watcher = harness.watchPort(port);
+    const { tracker, phases, startedAt, firstOutputAt } = await startNext(port);
+    const result = await tracker.waitForReady(60_000);
+    expect(result).toMatchObject({ success: true, state: 'ready', message: `Next.js ready on http://localhost:${port}`, port });
+    expect(tracker.info.framework).toBe('nextjs');
+    const readyAt = phases.at(-1)!.at;
+    expect(readyAt).toBeGreaterThanOrEqual(watcher.firstOpenAt! - 50);
+    // Ground truth: the app answers (the first request compiles the page).
+    expect(await httpStatus(`http://localhost:${port}/`, 60_000)).toBe(200);
+    const lineAt = firstOutputAt(/Ready in \d/)!;
+    timings.push({ test: 'normal', portOpen: watcher.firstOpenAt! - startedAt, readyLine: lineAt - startedAt, ready: readyAt - startedAt, latency: readyAt - Math.max(lineAt, watcher.firstOpenAt!) });
+  }, 90_000);
+
+  it('port in use: error "Port N already in use", process exits with code 1', async () => {
+    const taken = await freePort();
+    await harness.holdPort(taken);
+    const { tracker, startedAt } = await startNext(taken);
+    const result = await tracker.waitForReady(60_000);
+    expect(result).toMatchObject({ success: false, state: 'error' });
+    expect(result.message).toMatch(new RegExp(`^Port ${taken} already in use( \\(exited with code 1\\))?$`));
+    expect(result.logs?.join('\n')).toMatch(/Failed to start server/);
+    timings.push({ test: 'port-in-use', error: result.duration_ms, wall: Date.now() - startedAt });
+  }, 90_000);
+});
