@@ -4,6 +4,7 @@
  * what the parameter does and its default.
  */
 import { z } from 'zod';
+import { ReadinessConfigSchema } from './readyConfig';
 
 /** Default and ceiling for text returned by output tools: a screenful of tokens, not a log dump. */
 export const DEFAULT_OUTPUT_BYTES = 16 * 1024;
@@ -102,10 +103,9 @@ export const McpToolInput = {
     working_dir: WorkingDir.optional(),
     env: Env.optional(),
     shell: z.string().min(1).max(100_000).optional().describe('A shell command line run with /bin/sh -c (instead of argv)'),
-    ready: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .describe('Readiness settings as in switchboard.json: readyPatterns, errorPatterns, port, url, framework, stabilityDelay, timeout'),
+    ready: ReadinessConfigSchema.optional().describe(
+      'Readiness settings as in switchboard.json: readyPatterns, errorPatterns, port, url, framework, stabilityDelay, timeout (ms)',
+    ),
     cols: Cols.optional(),
     rows: Rows.optional(),
   },

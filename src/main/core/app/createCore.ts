@@ -34,6 +34,7 @@ export async function createCore(options: CreateCoreOptions): Promise<CoreHandle
   // --- MCP (issue 5): endpoint up before init, so auto-started entries already get their identity ---
   let mcp: McpService | undefined;
   coreOptions.envForRun = (entry) => mcp?.envForRun(entry) ?? {};
+  coreOptions.mcpEndpointFor = (entryId) => mcp?.endpointFor(entryId);
   const core = new SwitchboardCore(coreOptions);
   try {
     mcp = await McpService.start({ core, dataDir: options.dataDir, port: options.mcpPort });

@@ -4,6 +4,6 @@ export { McpHttpEndpoint, MAX_BODY_BYTES, HOOKS_PATH, type SessionContext } from
 export { IdentityRegistry, callerKey, type Caller } from './identity';
 export { writeEndpointFile, removeEndpointFile, readEndpointFile, endpointFilePath } from './discovery';
 export { typeUserTurn, keySequence, isBracketedPasteOn } from './terminalInput';
-export type { McpCapabilities, SpawnAgentRequest, ReadinessWaitOptions, AnyToolDefinition, ToolContext, ToolCall } from './toolContext';
+export type { AnyToolDefinition, ToolContext, ToolCall } from './toolContext';
 export { defineTool, NotAvailableError } from './toolContext';
 export type { ToolCallRecord } from './sessionServer';

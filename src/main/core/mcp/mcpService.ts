@@ -12,7 +12,7 @@ import { MCP_TOKEN_ENV, MCP_URL_ENV, McpToolInput } from '../../../shared/mcp';
 import { HOOKS_PATH, McpHttpEndpoint } from './httpEndpoint';
 import { IdentityRegistry, type Caller } from './identity';
 import { createSessionServer, type ToolCallRecord } from './sessionServer';
-import type { AnyToolDefinition, McpCapabilities, ToolContext } from './toolContext';
+import type { AnyToolDefinition, ToolContext } from './toolContext';
 import { identityTools } from './tools/identity';
 import { processTools } from './tools/processes';
 import { outputTools } from './tools/output';
@@ -31,7 +31,6 @@ export interface McpServiceOptions {
   /** Loopback port; 0 (default) picks a free one. */
   port?: number;
   identity?: IdentityRegistry;
-  capabilities?: McpCapabilities;
   /** Tool groups of other capabilities (timers). */
   extraTools?: readonly AnyToolDefinition[];
   maxBodyBytes?: number;
@@ -66,7 +65,6 @@ export class McpService {
       core: options.core,
       identity,
       scratchpads: ScratchpadStore.forProject(options.dataDir, options.core.projectDir),
-      capabilities: options.capabilities ?? {},
       tools,
     };
     let service: McpService | undefined;
@@ -95,6 +93,12 @@ export class McpService {
     return `${this.endpoint.origin}${HOOKS_PATH}`;
   }
 
+  /** Where an entry reaches the endpoint, with its own token (agent presets wire it into their CLI). */
+  endpointFor(processId: string): { url: string; token: string } | undefined {
+    if (this.disposed) return undefined;
+    return { url: this.url, token: this.identity.tokenFor(processId) };
+  }
+
   /** Environment for each run of an entry: where to call, and the entry's own token. */
   envForRun(entry: Pick<ProcessEntry, 'id'>): Record<string, string> {
     if (this.disposed) return {};
@@ -118,7 +122,10 @@ export class McpService {
 function receiveHook(ctx: ToolContext, body: unknown, caller: Caller): Record<string, never> {
   if (caller.kind !== 'process') throw new Error('Hooks are accepted only with a process token (SWITCHBOARD_MCP_TOKEN)');
   const event = hookEventOf(body);
-  if (event) ctx.capabilities.applyHookEvent?.(caller.processId, event);
+  if (!event) return {};
+  const entry = ctx.core.sessions.find(caller.processId);
+  // Hooks from a non-agent entry (a user ran claude in a terminal pane) have no tracker: ignored.
+  if (entry?.kind === 'agent') ctx.core.statusTrackerOf(caller.processId).applyHookEvent(event);
   return {};
 }
 

@@ -78,7 +78,7 @@ export function completeUtf8Length(data: Buffer): number {
   for (let back = 1; back <= Math.min(4, data.length); back++) {
     const byte = data[data.length - back];
     if ((byte & 0xc0) === 0x80) continue; // continuation byte: keep looking for the lead byte
-    const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    const needed = byte >= 0xf8 ? 1 : byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1; // 0xf8+ never starts a character
     return needed > back ? data.length - back : data.length;
   }
   return data.length;

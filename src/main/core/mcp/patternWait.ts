@@ -104,7 +104,7 @@ export function waitForPattern(entry: ProcessEntry, regex: RegExp, options: Patt
       if (done) return;
       done = true;
       for (const d of disposables) d.dispose();
-      resolve({ ...result, elapsed_ms: elapsed(), ...(withTail ? { last_lines: tailLines(entry, from) } : {}) });
+      resolve({ ...result, elapsed_ms: elapsed(), ...(withTail ? { last_lines: tailLines(entry) } : {}) });
     };
     const matched = (m: LineMatch) =>
       finish({ matched: true, reason: 'matched', message: `Matched ${regex} in ${entry.name}`, line: m.line, groups: m.groups, offset: m.offset });
@@ -149,8 +149,9 @@ export function waitForPattern(entry: ProcessEntry, regex: RegExp, options: Patt
   });
 }
 
-function tailLines(entry: ProcessEntry, from: number): string[] {
-  const read = entry.ring.read(Math.max(from, entry.ring.end - TAIL_BYTES));
+/** The run's last lines, whatever the wait started from: what the process printed instead. */
+function tailLines(entry: ProcessEntry): string[] {
+  const read = entry.ring.read(Math.max(entry.runOffset, entry.ring.end - TAIL_BYTES));
   const lines = renderStreamText(read.data.toString('utf8')).split('\n').filter((l) => l.trim() !== '');
   return lines.slice(-TAIL_LINES);
 }

@@ -1,59 +1,19 @@
 /**
- * What every tool gets: the one core, the caller's identity, the scratchpads, the capabilities
- * built by other parts of the app (readiness, agents, timers), and the request's progress and
- * cancellation. Tools are data (`ToolDefinition`) so the catalog, `whoami`, `help` and each
+ * What every tool gets: the one core (readiness, agents and timers are core methods too), the
+ * caller's identity, the scratchpads, and the request's progress and cancellation. Tools are data (`ToolDefinition`) so the catalog, `whoami`, `help` and each
  * session's McpServer all read the same list.
  */
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { SwitchboardCore } from '../app/switchboardCore';
 import type { ScratchpadStore } from '../scratchpads';
-import type { ProcessInfo } from '../../../shared/model';
-import type { ReadinessCheck, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
-import type { AgentHookEvent } from '../../../shared/status';
 import type { McpToolArgs, McpToolName } from '../../../shared/mcp';
 import { SwitchboardError } from '../../../shared/errors';
 import type { Caller, IdentityRegistry } from './identity';
-
-export interface SpawnAgentRequest {
-  preset: string;
-  name?: string;
-  cwd?: string;
-  argv?: string[];
-  env?: Record<string, string>;
-  instructions?: string;
-  cols?: number;
-  rows?: number;
-}
-
-export interface ReadinessWaitOptions {
-  timeoutMs: number;
-  signal: AbortSignal;
-  onProgress?: (progress: ReadinessProgress) => void;
-}
-
-/**
- * Behaviour owned by other capabilities, wired in by createCore. A missing one makes its tools
- * answer "not available" instead of guessing.
- */
-export interface McpCapabilities {
-  readiness?: {
-    /** Resolves with the readiness result of the entry's current run (SPEC §3.5). */
-    waitForReady(id: string, options: ReadinessWaitOptions): Promise<ReadinessResult>;
-    check(id: string): ReadinessCheck;
-  };
-  /** Creates and starts an agent from a preset; instructions are typed once it is ready. */
-  spawnAgent?(request: SpawnAgentRequest): Promise<ProcessInfo>;
-  /** Hands a structured agent hook (Claude Code HTTP hooks) to the entry's status tracker. */
-  applyHookEvent?(processId: string, event: AgentHookEvent): void;
-  /** Extra fields for get_project_status (timers, …). */
-  projectExtras?(caller: Caller): Record<string, unknown>;
-}
 
 export interface ToolContext {
   core: SwitchboardCore;
   identity: IdentityRegistry;
   scratchpads: ScratchpadStore;
-  capabilities: McpCapabilities;
   /** Every registered tool, for whoami and help. */
   readonly tools: readonly AnyToolDefinition[];
 }

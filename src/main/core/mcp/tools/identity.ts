@@ -44,7 +44,6 @@ const getProjectStatus = defineTool({
       processes: processes.map(summarize),
       timers,
       scratchpads: await ctx.scratchpads.list(),
-      ...(ctx.capabilities.projectExtras?.(call.caller) ?? {}),
     };
   },
 });

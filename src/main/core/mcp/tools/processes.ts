@@ -5,10 +5,9 @@
 import { resolve } from 'node:path';
 import { loadConfig, processSpecFromConfig } from '../../config';
 import type { ProcessInfo, ProcessSpec } from '../../../../shared/model';
-import type { ReadinessResult } from '../../../../shared/ready';
 import { DEFAULT_READY_TIMEOUT_MS } from '../../../../shared/mcp';
 import { InvalidArgumentError } from '../../../../shared/errors';
-import { defineTool, NotAvailableError, type ToolCall, type ToolContext } from '../toolContext';
+import { defineTool, type ToolContext } from '../toolContext';
 
 /** The compact view of an entry used in lists: enough to decide what to look at next. */
 export function summarize(info: ProcessInfo): Record<string, unknown> {
@@ -66,11 +65,8 @@ const spawnProcess = defineTool({
   name: 'spawn_process',
   title: 'Spawn a process',
   description:
-    'Create and start a new entry: a command (argv, or shell for a command line, or preset to start another instance of a process from switchboard.json) or an interactive terminal. Returns the new entry; its id is what the other tools take.',
+    'Create and start a new entry: a command (argv, or shell for a command line, or preset to start another instance of a process from switchboard.json) or an interactive terminal. ready adds readiness settings (readyPatterns, port, url, …). Returns the new entry; its id is what the other tools take.',
   run: async (args, _call, ctx) => {
-    if (args.ready !== undefined) {
-      throw new NotAvailableError('Per-spawn readiness settings ("ready")');
-    }
     if (args.preset !== undefined) {
       if (args.argv || args.shell) throw new InvalidArgumentError('Give one of argv, shell or preset');
       const spec = specFromPreset(ctx, args.preset);
@@ -82,6 +78,7 @@ const spawnProcess = defineTool({
         env: { ...spec.env, ...args.env },
         cols: args.cols,
         rows: args.rows,
+        ready: args.ready ? { ...spec.ready, ...args.ready } : spec.ready,
       });
     }
     return ctx.core.spawnProcess({
@@ -91,6 +88,7 @@ const spawnProcess = defineTool({
       name: args.name,
       cwd: args.working_dir,
       env: args.env,
+      ready: args.ready,
       cols: args.cols,
       rows: args.rows,
     });
@@ -114,11 +112,9 @@ const spawnAgent = defineTool({
   name: 'spawn_agent',
   title: 'Spawn an agent',
   description:
-    'Start a coding agent (claude, codex, gemini, opencode, aider, cursor-agent) in its own PTY, already connected to this Switchboard. agent_instructions is typed as its first user turn once it is ready. Returns the new entry.',
-  run: async (args, _call, ctx) => {
-    const spawn = ctx.capabilities.spawnAgent;
-    if (!spawn) throw new NotAvailableError('Agent presets (spawn_agent)');
-    return spawn({
+    'Start a coding agent (claude, codex, gemini, opencode, aider, cursor-agent, or any command) in its own PTY, already connected to this Switchboard. agent_instructions is typed as its first user turn once it is ready for input. argv replaces the preset\'s command and keeps its status detection. Returns the new entry.',
+  run: (args, _call, ctx) =>
+    ctx.core.spawnAgent({
       preset: args.agent,
       name: args.name,
       cwd: args.working_dir,
@@ -127,8 +123,7 @@ const spawnAgent = defineTool({
       instructions: args.agent_instructions,
       cols: args.cols,
       rows: args.rows,
-    });
-  },
+    }),
 });
 
 const startProcess = defineTool({
@@ -162,47 +157,31 @@ const restartProcess = defineTool({
   name: 'restart_process',
   title: 'Restart a process',
   description:
-    'Stop the process tree and start it again. With wait_for_ready (default true) waits until it is ready or failed and returns { success, state, message, duration_ms, url?, port?, logs? } (logs: last lines on failure). Sends progress notifications while waiting when given a progress token.',
+    'Stop the process tree and start it again. For a command, wait_for_ready (default true) waits until it is ready or failed and returns { success, state, message, duration_ms, url?, port?, logs? } (logs: last lines on failure). Sends progress notifications while waiting when given a progress token; cancellable.',
   run: async ({ process_id, signal, wait_for_ready, ready_timeout }, call, ctx) => {
+    const entry = ctx.core.entry(process_id);
+    if (wait_for_ready !== false && entry.kind === 'command') {
+      const timeoutMs = ready_timeout ?? DEFAULT_READY_TIMEOUT_MS;
+      return ctx.core.restartAndWait(process_id, {
+        signal,
+        readyTimeoutMs: timeoutMs,
+        abort: call.signal,
+        onProgress: (p) => call.progress(p.elapsed_ms, timeoutMs, `${p.state}: ${p.message}`),
+      });
+    }
     const startedAt = Date.now();
     const info = await ctx.core.restartProcess(process_id, signal);
-    if (wait_for_ready === false) return { restarted: true, process: summarize(info) };
-    return waitForReady(ctx, call, process_id, ready_timeout ?? DEFAULT_READY_TIMEOUT_MS, startedAt);
+    // Terminals and agents have no readiness (SPEC §3 is for commands): the new run being up is the result.
+    return { success: info.state !== 'error', state: info.state, message: info.message, duration_ms: Date.now() - startedAt, process: summarize(info) };
   },
 });
-
-async function waitForReady(ctx: ToolContext, call: ToolCall, id: string, timeoutMs: number, startedAt: number): Promise<ReadinessResult & Record<string, unknown>> {
-  const readiness = ctx.capabilities.readiness;
-  if (readiness) {
-    const result = await readiness.waitForReady(id, {
-      timeoutMs,
-      signal: call.signal,
-      onProgress: (p) => call.progress(p.elapsed_ms, timeoutMs, `${p.state}: ${p.message}`),
-    });
-    return { ...result, duration_ms: Date.now() - startedAt };
-  }
-  // Without readiness detection only "the new run is up" can be said truthfully.
-  const info = ctx.core.describe(id);
-  return {
-    success: info.state === 'running',
-    state: info.state,
-    message: `${info.message}. Readiness detection is not available yet in this build, so this only says the process is running.`,
-    duration_ms: Date.now() - startedAt,
-  };
-}
 
 const checkProcessReady = defineTool({
   name: 'check_process_ready',
   title: 'Is it ready?',
-  description: 'Readiness of a dev server right now: { ready, state, message, url?, port? }. Does not wait (restart_process with wait_for_ready does).',
+  description: 'Readiness of a command (dev server) right now: { ready, state, message, url?, port? }. Does not wait (restart_process with wait_for_ready does).',
   annotations: { readOnlyHint: true },
-  run: ({ process_id }, _call, ctx) => {
-    if (ctx.capabilities.readiness) return ctx.capabilities.readiness.check(process_id);
-    const info = ctx.core.describe(process_id);
-    if (!info.readiness) throw new NotAvailableError('Readiness detection');
-    const { phase, message, url, port } = info.readiness;
-    return { ready: phase === 'ready' || phase === 'running', state: phase, message, url, port };
-  },
+  run: ({ process_id }, _call, ctx) => ctx.core.checkReady(process_id),
 });
 
 const getProcessPorts = defineTool({
@@ -212,7 +191,6 @@ const getProcessPorts = defineTool({
   annotations: { readOnlyHint: true },
   run: ({ process_id }, _call, ctx) => {
     const info = ctx.core.describe(process_id);
-    if (!info.ports && !info.readiness) throw new NotAvailableError('Port detection');
     return {
       process_id,
       sightings: info.ports?.sightings ?? [],
