@@ -298,6 +298,21 @@ describe('after ready', () => {
     expect(s.tracker.info).toMatchObject({ phase: 'ready', message: 'Vite ready on http://localhost:5173' });
   });
 
+  it('a flood of log lines after ready is classified within a budget, and still reaches the logs', async () => {
+    const s = await readyVite();
+    for (let chunk = 0; chunk < 12; chunk++) {
+      s.session.print(Array.from({ length: 200 }, (_, i) => ` GET /api/item/${chunk * 200 + i} 200 in 1ms\n`).join(''));
+    }
+    expect(s.tracker.info.phase).toBe('ready');
+    s.session.print('12:01:02 PM [vite] Internal server error: after the flood\n');
+    // The budget of this second is spent: the error line is not classified until the next one.
+    expect(s.tracker.info.phase).toBe('ready');
+    await tick(1_000);
+    s.session.print('12:01:03 PM [vite] Internal server error: still failing\n');
+    expect(s.tracker.info).toMatchObject({ phase: 'running', message: 'Vite: still failing' });
+    expect(s.tracker.info.logs).toContain('12:01:02 PM [vite] Internal server error: after the flood');
+  });
+
   it('a crash → error with the exit code', async () => {
     const s = await readyVite();
     s.session.exit(1);

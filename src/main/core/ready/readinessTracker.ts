@@ -44,6 +44,12 @@ export const ERROR_SETTLE_MS = 100;
 export const MAX_ERROR_SETTLE_MS = 1_000;
 /** In a flood of output only the newest lines of a chunk are classified (their meaning is current). */
 export const MAX_CLASSIFIED_LINES_PER_CHUNK = 200;
+/**
+ * After ready, lines are classified (for `running`) up to this rate; the table costs ~20 µs a
+ * line, so a server logging every request at full speed cannot take more than ~4% of a core.
+ * Before ready every line counts.
+ */
+export const MAX_CLASSIFIED_LINES_PER_SECOND_AFTER_READY = 2_000;
 
 export interface ReadinessTrackerOptions {
   /**
@@ -84,6 +90,8 @@ export class ReadinessTracker extends DisposableBase {
   private logTail: string[] = [];
   private stalledLine: string | undefined;
   private lastOutputAt = 0;
+  private budgetWindowStart = 0;
+  private linesInBudgetWindow = 0;
   /** Pending waitForReady calls, judged once more when the tracker is disposed. */
   private readonly waiters = new Set<() => void>();
 
@@ -298,7 +306,20 @@ export class ReadinessTracker extends DisposableBase {
     this.lastOutputAt = this.now();
     const lines = this.lines.push(chunk);
     const firstClassified = Math.max(0, lines.length - MAX_CLASSIFIED_LINES_PER_CHUNK);
-    lines.forEach((line, index) => (index >= firstClassified ? this.handleLine(line) : this.rememberLine(line.text)));
+    lines.forEach((line, index) => (index >= firstClassified && this.takeClassifyBudget() ? this.handleLine(line) : this.rememberLine(line.text)));
+  }
+
+  /** False when a settled server has used this second's line budget (the line still goes to logs). */
+  private takeClassifyBudget(): boolean {
+    const phase = this.machine.phase;
+    if (phase !== 'ready' && phase !== 'running') return true;
+    const now = this.now();
+    if (now - this.budgetWindowStart >= 1_000) {
+      this.budgetWindowStart = now;
+      this.linesInBudgetWindow = 0;
+    }
+    this.linesInBudgetWindow += 1;
+    return this.linesInBudgetWindow <= MAX_CLASSIFIED_LINES_PER_SECOND_AFTER_READY;
   }
 
   private endRun(exit: RunExited): void {
