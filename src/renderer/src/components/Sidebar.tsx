@@ -54,30 +54,42 @@ function EntryName({ id, name }: { id: string; name: string }) {
   );
 }
 
+/** Presets offered by "new agent" (core/agents has the definitions; unknown names run as generic). */
+const AGENT_PRESETS = ['claude', 'codex', 'gemini', 'opencode', 'aider', 'cursor-agent', 'generic'] as const;
+
 function AddEntryForm() {
-  const [kind, setKind] = useState<'terminal' | 'command'>('terminal');
+  const [kind, setKind] = useState<'terminal' | 'command' | 'agent'>('terminal');
+  const [preset, setPreset] = useState<string>('claude');
   const [commandLine, setCommandLine] = useState('');
   const [name, setName] = useState('');
   const submit = async () => {
-    const created = await run((c) => c.call('spawnProcess', {
-      kind,
-      ...(commandLine.trim() ? { shell: commandLine.trim() } : {}),
-      ...(name.trim() ? { name: name.trim() } : {}),
-    }));
+    const line = commandLine.trim();
+    const label = name.trim() ? { name: name.trim() } : {};
+    const created = await run((c) =>
+      kind === 'agent'
+        ? c.call('spawnAgent', { preset, ...label, ...(line ? { argv: ['/bin/sh', '-c', line] } : {}) })
+        : c.call('spawnProcess', { kind, ...(line ? { shell: line } : {}), ...label }),
+    );
     if (created) {
       setCommandLine('');
       setName('');
       useUi.getState().focus(created.id);
     }
   };
+  const placeholder = kind === 'terminal' ? 'shell (default)' : kind === 'agent' ? 'command (default: the preset\'s)' : 'command line, e.g. npm run dev';
   return (
     <form className="add-entry" data-testid="add-entry" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-      <select value={kind} onChange={(e) => setKind(e.target.value as 'terminal' | 'command')} data-testid="add-kind">
+      <select value={kind} onChange={(e) => setKind(e.target.value as typeof kind)} data-testid="add-kind">
         <option value="terminal">terminal</option>
         <option value="command">command</option>
+        <option value="agent">agent</option>
       </select>
-      <input placeholder={kind === 'terminal' ? 'shell (default)' : 'command line, e.g. npm run dev'} value={commandLine}
-        onChange={(e) => setCommandLine(e.target.value)} data-testid="add-command" />
+      {kind === 'agent' && (
+        <select value={preset} onChange={(e) => setPreset(e.target.value)} data-testid="add-preset">
+          {AGENT_PRESETS.map((p) => <option key={p} value={p}>{p}</option>)}
+        </select>
+      )}
+      <input placeholder={placeholder} value={commandLine} onChange={(e) => setCommandLine(e.target.value)} data-testid="add-command" />
       <input placeholder="name (optional)" value={name} onChange={(e) => setName(e.target.value)} data-testid="add-name" />
       <button type="submit" data-testid="add-submit">Add</button>
     </form>

@@ -1,0 +1,50 @@
+/**
+ * Agent status in the browser: a "new agent" from the UI shows its state, detail and health,
+ * with the deciding rule on hover, and an agent waiting for permission flags its pane.
+ * The stand-in prints Claude Code 2.1.197's permission dialog (as in recordings/dev-permission-yes);
+ * the real CLI is covered in test/status and core/status against the recordings.
+ */
+import { expect, test } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pane, startServe, type ServeHandle } from './support/serve';
+
+let serve: ServeHandle;
+test.beforeEach(async () => {
+  serve = await startServe(mkdtempSync(join(tmpdir(), 'sb-e2e-agents-')));
+});
+test.afterEach(async () => {
+  await serve.stop();
+});
+
+const STAND_IN = [
+  'printf "> "; read -r x',
+  'printf "\\n"; printf "%.0s─" $(seq 1 100)',
+  'printf "\\n Do you want to proceed?\\n ❯ 1. Yes\\n   2. No\\n"; read -r y; printf "\\033[2J\\033[H> "; sleep 1000',
+].join('; ');
+
+test('a new agent shows status, health and waiting-for-permission', async ({ page }) => {
+  await page.goto(serve.ui);
+  await page.getByTestId('add-kind').selectOption('agent');
+  await page.getByTestId('add-preset').selectOption('claude');
+  await page.getByTestId('add-command').fill(STAND_IN);
+  await page.getByTestId('add-name').fill('stand-in');
+  await page.getByTestId('add-submit').click();
+
+  const agent = pane(page, 'stand-in');
+  await expect(agent.getByTestId('health')).toHaveText('ALIVE');
+  await expect(agent.getByTestId('state')).not.toContainText('starting', { timeout: 20_000 });
+  await expect(agent.getByTestId('state')).toHaveAttribute('title', /.+/);
+
+  await agent.locator('.pane-terminal').click();
+  await page.keyboard.press('Enter');
+  await expect(agent.getByTestId('state')).toContainText('waiting · permission');
+  await expect(agent.getByTestId('state')).toHaveAttribute('title', /permission-prompt/);
+  await expect(page.locator('[data-testid="sidebar-entry"]').filter({ hasText: 'stand-in' })).toContainText('waiting');
+
+  await page.keyboard.press('Enter');
+  await expect(agent.getByTestId('state')).not.toContainText('waiting');
+  await agent.getByTestId('stop').click();
+  await expect(agent.getByTestId('health')).toHaveText('DEAD');
+});
