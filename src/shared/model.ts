@@ -7,6 +7,7 @@ import type { ReadinessInfo } from './ready';
 import type { AgentStatusInfo } from './status';
 import type { PortInfo } from './ports';
 import type { ReadinessConfig } from './readyConfig';
+import type { TaskInfo } from './task';
 
 export const PROCESS_KINDS = ['command', 'terminal', 'agent', 'task'] as const;
 export const ProcessKindSchema = z.enum(PROCESS_KINDS);
@@ -69,6 +70,8 @@ export interface ProcessInfo {
   ports?: PortInfo;
   attention?: AttentionInfo;
   timers?: TimerSummary[];
+  /** Task entries (issue 7): phase, tools, streamed text, watchdog decisions, result. */
+  task?: TaskInfo;
 }
 
 export interface AttentionInfo {
@@ -78,16 +81,47 @@ export interface AttentionInfo {
   requestedBy: string;
 }
 
+// --- timers (issue 6) ---
+/**
+ * A live timer as the UI, the control API and MCP see it. `pending`: counting down (delay) or
+ * listening for idle transitions; `paused`; `due`: it fired and waits for its owner's prompt.
+ */
 export interface TimerSummary {
   id: string;
   kind: 'delay' | 'idle_any' | 'idle_all';
   label?: string;
-  state: 'pending' | 'paused' | 'fired' | 'cancelled' | 'dropped';
-  /** For delay timers: epoch ms when it fires (absent while paused). */
+  state: 'pending' | 'paused' | 'due' | 'fired' | 'cancelled' | 'dropped';
+  /** The entry that receives the body. */
+  ownerId: ProcessId;
+  /** Epoch ms when it fires: the delay, or an idle timer's max-wait fallback (absent while paused). */
   firesAt?: number;
+  /** Milliseconds left until firesAt; kept while paused. */
   remainingMs?: number;
+  /** Idle timers: every watched entry, and those the timer still waits for. */
+  watched?: ProcessId[];
   waitingOn?: ProcessId[];
+  /** The first line of the body, shortened, for tooltips and lists. */
+  bodyPreview: string;
+  /** Process id of the creator, or "external". */
+  createdBy: string;
+  createdAt: number;
 }
+
+/** A timer that ended: fired (delivered), cancelled, or dropped (its owner or a watched entry went away). */
+export interface TimerHistoryEntry {
+  id: string;
+  kind: TimerSummary['kind'];
+  label?: string;
+  ownerId: ProcessId;
+  ownerName: string;
+  state: 'fired' | 'cancelled' | 'dropped';
+  /** Why it fired ("delay", "idle", "max_wait", "fire_now") or why it was cancelled or dropped. */
+  reason: string;
+  endedAt: number;
+  bodyPreview: string;
+  createdBy: string;
+}
+// --- end timers ---
 
 export const DEFAULT_COLS = 120;
 export const DEFAULT_ROWS = 40;

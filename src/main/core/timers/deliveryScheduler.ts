@@ -1,0 +1,121 @@
+/**
+ * Delivers due timers to their owners (SPEC §6): the body is typed as a fresh user turn only when
+ * the owner is at its prompt, one body at a time. A busy owner gets the next body as soon as it
+ * is idle again; after each delivery the owner must start its turn (leave the prompt) before the
+ * next body goes in, so two bodies never land in one prompt. Entries that are not agents have no
+ * prompt to wait for: they get each body while they run.
+ */
+import { DisposableBase, toDisposable, type Disposable } from '../base/lifecycle';
+import type { Clock } from '../status';
+import type { IdlenessTracker } from './idleness';
+import type { TimerHost } from './timerHost';
+
+/**
+ * How long a delivery waits for the agent to start its turn before the next body may follow.
+ * A submitted prompt turns Claude Code busy within a second; the wait only matters when a body
+ * does not start a turn at all (an agent that ignored the input), and then must not block the
+ * owner's other timers for long.
+ */
+export const TURN_START_TIMEOUT_MS = 10_000;
+
+export interface DueBody {
+  timerId: string;
+  body: string;
+}
+
+export interface DeliveryHooks {
+  /** The owner's earliest due timer, if any. */
+  nextDue(ownerId: string): DueBody | undefined;
+  delivered(timerId: string): void;
+  failed(timerId: string, reason: string): void;
+}
+
+interface Lane {
+  isDelivering: boolean;
+  /** Set when a body went in; cleared when the agent leaves its prompt or the wait times out. */
+  awaitingTurn: boolean;
+  turnTimer?: Disposable;
+}
+
+export class DeliveryScheduler extends DisposableBase {
+  private readonly lanes = new Map<string, Lane>();
+
+  constructor(
+    private readonly host: TimerHost,
+    private readonly idleness: IdlenessTracker,
+    private readonly clock: Clock,
+    private readonly hooks: DeliveryHooks,
+    private readonly turnStartTimeoutMs = TURN_START_TIMEOUT_MS,
+  ) {
+    super();
+    this.register(
+      idleness.onDidChange((change) => {
+        const lane = this.lanes.get(change.id);
+        if (lane?.awaitingTurn && change.idleness !== 'idle') this.endTurnWait(lane);
+        this.pump(change.id);
+      }),
+    );
+    this.register(
+      host.onEntryChanged((entry) => {
+        if (entry.kind !== 'agent') this.pump(entry.id);
+      }),
+    );
+    this.register(host.onEntryRemoved((id) => this.forget(id)));
+    this.register(toDisposable(() => [...this.lanes.keys()].forEach((id) => this.forget(id))));
+  }
+
+  /** Deliver the owner's next due body if it is at its prompt and nothing is in flight. */
+  pump(ownerId: string): void {
+    if (this.isDisposed) return;
+    const lane = this.laneOf(ownerId);
+    if (lane.isDelivering || lane.awaitingTurn || !this.isReady(ownerId)) return;
+    const next = this.hooks.nextDue(ownerId);
+    if (!next) return;
+    const isAgent = this.idleness.idlenessOf(ownerId) !== undefined;
+    lane.isDelivering = true;
+    lane.awaitingTurn = isAgent;
+    this.host.deliver(ownerId, next.body).then(
+      () => this.finish(ownerId, lane, () => this.hooks.delivered(next.timerId)),
+      (err: unknown) => this.finish(ownerId, lane, () => this.hooks.failed(next.timerId, err instanceof Error ? err.message : String(err))),
+    );
+  }
+
+  private finish(ownerId: string, lane: Lane, report: () => void): void {
+    lane.isDelivering = false;
+    if (this.isDisposed) return;
+    report();
+    if (lane.awaitingTurn && this.lanes.get(ownerId) === lane) {
+      lane.turnTimer = this.clock.setTimer(() => this.endTurnWait(lane, ownerId), this.turnStartTimeoutMs);
+    } else {
+      this.pump(ownerId);
+    }
+  }
+
+  private endTurnWait(lane: Lane, ownerId?: string): void {
+    lane.awaitingTurn = false;
+    lane.turnTimer?.dispose();
+    lane.turnTimer = undefined;
+    if (ownerId !== undefined) this.pump(ownerId);
+  }
+
+  /** Agents: idle at the prompt (a fresh one is not: its instructions come first). Others: running. */
+  private isReady(ownerId: string): boolean {
+    const idleness = this.idleness.idlenessOf(ownerId);
+    if (idleness !== undefined) return idleness === 'idle';
+    return this.host.findEntry(ownerId)?.isRunning === true;
+  }
+
+  private laneOf(ownerId: string): Lane {
+    let lane = this.lanes.get(ownerId);
+    if (!lane) {
+      lane = { isDelivering: false, awaitingTurn: false };
+      this.lanes.set(ownerId, lane);
+    }
+    return lane;
+  }
+
+  private forget(ownerId: string): void {
+    this.lanes.get(ownerId)?.turnTimer?.dispose();
+    this.lanes.delete(ownerId);
+  }
+}

@@ -1,0 +1,55 @@
+/** Timers (SPEC §6): the public surface of core/timers. */
+import type { SwitchboardCore } from '../app/switchboardCore';
+import { SwitchboardError } from '../../../shared/errors';
+import type { Clock } from '../status';
+import { CoreTimerHost } from './timerHost';
+import { TimerManager } from './timerManager';
+import { FileTimerStore } from './timerStore';
+
+export { TimerManager, legacyWaitLine, type TimerManagerOptions, type TimerFired, type RestoreReport } from './timerManager';
+export { timerDecorator, TimerDecoration } from './timerDecoration';
+export { CoreTimerHost, timerEntryOf, type TimerEntry, type TimerHost } from './timerHost';
+export { FileTimerStore, MemoryTimerStore, TimerFileError, TIMER_FILE_VERSION, type TimerSnapshot, type TimerStore } from './timerStore';
+export { IdlenessTracker, FRESH_AGENT_GRACE_MS, type Idleness, type IdlenessChange } from './idleness';
+export { TURN_START_TIMEOUT_MS } from './deliveryScheduler';
+export { TimerNotFoundError, TimerStateError, TimerLimitError } from './timerErrors';
+export {
+  APP_ACTOR,
+  MAX_LIVE_TIMERS,
+  HISTORY_LIMIT,
+  type TimerActor,
+  type TimerArmed,
+  type TimerList,
+  type TimerKind,
+  type SetDelayRequest,
+  type SetIdleRequest,
+} from './timerTypes';
+
+/** One manager per core; the UI commands and the MCP tools find it here. */
+const managers = new WeakMap<SwitchboardCore, TimerManager>();
+
+export interface AttachTimersOptions {
+  /** The app's data directory: timers are saved there per project. Without it they live in memory. */
+  dataDir?: string;
+  clock?: Clock;
+  onProblem?: (message: string) => void;
+}
+
+/** Create the core's timer manager (createCore calls this right after building the core). */
+export function attachTimers(core: SwitchboardCore, options: AttachTimersOptions = {}): TimerManager {
+  const manager = new TimerManager({
+    host: new CoreTimerHost(core),
+    clock: options.clock,
+    store: options.dataDir ? FileTimerStore.forProject(options.dataDir, core.projectDir) : undefined,
+    onProblem: options.onProblem,
+  });
+  managers.set(core, manager);
+  return manager;
+}
+
+/** The core's timer manager, or a clear error when this core was built without timers. */
+export function timersOf(core: SwitchboardCore): TimerManager {
+  const manager = managers.get(core);
+  if (!manager || manager.isDisposed) throw new SwitchboardError('internal', 'Timers are not available in this Switchboard core (it was built without a timer manager).');
+  return manager;
+}

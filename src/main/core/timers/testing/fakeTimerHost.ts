@@ -1,0 +1,84 @@
+/**
+ * A TimerHost the test owns: entries whose run and agent status it sets by hand, and a record of
+ * every body typed. With the status module's VirtualClock, timer behaviour runs at exact times.
+ */
+import { Emitter } from '../../base/lifecycle';
+import type { Clock } from '../../status';
+import type { AgentPrimary } from '../../../../shared/status';
+import type { ProcessKind } from '../../../../shared/model';
+import type { TimerEntry, TimerHost } from '../timerHost';
+
+export interface Delivery {
+  id: string;
+  text: string;
+  at: number;
+}
+
+export class FakeTimerHost implements TimerHost {
+  private readonly entries = new Map<string, TimerEntry>();
+  private readonly changed = new Emitter<TimerEntry>();
+  private readonly removed = new Emitter<string>();
+  readonly onEntryChanged = this.changed.event;
+  readonly onEntryRemoved = this.removed.event;
+  readonly delivered: Delivery[] = [];
+  /** Make the next deliveries fail with this message. */
+  failDeliveriesWith: string | undefined;
+
+  constructor(private readonly clock: Clock) {}
+
+  listEntries(): TimerEntry[] {
+    return [...this.entries.values()].map((e) => ({ ...e }));
+  }
+
+  findEntry(id: string): TimerEntry | undefined {
+    const entry = this.entries.get(id);
+    return entry && { ...entry };
+  }
+
+  async deliver(id: string, text: string): Promise<void> {
+    if (this.failDeliveriesWith) throw new Error(this.failDeliveriesWith);
+    this.delivered.push({ id, text, at: this.clock.now() });
+  }
+
+  /** A running agent (status `primary`, default idle after it worked: use `fresh` for a new one). */
+  addAgent(id: string, primary: AgentPrimary = 'idle', extra: Partial<TimerEntry> = {}): void {
+    this.put({ id, name: extra.name ?? id, kind: 'agent', runId: 1, isRunning: primary !== 'dead', agentStatus: primary, ...extra });
+  }
+
+  addProcess(id: string, kind: ProcessKind = 'terminal', extra: Partial<TimerEntry> = {}): void {
+    this.put({ id, name: extra.name ?? id, kind, runId: 1, isRunning: true, ...extra });
+  }
+
+  setStatus(id: string, primary: AgentPrimary): void {
+    const entry = this.entries.get(id)!;
+    this.put({ ...entry, agentStatus: primary, isRunning: primary !== 'dead' });
+  }
+
+  /** Ends the run (the agent's status reads dead). */
+  exit(id: string): void {
+    const entry = this.entries.get(id)!;
+    this.put({ ...entry, isRunning: false, ...(entry.kind === 'agent' ? { agentStatus: 'dead' as const } : {}) });
+  }
+
+  /** A new run: agents start over in `starting`. */
+  restart(id: string): void {
+    const entry = this.entries.get(id)!;
+    this.put({ ...entry, runId: entry.runId + 1, isRunning: true, ...(entry.kind === 'agent' ? { agentStatus: 'starting' as const } : {}) });
+  }
+
+  /** An agent that has done one turn and is back at its prompt. */
+  addWorkedAgent(id: string, extra: Partial<TimerEntry> = {}): void {
+    this.addAgent(id, 'active', extra);
+    this.setStatus(id, 'idle');
+  }
+
+  close(id: string): void {
+    this.entries.delete(id);
+    this.removed.fire(id);
+  }
+
+  private put(entry: TimerEntry): void {
+    this.entries.set(entry.id, entry);
+    this.changed.fire({ ...entry });
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Timers as an entry decoration: each entry's ProcessInfo carries the live timers it owns
+ * (nearest first), so the pane header, the sidebar and get_process_status show them.
+ */
+import { Emitter, type Disposable } from '../base/lifecycle';
+import type { EntryDecoration, EntryDecorator } from '../app/entryDecoration';
+import type { ProcessInfo } from '../../../shared/model';
+import type { TimerManager } from './timerManager';
+
+export class TimerDecoration implements EntryDecoration {
+  private readonly changed = new Emitter<void>();
+  readonly onDidChange = this.changed.event;
+  private readonly subscription: Disposable;
+
+  constructor(
+    private readonly entryId: string,
+    private readonly timers: TimerManager,
+  ) {
+    this.subscription = timers.onDidChangeTimers((ownerId) => {
+      if (ownerId === entryId) this.changed.fire();
+    });
+  }
+
+  describe(): Partial<ProcessInfo> {
+    const timers = this.timers.summariesFor(this.entryId);
+    return timers.length > 0 ? { timers } : {};
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}
+
+/**
+ * The decorator for SwitchboardCoreOptions.decorators. The manager is created after the core
+ * (it needs the core), so the decorator reads it through a getter; entries exist only later.
+ */
+export function timerDecorator(timers: () => TimerManager | undefined): EntryDecorator {
+  return (entry) => {
+    const manager = timers();
+    return manager && !manager.isDisposed ? new TimerDecoration(entry.id, manager) : undefined;
+  };
+}
+
