@@ -333,9 +333,9 @@ export class McpHttpEndpoint {
 const NO_BODY = Symbol('no body');
 
 /**
- * Problems the SDK would let through silently: an empty batch (JSON-RPC says it is invalid) and a
+ * Problems the SDK would let through silently: an empty batch (JSON-RPC says it is invalid), a
  * request method sent without an id — a "notification" the transport would accept with 202 and
- * nobody would ever answer. MCP's only notifications are `notifications/*`.
+ * nobody would ever answer (MCP's only notifications are `notifications/*`) — and responses.
  */
 function envelopeProblem(body: unknown): string | undefined {
   const messages = Array.isArray(body) ? body : [body];
@@ -346,6 +346,8 @@ function envelopeProblem(body: unknown): string | undefined {
     if (id === undefined && typeof method === 'string' && !method.startsWith('notifications/')) {
       return `"${method.slice(0, 100)}" is a request and needs an id`;
     }
+    // Our tools never send requests to clients (no sampling, elicitation or roots), so any response is unsolicited.
+    if (method === undefined && ('result' in message || 'error' in message)) return 'a response to a request this server never sent';
   }
   return undefined;
 }
