@@ -26,7 +26,7 @@ const auth = () => ({ Authorization: `Bearer ${sb.token}` });
 
 describe('authentication', () => {
   it('answers 401 without a token, with a wrong one, or with another scheme — before anything else runs', async () => {
-    for (const headers of [{}, { Authorization: 'Bearer wrong' }, { Authorization: `Basic ${sb.token}` }, { Authorization: `Bearer ${sb.token}x` }, { Authorization: 'Bearer' }]) {
+    for (const headers of [{} as Record<string, string>, { Authorization: 'Bearer wrong' }, { Authorization: `Basic ${sb.token}` }, { Authorization: `Bearer ${sb.token}x` }, { Authorization: 'Bearer' }]) {
       const res = await rawRequest(sb.url, { headers, body: initialize });
       expect(res.status, JSON.stringify(headers)).toBe(401);
       expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
