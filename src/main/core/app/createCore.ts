@@ -5,6 +5,7 @@
 import { SwitchboardCore, type SwitchboardCoreOptions } from './switchboardCore';
 import type { EntryDecorator } from './entryDecoration';
 import { McpService } from '../mcp';
+import { attachTimers, timerDecorator, type TimerManager } from '../timers';
 
 export interface CreateCoreOptions {
   projectDir: string;
@@ -20,11 +21,17 @@ export interface CoreHandle {
   core: SwitchboardCore;
   /** The MCP endpoint (SPEC §5): its URL and the app token; `service` for tool-call events. */
   mcp: { url: string; token: string; service: McpService };
+  /** The timer manager (SPEC §6); UI commands and MCP tools reach it through timersOf(core). */
+  timers: TimerManager;
   dispose(): Promise<void>;
 }
 
 export async function createCore(options: CreateCoreOptions): Promise<CoreHandle> {
   const decorators: EntryDecorator[] = [];
+  // --- timers (issue 6): the decorator reads the manager, which needs the core, so it goes in first ---
+  let timers: TimerManager | undefined;
+  decorators.push(timerDecorator(() => timers));
+  // --- end timers ---
   const coreOptions: SwitchboardCoreOptions = {
     projectDir: options.projectDir,
     killGraceMs: options.killGraceMs,
@@ -36,9 +43,11 @@ export async function createCore(options: CreateCoreOptions): Promise<CoreHandle
   coreOptions.envForRun = (entry) => mcp?.envForRun(entry) ?? {};
   coreOptions.mcpEndpointFor = (entryId) => mcp?.endpointFor(entryId);
   const core = new SwitchboardCore(coreOptions);
+  const timerManager = (timers = attachTimers(core, { dataDir: options.dataDir })); // timers (issue 6)
   try {
     mcp = await McpService.start({ core, dataDir: options.dataDir, port: options.mcpPort });
   } catch (err) {
+    timerManager.dispose();
     await core.dispose();
     throw err;
   }
@@ -49,14 +58,20 @@ export async function createCore(options: CreateCoreOptions): Promise<CoreHandle
     await core.init();
   } catch (err) {
     await mcpService.dispose();
+    timerManager.dispose();
     await core.dispose();
     throw err;
   }
+  // --- timers (issue 6): saved timers come back once the project's entries exist ---
+  timerManager.restore();
+  // --- end timers ---
   return {
     core,
     mcp: { url: mcpService.url, token: mcpService.token, service: mcpService },
+    timers: timerManager,
     async dispose() {
       await mcpService.dispose(); // no new tool calls while the process trees go down
+      timerManager.dispose(); // saves remaining times while the owners still run (their exit would drop timers)
       await core.dispose();
     },
   };
