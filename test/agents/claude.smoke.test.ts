@@ -122,6 +122,17 @@ describe('Claude Code (real CLI) against the mock Messages API', () => {
     await screen.waitForText('Posted.');
   });
 
+  it('retries after 529 Overloaded and then streams the answer', async () => {
+    const { mock, screen, ctx } = await startSession([[{ httpError: 529 }, { httpError: 529 }, { text: 'Answer after two overloads.' }]]);
+    await waitForIdle(screen);
+    await screen.submit('Are you overloaded?');
+    await mock.waitFor('http_error', (e) => e.turn === 0, ctx);
+    await screen.waitForText(/API error · Retrying in \d+s · attempt \d+\/\d+/);
+    await mock.waitFor('stream_end', (e) => e.turn === 0, ctx);
+    expect(mock.events.filter((e) => e.type === 'http_error').map((e) => e.status)).toEqual([529, 529]);
+    await screen.waitForText('Answer after two overloads.');
+  });
+
   it('shows the folder trust dialog when the folder is not trusted', async () => {
     const { screen } = await startSession([], { trusted: false });
     await screen.waitForText(CLAUDE_SCREEN.trustQuestion);

@@ -23,6 +23,10 @@ export const DEFAULT_SCREEN_TIMEOUT_MS = 20_000;
 const DEFAULT_PRESS_ATTEMPT_MS = 1_000;
 /** After SIGTERM, how long the process tree gets before SIGKILL. */
 const KILL_GRACE_MS = 1_500;
+/** After SIGKILL, how long `kill()` waits for the processes to be gone from /proc. */
+const KILL_REAP_TIMEOUT_MS = 3_000;
+/** Poll interval for that wait: a process that is not our child has no exit event in Node. */
+const REAP_POLL_MS = 20;
 
 export interface PtyScreenOptions {
   /** `[file, ...args]`. */
@@ -205,8 +209,11 @@ export class PtyScreen {
         new Promise<boolean>((resolve) => setTimeout(() => resolve(false), KILL_GRACE_MS)),
       ]);
       // Late children of a still-running program, plus leftovers that outlived their parent.
-      signalTree(exitedInTime ? tree : [...tree, ...processTree(this.pid)], 'SIGKILL');
+      const all = exitedInTime ? tree : [...tree, ...processTree(this.pid)];
+      signalTree(all, 'SIGKILL');
       await this.exited;
+      // Signals are asynchronous: wait until nothing is left, so callers can delete temp dirs safely.
+      await waitUntilGone(all, KILL_REAP_TIMEOUT_MS);
     }
     this.listeners.clear();
     this.term.dispose();
@@ -222,7 +229,7 @@ function matches(text: string, pattern: string | RegExp): boolean {
 }
 
 /** A process as identified by /proc: pid plus start time (clock ticks since boot). */
-interface ProcessId {
+export interface ProcessId {
   pid: number;
   startTime: string;
 }
@@ -260,7 +267,24 @@ function isSame(proc: ProcessId): boolean {
   return readStat(proc.pid)?.startTime === proc.startTime;
 }
 
+/** True while the process exists and has not died (a zombie only waits to be reaped). */
+function isAlive(proc: ProcessId): boolean {
+  const stat = readStat(proc.pid);
+  return stat !== null && stat.startTime === proc.startTime && stat.state !== 'Z' && stat.state !== 'X';
+}
+
+/** Resolves once no process of `tree` is alive, or after `timeoutMs` (best effort). */
+export async function waitUntilGone(tree: ProcessId[], timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (tree.some(isAlive)) {
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, REAP_POLL_MS));
+  }
+  return true;
+}
+
 interface Stat {
+  state: string;
   ppid: number;
   startTime: string;
 }
@@ -286,7 +310,7 @@ function readStat(pid: number): Stat | null {
     // field 3, ppid field 4, starttime field 22.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), startTime: fields[19] };
+    return { state: fields[0], ppid: Number(fields[1]), startTime: fields[19] };
   } catch {
     return null;
   }
