@@ -84,3 +84,15 @@ describe('SwitchboardCore', () => {
     expect(event.type === 'processChanged' && event.process.id).toBe(info.id);
   });
 });
+
+describe('settings from switchboard.json', () => {
+  it('bound the output kept per entry', async () => {
+    const dir = project({ settings: { outputBufferBytes: 65536 }, processes: { big: { command: 'bash', args: ['-c', 'head -c 300000 /dev/zero | tr "\\\\0" x; echo; echo done-marker; exec cat'] } } });
+    core = new SwitchboardCore({ projectDir: dir, watchConfig: false, killGraceMs: 500 });
+    await core.init();
+    const entry = core.entry(core.listProcesses()[0].id);
+    await waitForOutput(entry, /done-marker/, 10_000, 0);
+    expect(entry.ring.capacity).toBe(65536);
+    expect(entry.ring.end - entry.ring.start).toBe(65536);
+  });
+});

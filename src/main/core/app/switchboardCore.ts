@@ -16,6 +16,7 @@ import type { AgentConfig } from '../../../shared/agentConfig';
 import type { McpEndpoint } from '../agents';
 import { AgentStatusDecoration, agentSpec, agentStatusDecorator, agentWiringForRun, setAgentOptions } from './agentEntries';
 import { ReadinessDecoration, readinessDecorator } from './readinessEntries';
+import { autoRestartDecorator } from './autoRestart';
 import type { ReadinessCheck, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
 import type { ReadinessConfig } from '../../../shared/readyConfig';
 // Direct import: terminal input is SDK-free; the mcp index would load the MCP SDK into every core user.
@@ -78,7 +79,8 @@ export class SwitchboardCore {
 
   constructor(private readonly options: SwitchboardCoreOptions) {
     this.projectDir = resolve(options.projectDir);
-    this.decorators = [readinessDecorator, agentStatusDecorator, ...(options.decorators ?? [])];
+    // Order matters for describe(): later decorations override fields of earlier ones.
+    this.decorators = [readinessDecorator, autoRestartDecorator, agentStatusDecorator, ...(options.decorators ?? [])];
     this.sessions = new SessionManager({
       killGraceMs: options.killGraceMs,
       ringBytes: options.ringBytes,
@@ -419,6 +421,11 @@ export class SwitchboardCore {
 
   private async applyConfig(config: LoadedConfig): Promise<void> {
     this.configIssues = config.issues;
+    this.sessions.configure({
+      ringBytes: config.settings.outputBufferBytes ?? this.options.ringBytes,
+      scrollback: config.settings.scrollbackLines,
+      killGraceMs: config.settings.killGraceMs ?? this.options.killGraceMs,
+    });
     this.eventEmitter.fire({ type: 'configChanged', issues: config.issues });
     const wanted = new Map<string, { spec: ProcessSpec; autoStart: boolean; stuckThresholdMs?: number }>();
     for (const [name, processConfig] of config.processes) {

@@ -40,3 +40,11 @@ describe('switchboard.json loading', () => {
     expect(config.issues[0].path).toBe('processes.bad.command');
   });
 });
+
+describe('settings', () => {
+  it('reads memory bounds and the kill grace, keeping good fields when one is bad', () => {
+    const config = parseConfigText(JSON.stringify({ settings: { outputBufferBytes: 1048576, scrollbackLines: -1, killGraceMs: 500 } }));
+    expect(config.settings).toEqual({ outputBufferBytes: 1048576, killGraceMs: 500 });
+    expect(config.issues.map(formatConfigIssue)).toEqual(['switchboard.json: settings.scrollbackLines cannot be negative']);
+  });
+});

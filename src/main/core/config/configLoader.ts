@@ -8,8 +8,10 @@ import { z } from 'zod';
 import {
   CONFIG_FILE_NAME,
   ProcessConfigSchema,
+  SettingsSchema,
   type ConfigIssue,
   type ProcessConfig,
+  type Settings,
 } from '../../../shared/config';
 import { AgentConfigSchema, type AgentConfig } from '../../../shared/agentConfig';
 
@@ -18,14 +20,15 @@ export interface LoadedConfig {
   exists: boolean;
   processes: Map<string, ProcessConfig>;
   agents: Map<string, AgentConfig>;
+  settings: Settings;
   issues: ConfigIssue[];
 }
 
 const NAME_PATTERN = /^[A-Za-z0-9][\w.-]*$/;
-const KNOWN_SECTIONS = new Set(['$schema', 'processes', 'agents']);
+const KNOWN_SECTIONS = new Set(['$schema', 'settings', 'processes', 'agents']);
 
 export function loadConfig(projectDir: string): LoadedConfig {
-  const result: LoadedConfig = { exists: false, processes: new Map(), agents: new Map(), issues: [] };
+  const result: LoadedConfig = emptyConfig();
   let text: string;
   try {
     text = readFileSync(join(projectDir, CONFIG_FILE_NAME), 'utf8');
@@ -51,8 +54,9 @@ export function parseConfigText(text: string, result: LoadedConfig = emptyConfig
     return result;
   }
   for (const key of Object.keys(json)) {
-    if (!KNOWN_SECTIONS.has(key)) result.issues.push({ path: key, message: 'is not a known section (expected "processes" or "agents")' });
+    if (!KNOWN_SECTIONS.has(key)) result.issues.push({ path: key, message: 'is not a known section (expected "settings", "processes" or "agents")' });
   }
+  readSettings(json.settings, result);
   readSection(json.processes, 'processes', ProcessConfigSchema, result.processes, result.issues);
   readSection(json.agents, 'agents', AgentConfigSchema, result.agents, result.issues);
   return result;
@@ -82,6 +86,25 @@ function readSection<T>(
   }
 }
 
+/** Settings are read field by field: one bad value does not discard the others. */
+function readSettings(section: unknown, result: LoadedConfig): void {
+  if (section === undefined) return;
+  if (!isPlainObject(section)) {
+    result.issues.push({ path: 'settings', message: 'must be an object' });
+    return;
+  }
+  const parsed = SettingsSchema.safeParse(section);
+  if (parsed.success) {
+    result.settings = parsed.data;
+    return;
+  }
+  result.issues.push(...parsed.error.issues.map((issue) => toConfigIssue('settings', issue)));
+  const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+  const good = Object.fromEntries(Object.entries(section).filter(([key]) => !bad.has(key)));
+  const retry = SettingsSchema.safeParse(good);
+  if (retry.success) result.settings = retry.data;
+}
+
 function toConfigIssue(prefix: string, issue: z.core.$ZodIssue): ConfigIssue {
   const path = [prefix, ...issue.path.map(String)].join('.');
   if (issue.code === 'unrecognized_keys') {
@@ -98,7 +121,7 @@ function article(type: string): string {
 }
 
 function emptyConfig(): LoadedConfig {
-  return { exists: false, processes: new Map(), agents: new Map(), issues: [] };
+  return { exists: false, processes: new Map(), agents: new Map(), settings: {}, issues: [] };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -34,7 +34,12 @@ export class SessionManager {
   private readonly batch = new Emitter<TaggedBatch>();
   readonly onBatch: Event<TaggedBatch> = this.batch.event;
 
-  constructor(private readonly options: SessionManagerOptions = {}) {}
+  constructor(private options: SessionManagerOptions = {}) {}
+
+  /** New limits (switchboard.json `settings`) apply to entries created from now on. */
+  configure(limits: Pick<SessionManagerOptions, 'ringBytes' | 'scrollback' | 'killGraceMs'>): void {
+    this.options = { ...this.options, ...definedOnly(limits) };
+  }
 
   create(spec: ProcessSpec): ProcessEntry {
     const entry = new ProcessEntry({ ...this.options, id: this.newId(), spec });
@@ -81,4 +86,8 @@ export class SessionManager {
       if (!this.entries.has(id)) return id;
     }
   }
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
