@@ -57,3 +57,18 @@ describe('readiness through the core', () => {
     expect(() => core!.checkReady(info.id)).toThrow('is not a command entry');
   });
 });
+
+describe('restart whose spawn fails', () => {
+  it('answers at once with the reason instead of waiting out the timeout', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sb-ready-'));
+    core = new SwitchboardCore({ projectDir: dir, watchConfig: false, killGraceMs: 300 });
+    await core.init();
+    const info = await core.spawnProcess({ kind: 'command', argv: ['bash', '-c', 'sleep 100'], name: 'moving', cwd: dir });
+    const entry = core.entry(info.id);
+    entry.redefine({ ...entry.definition, argv: ['no-such-command-xyz'] });
+    const started = Date.now();
+    const result = await core.restartAndWait(info.id, { readyTimeoutMs: 20_000 });
+    expect(result).toMatchObject({ success: false, state: 'error', message: 'Command not found: no-such-command-xyz' });
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});

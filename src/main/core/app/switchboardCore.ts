@@ -247,11 +247,20 @@ export class SwitchboardCore {
   ): Promise<ReadinessResult> {
     const entry = this.sessions.get(id);
     const tracker = this.readinessTrackerOf(id);
-    const waiting = tracker.waitForReady(options.readyTimeoutMs ?? DEFAULT_READY_WAIT_MS, options.abort, options.onProgress, { runId: entry.runId + 1 });
+    const startedAt = Date.now();
+    const abortWait = new AbortController();
+    const stop = () => abortWait.abort();
+    options.abort?.addEventListener('abort', stop, { once: true });
+    const waiting = tracker.waitForReady(options.readyTimeoutMs ?? DEFAULT_READY_WAIT_MS, abortWait.signal, options.onProgress, { runId: entry.runId + 1 });
     try {
       await entry.restart(options.signal);
-    } catch {
-      // Spawn failure: the tracker reports it as the result below.
+    } catch (err) {
+      // No new run to judge (command not found, bad cwd): answer now instead of timing out.
+      abortWait.abort();
+      const message = err instanceof Error ? err.message : String(err);
+      return { success: false, state: 'error', message, duration_ms: Date.now() - startedAt };
+    } finally {
+      options.abort?.removeEventListener('abort', stop);
     }
     return waiting;
   }
