@@ -7,6 +7,7 @@ import type { ReadinessInfo } from './ready';
 import type { AgentStatusInfo } from './status';
 import type { PortInfo } from './ports';
 import type { ReadinessConfig } from './readyConfig';
+import type { TaskInfo } from './task';
 
 export const PROCESS_KINDS = ['command', 'terminal', 'agent', 'task'] as const;
 export const ProcessKindSchema = z.enum(PROCESS_KINDS);
@@ -69,6 +70,8 @@ export interface ProcessInfo {
   ports?: PortInfo;
   attention?: AttentionInfo;
   timers?: TimerSummary[];
+  /** Task entries (issue 7): phase, tools, streamed text, watchdog decisions, result. */
+  task?: TaskInfo;
 }
 
 export interface AttentionInfo {
