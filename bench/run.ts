@@ -2,12 +2,14 @@
 import { printTable, type BenchRow } from './report';
 import { benchSessions } from './sessions';
 import { benchStatus } from './status';
+import { benchReadiness } from './readiness';
 
 type Section = { name: string; run: () => Promise<BenchRow[]> };
 
 const sections: Section[] = [
   { name: 'sessions', run: benchSessions },
   { name: 'status', run: benchStatus },
+  { name: 'readiness', run: benchReadiness },
 ];
 
 async function main(): Promise<void> {
