@@ -4,13 +4,14 @@
  * boundary; results and events are plain JSON.
  */
 import { z } from 'zod';
-import type { ProcessInfo } from './model';
+import type { ProcessInfo, TimerHistoryEntry, TimerSummary } from './model';
 import type { ConfigIssue } from './config';
 import type { SerializedError } from './errors';
 import { ReadinessConfigSchema } from './readyConfig';
 
 const Id = z.string().min(1, 'process id is required');
 const Signal = z.enum(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGKILL', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2']);
+const TimerId = z.string().min(1, 'timer id is required').max(100);
 const Size = { cols: z.number().int().min(2).max(1000).optional(), rows: z.number().int().min(1).max(500).optional() };
 
 export const CommandArgs = {
@@ -52,6 +53,15 @@ export const CommandArgs = {
   ackOutput: z.strictObject({ id: Id, chars: z.number().int().min(0) }),
   /** A person looked at the pane: clears its attention flag. */
   acknowledgeAttention: z.strictObject({ id: Id }),
+  // --- timers (issue 6): the UI acts as the app, so it sees and manages every timer ---
+  /** Live timers (of one owner, or all) and the history of ended ones. */
+  listTimers: z.strictObject({ ownerId: Id.optional() }),
+  pauseTimer: z.strictObject({ timerId: TimerId }),
+  resumeTimer: z.strictObject({ timerId: TimerId }),
+  cancelTimer: z.strictObject({ timerId: TimerId }),
+  /** Deliver now (still only once the owner is at its prompt). */
+  fireTimerNow: z.strictObject({ timerId: TimerId }),
+  // --- end timers ---
 } as const;
 
 export type CommandName = keyof typeof CommandArgs;
@@ -98,6 +108,13 @@ export interface CommandResults {
   detach: null;
   ackOutput: null;
   acknowledgeAttention: null;
+  // --- timers (issue 6) ---
+  listTimers: { timers: TimerSummary[]; history: TimerHistoryEntry[] };
+  pauseTimer: TimerSummary;
+  resumeTimer: TimerSummary;
+  cancelTimer: TimerHistoryEntry;
+  fireTimerNow: TimerSummary;
+  // --- end timers ---
 }
 
 export type ControlEvent =

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CommandArgs, type CommandName } from '../../../shared/api';
 import { InvalidArgumentError } from '../../../shared/errors';
 import type { SwitchboardCore } from '../app/switchboardCore';
+import { APP_ACTOR, timersOf } from '../timers';
 
 type Handlers = { [C in CommandName]?: (core: SwitchboardCore, args: z.output<(typeof CommandArgs)[C]>) => unknown };
 
@@ -20,6 +21,13 @@ const SHARED_HANDLERS: Handlers = {
   resizeProcess: (core, a) => core.resizeProcess(a.id, a.cols, a.rows),
   writeInput: (core, a) => core.writeInput(a.id, a.data),
   acknowledgeAttention: (core, a) => core.acknowledgeAttention(a.id),
+  // --- timers (issue 6): the same TimerManager methods the MCP timer tools call ---
+  listTimers: (core, a) => timersOf(core).list(APP_ACTOR, a.ownerId),
+  pauseTimer: (core, a) => timersOf(core).pause(APP_ACTOR, a.timerId),
+  resumeTimer: (core, a) => timersOf(core).resume(APP_ACTOR, a.timerId),
+  cancelTimer: (core, a) => timersOf(core).cancel(APP_ACTOR, a.timerId),
+  fireTimerNow: (core, a) => timersOf(core).fireNow(APP_ACTOR, a.timerId),
+  // --- end timers ---
 };
 
 /** Extra handlers registered by capabilities that are wired in createCore. */

@@ -1,0 +1,145 @@
+/**
+ * Timer tools (SPEC §5, §6): schedule a user turn for an agent after a delay or when other agents
+ * go idle, and manage the timers the caller may manage. Each calls the same TimerManager method
+ * the UI's commands call; results use the MCP tools' snake_case.
+ */
+import type { TimerHistoryEntry, TimerSummary } from '../../../../shared/model';
+import { timersOf, type TimerArmed } from '../../timers';
+import { defineTool, type ToolCall, type ToolContext } from '../toolContext';
+
+/** A timer as agents read it. */
+function timerView(t: TimerSummary): Record<string, unknown> {
+  return {
+    timer_id: t.id,
+    kind: t.kind,
+    ...(t.label !== undefined ? { label: t.label } : {}),
+    state: t.state,
+    owner_process_id: t.ownerId,
+    ...(t.firesAt !== undefined ? { fires_at: new Date(t.firesAt).toISOString() } : {}),
+    ...(t.remainingMs !== undefined ? { remaining_ms: Math.round(t.remainingMs) } : {}),
+    ...(t.watched ? { watched: t.watched } : {}),
+    ...(t.waitingOn ? { waiting_on: t.waitingOn } : {}),
+    body_preview: t.bodyPreview,
+    created_by: t.createdBy,
+    created_at: new Date(t.createdAt).toISOString(),
+  };
+}
+
+function historyView(h: TimerHistoryEntry): Record<string, unknown> {
+  return {
+    timer_id: h.id,
+    kind: h.kind,
+    ...(h.label !== undefined ? { label: h.label } : {}),
+    state: h.state,
+    reason: h.reason,
+    owner_process_id: h.ownerId,
+    owner_name: h.ownerName,
+    ended_at: new Date(h.endedAt).toISOString(),
+    body_preview: h.bodyPreview,
+    created_by: h.createdBy,
+  };
+}
+
+/** The answer to setting a timer: the timer, who is idle already, who it waits on, in a sentence too. */
+function armedView(armed: TimerArmed, ctx: ToolContext, call: ToolCall): Record<string, unknown> {
+  const t = armed.timer;
+  const owner = t.ownerId === (call.caller.kind === 'process' ? call.caller.processId : undefined) ? `you (${t.ownerId})` : nameOf(ctx, t.ownerId);
+  let message: string;
+  if (t.state === 'due') message = `Every watched agent is already idle: the body goes to ${owner} as soon as it is at its prompt.`;
+  else if (t.kind === 'delay') message = `Timer ${t.id} fires in ${secondsText(t.remainingMs)}; the body then goes to ${owner} as a new user turn once it is at its prompt.`;
+  else {
+    const what = t.kind === 'idle_any' ? 'when any of them finishes a turn' : 'when all of them are idle';
+    const fallback = t.remainingMs !== undefined ? `, or after ${secondsText(t.remainingMs)} at the latest` : '';
+    message = `Timer ${t.id} waits on ${armed.waitingOn.map((id) => nameOf(ctx, id)).join(', ') || 'nobody'} and fires ${what}${fallback}; the body goes to ${owner}.`;
+  }
+  return { ...timerView(t), already_idle: armed.alreadyIdle, waiting_on: armed.waitingOn, message };
+}
+
+function nameOf(ctx: ToolContext, id: string): string {
+  const entry = ctx.core.sessions.find(id);
+  return entry ? `${entry.name} (${id})` : id;
+}
+
+function secondsText(ms: number | undefined): string {
+  const seconds = Math.round((ms ?? 0) / 100) / 10;
+  return `${seconds} s`;
+}
+
+const DELIVERY =
+  'The body is typed into the owner\'s terminal as a fresh user turn, only when the owner is at its prompt (a busy owner gets it when it is idle again). The owner is you, or owner_process_id (required when you are not a process started by Switchboard).';
+
+const timerSet = defineTool({
+  name: 'timer_set',
+  title: 'Set a timer',
+  description: `One-shot timer: after \`seconds\`, deliver \`body\` to the owner. ${DELIVERY} Returns timer_id, fires_at and remaining_ms.`,
+  run: ({ seconds, body, label, owner_process_id }, call, ctx) =>
+    armedView(timersOf(ctx.core).setDelay(call.caller, { seconds, body, label, ownerId: owner_process_id }), ctx, call),
+});
+
+const timerFireWhenIdleAny = defineTool({
+  name: 'timer_fire_when_idle_any',
+  title: 'Fire when any agent finishes',
+  description: `Deliver \`body\` when any of the \`watched\` agents finishes a turn (goes from working to idle). Agents already idle now do not count until they work and come back; a freshly spawned agent counts once it has done its first instructions. With max_wait_seconds it fires anyway after that long. ${DELIVERY} Returns already_idle and waiting_on.`,
+  run: ({ watched, body, max_wait_seconds, label, owner_process_id }, call, ctx) =>
+    armedView(
+      timersOf(ctx.core).setIdle(call.caller, { kind: 'idle_any', watched, body, maxWaitSeconds: max_wait_seconds, label, ownerId: owner_process_id }),
+      ctx,
+      call,
+    ),
+});
+
+const timerFireWhenIdleAll = defineTool({
+  name: 'timer_fire_when_idle_all',
+  title: 'Fire when all agents are idle',
+  description: `Deliver \`body\` when every one of the \`watched\` agents is idle at the same time (agents idle already count; a freshly spawned agent only once it has done its first instructions; an agent that exited counts as done). Fires at once if all are idle now. With max_wait_seconds it fires anyway after that long. ${DELIVERY} Returns already_idle and waiting_on.`,
+  run: ({ watched, body, max_wait_seconds, label, owner_process_id }, call, ctx) =>
+    armedView(
+      timersOf(ctx.core).setIdle(call.caller, { kind: 'idle_all', watched, body, maxWaitSeconds: max_wait_seconds, label, ownerId: owner_process_id }),
+      ctx,
+      call,
+    ),
+});
+
+const timerCancel = defineTool({
+  name: 'timer_cancel',
+  title: 'Cancel a timer',
+  description: 'Cancel one of your timers (one you own or set); it moves to timer_list\'s history. Callers outside Switchboard can cancel any timer.',
+  annotations: { destructiveHint: true },
+  run: ({ timer_id }, call, ctx) => historyView(timersOf(ctx.core).cancel(call.caller, timer_id)),
+});
+
+const timerPause = defineTool({
+  name: 'timer_pause',
+  title: 'Pause a timer',
+  description: 'Pause one of your timers. A delay timer keeps its remaining time; an idle timer stops listening (and its max wait stops counting) until resumed.',
+  run: ({ timer_id }, call, ctx) => timerView(timersOf(ctx.core).pause(call.caller, timer_id)),
+});
+
+const timerResume = defineTool({
+  name: 'timer_resume',
+  title: 'Resume a timer',
+  description: 'Resume a paused timer: a delay counts down the time it had left; an idle timer listens again (transitions while paused are not counted).',
+  run: ({ timer_id }, call, ctx) => timerView(timersOf(ctx.core).resume(call.caller, timer_id)),
+});
+
+const timerList = defineTool({
+  name: 'timer_list',
+  title: 'List timers',
+  description:
+    'Your timers (those you own or set; every timer for callers outside Switchboard), nearest first, and a history of ended ones: fired, cancelled, or dropped with the reason (owner closed or exited, watched agent closed).',
+  annotations: { readOnlyHint: true },
+  run: (_args, call, ctx) => {
+    const { timers, history } = timersOf(ctx.core).list(call.caller);
+    return { timers: timers.map(timerView), history: history.map(historyView) };
+  },
+});
+
+const timerWait = defineTool({
+  name: 'timer_wait',
+  title: 'Wait (legacy)',
+  description:
+    'Legacy delay: after `seconds`, a fixed line ("[switchboard] timer_wait: N s elapsed.") is typed to you as a user turn. Prefer timer_set, which delivers a body you choose.',
+  run: ({ seconds, label }, call, ctx) => armedView(timersOf(ctx.core).setLegacyWait(call.caller, { seconds, label }), ctx, call),
+});
+
+export const timerTools = [timerSet, timerFireWhenIdleAny, timerFireWhenIdleAll, timerCancel, timerPause, timerResume, timerList, timerWait];
