@@ -2,7 +2,7 @@
  * A real Switchboard core (createCore: real PTYs, the real MCP endpoint on loopback HTTP) in a
  * throw-away project and data directory, and SDK clients connected to it over HTTP.
  */
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -19,12 +19,12 @@ export interface Switchboard {
   close(): Promise<void>;
 }
 
-export async function startSwitchboard(options: { config?: unknown } = {}): Promise<Switchboard> {
+export async function startSwitchboard(options: { config?: unknown; projectDir?: string } = {}): Promise<Switchboard> {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'switchboard-mcp-')));
-  const projectDir = join(root, 'project');
+  const projectDir = options.projectDir ?? join(root, 'project');
   const dataDir = join(root, 'data');
-  for (const dir of [projectDir, dataDir]) rmSync(dir, { recursive: true, force: true });
-  await import('node:fs/promises').then((fs) => Promise.all([fs.mkdir(projectDir), fs.mkdir(dataDir)]));
+  mkdirSync(projectDir, { recursive: true });
+  mkdirSync(dataDir);
   if (options.config) writeFileSync(join(projectDir, 'switchboard.json'), JSON.stringify(options.config));
   const handle = await createCore({ projectDir, dataDir, watchConfig: false, killGraceMs: 1_000 });
   return {

@@ -1,0 +1,86 @@
+/**
+ * A real agent as the client: the real Claude Code (2.1.197) spawned BY Switchboard as an agent
+ * entry through the claude preset, offline against the mock Messages API. Its model asks for
+ * mcp__switchboard__list_processes, then mcp__switchboard__whoami; the calls must reach
+ * Switchboard attributed to that entry, with no set-up beyond spawning it. Waits are on events
+ * (the mock's timeline, tool-call records), never sleeps.
+ */
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLAUDE_BIN, createClaudeHarness, type ClaudeHarness } from '../fixtures/anthropic/claudeHarness';
+import { startMockAnthropic, type MockAnthropic } from '../fixtures/anthropic/mockAnthropic';
+import { waitForEvent } from '../../src/main/core/base/lifecycle';
+import type { ToolCallRecord } from '../../src/main/core/mcp';
+import { startSwitchboard, type Switchboard } from './mcpHarness';
+
+/** Claude Code starts, connects its MCP servers and runs two tool turns: generous on a shared 2-core box. */
+const AGENT_FLOW_TIMEOUT_MS = 90_000;
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+
+describe('the real Claude Code as an MCP client', () => {
+  it('calls list_processes then whoami, attributed to its own agent entry, with no set-up', async () => {
+    const mock: MockAnthropic = await startMockAnthropic({
+      turns: [
+        [{ text: 'Let me look at the processes.' }, { toolUse: { name: 'mcp__switchboard__list_processes', input: {} } }],
+        [{ toolUse: { name: 'mcp__switchboard__whoami', input: {} } }],
+        [{ text: 'I am connected to Switchboard.' }],
+      ],
+    });
+    cleanups.push(() => mock.close());
+    const harness: ClaudeHarness = await createClaudeHarness({ baseUrl: mock.url });
+    cleanups.push(() => harness.cleanup());
+    const sb: Switchboard = await startSwitchboard({ projectDir: harness.cwd });
+    cleanups.push(() => sb.close());
+
+    const calls: ToolCallRecord[] = [];
+    const sub = sb.handle.mcp.service.onDidCallTool((record) => calls.push(record));
+    cleanups.push(async () => sub.dispose());
+    const whoamiCalled = waitForEvent(sb.handle.mcp.service.onDidCallTool, (r) => r.tool === 'whoami', AGENT_FLOW_TIMEOUT_MS);
+
+    // Spawned like any agent: the claude preset (argv only points at the installed binary), the
+    // harness's offline environment, and the instructions typed once Claude Code is idle.
+    const agent = await sb.handle.core.spawnAgent({
+      preset: 'claude',
+      argv: [CLAUDE_BIN],
+      name: 'claude-under-test',
+      cwd: harness.cwd,
+      env: harness.env,
+      instructions: 'Which processes are running, and who are you?',
+    });
+    const entry = sb.handle.core.entry(agent.id);
+    const context = { context: () => entry.screen.getVisibleLines().join('\n') };
+    // The preset wired the endpoint into Claude Code's own MCP config for this run; the token is
+    // not on the command line (other local users can read /proc/<pid>/cmdline).
+    const cmdline = readFileSync(`/proc/${entry.pid}/cmdline`, 'utf8').split('\0');
+    expect(cmdline).toContain('--mcp-config');
+    expect(cmdline.join(' ')).toContain(sb.url);
+    expect(cmdline.join(' ')).not.toContain(sb.handle.mcp.service.identity.tokenFor(agent.id));
+
+    const listUse = await mock.waitFor('tool_use', (e) => e.name === 'mcp__switchboard__list_processes', { timeoutMs: AGENT_FLOW_TIMEOUT_MS, ...context });
+    const listResult = await mock.waitFor('tool_result', (e) => e.toolUseId === listUse.id, { timeoutMs: AGENT_FLOW_TIMEOUT_MS, ...context });
+    expect(listResult.isError).toBe(false);
+    expect(listResult.content).toContain(agent.id);
+    expect(listResult.content).toContain('claude-under-test');
+
+    const whoUse = await mock.waitFor('tool_use', (e) => e.name === 'mcp__switchboard__whoami', { timeoutMs: AGENT_FLOW_TIMEOUT_MS, ...context });
+    const whoResult = await mock.waitFor('tool_result', (e) => e.toolUseId === whoUse.id, { timeoutMs: AGENT_FLOW_TIMEOUT_MS, ...context });
+    expect(whoResult.isError).toBe(false);
+    const me = JSON.parse(whoResult.content) as { process_id: string; role: string; name: string };
+    expect(me).toMatchObject({ process_id: agent.id, role: 'agent', name: 'claude-under-test' });
+
+    // On Switchboard's side: both calls arrived with the agent's own token.
+    await whoamiCalled;
+    const fromAgent = calls.filter((c) => c.caller.kind === 'process' && c.caller.processId === agent.id).map((c) => c.tool);
+    expect(fromAgent).toEqual(expect.arrayContaining(['list_processes', 'whoami']));
+    expect(calls.filter((c) => c.caller.kind !== 'process')).toEqual([]);
+    expect(calls.every((c) => !c.isError)).toBe(true);
+
+    await mock.waitFor('stream_end', (e) => e.turn === 2, { timeoutMs: AGENT_FLOW_TIMEOUT_MS, ...context });
+    // Claude Code's HTTP hooks reached the agent's status tracker with the same token.
+    expect(sb.handle.core.describe(agent.id).agent?.lastHookAt, JSON.stringify(sb.handle.core.describe(agent.id).agent)).toBeGreaterThan(0);
+  }, 150_000);
+});
