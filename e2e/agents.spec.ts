@@ -42,9 +42,11 @@ test('a new agent shows status, health and waiting-for-permission', async ({ pag
   await expect(agent.getByTestId('state')).toContainText('waiting · permission');
   await expect(agent.getByTestId('state')).toHaveAttribute('title', /permission-prompt/);
   await expect(page.locator('[data-testid="sidebar-entry"]').filter({ hasText: 'stand-in' })).toContainText('waiting');
+  await expect(page).toHaveTitle(/^\(1\) Switchboard/);
 
   await page.keyboard.press('Enter');
   await expect(agent.getByTestId('state')).not.toContainText('waiting');
+  await expect(page).toHaveTitle(/^Switchboard/);
   await agent.getByTestId('stop').click();
   await expect(agent.getByTestId('health')).toHaveText('DEAD');
 });

@@ -8,11 +8,13 @@ import { panes } from './terminalPane';
 import { Sidebar } from './components/Sidebar';
 import { Grid } from './components/Grid';
 import { installKeyboardNavigation } from './keyboard';
+import { installTitleBadge } from './titleBadge';
 
 function App() {
   const error = useUi((s) => s.error);
   const isConnected = useUi((s) => s.client !== undefined);
   useEffect(() => installKeyboardNavigation(), []);
+  useEffect(() => installTitleBadge(), []);
   return (
     <div className="app" data-testid="app" data-connected={isConnected}>
       <Sidebar />

@@ -1,0 +1,21 @@
+/**
+ * The window title counts entries that need a person (attention flags, agents waiting), like the
+ * dock badge of the desktop app; in a browser tab (serve) it is the badge.
+ */
+import { useUi } from './store';
+import type { ProcessInfo } from '../../shared/model';
+
+export function needsPerson(p: ProcessInfo): boolean {
+  return p.attention !== undefined || p.agent?.primary === 'waiting';
+}
+
+export function installTitleBadge(): () => void {
+  const update = () => {
+    const { processes, project } = useUi.getState();
+    const count = Object.values(processes).filter(needsPerson).length;
+    const base = project ? `Switchboard — ${project.name}` : 'Switchboard';
+    document.title = count > 0 ? `(${count}) ${base}` : base;
+  };
+  update();
+  return useUi.subscribe(update);
+}
