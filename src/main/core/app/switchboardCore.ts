@@ -16,6 +16,9 @@ import type { AgentConfig } from '../../../shared/agentConfig';
 import type { McpEndpoint } from '../agents';
 import { AgentStatusDecoration, agentSpec, agentStatusDecorator, agentWiringForRun, setAgentOptions } from './agentEntries';
 import { ReadinessDecoration, readinessDecorator } from './readinessEntries';
+// Tasks (issue 7): the decorator and service live in core/tasks.
+import { TaskService, taskDecorator } from '../tasks';
+import type { TaskProgress, TaskRequest, TaskView, TaskWaitResult } from '../../../shared/task';
 import { autoRestartDecorator } from './autoRestart';
 import type { ReadinessCheck, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
 import type { ReadinessConfig } from '../../../shared/readyConfig';
@@ -80,7 +83,7 @@ export class SwitchboardCore {
   constructor(private readonly options: SwitchboardCoreOptions) {
     this.projectDir = resolve(options.projectDir);
     // Order matters for describe(): later decorations override fields of earlier ones.
-    this.decorators = [readinessDecorator, autoRestartDecorator, agentStatusDecorator, ...(options.decorators ?? [])];
+    this.decorators = [readinessDecorator, autoRestartDecorator, agentStatusDecorator, taskDecorator, ...(options.decorators ?? [])];
     this.sessions = new SessionManager({
       killGraceMs: options.killGraceMs,
       ringBytes: options.ringBytes,
@@ -306,6 +309,33 @@ export class SwitchboardCore {
     this.sessions.get(id).write(data);
     return null;
   }
+
+  // --- tasks (issue 7): headless agent runs with a stall watchdog; the logic lives in core/tasks ---
+  private taskService: TaskService | undefined;
+
+  get tasks(): TaskService {
+    return (this.taskService ??= new TaskService(this));
+  }
+
+  /** Start a headless agent task (a `task` entry); a spawn failure comes back as a failed task. */
+  startTask(request: TaskRequest): Promise<TaskView> {
+    return this.tasks.start(request);
+  }
+
+  getTask(id: string): TaskView {
+    return this.tasks.get(id);
+  }
+
+  /** Cancel a task; resolves once its whole process tree is gone. */
+  cancelTask(id: string): Promise<TaskView> {
+    return this.tasks.cancel(id);
+  }
+
+  /** Wait until the task ended (terminal phase, tree gone), or timeout / abort / close. */
+  waitForTask(id: string, timeoutMs: number, abort?: AbortSignal, onProgress?: (progress: TaskProgress) => void): Promise<TaskWaitResult> {
+    return this.tasks.wait(id, timeoutMs, abort, onProgress);
+  }
+  // --- end tasks ---
 
   // --- MCP (issue 5): user turns for send_message, shared with timer delivery (SPEC §6) ---
   /**

@@ -61,7 +61,8 @@ describe('decodeClaudeMessage (Claude Code 2.1.197 captures)', () => {
     expect(decodeClaudeMessage({ type: 'brand_new' })).toEqual([{ type: 'activity', kind: 'brand_new', description: 'brand_new message' }]);
     expect(decodeClaudeMessage({})).toMatchObject([{ type: 'activity' }]);
     expect(decodeClaudeMessage({ type: 'assistant', message: 'nope' })).toMatchObject([{ type: 'assistant', text: '', toolUses: [] }]);
-    expect(decodeClaudeMessage({ type: 'stream_event' })).toMatchObject([{ type: 'activity' }]);
+    expect(decodeClaudeMessage({ type: 'stream_event' })).toMatchObject([{ type: 'heartbeat' }]);
+    expect(decodeClaudeMessage({ type: 'stream_event', event: { type: 'ping' } })).toEqual([{ type: 'heartbeat', kind: 'ping' }]);
     expect(decodeClaudeMessage({ type: 'user', message: { content: [{ type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: 'x'.repeat(1000) }] }] } })).toMatchObject([
       { type: 'tool_result', toolUseId: 't1', preview: expect.stringMatching(/^x{299}…$/) },
     ]);

@@ -81,20 +81,21 @@ function decodeStreamEvent(event: Json, nested: { parentToolUseId?: string }): T
         return [{ type: 'tool_start', id: str(block.id) ?? `block_${String(event.index)}`, name: str(block.name) ?? 'tool', ...nested }];
       }
       if (block.type === 'thinking' || block.type === 'redacted_thinking') return [{ type: 'thinking', ...nested }];
-      return [{ type: 'activity', kind: 'content_block', description: `${String(block.type ?? 'content')} block started` }];
+      return [{ type: 'heartbeat', kind: 'content_block_start' }];
     }
     case 'content_block_delta': {
       const delta = obj(event.delta);
       if (delta.type === 'text_delta' && typeof delta.text === 'string') return [{ type: 'text', text: delta.text, ...nested }];
       if (delta.type === 'thinking_delta' || delta.type === 'signature_delta') return [{ type: 'thinking', ...nested }];
-      return [{ type: 'activity', kind: 'tool_input', description: 'tool input streaming' }];
+      return [{ type: 'heartbeat', kind: 'input_json_delta' }];
     }
     case 'message_delta': {
       const delta = obj(event.delta);
       return [{ type: 'message_end', stopReason: str(delta.stop_reason), outputTokens: num(obj(event.usage).output_tokens), ...nested }];
     }
     default:
-      return [{ type: 'activity', kind: String(event.type ?? 'stream_event'), description: String(event.type ?? 'stream event') }];
+      // content_block_stop, message_stop, ping and event types newer than this decoder.
+      return [{ type: 'heartbeat', kind: String(event.type ?? 'stream_event') }];
   }
 }
 

@@ -28,6 +28,8 @@ export type TaskStreamEvent =
   | { type: 'retry'; attempt?: number; maxRetries?: number; errorStatus?: number; error?: string; delayMs?: number }
   /** Anything else worth recording as activity (subagent start, compaction, unknown message types). */
   | { type: 'activity'; kind: string; description: string }
+  /** Proof of life that says nothing new (block stops, pings, tool input streaming): resets timers only. */
+  | { type: 'heartbeat'; kind: string }
   /** The agent's final report. */
   | { type: 'result'; result: TaskResult; sessionId?: string; usage?: TaskUsage };
 

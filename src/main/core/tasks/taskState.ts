@@ -144,6 +144,8 @@ export class TaskStateMachine {
       case 'activity':
         this.note(now, event.kind, event.description);
         return;
+      case 'heartbeat':
+        return; // alive (lastMessageAt above); the last meaningful activity stays what it was
       case 'result':
         return this.finish(event, now);
     }

@@ -16,7 +16,7 @@ function setup(config: Partial<TaskConfig> = {}, options: TaskSupervisorOptions 
   const clock = new VirtualClock();
   const session = new FakeTaskSession();
   const full: TaskConfig = { agent: 'claude', prompt: 'Do the thing', cwd: '/project', timeouts: TIMEOUTS, env: {}, ...config };
-  const supervisor = new TaskSupervisor(session, full, { clock, ...options });
+  const supervisor = new TaskSupervisor(session, full, { clock, startupGraceMs: 0, ...options });
   disposables.push(supervisor);
   const ended: TaskInfo[] = [];
   supervisor.onDidEnd((info) => ended.push(info));
@@ -165,6 +165,16 @@ describe('TaskSupervisor', () => {
     session.start();
     expect(info()).toMatchObject({ phase: 'starting', text: '', decisions: [], isEnded: false });
     expect(info().deadlines?.idleAt).toBe(clock.now() + TIMEOUTS.idleMs);
+  });
+
+  it('an agent that never prints a message is a stall once the start-up grace has passed', () => {
+    const { clock, session, info } = setup({}, { startupGraceMs: 30_000 });
+    clock.advanceBy(29_999);
+    expect(info().phase).toBe('starting');
+    clock.advanceBy(1);
+    expect(info().phase).toBe('stalled');
+    expect(info().error).toBe('no output for 30 s while starting up (no message from the agent in 30 s); the agent never got going');
+    expect(session.stops).toBe(1);
   });
 
   it('a spawn failure is a failed task with the reason', () => {

@@ -57,6 +57,8 @@ export interface TaskSupervisorOptions {
   /** Builds the second-opinion provider for a task that opted in. Default: Anthropic Messages API with the task's env. */
   secondOpinionFor?: (config: TaskConfig) => SecondOpinionProvider | undefined;
   resultExitGraceMs?: number;
+  /** Floor of the first idle and turn deadlines (see STARTUP_GRACE_MS). */
+  startupGraceMs?: number;
 }
 
 /** Per-run state; replaced when the entry starts again. */
@@ -208,7 +210,7 @@ export class TaskSupervisor extends DisposableBase {
     this.run?.store.dispose();
     this.startError = undefined;
     const store = new DisposableStore();
-    const watchdog = store.add(new TaskWatchdog(this.clock, this.config.timeouts));
+    const watchdog = store.add(new TaskWatchdog(this.clock, this.config.timeouts, this.options.startupGraceMs));
     const run: Run = {
       id: runId,
       machine: new TaskStateMachine((name, input) => this.runner.summarizeTool(name, input), this.clock.now()),

@@ -8,7 +8,7 @@ const TIMEOUTS = { idleMs: 2_000, turnMs: 5_000, wallClockMs: 20_000 };
 function setup() {
   const clock = new VirtualClock();
   const start = clock.now();
-  const watchdog = new TaskWatchdog(clock, TIMEOUTS);
+  const watchdog = new TaskWatchdog(clock, TIMEOUTS, 0);
   const fired: Array<WatchdogExpiry & { at: number }> = [];
   watchdog.onDidExpire((e) => fired.push({ ...e, at: clock.now() - start }));
   return { clock, watchdog, fired, start };
@@ -59,6 +59,22 @@ describe('TaskWatchdog', () => {
       ['turn', 5_000],
       ['idle', 7_000],
     ]);
+  });
+
+  it('before the first message the deadlines wait at least the start-up grace', () => {
+    const clock = new VirtualClock();
+    const start = clock.now();
+    const watchdog = new TaskWatchdog(clock, TIMEOUTS, 30_000);
+    const fired: Array<[string, number]> = [];
+    watchdog.onDidExpire((e) => fired.push([e.trigger, clock.now() - start]));
+    watchdog.start();
+    clock.advanceBy(29_999);
+    expect(fired).toEqual([['wall_clock', 20_000]]);
+    watchdog.start();
+    clock.advanceBy(5_000);
+    watchdog.noteMessage(); // the agent is up: the normal idle timeout applies from here
+    clock.advanceBy(2_000);
+    expect(fired.slice(1)).toEqual([['idle', 29_999 + 7_000]]);
   });
 
   it('stop and dispose leave no timer behind and fire nothing', () => {

@@ -11,6 +11,13 @@ import { DisposableBase, Emitter, type Disposable, type Event } from '../base/li
 import type { Clock } from '../status';
 import type { TaskTimeouts, TaskTrigger } from '../../../shared/task';
 
+/**
+ * Until the agent's first message the idle deadline is at least this far out: Claude Code 2.1.197
+ * takes 1–3 s to print its `init` message here, longer with MCP servers or plugins to load, and a
+ * short idle timeout (seconds, as in tests) must not call that a stall.
+ */
+export const STARTUP_GRACE_MS = 30_000;
+
 export interface WatchdogExpiry {
   trigger: TaskTrigger;
   /** The deadline that passed (epoch ms). */
@@ -27,6 +34,7 @@ export class TaskWatchdog extends DisposableBase {
   constructor(
     private readonly clock: Clock,
     readonly timeouts: TaskTimeouts,
+    private readonly startupGraceMs = STARTUP_GRACE_MS,
   ) {
     super();
     this.register({ dispose: () => this.stop() });
@@ -36,8 +44,8 @@ export class TaskWatchdog extends DisposableBase {
     if (this.isDisposed) return;
     this.isRunning = true;
     const now = this.clock.now();
-    this.arm('idle', now + this.timeouts.idleMs);
-    this.arm('turn', now + this.timeouts.turnMs);
+    this.arm('idle', now + Math.max(this.timeouts.idleMs, this.startupGraceMs));
+    this.arm('turn', now + Math.max(this.timeouts.turnMs, this.startupGraceMs));
     this.arm('wall_clock', now + this.timeouts.wallClockMs);
   }
 
