@@ -56,7 +56,7 @@ async function recorder(bracketed = false): Promise<Proc> {
 }
 
 describe('catalog', () => {
-  it('lists every tool with a description and a JSON Schema; no timer tools until core/timers exists', async () => {
+  it('lists every tool with a description and a JSON Schema', async () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
     expect(names).toEqual(CORE_TOOLS.map((t) => t.name));
