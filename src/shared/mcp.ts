@@ -4,6 +4,7 @@
  * what the parameter does and its default.
  */
 import { z } from 'zod';
+import { TASK_TOOL_INPUT } from './task';
 import { ReadinessConfigSchema } from './readyConfig';
 
 /** Default and ceiling for text returned by output tools: a screenful of tokens, not a log dump. */
@@ -232,6 +233,8 @@ export const McpToolInput = {
     expected_revision: ExpectedRevision.optional(),
   },
   scratchpad_delete: { name: ScratchpadName, expected_revision: ExpectedRevision.optional() },
+  // Tasks (issue 7): start_task, get_task, cancel_task, wait_for_task; schemas in ./task.ts
+  ...TASK_TOOL_INPUT,
 } as const satisfies Record<string, z.ZodRawShape>;
 
 export type McpToolName = keyof typeof McpToolInput;
@@ -269,6 +272,8 @@ export const READ_ONLY_TOOLS = [
   'scratchpad_list',
   'scratchpad_read',
   'timer_list',
+  'get_task',
+  'wait_for_task',
 ] as const satisfies readonly McpToolName[];
 
 export interface McpEndpointInfo {

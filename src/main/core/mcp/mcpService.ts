@@ -19,11 +19,12 @@ import { outputTools } from './tools/output';
 import { inputTools } from './tools/input';
 import { scratchpadTools } from './tools/scratchpads';
 import { timerTools } from './tools/timers';
+import { taskTools } from './tools/tasks';
 
 /** Where Claude Code HTTP hooks post (agent presets put it into the agent's settings). */
 export const HOOKS_URL_ENV = 'SWITCHBOARD_HOOKS_URL';
 
-export const CORE_TOOLS: readonly AnyToolDefinition[] = [...identityTools, ...processTools, ...outputTools, ...inputTools, ...scratchpadTools, ...timerTools];
+export const CORE_TOOLS: readonly AnyToolDefinition[] = [...identityTools, ...processTools, ...outputTools, ...inputTools, ...scratchpadTools, ...timerTools, ...taskTools];
 
 export interface McpServiceOptions {
   core: SwitchboardCore;

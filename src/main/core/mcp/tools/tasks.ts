@@ -1,0 +1,109 @@
+/**
+ * Headless agent tasks (issue 7): start_task, get_task, cancel_task, wait_for_task. Each calls the
+ * same SwitchboardCore method the UI's task commands call; the logic lives in core/tasks.
+ */
+import { DEFAULT_TASK_WAIT_SECONDS, type TaskRequest, type TaskView } from '../../../../shared/task';
+import { defineTool } from '../toolContext';
+
+/** The compact view for tool results: everything get_task promises, the text tail and decisions included. */
+function taskResult(view: TaskView): Record<string, unknown> {
+  return {
+    task_id: view.taskId,
+    name: view.name,
+    phase: view.phase,
+    message: view.message,
+    is_ended: view.isEnded,
+    state: view.state,
+    ...(view.currentTools.length > 0 ? { current_tools: view.currentTools } : {}),
+    ...(view.lastActivity ? { last_activity: view.lastActivity } : {}),
+    ...(view.stallWarning ? { stall_warning: view.stallWarning } : {}),
+    ...(view.result ? { result: view.result } : {}),
+    ...(view.error ? { error: view.error } : {}),
+    turns: view.turns,
+    ...(view.costUsd !== undefined ? { cost_usd: view.costUsd } : {}),
+    ...(view.usage ? { usage: view.usage } : {}),
+    ...(view.sessionId ? { session_id: view.sessionId } : {}),
+    ...(view.model ? { model: view.model } : {}),
+    ...(view.startedAt !== undefined ? { started_at: view.startedAt, elapsed_ms: (view.endedAt ?? Date.now()) - view.startedAt } : {}),
+    tool_calls: view.toolCallCount,
+    recent_tools: view.recentTools.slice(-5),
+    text: view.text,
+    decisions: view.decisions,
+    timeouts: { idle_ms: view.timeouts.idleMs, turn_ms: view.timeouts.turnMs, wall_clock_ms: view.timeouts.wallClockMs },
+    ...(view.noiseLineCount > 0 ? { noise_lines: view.noiseLineCount, noise_tail: view.noiseTail } : {}),
+  };
+}
+
+const startTask = defineTool({
+  name: 'start_task',
+  title: 'Start a headless agent task',
+  description:
+    'Hand a prompt to a headless Claude Code run (claude -p, stream-json) watched by a stall watchdog. Returns at once with task_id; ' +
+    'then wait_for_task (blocks until it ends, with progress) or get_task. It ends done (result, turns, cost), failed (why), ' +
+    'stalled (what it was doing when it went silent) or cancelled; its process tree never outlives it. A tool known to run long ' +
+    '(Bash within its own timeout, a subagent, parallel tools) earns more time before a silence counts as a stall.',
+  run: async (args, _call, ctx) => {
+    const request: TaskRequest = {
+      prompt: args.prompt,
+      ...(args.working_dir ? { cwd: args.working_dir } : {}),
+      ...(args.name ? { name: args.name } : {}),
+      ...(args.max_turns !== undefined ? { maxTurns: args.max_turns } : {}),
+      ...(args.max_budget_usd !== undefined ? { maxBudgetUsd: args.max_budget_usd } : {}),
+      ...(args.allowed_tools ? { allowedTools: args.allowed_tools } : {}),
+      ...(args.permission_mode ? { permissionMode: args.permission_mode } : {}),
+      ...(args.resume_session_id ? { resumeSessionId: args.resume_session_id } : {}),
+      ...(args.second_opinion ? { secondOpinion: { enabled: true } } : {}),
+      ...(args.timeouts
+        ? {
+            timeouts: {
+              idleSeconds: args.timeouts.idle_seconds,
+              turnSeconds: args.timeouts.turn_seconds,
+              wallClockSeconds: args.timeouts.wall_clock_seconds,
+            },
+          }
+        : {}),
+    };
+    return taskResult(await ctx.core.startTask(request));
+  },
+});
+
+const getTask = defineTool({
+  name: 'get_task',
+  title: 'Task status',
+  description:
+    'A task now: phase (starting, generating, tool_executing, done, failed, stalled, cancelled), current tools, last activity, live stall warning, ' +
+    'result or error, turns, cost, the tail of its text, and every watchdog decision with its reason. Does not wait.',
+  annotations: { readOnlyHint: true },
+  run: ({ task_id }, _call, ctx) => taskResult(ctx.core.getTask(task_id)),
+});
+
+const cancelTask = defineTool({
+  name: 'cancel_task',
+  title: 'Cancel a task',
+  description: 'Cancel a task: its whole process tree is ended (SIGTERM, then SIGKILL). Returns once nothing of it is left, with the task (phase cancelled). A task that already ended is returned as it was.',
+  annotations: { destructiveHint: true },
+  run: async ({ task_id }, _call, ctx) => taskResult(await ctx.core.cancelTask(task_id)),
+});
+
+const waitForTask = defineTool({
+  name: 'wait_for_task',
+  title: 'Wait for a task',
+  description:
+    `Block until the task ends (done, failed, stalled, cancelled; its process tree gone) or timeout_seconds pass (default ${DEFAULT_TASK_WAIT_SECONDS}); ` +
+    'returns { is_ended, reason, message, elapsed_ms, task }. Sends progress notifications (phase and current tool, stall warnings) when given a progress token. ' +
+    'Cancelling the call stops the wait, not the task.',
+  annotations: { readOnlyHint: true },
+  run: async ({ task_id, timeout_seconds }, call, ctx) => {
+    const timeoutMs = Math.round((timeout_seconds ?? DEFAULT_TASK_WAIT_SECONDS) * 1000);
+    const result = await ctx.core.waitForTask(task_id, timeoutMs, call.signal, (p) => call.progress(p.elapsedMs, timeoutMs, `${p.phase}: ${p.message}`));
+    return {
+      is_ended: result.isEnded,
+      reason: result.reason,
+      message: result.message,
+      elapsed_ms: result.elapsedMs,
+      ...(result.task ? { task: taskResult(result.task) } : {}),
+    };
+  },
+});
+
+export const taskTools = [startTask, getTask, cancelTask, waitForTask];
