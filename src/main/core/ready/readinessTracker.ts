@@ -50,6 +50,15 @@ export const MAX_CLASSIFIED_LINES_PER_CHUNK = 200;
  * Before ready every line counts.
  */
 export const MAX_CLASSIFIED_LINES_PER_SECOND_AFTER_READY = 2_000;
+/**
+ * Before ready every line counts up to this rate, far above any real start-up log (Next.js,
+ * webpack verbose: a few hundred lines a second). Past it the start is a flood, and classifying
+ * every line would cap the entry's output at ~3 MB/s of one core.
+ */
+export const MAX_CLASSIFIED_LINES_PER_SECOND_BEFORE_READY = 5_000;
+/** Over budget, the newest lines of a chunk are still classified, this often (their meaning is current). */
+export const OVER_BUDGET_SAMPLE_INTERVAL_MS = 50;
+export const OVER_BUDGET_SAMPLE_LINES = 20;
 
 export interface ReadinessTrackerOptions {
   /**
@@ -91,6 +100,7 @@ export class ReadinessTracker extends DisposableBase {
   private stalledLine: string | undefined;
   private lastOutputAt = 0;
   private budgetWindowStart = 0;
+  private lastOverBudgetSampleAt = 0;
   private linesInBudgetWindow = 0;
   /** Pending waitForReady calls, judged once more when the tracker is disposed. */
   private readonly waiters = new Set<() => void>();
@@ -306,20 +316,37 @@ export class ReadinessTracker extends DisposableBase {
     this.lastOutputAt = this.now();
     const lines = this.lines.push(chunk);
     const firstClassified = Math.max(0, lines.length - MAX_CLASSIFIED_LINES_PER_CHUNK);
-    lines.forEach((line, index) => (index >= firstClassified && this.takeClassifyBudget() ? this.handleLine(line) : this.rememberLine(line.text)));
+    const firstSampled = this.takeOverBudgetSample() ? Math.max(0, lines.length - OVER_BUDGET_SAMPLE_LINES) : lines.length;
+    lines.forEach((line, index) =>
+      index >= firstClassified && (this.takeClassifyBudget() || (index >= firstSampled && this.isStarting()))
+        ? this.handleLine(line)
+        : this.rememberLine(line.text),
+    );
   }
 
-  /** False when a settled server has used this second's line budget (the line still goes to logs). */
-  private takeClassifyBudget(): boolean {
+  private isStarting(): boolean {
     const phase = this.machine.phase;
-    if (phase !== 'ready' && phase !== 'running') return true;
+    return phase !== 'ready' && phase !== 'running';
+  }
+
+  /** False when this second's line budget is used up (the line still goes to logs). */
+  private takeClassifyBudget(): boolean {
     const now = this.now();
     if (now - this.budgetWindowStart >= 1_000) {
       this.budgetWindowStart = now;
       this.linesInBudgetWindow = 0;
     }
     this.linesInBudgetWindow += 1;
-    return this.linesInBudgetWindow <= MAX_CLASSIFIED_LINES_PER_SECOND_AFTER_READY;
+    const limit = this.isStarting() ? MAX_CLASSIFIED_LINES_PER_SECOND_BEFORE_READY : MAX_CLASSIFIED_LINES_PER_SECOND_AFTER_READY;
+    return this.linesInBudgetWindow <= limit;
+  }
+
+  /** While over budget during a start, the newest lines are looked at every OVER_BUDGET_SAMPLE_INTERVAL_MS. */
+  private takeOverBudgetSample(): boolean {
+    const now = this.now();
+    if (now - this.lastOverBudgetSampleAt < OVER_BUDGET_SAMPLE_INTERVAL_MS) return false;
+    this.lastOverBudgetSampleAt = now;
+    return true;
   }
 
   private endRun(exit: RunExited): void {

@@ -1,0 +1,50 @@
+/**
+ * Line budget during start-up: a flood cannot make the tracker classify every line (it would cap
+ * the entry's output at a few MB/s), yet the ready line that ends the flood is still seen.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ReadinessTracker, MAX_CLASSIFIED_LINES_PER_SECOND_BEFORE_READY } from './readinessTracker';
+import { LineClassifier } from './lineClassifier';
+import { FakeSession } from './testing/fakeSession';
+
+const trackers: ReadinessTracker[] = [];
+afterEach(() => {
+  trackers.splice(0).forEach((t) => t.dispose());
+  vi.restoreAllMocks();
+});
+
+function setup() {
+  const session = new FakeSession(['node', 'server.js']);
+  const tracker = new ReadinessTracker(session, { port: 4321 }, undefined, {
+    probeTcp: async ({ port }) => port === 4321,
+    listPorts: async () => [4321],
+    canTellPortOwner: true,
+  });
+  trackers.push(tracker);
+  const classify = vi.spyOn(LineClassifier.prototype, 'classify');
+  return { session, tracker, classify };
+}
+
+const floodChunk = (n: number, from: number) => Array.from({ length: n }, (_, i) => `flood line ${from + i} of the start-up log`).join('\n') + '\n';
+
+describe('line budget before ready', () => {
+  it('classifies a bounded number of lines of a flood and still sees the ready line after it', async () => {
+    const { session, tracker, classify } = setup();
+    session.start();
+    const chunks = 200;
+    const linesPerChunk = 100; // 20 000 lines within one budget second
+    for (let c = 0; c < chunks; c++) session.print(floodChunk(linesPerChunk, c * linesPerChunk));
+    expect(classify.mock.calls.length).toBeLessThanOrEqual(MAX_CLASSIFIED_LINES_PER_SECOND_BEFORE_READY + 2 * 20);
+    expect(classify.mock.calls.length).toBeLessThan(chunks * linesPerChunk);
+    session.print(floodChunk(50, 1e6) + 'Server listening on http://localhost:4321\n');
+    const result = await tracker.waitForReady(5_000);
+    expect(result).toMatchObject({ success: true, state: 'ready', port: 4321 });
+  });
+
+  it('a normal start-up log is classified line by line', () => {
+    const { session, classify } = setup();
+    session.start();
+    for (let c = 0; c < 10; c++) session.print(floodChunk(30, c * 30));
+    expect(classify.mock.calls.length).toBe(300);
+  });
+});
