@@ -16,6 +16,9 @@ export const PARTIAL_LINE_IDLE_MS = 150;
 /** A "line" longer than this (minified bundles, progress bars without breaks) is cut here. */
 export const MAX_LINE_CHARS = 4_096;
 
+/** One line break: CRLF, a lone CR (progress redraws) or LF. */
+const LINE_BREAK = /\r\n|\r|\n/g;
+
 export interface OutputLine {
   /** The line without escape sequences or the line break. */
   text: string;
@@ -56,30 +59,24 @@ export class OutputLineReader extends DisposableBase {
     let offset = chunk.start;
     if (this.pending.length === 0 && !this.isPendingCarriageReturn) this.pendingOffset = offset;
 
-    for (let i = 0; i < text.length; i++) {
-      const ch = text.charCodeAt(i);
-      if (this.isPendingCarriageReturn) {
-        this.isPendingCarriageReturn = false;
-        if (i === 0 && ch === 0x0a) {
-          lineStartIndex = 1;
-          offset += 1;
-          this.pendingOffset = offset;
-          continue;
-        }
+    if (this.isPendingCarriageReturn) {
+      this.isPendingCarriageReturn = false;
+      if (text.charCodeAt(0) === 0x0a) {
+        lineStartIndex = 1;
+        offset += 1;
+        this.pendingOffset = offset;
       }
-      if (ch !== 0x0a && ch !== 0x0d) continue;
-      const segment = text.slice(lineStartIndex, i);
+    }
+    // Native scanning for breaks: this runs on every byte of every entry's output.
+    LINE_BREAK.lastIndex = lineStartIndex;
+    for (let match = LINE_BREAK.exec(text); match !== null; match = LINE_BREAK.exec(text)) {
+      const segment = text.slice(lineStartIndex, match.index);
       this.pending += segment;
-      const isCrLf = ch === 0x0d && text.charCodeAt(i + 1) === 0x0a;
-      if (ch === 0x0d && i === text.length - 1) {
-        this.isPendingCarriageReturn = true;
-      }
+      if (match[0] === '\r' && match.index === text.length - 1) this.isPendingCarriageReturn = true;
       lines.push(this.takePending(false));
-      const breakLength = isCrLf ? 2 : 1;
-      offset += Buffer.byteLength(segment) + breakLength;
+      offset += Buffer.byteLength(segment) + match[0].length;
       this.pendingOffset = offset;
-      lineStartIndex = i + breakLength;
-      if (isCrLf) i += 1;
+      lineStartIndex = match.index + match[0].length;
     }
     this.pending += text.slice(lineStartIndex);
     if (this.pending.length > MAX_LINE_CHARS) lines.push(this.takePending(false));

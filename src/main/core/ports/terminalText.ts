@@ -16,6 +16,11 @@ const ANSI_SEQUENCE =
 // eslint-disable-next-line no-control-regex
 const STRAY_CONTROLS = /[\x00-\x08\x0b-\x1f\x7f]/g;
 
+/** Any character either pattern could remove: most log lines have none, and skip both passes. */
+// eslint-disable-next-line no-control-regex
+const ANY_CONTROL = /[\x00-\x08\x0b-\x1f\x7f\x9b\x9d]/;
+
 export function stripAnsi(text: string): string {
+  if (!ANY_CONTROL.test(text)) return text;
   return text.replace(ANSI_SEQUENCE, '').replace(STRAY_CONTROLS, '');
 }

@@ -397,11 +397,13 @@ export class ReadinessTracker extends DisposableBase {
   private rememberLine(text: string): void {
     if (text.trim().length === 0) return;
     this.logTail.push(text);
-    if (this.logTail.length > LOG_TAIL_LINES) this.logTail.splice(0, this.logTail.length - LOG_TAIL_LINES);
+    // Trim in batches: a flood remembers every line, and a splice per line would be O(n²)-ish.
+    if (this.logTail.length > 2 * LOG_TAIL_LINES) this.logTail = this.logTail.slice(-LOG_TAIL_LINES);
   }
 
   private logs(): string[] {
-    return this.stalledLine ? [...this.logTail, this.stalledLine] : [...this.logTail];
+    const tail = this.logTail.slice(-LOG_TAIL_LINES);
+    return this.stalledLine ? [...tail, this.stalledLine] : tail;
   }
 
   // ---- probes ---------------------------------------------------------------------------------
