@@ -97,8 +97,13 @@ test('keyboard navigation and maximise', async ({ page }) => {
   await page.locator('[data-testid="pane"]').first().locator('.pane-terminal').click();
   await page.keyboard.press('Alt+ArrowRight');
   await expect(page.locator('[data-testid="pane"].focused')).toHaveAttribute('data-name', 'shell');
+  const renderers = () => page.evaluate(() => [...document.querySelectorAll('[data-testid="pane"]')].map((el) => el.querySelector('.xterm')?.getAttribute('data-renderer')));
+  await expect.poll(renderers).toEqual(expect.arrayContaining([expect.stringMatching(/webgl|dom/)]));
+  console.log(`pane renderers with all panes visible: ${(await renderers()).join(', ')}`);
   await page.keyboard.press('Alt+Enter');
   await expect(page.locator('.cell.hidden')).toHaveCount(2);
+  // Hidden panes give their WebGL context back (browsers cap live contexts).
+  await expect.poll(async () => (await renderers()).filter((r) => r === 'dom').length).toBeGreaterThanOrEqual(2);
   await page.keyboard.press('Alt+Enter');
   await expect(page.locator('.cell.hidden')).toHaveCount(0);
   await page.keyboard.press('Alt+3');

@@ -26,6 +26,8 @@ export class TerminalPane {
   private unacked = 0;
   private resizeTimer: number | undefined;
   private observer: ResizeObserver | undefined;
+  private visibility: IntersectionObserver | undefined;
+  private webgl: { dispose(): void } | undefined;
   private disposed = false;
 
   constructor(
@@ -47,9 +49,12 @@ export class TerminalPane {
   /** Put the terminal into the DOM, pick a renderer, attach to the entry's stream. */
   async mount(container: HTMLElement): Promise<void> {
     this.term.open(container);
-    await this.loadWebgl();
+    this.term.element?.setAttribute('data-renderer', 'dom');
     this.observer = new ResizeObserver(() => this.scheduleFit());
     this.observer.observe(container);
+    // Browsers cap live WebGL contexts (~16): only panes on screen hold one.
+    this.visibility = new IntersectionObserver(([entry]) => void this.setVisible(entry?.isIntersecting ?? false));
+    this.visibility.observe(container);
     this.fitNow();
     const snapshot = await this.client.call('attach', { id: this.id });
     if (this.disposed) return;
@@ -78,6 +83,8 @@ export class TerminalPane {
     if (this.disposed) return;
     this.disposed = true;
     this.observer?.disconnect();
+    this.visibility?.disconnect();
+    this.releaseWebgl();
     window.clearTimeout(this.resizeTimer);
     void this.client.call('detach', { id: this.id }).catch(() => undefined);
     this.term.dispose();
@@ -104,17 +111,28 @@ export class TerminalPane {
     void this.client.call('resizeProcess', { id: this.id, cols: size.cols, rows: size.rows }).catch(() => undefined);
   }
 
-  /** WebGL for speed; the DOM renderer when the context is unavailable or lost. */
-  private async loadWebgl(): Promise<void> {
+  /** WebGL for visible panes; the DOM renderer when hidden, or when a context is unavailable or lost. */
+  private async setVisible(isVisible: boolean): Promise<void> {
+    if (this.disposed) return;
+    if (!isVisible) return this.releaseWebgl();
+    if (this.webgl) return;
     try {
       const { WebglAddon } = await import('@xterm/addon-webgl');
+      if (this.disposed || this.webgl) return;
       const webgl = new WebglAddon();
-      webgl.onContextLoss(() => webgl.dispose());
+      webgl.onContextLoss(() => this.releaseWebgl());
       this.term.loadAddon(webgl);
+      this.webgl = webgl;
       this.term.element?.setAttribute('data-renderer', 'webgl');
     } catch {
       this.term.element?.setAttribute('data-renderer', 'dom');
     }
+  }
+
+  private releaseWebgl(): void {
+    this.webgl?.dispose();
+    this.webgl = undefined;
+    this.term.element?.setAttribute('data-renderer', 'dom');
   }
 }
 
