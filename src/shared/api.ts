@@ -8,6 +8,7 @@ import type { ProcessInfo, TimerHistoryEntry, TimerSummary } from './model';
 import type { ConfigIssue } from './config';
 import type { SerializedError } from './errors';
 import { ReadinessConfigSchema } from './readyConfig';
+import { TaskRequestSchema, type TaskView } from './task';
 
 const Id = z.string().min(1, 'process id is required');
 const Signal = z.enum(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGKILL', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2']);
@@ -62,6 +63,13 @@ export const CommandArgs = {
   /** Deliver now (still only once the owner is at its prompt). */
   fireTimerNow: z.strictObject({ timerId: TimerId }),
   // --- end timers ---
+  // --- tasks (issue 7): the same core methods the MCP task tools call ---
+  /** Start a headless agent task; comes back at once (a spawn failure as a failed task). */
+  startTask: TaskRequestSchema,
+  getTask: z.strictObject({ id: Id }),
+  /** Resolves once the task's whole process tree is gone. */
+  cancelTask: z.strictObject({ id: Id }),
+  // --- end tasks ---
 } as const;
 
 export type CommandName = keyof typeof CommandArgs;
@@ -115,6 +123,11 @@ export interface CommandResults {
   cancelTimer: TimerHistoryEntry;
   fireTimerNow: TimerSummary;
   // --- end timers ---
+  // --- tasks (issue 7) ---
+  startTask: TaskView;
+  getTask: TaskView;
+  cancelTask: TaskView;
+  // --- end tasks ---
 }
 
 export type ControlEvent =

@@ -28,6 +28,11 @@ const SHARED_HANDLERS: Handlers = {
   cancelTimer: (core, a) => timersOf(core).cancel(APP_ACTOR, a.timerId),
   fireTimerNow: (core, a) => timersOf(core).fireNow(APP_ACTOR, a.timerId),
   // --- end timers ---
+  // --- tasks (issue 7): the same core methods the MCP task tools call ---
+  startTask: (core, a) => core.startTask(a),
+  getTask: (core, a) => core.getTask(a.id),
+  cancelTask: (core, a) => core.cancelTask(a.id),
+  // --- end tasks ---
 };
 
 /** Extra handlers registered by capabilities that are wired in createCore. */

@@ -98,6 +98,7 @@ describe('TaskStateMachine on real Claude Code streams', () => {
     expect(machine.error).toBe('no output');
     expect(machine.text).toBe('');
     expect(machine.recentTools).toMatchObject([{ id: 't1', isError: true }]);
+    expect(machine.currentTools).toEqual([]);
   });
 
   it('keeps a bounded tail of the text and of the noise', () => {

@@ -124,7 +124,7 @@ export class TaskStateMachine {
         }
         return this.settlePhase();
       case 'message_end':
-        this.note(now, 'message_end', `model finished its message${event.stopReason ? ` (${event.stopReason})` : ''}`);
+        // Alive, but "finished its message" says less than the text or tool call just before it.
         return this.settlePhase();
       case 'tool_result': {
         const tool = this.inFlight.get(event.toolUseId);
@@ -163,6 +163,7 @@ export class TaskStateMachine {
     this.currentPhase = phase;
     this.error = error;
     for (const tool of this.inFlight.values()) this.remember({ ...withoutInput(tool), endedAt: now, isError: true });
+    this.inFlight.clear();
     return true;
   }
 

@@ -52,7 +52,9 @@ describe('TaskSupervisor', () => {
     const extended = info();
     expect(extended.phase).toBe('tool_executing');
     expect(extended.decisions).toMatchObject([{ kind: 'extended', trigger: 'idle', rule: 'bash-own-timeout' }]);
-    expect(extended.stallWarning).toMatch(/^Silent for 2\.0 s: Bash \(sleep 4\) has run 2\.0 s of its own 120 s timeout/);
+    expect(extended.stallWarning).toBe(
+      'Silent for 2.0 s: Bash (sleep 4) has run 2.0 s of its own 120 s timeout; silence is expected until then (+30 s). Waiting up to 148 s more.',
+    );
     clock.advanceBy(2_000);
     session.message(msg.toolResult('t1', 'done'));
     expect(info().stallWarning).toBeUndefined();

@@ -306,7 +306,9 @@ export class TaskSupervisor extends DisposableBase {
     run.extensions.set(rule, (run.extensions.get(rule) ?? 0) + 1);
     run.watchdog.extend(trigger, until);
     const silence = trigger === 'idle' ? 'Silent' : 'No complete message';
-    run.stallWarning = `${silence} for ${seconds(this.clock.now() - (trigger === 'idle' ? run.machine.lastMessageAt : run.machine.lastAssistantAt))}: ${reason}. Waiting until ${new Date(until).toISOString().slice(11, 19)}.`;
+    const now = this.clock.now();
+    // Relative, not a clock time: the viewer's time zone is not known here.
+    run.stallWarning = `${silence} for ${seconds(now - (trigger === 'idle' ? run.machine.lastMessageAt : run.machine.lastAssistantAt))}: ${reason}. Waiting up to ${seconds(until - now)} more.`;
     this.decide(run, { kind: 'extended', trigger, rule, reason, until });
     this.changedEmitter.fire();
   }

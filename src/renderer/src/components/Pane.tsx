@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { panes, TerminalPane } from '../terminalPane';
 import { run, useUi } from '../store';
 import { StatusBadges } from './StatusBadges';
+import { TaskPanel } from './TaskPanel';
 
 export function Pane({ id }: { id: string }) {
   const process = useUi((s) => s.processes[id]);
@@ -54,6 +55,7 @@ export function Pane({ id }: { id: string }) {
         </span>
       </header>
       {process.state === 'error' && <ErrorBar message={process.readiness?.message ?? process.message} logs={process.readiness?.logs} />}
+      {process.kind === 'task' && <TaskPanel process={process} />}
       <div className="pane-terminal" ref={container} />
     </section>
   );
