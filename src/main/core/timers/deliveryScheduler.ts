@@ -35,6 +35,8 @@ interface Lane {
   /** Set when a body went in; cleared when the agent leaves its prompt or the wait times out. */
   awaitingTurn: boolean;
   turnTimer?: Disposable;
+  /** Idle by status but the screen still shows the turn: listening for the prompt to appear. */
+  screenWatch?: Disposable;
 }
 
 export class DeliveryScheduler extends DisposableBase {
@@ -68,9 +70,14 @@ export class DeliveryScheduler extends DisposableBase {
   pump(ownerId: string): void {
     if (this.isDisposed) return;
     const lane = this.laneOf(ownerId);
-    if (lane.isDelivering || lane.awaitingTurn || !this.isReady(ownerId)) return;
-    const next = this.hooks.nextDue(ownerId);
-    if (!next) return;
+    if (lane.isDelivering || lane.awaitingTurn) return;
+    const next = this.isReady(ownerId) ? this.hooks.nextDue(ownerId) : undefined;
+    if (!next) return this.stopScreenWatch(lane);
+    if (!this.host.isAtPrompt(ownerId)) {
+      lane.screenWatch ??= this.host.onScreenChanged(ownerId, () => this.pump(ownerId));
+      return;
+    }
+    this.stopScreenWatch(lane);
     const isAgent = this.idleness.idlenessOf(ownerId) !== undefined;
     lane.isDelivering = true;
     lane.awaitingTurn = isAgent;
@@ -89,6 +96,11 @@ export class DeliveryScheduler extends DisposableBase {
     } else {
       this.pump(ownerId);
     }
+  }
+
+  private stopScreenWatch(lane: Lane): void {
+    lane.screenWatch?.dispose();
+    lane.screenWatch = undefined;
   }
 
   private endTurnWait(lane: Lane, ownerId?: string): void {
@@ -115,7 +127,9 @@ export class DeliveryScheduler extends DisposableBase {
   }
 
   private forget(ownerId: string): void {
-    this.lanes.get(ownerId)?.turnTimer?.dispose();
+    const lane = this.lanes.get(ownerId);
+    lane?.turnTimer?.dispose();
+    lane?.screenWatch?.dispose();
     this.lanes.delete(ownerId);
   }
 }

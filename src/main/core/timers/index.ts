@@ -8,7 +8,7 @@ import { FileTimerStore } from './timerStore';
 
 export { TimerManager, legacyWaitLine, type TimerManagerOptions, type TimerFired, type RestoreReport } from './timerManager';
 export { timerDecorator, TimerDecoration } from './timerDecoration';
-export { CoreTimerHost, timerEntryOf, type TimerEntry, type TimerHost } from './timerHost';
+export { CoreTimerHost, timerEntryOf, isShowingPrompt, type TimerEntry, type TimerHost } from './timerHost';
 export { FileTimerStore, MemoryTimerStore, TimerFileError, TIMER_FILE_VERSION, type TimerSnapshot, type TimerStore } from './timerStore';
 export { IdlenessTracker, FRESH_AGENT_GRACE_MS, type Idleness, type IdlenessChange } from './idleness';
 export { TURN_START_TIMEOUT_MS } from './deliveryScheduler';

@@ -5,6 +5,8 @@
  */
 import { DisposableStore, Emitter, type Disposable, type Event } from '../base/lifecycle';
 import type { SwitchboardCore } from '../app/switchboardCore';
+import { presetOf } from '../app/agentEntries';
+import { classify } from '../status';
 import type { ProcessInfo, ProcessKind } from '../../../shared/model';
 import type { AgentPrimary } from '../../../shared/status';
 
@@ -29,6 +31,14 @@ export interface TimerHost {
   readonly onEntryRemoved: Event<string>;
   /** Types `text` into the entry as a fresh user turn (text, then Enter as a separate write). */
   deliver(id: string, text: string): Promise<void>;
+  /**
+   * Agents: the screen itself shows the idle prompt. The status can say idle a moment earlier
+   * (Claude Code's Stop hook fires before its UI takes input again, and text typed then is queued
+   * and can end up merged with the next prompt), so delivery waits for the screen as well.
+   */
+  isAtPrompt(id: string): boolean;
+  /** Every screen change of the entry; subscribe only while waiting for the prompt. */
+  onScreenChanged(id: string, listener: () => void): Disposable;
 }
 
 export function timerEntryOf(info: ProcessInfo): TimerEntry {
@@ -76,7 +86,30 @@ export class CoreTimerHost implements TimerHost, Disposable {
     return this.core.sendUserTurn(id, text);
   }
 
+  isAtPrompt(id: string): boolean {
+    return isShowingPrompt(this.core, id);
+  }
+
+  onScreenChanged(id: string, listener: () => void): Disposable {
+    const entry = this.core.sessions.find(id);
+    return entry ? entry.screen.onDidChange(listener) : { dispose: () => undefined };
+  }
+
   dispose(): void {
     this.store.dispose();
   }
+}
+
+/**
+ * Whether an entry's screen, read by its agent preset's rules right now, shows the idle prompt
+ * (entries that are not agents have no prompt to wait for: true while they exist).
+ */
+export function isShowingPrompt(core: SwitchboardCore, id: string): boolean {
+  const entry = core.sessions.find(id);
+  if (!entry) return false;
+  if (entry.kind !== 'agent') return true;
+  const lastOutputAt = core.statusTrackerOf(id).explain().timing.lastOutputAt;
+  const lines = entry.screen.getVisibleLines();
+  const screen = { getVisibleLines: () => lines, cols: entry.screen.cols };
+  return classify(screen, entry.screen.title, { rules: presetOf(entry).rules, now: Date.now(), lastOutputAt }).primary === 'idle';
 }

@@ -164,6 +164,20 @@ describe('delay timers', () => {
     expect(host.delivered.map((d) => d.text)).toEqual(['first', 'second']);
   });
 
+  it('an owner idle by status but still showing its turn on screen gets the body once the prompt is back', async () => {
+    const timers = fresh();
+    host.addWorkedAgent('p_a');
+    host.setScreenBusy('p_a', true); // a Stop hook said idle; the UI still shows the spinner
+    timers.setDelay(as('p_a'), { seconds: 0, body: 'after the prompt' });
+    await advance(0);
+    expect(host.delivered).toEqual([]);
+    expect(host.screenListenerCount).toBe(1);
+    host.setScreenBusy('p_a', false);
+    await settle();
+    expect(host.delivered.map((d) => d.text)).toEqual(['after the prompt']);
+    expect(host.screenListenerCount).toBe(0);
+  });
+
   it('an owner that never starts the turn gets the next body after TURN_START_TIMEOUT_MS', async () => {
     const timers = fresh();
     host.addWorkedAgent('p_a');

@@ -2,7 +2,7 @@
  * A TimerHost the test owns: entries whose run and agent status it sets by hand, and a record of
  * every body typed. With the status module's VirtualClock, timer behaviour runs at exact times.
  */
-import { Emitter } from '../../base/lifecycle';
+import { Emitter, type Disposable } from '../../base/lifecycle';
 import type { Clock } from '../../status';
 import type { AgentPrimary } from '../../../../shared/status';
 import type { ProcessKind } from '../../../../shared/model';
@@ -23,6 +23,8 @@ export class FakeTimerHost implements TimerHost {
   readonly delivered: Delivery[] = [];
   /** Make the next deliveries fail with this message. */
   failDeliveriesWith: string | undefined;
+  private readonly screenBusy = new Set<string>();
+  private readonly screenChanged = new Emitter<string>();
 
   constructor(private readonly clock: Clock) {}
 
@@ -33,6 +35,27 @@ export class FakeTimerHost implements TimerHost {
   findEntry(id: string): TimerEntry | undefined {
     const entry = this.entries.get(id);
     return entry && { ...entry };
+  }
+
+  isAtPrompt(id: string): boolean {
+    return !this.screenBusy.has(id);
+  }
+
+  onScreenChanged(id: string, listener: () => void): Disposable {
+    return this.screenChanged.event((changed) => {
+      if (changed === id) listener();
+    });
+  }
+
+  /** The screen still shows the turn (status may already say idle, as after a Stop hook). */
+  setScreenBusy(id: string, isBusy: boolean): void {
+    if (isBusy) this.screenBusy.add(id);
+    else this.screenBusy.delete(id);
+    this.screenChanged.fire(id);
+  }
+
+  get screenListenerCount(): number {
+    return this.screenChanged.hasListeners ? 1 : 0;
   }
 
   async deliver(id: string, text: string): Promise<void> {
