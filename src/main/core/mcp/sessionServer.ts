@@ -57,7 +57,7 @@ export function createSessionServer(ctx: ToolContext, session: SessionContext, o
 }
 
 function registerTool(server: McpServer, ctx: ToolContext, tool: AnyToolDefinition, session: SessionContext, onCalled: (record: ToolCallRecord) => void): void {
-  const inputSchema = INPUT_SCHEMAS[tool.name as McpToolName];
+  const inputSchema = tool.inputShape ? z.strictObject(tool.inputShape) : INPUT_SCHEMAS[tool.name as McpToolName];
   const config = { title: tool.title, description: tool.description, inputSchema, annotations: tool.annotations };
   server.registerTool(tool.name, config, async (args: unknown, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => {
     const at = Date.now();
@@ -94,10 +94,9 @@ function registerTool(server: McpServer, ctx: ToolContext, tool: AnyToolDefiniti
 }
 
 export function toResult(value: object): CallToolResult {
-  // Plain JSON only (drops undefined fields); structuredContent must be an object.
-  const json = JSON.parse(JSON.stringify(value ?? {})) as unknown;
-  const structured = (json && typeof json === 'object' && !Array.isArray(json) ? json : { value: json }) as Record<string, unknown>;
-  return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+  // One serialization: the text block carries the JSON, and JSON.stringify drops undefined fields
+  // of structuredContent on the wire too. Tools return plain objects (never arrays or classes).
+  return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value as Record<string, unknown> };
 }
 
 export function toErrorResult(err: unknown): CallToolResult {

@@ -3,6 +3,7 @@
  * caller's identity, the scratchpads, and the request's progress and cancellation. Tools are data (`ToolDefinition`) so the catalog, `whoami`, `help` and each
  * session's McpServer all read the same list.
  */
+import type { z } from 'zod';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { SwitchboardCore } from '../app/switchboardCore';
 import type { ScratchpadStore } from '../scratchpads';
@@ -32,6 +33,11 @@ export interface ToolCall {
 
 export interface ToolDefinition<N extends McpToolName> {
   name: N;
+  /**
+   * Only for tools outside SPEC §5's table (benchmarks, diagnostics): their own input shape. The
+   * spec's tools always use the shared schema of their name in src/shared/mcp.ts.
+   */
+  inputShape?: z.ZodRawShape;
   title: string;
   /** What the tool does and returns, written for an agent deciding whether to call it. */
   description: string;
