@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { run, useUi } from '../store';
 import { StatusBadges } from './StatusBadges';
+import { NewTaskForm } from './TaskPanel';
 
 export function Sidebar() {
   const order = useUi((s) => s.order);
@@ -33,6 +34,10 @@ export function Sidebar() {
         })}
       </ul>
       <AddEntryForm />
+      <details className="new-task" data-testid="new-task-toggle">
+        <summary>New headless task</summary>
+        <NewTaskForm />
+      </details>
     </aside>
   );
 }
