@@ -9,12 +9,14 @@ import { Sidebar } from './components/Sidebar';
 import { Grid } from './components/Grid';
 import { installKeyboardNavigation } from './keyboard';
 import { installTitleBadge } from './titleBadge';
+import { installNotifications } from './notifications';
 
 function App() {
   const error = useUi((s) => s.error);
   const isConnected = useUi((s) => s.client !== undefined);
   useEffect(() => installKeyboardNavigation(), []);
   useEffect(() => installTitleBadge(), []);
+  useEffect(() => installNotifications(), []);
   return (
     <div className="app" data-testid="app" data-connected={isConnected}>
       <Sidebar />

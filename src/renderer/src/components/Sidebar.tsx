@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { run, useUi } from '../store';
 import { StatusBadges } from './StatusBadges';
 import { NewTaskForm } from './TaskPanel';
+import { ConnectPanel } from './ConnectPanel';
 
 export function Sidebar() {
   const order = useUi((s) => s.order);
@@ -38,6 +39,7 @@ export function Sidebar() {
         <summary>New headless task</summary>
         <NewTaskForm />
       </details>
+      <ConnectPanel />
     </aside>
   );
 }
