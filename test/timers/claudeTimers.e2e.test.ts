@@ -328,6 +328,33 @@ describe('timers with real Claude Code agents', () => {
     await waitForTurnEnd(world, lead, next.requestId);
   }, TEST_TIMEOUT_MS);
 
+  it('a freshly spawned agent is not "already idle" until it has taken its first instructions', async () => {
+    const anyBody = 'TIMER-FRESH-ANY: the newcomer finished its first task.';
+    const allBody = 'TIMER-FRESH-ALL: the newcomer is idle.';
+    let newcomer: Agent | undefined;
+    try {
+      newcomer = await startClaude(world, 'newcomer', { instructions: 'Start on your first task.', turns: [[{ text: 'On it.' }, { hang: true }]] });
+      const watched = [newcomer.id];
+      const any = await callOk<Record<string, unknown>>(world.external, 'timer_fire_when_idle_any', { watched, body: anyBody, owner_process_id: lead.id });
+      const all = await callOk<Record<string, unknown>>(world.external, 'timer_fire_when_idle_all', { watched, body: allBody, owner_process_id: lead.id });
+      expect(any).toMatchObject({ state: 'pending', already_idle: [], waiting_on: watched });
+      expect(all).toMatchObject({ state: 'pending', already_idle: [], waiting_on: watched });
+      // Its first prompt appears, the instructions are typed, its first turn runs: nothing fires yet.
+      await newcomer.mock.waitFor('hang_start', undefined, { timeoutMs: AGENT_WAIT_MS, context: () => describeAgent(world, newcomer!) });
+      await waitForIdleness(world, newcomer, 'busy');
+      expect(world.handle.timers.summariesFor(lead.id).map((t) => t.state)).toEqual(['pending', 'pending']);
+      const mark = lead.mock.mark();
+      const doneAt = await finishTurn(world, newcomer);
+      const first = await nextUserMessage(world, lead, mark);
+      expect(first.at).toBeGreaterThanOrEqual(doneAt);
+      expect(await answered(world, lead, first)).toBe(anyBody);
+      const second = await nextUserMessage(world, lead, first.seq + 1);
+      expect(await answered(world, lead, second)).toBe(allBody);
+    } finally {
+      await stopClaude(world, newcomer);
+    }
+  }, TEST_TIMEOUT_MS);
+
   it('a cancelled timer never delivers', async () => {
     const cancelled = 'TIMER-CANCELLED: must never arrive.';
     const later = 'TIMER-LATER: arrives after the cancelled one was due.';

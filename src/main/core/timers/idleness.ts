@@ -68,6 +68,14 @@ export class IdlenessTracker extends DisposableBase {
     return this.runs.get(id)?.idleness;
   }
 
+  /**
+   * Take the entry's current state now. Change events are coalesced (a frame), so a timer armed
+   * right after a spawn reads the truth here instead of the stopped entry first announced.
+   */
+  refresh(entry: TimerEntry): void {
+    this.observe(entry);
+  }
+
   private observe(entry: TimerEntry): void {
     if (entry.kind !== 'agent' || this.isDisposed) return;
     let run = this.runs.get(entry.id);

@@ -348,6 +348,16 @@ describe('idle-all timers', () => {
     expect(host.delivered).toHaveLength(1);
   });
 
+  it('an agent spawned a moment ago reads as starting, not as the stopped entry first announced', async () => {
+    const timers = fresh();
+    host.addWorkedAgent('p_owner');
+    host.spawnAgentQuietly('p_new');
+    const armed = timers.setIdle(as('p_owner'), { kind: 'idle_all', watched: ['p_new'], body: 'x' });
+    expect(armed).toMatchObject({ alreadyIdle: [], waitingOn: ['p_new'], timer: { state: 'pending' } });
+    await settle();
+    expect(host.delivered).toEqual([]);
+  });
+
   it('a never-instructed agent counts as idle after the fresh grace', async () => {
     const timers = fresh();
     host.addWorkedAgent('p_owner');

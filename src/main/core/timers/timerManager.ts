@@ -401,6 +401,7 @@ export class TimerManager extends DisposableBase {
     const entry = this.host.findEntry(id);
     if (!entry) throw new UnknownProcessError(id);
     if (!entry.isRunning) throw new NotRunningError(entry.id, entry.name);
+    this.idleness.refresh(entry);
     return refOf(entry);
   }
 
@@ -412,6 +413,7 @@ export class TimerManager extends DisposableBase {
       if (entry.kind !== 'agent') {
         throw new SwitchboardError('wrong_kind', `${entry.name} (${id}) is a ${entry.kind} entry; idle timers watch agents (their idle status). Use wait_for_pattern for other processes.`);
       }
+      this.idleness.refresh(entry);
       return refOf(entry);
     });
   }

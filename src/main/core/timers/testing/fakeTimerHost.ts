@@ -95,6 +95,15 @@ export class FakeTimerHost implements TimerHost {
     this.setStatus(id, 'idle');
   }
 
+  /**
+   * As the core does on spawn: the entry is announced stopped, and its start only shows in a
+   * change event a frame later (here: never), so a timer armed now must read the current state.
+   */
+  spawnAgentQuietly(id: string): void {
+    this.put({ id, name: id, kind: 'agent', runId: 0, isRunning: false });
+    this.entries.set(id, { id, name: id, kind: 'agent', runId: 1, isRunning: true, agentStatus: 'starting' });
+  }
+
   close(id: string): void {
     this.entries.delete(id);
     this.removed.fire(id);
