@@ -40,9 +40,13 @@ describe('authentication', () => {
     expect((await rawRequest(sb.url, { headers: auth(), body: initialize })).status).toBe(200);
     const p = await sb.handle.core.spawnProcess({ kind: 'command', shell: 'sleep 60' });
     const token = sb.handle.mcp.service.identity.tokenFor(p.id);
-    expect((await rawRequest(sb.url, { headers: { Authorization: `Bearer ${token}` }, body: initialize })).status).toBe(200);
+    const session = await openSession(sb.url, token);
+    const sessions = sb.handle.mcp.service.endpoint.sessionCount;
     await sb.handle.core.closeProcess(p.id);
     expect((await rawRequest(sb.url, { headers: { Authorization: `Bearer ${token}` }, body: initialize })).status).toBe(401);
+    expect((await rawRequest(sb.url, { headers: session, body: ping })).status).toBe(401);
+    // The closed entry's sessions are gone with its token.
+    await expect.poll(() => sb.handle.mcp.service.endpoint.sessionCount).toBe(sessions - 1);
   });
 
   it('a session belongs to the token that opened it', async () => {

@@ -127,6 +127,12 @@ export class McpHttpEndpoint {
     this.sessionsChanged.dispose();
   }
 
+  /** Closes every session a caller opened (its token was revoked: the entry is gone). */
+  async closeSessionsOf(caller: Caller): Promise<void> {
+    const key = callerKey(caller);
+    await Promise.allSettled([...this.sessions.values()].filter((s) => s.callerKey === key).map((s) => this.closeSession(s)));
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
       await this.route(req, res);

@@ -52,7 +52,9 @@ export class McpService {
   ) {
     // A closed entry's token dies with it: leftover children cannot act in its name.
     this.removal = context.core.onEvent((event) => {
-      if (event.type === 'processRemoved') identity.revoke(event.id);
+      if (event.type !== 'processRemoved') return;
+      identity.revoke(event.id);
+      void endpoint.closeSessionsOf({ kind: 'process', processId: event.id });
     });
   }
 

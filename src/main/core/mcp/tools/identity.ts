@@ -56,7 +56,8 @@ const TOPICS: Record<string, string> = {
     'Reading: get_process_output (screen or stream), search_output, wait_for_pattern.',
     'Writing: send_input (text, paste, keys), send_message (to another agent), request_human_attention.',
     'Coordination: scratchpad_* (shared notes with revisions).',
-    'Topics: offsets, patterns, identity, scratchpads, keys. help with a tool name explains its parameters.',
+    'Timers: timer_set, timer_fire_when_idle_any/_all, timer_list.',
+    'Topics: offsets, patterns, identity, scratchpads, timers, keys. help with a tool name explains its parameters.',
   ].join('\n'),
   offsets: [
     'Output is kept per process as bytes with offsets that only grow (across restarts too).',
@@ -74,6 +75,10 @@ const TOPICS: Record<string, string> = {
   scratchpads: [
     'Scratchpads are shared notes per project. scratchpad_read returns a revision; write with expected_revision to change it only if nobody else did.',
     'A stale expected_revision fails with the current revision and writes nothing: read again, merge, retry. expected_revision 0 creates only if absent. Appends never conflict.',
+  ].join('\n'),
+  timers: [
+    'timer_set delivers a body to a process as a fresh user turn after a delay; timer_fire_when_idle_any / _all when watched agents go idle.',
+    'The owner is you, or owner_process_id when you are not a process started by Switchboard. timer_list shows your timers; pause keeps a delay timer\'s remaining time.',
   ].join('\n'),
   keys: [
     'send_input kind "key": Enter, Escape, Tab, BTab, Backspace, Delete, Insert, Space, Up, Down, Left, Right, Home, End, PageUp, PageDown, F1–F12.',
@@ -97,7 +102,7 @@ function toolHelp(tool: AnyToolDefinition): string {
 const help = defineTool({
   name: 'help',
   title: 'Help',
-  description: 'Human help: an overview, a tool\'s parameters (topic = tool name), or a topic: offsets, patterns, identity, scratchpads, keys.',
+  description: 'Human help: an overview, a tool\'s parameters (topic = tool name), or a topic: offsets, patterns, identity, scratchpads, timers, keys.',
   annotations: { readOnlyHint: true },
   run: ({ topic }, _call, ctx) => {
     const key = (topic ?? 'overview').trim();
