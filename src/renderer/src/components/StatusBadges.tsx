@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ProcessInfo } from '../../../shared/model';
 import { openLink } from '../terminalPane';
+import { TimerIndicator } from './TimerIndicator';
 
 /** Seconds since `since`, re-rendered every second while `active`. */
 function useElapsed(since: number | undefined, active: boolean): number | undefined {
@@ -30,7 +31,6 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
   const label = stateLabel(p);
   const elapsed = useElapsed(p.readiness?.since ?? p.startedAt, !p.agent && label.tone === 'starting');
   const links = [...new Set([...(p.ports?.sightings ?? []).map((s) => s.url), ...(p.readiness?.url ? [p.readiness.url] : [])])];
-  const timer = p.timers?.find((t) => t.state === 'pending' || t.state === 'paused');
   return (
     <span className="badges">
       <span className={`state tone-${label.tone}`} title={label.title} data-testid="state">
@@ -43,7 +43,7 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
         </span>
       )}
       {p.attention && <span className="attention" title={p.attention.reason}>❗</span>}
-      {timer && <span className="timer" title={timer.label ?? timer.kind}>⏱</span>}
+      <TimerIndicator process={p} />
       {links.map((url) => (
         <a key={url} className="port-link" href={url} onClick={(e) => { e.preventDefault(); openLink(url); }}>
           {url.replace(/^https?:\/\//, '')}
