@@ -9,6 +9,13 @@ import type { CommandName } from '../../../shared/api';
 import type { ProcessInfo, TimerSummary } from '../../../shared/model';
 import { run } from '../store';
 
+/**
+ * Glyphs from the Geometric Shapes and General Punctuation blocks: ⏱ and ⏸ (Misc Technical) are
+ * missing from common Linux UI fonts and show as empty boxes there.
+ */
+const TIMER_GLYPH = '◷';
+const PAUSED_GLYPH = '‖';
+
 /** Countdown refresh: the display shows whole seconds. */
 const TICK_MS = 1_000;
 
@@ -70,13 +77,13 @@ export function TimerIndicator({ process }: { process: ProcessInfo }) {
   return (
     <span className="timer" data-testid="timer-indicator" data-timer-id={nearest.id} data-state={nearest.state} title={tooltip(nearest)} style={STYLE.wrap}>
       <span style={{ ...STYLE.label, ...(nearest.state === 'due' ? STYLE.due : {}) }} data-testid="timer-text">
-        {isPaused ? '⏸' : '⏱'} {timerText(nearest, now)}
+        {isPaused ? PAUSED_GLYPH : TIMER_GLYPH} {timerText(nearest, now)}
       </span>
       {timers.length > 1 && <span style={STYLE.more} title={`${timers.length} timers`}>+{timers.length - 1}</span>}
       {nearest.state !== 'due' && (
         <button style={STYLE.button} data-testid={isPaused ? 'timer-resume' : 'timer-pause'} title={isPaused ? 'Resume timer' : 'Pause timer'}
           onClick={act(isPaused ? 'resumeTimer' : 'pauseTimer')}>
-          {isPaused ? '▶' : '⏸'}
+          {isPaused ? '▶' : PAUSED_GLYPH}
         </button>
       )}
       {nearest.state !== 'due' && (
