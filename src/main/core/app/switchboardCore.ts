@@ -16,17 +16,13 @@ import type { AgentConfig } from '../../../shared/agentConfig';
 import type { McpEndpoint } from '../agents';
 import { AgentStatusDecoration, agentSpec, agentStatusDecorator, agentWiringForRun, setAgentOptions } from './agentEntries';
 import { ReadinessDecoration, readinessDecorator } from './readinessEntries';
+import { autoRestartDecorator } from './autoRestart';
 // Tasks (issue 7): the decorator and service live in core/tasks.
 import { TaskService, taskDecorator } from '../tasks';
 import type { TaskProgress, TaskRequest, TaskView, TaskWaitResult } from '../../../shared/task';
-import { autoRestartDecorator } from './autoRestart';
 import type { ReadinessCheck, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
 import type { ReadinessConfig } from '../../../shared/readyConfig';
-// Direct import: terminal input is SDK-free; the mcp index would load the MCP SDK into every core user.
-import { typeUserTurn } from '../mcp/terminalInput';
-
-/** Gap between typed text and its Enter, so the TUI sees two writes (as a person types). */
-export const SUBMIT_DELAY_MS = 30;
+import { typeUserTurn } from '../sessions/userTurn';
 
 /** Coalesce bursts of entry changes (title spinners, state flips) into one event per frame. */
 export const CHANGE_COALESCE_MS = 16;
@@ -211,18 +207,13 @@ export class SwitchboardCore {
     return decoration.tracker;
   }
 
-  /** Type `text` as a fresh user turn once the agent is idle at its prompt (text, then Enter). */
+  /** Type `text` as a fresh user turn once the agent is idle at its prompt. */
   async typeWhenIdle(id: string, text: string, timeoutMs = INSTRUCTIONS_READY_TIMEOUT_MS): Promise<void> {
     const tracker = this.statusTrackerOf(id);
     if (tracker.status.primary !== 'idle') {
       await waitForEvent(tracker.onDidChangeStatus, (s) => s.primary === 'idle' || s.primary === 'dead', timeoutMs);
     }
-    if (tracker.status.primary !== 'idle') return;
-    const entry = this.sessions.get(id);
-    entry.write(text);
-    // Enter as its own write: TUIs treat a trailing \r inside a paste as part of the text.
-    await new Promise((r) => setTimeout(r, SUBMIT_DELAY_MS));
-    entry.write('\r');
+    if (tracker.status.primary === 'idle') await this.sendUserTurn(id, text);
   }
 
   async startProcess(id: string): Promise<ProcessInfo> {
@@ -337,15 +328,13 @@ export class SwitchboardCore {
   }
   // --- end tasks ---
 
-  // --- MCP (issue 5): user turns for send_message, shared with timer delivery (SPEC §6) ---
   /**
-   * Types `text` into an entry as a fresh user turn: the text (bracketed paste when it spans lines
-   * and the program enabled it), then Enter as a separate write once the program echoed the text.
+   * Types `text` into an entry as a fresh user turn (sessions/userTurn.ts): the one path for agent
+   * instructions, send_message and timer delivery.
    */
   async sendUserTurn(id: string, text: string): Promise<void> {
     await typeUserTurn(this.sessions.get(id), text);
   }
-  // --- end MCP ---
 
   attach(id: string) {
     return this.sessions.get(id).attach();

@@ -9,7 +9,6 @@ import { InvalidArgumentError } from '../../../shared/errors';
 import { NAMED_KEYS } from '../../../shared/mcp';
 
 /** How long Enter waits for the program to echo the text before it is sent anyway. */
-export const SUBMIT_ECHO_WAIT_MS = 1_000;
 
 const KEY_SEQUENCES: Record<(typeof NAMED_KEYS)[number], string> = {
   Enter: '\r',
@@ -83,45 +82,9 @@ function ctrl(seq: string, original: string): string {
   throw new InvalidArgumentError(`Ctrl cannot combine with "${seq}" (key "${original}")`);
 }
 
-/**
- * Whether the program enabled bracketed paste (DECSET 2004). The headless screen tracks the mode;
- * its serializer is the public way to read it (it re-emits `CSI ? 2004 h` when the mode is on).
- */
+export { typeUserTurn, pasteSequence, nextOutput, SUBMIT_ECHO_WAIT_MS } from '../sessions/userTurn';
+
+/** True when the program enabled bracketed paste. */
 export function isBracketedPasteOn(entry: ProcessEntry): boolean {
-  return entry.screen.serialize().includes('\x1b[?2004h');
-}
-
-export function pasteSequence(entry: ProcessEntry, text: string): string {
-  // Strip paste delimiters from the text itself so pasted content cannot end the paste early.
-  const clean = text.replace(/\x1b\[20[01]~/g, '');
-  return isBracketedPasteOn(entry) ? `\x1b[200~${clean}\x1b[201~` : clean;
-}
-
-/**
- * Resolves once the entry produced output after this call (the program read our input and
- * echoed), or after `maxMs`, or when the run ends.
- */
-export function nextOutput(entry: ProcessEntry, maxMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      output.dispose();
-      exit.dispose();
-      resolve();
-    };
-    const timer = setTimeout(done, maxMs);
-    const output = entry.onOutput(done);
-    const exit = entry.onRunExited(done);
-  });
-}
-
-/**
- * Types `text` as a fresh user turn: the text (pasted when it spans lines and the program takes
- * bracketed paste), then Enter as a separate write after the program echoed it.
- */
-export async function typeUserTurn(entry: ProcessEntry, text: string): Promise<void> {
-  const echoed = nextOutput(entry, SUBMIT_ECHO_WAIT_MS);
-  entry.write(text.includes('\n') ? pasteSequence(entry, text) : text);
-  await echoed;
-  entry.write('\r');
+  return entry.screen.isBracketedPasteMode;
 }

@@ -6,3 +6,4 @@ export { killTree, KILL_GRACE_MS } from './treeKill';
 export { HIGH_WATERMARK_CHARS, LOW_WATERMARK_CHARS, ACK_CHUNK_CHARS } from './flowControl';
 export type { OutputBatch } from './outputBatcher';
 export type * from './types';
+export { typeUserTurn, pasteSequence, nextOutput, SUBMIT_ECHO_WAIT_MS } from './userTurn';

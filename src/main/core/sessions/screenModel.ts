@@ -82,6 +82,10 @@ export class ScreenModel implements ScreenView {
   get title(): string {
     return this.currentTitle;
   }
+  /** The program asked for bracketed paste (ESC[?2004h): pasted text should be wrapped. */
+  get isBracketedPasteMode(): boolean {
+    return this.term.modes.bracketedPasteMode;
+  }
   /** Bytes skipped under floods since creation (for diagnostics and benchmarks). */
   get skippedBytes(): number {
     return this.droppedBytes;
