@@ -3,6 +3,7 @@ import { printTable, type BenchRow } from './report';
 import { benchSessions } from './sessions';
 import { benchStatus } from './status';
 import { benchReadiness } from './readiness';
+import { benchMcp } from './mcp';
 
 type Section = { name: string; run: () => Promise<BenchRow[]> };
 
@@ -10,6 +11,7 @@ const sections: Section[] = [
   { name: 'sessions', run: benchSessions },
   { name: 'status', run: benchStatus },
   { name: 'readiness', run: benchReadiness },
+  { name: 'mcp', run: benchMcp },
 ];
 
 async function main(): Promise<void> {
