@@ -271,7 +271,7 @@ describe('timers with real Claude Code agents', () => {
   }, TEST_TIMEOUT_MS);
 
   it('idle-all stays pending while one agent works, fires when it finishes, and fires at once when all are idle', async () => {
-    const whenDone = 'TIMER-ALL: everyone is idle.';
+    const whenDone = 'TIMER-ALL: everyone is idle.\nReview what the worker did, then report.'; // two lines: a bracketed paste
     const atOnce = 'TIMER-ALL-NOW: all were idle already.';
     await startLongTurn(world, worker);
     const armed = await callOk<Record<string, unknown>>(world.external, 'timer_fire_when_idle_all', { watched: [lead.id, worker.id], body: whenDone, owner_process_id: lead.id });
@@ -308,7 +308,7 @@ describe('timers with real Claude Code agents', () => {
   }, TEST_TIMEOUT_MS);
 
   it('pause keeps the remaining time (within 100 ms) while the lead works; resume counts it down', async () => {
-    const body = 'TIMER-PAUSED: resumed reminder.';
+    const body = '? TIMER-PAUSED: resumed reminder (a leading ? typed as a key would open the shortcuts help).';
     const set = await callOk<{ timer_id: string; remaining_ms: number }>(world.external, 'timer_set', { seconds: 3, body, owner_process_id: lead.id });
     const paused = await callOk<{ state: string; remaining_ms: number }>(world.external, 'timer_pause', { timer_id: set.timer_id });
     expect(paused.state).toBe('paused');
