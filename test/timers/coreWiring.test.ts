@@ -77,6 +77,19 @@ describe('timers in the core', () => {
     expect(second.core.describe(echo.id).timers).toMatchObject([{ id: timer.id }]);
   });
 
+  it('a restart of the owner keeps its timers; a stop drops them into history', async () => {
+    const handle = await start(tempProject(ECHO_CONFIG));
+    const echo = handle.core.listProcesses().find((p) => p.name === 'echo')!;
+    const { timer } = handle.timers.setDelay(APP_ACTOR, { seconds: 600, body: 'later', ownerId: echo.id });
+    await handle.core.restartProcess(echo.id);
+    // The coalesced change event that follows shows the new run, never the moment in between.
+    await waitForEvent(handle.core.onEvent, (e) => e.type === 'processChanged' && e.process.id === echo.id && e.process.runId === 2, 5_000);
+    expect(handle.timers.list(APP_ACTOR).timers.map((t) => t.id)).toEqual([timer.id]);
+    const dropped = waitForEvent(handle.timers.onTimerEnded, (h) => h.id === timer.id, 5_000);
+    await handle.core.stopProcess(echo.id);
+    expect(await dropped).toMatchObject({ state: 'dropped', reason: `owner echo (${echo.id}) exited` });
+  });
+
   it('closing the owner drops its timers into history', async () => {
     const handle = await start(tempProject(ECHO_CONFIG));
     const echo = handle.core.listProcesses().find((p) => p.name === 'echo')!;

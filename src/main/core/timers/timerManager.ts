@@ -7,6 +7,7 @@
  * to status changes, delivery waits for the owner's prompt. Every change is saved, so timers
  * survive an app restart; a delay keeps the time it had left when the app went down.
  */
+import { randomBytes } from 'node:crypto';
 import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } from '../base/lifecycle';
 import { realClock, type Clock } from '../status';
 import { InvalidArgumentError, NotRunningError, SwitchboardError, UnknownProcessError } from '../../../shared/errors';
@@ -35,7 +36,6 @@ import {
   type TimerList,
   type TimerRecord,
 } from './timerTypes';
-import { randomBytes } from 'node:crypto';
 
 export interface TimerManagerOptions {
   /** Entries, status and delivery. A disposable host is owned (disposed with the manager). */
