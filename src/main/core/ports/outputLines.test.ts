@@ -96,3 +96,20 @@ describe('stripAnsi', () => {
     expect(stripAnsi(input)).toBe(expected);
   });
 });
+
+describe('pushTail (floods)', () => {
+  it('reads only the last lines of a chunk, with their offsets', () => {
+    const reader = new OutputLineReader();
+    const text = 'one\ntwo\nthree\nfour\n';
+    const lines = reader.pushTail({ text, start: 100, end: 100 + text.length }, 2);
+    expect(lines.map((l) => l.text)).toEqual(['three', 'four']);
+    expect(lines[0].offset).toBe(100 + 'one\ntwo\n'.length);
+    reader.dispose();
+  });
+
+  it('reads everything when the chunk has fewer lines than asked', () => {
+    const reader = new OutputLineReader();
+    expect(reader.pushTail({ text: 'a\r\nb\r\n', start: 0 }, 10).map((l) => l.text)).toEqual(['a', 'b']);
+    reader.dispose();
+  });
+});

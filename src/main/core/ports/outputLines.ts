@@ -31,6 +31,8 @@ export interface OutputLine {
 export interface OutputChunkText {
   text: string;
   start: number;
+  /** Byte offset one past the chunk (lets `pushTail` place its lines without measuring the head). */
+  end?: number;
 }
 
 export class OutputLineReader extends DisposableBase {
@@ -82,6 +84,24 @@ export class OutputLineReader extends DisposableBase {
     if (this.pending.length > MAX_LINE_CHARS) lines.push(this.takePending(false));
     if (this.pending.length > 0) this.armIdleTimer();
     return lines;
+  }
+
+  /**
+   * Like `push`, but reads only the chunk's last `maxLines` lines; everything before them, and the
+   * line pending from earlier chunks, is skipped unread. For floods, where only the newest lines
+   * matter (logs, samples) and splitting every line would cost more than the PTY read itself.
+   */
+  pushTail(chunk: OutputChunkText, maxLines: number): OutputLine[] {
+    const text = chunk.text;
+    let breakAt = text.length;
+    for (let n = 0; n <= maxLines; n++) {
+      breakAt = Math.max(text.lastIndexOf('\n', breakAt - 1), text.lastIndexOf('\r', breakAt - 1));
+      if (breakAt < 0) return this.push(chunk); // fewer lines than asked: read them all
+    }
+    const tail = text.slice(breakAt + 1);
+    const start = chunk.end !== undefined ? chunk.end - Buffer.byteLength(tail) : chunk.start + Buffer.byteLength(text.slice(0, breakAt + 1));
+    this.reset();
+    return this.push({ text: tail, start });
   }
 
   /** Completes the pending line (the run exited: no line break will come). */

@@ -313,15 +313,21 @@ export class ReadinessTracker extends DisposableBase {
       if (chunk.runId < this.runId || this.session.runId !== chunk.runId) return;
       this.beginRun({ runId: chunk.runId, pid: this.session.pid ?? 0, at: this.now(), offset: chunk.start });
     }
-    this.lastOutputAt = this.now();
+    const now = this.now();
+    this.lastOutputAt = now;
+    const budget = this.remainingClassifyBudget(now);
+    if (budget <= 0) {
+      // Over budget (a flood): read only the chunk's tail — the logs keep the newest lines — and
+      // during a start look at its newest lines now and then.
+      const lines = this.lines.pushTail(chunk, LOG_TAIL_LINES);
+      const firstSampled = this.isStarting() && this.takeOverBudgetSample(now) ? Math.max(0, lines.length - OVER_BUDGET_SAMPLE_LINES) : lines.length;
+      lines.forEach((line, index) => (index >= firstSampled ? this.handleLine(line) : this.rememberLine(line.text)));
+      return;
+    }
     const lines = this.lines.push(chunk);
-    const firstClassified = Math.max(0, lines.length - MAX_CLASSIFIED_LINES_PER_CHUNK);
-    const firstSampled = this.takeOverBudgetSample() ? Math.max(0, lines.length - OVER_BUDGET_SAMPLE_LINES) : lines.length;
-    lines.forEach((line, index) =>
-      index >= firstClassified && (this.takeClassifyBudget() || (index >= firstSampled && this.isStarting()))
-        ? this.handleLine(line)
-        : this.rememberLine(line.text),
-    );
+    const firstClassified = Math.max(0, lines.length - Math.min(MAX_CLASSIFIED_LINES_PER_CHUNK, budget));
+    this.linesInBudgetWindow += lines.length - firstClassified;
+    lines.forEach((line, index) => (index >= firstClassified ? this.handleLine(line) : this.rememberLine(line.text)));
   }
 
   private isStarting(): boolean {
@@ -329,21 +335,18 @@ export class ReadinessTracker extends DisposableBase {
     return phase !== 'ready' && phase !== 'running';
   }
 
-  /** False when this second's line budget is used up (the line still goes to logs). */
-  private takeClassifyBudget(): boolean {
-    const now = this.now();
+  /** Lines that may still be classified in this second (the budget depends on the phase). */
+  private remainingClassifyBudget(now: number): number {
     if (now - this.budgetWindowStart >= 1_000) {
       this.budgetWindowStart = now;
       this.linesInBudgetWindow = 0;
     }
-    this.linesInBudgetWindow += 1;
     const limit = this.isStarting() ? MAX_CLASSIFIED_LINES_PER_SECOND_BEFORE_READY : MAX_CLASSIFIED_LINES_PER_SECOND_AFTER_READY;
-    return this.linesInBudgetWindow <= limit;
+    return limit - this.linesInBudgetWindow;
   }
 
   /** While over budget during a start, the newest lines are looked at every OVER_BUDGET_SAMPLE_INTERVAL_MS. */
-  private takeOverBudgetSample(): boolean {
-    const now = this.now();
+  private takeOverBudgetSample(now: number): boolean {
     if (now - this.lastOverBudgetSampleAt < OVER_BUDGET_SAMPLE_INTERVAL_MS) return false;
     this.lastOverBudgetSampleAt = now;
     return true;
