@@ -8,7 +8,7 @@ import { Emitter, type Event } from '../base/lifecycle';
 /** Within the 5–16 ms window: below a frame, above the typical PTY read interval under load. */
 export const BATCH_MS = 8;
 /** Flush early past this size so one flood cannot build huge IPC messages. */
-export const MAX_BATCH_CHARS = 256 * 1024;
+export const MAX_BATCH_CHARS = 32 * 1024;
 
 export interface OutputBatch {
   data: string;

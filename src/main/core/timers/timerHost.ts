@@ -7,8 +7,6 @@ import { DisposableStore, Emitter, type Disposable, type Event } from '../base/l
 import type { SwitchboardCore } from '../app/switchboardCore';
 import { presetOf } from '../app/agentEntries';
 import { classify } from '../status';
-// Direct import: terminal input is SDK-free; the mcp index would load the MCP SDK.
-import { SUBMIT_ECHO_WAIT_MS, nextOutput, pasteSequence } from '../mcp/terminalInput';
 import type { ProcessInfo, ProcessKind } from '../../../shared/model';
 import type { AgentPrimary } from '../../../shared/status';
 
@@ -84,14 +82,9 @@ export class CoreTimerHost implements TimerHost, Disposable {
     return this.core.sessions.find(id) ? timerEntryOf(this.core.describe(id)) : undefined;
   }
 
-  async deliver(id: string, text: string): Promise<void> {
-    const entry = this.core.entry(id);
-    // Always a paste where the program takes one: typed keys would be read as commands when a body
-    // starts with one of the agent's prefixes (Claude Code: "?" help, "!" shell, "/" commands).
-    const echoed = nextOutput(entry, SUBMIT_ECHO_WAIT_MS);
-    entry.write(pasteSequence(entry, text));
-    await echoed;
-    entry.write('\r'); // Enter as its own write, once the program has read the text
+  /** The one user-turn path (sessions/userTurn.ts): paste where taken, then Enter on its own. */
+  deliver(id: string, text: string): Promise<void> {
+    return this.core.sendUserTurn(id, text);
   }
 
   isAtPrompt(id: string): boolean {
