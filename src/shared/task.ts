@@ -133,7 +133,8 @@ export interface TaskResult {
   permissionDenials?: number;
 }
 
-export interface TaskInfo {
+/** What a task run is launched with, defaults applied and the working directory resolved. */
+export interface TaskLaunch {
   agent: TaskAgent;
   prompt: string;
   cwd: string;
@@ -142,6 +143,9 @@ export interface TaskInfo {
   allowedTools?: string[];
   permissionMode?: TaskPermissionMode;
   resumeSessionId?: string;
+}
+
+export interface TaskInfo extends TaskLaunch {
   timeouts: TaskTimeouts;
   isSecondOpinionEnabled: boolean;
 

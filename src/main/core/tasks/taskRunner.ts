@@ -4,22 +4,14 @@
  * (Codex `exec --json`, Gemini `-p --output-format stream-json`) is one more file like
  * claudeRunner.ts plus a line in RUNNERS.
  */
-import type { TaskAgent, TaskPermissionMode } from '../../../shared/task';
+import type { TaskAgent, TaskLaunch } from '../../../shared/task';
 import { InvalidArgumentError } from '../../../shared/errors';
 import type { TaskStreamEvent } from './taskEvents';
 import { claudeRunner } from './claudeRunner';
 
 /** A task request with defaults applied and the working directory resolved. */
-export interface ResolvedTask {
-  agent: TaskAgent;
-  prompt: string;
-  cwd: string;
-  maxTurns?: number;
-  maxBudgetUsd?: number;
-  allowedTools?: string[];
-  permissionMode?: TaskPermissionMode;
+export interface ResolvedTask extends TaskLaunch {
   model?: string;
-  resumeSessionId?: string;
   /** Replaces the agent's command (wrapper script, other install path). */
   command?: string[];
 }
