@@ -4,10 +4,11 @@
  * default), both measured in this run on the same servers.
  */
 import { mkdtempSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SwitchboardCore } from '../src/main/core/app/switchboardCore';
+import { freePort } from '../test/support/ports';
 import { percentile, type BenchRow } from './report';
 
 const RUNS = 20;
@@ -22,14 +23,6 @@ const SERVER = (port: number) => `
   }, 100 + Math.random() * 400);`;
 
 const nowMs = () => performance.timeOrigin + performance.now();
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 function isOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {

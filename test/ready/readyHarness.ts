@@ -16,6 +16,8 @@ import { stripAnsi } from '../../src/main/core/ports';
 import type { ReadinessInfo, ReadinessPhase } from '../../src/shared/ready';
 import type { ReadinessConfig } from '../../src/shared/readyConfig';
 
+export { freePort } from '../support/ports';
+
 export const REPO = resolve(__dirname, '../..');
 export const FIXTURES = join(REPO, 'test/fixtures/servers');
 export const BIN = join(REPO, 'node_modules/.bin');
@@ -24,15 +26,6 @@ export const SYSTEM_PYTHON = '/usr/bin/python3';
 
 export function hasPythonModule(module: string): boolean {
   return spawnSync(SYSTEM_PYTHON, ['-c', `import ${module}`], { stdio: 'ignore' }).status === 0;
-}
-
-/** A port nobody listens on right now (the kernel's choice, released at once). */
-export async function freePort(): Promise<number> {
-  const server = createTcpServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((done) => server.close(done));
-  return port;
 }
 
 /** Holds a port on every address (v4 and v6), as another program would. */

@@ -1,9 +1,9 @@
 /** Readiness through the core: the same methods the UI and MCP's restart_process use. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../../../test/support/ports';
 import { SwitchboardCore } from './switchboardCore';
 
 let core: SwitchboardCore | undefined;
@@ -11,14 +11,6 @@ afterEach(async () => {
   await core?.dispose();
   core = undefined;
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 const serverScript = (port: number) =>
   `const s=require('http').createServer((q,r)=>r.end('ok'));s.listen(${port},'127.0.0.1',()=>console.log('Server listening on http://localhost:${port}'))`;
