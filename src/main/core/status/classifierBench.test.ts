@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { benchClassifier } from './classifierBench';
-import { listRecordings } from './replay/asciicast';
 
 // Timings belong in bench/ (TESTING.md); this only proves the helper runs and reports sanely.
-describe.skipIf(listRecordings().length === 0)('benchClassifier', () => {
+describe('benchClassifier', () => {
   it('classifies every recorded screen and reports µs percentiles', async () => {
     const r = await benchClassifier({ rounds: 1 });
     expect(r.screens).toBeGreaterThan(100);

@@ -1,5 +1,6 @@
 /**
- * End-to-end detection against real Claude Code 2.1.197 recordings (../shared/recordings):
+ * End-to-end detection against real Claude Code 2.1.197 recordings (test/fixtures/recordings,
+ * copied from shared/recordings):
  * each replayed at its original timing (virtual clock) into a StatusTracker over the real
  * ScreenModel, sampled every 100 ms and scored against the truth file outside tolerance windows
  * and outside `starting`.
@@ -13,9 +14,14 @@ import { replayRecording } from './replay/replayRecording';
 const MIN_AGREEMENT = 0.95;
 
 const names = listRecordings();
-if (names.length === 0) console.warn(`No recordings found in ${recordingsDir()}: replay tests skipped`);
+/** The six recordings of shared/recordings; a missing one is a failure, not a skip. */
+const EXPECTED_RECORDINGS = 6;
 
-describe.skipIf(names.length === 0)('Claude Code recordings replayed into a StatusTracker', () => {
+describe('Claude Code recordings replayed into a StatusTracker', () => {
+  it(`finds all ${EXPECTED_RECORDINGS} recordings in ${recordingsDir()}`, () => {
+    expect(names).toHaveLength(EXPECTED_RECORDINGS);
+  });
+
   it.each(names)('%s agrees with its ground truth', async (name) => {
     const recording = loadRecording(name);
     const result = await replayRecording(recording, resolvePreset('claude'));

@@ -1,5 +1,5 @@
 /**
- * Reading the recordings in ../shared/recordings: asciicast v2 (`.cast`) plus the ground-truth
+ * Reading the recordings in test/fixtures/recordings (copied from shared/recordings): asciicast v2 (`.cast`) plus the ground-truth
  * sidecar (`.truth.json`, format agent-status-truth/1). See that folder's README.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -52,9 +52,12 @@ export interface Recording {
   truth: TruthFile;
 }
 
-/** ../shared/recordings beside the checkout, or SWITCHBOARD_RECORDINGS_DIR. */
+/**
+ * The Claude Code recordings with ground truth: a copy from shared/recordings kept in the test tree
+ * (so replays run on any checkout), or SWITCHBOARD_RECORDINGS_DIR to replay others.
+ */
 export function recordingsDir(): string {
-  return process.env.SWITCHBOARD_RECORDINGS_DIR ?? path.resolve(process.cwd(), '../shared/recordings');
+  return process.env.SWITCHBOARD_RECORDINGS_DIR ?? path.resolve(__dirname, '../../../../../test/fixtures/recordings');
 }
 
 export function listRecordings(dir = recordingsDir()): string[] {
