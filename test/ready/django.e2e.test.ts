@@ -4,24 +4,15 @@
  * binding, so this is where "ready line + port open" and "someone else's port" matter.
  */
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FIXTURES, ReadyHarness, SYSTEM_PYTHON, freePort, hasPythonModule, httpStatus, reportTimings } from './readyHarness';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES, SYSTEM_PYTHON, freePort, hasPythonModule, httpStatus, useReadyHarness } from './readyHarness';
 
 const PROJECT = join(FIXTURES, 'django-project');
 const hasDjango = hasPythonModule('django');
-let harness: ReadyHarness;
-beforeEach(() => {
-  harness = new ReadyHarness();
-});
-afterEach(async () => {
-  await harness.dispose();
-});
-
-const timings: Array<Record<string, string | number | undefined>> = [];
-afterAll(() => reportTimings('django runserver (ms)', timings));
+const { harness, timings } = useReadyHarness('django runserver (ms)');
 
 function startDjango(port: number, ready?: { port?: number }) {
-  return harness.start({
+  return harness().start({
     name: 'django',
     argv: [SYSTEM_PYTHON, 'manage.py', 'runserver', String(port)],
     cwd: PROJECT,
@@ -33,7 +24,7 @@ function startDjango(port: number, ready?: { port?: number }) {
 describe.skipIf(!hasDjango)('django runserver (python3-django)', () => {
   it('normal start: "Django ready on http://127.0.0.1:PORT" once the port answers', async () => {
     const port = await freePort();
-    const watcher = harness.watchPort(port);
+    const watcher = harness().watchPort(port);
     const { tracker, phases, startedAt, firstOutputAt } = await startDjango(port);
     const result = await tracker.waitForReady(30_000);
     expect(result).toMatchObject({ success: true, state: 'ready', message: `Django ready on http://127.0.0.1:${port}`, port });
@@ -47,7 +38,7 @@ describe.skipIf(!hasDjango)('django runserver (python3-django)', () => {
 
   it('port in use (even with `port` configured): error "Port N already in use", never ready', async () => {
     const taken = await freePort();
-    await harness.holdPort(taken);
+    await harness().holdPort(taken);
     const { tracker, phases, startedAt } = await startDjango(taken, { port: taken });
     const result = await tracker.waitForReady(30_000);
     expect(result).toMatchObject({ success: false, state: 'error' });

@@ -4,26 +4,17 @@
  * current run counts.
  */
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitForEvent } from '../../src/main/core/base/lifecycle';
-import { FIXTURES, ReadyHarness, freePort, httpStatus, reportTimings } from './readyHarness';
+import { FIXTURES, freePort, httpStatus, useReadyHarness } from './readyHarness';
 
-let harness: ReadyHarness;
-beforeEach(() => {
-  harness = new ReadyHarness();
-});
-afterEach(async () => {
-  await harness.dispose();
-});
-
-const timings: Array<Record<string, string | number | undefined>> = [];
-afterAll(() => reportTimings('fixture servers (ms)', timings));
+const { harness, timings } = useReadyHarness('fixture servers (ms)');
 
 describe('fixture servers', () => {
   it('a server that warms up for 10 s before listening: no premature error, ready once it answers', async () => {
     const port = await freePort();
-    const watcher = harness.watchPort(port);
-    const { tracker, phases, startedAt, firstOutputAt } = await harness.start({
+    const watcher = harness().watchPort(port);
+    const { tracker, phases, startedAt, firstOutputAt } = await harness().start({
       name: 'slow',
       argv: ['node', join(FIXTURES, 'slow-server.mjs'), String(port), '10'],
       cwd: FIXTURES,
@@ -41,7 +32,7 @@ describe('fixture servers', () => {
   }, 40_000);
 
   it('a process that never becomes ready: timeout error with the last lines, left running', async () => {
-    const { entry, tracker, startedAt } = await harness.start({
+    const { entry, tracker, startedAt } = await harness().start({
       name: 'never-ready',
       argv: ['node', join(FIXTURES, 'never-ready.mjs')],
       cwd: FIXTURES,
@@ -57,7 +48,7 @@ describe('fixture servers', () => {
   });
 
   it('a process that exits at once: error with its exit code, at once', async () => {
-    const { tracker, phases, startedAt } = await harness.start({
+    const { tracker, phases, startedAt } = await harness().start({
       name: 'exits',
       argv: ['node', join(FIXTURES, 'exits-at-once.mjs')],
       cwd: FIXTURES,
@@ -72,7 +63,7 @@ describe('fixture servers', () => {
 
   it('restart: the new run starts over and the previous run’s ready line does not count', async () => {
     const port = await freePort();
-    const { entry, tracker } = await harness.start({
+    const { entry, tracker } = await harness().start({
       name: 'restart',
       argv: ['node', join(FIXTURES, 'slow-server.mjs'), String(port), '1'],
       cwd: FIXTURES,
@@ -93,7 +84,7 @@ describe('fixture servers', () => {
 
   it('stop: a requested stop is "stopped", not an error', async () => {
     const port = await freePort();
-    const { entry, tracker } = await harness.start({
+    const { entry, tracker } = await harness().start({
       name: 'stop',
       argv: ['node', join(FIXTURES, 'slow-server.mjs'), String(port), '0'],
       cwd: FIXTURES,

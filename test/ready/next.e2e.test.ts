@@ -4,28 +4,19 @@
  */
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, FIXTURES, ReadyHarness, freePort, httpStatus, reportTimings } from './readyHarness';
+import { describe, expect, it } from 'vitest';
+import { BIN, FIXTURES, freePort, httpStatus, useReadyHarness } from './readyHarness';
 
 const NEXT = join(BIN, 'next');
 const APP = join(FIXTURES, 'next-app');
-let harness: ReadyHarness;
-beforeEach(() => {
-  harness = new ReadyHarness();
-});
-afterEach(async () => {
-  await harness.dispose();
-});
-
-const timings: Array<Record<string, string | number | undefined>> = [];
-afterAll(() => reportTimings('next 16 (ms)', timings));
+const { harness, timings } = useReadyHarness('next 16 (ms)');
 
 function startNext(port: number) {
   // Each run builds into its own directory (gitignored), so runs never share Next's dev lock.
   const distDir = `.next-test-${randomBytes(4).toString('hex')}`;
-  harness.removeLater(join(APP, distDir));
-  harness.removeLater(join(APP, '.next')); // Next's telemetry flush writes .next/cache regardless
-  return harness.start({
+  harness().removeLater(join(APP, distDir));
+  harness().removeLater(join(APP, '.next')); // Next's telemetry flush writes .next/cache regardless
+  return harness().start({
     name: 'next',
     argv: [NEXT, 'dev', '--port', String(port)],
     cwd: APP,
@@ -36,7 +27,7 @@ function startNext(port: number) {
 describe('next.js', () => {
   it('normal start: "Next.js ready on http://localhost:PORT" once the port answers', async () => {
     const port = await freePort();
-    const watcher = harness.watchPort(port);
+    const watcher = harness().watchPort(port);
     const { tracker, phases, startedAt, firstOutputAt } = await startNext(port);
     const result = await tracker.waitForReady(60_000);
     expect(result).toMatchObject({ success: true, state: 'ready', message: `Next.js ready on http://localhost:${port}`, port });
@@ -51,7 +42,7 @@ describe('next.js', () => {
 
   it('port in use: error "Port N already in use", process exits with code 1', async () => {
     const taken = await freePort();
-    await harness.holdPort(taken);
+    await harness().holdPort(taken);
     const { tracker, startedAt } = await startNext(taken);
     const result = await tracker.waitForReady(60_000);
     expect(result).toMatchObject({ success: false, state: 'error' });

@@ -6,6 +6,7 @@
  */
 import { Socket, createServer as createTcpServer, type Server } from 'node:net';
 import { request } from 'node:http';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -173,8 +174,32 @@ export class ReadyHarness {
   }
 }
 
+/** One row of an e2e file's timing report (`test` names the case, the rest are ms). */
+export type TimingRow = Record<string, string | number | undefined>;
+
+/**
+ * Registers one e2e file's hooks: a fresh {@link ReadyHarness} per test, disposed after it, and
+ * the timings printed under `title` once the file is done. `harness()` is the current test's.
+ */
+export function useReadyHarness(title: string): { harness: () => ReadyHarness; timings: TimingRow[] } {
+  let current: ReadyHarness | undefined;
+  beforeEach(() => {
+    current = new ReadyHarness();
+  });
+  afterEach(async () => {
+    await current?.dispose();
+  });
+  const timings: TimingRow[] = [];
+  afterAll(() => reportTimings(title, timings));
+  const harness = (): ReadyHarness => {
+    if (!current) throw new Error('useReadyHarness: the harness exists only inside a test');
+    return current;
+  };
+  return { harness, timings };
+}
+
 /** Timings collected by the e2e files, printed once per file for the report. */
-export function reportTimings(title: string, rows: Array<Record<string, string | number | undefined>>): void {
+export function reportTimings(title: string, rows: TimingRow[]): void {
   if (rows.length === 0) return;
   console.log(`\n${title}\n${rows.map((r) => '  ' + Object.entries(r).map(([k, v]) => `${k}=${v}`).join('  ')).join('\n')}`);
 }

@@ -3,34 +3,25 @@
  * port taken by someone else (it moves on), and a broken config.
  */
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, FIXTURES, ReadyHarness, freePort, httpStatus, reportTimings } from './readyHarness';
+import { describe, expect, it } from 'vitest';
+import { BIN, FIXTURES, freePort, httpStatus, useReadyHarness } from './readyHarness';
 
 const VITE = join(BIN, 'vite');
-let harness: ReadyHarness;
-beforeEach(() => {
-  harness = new ReadyHarness();
-});
-afterEach(async () => {
-  await harness.dispose();
-});
-
-const timings: Array<Record<string, string | number | undefined>> = [];
-afterAll(() => reportTimings('vite 7 (ms)', timings));
+const { harness, timings } = useReadyHarness('vite 7 (ms)');
 
 function startVite(project: string, port: number, extraArgs: string[] = []) {
-  return harness.start({
+  return harness().start({
     name: 'vite',
     argv: [VITE, '--port', String(port), ...extraArgs],
     cwd: join(FIXTURES, project),
-    env: { SWITCHBOARD_FIXTURE_CACHE_DIR: harness.tempDir('sb-vite-cache-') },
+    env: { SWITCHBOARD_FIXTURE_CACHE_DIR: harness().tempDir('sb-vite-cache-') },
   });
 }
 
 describe('vite', () => {
   it('normal start: ready with the URL, once the port answers HTTP', async () => {
     const port = await freePort();
-    const watcher = harness.watchPort(port);
+    const watcher = harness().watchPort(port);
     const { tracker, phases, startedAt, firstOutputAt } = await startVite('vite-app', port);
     const result = await tracker.waitForReady(30_000);
     expect(result).toMatchObject({ success: true, state: 'ready', message: `Vite ready on http://localhost:${port}`, port });
@@ -46,7 +37,7 @@ describe('vite', () => {
 
   it('port already taken: Vite moves to the next free one and readiness follows it', async () => {
     const taken = await freePort();
-    await harness.holdPort(taken);
+    await harness().holdPort(taken);
     const { tracker, startedAt } = await startVite('vite-app', taken, []);
     const result = await tracker.waitForReady(30_000);
     expect(result.success).toBe(true);
@@ -59,7 +50,7 @@ describe('vite', () => {
 
   it('port already taken with --strictPort: error "Port N already in use" with the exit code', async () => {
     const taken = await freePort();
-    await harness.holdPort(taken);
+    await harness().holdPort(taken);
     const { tracker, startedAt } = await startVite('vite-app', taken, ['--strictPort']);
     const result = await tracker.waitForReady(30_000);
     expect(result).toMatchObject({ success: false, state: 'error' });
