@@ -166,15 +166,18 @@ export class SwitchboardCore {
   /** Create an entry from a full spec (agents, tasks) and start it. */
   async createAndStart(spec: ProcessSpec): Promise<ProcessInfo> {
     const entry = this.sessions.create(spec);
+    await this.startNew(entry);
+    return this.describe(entry.id);
+  }
+
+  /** First start of a new entry: a spawn failure keeps the entry (in error) and names it. */
+  private async startNew(entry: ProcessEntry): Promise<void> {
     try {
       await entry.start();
     } catch (err) {
-      if (err instanceof SwitchboardError) {
-        throw new SwitchboardError(err.code, `${err.message} (entry ${entry.id} "${entry.name}" kept in error state)`, { ...err.details, id: entry.id });
-      }
-      throw err;
+      if (!(err instanceof SwitchboardError)) throw err;
+      throw new SwitchboardError(err.code, `${err.message} (entry ${entry.id} "${entry.name}" kept in error state)`, { ...err.details, id: entry.id });
     }
-    return this.describe(entry.id);
   }
 
   /**
@@ -193,9 +196,7 @@ export class SwitchboardCore {
     const entry = this.sessions.create(spec);
     setAgentOptions(entry, { stuckThresholdMs });
     this.refreshDecorations(entry);
-    await entry.start().catch((err: unknown) => {
-      throw err instanceof SwitchboardError ? new SwitchboardError(err.code, `${err.message} (entry ${entry.id} kept in error state)`, { id: entry.id }) : err;
-    });
+    await this.startNew(entry);
     if (args.instructions) void this.typeWhenIdle(entry.id, args.instructions);
     return this.describe(entry.id);
   }

@@ -35,16 +35,6 @@ const SHARED_HANDLERS: Handlers = {
   // --- end tasks ---
 };
 
-/** Extra handlers registered by capabilities that are wired in createCore. */
-const extraHandlers: Handlers = {};
-
-export function registerCommandHandler<C extends CommandName>(
-  cmd: C,
-  handler: (core: SwitchboardCore, args: z.output<(typeof CommandArgs)[C]>) => unknown,
-): void {
-  (extraHandlers as Record<string, unknown>)[cmd] = handler;
-}
-
 export function parseCommandArgs<C extends CommandName>(cmd: C, raw: unknown): z.output<(typeof CommandArgs)[C]> {
   const schema = CommandArgs[cmd];
   const parsed = schema.safeParse(raw ?? {});
@@ -60,7 +50,7 @@ export function isCommandName(cmd: unknown): cmd is CommandName {
 }
 
 export async function dispatchSharedCommand(core: SwitchboardCore, cmd: CommandName, args: unknown): Promise<unknown> {
-  const handler = (SHARED_HANDLERS[cmd] ?? extraHandlers[cmd]) as ((core: SwitchboardCore, args: unknown) => unknown) | undefined;
+  const handler = SHARED_HANDLERS[cmd] as ((core: SwitchboardCore, args: unknown) => unknown) | undefined;
   if (!handler) throw new InvalidArgumentError(`Command ${cmd} is not available here`);
   return handler(core, args);
 }
