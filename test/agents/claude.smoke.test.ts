@@ -4,10 +4,11 @@
  * Every wait is on an event (mock timeline or a parsed screen write), never a sleep.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
-import { CLAUDE_BIN, CLAUDE_SCREEN, CLAUDE_VERSION, createClaudeHarness, type ClaudeHarness, type ClaudeHarnessOptions } from '../fixtures/anthropic/claudeHarness';
-import { startMockAnthropic, type AnthropicTurn, type MockAnthropic } from '../fixtures/anthropic/mockAnthropic';
-import { PtyScreen } from './ptyScreen';
+import { describe, expect, it } from 'vitest';
+import { CLAUDE_BIN, CLAUDE_SCREEN, CLAUDE_VERSION, createClaudeHarness, type ClaudeHarness } from '../fixtures/anthropic/claudeHarness';
+import { startMockAnthropic, type AnthropicTurn } from '../fixtures/anthropic/mockAnthropic';
+import { useAgentSessions } from './agentSessions';
+import type { PtyScreen } from './ptyScreen';
 
 /** Headless `claude -p` finishes in about a second here; generous for a busy machine. */
 const HEADLESS_TIMEOUT_MS = 30_000;
@@ -16,40 +17,10 @@ const AUTO_COMMAND = 'sleep 1 && echo done';
 /** A command outside the allow list, so Claude Code must ask. Port 9 (discard) is closed: nothing is sent anywhere. */
 const RISKY_COMMAND = 'curl -X POST http://127.0.0.1:9/switchboard-test';
 
-interface Session {
-  mock: MockAnthropic;
-  harness: ClaudeHarness;
-  screen: PtyScreen;
-  /** Wait options that put the current screen into timeout messages. */
-  ctx: { context: () => string };
-}
-
-const cleanups: Array<() => Promise<void>> = [];
-
-afterEach(async () => {
-  while (cleanups.length > 0) await (cleanups.pop() as () => Promise<void>)();
+const { startMock, startHarness, startSession } = useAgentSessions({
+  startMock: (turns: AnthropicTurn[]) => startMockAnthropic({ turns }),
+  createHarness: createClaudeHarness,
 });
-
-async function startMock(turns: AnthropicTurn[]): Promise<MockAnthropic> {
-  const mock = await startMockAnthropic({ turns });
-  cleanups.push(() => mock.close());
-  return mock;
-}
-
-async function startHarness(options: ClaudeHarnessOptions): Promise<ClaudeHarness> {
-  const harness = await createClaudeHarness(options);
-  cleanups.push(() => harness.cleanup());
-  return harness;
-}
-
-/** Mock + config + the real TUI in a 120x40 PTY. */
-async function startSession(turns: AnthropicTurn[], options: Partial<ClaudeHarnessOptions> = {}): Promise<Session> {
-  const mock = await startMock(turns);
-  const harness = await startHarness({ baseUrl: mock.url, ...options });
-  const screen = PtyScreen.spawn({ argv: harness.argv, env: harness.env, cwd: harness.cwd });
-  cleanups.push(() => screen.kill());
-  return { mock, harness, screen, ctx: { context: () => screen.describe() } };
-}
 
 /** Idle: the `? for shortcuts` hint is back and no turn is running. */
 function waitForIdle(screen: PtyScreen): Promise<void> {

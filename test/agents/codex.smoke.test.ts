@@ -4,46 +4,19 @@
  * Every wait is on an event (mock timeline or a parsed screen write), never a sleep.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
-import { CODEX_BIN, CODEX_SCREEN, CODEX_VERSION, createCodexHarness, type CodexHarness, type CodexHarnessOptions } from '../fixtures/openai/codexHarness';
-import { startMockResponses, type MockResponses, type ResponsesTurn } from '../fixtures/openai/mockResponses';
-import { PtyScreen } from './ptyScreen';
+import { describe, expect, it } from 'vitest';
+import { CODEX_BIN, CODEX_SCREEN, CODEX_VERSION, createCodexHarness, type CodexHarness } from '../fixtures/openai/codexHarness';
+import { startMockResponses, type ResponsesTurn } from '../fixtures/openai/mockResponses';
+import { useAgentSessions } from './agentSessions';
+import type { PtyScreen } from './ptyScreen';
 
 /** `codex exec` finishes in about a second here; generous for a busy machine. */
 const EXEC_TIMEOUT_MS = 30_000;
 
-interface Session {
-  mock: MockResponses;
-  harness: CodexHarness;
-  screen: PtyScreen;
-  ctx: { context: () => string };
-}
-
-const cleanups: Array<() => Promise<void>> = [];
-
-afterEach(async () => {
-  while (cleanups.length > 0) await (cleanups.pop() as () => Promise<void>)();
+const { startMock, startHarness, startSession } = useAgentSessions({
+  startMock: (turns: ResponsesTurn[]) => startMockResponses({ turns }),
+  createHarness: createCodexHarness,
 });
-
-async function startMock(turns: ResponsesTurn[]): Promise<MockResponses> {
-  const mock = await startMockResponses({ turns });
-  cleanups.push(() => mock.close());
-  return mock;
-}
-
-async function startHarness(options: CodexHarnessOptions): Promise<CodexHarness> {
-  const harness = await createCodexHarness(options);
-  cleanups.push(() => harness.cleanup());
-  return harness;
-}
-
-async function startSession(turns: ResponsesTurn[], options: Partial<CodexHarnessOptions> = {}): Promise<Session> {
-  const mock = await startMock(turns);
-  const harness = await startHarness({ baseUrl: mock.url, ...options });
-  const screen = PtyScreen.spawn({ argv: harness.argv, env: harness.env, cwd: harness.cwd });
-  cleanups.push(() => screen.kill());
-  return { mock, harness, screen, ctx: { context: () => screen.describe() } };
-}
 
 /** Idle: header loaded (shows the folder, not "loading"), composer and hint visible, no turn running. */
 function waitForIdle(screen: PtyScreen): Promise<void> {
