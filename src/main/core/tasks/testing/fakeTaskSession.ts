@@ -5,55 +5,22 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Emitter, type Event } from '../../base/lifecycle';
-import type { OutputChunk, RunExited, RunStarted, ScreenView } from '../../sessions/types';
+import { FakeObservedSession } from '../../sessions/testing/fakeObservedSession';
 import type { TaskSession } from '../taskSupervisor';
 
-const NO_SCREEN: ScreenView = {
-  cols: 120,
-  rows: 40,
-  title: '',
-  getVisibleLines: () => [],
-  getCursor: () => ({ x: 0, y: 0 }),
-  onDidChange: new Emitter<void>().event,
-  onDidChangeTitle: new Emitter<string>().event,
-};
-
-export class FakeTaskSession implements TaskSession {
+export class FakeTaskSession extends FakeObservedSession implements TaskSession {
   readonly id = 'p_7a5c01';
   readonly kind = 'task' as const;
   readonly name = 'task: fake';
   readonly argv = ['claude', '-p'];
   readonly cwd = '/nonexistent/project';
-  readonly screen = NO_SCREEN;
-  runId = 0;
-  pid: number | undefined;
-  isRunning = false;
   wasStopRequested = false;
   /** How many times the tree was ended. */
   stops = 0;
-  private offset = 0;
 
-  private readonly output = new Emitter<OutputChunk>();
-  private readonly started = new Emitter<RunStarted>();
-  private readonly exited = new Emitter<RunExited>();
-  readonly onOutput: Event<OutputChunk> = this.output.event;
-  readonly onRunStarted: Event<RunStarted> = this.started.event;
-  readonly onRunExited: Event<RunExited> = this.exited.event;
-
-  start(pid = 4242): void {
-    this.runId += 1;
-    this.pid = pid;
-    this.isRunning = true;
+  override start(pid = 4242): void {
     this.wasStopRequested = false;
-    this.started.fire({ runId: this.runId, pid, at: Date.now(), offset: this.offset });
-  }
-
-  print(text: string): void {
-    const data = Buffer.from(text);
-    const start = this.offset;
-    this.offset += data.length;
-    this.output.fire({ data, text, start, end: this.offset, runId: this.runId });
+    super.start(pid);
   }
 
   /** Prints one JSON message as Claude Code does through a PTY. */
@@ -61,11 +28,10 @@ export class FakeTaskSession implements TaskSession {
     this.print(`${JSON.stringify(value)}\r\n`);
   }
 
-  exit(exitCode: number, signal?: number): void {
+  /** Ends the current run; a second exit (or one with nothing running) is ignored. */
+  override exit(exitCode: number, signal?: number): void {
     if (!this.isRunning) return;
-    this.isRunning = false;
-    this.pid = undefined;
-    this.exited.fire({ runId: this.runId, exitCode, signal, at: Date.now() });
+    super.exit(exitCode, signal);
   }
 
   async stop(): Promise<void> {
