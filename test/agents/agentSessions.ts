@@ -1,7 +1,9 @@
 /**
  * Start-up shared by the real-CLI smoke tests: a mock model server, a throw-away harness and
- * the agent's TUI in a 120x40 PTY, each stopped after the test (newest first).
+ * the agent's TUI in a 120x40 PTY, each stopped after the test (newest first); and a headless
+ * run to completion.
  */
+import { spawn } from 'node:child_process';
 import { afterEach } from 'vitest';
 import { PtyScreen } from './ptyScreen';
 
@@ -68,4 +70,32 @@ export function useAgentSessions<
   }
 
   return { startMock, startHarness, startSession };
+}
+
+/**
+ * Runs a headless command (`claude -p`, `codex exec`) in the harness's folder and environment to
+ * completion (no PTY, stdin closed), killing it if it overruns; `label` names it in that error.
+ */
+export function runHeadless(
+  argv: string[],
+  harness: { cwd: string; env: Record<string, string> },
+  label: string,
+  timeoutMs: number,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(argv[0], argv.slice(1), { cwd: harness.cwd, env: harness.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${label} did not finish within ${timeoutMs} ms.\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+    }, timeoutMs);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
 }

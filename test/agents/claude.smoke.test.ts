@@ -3,11 +3,11 @@
  * a real PTY, a headless terminal for the screen, the mock Messages API for the model.
  * Every wait is on an event (mock timeline or a parsed screen write), never a sleep.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { CLAUDE_BIN, CLAUDE_SCREEN, CLAUDE_VERSION, createClaudeHarness, type ClaudeHarness } from '../fixtures/anthropic/claudeHarness';
+import { CLAUDE_BIN, CLAUDE_SCREEN, CLAUDE_VERSION, createClaudeHarness } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic, type AnthropicTurn } from '../fixtures/anthropic/mockAnthropic';
-import { useAgentSessions } from './agentSessions';
+import { runHeadless, useAgentSessions } from './agentSessions';
 import type { PtyScreen } from './ptyScreen';
 
 /** Headless `claude -p` finishes in about a second here; generous for a busy machine. */
@@ -115,7 +115,7 @@ describe('Claude Code (real CLI) against the mock Messages API', () => {
   it('prints a stream-json result with usage in headless -p mode', async () => {
     const mock = await startMock([[{ text: 'Headless hello.' }]]);
     const harness = await startHarness({ baseUrl: mock.url });
-    const { code, stdout, stderr } = await run(harness.headlessArgv('Say hello', { maxTurns: 2 }), harness);
+    const { code, stdout, stderr } = await runHeadless(harness.headlessArgv('Say hello', { maxTurns: 2 }), harness, 'claude -p', HEADLESS_TIMEOUT_MS);
     expect(code, stderr).toBe(0);
     const messages = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     const result = messages.find((m) => m.type === 'result');
@@ -126,23 +126,3 @@ describe('Claude Code (real CLI) against the mock Messages API', () => {
     expect(mock.lastUserMessage()).toBe('Say hello');
   });
 });
-
-/** Runs a command to completion (no PTY), killing it if it overruns. */
-function run(argv: string[], harness: ClaudeHarness): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(argv[0], argv.slice(1), { cwd: harness.cwd, env: harness.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`claude -p did not finish within ${HEADLESS_TIMEOUT_MS} ms.\nstdout:\n${stdout}\nstderr:\n${stderr}`));
-    }, HEADLESS_TIMEOUT_MS);
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}

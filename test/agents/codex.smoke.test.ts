@@ -3,11 +3,11 @@
  * headless terminal for the screen, the mock Responses API for the model.
  * Every wait is on an event (mock timeline or a parsed screen write), never a sleep.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { CODEX_BIN, CODEX_SCREEN, CODEX_VERSION, createCodexHarness, type CodexHarness } from '../fixtures/openai/codexHarness';
+import { CODEX_BIN, CODEX_SCREEN, CODEX_VERSION, createCodexHarness } from '../fixtures/openai/codexHarness';
 import { startMockResponses, type ResponsesTurn } from '../fixtures/openai/mockResponses';
-import { useAgentSessions } from './agentSessions';
+import { runHeadless, useAgentSessions } from './agentSessions';
 import type { PtyScreen } from './ptyScreen';
 
 /** `codex exec` finishes in about a second here; generous for a busy machine. */
@@ -86,30 +86,10 @@ describe('Codex (real CLI) against the mock Responses API', () => {
   it('answers headless `codex exec --json` with the agent message and usage', async () => {
     const mock = await startMock([[{ text: 'Headless Codex hello.' }]]);
     const harness = await startHarness({ baseUrl: mock.url });
-    const { code, stdout, stderr } = await run(harness.execArgv('Say hello'), harness);
+    const { code, stdout, stderr } = await runHeadless(harness.execArgv('Say hello'), harness, 'codex exec', EXEC_TIMEOUT_MS);
     expect(code, stderr).toBe(0);
     const events = stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; item?: { type: string; text?: string }; usage?: { output_tokens: number } });
     expect(events.some((e) => e.item?.type === 'agent_message' && e.item.text === 'Headless Codex hello.'), stdout).toBe(true);
     expect(events.find((e) => e.type === 'turn.completed')?.usage?.output_tokens, stdout).toBeGreaterThan(0);
   });
 });
-
-/** Runs a command to completion (no PTY, stdin closed), killing it if it overruns. */
-function run(argv: string[], harness: CodexHarness): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(argv[0], argv.slice(1), { cwd: harness.cwd, env: harness.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`codex exec did not finish within ${EXEC_TIMEOUT_MS} ms.\nstdout:\n${stdout}\nstderr:\n${stderr}`));
-    }, EXEC_TIMEOUT_MS);
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
