@@ -59,18 +59,39 @@ export function httpStatus(url: string, timeoutMs = 30_000): Promise<number | un
  */
 export class PortWatcher {
   firstOpenAt: number | undefined;
+  /** Start time of the last probe that found the port closed: it was still closed after this. */
+  lastClosedAt: number | undefined;
   private timer: NodeJS.Timeout | undefined;
   private isDisposed = false;
+  private readonly openWaiters: Array<() => void> = [];
 
   constructor(private readonly port: number) {
     this.tick();
   }
 
+  /** Resolves once a connection was accepted (or rejects after `timeoutMs`). */
+  opened(timeoutMs = 30_000): Promise<number> {
+    if (this.firstOpenAt !== undefined) return Promise.resolve(this.firstOpenAt);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`port ${this.port} never accepted a connection within ${timeoutMs} ms`)), timeoutMs);
+      this.openWaiters.push(() => {
+        clearTimeout(timer);
+        resolve(this.firstOpenAt!);
+      });
+    });
+  }
+
   private tick(): void {
     if (this.isDisposed || this.firstOpenAt !== undefined) return;
+    const probeStartedAt = Date.now();
     void Promise.all(['127.0.0.1', '::1'].map((host) => tcpAccepts(host, this.port))).then((open) => {
-      if (open.some(Boolean)) this.firstOpenAt ??= Date.now();
-      else if (!this.isDisposed) this.timer = setTimeout(() => this.tick(), 25);
+      if (open.some(Boolean)) {
+        this.firstOpenAt ??= Date.now();
+        for (const wake of this.openWaiters.splice(0)) wake();
+        return;
+      }
+      this.lastClosedAt = Math.max(this.lastClosedAt ?? 0, probeStartedAt);
+      if (!this.isDisposed) this.timer = setTimeout(() => this.tick(), 25);
     });
   }
 
