@@ -1,10 +1,12 @@
 /**
  * TCP ports a process tree listens on. Linux reads /proc (no child process per scan): the tree
  * from each process's `children` list, its sockets from /proc/PID/fd, and listening sockets from
- * /proc/PID/net/tcp{,6}. macOS asks `ps` for the tree and `lsof` for the sockets. Elsewhere the
+ * /proc/PID/net/tcp{,6}. These are tiny in-kernel files: read synchronously they cost ~1 ms for a
+ * dev server's tree, while the same reads as async fs calls queue through libuv's thread pool
+ * one small hop at a time (9–20 ms) — and readiness waits on this scan to confirm port ownership. macOS asks `ps` for the tree and `lsof` for the sockets. Elsewhere the
  * list is empty (URL sightings and the configured port still work).
  */
-import { readFile, readdir, readlink } from 'node:fs/promises';
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 
 /** `lsof` on a busy Mac takes ~100 ms; more than this means it hangs, and the scan is skipped. */
@@ -23,15 +25,13 @@ export async function listListeningPorts(rootPid: number): Promise<number[]> {
 // ---- Linux ----------------------------------------------------------------------------------
 
 export async function listListeningPortsFromProc(rootPid: number): Promise<number[]> {
-  const pids = await collectProcTree(rootPid);
+  const pids = collectProcTree(rootPid);
   if (pids.length === 0) return [];
   const inodes = new Set<string>();
-  await Promise.all(pids.map((pid) => addSocketInodes(pid, inodes)));
+  for (const pid of pids) addSocketInodes(pid, inodes);
   if (inodes.size === 0) return [];
   // The tree's own network namespace, which is ours unless it entered another one.
-  const tables = await Promise.all(
-    ['tcp', 'tcp6'].map((name) => readFile(`/proc/${rootPid}/net/${name}`, 'utf8').catch(() => '')),
-  );
+  const tables = ['tcp', 'tcp6'].map((name) => readOrEmpty(`/proc/${rootPid}/net/${name}`));
   const ports = new Set<number>();
   for (const table of tables) {
     for (const [inode, port] of parseProcNetTcpListeners(table)) if (inodes.has(inode)) ports.add(port);
@@ -54,7 +54,7 @@ export function parseProcNetTcpListeners(table: string): Map<string, number> {
   return listeners;
 }
 
-async function collectProcTree(rootPid: number): Promise<number[]> {
+function collectProcTree(rootPid: number): number[] {
   const found: number[] = [];
   const seen = new Set<number>();
   const queue = [rootPid];
@@ -62,7 +62,7 @@ async function collectProcTree(rootPid: number): Promise<number[]> {
     const pid = queue.shift()!;
     if (seen.has(pid)) continue;
     seen.add(pid);
-    const children = await readChildren(pid);
+    const children = readChildren(pid);
     if (children === undefined) continue; // exited
     found.push(pid);
     queue.push(...children);
@@ -71,30 +71,40 @@ async function collectProcTree(rootPid: number): Promise<number[]> {
 }
 
 /** Children of every thread of `pid` (a child belongs to the thread that forked it). */
-async function readChildren(pid: number): Promise<number[] | undefined> {
+function readChildren(pid: number): number[] | undefined {
   let tids: string[];
   try {
-    tids = await readdir(`/proc/${pid}/task`);
+    tids = readdirSync(`/proc/${pid}/task`);
   } catch {
-    return undefined;
+    return undefined; // exited
   }
-  const lists = await Promise.all(
-    tids.map((tid) => readFile(`/proc/${pid}/task/${tid}/children`, 'utf8').catch(() => '')),
-  );
-  return lists.flatMap((list) => list.split(' ').filter(Boolean).map(Number));
+  return tids.flatMap((tid) => readOrEmpty(`/proc/${pid}/task/${tid}/children`).split(' ').filter(Boolean).map(Number));
 }
 
-async function addSocketInodes(pid: number, into: Set<string>): Promise<void> {
+function addSocketInodes(pid: number, into: Set<string>): void {
   let fds: string[];
   try {
-    fds = await readdir(`/proc/${pid}/fd`);
+    fds = readdirSync(`/proc/${pid}/fd`);
   } catch {
     return; // exited, or not ours to read
   }
-  const targets = await Promise.all(fds.map((fd) => readlink(`/proc/${pid}/fd/${fd}`).catch(() => '')));
-  for (const target of targets) {
+  for (const fd of fds) {
+    let target: string;
+    try {
+      target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+    } catch {
+      continue; // closed meanwhile
+    }
     const socket = /^socket:\[(\d+)\]$/.exec(target);
     if (socket) into.add(socket[1]);
+  }
+}
+
+function readOrEmpty(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return ''; // the process (or thread) exited between listing and reading
   }
 }
 
