@@ -50,8 +50,8 @@ export const CommandArgs = {
   /** Subscribe a pane: returns the current screen; output events for `id` follow. */
   attach: z.strictObject({ id: Id }),
   detach: z.strictObject({ id: Id }),
-  /** The pane's terminal parsed `chars` more characters (flow control). */
-  ackOutput: z.strictObject({ id: Id, chars: z.number().int().min(0) }),
+  /** The pane's terminal parsed `bytes` more bytes of output (flow control). */
+  ackOutput: z.strictObject({ id: Id, bytes: z.number().int().min(0) }),
   /** A person looked at the pane: clears its attention flag. */
   acknowledgeAttention: z.strictObject({ id: Id }),
   // --- timers (issue 6): the UI acts as the app, so it sees and manages every timer ---
@@ -134,7 +134,8 @@ export type ControlEvent =
   | { type: 'processAdded'; process: ProcessInfo }
   | { type: 'processChanged'; process: ProcessInfo }
   | { type: 'processRemoved'; id: string }
-  | { type: 'output'; id: string; data: string; start: number; end: number }
+  /** Raw PTY bytes (binary frames on the WebSocket, Uint8Array over IPC). */
+  | { type: 'output'; id: string; data: Uint8Array; start: number; end: number }
   | { type: 'configChanged'; issues: ConfigIssue[] }
   | { type: 'processSelected'; id: string }
   | { type: 'attentionRequested'; id: string; reason: string; title: string };

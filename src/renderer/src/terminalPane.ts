@@ -7,13 +7,13 @@ import { FitAddon } from '@xterm/addon-fit';
 import { WebLinksAddon } from '@xterm/addon-web-links';
 import type { ControlClient } from '../../shared/api';
 
-/** Same as ACK_CHUNK_CHARS in core/sessions/flowControl.ts (≤ the low watermark). */
-const ACK_CHUNK_CHARS = 5_000;
+import { ACK_CHUNK_BYTES } from '../../shared/flowControl';
 /** Wait for layout to settle before telling the PTY its new size. */
 const RESIZE_DEBOUNCE_MS = 50;
 
 interface OutputEvent {
-  data: string;
+  /** Raw PTY bytes: xterm decodes UTF-8 itself, across chunk boundaries. */
+  data: Uint8Array;
   start: number;
   end: number;
 }
@@ -72,7 +72,7 @@ export class TerminalPane {
       return;
     }
     if (event.end <= this.attachedOffset) return; // already part of the snapshot
-    this.term.write(event.data, () => this.ack(event.data.length));
+    this.term.write(event.data, () => this.ack(event.data.byteLength));
   }
 
   focus(): void {
@@ -90,12 +90,12 @@ export class TerminalPane {
     this.term.dispose();
   }
 
-  private ack(chars: number): void {
-    this.unacked += chars;
-    if (this.unacked < ACK_CHUNK_CHARS) return;
+  private ack(bytes: number): void {
+    this.unacked += bytes;
+    if (this.unacked < ACK_CHUNK_BYTES) return;
     const chunk = this.unacked;
     this.unacked = 0;
-    void this.client.call('ackOutput', { id: this.id, chars: chunk }).catch(() => undefined);
+    void this.client.call('ackOutput', { id: this.id, bytes: chunk }).catch(() => undefined);
   }
 
   private scheduleFit(): void {

@@ -2,6 +2,7 @@
  * The renderer's only door to the core. In Electron the preload exposes `window.switchboard`;
  * in a browser (serve) the same calls go over the token-protected WebSocket.
  */
+import { decodeOutputFrame } from '../../shared/outputFrame';
 import type { ClientMessage, CommandArgsOf, CommandName, CommandResults, ControlClient, ControlEvent, ServerMessage } from '../../shared/api';
 
 interface PreloadApi {
@@ -30,11 +31,17 @@ function connectWebSocket(): Promise<ControlClient> {
   const token = new URLSearchParams(location.search).get('token') ?? '';
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   const socket = new WebSocket(`${scheme}://${location.host}/ws?token=${encodeURIComponent(token)}`);
+  socket.binaryType = 'arraybuffer';
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const listeners = new Set<(event: ControlEvent) => void>();
   let seq = 0;
 
   socket.addEventListener('message', (raw) => {
+    if (raw.data instanceof ArrayBuffer) {
+      const event: ControlEvent = { type: 'output', ...decodeOutputFrame(raw.data) };
+      for (const listener of listeners) listener(event);
+      return;
+    }
     const message = JSON.parse(String(raw.data)) as ServerMessage;
     if (message.t === 'event') {
       for (const listener of listeners) listener(message.event);

@@ -25,7 +25,7 @@ export class ControlClientSession {
     }));
     this.store.add(core.onBatch((batch) => {
       if (!this.attached.has(batch.id)) return;
-      this.core.sessions.find(batch.id)?.flow.sent(this.viewerId, batch.data.length);
+      this.core.sessions.find(batch.id)?.flow.sent(this.viewerId, batch.data.byteLength);
       this.emit({ type: 'output', id: batch.id, data: batch.data, start: batch.start, end: batch.end });
     }));
   }
@@ -53,7 +53,7 @@ export class ControlClientSession {
         this.core.sessions.find(id)?.flow.removeViewer(this.viewerId);
         return Promise.resolve(null);
       case 'ackOutput':
-        this.core.sessions.get(id).flow.ack(this.viewerId, (args as { chars: number }).chars);
+        this.core.sessions.get(id).flow.ack(this.viewerId, (args as { bytes: number }).bytes);
         return Promise.resolve(null);
       default:
         return undefined;

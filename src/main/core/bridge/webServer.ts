@@ -9,6 +9,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ClientMessage, ServerMessage } from '../../../shared/api';
 import { toSerializedError } from '../../../shared/errors';
+import { encodeOutputFrame } from '../../../shared/outputFrame';
 import type { SwitchboardCore } from '../app/switchboardCore';
 import { ControlClientSession } from './controlClientSession';
 import { bearerToken, isAllowedHost, isAllowedOrigin, tokensEqual } from '../security/tokens';
@@ -110,8 +111,14 @@ function serveControlSocket(core: SwitchboardCore, ws: WebSocket, onClose: () =>
   const send = (message: ServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
   };
-  const client = new ControlClientSession(core, (event) => send({ t: 'event', event }));
-  ws.on('message', (raw) => void handleMessage(client, raw.toString(), send));
+  const client = new ControlClientSession(core, (event) => {
+    if (event.type !== 'output') return send({ t: 'event', event });
+    if (ws.readyState === ws.OPEN) ws.send(encodeOutputFrame(event), { binary: true });
+  });
+  ws.on('message', (raw, isBinary) => {
+    if (isBinary) return send({ t: 'result', seq: -1, ok: false, error: { code: 'invalid_argument', message: 'Send calls as JSON text frames' } });
+    void handleMessage(client, raw.toString(), send);
+  });
   ws.on('close', () => {
     client.dispose();
     onClose();

@@ -59,6 +59,8 @@ export const MAX_CLASSIFIED_LINES_PER_SECOND_BEFORE_READY = 5_000;
 /** Over budget, the newest lines of a chunk are still classified, this often (their meaning is current). */
 export const OVER_BUDGET_SAMPLE_INTERVAL_MS = 50;
 export const OVER_BUDGET_SAMPLE_LINES = 20;
+/** Raw flood text kept for the log tail: LOG_TAIL_LINES lines of up to ~1.6 KB each. */
+export const FLOOD_TEXT_KEEP_CHARS = 64 * 1024;
 
 export interface ReadinessTrackerOptions {
   /**
@@ -97,6 +99,8 @@ export class ReadinessTracker extends DisposableBase {
   private target: ProbeTarget | undefined;
   private runId: number;
   private logTail: string[] = [];
+  private floodText: string[] = [];
+  private floodTextChars = 0;
   private stalledLine: string | undefined;
   private lastOutputAt = 0;
   private budgetWindowStart = 0;
@@ -299,6 +303,8 @@ export class ReadinessTracker extends DisposableBase {
     this.classifier.reset();
     this.composer.reset();
     this.logTail = [];
+    this.floodText = [];
+    this.floodTextChars = 0;
     this.stalledLine = undefined;
     this.detection = this.detect(); // package.json may have changed since the last run
     this.classifier.setFramework(this.detection.framework);
@@ -317,13 +323,18 @@ export class ReadinessTracker extends DisposableBase {
     this.lastOutputAt = now;
     const budget = this.remainingClassifyBudget(now);
     if (budget <= 0) {
-      // Over budget (a flood): read only the chunk's tail — the logs keep the newest lines — and
-      // during a start look at its newest lines now and then.
-      const lines = this.lines.pushTail(chunk, LOG_TAIL_LINES);
-      const firstSampled = this.isStarting() && this.takeOverBudgetSample(now) ? Math.max(0, lines.length - OVER_BUDGET_SAMPLE_LINES) : lines.length;
-      lines.forEach((line, index) => (index >= firstSampled ? this.handleLine(line) : this.rememberLine(line.text)));
+      // Over budget (a flood): no per-chunk line work. The raw text is kept for the logs (split only
+      // when someone asks), and during a start the newest lines are looked at now and then.
+      this.keepFloodText(chunk.text);
+      if (this.isStarting() && this.takeOverBudgetSample(now)) {
+        const lines = this.lines.pushTail(chunk, OVER_BUDGET_SAMPLE_LINES);
+        for (const line of lines) this.handleLine(line);
+      } else {
+        this.lines.reset(); // the skipped text must not join the next line read
+      }
       return;
     }
+    this.settleFloodText();
     const lines = this.lines.push(chunk);
     const firstClassified = Math.max(0, lines.length - Math.min(MAX_CLASSIFIED_LINES_PER_CHUNK, budget));
     this.linesInBudgetWindow += lines.length - firstClassified;
@@ -397,6 +408,26 @@ export class ReadinessTracker extends DisposableBase {
     }
   }
 
+  /** Raw text of a flood's newest chunks (enough for the log tail), kept by reference. */
+  private keepFloodText(text: string): void {
+    this.floodText.push(text);
+    this.floodTextChars += text.length;
+    while (this.floodText.length > 1 && this.floodTextChars - this.floodText[0].length >= FLOOD_TEXT_KEEP_CHARS) {
+      this.floodTextChars -= this.floodText.shift()!.length;
+    }
+  }
+
+  /** Turns the kept flood text into log lines (when the flood ends or logs are asked for). */
+  private settleFloodText(): void {
+    if (this.floodText.length === 0) return;
+    const reader = new OutputLineReader();
+    const lines = reader.pushTail({ text: this.floodText.join(''), start: 0 }, LOG_TAIL_LINES);
+    reader.dispose();
+    this.floodText = [];
+    this.floodTextChars = 0;
+    for (const line of lines) this.rememberLine(line.text);
+  }
+
   private rememberLine(text: string): void {
     if (text.trim().length === 0) return;
     this.logTail.push(text);
@@ -405,6 +436,7 @@ export class ReadinessTracker extends DisposableBase {
   }
 
   private logs(): string[] {
+    this.settleFloodText();
     const tail = this.logTail.slice(-LOG_TAIL_LINES);
     return this.stalledLine ? [...tail, this.stalledLine] : tail;
   }

@@ -1,19 +1,13 @@
 /**
  * Flow control as VS Code's terminal does it (FlowControlConstants): every viewer acknowledges
- * the characters its terminal has parsed; the PTY pauses while any viewer is far behind.
+ * what its terminal has parsed; the PTY pauses while any viewer is far behind. Viewers receive
+ * raw bytes, so the unit is bytes (VS Code counts chars of strings; the magnitudes are the same).
  */
 import { Emitter, type Event } from '../base/lifecycle';
 
-/** Pause the PTY once a viewer has this many unacknowledged chars (VS Code: 100k). */
-export const HIGH_WATERMARK_CHARS = 100_000;
-/** Resume once every viewer is below this (VS Code: 5k). */
-export const LOW_WATERMARK_CHARS = 5_000;
-/**
- * Viewers acknowledge in chunks of this size. Must stay ≤ LOW_WATERMARK_CHARS: otherwise a
- * viewer could hold < ACK_CHUNK_CHARS unacknowledged forever above the low watermark and the
- * PTY would never resume.
- */
-export const ACK_CHUNK_CHARS = 5_000;
+import { HIGH_WATERMARK_BYTES, LOW_WATERMARK_BYTES } from '../../../shared/flowControl';
+
+export { HIGH_WATERMARK_BYTES, LOW_WATERMARK_BYTES, ACK_CHUNK_BYTES } from '../../../shared/flowControl';
 
 export class FlowController {
   private readonly backlog = new Map<string, number>();
@@ -25,17 +19,17 @@ export class FlowController {
     return this.paused;
   }
 
-  /** Record chars sent to a viewer. */
-  sent(viewer: string, chars: number): void {
-    this.backlog.set(viewer, (this.backlog.get(viewer) ?? 0) + chars);
+  /** Record bytes sent to a viewer. */
+  sent(viewer: string, bytes: number): void {
+    this.backlog.set(viewer, (this.backlog.get(viewer) ?? 0) + bytes);
     this.update();
   }
 
-  /** A viewer's terminal parsed `chars` more. */
-  ack(viewer: string, chars: number): void {
+  /** A viewer's terminal parsed `bytes` more. */
+  ack(viewer: string, bytes: number): void {
     const current = this.backlog.get(viewer);
     if (current === undefined) return;
-    this.backlog.set(viewer, Math.max(0, current - chars));
+    this.backlog.set(viewer, Math.max(0, current - bytes));
     this.update();
   }
 
@@ -52,9 +46,9 @@ export class FlowController {
 
   private update(): void {
     let max = 0;
-    for (const chars of this.backlog.values()) max = Math.max(max, chars);
-    if (!this.paused && max > HIGH_WATERMARK_CHARS) this.setPaused(true);
-    else if (this.paused && max < LOW_WATERMARK_CHARS) this.setPaused(false);
+    for (const bytes of this.backlog.values()) max = Math.max(max, bytes);
+    if (!this.paused && max > HIGH_WATERMARK_BYTES) this.setPaused(true);
+    else if (this.paused && max < LOW_WATERMARK_BYTES) this.setPaused(false);
   }
 
   private setPaused(paused: boolean): void {

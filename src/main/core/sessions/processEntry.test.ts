@@ -151,7 +151,7 @@ describe('ProcessEntry on a real PTY', () => {
     const later: string[] = [];
     entry.onBatch((b) => {
       expect(b.start).toBeGreaterThanOrEqual(snap.offset);
-      later.push(b.data);
+      later.push(b.data.toString('utf8'));
     });
     entry.write('\r');
     await waitForOutput(entry, /second/);

@@ -303,7 +303,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     const end = this.ring.end;
     const text = this.decoder.write(data);
     this.screen.write(data, end);
-    this.batcher.push(text, start, end);
+    this.batcher.push(data, start, end);
     this.outputEmitter.fire({ data, text, start, end, runId });
   }
 
@@ -329,7 +329,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     const start = this.ring.end;
     this.ring.append(banner);
     this.screen.write(banner, this.ring.end);
-    this.batcher.push(banner.toString('utf8'), start, this.ring.end);
+    this.batcher.push(banner, start, this.ring.end);
   }
 
   private buildEnv(): Record<string, string> {

@@ -17,8 +17,11 @@ import type { ScreenCursor, ScreenView } from './types';
 export const SCREEN_CHUNK_BYTES = 32 * 1024;
 /** Backlog cap: older bytes are dropped. 1 MB re-creates any screen of line output. */
 export const SCREEN_MAX_BACKLOG_BYTES = 1024 * 1024;
-/** Share of wall time the screen may parse, keeping the PTY drain ≥ ~0.8 of raw under floods. */
-export const SCREEN_BUSY_SHARE = 0.15;
+/**
+ * Share of wall time the screen may parse. Interactive output needs a fraction of this; under a
+ * flood every parsed byte competes with draining the PTY (both on this thread, ~80 MB/s each).
+ */
+export const SCREEN_BUSY_SHARE = 0.05;
 /** Budget window: short enough that a budget pause never delays an agent's status by much. */
 export const SCREEN_BUDGET_WINDOW_MS = 100;
 /** While a backlog drains, observers still hear of changes at least this often. */

@@ -1,0 +1,31 @@
+/**
+ * Output events on the WebSocket travel as binary frames — the PTY's bytes untouched, no UTF-8
+ * decode, no JSON escaping of every byte: [u32 header length][header JSON][payload bytes].
+ * Everything else on the socket stays JSON text.
+ */
+export interface OutputFrame {
+  id: string;
+  start: number;
+  end: number;
+  data: Uint8Array;
+}
+
+const HEADER_LENGTH_BYTES = 4;
+
+export function encodeOutputFrame(frame: OutputFrame): Uint8Array {
+  const header = new TextEncoder().encode(JSON.stringify({ id: frame.id, start: frame.start, end: frame.end }));
+  const out = new Uint8Array(HEADER_LENGTH_BYTES + header.length + frame.data.length);
+  new DataView(out.buffer).setUint32(0, header.length);
+  out.set(header, HEADER_LENGTH_BYTES);
+  out.set(frame.data, HEADER_LENGTH_BYTES + header.length);
+  return out;
+}
+
+export function decodeOutputFrame(buffer: ArrayBuffer | Uint8Array): OutputFrame {
+  const bytes = buffer instanceof Uint8Array ? buffer : new Uint8Array(buffer);
+  const headerLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0);
+  const headerEnd = HEADER_LENGTH_BYTES + headerLength;
+  if (headerEnd > bytes.length) throw new Error('Malformed output frame: header longer than the frame');
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(HEADER_LENGTH_BYTES, headerEnd))) as Omit<OutputFrame, 'data'>;
+  return { ...header, data: bytes.subarray(headerEnd) };
+}
