@@ -51,16 +51,16 @@ export const MAX_CLASSIFIED_LINES_PER_CHUNK = 200;
  */
 export const MAX_CLASSIFIED_LINES_PER_SECOND_AFTER_READY = 2_000;
 /**
- * Before ready every line counts up to this rate, far above any real start-up log (Next.js,
- * webpack verbose: a few hundred lines a second). Past it the start is a flood, and classifying
+ * Before ready every line counts up to this rate, well above real start-up logs (Next.js,
+ * webpack verbose: a few hundred lines a second; the table costs ~20–40 µs a line). Past it the start is a flood, and classifying
  * every line would cap the entry's output at ~3 MB/s of one core.
  */
-export const MAX_CLASSIFIED_LINES_PER_SECOND_BEFORE_READY = 5_000;
+export const MAX_CLASSIFIED_LINES_PER_SECOND_BEFORE_READY = 2_000;
 /** Over budget, the newest lines of a chunk are still classified, this often (their meaning is current). */
 export const OVER_BUDGET_SAMPLE_INTERVAL_MS = 50;
 export const OVER_BUDGET_SAMPLE_LINES = 20;
-/** Raw flood text kept for the log tail: LOG_TAIL_LINES lines of up to ~1.6 KB each. */
-export const FLOOD_TEXT_KEEP_CHARS = 64 * 1024;
+/** Raw flood output kept for the log tail: LOG_TAIL_LINES lines of up to ~1.6 KB each. */
+export const FLOOD_TEXT_KEEP_BYTES = 64 * 1024;
 
 export interface ReadinessTrackerOptions {
   /**
@@ -99,8 +99,8 @@ export class ReadinessTracker extends DisposableBase {
   private target: ProbeTarget | undefined;
   private runId: number;
   private logTail: string[] = [];
-  private floodText: string[] = [];
-  private floodTextChars = 0;
+  private floodBytes: Buffer[] = [];
+  private floodByteCount = 0;
   private stalledLine: string | undefined;
   private lastOutputAt = 0;
   private budgetWindowStart = 0;
@@ -303,8 +303,8 @@ export class ReadinessTracker extends DisposableBase {
     this.classifier.reset();
     this.composer.reset();
     this.logTail = [];
-    this.floodText = [];
-    this.floodTextChars = 0;
+    this.floodBytes = [];
+    this.floodByteCount = 0;
     this.stalledLine = undefined;
     this.detection = this.detect(); // package.json may have changed since the last run
     this.classifier.setFramework(this.detection.framework);
@@ -325,7 +325,7 @@ export class ReadinessTracker extends DisposableBase {
     if (budget <= 0) {
       // Over budget (a flood): no per-chunk line work. The raw text is kept for the logs (split only
       // when someone asks), and during a start the newest lines are looked at now and then.
-      this.keepFloodText(chunk.text);
+      this.keepFloodBytes(chunk.data);
       if (this.isStarting() && this.takeOverBudgetSample(now)) {
         const lines = this.lines.pushTail(chunk, OVER_BUDGET_SAMPLE_LINES);
         for (const line of lines) this.handleLine(line);
@@ -384,10 +384,17 @@ export class ReadinessTracker extends DisposableBase {
     const classification = this.classifier.classify(line.text, { isPartial: line.isPartial });
     if (!line.isPartial) for (const place of classification.places) this.machine.observePlace(place);
     this.applyDecisive(classification);
+    // Getters: the composer needs these only for error lines, and `info` copies the state.
+    const machine = this.machine;
+    const config = this.config;
     const report = this.composer.observe(classification, {
       frameworkName: FRAMEWORK_NAMES[this.detection.framework],
-      knownPort: this.machine.info.port ?? this.machine.probeTarget?.port ?? this.config.port,
-      knownUrl: this.machine.info.url,
+      get knownPort() {
+        return machine.info.port ?? machine.probeTarget?.port ?? config.port;
+      },
+      get knownUrl() {
+        return machine.info.url;
+      },
     });
     if (report) this.machine.observeError(report);
   }
@@ -408,23 +415,23 @@ export class ReadinessTracker extends DisposableBase {
     }
   }
 
-  /** Raw text of a flood's newest chunks (enough for the log tail), kept by reference. */
-  private keepFloodText(text: string): void {
-    this.floodText.push(text);
-    this.floodTextChars += text.length;
-    while (this.floodText.length > 1 && this.floodTextChars - this.floodText[0].length >= FLOOD_TEXT_KEEP_CHARS) {
-      this.floodTextChars -= this.floodText.shift()!.length;
+  /** Raw bytes of a flood's newest chunks (enough for the log tail), kept by reference: no decoding per chunk. */
+  private keepFloodBytes(data: Buffer): void {
+    this.floodBytes.push(data);
+    this.floodByteCount += data.length;
+    while (this.floodBytes.length > 1 && this.floodByteCount - this.floodBytes[0].length >= FLOOD_TEXT_KEEP_BYTES) {
+      this.floodByteCount -= this.floodBytes.shift()!.length;
     }
   }
 
-  /** Turns the kept flood text into log lines (when the flood ends or logs are asked for). */
+  /** Turns the kept flood bytes into log lines (when the flood ends or logs are asked for). */
   private settleFloodText(): void {
-    if (this.floodText.length === 0) return;
+    if (this.floodBytes.length === 0) return;
     const reader = new OutputLineReader();
-    const lines = reader.pushTail({ text: this.floodText.join(''), start: 0 }, LOG_TAIL_LINES);
+    const lines = reader.pushTail({ text: Buffer.concat(this.floodBytes).toString('utf8'), start: 0 }, LOG_TAIL_LINES);
     reader.dispose();
-    this.floodText = [];
-    this.floodTextChars = 0;
+    this.floodBytes = [];
+    this.floodByteCount = 0;
     for (const line of lines) this.rememberLine(line.text);
   }
 

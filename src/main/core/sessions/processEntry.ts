@@ -5,7 +5,6 @@
 import * as pty from 'node-pty';
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants as fsConstants, openSync } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
 import { DisposableBase, Emitter, type Event } from '../base/lifecycle';
 import { InvalidArgumentError, NotRunningError, SpawnError, SwitchboardError } from '../../../shared/errors';
 import {
@@ -24,6 +23,9 @@ import { FlowController } from './flowControl';
 import { KILL_GRACE_MS, killTree } from './treeKill';
 import { checkCwd, resolveCommand } from './commandResolver';
 import type { ObservedSession, OutputChunk, RunExited, RunStarted } from './types';
+import { LazyTextChunk, incompleteTailLength } from './utf8Chunks';
+
+const EMPTY = Buffer.alloc(0);
 
 /** SPEC §1: memory per entry is bounded; 2 MiB keeps several screens of history per entry. */
 export const DEFAULT_RING_BYTES = 2 * 1024 * 1024;
@@ -68,7 +70,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   private runMarker = '';
   private exited: Promise<void> = Promise.resolve();
   private isStopRequested = false;
-  private decoder = new StringDecoder('utf8');
+  private utf8Carry: Buffer = EMPTY;
   private sizeCols: number;
   private sizeRows: number;
   private readonly killGraceMs: number;
@@ -260,7 +262,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.runMarker = `${this.id}.${this.currentRunId}.${randomBytes(4).toString('hex')}`;
     env[RUN_MARKER_ENV] = this.runMarker;
     this.isStopRequested = false;
-    this.decoder = new StringDecoder('utf8');
+    this.utf8Carry = EMPTY;
     this.flow.reset();
     let proc: pty.IPty;
     try {
@@ -301,10 +303,14 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     const start = this.ring.end;
     this.ring.append(data);
     const end = this.ring.end;
-    const text = this.decoder.write(data);
     this.screen.write(data, end);
     this.batcher.push(data, start, end);
-    this.outputEmitter.fire({ data, text, start, end, runId });
+    if (!this.outputEmitter.hasListeners) return;
+    // Text is decoded only if a listener reads it; a split character's start is carried over.
+    const carryIn = this.utf8Carry;
+    const tailLength = incompleteTailLength(data);
+    this.utf8Carry = tailLength > 0 ? data.subarray(data.length - tailLength) : EMPTY;
+    this.outputEmitter.fire(new LazyTextChunk(data, start, end, runId, carryIn, tailLength));
   }
 
   private handleExit(runId: number, exitCode: number, signal: number): void {

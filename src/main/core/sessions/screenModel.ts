@@ -158,11 +158,16 @@ export class ScreenModel implements ScreenView {
   }
 
   private dropOldest(): void {
-    while (this.pendingBytes > SCREEN_MAX_BACKLOG_BYTES && this.pending.length > 1) {
-      const dropped = this.pending.shift()!;
-      this.pendingBytes -= dropped.data.length;
-      this.droppedBytes += dropped.data.length;
+    // One splice for the whole excess: the queue can hold thousands of small chunks under a flood.
+    let count = 0;
+    let excess = this.pendingBytes - SCREEN_MAX_BACKLOG_BYTES;
+    while (excess > 0 && count < this.pending.length - 1) {
+      excess -= this.pending[count].data.length;
+      this.droppedBytes += this.pending[count].data.length;
+      this.pendingBytes -= this.pending[count].data.length;
+      count++;
     }
+    if (count > 0) this.pending.splice(0, count);
   }
 
   private scheduleDrain(urgent: boolean): void {
