@@ -38,7 +38,7 @@ export class ControlClientSession {
   }
 
   dispose(): void {
-    for (const id of this.attached) this.core.sessions.find(id)?.flow.removeViewer(this.viewerId);
+    for (const id of this.attached) this.core.sessions.find(id)?.removeViewer(this.viewerId);
     this.attached.clear();
     this.store.dispose();
   }
@@ -50,7 +50,7 @@ export class ControlClientSession {
         return this.attach(id);
       case 'detach':
         this.attached.delete(id);
-        this.core.sessions.find(id)?.flow.removeViewer(this.viewerId);
+        this.core.sessions.find(id)?.removeViewer(this.viewerId);
         return Promise.resolve(null);
       case 'ackOutput':
         this.core.sessions.get(id).flow.ack(this.viewerId, (args as { bytes: number }).bytes);
@@ -65,7 +65,8 @@ export class ControlClientSession {
     // Subscribe before the snapshot: batches flushed by attach() carry offsets ≤ snapshot.offset
     // and the client drops them; everything later is new to it.
     this.attached.add(id);
-    entry.flow.removeViewer(this.viewerId);
+    entry.removeViewer(this.viewerId); // a re-attach starts with a clean flow-control backlog
+    entry.addViewer(this.viewerId);
     return entry.attach();
   }
 }

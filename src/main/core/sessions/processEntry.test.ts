@@ -161,3 +161,15 @@ describe('ProcessEntry on a real PTY', () => {
     expect(later.join('')).not.toContain('first');
   });
 });
+
+describe('terminal queries', () => {
+  it('the headless screen answers a device-attributes query while no viewer is attached, and not once one is', async () => {
+    // Asks DA1 (ESC[c) twice; prints what came back each time (the reply ends in "c").
+    const script = `stty raw -echo; for i in 1 2; do printf '\\033[c'; IFS= read -r -d c -t 3 reply && echo "got:$i" || echo "none:$i"; done`;
+    const entry = make(['bash', '-c', script]);
+    await entry.start();
+    await waitForOutput(entry, /got:1/);
+    entry.addViewer('pane-1'); // an attached pane answers from now on (none here: so no answer)
+    await waitForOutput(entry, /none:2/, 10_000);
+  });
+});

@@ -80,6 +80,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   readonly ring: ByteRing;
   readonly screen: ScreenModel;
   readonly flow = this.register(new FlowController());
+  private readonly viewers = new Set<string>();
   private readonly batcher = this.register(new OutputBatcher());
 
   private readonly outputEmitter = this.register(new Emitter<OutputChunk>());
@@ -108,6 +109,12 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.screen = this.register(new ScreenModel({ cols: this.sizeCols, rows: this.sizeRows, scrollback: options.scrollback }));
     this.register(this.flow.onDidChangePaused((paused) => this.applyPause(paused)));
     this.register(this.screen.onDidChangeTitle(() => this.changedEmitter.fire()));
+    // Programs such as Codex wait for answers to their terminal queries before reading input. An
+    // attached pane's terminal answers them; with none attached (MCP-only, headless serve), the
+    // headless screen does — never both, so no program sees two replies.
+    this.register(this.screen.onDidReply((reply) => {
+      if (this.viewers.size === 0 && this.ptyProcess) this.ptyProcess.write(reply);
+    }));
   }
 
   get name(): string {
@@ -234,6 +241,16 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.ptyProcess?.resize(cols, rows);
     this.screen.resize(cols, rows);
     this.changedEmitter.fire();
+  }
+
+  /** A viewer's terminal shows this entry (and answers its queries) from now on. */
+  addViewer(viewerId: string): void {
+    this.viewers.add(viewerId);
+  }
+
+  removeViewer(viewerId: string): void {
+    this.viewers.delete(viewerId);
+    this.flow.removeViewer(viewerId);
   }
 
   /** Snapshot of the screen consistent with the batch stream (see AttachSnapshot.offset). */

@@ -61,6 +61,9 @@ export class ScreenModel implements ScreenView {
   readonly onDidChange: Event<void> = this.changed.event;
   private readonly titleChanged = new Emitter<string>();
   readonly onDidChangeTitle: Event<string> = this.titleChanged.event;
+  private readonly replied = new Emitter<string>();
+  /** What a terminal answers to the program's queries (device attributes, cursor position, colours). */
+  readonly onDidReply: Event<string> = this.replied.event;
 
   constructor(options: ScreenModelOptions) {
     this.term = new Terminal({
@@ -70,6 +73,7 @@ export class ScreenModel implements ScreenView {
       allowProposedApi: true,
     });
     this.term.loadAddon(this.serializer);
+    this.term.onData((reply) => this.replied.fire(reply));
     this.term.onTitleChange((title) => {
       this.currentTitle = title;
       this.titleChanged.fire(title);
@@ -154,6 +158,7 @@ export class ScreenModel implements ScreenView {
     this.flushWaiters = [];
     this.changed.dispose();
     this.titleChanged.dispose();
+    this.replied.dispose();
     this.term.dispose();
   }
 

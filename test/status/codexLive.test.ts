@@ -1,0 +1,59 @@
+/**
+ * Agent status on the REAL Codex TUI (0.169.0), spawned by Switchboard through the core with the
+ * codex preset (argv from the offline harness), no pane attached — so the headless screen must
+ * answer Codex's terminal queries itself. Ground truth comes from the mock Responses API's
+ * timeline: idle at its composer, active while a turn streams, idle again after the stream ends.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SwitchboardCore } from '../../src/main/core/app/switchboardCore';
+import { waitForEvent } from '../../src/main/core/base/lifecycle';
+import type { AgentStatusInfo } from '../../src/shared/status';
+import { createCodexHarness } from '../fixtures/openai/codexHarness';
+import { startMockResponses } from '../fixtures/openai/mockResponses';
+
+/** A real CLI on a busy 2-core machine can take seconds to start. */
+const WAIT_MS = 45_000;
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+describe('StatusTracker on the real Codex TUI', () => {
+  it('idle at its composer, active while a turn streams, idle after it', async () => {
+    const answer = 'Codex answers the Switchboard status test.';
+    const mock = await startMockResponses({ turns: [[{ text: answer, firstTokenDelayMs: 1_500, chunkDelayMs: 60 }]] });
+    cleanups.push(() => mock.close());
+    const harness = await createCodexHarness({ baseUrl: mock.url });
+    cleanups.push(() => harness.cleanup());
+    const core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-codex-')), watchConfig: false, killGraceMs: 1_000 });
+    await core.init();
+    cleanups.push(() => core.dispose());
+
+    const info = await core.spawnAgent({ preset: 'codex', name: 'codex', argv: harness.argv, env: harness.env, cwd: harness.cwd });
+    const tracker = core.statusTrackerOf(info.id);
+    const history: string[] = [];
+    tracker.onDidChangeStatus((s) => history.push(`${s.primary}/${s.detail} (${s.reason})`));
+    const status = (pred: (s: AgentStatusInfo) => boolean, label: string) =>
+      pred(tracker.status)
+        ? Promise.resolve(tracker.status)
+        : waitForEvent(tracker.onDidChangeStatus, pred, WAIT_MS).catch(() => {
+            throw new Error(`Codex never became ${label}; history: ${history.join(' → ')}\nscreen:\n${core.entry(info.id).screen.getVisibleLines().join('\n')}`);
+          });
+
+    await status((s) => s.primary === 'idle', 'idle');
+    expect(tracker.status.reason).toMatch(/^codex\//);
+
+    await core.sendUserTurn(info.id, 'Say hello to Switchboard');
+    await mock.waitFor('request', (e) => e.kind === 'main', { timeoutMs: WAIT_MS });
+    const active = await status((s) => s.primary === 'active', 'active');
+    expect(active.health).toBe('ALIVE');
+
+    await mock.waitFor('stream_end', undefined, { timeoutMs: WAIT_MS });
+    await status((s) => s.primary === 'idle', 'idle again');
+    expect(core.entry(info.id).screen.getVisibleLines().join('\n')).toContain('Codex answers the Switchboard');
+  });
+});
