@@ -7,7 +7,9 @@ import { ControlClientSession } from '../core/bridge/controlClientSession';
 
 export function installIpcBridge(core: SwitchboardCore, win: BrowserWindow, isTrustedUrl: (url: string) => boolean): () => void {
   const client = new ControlClientSession(core, (event) => {
-    if (!win.isDestroyed()) win.webContents.send(IPC_EVENT_CHANNEL, event);
+    if (win.isDestroyed()) return;
+    // Output is a view on a shared slab; IPC's structured clone would send the whole slab.
+    win.webContents.send(IPC_EVENT_CHANNEL, event.type === 'output' ? { ...event, data: Uint8Array.from(event.data) } : event);
   });
   const handler = async (event: IpcMainInvokeEvent, cmd: unknown, args: unknown) => {
     if (event.sender !== win.webContents || !isTrustedUrl(event.senderFrame?.url ?? '')) {

@@ -48,3 +48,32 @@ describe('line budget before ready', () => {
     expect(classify.mock.calls.length).toBe(300);
   });
 });
+
+describe('flood mode', () => {
+  it('a long flood is sampled only, and full classification returns once the output calms down', async () => {
+    let clock = 0;
+    const session = new FakeSession(['node', 'server.js']);
+    const tracker = new ReadinessTracker(session, { port: 4321 }, undefined, {
+      probeTcp: async ({ port }) => port === 4321,
+      listPorts: async () => [4321],
+      canTellPortOwner: true,
+      now: () => clock,
+    });
+    trackers.push(tracker);
+    const classify = vi.spyOn(LineClassifier.prototype, 'classify');
+    session.start();
+    for (let c = 0; c < 100; c++) session.print(floodChunk(100, c * 100)); // 10 000 lines in one second
+    const afterFirstSecond = classify.mock.calls.length;
+    // Next second, still flooding: only the newest lines of a chunk are sampled.
+    clock = 1_100;
+    for (let c = 0; c < 100; c++) session.print(floodChunk(100, 1e5 + c * 100));
+    expect(classify.mock.calls.length - afterFirstSecond).toBeLessThanOrEqual(20);
+    // A calm second later: a ready line followed by 29 more lines is read in full again.
+    clock = 2_300;
+    session.print('calm\n');
+    clock = 3_400;
+    session.print('Server listening on http://localhost:4321\n' + floodChunk(29, 0));
+    const result = await tracker.waitForReady(5_000);
+    expect(result).toMatchObject({ success: true, state: 'ready', port: 4321 });
+  });
+});

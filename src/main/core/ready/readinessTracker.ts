@@ -59,6 +59,8 @@ export const MAX_CLASSIFIED_LINES_PER_SECOND_BEFORE_READY = 2_000;
 /** Over budget, the newest lines of a chunk are still classified, this often (their meaning is current). */
 export const OVER_BUDGET_SAMPLE_INTERVAL_MS = 50;
 export const OVER_BUDGET_SAMPLE_LINES = 20;
+/** A flood ends after a second with less output than this (a busy but readable log). */
+export const FLOOD_END_BYTES_PER_SECOND = 64 * 1024;
 /** Raw flood output kept for the log tail: LOG_TAIL_LINES lines of up to ~1.6 KB each. */
 export const FLOOD_TEXT_KEEP_BYTES = 64 * 1024;
 
@@ -105,6 +107,8 @@ export class ReadinessTracker extends DisposableBase {
   private lastOutputAt = 0;
   private budgetWindowStart = 0;
   private lastOverBudgetSampleAt = 0;
+  private isFlooding = false;
+  private bytesInBudgetWindow = 0;
   private linesInBudgetWindow = 0;
   /** Pending waitForReady calls, judged once more when the tracker is disposed. */
   private readonly waiters = new Set<() => void>();
@@ -305,6 +309,7 @@ export class ReadinessTracker extends DisposableBase {
     this.logTail = [];
     this.floodBytes = [];
     this.floodByteCount = 0;
+    this.isFlooding = false;
     this.stalledLine = undefined;
     this.detection = this.detect(); // package.json may have changed since the last run
     this.classifier.setFramework(this.detection.framework);
@@ -321,12 +326,13 @@ export class ReadinessTracker extends DisposableBase {
     }
     const now = this.now();
     this.lastOutputAt = now;
-    const budget = this.remainingClassifyBudget(now);
-    if (budget <= 0) {
+    const budget = this.remainingClassifyBudget(now, chunk.data.length);
+    if (budget <= 0 || this.isFlooding) {
       // Over budget (a flood): no per-chunk line work. The raw text is kept for the logs (split only
-      // when someone asks), and during a start the newest lines are looked at now and then.
+      // when someone asks), and the newest lines are looked at now and then (a ready line during a
+      // start, an error after ready).
       this.keepFloodBytes(chunk.data);
-      if (this.isStarting() && this.takeOverBudgetSample(now)) {
+      if (this.takeOverBudgetSample(now)) {
         const lines = this.lines.pushTail(chunk, OVER_BUDGET_SAMPLE_LINES);
         for (const line of lines) this.handleLine(line);
       } else {
@@ -346,17 +352,26 @@ export class ReadinessTracker extends DisposableBase {
     return phase !== 'ready' && phase !== 'running';
   }
 
-  /** Lines that may still be classified in this second (the budget depends on the phase). */
-  private remainingClassifyBudget(now: number): number {
+  /**
+   * Lines that may still be classified in this second (the budget depends on the phase). A flood
+   * (budget used up) stays a flood — samples only — until a second brings less than
+   * FLOOD_END_BYTES_PER_SECOND, so a long flood does not pay for a full budget every second.
+   */
+  private remainingClassifyBudget(now: number, bytes: number): number {
     if (now - this.budgetWindowStart >= 1_000) {
+      if (this.isFlooding && this.bytesInBudgetWindow < FLOOD_END_BYTES_PER_SECOND) this.isFlooding = false;
       this.budgetWindowStart = now;
       this.linesInBudgetWindow = 0;
+      this.bytesInBudgetWindow = 0;
     }
+    this.bytesInBudgetWindow += bytes;
     const limit = this.isStarting() ? MAX_CLASSIFIED_LINES_PER_SECOND_BEFORE_READY : MAX_CLASSIFIED_LINES_PER_SECOND_AFTER_READY;
-    return limit - this.linesInBudgetWindow;
+    const remaining = limit - this.linesInBudgetWindow;
+    if (remaining <= 0) this.isFlooding = true;
+    return remaining;
   }
 
-  /** While over budget during a start, the newest lines are looked at every OVER_BUDGET_SAMPLE_INTERVAL_MS. */
+  /** While over budget, the newest lines are looked at every OVER_BUDGET_SAMPLE_INTERVAL_MS. */
   private takeOverBudgetSample(now: number): boolean {
     if (now - this.lastOverBudgetSampleAt < OVER_BUDGET_SAMPLE_INTERVAL_MS) return false;
     this.lastOverBudgetSampleAt = now;

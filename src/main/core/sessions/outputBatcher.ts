@@ -3,6 +3,12 @@
  * BATCH_MS instead of one per PTY read. Flushed before resize and exit so a viewer never
  * sees bytes in the wrong geometry or misses the last line. Batches carry the PTY's raw bytes:
  * viewers' terminals decode UTF-8 themselves, so nothing is decoded or re-encoded on the way.
+ *
+ * The batcher keeps only offsets and copies its range out of the entry's ring when it flushes,
+ * into views carved from 1 MB slabs: holding the PTY's read buffers, or allocating an
+ * ArrayBuffer per batch, made floods cost as much in garbage collection as in reading.
+ * A batch's `data` is a view on a shared slab: copy it before handing it to anything that
+ * serialises whole ArrayBuffers (structured clone, Electron IPC).
  */
 import { Emitter, type Event } from '../base/lifecycle';
 
@@ -14,6 +20,9 @@ export const BATCH_MS = 8;
  */
 export const MAX_BATCH_BYTES = 32 * 1024;
 
+/** Batches are carved from slabs this big (one ArrayBuffer per ~30 batches under a flood). */
+export const SLAB_BYTES = 1024 * 1024;
+
 export interface OutputBatch {
   data: Buffer;
   /** Byte offsets covered by this batch in the entry's ring. */
@@ -22,20 +31,23 @@ export interface OutputBatch {
 }
 
 export class OutputBatcher {
-  private parts: Buffer[] = [];
-  private bytes = 0;
   private start = -1;
   private end = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly flushed = new Emitter<OutputBatch>();
   readonly onDidFlush: Event<OutputBatch> = this.flushed.event;
 
-  push(data: Buffer, start: number, end: number): void {
+  private slab = Buffer.allocUnsafe(0);
+  private slabUsed = 0;
+
+  /** `copyRange` copies ring bytes [start, end) into `target` at `at` (the ring already holds them). */
+  constructor(private readonly copyRange: (target: Uint8Array, at: number, start: number, end: number) => number) {}
+
+  /** Bytes [start, end) were appended to the ring. */
+  push(start: number, end: number): void {
     if (this.start < 0) this.start = start;
     this.end = end;
-    if (data.length > 0) this.parts.push(data);
-    this.bytes += data.length;
-    if (this.bytes >= MAX_BATCH_BYTES) this.flush();
+    if (this.end - this.start >= MAX_BATCH_BYTES) this.flush();
     else if (!this.timer) this.timer = setTimeout(() => this.flush(), BATCH_MS);
   }
 
@@ -45,12 +57,21 @@ export class OutputBatcher {
       this.timer = undefined;
     }
     if (this.start < 0) return;
-    const data = this.parts.length === 1 ? this.parts[0] : Buffer.concat(this.parts, this.bytes);
-    const batch: OutputBatch = { data, start: this.start, end: this.end };
-    this.parts = [];
-    this.bytes = 0;
+    const batch: OutputBatch = { data: this.carve(this.start, this.end), start: this.start, end: this.end };
     this.start = -1;
     this.flushed.fire(batch);
+  }
+
+  private carve(start: number, end: number): Buffer {
+    const size = end - start;
+    if (this.slabUsed + size > this.slab.length) {
+      this.slab = Buffer.allocUnsafe(Math.max(SLAB_BYTES, size));
+      this.slabUsed = 0;
+    }
+    const copied = this.copyRange(this.slab, this.slabUsed, start, end);
+    const view = this.slab.subarray(this.slabUsed, this.slabUsed + copied);
+    this.slabUsed += copied;
+    return view;
   }
 
   dispose(): void {

@@ -173,3 +173,22 @@ describe('terminal queries', () => {
     await waitForOutput(entry, /none:2/, 10_000);
   });
 });
+
+describe('viewer batches', () => {
+  it('carry exactly the bytes of their offset range, across many flushes', async () => {
+    const entry = make(['bash', '-c', 'for i in $(seq 1 20000); do echo "batch line $i"; done']);
+    const received: Buffer[] = [];
+    let expectedStart = -1;
+    entry.onBatch((b) => {
+      if (expectedStart >= 0) expect(b.start).toBe(expectedStart);
+      expectedStart = b.end;
+      expect(b.data.length).toBe(b.end - b.start);
+      received.push(Buffer.from(b.data));
+    });
+    await entry.start();
+    await waitForExit(entry);
+    const all = Buffer.concat(received).toString();
+    expect(all).toBe(entry.ring.read(entry.runOffset).data.toString());
+    expect(all).toMatch(/batch line 20000\r\n$/);
+  });
+});

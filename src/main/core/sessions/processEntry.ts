@@ -81,7 +81,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   readonly screen: ScreenModel;
   readonly flow = this.register(new FlowController());
   private readonly viewers = new Set<string>();
-  private readonly batcher = this.register(new OutputBatcher());
+  private readonly batcher = this.register(new OutputBatcher((target, at, start, end) => this.ring.copyTo(target, at, start, end)));
 
   private readonly outputEmitter = this.register(new Emitter<OutputChunk>());
   readonly onOutput: Event<OutputChunk> = this.outputEmitter.event;
@@ -321,7 +321,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.ring.append(data);
     const end = this.ring.end;
     this.screen.write(data, end);
-    this.batcher.push(data, start, end);
+    this.batcher.push(start, end);
     if (!this.outputEmitter.hasListeners) return;
     // Text is decoded only if a listener reads it; a split character's start is carried over.
     const carryIn = this.utf8Carry;
@@ -352,7 +352,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     const start = this.ring.end;
     this.ring.append(banner);
     this.screen.write(banner, this.ring.end);
-    this.batcher.push(banner, start, this.ring.end);
+    this.batcher.push(start, this.ring.end);
   }
 
   private buildEnv(): Record<string, string> {

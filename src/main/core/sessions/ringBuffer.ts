@@ -59,14 +59,23 @@ export class ByteRing {
     return this.read(Math.max(this.start, this.endOffset - maxBytes), maxBytes);
   }
 
+  /** Copies retained bytes [from, to) into `target` at `at`; returns the number copied. */
+  copyTo(target: Uint8Array, at: number, from: number, to: number): number {
+    const start = Math.max(from, this.start);
+    const size = Math.min(to, this.endOffset) - start;
+    if (size <= 0) return 0;
+    const readAt = start % this.capacity;
+    const firstPart = Math.min(size, this.capacity - readAt);
+    target.set(this.buf.subarray(readAt, readAt + firstPart), at);
+    if (firstPart < size) target.set(this.buf.subarray(0, size - firstPart), at + firstPart);
+    return size;
+  }
+
   private copy(from: number, to: number): Buffer {
     const size = to - from;
     if (size <= 0) return Buffer.alloc(0);
     const out = Buffer.allocUnsafe(size);
-    const readAt = from % this.capacity;
-    const firstPart = Math.min(size, this.capacity - readAt);
-    this.buf.copy(out, 0, readAt, readAt + firstPart);
-    if (firstPart < size) this.buf.copy(out, firstPart, 0, size - firstPart);
+    this.copyTo(out, 0, from, to);
     return out;
   }
 }

@@ -21,7 +21,7 @@ export const SCREEN_MAX_BACKLOG_BYTES = 1024 * 1024;
  * Share of wall time the screen may parse. Interactive output needs a fraction of this; under a
  * flood every parsed byte competes with draining the PTY (both on this thread, ~80 MB/s each).
  */
-export const SCREEN_BUSY_SHARE = 0.05;
+export const SCREEN_BUSY_SHARE = 0.03;
 /** Budget window: short enough that a budget pause never delays an agent's status by much. */
 export const SCREEN_BUDGET_WINDOW_MS = 100;
 /** While a backlog drains, observers still hear of changes at least this often. */
