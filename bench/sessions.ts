@@ -10,7 +10,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { SwitchboardCore } from '../src/main/core/app/switchboardCore';
 import { ControlClientSession } from '../src/main/core/bridge/controlClientSession';
 import { percentile, type BenchRow } from './report';
-import { encodeOutputFrame } from '../src/shared/outputFrame';
+import { encodeOutputFrame, slabFrameAllocator } from '../src/shared/outputFrame';
 
 const FLOOD_BYTES = Number(process.env.BENCH_FLOOD_MB ?? 256) * 1024 * 1024;
 const FLOOD_COMMAND = `yes 'switchboard throughput line 0123456789 abcdefghijklmnopqrstuvwxyz' | head -c ${FLOOD_BYTES}`;
@@ -35,9 +35,10 @@ async function newCore(): Promise<SwitchboardCore> {
 
 /** A viewer like the WebSocket bridge: encodes each event as it would be sent, acknowledges at once. */
 function attachViewer(core: SwitchboardCore, id: string): ControlClientSession {
+  const allocateFrame = slabFrameAllocator();
   const client: ControlClientSession = new ControlClientSession(core, (event) => {
     if (event.type !== 'output') return void JSON.stringify({ t: 'event', event });
-    encodeOutputFrame(event);
+    encodeOutputFrame(event, allocateFrame);
     setImmediate(() => void client.call('ackOutput', { id: event.id, bytes: event.data.byteLength }).catch(() => undefined));
   });
   void client.call('attach', { id });

@@ -12,10 +12,13 @@ export interface OutputFrame {
 
 const HEADER_LENGTH_BYTES = 4;
 
-export function encodeOutputFrame(frame: OutputFrame): Uint8Array {
+/** Gives out the bytes for one frame (a fresh array, or a view carved from a slab). */
+export type FrameAllocator = (size: number) => Uint8Array;
+
+export function encodeOutputFrame(frame: OutputFrame, allocate: FrameAllocator = (size) => new Uint8Array(size)): Uint8Array {
   const header = new TextEncoder().encode(JSON.stringify({ id: frame.id, start: frame.start, end: frame.end }));
-  const out = new Uint8Array(HEADER_LENGTH_BYTES + header.length + frame.data.length);
-  new DataView(out.buffer).setUint32(0, header.length);
+  const out = allocate(HEADER_LENGTH_BYTES + header.length + frame.data.length);
+  new DataView(out.buffer, out.byteOffset, out.byteLength).setUint32(0, header.length);
   out.set(header, HEADER_LENGTH_BYTES);
   out.set(frame.data, HEADER_LENGTH_BYTES + header.length);
   return out;
@@ -28,4 +31,25 @@ export function decodeOutputFrame(buffer: ArrayBuffer | Uint8Array): OutputFrame
   if (headerEnd > bytes.length) throw new Error('Malformed output frame: header longer than the frame');
   const header = JSON.parse(new TextDecoder().decode(bytes.subarray(HEADER_LENGTH_BYTES, headerEnd))) as Omit<OutputFrame, 'data'>;
   return { ...header, data: bytes.subarray(headerEnd) };
+}
+
+/** Slab size for frame allocation: one ArrayBuffer per ~30 frames of a flood instead of one each. */
+export const FRAME_SLAB_BYTES = 1024 * 1024;
+
+/**
+ * Carves frames from slabs. Views are never reused (a socket may still hold one while it writes);
+ * a slab is collected once its last frame is gone.
+ */
+export function slabFrameAllocator(slabBytes = FRAME_SLAB_BYTES): FrameAllocator {
+  let slab = new Uint8Array(0);
+  let used = 0;
+  return (size) => {
+    if (used + size > slab.length) {
+      slab = new Uint8Array(Math.max(slabBytes, size));
+      used = 0;
+    }
+    const view = slab.subarray(used, used + size);
+    used += size;
+    return view;
+  };
 }

@@ -9,7 +9,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ClientMessage, ServerMessage } from '../../../shared/api';
 import { toSerializedError } from '../../../shared/errors';
-import { encodeOutputFrame } from '../../../shared/outputFrame';
+import { encodeOutputFrame, slabFrameAllocator } from '../../../shared/outputFrame';
 import type { SwitchboardCore } from '../app/switchboardCore';
 import { ControlClientSession } from './controlClientSession';
 import { bearerToken, isAllowedHost, isAllowedOrigin, tokensEqual } from '../security/tokens';
@@ -111,9 +111,10 @@ function serveControlSocket(core: SwitchboardCore, ws: WebSocket, onClose: () =>
   const send = (message: ServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
   };
+  const allocateFrame = slabFrameAllocator();
   const client = new ControlClientSession(core, (event) => {
     if (event.type !== 'output') return send({ t: 'event', event });
-    if (ws.readyState === ws.OPEN) ws.send(encodeOutputFrame(event), { binary: true });
+    if (ws.readyState === ws.OPEN) ws.send(encodeOutputFrame(event, allocateFrame), { binary: true });
   });
   ws.on('message', (raw, isBinary) => {
     if (isBinary) return send({ t: 'result', seq: -1, ok: false, error: { code: 'invalid_argument', message: 'Send calls as JSON text frames' } });
