@@ -536,3 +536,18 @@ describe('events and summaries', () => {
     expect(new Set(changes)).toEqual(new Set(['p_a']));
   });
 });
+
+describe('arming replies (regression: remaining_ms read 1499 for a 1.5 s max wait when the clock moved during arming)', () => {
+  it('describe the timer as of the moment it was armed, even if time passes while it is set up', () => {
+    const timers = fresh();
+    host.addWorkedAgent('p_o');
+    host.addWorkedAgent('p_w');
+    host.setStatus('p_w', 'active');
+    // Listeners run during arming (UI decorations, persistence) and the clock moves on meanwhile.
+    timers.onDidChangeTimers(() => clock.advanceBy(1));
+    const armed = timers.setIdle(as('p_o'), { kind: 'idle_all', watched: ['p_w'], body: 'x', maxWaitSeconds: 1.5 });
+    expect(armed.timer.remainingMs).toBe(1_500);
+    const delay = timers.setDelay(as('p_o'), { seconds: 2, body: 'y' });
+    expect(delay.timer.remainingMs).toBe(2_000);
+  });
+});

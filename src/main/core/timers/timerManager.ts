@@ -68,6 +68,8 @@ interface LiveTimer {
   /** Epoch ms of the delay or the max-wait fallback while pending. */
   deadlineAt?: number;
   dueAt?: number;
+  /** When it was (re)armed: arming replies describe the timer as of this moment. */
+  armedAt?: number;
 }
 
 /** The fixed line timer_wait (legacy) delivers. */
@@ -146,7 +148,7 @@ export class TimerManager extends DisposableBase {
     const seconds = checkSeconds(request.seconds, 'seconds');
     const owner = this.resolveOwner(actor, request.ownerId);
     const t = this.create(actor, { kind: 'delay', body: checkBody(request.body), label: request.label, owner, watched: [], remainingMs: seconds * 1000 });
-    return { timer: this.summaryOf(t), alreadyIdle: [], waitingOn: [] };
+    return { timer: this.summaryOf(t, t.armedAt), alreadyIdle: [], waitingOn: [] };
   }
 
   /** timer_wait (legacy): a delay whose body is a fixed line; the caller owns it. */
@@ -164,7 +166,7 @@ export class TimerManager extends DisposableBase {
     const watched = this.resolveWatched(request.watched);
     const alreadyIdle = watched.filter((w) => this.idleness.idlenessOf(w.id) === 'idle').map((w) => w.id);
     const t = this.create(actor, { kind: request.kind, body: checkBody(request.body), label: request.label, owner, watched, remainingMs: maxWaitMs });
-    return { timer: this.summaryOf(t), alreadyIdle, waitingOn: this.waitingOnOf(t) };
+    return { timer: this.summaryOf(t, t.armedAt), alreadyIdle, waitingOn: this.waitingOnOf(t) };
   }
 
   // --- managing -----------------------------------------------------------------------------
@@ -192,7 +194,7 @@ export class TimerManager extends DisposableBase {
     if (t.record.state !== 'paused') throw new TimerStateError(`Timer ${id} is not paused (it is ${t.record.state}).`, id);
     this.arm(t);
     this.changed(t);
-    return this.summaryOf(t);
+    return this.summaryOf(t, t.armedAt);
   }
 
   /** Fire now (UI): the body goes to the owner as soon as it is at its prompt. */
@@ -299,7 +301,8 @@ export class TimerManager extends DisposableBase {
     record.state = 'pending';
     const ctx: TriggerContext = { clock: this.clock, idleness: this.idleness, fire: (cause) => this.fire(t, cause) };
     const watchedIds = record.watched.map((w) => w.id);
-    t.deadlineAt = record.remainingMs === undefined ? undefined : this.clock.now() + record.remainingMs;
+    t.armedAt = this.clock.now();
+    t.deadlineAt = record.remainingMs === undefined ? undefined : t.armedAt + record.remainingMs;
     if (record.kind === 'delay') {
       t.trigger = armDelay(record.remainingMs ?? 0, ctx, 'delay');
     } else {
@@ -429,8 +432,8 @@ export class TimerManager extends DisposableBase {
     return actor.kind === 'external' || ownerId === actor.processId || createdBy === actor.processId;
   }
 
-  private remainingOf(t: LiveTimer): number | undefined {
-    if (t.record.state === 'pending') return t.deadlineAt === undefined ? undefined : Math.max(0, t.deadlineAt - this.clock.now());
+  private remainingOf(t: LiveTimer, now = this.clock.now()): number | undefined {
+    if (t.record.state === 'pending') return t.deadlineAt === undefined ? undefined : Math.max(0, t.deadlineAt - now);
     return t.record.remainingMs;
   }
 
@@ -440,9 +443,10 @@ export class TimerManager extends DisposableBase {
     return t.record.watched.map((w) => w.id); // paused: not listening, so waiting on all of them
   }
 
-  private summaryOf(t: LiveTimer): TimerSummary {
+  /** `at`: the moment the summary describes (default now; arming replies pass the arming time). */
+  private summaryOf(t: LiveTimer, at = this.clock.now()): TimerSummary {
     const r = t.record;
-    const remainingMs = this.remainingOf(t);
+    const remainingMs = this.remainingOf(t, at);
     return {
       id: r.id,
       kind: r.kind,
