@@ -141,6 +141,8 @@ export interface ProcessSpec {
   configName?: string;
   /** Agent preset id for agent entries. */
   preset?: string;
+  /** Agent entries: stuck threshold overriding the preset's (switchboard.json `stuckThresholdMs`). */
+  stuckThresholdMs?: number;
   /** Readiness settings for command entries (switchboard.json fields of SPEC §2). */
   ready?: Partial<ReadinessConfig>;
 }

@@ -32,21 +32,10 @@ export class AgentStatusDecoration implements EntryDecoration {
   }
 }
 
-/** Per-entry options an agent spec carries beyond ProcessSpec (kept by the core). */
-export interface AgentEntryOptions {
-  stuckThresholdMs?: number;
-}
-
-const agentOptions = new WeakMap<ProcessEntry, AgentEntryOptions>();
-
-export function setAgentOptions(entry: ProcessEntry, options: AgentEntryOptions): void {
-  agentOptions.set(entry, options);
-}
-
 export const agentStatusDecorator: EntryDecorator = (entry) => {
   if (entry.kind !== 'agent') return undefined;
   const preset = presetOf(entry);
-  return new AgentStatusDecoration(entry, preset, agentOptions.get(entry)?.stuckThresholdMs);
+  return new AgentStatusDecoration(entry, preset, entry.definition.stuckThresholdMs);
 };
 
 export function presetOf(entry: ProcessEntry): AgentPreset {
@@ -54,7 +43,7 @@ export function presetOf(entry: ProcessEntry): AgentPreset {
 }
 
 /** The spec of an agent entry (without MCP wiring, which is added per run). */
-export function agentSpec(name: string, config: AgentConfig, projectDir: string, extra: Partial<ProcessSpec> = {}): { spec: ProcessSpec; autoStart: boolean; stuckThresholdMs?: number } {
+export function agentSpec(name: string, config: AgentConfig, projectDir: string, extra: Partial<ProcessSpec> = {}): { spec: ProcessSpec; autoStart: boolean } {
   const launch = resolveAgentLaunch(config);
   return {
     spec: {
@@ -64,10 +53,10 @@ export function agentSpec(name: string, config: AgentConfig, projectDir: string,
       argv: launch.argv,
       cwd: resolve(projectDir, launch.cwd ?? '.'),
       env: launch.env,
+      ...(launch.statusOverrides.stuckThresholdMs !== undefined ? { stuckThresholdMs: launch.statusOverrides.stuckThresholdMs } : {}),
       ...extra,
     },
     autoStart: launch.autoStart,
-    stuckThresholdMs: launch.statusOverrides.stuckThresholdMs,
   };
 }
 

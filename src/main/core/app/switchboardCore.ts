@@ -14,7 +14,7 @@ import { InvalidArgumentError, SwitchboardError } from '../../../shared/errors';
 import type { DecoratorContext, EntryDecoration, EntryDecorator } from './entryDecoration';
 import type { AgentConfig } from '../../../shared/agentConfig';
 import type { McpEndpoint } from '../agents';
-import { AgentStatusDecoration, agentSpec, agentStatusDecorator, agentWiringForRun, setAgentOptions } from './agentEntries';
+import { AgentStatusDecoration, agentSpec, agentStatusDecorator, agentWiringForRun } from './agentEntries';
 import { ReadinessDecoration, readinessDecorator } from './readinessEntries';
 import { autoRestartDecorator } from './autoRestart';
 // Tasks (issue 7): the decorator and service live in core/tasks.
@@ -187,15 +187,13 @@ export class SwitchboardCore {
    */
   async spawnAgent(args: CommandArgsOf<'spawnAgent'>): Promise<ProcessInfo> {
     const config: AgentConfig = { preset: args.preset, env: args.env };
-    const { spec, stuckThresholdMs } = agentSpec(args.name ?? args.preset, config, this.projectDir, {
+    const { spec } = agentSpec(args.name ?? args.preset, config, this.projectDir, {
       cols: args.cols,
       rows: args.rows,
       ...(args.cwd ? { cwd: resolve(this.projectDir, args.cwd) } : {}),
       ...(args.argv ? { argv: args.argv } : {}),
     });
     const entry = this.sessions.create(spec);
-    setAgentOptions(entry, { stuckThresholdMs });
-    this.refreshDecorations(entry);
     await this.startNew(entry);
     if (args.instructions) void this.typeWhenIdle(entry.id, args.instructions);
     return this.describe(entry.id);
@@ -380,15 +378,6 @@ export class SwitchboardCore {
     return agentWiringForRun(entry, this.options.mcpEndpointFor?.(entry.id));
   }
 
-  /** Re-create an entry's decorations (after per-entry options were set post-creation). */
-  private refreshDecorations(entry: ProcessEntry): void {
-    const record = this.records.get(entry.id);
-    if (!record) return;
-    for (const decoration of record.decorations) record.store.delete(decoration);
-    record.decorations = this.decorate(entry, record.store);
-    this.markChanged(entry.id);
-  }
-
   private decorate(entry: ProcessEntry, store: DisposableStore): EntryDecoration[] {
     const context: DecoratorContext = { projectDir: this.projectDir };
     const decorations: EntryDecoration[] = [];
@@ -456,32 +445,27 @@ export class SwitchboardCore {
       killGraceMs: config.settings.killGraceMs ?? this.options.killGraceMs,
     });
     this.eventEmitter.fire({ type: 'configChanged', issues: config.issues });
-    const wanted = new Map<string, { spec: ProcessSpec; autoStart: boolean; stuckThresholdMs?: number }>();
+    const wanted = new Map<string, { spec: ProcessSpec; autoStart: boolean }>();
     for (const [name, processConfig] of config.processes) {
       wanted.set(`processes.${name}`, { spec: processSpecFromConfig(name, processConfig, this.projectDir), autoStart: autoStartOf(processConfig) });
     }
     for (const [name, agentConfig] of config.agents) {
-      const { spec, autoStart, stuckThresholdMs } = agentSpec(name, agentConfig, this.projectDir, { configName: name });
-      wanted.set(`agents.${name}`, { spec, autoStart, stuckThresholdMs });
+      wanted.set(`agents.${name}`, agentSpec(name, agentConfig, this.projectDir, { configName: name }));
     }
     await this.reconcile(wanted);
   }
 
   /** Bring config-created entries in line with the file: add, redefine (restart if running), close. */
-  private async reconcile(wanted: Map<string, { spec: ProcessSpec; autoStart: boolean; stuckThresholdMs?: number }>): Promise<void> {
+  private async reconcile(wanted: Map<string, { spec: ProcessSpec; autoStart: boolean }>): Promise<void> {
     const existing = new Map(this.sessions.list().filter((e) => e.definition.configName).map((e) => [configKey(e), e]));
     const work: Promise<unknown>[] = [];
     for (const [key, entry] of existing) {
       if (!wanted.has(key)) work.push(this.sessions.close(entry.id));
     }
-    for (const [key, { spec, autoStart, stuckThresholdMs }] of wanted) {
+    for (const [key, { spec, autoStart }] of wanted) {
       const entry = existing.get(key);
       if (!entry) {
-        const created = this.sessions.create({ ...spec, configName: spec.configName });
-        if (created.kind === 'agent') {
-          setAgentOptions(created, { stuckThresholdMs });
-          this.refreshDecorations(created);
-        }
+        const created = this.sessions.create(spec);
         if (autoStart) work.push(created.start().catch(() => undefined)); // error state already shows why
       } else if (!sameSpec(entry.definition, spec)) {
         const wasRunning = entry.isRunning;

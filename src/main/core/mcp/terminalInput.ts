@@ -83,8 +83,3 @@ function ctrl(seq: string, original: string): string {
 }
 
 export { typeUserTurn, pasteSequence, nextOutput, SUBMIT_ECHO_WAIT_MS } from '../sessions/userTurn';
-
-/** True when the program enabled bracketed paste. */
-export function isBracketedPasteOn(entry: ProcessEntry): boolean {
-  return entry.screen.isBracketedPasteMode;
-}

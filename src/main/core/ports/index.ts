@@ -14,4 +14,3 @@ export { probeTcp, TCP_PROBE_TIMEOUT_MS, LOOPBACK_HOSTS, type TcpProbeOptions } 
 export { probeHttp, HTTP_PROBE_TIMEOUT_MS, type HttpProbeOptions, type HttpProbeResult } from './httpProbe';
 export { ProbeLoop, type ProbeLoopOptions } from './probeLoop';
 export { PortMonitor, STEADY_SCAN_INTERVAL_MS, MAX_SIGHTINGS, type PortMonitorOptions } from './portMonitor';
-export { SessionPortWatcher } from './sessionPorts';
