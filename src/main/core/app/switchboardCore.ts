@@ -136,6 +136,13 @@ export class SwitchboardCore {
     return this.records.get(id)?.decorations ?? [];
   }
 
+  /** The entry's decoration of one capability, or a clear error naming why it has none. */
+  decorationOf<D extends EntryDecoration>(id: string, kind: new (...args: never[]) => D, notApplicable: string): D {
+    const decoration = this.decorationsOf(id).find((d): d is D => d instanceof kind);
+    if (!decoration) throw new InvalidArgumentError(notApplicable);
+    return decoration;
+  }
+
   describe(id: string): ProcessInfo {
     const record = this.records.get(id);
     const entry = this.sessions.get(id);
@@ -201,9 +208,7 @@ export class SwitchboardCore {
 
   /** The status tracker of an agent entry (timers, MCP hooks, explain). */
   statusTrackerOf(id: string) {
-    const decoration = this.decorationsOf(id).find((d): d is AgentStatusDecoration => d instanceof AgentStatusDecoration);
-    if (!decoration) throw new InvalidArgumentError(`Process ${id} is not an agent`);
-    return decoration.tracker;
+    return this.decorationOf(id, AgentStatusDecoration, `Process ${id} is not an agent`).tracker;
   }
 
   /** Type `text` as a fresh user turn once the agent is idle at its prompt. */
@@ -268,9 +273,7 @@ export class SwitchboardCore {
   }
 
   readinessTrackerOf(id: string) {
-    const decoration = this.decorationsOf(id).find((d): d is ReadinessDecoration => d instanceof ReadinessDecoration);
-    if (!decoration) throw new InvalidArgumentError(`Process ${id} is not a command entry (readiness applies to commands)`);
-    return decoration.tracker;
+    return this.decorationOf(id, ReadinessDecoration, `Process ${id} is not a command entry (readiness applies to commands)`).tracker;
   }
 
   async closeProcess(id: string): Promise<{ closed: true }> {
