@@ -44,6 +44,10 @@ export function startApp(): void {
     cleanups.push(installIpcBridge(handle.core, win, isTrustedUrl), installAttention(handle.core, win));
     if (rendererUrl) await win.loadURL(rendererUrl);
     else await win.loadFile(join(__dirname, '../renderer/index.html'));
+  }).catch((err: unknown) => {
+    // Without a core or a window there is nothing to show: say why and leave no half-started app behind.
+    console.error('Switchboard failed to start:', err);
+    app.exit(1);
   });
 
   app.on('window-all-closed', () => app.quit());

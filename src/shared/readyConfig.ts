@@ -25,7 +25,7 @@ export function compileUserPattern(pattern: string): RegExp {
     return new RegExp(source, flags);
   } catch (err) {
     const reason = err instanceof Error ? err.message.replace(/^Invalid regular expression: /, '') : String(err);
-    throw new SyntaxError(`invalid regular expression ${JSON.stringify(pattern)}: ${reason}`);
+    throw new SyntaxError(`invalid regular expression ${JSON.stringify(pattern)}: ${reason}`, { cause: err });
   }
 }
 

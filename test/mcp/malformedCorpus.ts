@@ -121,7 +121,7 @@ export function generateCorpus(seed = 5): CorpusCase[] {
   ];
   for (let round = 0; round < 6; round++) {
     for (const [i, envelope] of envelopes.entries()) {
-      const message = envelope && typeof envelope === 'object' && 'id' in envelope ? { ...envelope, id: typeof (envelope as { id: unknown }).id === 'number' ? id() : (envelope as { id: unknown }).id } : envelope;
+      const message = envelope && typeof envelope === 'object' && 'id' in envelope ? { ...envelope, id: typeof (envelope).id === 'number' ? id() : (envelope).id } : envelope;
       cases.push({ category: 'wrong-types', description: `envelope ${i} round ${round}`, body: JSON.stringify(message), inSession: round % 3 !== 0 });
     }
   }

@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const electron = vi.hoisted(() => {
+  // vi.hoisted runs before imports are bound, so the module is required here.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { EventEmitter: Emitter } = require('node:events') as typeof import('node:events');
   class FakeWebContents extends Emitter {
     windowOpenHandler?: (details: { url: string }) => { action: string };

@@ -15,7 +15,7 @@ afterEach(async () => {
 });
 
 function waitForAgent(c: SwitchboardCore, id: string, predicate: (e: Extract<ControlEvent, { type: 'processChanged' }>) => boolean) {
-  return waitForEvent<ControlEvent>(c.onEvent, (e) => e.type === 'processChanged' && e.process.id === id && predicate(e as never), 15_000);
+  return waitForEvent<ControlEvent>(c.onEvent, (e) => e.type === 'processChanged' && e.process.id === id && predicate(e), 15_000);
 }
 
 describe('agent entries', () => {

@@ -21,7 +21,6 @@ import { autoRestartDecorator } from './autoRestart';
 import { TaskService, taskDecorator } from '../tasks';
 import type { TaskProgress, TaskRequest, TaskView, TaskWaitResult } from '../../../shared/task';
 import type { ReadinessCheck, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
-import type { ReadinessConfig } from '../../../shared/readyConfig';
 import { typeUserTurn } from '../sessions/userTurn';
 
 /** Coalesce bursts of entry changes (title spinners, state flips) into one event per frame. */
@@ -165,7 +164,7 @@ export class SwitchboardCore {
       env: args.env,
       cols: args.cols,
       rows: args.rows,
-      ready: args.ready as Partial<ReadinessConfig> | undefined,
+      ready: args.ready,
     };
     return this.createAndStart(spec);
   }

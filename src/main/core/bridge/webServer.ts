@@ -118,7 +118,8 @@ function serveControlSocket(core: SwitchboardCore, ws: WebSocket, onClose: () =>
   });
   ws.on('message', (raw, isBinary) => {
     if (isBinary) return send({ t: 'result', seq: -1, ok: false, error: { code: 'invalid_argument', message: 'Send calls as JSON text frames' } });
-    void handleMessage(client, raw.toString(), send);
+    // The socket keeps the default binaryType, so a text frame arrives as one Buffer.
+    void handleMessage(client, (raw as Buffer).toString('utf8'), send);
   });
   ws.on('close', () => {
     client.dispose();

@@ -36,8 +36,8 @@ export interface SessionContext {
   caller: Caller;
 }
 
-/** An extra authenticated JSON route beside the MCP path. */
-export type JsonRoute = (body: unknown, caller: Caller) => Promise<unknown> | unknown;
+/** An extra authenticated JSON route beside the MCP path; it may answer with a value or a promise of one. */
+export type JsonRoute = (body: unknown, caller: Caller) => unknown;
 
 export interface McpHttpEndpointOptions {
   identity: IdentityRegistry;
@@ -205,6 +205,7 @@ export class McpHttpEndpoint {
 
   private async openSession(caller: Caller): Promise<SessionRecord> {
     if (this.sessions.size >= MAX_SESSIONS) this.evictLeastRecentlyUsed();
+    // eslint-disable-next-line prefer-const -- the transport's callbacks close over the record built after it
     let record!: SessionRecord;
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),

@@ -59,7 +59,7 @@ export function createSessionServer(ctx: ToolContext, session: SessionContext, o
 function registerTool(server: McpServer, ctx: ToolContext, tool: AnyToolDefinition, session: SessionContext, onCalled: (record: ToolCallRecord) => void): void {
   const inputSchema = tool.inputShape ? z.strictObject(tool.inputShape) : INPUT_SCHEMAS[tool.name as McpToolName];
   const config = { title: tool.title, description: tool.description, inputSchema, annotations: tool.annotations };
-  server.registerTool(tool.name, config, async (args: unknown, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => {
+  server.registerTool(tool.name as string, config, async (args: unknown, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => {
     const at = Date.now();
     const progressToken = extra._meta?.progressToken;
     const call: ToolCall = {
@@ -81,7 +81,7 @@ function registerTool(server: McpServer, ctx: ToolContext, tool: AnyToolDefiniti
       result = toErrorResult(err);
     }
     onCalled({
-      tool: tool.name,
+      tool: tool.name as string,
       caller: session.caller,
       sessionId: session.sessionId,
       isError: result.isError === true,

@@ -4,7 +4,6 @@
  * program has read the text — TUIs such as Claude Code take text and CR arriving in one read for a
  * paste and insert a newline instead of submitting.
  */
-import type { ProcessEntry } from '../sessions';
 import { InvalidArgumentError } from '../../../shared/errors';
 import { NAMED_KEYS } from '../../../shared/mcp';
 

@@ -58,7 +58,7 @@ describe('detectFramework', () => {
     ['nothing known', ['./start.sh'], {}, 'generic'],
     ['broken package.json', ['npm', 'run', 'dev'], { 'package.json': '{ nope' }, 'generic'],
   ])('%s → %s', (_name, argv, files, expected) => {
-    const cwd = project(files as Record<string, string | object>);
+    const cwd = project(files);
     expect(detectFramework({ argv, cwd }).framework).toBe(expected);
   });
 

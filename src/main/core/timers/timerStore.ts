@@ -99,7 +99,7 @@ export class FileTimerStore implements TimerStore {
       this.moveAside();
       throw new TimerFileError(this.path, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
     }
-    return parsed.data as TimerSnapshot;
+    return parsed.data;
   }
 
   save(snapshot: TimerSnapshot): void {

@@ -27,7 +27,7 @@ const whoami = defineTool({
   description:
     'Your identity in Switchboard: your process id and name when Switchboard started you (role "agent" or "process"), or role "external"; the project; and the tools you can call.',
   annotations: { readOnlyHint: true },
-  run: (_args, call, ctx) => ({ ...whoamiOf(ctx, call.caller), tools: ctx.tools.map((t) => t.name) }),
+  run: (_args, call, ctx) => ({ ...whoamiOf(ctx, call.caller), tools: ctx.tools.map((t) => t.name as string) }),
 });
 
 const getProjectStatus = defineTool({
@@ -115,7 +115,7 @@ const help = defineTool({
     }
     return {
       topic: key,
-      text: `No help topic "${key}". Topics: ${Object.keys(TOPICS).join(', ')}. Tools: ${ctx.tools.map((t) => t.name).join(', ')}.`,
+      text: `No help topic "${key}". Topics: ${Object.keys(TOPICS).join(', ')}. Tools: ${ctx.tools.map((t) => t.name as string).join(', ')}.`,
     };
   },
 });
