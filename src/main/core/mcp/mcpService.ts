@@ -24,7 +24,15 @@ import { taskTools } from './tools/tasks';
 /** Where Claude Code HTTP hooks post (agent presets put it into the agent's settings). */
 export const HOOKS_URL_ENV = 'SWITCHBOARD_HOOKS_URL';
 
-export const CORE_TOOLS: readonly AnyToolDefinition[] = [...identityTools, ...processTools, ...outputTools, ...inputTools, ...scratchpadTools, ...timerTools, ...taskTools];
+export const CORE_TOOLS: readonly AnyToolDefinition[] = [
+  ...identityTools,
+  ...processTools,
+  ...outputTools,
+  ...inputTools,
+  ...scratchpadTools,
+  ...timerTools,
+  ...taskTools,
+];
 
 export interface McpServiceOptions {
   core: SwitchboardCore;

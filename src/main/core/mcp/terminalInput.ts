@@ -41,7 +41,16 @@ const KEY_SEQUENCES: Record<(typeof NAMED_KEYS)[number], string> = {
 };
 
 const LOWER_KEYS = new Map(Object.entries(KEY_SEQUENCES).map(([name, seq]) => [name.toLowerCase(), seq]));
-const ALIASES: Record<string, string> = { return: 'enter', esc: 'escape', bspace: 'backspace', del: 'delete', pgup: 'pageup', pgdn: 'pagedown', ppage: 'pageup', npage: 'pagedown' };
+const ALIASES: Record<string, string> = {
+  return: 'enter',
+  esc: 'escape',
+  bspace: 'backspace',
+  del: 'delete',
+  pgup: 'pageup',
+  pgdn: 'pagedown',
+  ppage: 'pageup',
+  npage: 'pagedown',
+};
 
 /**
  * Bytes for a key name: "Enter", "Up", "C-c" (Ctrl), "M-x" (Alt, sent as ESC prefix), "C-M-a".

@@ -61,9 +61,21 @@ function decodeSystem(message: Json): TaskStreamEvent[] {
         },
       ];
     case 'task_started':
-      return [{ type: 'activity', kind: 'subagent', description: `subagent started: ${str(message.description) ?? str(message.subagent_type) ?? 'task'}` }];
+      return [
+        {
+          type: 'activity',
+          kind: 'subagent',
+          description: `subagent started: ${str(message.description) ?? str(message.subagent_type) ?? 'task'}`,
+        },
+      ];
     case 'task_notification':
-      return [{ type: 'activity', kind: 'subagent', description: `subagent ${str(message.status) ?? 'update'}: ${str(message.summary) ?? ''}`.trim() }];
+      return [
+        {
+          type: 'activity',
+          kind: 'subagent',
+          description: `subagent ${str(message.status) ?? 'update'}: ${str(message.summary) ?? ''}`.trim(),
+        },
+      ];
     case 'compact_boundary':
       return [{ type: 'activity', kind: 'compacting', description: 'compacted the conversation' }];
     default:
@@ -127,7 +139,9 @@ function decodeUser(message: Json, nested: { parentToolUseId?: string }): TaskSt
 }
 
 function decodeResult(message: Json): TaskStreamEvent {
-  const errors = Array.isArray(message.errors) ? (message.errors as unknown[]).filter((e): e is string => typeof e === 'string') : undefined;
+  const errors = Array.isArray(message.errors)
+    ? (message.errors as unknown[]).filter((e): e is string => typeof e === 'string')
+    : undefined;
   const subtype = str(message.subtype) ?? 'unknown';
   const result: TaskResult = {
     subtype,

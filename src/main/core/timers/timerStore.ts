@@ -29,7 +29,10 @@ export interface TimerStore {
 }
 
 export class TimerFileError extends Error {
-  constructor(readonly path: string, problem: string) {
+  constructor(
+    readonly path: string,
+    problem: string,
+  ) {
     super(`Timer file ${path} is unreadable (${problem}); it was moved aside and timers start empty.`);
   }
 }

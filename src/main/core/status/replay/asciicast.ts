@@ -69,7 +69,9 @@ export function listRecordings(dir = recordingsDir()): string[] {
 }
 
 export function loadRecording(name: string, dir = recordingsDir()): Recording {
-  const castLines = readFileSync(path.join(dir, `${name}.cast`), 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const castLines = readFileSync(path.join(dir, `${name}.cast`), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   const header = JSON.parse(castLines[0]) as CastHeader;
   if (header.version !== 2) throw new Error(`${name}.cast: asciicast version ${String(header.version)}, expected 2`);
   const events = castLines.slice(1).map((line, i) => {
