@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { SwitchboardCore } from '../src/main/core/app/switchboardCore';
+import { SwitchboardCore } from '../src/main/core/app';
 import { McpService, type AnyToolDefinition } from '../src/main/core/mcp';
 import { percentile, type BenchRow } from './report';
 

@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SwitchboardCore } from '../src/main/core/app/switchboardCore';
+import { SwitchboardCore } from '../src/main/core/app';
 import { freePort } from '../test/support/ports';
 import { percentile, type BenchRow } from './report';
 

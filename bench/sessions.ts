@@ -7,8 +7,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { SwitchboardCore } from '../src/main/core/app/switchboardCore';
-import { ControlClientSession } from '../src/main/core/bridge/controlClientSession';
+import { SwitchboardCore } from '../src/main/core/app';
+import { ControlClientSession } from '../src/main/core/bridge';
 import { percentile, type BenchRow } from './report';
 import { encodeOutputFrame, slabFrameAllocator } from '../src/shared/outputFrame';
 

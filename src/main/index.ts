@@ -4,7 +4,7 @@
  */
 import { app, session, type BrowserWindow } from 'electron';
 import { join, resolve } from 'node:path';
-import { createCore, type CoreHandle } from './core/app/createCore';
+import { createCore, type CoreHandle } from './core/composition';
 import { CONTENT_SECURITY_POLICY, createMainWindow } from './electron/secureWindow';
 import { installIpcBridge } from './electron/ipcBridge';
 import { installAttention } from './electron/attention';

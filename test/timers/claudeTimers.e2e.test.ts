@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createCore, type CoreHandle } from '../../src/main/core/app/createCore';
+import { createCore, type CoreHandle } from '../../src/main/core/composition';
 import { APP_ACTOR, isShowingPrompt, type Idleness } from '../../src/main/core/timers';
 import { CLAUDE_BIN, DEFAULT_ALLOWED_TOOLS, createClaudeHarness, type ClaudeHarness } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic, type AnthropicTurn, type MockAnthropic } from '../fixtures/anthropic/mockAnthropic';

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { waitForEvent } from '../../src/main/core/base/lifecycle';
-import { dispatchSharedCommand, parseCommandArgs } from '../../src/main/core/bridge/commandDispatch';
+import { waitForEvent } from '../../src/main/core/base';
+import { dispatchSharedCommand, parseCommandArgs } from '../../src/main/core/bridge';
 import { legacyWaitLine } from '../../src/main/core/timers';
 import type { CommandName } from '../../src/shared/api';
 import { callError, callOk, connectClient, startSwitchboard, type Switchboard } from '../mcp/mcpHarness';

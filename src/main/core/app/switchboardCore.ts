@@ -4,14 +4,14 @@
  * twice.
  */
 import { basename, resolve } from 'node:path';
-import { DisposableStore, Emitter, waitForEvent, type Event } from '../base/lifecycle';
+import { DisposableStore, Emitter, waitForEvent, type Event } from '../base';
 import { SessionManager, type ProcessEntry, type TaggedBatch } from '../sessions';
 import { ConfigWatcher, loadConfig, processSpecFromConfig, sameSpec, type LoadedConfig } from '../config';
 import type { ConfigIssue, ProcessConfig } from '../../../shared/config';
 import type { ProcessInfo, ProcessKind, ProcessSpec } from '../../../shared/model';
 import type { CommandArgsOf, ControlEvent, Snapshot, McpConnectionInfo } from '../../../shared/api';
 import { InvalidArgumentError, SwitchboardError } from '../../../shared/errors';
-import type { DecoratorContext, EntryDecoration, EntryDecorator } from './entryDecoration';
+import type { DecoratorContext, EntryDecoration, EntryDecorator } from '../sessions';
 import type { AgentConfig } from '../../../shared/agentConfig';
 import type { McpEndpoint } from '../agents';
 import { AgentStatusDecoration, agentSpec, agentStatusDecorator, agentWiringForRun } from './agentEntries';
@@ -21,7 +21,7 @@ import { autoRestartDecorator } from './autoRestart';
 import { TaskService, taskDecorator } from '../tasks';
 import type { TaskProgress, TaskRequest, TaskView, TaskWaitResult } from '../../../shared/task';
 import type { ReadinessCheck, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
-import { typeUserTurn } from '../sessions/userTurn';
+import { typeUserTurn } from '../sessions';
 
 /** Coalesce bursts of entry changes (title spinners, state flips) into one event per frame. */
 export const CHANGE_COALESCE_MS = 16;

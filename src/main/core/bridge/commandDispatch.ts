@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CommandArgs, type CommandName } from '../../../shared/api';
 import { InvalidArgumentError } from '../../../shared/errors';
-import type { SwitchboardCore } from '../app/switchboardCore';
+import type { SwitchboardCore } from '../app';
 import { APP_ACTOR, timersOf } from '../timers';
 
 type Handlers = { [C in CommandName]?: (core: SwitchboardCore, args: z.output<(typeof CommandArgs)[C]>) => unknown };

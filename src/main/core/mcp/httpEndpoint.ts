@@ -14,8 +14,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { ErrorCode, isInitializeRequest, isJSONRPCRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { Emitter, type Event } from '../base/lifecycle';
-import { bearerToken, isAllowedHost, isAllowedOrigin } from '../security/tokens';
+import { Emitter, type Event } from '../base';
+import { bearerToken, isAllowedHost, isAllowedOrigin } from '../security';
 import { MCP_HOOKS_PATH, MCP_PATH } from '../../../shared/mcp';
 import { callerKey, type Caller, type IdentityRegistry } from './identity';
 

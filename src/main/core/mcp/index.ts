@@ -3,7 +3,7 @@ export { McpService, CORE_TOOLS, HOOKS_URL_ENV, hookEventOf, type McpServiceOpti
 export { McpHttpEndpoint, MAX_BODY_BYTES, HOOKS_PATH, type SessionContext } from './httpEndpoint';
 export { IdentityRegistry, callerKey, type Caller } from './identity';
 export { writeEndpointFile, removeEndpointFile, readEndpointFile, endpointFilePath } from './discovery';
-export { typeUserTurn, keySequence } from './terminalInput';
+export { keySequence } from './terminalInput';
 export type { AnyToolDefinition, ToolContext, ToolCall } from './toolContext';
 export { defineTool, NotAvailableError } from './toolContext';
 export type { ToolCallRecord } from './sessionServer';

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type { SwitchboardCore } from '../app/switchboardCore';
+import type { SwitchboardCore } from '../app';
 import type { ScratchpadStore } from '../scratchpads';
 import type { McpToolArgs, McpToolName } from '../../../shared/mcp';
 import { SwitchboardError } from '../../../shared/errors';

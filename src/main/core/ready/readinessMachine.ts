@@ -17,7 +17,7 @@
  * message, until a ready line again. An exit after ready is `stopped` when clean, else `error`.
  */
 import { constants as osConstants } from 'node:os';
-import { DisposableBase, Emitter, toDisposable, type Event } from '../base/lifecycle';
+import { DisposableBase, Emitter, toDisposable, type Event } from '../base';
 import type { FrameworkId, ReadinessInfo, ReadinessPhase } from '../../../shared/ready';
 import type { UrlSighting } from '../../../shared/ports';
 import type { ExitInfo } from '../../../shared/model';

@@ -5,7 +5,7 @@
 import * as pty from 'node-pty';
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants as fsConstants, openSync } from 'node:fs';
-import { DisposableBase, Emitter, type Event } from '../base/lifecycle';
+import { DisposableBase, Emitter, type Event } from '../base';
 import { InvalidArgumentError, NotRunningError, SpawnError, SwitchboardError } from '../../../shared/errors';
 import {
   DEFAULT_COLS,

@@ -10,7 +10,7 @@
  */
 import { Terminal } from '@xterm/headless';
 import { SerializeAddon } from '@xterm/addon-serialize';
-import { Emitter, type Event } from '../base/lifecycle';
+import { Emitter, type Event } from '../base';
 import type { ScreenCursor, ScreenView } from './types';
 
 /** One xterm write: small enough to keep each parse slice around a millisecond. */

@@ -5,11 +5,11 @@
  * progress, and the exit of the run is `dead`. Time comes from an injected Clock, so recordings
  * replay at their original timing on a virtual clock.
  */
-import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } from '../base/lifecycle';
+import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } from '../base';
 import type { ObservedSession, OutputChunk, RunExited, RunStarted } from '../sessions';
 import type { AgentDetail, AgentHookEvent, AgentPrimary, AgentStatusInfo } from '../../../shared/status';
 import { classify, FALLBACK_ACTIVITY_WINDOW_MS, FALLBACK_RECENT_OUTPUT, type Classification } from './classifier';
-import { realClock, type Clock } from './clock';
+import { realClock, type Clock } from '../base';
 import { HealthMachine, RECOVERED_HOLD_MS } from './healthMachine';
 import { HOOK_FRESH_MS, hookImplication, mergeHookWithScreen, type HookState, type MergedState } from './hookState';
 import { progressFingerprint } from './progress';

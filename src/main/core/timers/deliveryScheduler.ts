@@ -5,8 +5,8 @@
  * next body goes in, so two bodies never land in one prompt. Entries that are not agents have no
  * prompt to wait for: they get each body while they run.
  */
-import { DisposableBase, toDisposable, type Disposable } from '../base/lifecycle';
-import type { Clock } from '../status';
+import { DisposableBase, toDisposable, type Disposable } from '../base';
+import type { Clock } from '../base';
 import type { IdlenessTracker } from './idleness';
 import type { TimerHost } from './timerHost';
 

@@ -3,9 +3,9 @@
  * their run and agent status, their changes and removal, and a way to type a user turn. The core
  * adapter below is the only place that knows SwitchboardCore; unit tests drive a fake host.
  */
-import { DisposableStore, Emitter, type Disposable, type Event } from '../base/lifecycle';
-import type { SwitchboardCore } from '../app/switchboardCore';
-import { presetOf } from '../app/agentEntries';
+import { DisposableStore, Emitter, type Disposable, type Event } from '../base';
+import type { SwitchboardCore } from '../app';
+import { presetOf } from '../app';
 import { classify } from '../status';
 import type { ProcessInfo, ProcessKind } from '../../../shared/model';
 import type { AgentPrimary } from '../../../shared/status';

@@ -2,8 +2,8 @@
  * Builds the core with every capability wired in. The Electron shell and `serve` both call this,
  * so they run exactly the same core.
  */
-import { SwitchboardCore, type SwitchboardCoreOptions } from './switchboardCore';
-import type { EntryDecorator } from './entryDecoration';
+import { SwitchboardCore, type SwitchboardCoreOptions } from '../app';
+import type { EntryDecorator } from '../sessions';
 import { McpService } from '../mcp';
 import { attachTimers, timerDecorator, type TimerManager } from '../timers';
 
