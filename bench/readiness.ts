@@ -1,5 +1,5 @@
 /**
- * Readiness latency (issue 3): from the moment a server opened its port and wrote its ready line
+ * Readiness latency: from the moment a server opened its port and wrote its ready line
  * to Switchboard's ready event, against the baseline of polling the port every 250 ms (wait-on's
  * default), both measured in this run on the same servers.
  */

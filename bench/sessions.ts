@@ -1,5 +1,5 @@
 /**
- * Session-layer figures (issue 2): pipeline throughput vs raw node-pty, input-echo latency and
+ * Session-layer figures: pipeline throughput vs raw node-pty, input-echo latency and
  * event-loop lag while another entry floods, RSS per idle terminal entry.
  */
 import * as pty from 'node-pty';

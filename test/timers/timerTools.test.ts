@@ -53,7 +53,7 @@ async function command<C extends CommandName>(cmd: C, args: unknown): Promise<un
 }
 
 describe('timer tools', () => {
-  it('are in the catalog under the names of SPEC §5, with their parameters', async () => {
+  it('are in the catalog under the names of docs/mcp.md, with their parameters', async () => {
     const { tools } = await external.listTools();
     for (const name of TIMER_TOOLS) expect(tools.map((t) => t.name)).toContain(name);
     const idleAll = tools.find((t) => t.name === 'timer_fire_when_idle_all')!;

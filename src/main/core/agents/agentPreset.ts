@@ -10,7 +10,7 @@ import type { DetectionProfile, RuleSet, StatusThresholds } from '../status';
  */
 export const AGENT_TERM = 'xterm-256color';
 
-/** Where a spawned agent reaches Switchboard's MCP endpoint, with its own token (SPEC §5). */
+/** Where a spawned agent reaches Switchboard's MCP endpoint, with its own token (docs/mcp.md). */
 export interface McpEndpoint {
   url: string;
   token: string;

@@ -1,5 +1,5 @@
 /**
- * `autoRestart` (SPEC §2): restart a command entry after it exits on its own — always, or only on
+ * `autoRestart` (docs/config.md): restart a command entry after it exits on its own — always, or only on
  * failure — with exponential backoff and a cap on restarts per minute, after which it stays in
  * error and says why. A requested stop never triggers it.
  */

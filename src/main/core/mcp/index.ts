@@ -1,4 +1,4 @@
-/** The MCP capability's public surface (SPEC §5). */
+/** The MCP capability's public surface (docs/mcp.md). */
 export { McpService, CORE_TOOLS, HOOKS_URL_ENV, hookEventOf, type McpServiceOptions } from './mcpService';
 export { McpHttpEndpoint, MAX_BODY_BYTES, HOOKS_PATH, type SessionContext } from './httpEndpoint';
 export { IdentityRegistry, callerKey, type Caller } from './identity';

@@ -41,7 +41,7 @@ export interface McpServiceOptions {
   /** Loopback port; 0 (default) picks a free one. */
   port?: number;
   identity?: IdentityRegistry;
-  /** Extra tools outside SPEC §5 (benchmarks), each with its own inputShape. */
+  /** Extra tools outside docs/mcp.md (benchmarks), each with its own inputShape. */
   extraTools?: readonly AnyToolDefinition[];
   maxBodyBytes?: number;
 }

@@ -34,7 +34,7 @@ export interface ToolCall {
 export interface ToolDefinition<N extends McpToolName> {
   name: N;
   /**
-   * Only for tools outside SPEC §5's table (benchmarks, diagnostics): their own input shape. The
+   * Only for tools outside docs/mcp.md's table (benchmarks, diagnostics): their own input shape. The
    * spec's tools always use the shared schema of their name in src/shared/mcp.ts.
    */
   inputShape?: z.ZodRawShape;

@@ -1,5 +1,5 @@
 /**
- * The readiness state machine of one command entry (SPEC §3.4):
+ * The readiness state machine of one command entry (docs/readiness.md):
  *
  *   stopped → starting → ready ⇄ running,   any → error,   → stopped on a clean exit.
  *

@@ -1,4 +1,4 @@
-/** Agent status detection (SPEC §4): the public surface of core/status. */
+/** Agent status detection (docs/agent-status.md): the public surface of core/status. */
 export {
   StatusTracker,
   DEFAULT_STATUS_THRESHOLDS,

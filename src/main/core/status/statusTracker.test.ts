@@ -16,7 +16,7 @@ import {
   type StatusTrackerOptions,
 } from './statusTracker';
 
-/** SPEC §4: a status update follows a real screen change within this. */
+/** docs/agent-status.md: a status update follows a real screen change within this. */
 const REACTION_BUDGET_MS = 300;
 
 const sample = (id: string) => claudeRules.rules.find((r) => r.id === id)!.sample.split('\n');

@@ -1,4 +1,4 @@
-/** Headless agent tasks with a stall watchdog (issue 7): the capability's public surface. */
+/** Headless agent tasks with a stall watchdog: the capability's public surface. */
 export { TaskService, NotATaskError, type TaskHost } from './taskService';
 export { TaskDecoration, taskDecorator, createTaskDecorator } from './taskDecoration';
 export { TaskSupervisor, RESULT_EXIT_GRACE_MS, type TaskConfig, type TaskSession, type TaskSupervisorOptions } from './taskSupervisor';

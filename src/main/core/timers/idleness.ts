@@ -1,5 +1,5 @@
 /**
- * What timers count as "idle" (SPEC §6): an agent's status, plus one rule the status alone cannot
+ * What timers count as "idle" (docs/timers.md): an agent's status, plus one rule the status alone cannot
  * express — a freshly started agent is not idle until it has taken its first instructions. Its
  * first prompt only means it has not begun; the instructions are typed right after it appears.
  *

@@ -1,4 +1,4 @@
-/** Timers (SPEC §6): the public surface of core/timers. */
+/** Timers (docs/timers.md): the public surface of core/timers. */
 import type { SwitchboardCore } from '../app';
 import { SwitchboardError } from '../../../shared/errors';
 import type { Clock } from '../base';

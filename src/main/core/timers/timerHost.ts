@@ -18,7 +18,7 @@ export interface TimerEntry {
   /** Increments with every start; a new run makes an agent fresh again. */
   runId: number;
   isRunning: boolean;
-  /** Agent entries only: the status primary (SPEC §4). */
+  /** Agent entries only: the status primary (docs/agent-status.md). */
   agentStatus?: AgentPrimary;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The timer manager (SPEC §6): agents and people schedule user turns for an agent — after a delay,
+ * The timer manager (docs/timers.md): agents and people schedule user turns for an agent — after a delay,
  * when any of some agents ends a turn, or when all of them are idle — with an optional max-wait
  * fallback. The UI's commands and the MCP tools call these same methods.
  *
