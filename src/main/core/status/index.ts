@@ -20,3 +20,5 @@ export { realClock, VirtualClock, type Clock } from './clock';
 export { BUILTIN_RULE_SETS, ruleSetFor } from './rules';
 export { benchClassifier, type ClassifierBenchResult } from './classifierBench';
 export { benchReactionLatency, type ReactionBenchResult } from './reactionBench';
+export { listRecordingSets, scoreRecordingSet, versionOf, type RecordingSet, type RecordingSetScore } from './replay/recordingSets';
+export { probeLateCounterStalls, type StallProbeResult } from './replay/stallProbe';

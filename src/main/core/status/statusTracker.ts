@@ -7,12 +7,12 @@
  */
 import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } from '../base/lifecycle';
 import type { ObservedSession, OutputChunk, RunExited, RunStarted } from '../sessions';
-import type { AgentDetail, AgentHookEvent, AgentPrimary, AgentStatusInfo } from '../../../shared/status';
+import type { AgentDetail, AgentHookEvent, AgentPrimary, AgentStatusInfo, PresetVerification } from '../../../shared/status';
 import { classify, FALLBACK_ACTIVITY_WINDOW_MS, FALLBACK_RECENT_OUTPUT, type Classification } from './classifier';
 import { realClock, type Clock } from './clock';
 import { HealthMachine, RECOVERED_HOLD_MS } from './healthMachine';
 import { HOOK_FRESH_MS, hookImplication, mergeHookWithScreen, type HookState, type MergedState } from './hookState';
-import { progressFingerprint } from './progress';
+import { ProgressDetector } from './progress';
 import type { RuleSet } from './ruleSchema';
 
 export interface StatusThresholds {
@@ -49,6 +49,8 @@ export interface DetectionProfile {
   id: string;
   rules: RuleSet;
   thresholds: StatusThresholds;
+  /** Proven against the real CLI (version, date) or not. */
+  verified: PresetVerification;
 }
 
 export interface StatusTrackerOptions extends Partial<StatusThresholds> {
@@ -85,6 +87,7 @@ export class StatusTracker extends DisposableBase {
   private readonly hookFreshMs: number;
   private readonly rules: RuleSet;
   private readonly health: HealthMachine;
+  private readonly progress: ProgressDetector;
 
   private readonly statusChanged = this.register(new Emitter<AgentStatusInfo>());
   readonly onDidChangeStatus: Event<AgentStatusInfo> = this.statusChanged.event;
@@ -95,7 +98,6 @@ export class StatusTracker extends DisposableBase {
   private runStartedAt: number | undefined;
   private firstOutputAt: number | undefined;
   private lastOutputAt: number | undefined;
-  private lastFingerprint: string | undefined;
   private lastProgressAt: number | undefined;
   private idleCandidateSince: number | undefined;
   private hook: HookState | undefined;
@@ -118,6 +120,7 @@ export class StatusTracker extends DisposableBase {
     this.thresholds = { ...DEFAULT_STATUS_THRESHOLDS, ...preset.thresholds, ...definedOnly(thresholds) };
     this.hookFreshMs = hookFreshMs ?? HOOK_FRESH_MS;
     this.rules = preset.rules;
+    this.progress = new ProgressDetector(preset.rules.progressNormalizers);
     const now = this.clock.now();
     this.health = new HealthMachine(now);
     this.isRunning = session.isRunning;
@@ -211,7 +214,7 @@ export class StatusTracker extends DisposableBase {
     this.runStartedAt = now;
     this.firstOutputAt = undefined;
     this.lastOutputAt = undefined;
-    this.lastFingerprint = undefined;
+    this.progress.reset();
     this.lastProgressAt = undefined;
     this.idleCandidateSince = undefined;
     this.hook = undefined;
@@ -261,11 +264,7 @@ export class StatusTracker extends DisposableBase {
       lastOutputAt: this.lastOutputAt,
     });
     this.lastClassification = cls;
-    const fingerprint = progressFingerprint(lines, this.rules.progressNormalizers);
-    if (fingerprint !== this.lastFingerprint) {
-      this.lastFingerprint = fingerprint;
-      this.lastProgressAt = now;
-    }
+    if (this.progress.observe(lines)) this.lastProgressAt = now;
 
     let candidate: MergedState = { primary: cls.primary, detail: cls.detail, reason: cls.reason };
     const isHookFresh = this.hook !== undefined && now - this.hook.at < this.hookFreshMs;
@@ -374,6 +373,8 @@ export class StatusTracker extends DisposableBase {
   private buildInfo(): AgentStatusInfo {
     return {
       preset: this.preset.id,
+      verified: this.preset.verified,
+      confidence: 'high',
       primary: this.shown.primary,
       detail: this.shown.detail,
       health: this.health.state,
