@@ -11,6 +11,7 @@ import {
   IDLE_DEBOUNCE_MS,
   RECOMPUTE_COALESCE_MS,
   STARTUP_GRACE_MS,
+  STRONG_IDLE_DEBOUNCE_MS,
   STUCK_THRESHOLD_MS,
   StatusTracker,
   type StatusTrackerOptions,
@@ -21,6 +22,8 @@ const REACTION_BUDGET_MS = 300;
 
 const sample = (id: string) => claudeRules.rules.find((r) => r.id === id)!.sample.split('\n');
 const IDLE = sample('idle-shortcuts-hint');
+/** The composer without its idle hint: a weak idle signal (text typed, or a half-drawn frame). */
+const IDLE_PROMPT_ONLY = sample('idle-prompt');
 const THINKING = sample('thinking-after-prompt');
 const RESPONDING = sample('responding');
 const PERMISSION = sample('permission-prompt');
@@ -143,17 +146,38 @@ describe('StatusTracker', () => {
     const { clock, session, state, events } = idleSession();
     session.print(RESPONDING);
     clock.advanceBy(100);
-    session.print(IDLE);
+    session.print(IDLE_PROMPT_ONLY);
     clock.advanceBy(200);
     session.print(RESPONDING);
     clock.advanceBy(1_000);
     expect(state()).toBe('active/responding');
     expect(events.filter((e) => e.primary === 'idle')).toHaveLength(1); // only the initial idle
-    session.print(IDLE);
+    session.print(IDLE_PROMPT_ONLY);
     clock.advanceBy(IDLE_DEBOUNCE_MS);
     expect(state()).toBe('active/responding');
     clock.advanceBy(RECOMPUTE_COALESCE_MS);
     expect(state()).toBe('idle/ready');
+  });
+
+  it('a strong idle signal (composer with its idle hint, no spinner) needs only the short debounce', () => {
+    const { clock, session, state, events } = idleSession();
+    session.print(RESPONDING);
+    clock.advanceBy(100);
+    // A flash of the strong idle screen shorter than its debounce still never shows.
+    session.print(IDLE);
+    clock.advanceBy(STRONG_IDLE_DEBOUNCE_MS / 2);
+    session.print(RESPONDING);
+    clock.advanceBy(1_000);
+    expect(events.filter((e) => e.primary === 'idle')).toHaveLength(1);
+    // A weak idle frame first (busy markers gone, hint not drawn yet): the strong clock starts at the hint.
+    session.print(IDLE_PROMPT_ONLY);
+    clock.advanceBy(STRONG_IDLE_DEBOUNCE_MS);
+    session.print(IDLE);
+    clock.advanceBy(STRONG_IDLE_DEBOUNCE_MS);
+    expect(state()).toBe('active/responding');
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('idle/ready');
+    expect(STRONG_IDLE_DEBOUNCE_MS + RECOMPUTE_COALESCE_MS).toBeLessThan(IDLE_DEBOUNCE_MS);
   });
 
   it('waiting applies at once and is never stuck', () => {

@@ -20,6 +20,8 @@ export interface StatusThresholds {
   stuckThresholdMs: number;
   /** Idle must be seen this long before a busy/waiting status gives way to it. */
   idleDebounceMs: number;
+  /** ...or this long when the screen shows a strong idle signal (a rule marked strongIdle). */
+  strongIdleDebounceMs: number;
   /** `starting` lasts this long after the run's first output byte. */
   startupGraceMs: number;
 }
@@ -30,6 +32,11 @@ export const STUCK_THRESHOLD_MS = 15_000;
  *  shows the prompt between tool calls; half a second rides over both and stays well inside the
  *  1.5 s a person (and the recordings' tolerance windows) allow after a turn ends. */
 export const IDLE_DEBOUNCE_MS = 500;
+/** A strong idle screen (the composer with its idle hint, no spinner, no busy hint) is what the
+ *  CLI draws once the turn is over, not a half-drawn frame; a few frames of confirmation keep a
+ *  one-frame flash from showing while the transition lands well inside 300 ms of the real event
+ *  (the CLI itself renders 30–170 ms after it). */
+export const STRONG_IDLE_DEBOUNCE_MS = 100;
 /** The recordings' ground truth calls the first 2.5 s after the first output byte start-up. */
 export const STARTUP_GRACE_MS = 2_500;
 /** A run that prints nothing leaves `starting` after this long anyway (then the screen decides). */
@@ -41,6 +48,7 @@ export const RECOMPUTE_COALESCE_MS = 25;
 export const DEFAULT_STATUS_THRESHOLDS: StatusThresholds = {
   stuckThresholdMs: STUCK_THRESHOLD_MS,
   idleDebounceMs: IDLE_DEBOUNCE_MS,
+  strongIdleDebounceMs: STRONG_IDLE_DEBOUNCE_MS,
   startupGraceMs: STARTUP_GRACE_MS,
 };
 
@@ -71,6 +79,7 @@ export interface StatusExplanation {
     lastProgressAt?: number;
     graceEndsAt?: number;
     idleCandidateSince?: number;
+    strongIdleSince?: number;
   };
   thresholds: StatusThresholds;
 }
@@ -100,6 +109,7 @@ export class StatusTracker extends DisposableBase {
   private lastOutputAt: number | undefined;
   private lastProgressAt: number | undefined;
   private idleCandidateSince: number | undefined;
+  private strongIdleSince: number | undefined;
   private hook: HookState | undefined;
   private lastClassification: Classification | undefined;
   private shown: Shown;
@@ -170,6 +180,7 @@ export class StatusTracker extends DisposableBase {
         lastProgressAt: this.lastProgressAt,
         graceEndsAt: this.isRunning ? this.graceEndsAt() : undefined,
         idleCandidateSince: this.idleCandidateSince,
+        strongIdleSince: this.strongIdleSince,
       },
       thresholds: { ...this.thresholds },
     };
@@ -216,7 +227,7 @@ export class StatusTracker extends DisposableBase {
     this.lastOutputAt = undefined;
     this.progress.reset();
     this.lastProgressAt = undefined;
-    this.idleCandidateSince = undefined;
+    this.clearIdleCandidate();
     this.hook = undefined;
     this.lastClassification = undefined;
     this.health.reset(now);
@@ -228,7 +239,7 @@ export class StatusTracker extends DisposableBase {
     this.isRunning = false;
     this.exitReason = e.signal ? `process-exited (signal ${e.signal})` : `process-exited (code ${e.exitCode})`;
     this.hook = undefined;
-    this.idleCandidateSince = undefined;
+    this.clearIdleCandidate();
     this.evaluate();
   }
 
@@ -266,7 +277,7 @@ export class StatusTracker extends DisposableBase {
     this.lastClassification = cls;
     if (this.progress.observe(lines)) this.lastProgressAt = now;
 
-    let candidate: MergedState = { primary: cls.primary, detail: cls.detail, reason: cls.reason };
+    let candidate: MergedState = { primary: cls.primary, detail: cls.detail, reason: cls.reason, isStrongIdle: cls.isStrongIdle };
     const isHookFresh = this.hook !== undefined && now - this.hook.at < this.hookFreshMs;
     if (isHookFresh) candidate = mergeHookWithScreen(this.hook!, candidate);
     if (candidate.primary === 'active' && candidate.detail === null) {
@@ -284,7 +295,7 @@ export class StatusTracker extends DisposableBase {
   private applyTiming(candidate: MergedState, now: number): Shown {
     if (now < this.graceEndsAt() && candidate.primary !== 'waiting') {
       // A dialog needs a person even during start-up (the trust question): it shows at once.
-      this.idleCandidateSince = undefined;
+      this.clearIdleCandidate();
       return { primary: 'starting', detail: null, reason: 'startup-grace' };
     }
 
@@ -292,9 +303,12 @@ export class StatusTracker extends DisposableBase {
     const shownBusy = this.shown.primary !== 'idle' && this.shown.primary !== 'starting';
     if (candidate.primary === 'idle' && shownBusy && !candidate.isFromHook) {
       this.idleCandidateSince ??= now;
-      if (now - this.idleCandidateSince < this.thresholds.idleDebounceMs) target = this.shown;
+      // The strong signal is timed from its own first frame: the weak frames before it may be the
+      // half-drawn screen between busy and idle.
+      this.strongIdleSince = candidate.isStrongIdle ? (this.strongIdleSince ?? now) : undefined;
+      if (!this.isIdleSettled(now)) target = this.shown;
     } else {
-      this.idleCandidateSince = undefined;
+      this.clearIdleCandidate();
     }
 
     if (target.primary === 'active' && this.shown.primary !== 'active' && this.shown.primary !== 'stuck') {
@@ -321,6 +335,16 @@ export class StatusTracker extends DisposableBase {
     return target;
   }
 
+  private isIdleSettled(now: number): boolean {
+    const strongFor = this.strongIdleSince === undefined ? -1 : now - this.strongIdleSince;
+    return strongFor >= this.thresholds.strongIdleDebounceMs || now - this.idleCandidateSince! >= this.thresholds.idleDebounceMs;
+  }
+
+  private clearIdleCandidate(): void {
+    this.idleCandidateSince = undefined;
+    this.strongIdleSince = undefined;
+  }
+
   private shownBusyReason(): string {
     const m = /while (.*)$/.exec(this.shown.reason);
     return m ? m[1] : this.shown.reason;
@@ -331,6 +355,7 @@ export class StatusTracker extends DisposableBase {
     const graceEnd = this.graceEndsAt();
     if (now < graceEnd) deadlines.push(graceEnd);
     if (this.idleCandidateSince !== undefined) deadlines.push(this.idleCandidateSince + this.thresholds.idleDebounceMs);
+    if (this.strongIdleSince !== undefined) deadlines.push(this.strongIdleSince + this.thresholds.strongIdleDebounceMs);
     if (this.shown.primary === 'active' && this.lastProgressAt !== undefined) {
       deadlines.push(this.lastProgressAt + this.thresholds.stuckThresholdMs);
     }

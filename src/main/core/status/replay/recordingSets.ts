@@ -37,6 +37,7 @@ export interface RecordingSetScore {
   unmatchedTransitions: number;
   stuckDelaysMs: number[];
   missedStucks: number;
+  flickers: number;
 }
 
 export function listRecordingSets(root = recordingsRoot()): RecordingSet[] {
@@ -83,6 +84,7 @@ export async function scoreRecordingSet(set: RecordingSet, profile: DetectionPro
     unmatchedTransitions: sum(recordings.map((r) => r.timing.unmatched)),
     stuckDelaysMs: recordings.flatMap((r) => r.timing.stuckDelaysMs),
     missedStucks: sum(recordings.map((r) => r.timing.missedStucks)),
+    flickers: sum(recordings.map((r) => r.timing.flickers.length)),
   };
 }
 

@@ -5,7 +5,7 @@
  * it called a true `stuck`.
  */
 import type { AgentDetail, AgentPrimary } from '../../../../shared/status';
-import type { TruthFile, TruthInterval } from './asciicast';
+import { truthAt, type TruthFile, type TruthInterval } from './asciicast';
 
 export interface ShownTransition {
   ms: number;
@@ -26,10 +26,14 @@ export interface TransitionTiming {
   stuckDelaysMs: number[];
   /** True `stuck` intervals the tracker never called. */
   missedStucks: number;
+  /** Shown states the truth never had within its tolerance around that moment (a flicker). */
+  flickers: ShownTransition[];
 }
 
 export function timeTransitions(truth: TruthFile, shown: readonly ShownTransition[]): TransitionTiming {
-  const timing: TransitionTiming = { latenciesMs: [], unmatched: 0, prompts: 0, missedPrompts: 0, stuckDelaysMs: [], missedStucks: 0 };
+  const timing: TransitionTiming = { latenciesMs: [], unmatched: 0, prompts: 0, missedPrompts: 0, stuckDelaysMs: [], missedStucks: 0, flickers: [] };
+  // Start-up is not scored: a dialog shown during the grace period is by design.
+  timing.flickers = shown.filter((s) => s.primary !== 'starting' && truthAt(truth, s.ms)?.primary !== 'starting' && !truthHasNear(truth, s));
   truth.intervals.forEach((interval, i) => {
     if (interval.primary === 'waiting') {
       timing.prompts++;
@@ -51,6 +55,13 @@ export function timeTransitions(truth: TruthFile, shown: readonly ShownTransitio
     }
   });
   return timing;
+}
+
+/** The truth had the shown primary somewhere within its tolerance of the moment it was shown. */
+function truthHasNear(truth: TruthFile, s: ShownTransition): boolean {
+  const from = s.ms - truth.tolerance_ms;
+  const to = s.ms + truth.tolerance_ms;
+  return truth.intervals.some((i) => i.start_ms < to && i.end_ms > from && i.primary === s.primary);
 }
 
 /** Nearest-rank percentile; NaN for no values. */

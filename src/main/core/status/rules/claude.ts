@@ -408,6 +408,9 @@ export const claudeRules: RuleSetInput = {
       sample: interruptedIdle,
       lookalikes: [{ sample: thinkingAfterPrompt, why: 'busy status bar' }],
       source: `${CLI}, ${REC}interrupt-then-exit.cast @ 11000 ms`,
+      // The status bar's idle hint is drawn with the composer once the turn is over, and only when
+      // no busy rule above matched (no spinner row, no "esc to interrupt").
+      strongIdle: true,
     },
     {
       id: 'idle-prompt',
