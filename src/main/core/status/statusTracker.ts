@@ -39,6 +39,10 @@ export const IDLE_DEBOUNCE_MS = 500;
 export const STRONG_IDLE_DEBOUNCE_MS = 100;
 /** The recordings' ground truth calls the first 2.5 s after the first output byte start-up. */
 export const STARTUP_GRACE_MS = 2_500;
+/** No rule matching for this long while the program keeps printing means the screens are ones the
+ *  rules do not know: the CLI probably changed. Long enough that a screen between two known ones
+ *  (a redraw, a scrolled answer) never trips it. */
+export const DRIFT_AFTER_MS = 10_000;
 /** A run that prints nothing leaves `starting` after this long anyway (then the screen decides). */
 export const STARTUP_SILENT_MAX_MS = 30_000;
 /** Screen changes are coalesced this long before classifying: a redraw arrives as several parsed
@@ -80,6 +84,7 @@ export interface StatusExplanation {
     graceEndsAt?: number;
     idleCandidateSince?: number;
     strongIdleSince?: number;
+    unmatchedSince?: number;
   };
   thresholds: StatusThresholds;
 }
@@ -110,6 +115,9 @@ export class StatusTracker extends DisposableBase {
   private lastProgressAt: number | undefined;
   private idleCandidateSince: number | undefined;
   private strongIdleSince: number | undefined;
+  /** Since when no rule has matched (undefined: the last screen matched one). */
+  private unmatchedSince: number | undefined;
+  private isDrifting = false;
   private hook: HookState | undefined;
   private lastClassification: Classification | undefined;
   private shown: Shown;
@@ -181,6 +189,7 @@ export class StatusTracker extends DisposableBase {
         graceEndsAt: this.isRunning ? this.graceEndsAt() : undefined,
         idleCandidateSince: this.idleCandidateSince,
         strongIdleSince: this.strongIdleSince,
+        unmatchedSince: this.unmatchedSince,
       },
       thresholds: { ...this.thresholds },
     };
@@ -228,6 +237,8 @@ export class StatusTracker extends DisposableBase {
     this.progress.reset();
     this.lastProgressAt = undefined;
     this.clearIdleCandidate();
+    this.unmatchedSince = undefined;
+    this.isDrifting = false;
     this.hook = undefined;
     this.lastClassification = undefined;
     this.health.reset(now);
@@ -276,6 +287,7 @@ export class StatusTracker extends DisposableBase {
     });
     this.lastClassification = cls;
     if (this.progress.observe(lines)) this.lastProgressAt = now;
+    this.trackDrift(cls, now);
 
     let candidate: MergedState = { primary: cls.primary, detail: cls.detail, reason: cls.reason, isStrongIdle: cls.isStrongIdle };
     const isHookFresh = this.hook !== undefined && now - this.hook.at < this.hookFreshMs;
@@ -289,6 +301,27 @@ export class StatusTracker extends DisposableBase {
     const target = this.applyTiming(candidate, now);
     this.show(target, now);
     this.scheduleDeadline(now, cls, isHookFresh);
+  }
+
+  /**
+   * Version drift: no rule matched for DRIFT_AFTER_MS while output kept coming. The status stays
+   * the fallback's best guess, marked low-confidence until a rule matches again.
+   */
+  private trackDrift(cls: Classification, now: number): void {
+    if (cls.fallback === undefined || this.preset.id === 'generic') {
+      this.unmatchedSince = undefined;
+      this.isDrifting = false;
+      return;
+    }
+    this.unmatchedSince ??= now;
+    const isAlive = this.lastOutputAt !== undefined && now - this.lastOutputAt < FALLBACK_ACTIVITY_WINDOW_MS;
+    if (isAlive && now - this.unmatchedSince >= DRIFT_AFTER_MS) this.isDrifting = true;
+  }
+
+  private driftReason(): string {
+    const verified = this.preset.verified;
+    const version = verified === 'unverified' ? `${this.rules.version}, unverified` : verified.cliVersion;
+    return `no rule matched — the CLI may have changed (version ${version})`;
   }
 
   /** Start-up grace, idle debounce, stuck and the health transitions. */
@@ -356,6 +389,7 @@ export class StatusTracker extends DisposableBase {
     if (now < graceEnd) deadlines.push(graceEnd);
     if (this.idleCandidateSince !== undefined) deadlines.push(this.idleCandidateSince + this.thresholds.idleDebounceMs);
     if (this.strongIdleSince !== undefined) deadlines.push(this.strongIdleSince + this.thresholds.strongIdleDebounceMs);
+    if (this.unmatchedSince !== undefined && !this.isDrifting) deadlines.push(this.unmatchedSince + DRIFT_AFTER_MS);
     if (this.shown.primary === 'active' && this.lastProgressAt !== undefined) {
       deadlines.push(this.lastProgressAt + this.thresholds.stuckThresholdMs);
     }
@@ -385,6 +419,7 @@ export class StatusTracker extends DisposableBase {
       info.detail === prev.detail &&
       info.health === prev.health &&
       info.reason === prev.reason &&
+      info.confidence === prev.confidence &&
       info !== prev
     ) {
       // Nothing a listener cares about changed; keep timestamps current without an event.
@@ -399,7 +434,7 @@ export class StatusTracker extends DisposableBase {
     return {
       preset: this.preset.id,
       verified: this.preset.verified,
-      confidence: 'high',
+      ...(this.isDrifting && this.isRunning ? { confidence: 'low', confidenceReason: this.driftReason() } : { confidence: 'high' }),
       primary: this.shown.primary,
       detail: this.shown.detail,
       health: this.health.state,

@@ -23,7 +23,18 @@ export function summarize(info: ProcessInfo): Record<string, unknown> {
       ? { ready: { phase: info.readiness.phase, message: info.readiness.message, url: info.readiness.url, port: info.readiness.port } }
       : {}),
     ...(info.agent
-      ? { agent: { preset: info.agent.preset, status: info.agent.primary, detail: info.agent.detail, health: info.agent.health, reason: info.agent.reason } }
+      ? {
+          agent: {
+            preset: info.agent.preset,
+            status: info.agent.primary,
+            detail: info.agent.detail,
+            health: info.agent.health,
+            reason: info.agent.reason,
+            verified: info.agent.verified,
+            confidence: info.agent.confidence,
+            ...(info.agent.confidenceReason ? { confidence_reason: info.agent.confidenceReason } : {}),
+          },
+        }
       : {}),
     ...(info.ports ? { ports: portsOf(info) } : {}),
     ...(info.attention ? { attention: info.attention } : {}),
