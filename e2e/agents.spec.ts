@@ -36,6 +36,8 @@ test('a new agent shows status, health and waiting-for-permission', async ({ pag
   await expect(agent.getByTestId('health')).toHaveText('ALIVE');
   await expect(agent.getByTestId('state')).not.toContainText('starting', { timeout: 20_000 });
   await expect(agent.getByTestId('state')).toHaveAttribute('title', /.+/);
+  // Claude Code's preset was verified against the real CLI: no mark.
+  await expect(agent.getByTestId('unverified')).toHaveCount(0);
 
   await agent.locator('.pane-terminal').click();
   await page.keyboard.press('Enter');
@@ -49,4 +51,21 @@ test('a new agent shows status, health and waiting-for-permission', async ({ pag
   await expect(page).toHaveTitle(/^Switchboard/);
   await agent.getByTestId('stop').click();
   await expect(agent.getByTestId('health')).toHaveText('DEAD');
+});
+
+test('an unverified preset says so next to its status, in the pane header and the sidebar', async ({ page }) => {
+  await page.goto(serve.ui);
+  await page.getByTestId('add-kind').selectOption('agent');
+  await page.getByTestId('add-preset').selectOption('gemini');
+  await page.getByTestId('add-command').fill('printf "> "; sleep 1000');
+  await page.getByTestId('add-name').fill('gem');
+  await page.getByTestId('add-submit').click();
+
+  const agent = pane(page, 'gem');
+  await expect(agent.getByTestId('state')).toBeVisible();
+  const mark = agent.getByRole('note', { name: /^unverified preset: gemini/ });
+  await expect(mark).toHaveText('unverified');
+  const sidebar = page.locator('[data-testid="sidebar-entry"]').filter({ hasText: 'gem' });
+  await expect(sidebar.getByRole('note', { name: /^unverified preset: gemini/ })).toBeVisible();
+  await agent.getByTestId('stop').click();
 });
