@@ -75,6 +75,8 @@ describe('CLI recordings replayed into a StatusTracker', () => {
       expect(score.agreement).toBeGreaterThanOrEqual(MIN_AGREEMENT);
       for (const r of score.recordings) expect(r.agreement, r.name).toBeGreaterThanOrEqual(MIN_RECORDING_AGREEMENT);
       expect(score.missedPrompts).toBe(0);
+      // Screens no rule knows (a changed CLI) would read low-confidence.
+      expect(score.recordings.map((r) => [r.name, r.lowConfidence])).toEqual(score.recordings.map((r) => [r.name, 0]));
       expect(score.recordings.flatMap((r) => r.timing.flickers)).toEqual([]);
       expect(score.missedStucks).toBe(0);
       expect(score.transitionP95Ms).toBeLessThanOrEqual(MAX_TRANSITION_P95_MS);

@@ -448,8 +448,4 @@ export const claudeRules: RuleSetInput = {
       source: `${CLI}, window title in every recording when not busy — also during permission prompts, hence lowest priority`,
     },
   ],
-  progressNormalizers: [
-    { id: 'spinner-glyph', pattern: new RegExp(`^${SPIN} (?=\\S[^\\n]*…)`, 'u'), replace: '' },
-    { id: 'tool-bullet-blink', pattern: /^●/u, replace: ' ' },
-  ],
 };
