@@ -29,6 +29,9 @@ export const COMMON_PROGRESS_NORMALIZERS: readonly ProgressNormalizer[] = [
   { id: 'whitespace', pattern: /\s+/gu, replace: ' ' },
 ];
 
+/** A row carrying a busy key hint is a status row (spinner, timer, hint): animation as a whole. */
+const BUSY_HINT_ROW = /\b(?:esc|ctrl\+[a-z])(?: to)? (?:interrupt|cancel|stop)\b/iu;
+
 /** Rows that are animation as a whole, checked on the normalised row. */
 const ANIMATION_ROWS: readonly RegExp[] = [
   // A spinner row: a few words ending in an ellipsis ("Thundering…", "Consulting the spirits...").
@@ -41,19 +44,21 @@ const ANIMATION_ROWS: readonly RegExp[] = [
 export function meaningfulRows(lines: readonly string[], normalizers: readonly ProgressNormalizer[]): string[] {
   const rows: string[] = [];
   for (const raw of lines) {
-    if (BUSY_HINT_ROW.test(raw)) continue;
-    let row = raw.trimEnd();
-    for (const n of normalizers) row = replaceAll(row, n);
-    for (const n of COMMON_PROGRESS_NORMALIZERS) row = replaceAll(row, n);
-    row = row.trim();
-    if (row === '' || ANIMATION_ROWS.some((r) => r.test(row))) continue;
-    rows.push(row);
+    const row = meaningfulRow(raw, normalizers);
+    if (row !== undefined) rows.push(row);
   }
   return rows;
 }
 
-/** A row carrying a busy key hint is a status row (spinner, timer, hint): animation as a whole. */
-const BUSY_HINT_ROW = /\b(?:esc|ctrl\+[a-z])(?: to)? (?:interrupt|cancel|stop)\b/iu;
+/** One row's meaningful text, or undefined for a blank or pure-animation row. */
+export function meaningfulRow(raw: string, normalizers: readonly ProgressNormalizer[]): string | undefined {
+  if (raw.trim() === '' || BUSY_HINT_ROW.test(raw)) return undefined;
+  let row = raw.trimEnd();
+  for (const n of normalizers) row = replaceAll(row, n);
+  for (const n of COMMON_PROGRESS_NORMALIZERS) row = replaceAll(row, n);
+  row = row.trim();
+  return row === '' || ANIMATION_ROWS.some((r) => r.test(row)) ? undefined : row;
+}
 
 /**
  * Remembers the meaningful rows shown since the last progress; `observe` says whether a screen
@@ -61,12 +66,18 @@ const BUSY_HINT_ROW = /\b(?:esc|ctrl\+[a-z])(?: to)? (?:interrupt|cancel|stop)\b
  */
 export class ProgressDetector {
   private seen: ReadonlySet<string> | undefined;
+  /** Raw row → meaningful row: most rows are unchanged between two screens of a session. */
+  private readonly rowCache = new Map<string, string | undefined>();
 
   constructor(private readonly normalizers: readonly ProgressNormalizer[]) {}
 
   /** True when the screen shows a meaningful row not seen since the last progress (or is the first). */
   observe(lines: readonly string[]): boolean {
-    const rows = meaningfulRows(lines, this.normalizers);
+    const rows: string[] = [];
+    for (const raw of lines) {
+      const row = this.rowOf(raw);
+      if (row !== undefined) rows.push(row);
+    }
     if (this.seen !== undefined && rows.every((r) => this.seen!.has(r))) return false;
     this.seen = new Set(rows);
     return true;
@@ -74,8 +85,21 @@ export class ProgressDetector {
 
   reset(): void {
     this.seen = undefined;
+    this.rowCache.clear();
+  }
+
+  private rowOf(raw: string): string | undefined {
+    if (this.rowCache.has(raw)) return this.rowCache.get(raw);
+    // Bounded: a few screens' worth of distinct rows; a flood of new rows just starts over.
+    if (this.rowCache.size >= ROW_CACHE_MAX) this.rowCache.clear();
+    const row = meaningfulRow(raw, this.normalizers);
+    this.rowCache.set(raw, row);
+    return row;
   }
 }
+
+/** Distinct raw rows remembered per detector (a 40-row screen changes a handful per redraw). */
+const ROW_CACHE_MAX = 1_000;
 
 function replaceAll(line: string, n: ProgressNormalizer): string {
   n.pattern.lastIndex = 0;
