@@ -65,10 +65,22 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
           low confidence
         </span>
       )}
-      {p.attention && <span className="attention" title={p.attention.reason}>❗</span>}
+      {p.attention && (
+        <span className="attention" title={p.attention.reason}>
+          ❗
+        </span>
+      )}
       <TimerIndicator process={p} />
       {links.map((url) => (
-        <a key={url} className="port-link" href={url} onClick={(e) => { e.preventDefault(); openLink(url); }}>
+        <a
+          key={url}
+          className="port-link"
+          href={url}
+          onClick={(e) => {
+            e.preventDefault();
+            openLink(url);
+          }}
+        >
           {url.replace(/^https?:\/\//, '')}
         </a>
       ))}
