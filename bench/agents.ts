@@ -68,7 +68,17 @@ function signed(ms: number): string {
 }
 
 export function printAgentScores(rows: AgentScoreRow[]): void {
-  const header = ['CLI', 'version', 'verified', 'recordings', 'scored samples', 'agreement', 'missed prompts', 'transition p95', 'stuck-detection delay'];
+  const header = [
+    'CLI',
+    'version',
+    'verified',
+    'recordings',
+    'scored samples',
+    'agreement',
+    'missed prompts',
+    'transition p95',
+    'stuck-detection delay',
+  ];
   const cells = rows.map((r) => [
     r.cli,
     r.version,

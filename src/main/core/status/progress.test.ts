@@ -66,10 +66,16 @@ describe('ProgressDetector', () => {
   });
 
   it('sees real change: new text, a new retry attempt, a finished tool', () => {
-    expect(progressOf([['● The mock model is', '✶ Zesting…'], ['● The mock model is streaming', '✶ Zesting…']])).toEqual([true, true]);
     expect(
-      progressOf([['✻ API error · Retrying in 1s · attempt 2/10'], ['✻ API error · Retrying in 1s · attempt 3/10']]),
+      progressOf([
+        ['● The mock model is', '✶ Zesting…'],
+        ['● The mock model is streaming', '✶ Zesting…'],
+      ]),
     ).toEqual([true, true]);
+    expect(progressOf([['✻ API error · Retrying in 1s · attempt 2/10'], ['✻ API error · Retrying in 1s · attempt 3/10']])).toEqual([
+      true,
+      true,
+    ]);
     expect(progressOf([['  ⎿  Running… (3s)'], ['  ⎿  done']])).toEqual([true, true]);
   });
 

@@ -28,7 +28,12 @@ export async function benchReactionLatency(
   const entries = options.entries ?? 32;
   const staggerMs = options.staggerMs ?? 37;
   const rec = loadRecording(options.recording ?? 'dev-permission-yes', options.dir ?? recordingsDir());
-  const profile: DetectionProfile = { id: 'claude', rules: ruleSetFor('claude'), thresholds: DEFAULT_STATUS_THRESHOLDS, verified: 'unverified' };
+  const profile: DetectionProfile = {
+    id: 'claude',
+    rules: ruleSetFor('claude'),
+    thresholds: DEFAULT_STATUS_THRESHOLDS,
+    verified: 'unverified',
+  };
   const latencies: number[] = [];
 
   const runOne = async (index: number): Promise<void> => {

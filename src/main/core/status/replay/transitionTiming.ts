@@ -31,9 +31,19 @@ export interface TransitionTiming {
 }
 
 export function timeTransitions(truth: TruthFile, shown: readonly ShownTransition[]): TransitionTiming {
-  const timing: TransitionTiming = { latenciesMs: [], unmatched: 0, prompts: 0, missedPrompts: 0, stuckDelaysMs: [], missedStucks: 0, flickers: [] };
+  const timing: TransitionTiming = {
+    latenciesMs: [],
+    unmatched: 0,
+    prompts: 0,
+    missedPrompts: 0,
+    stuckDelaysMs: [],
+    missedStucks: 0,
+    flickers: [],
+  };
   // Start-up is not scored: a dialog shown during the grace period is by design.
-  timing.flickers = shown.filter((s) => s.primary !== 'starting' && truthAt(truth, s.ms)?.primary !== 'starting' && !truthHasNear(truth, s));
+  timing.flickers = shown.filter(
+    (s) => s.primary !== 'starting' && truthAt(truth, s.ms)?.primary !== 'starting' && !truthHasNear(truth, s),
+  );
   truth.intervals.forEach((interval, i) => {
     if (interval.primary === 'waiting') {
       timing.prompts++;
