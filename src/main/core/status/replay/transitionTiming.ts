@@ -26,7 +26,7 @@ export interface TransitionTiming {
   stuckDelaysMs: number[];
   /** True `stuck` intervals the tracker never called. */
   missedStucks: number;
-  /** Shown states the truth never had within its tolerance around that moment (a flicker). */
+  /** Changes to a primary the truth never had within its tolerance around that moment (a flicker). */
   flickers: ShownTransition[];
 }
 
@@ -40,9 +40,15 @@ export function timeTransitions(truth: TruthFile, shown: readonly ShownTransitio
     missedStucks: 0,
     flickers: [],
   };
-  // Start-up is not scored: a dialog shown during the grace period is by design.
+  // Only a change of primary can flicker (a new reason for the same state is not one); start-up
+  // is not scored: a dialog shown during the grace period is by design.
   timing.flickers = shown.filter(
-    (s) => s.primary !== 'starting' && truthAt(truth, s.ms)?.primary !== 'starting' && !truthHasNear(truth, s),
+    (s, i) =>
+      i > 0 &&
+      s.primary !== shown[i - 1].primary &&
+      s.primary !== 'starting' &&
+      truthAt(truth, s.ms)?.primary !== 'starting' &&
+      !truthHasNear(truth, s),
   );
   truth.intervals.forEach((interval, i) => {
     if (interval.primary === 'waiting') {
