@@ -10,7 +10,7 @@
  */
 import type { AgentPrimary } from '../../../../shared/status';
 import { classify } from '../classifier';
-import { VirtualClock } from '../clock';
+import { VirtualClock } from '../../base';
 import type { StatusRule } from '../ruleSchema';
 import { StatusTracker, type DetectionProfile } from '../statusTracker';
 import { ReplaySession } from './replaySession';
