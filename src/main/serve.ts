@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { createCore } from './core/app/createCore';
 import { startWebServer } from './core/bridge/webServer';
 import { removeEndpointFile, writeEndpointFile } from './core/mcp';
+import { generateToken } from './core/security/tokens';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -28,12 +29,12 @@ async function main(): Promise<void> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
   const handle = await createCore({ projectDir, dataDir });
-  // One app token for the browser UI and for MCP clients started elsewhere (processes get their own).
+  // The app token is for MCP clients started elsewhere; the browser gets its own secret.
   const token = handle.mcp.token;
   const web = await startWebServer({
     core: handle.core,
     staticDir: resolve(values['static-dir'] ?? join(__dirname, '../renderer')),
-    token,
+    uiSecret: generateToken(),
     port,
   });
   for (const issue of handle.core.issues) process.stderr.write(`switchboard.json: ${issue.path} ${issue.message}\n`);

@@ -26,7 +26,7 @@ let page: Page;
 describe.skipIf(!isRunnable)('renderer MCP parts in Chromium (serve)', () => {
   beforeAll(async () => {
     sb = await startSwitchboard();
-    web = await startWebServer({ core: sb.handle.core, staticDir: RENDERER_DIR, token: sb.token });
+    web = await startWebServer({ core: sb.handle.core, staticDir: RENDERER_DIR, uiSecret: 'connect-panel-ui-secret' });
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
