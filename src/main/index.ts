@@ -2,13 +2,15 @@
  * Electron shell: window, IPC bridge, notifications, badge, quit. Everything else is the
  * Electron-free core, the same one `serve` runs.
  */
-import { app, session, type BrowserWindow } from 'electron';
+import { app, dialog, session, type BrowserWindow } from 'electron';
 import { join, resolve } from 'node:path';
 import { createCore, type CoreHandle } from './core/app/createCore';
 import { CONTENT_SECURITY_POLICY, createMainWindow } from './electron/secureWindow';
 import { installIpcBridge } from './electron/ipcBridge';
 import { installAttention } from './electron/attention';
 import { removeEndpointFile, writeEndpointFile } from './core/mcp';
+import { InstanceLockedError } from './core/instance';
+import { installProcessGuard } from './processGuard';
 
 export function projectDirFromArgv(argv: readonly string[], cwd: string): string {
   const index = argv.lastIndexOf('--project');
@@ -23,6 +25,25 @@ export function startApp(): void {
   let handle: CoreHandle | undefined;
   let win: BrowserWindow | undefined;
   const cleanups: Array<() => void> = [];
+
+  let isQuitting = false;
+  const guard = installProcessGuard(
+    process,
+    {
+      name: 'switchboard',
+      exit: (code) => app.exit(code),
+      log: (line) => console.error(line),
+      async stop() {
+        isQuitting = true;
+        for (const cleanup of cleanups.splice(0)) cleanup();
+        await handle?.dispose(); // nothing may outlive the app
+      },
+      killNow() {
+        for (const cleanup of cleanups.splice(0)) cleanup();
+        handle?.killNow();
+      },
+    },
+  );
 
   app.on('second-instance', () => {
     if (!win) return;
@@ -44,18 +65,18 @@ export function startApp(): void {
     cleanups.push(installIpcBridge(handle.core, win, isTrustedUrl), installAttention(handle.core, win));
     if (rendererUrl) await win.loadURL(rendererUrl);
     else await win.loadFile(join(__dirname, '../renderer/index.html'));
+  }).catch((err: unknown) => {
+    if (err instanceof InstanceLockedError) dialog.showErrorBox('Switchboard is already running', err.message);
+    guard.fail(err);
   });
 
   app.on('window-all-closed', () => app.quit());
 
-  let isQuitting = false;
   app.on('before-quit', (event) => {
     if (isQuitting || !handle) return;
     // Hold the quit until every process tree is gone: nothing may outlive the app.
     event.preventDefault();
-    isQuitting = true;
-    for (const cleanup of cleanups) cleanup();
-    void handle.dispose().finally(() => app.exit(0));
+    void guard.shutdown(0);
   });
 }
 

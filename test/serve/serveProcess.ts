@@ -1,4 +1,7 @@
-/** A real `serve` process (tsx, no build needed) in a throw-away project and data dir. */
+/**
+ * A real `serve` process (node with tsx's loader, no build needed: signals reach serve itself, not
+ * a wrapper) in a throw-away project and data dir.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +9,6 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
 const ROOT = resolve(__dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 /** tsx compiles serve on the fly: a few seconds on a busy machine. */
 export const SERVE_START_TIMEOUT_MS = 45_000;
 
@@ -44,7 +46,7 @@ export async function startServe(options: ServeOptions = {}): Promise<ServeProce
   mkdirSync(projectDir, { recursive: true });
   mkdirSync(staticDir, { recursive: true });
   for (const [name, text] of Object.entries(options.staticFiles ?? {})) writeFileSync(join(staticDir, name), text);
-  const child = spawn(TSX, [join(ROOT, 'src/main/serve.ts'), '--project', projectDir, '--data-dir', dataDir, '--static-dir', staticDir, ...(options.extraArgs ?? [])], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main/serve.ts'), '--project', projectDir, '--data-dir', dataDir, '--static-dir', staticDir, ...(options.extraArgs ?? [])], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

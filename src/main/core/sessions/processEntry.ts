@@ -20,7 +20,7 @@ import { ByteRing } from './ringBuffer';
 import { ScreenModel } from './screenModel';
 import { OutputBatcher, type OutputBatch } from './outputBatcher';
 import { FlowController } from './flowControl';
-import { KILL_GRACE_MS, killTree } from './treeKill';
+import { KILL_GRACE_MS, killTree, killTreeNow } from './treeKill';
 import { checkCwd, resolveCommand } from './commandResolver';
 import type { ObservedSession, OutputChunk, RunExited, RunStarted } from './types';
 import { LazyTextChunk, incompleteTailLength } from './utf8Chunks';
@@ -68,6 +68,8 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   private exitInfo: ExitInfo | undefined;
   private ptyProcess: pty.IPty | undefined;
   private runMarker = '';
+  /** The last run's leader, kept after it exits: its marked descendants may still be stopping. */
+  private lastRunPid: number | undefined;
   private exited: Promise<void> = Promise.resolve();
   private isStopRequested = false;
   private utf8Carry: Buffer = EMPTY;
@@ -220,6 +222,12 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     await exited;
   }
 
+  /** SIGKILL the current (or last, if still stopping) run's tree synchronously; no waiting. */
+  killNow(): void {
+    const pid = this.ptyProcess?.pid ?? this.lastRunPid;
+    if (pid !== undefined && this.runMarker) killTreeNow({ pid, marker: { key: RUN_MARKER_ENV, value: this.runMarker } });
+  }
+
   async restart(signal?: NodeJS.Signals): Promise<void> {
     await this.stop(signal);
     await this.start();
@@ -297,6 +305,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
       throw new SpawnError(message, 'other');
     }
     this.ptyProcess = proc;
+    this.lastRunPid = proc.pid;
     const slaveFd = holdSlaveOpen(proc);
     this.currentPid = proc.pid;
     this.runStartedAt = Date.now();
