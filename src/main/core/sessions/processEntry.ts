@@ -290,8 +290,9 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.utf8Carry = EMPTY;
     this.flow.reset();
     let proc: pty.IPty;
+    const [program, args] = withStdinFeed(file, [...this.spec.argv.slice(1), ...(this.argsForRun?.(this) ?? [])], this.spec.stdin, env);
     try {
-      proc = pty.spawn(file, [...this.spec.argv.slice(1), ...(this.argsForRun?.(this) ?? [])], {
+      proc = pty.spawn(program, args, {
         name: env.TERM ?? 'xterm-256color',
         cols: this.sizeCols,
         rows: this.sizeRows,
@@ -409,4 +410,19 @@ function holdSlaveOpen(proc: pty.IPty): number | undefined {
   } catch {
     return undefined; // not fatal: we only lose the guarantee for the last bytes
   }
+}
+
+/** Carries `stdin` text from us to the feeding shell, which removes it before the program starts. */
+export const STDIN_TEXT_ENV = 'SWITCHBOARD_STDIN_TEXT';
+const FEED_STDIN = `text="$${STDIN_TEXT_ENV}"; unset ${STDIN_TEXT_ENV}; printf '%s' "$text" | "$@"`;
+
+/**
+ * A program that reads its input from stdin runs behind a small `sh` that pipes the text in: the
+ * text travels in the shell's environment (readable by the same user only, never on a command
+ * line) and the program's stdin is a pipe, not the terminal, so it reads to end of file.
+ */
+function withStdinFeed(file: string, args: string[], stdin: string | undefined, env: Record<string, string>): [string, string[]] {
+  if (stdin === undefined) return [file, args];
+  env[STDIN_TEXT_ENV] = stdin;
+  return ['/bin/sh', ['-c', FEED_STDIN, 'switchboard-stdin', file, ...args]];
 }
