@@ -12,7 +12,10 @@ test.afterEach(async () => {
   await serve.stop();
 });
 
-test('the UI secret travels in the fragment, leaves the address bar, and only this server\'s cookie opens the WebSocket', async ({ page, request }) => {
+test("the UI secret travels in the fragment, leaves the address bar, and only this server's cookie opens the WebSocket", async ({
+  page,
+  request,
+}) => {
   const ui = new URL(serve.ui);
   const secret = new URLSearchParams(ui.hash.slice(1)).get('token') ?? '';
   expect(secret).toMatch(/^[\w-]{43}$/);
@@ -50,7 +53,9 @@ test('shows live output of every entry, echoes typing, and survives a reload', a
 
   await expect.poll(() => paneText(page, 'clock')).toMatch(/tick \d+/);
   const firstTick = Number(/tick (\d+)/.exec(await paneText(page, 'clock'))![1]);
-  await expect.poll(async () => Math.max(...[...(await paneText(page, 'clock')).matchAll(/tick (\d+)/g)].map((m) => Number(m[1])))).toBeGreaterThan(firstTick + 1);
+  await expect
+    .poll(async () => Math.max(...[...(await paneText(page, 'clock')).matchAll(/tick (\d+)/g)].map((m) => Number(m[1]))))
+    .toBeGreaterThan(firstTick + 1);
 
   await pane(page, 'echoer').locator('.pane-terminal').click();
   await page.keyboard.type('hello from the browser');
@@ -113,7 +118,10 @@ test('keyboard navigation and maximise', async ({ page }) => {
   await page.locator('[data-testid="pane"]').first().locator('.pane-terminal').click();
   await page.keyboard.press('Alt+ArrowRight');
   await expect(page.locator('[data-testid="pane"].focused')).toHaveAttribute('data-name', 'shell');
-  const renderers = () => page.evaluate(() => [...document.querySelectorAll('[data-testid="pane"]')].map((el) => el.querySelector('.xterm')?.getAttribute('data-renderer')));
+  const renderers = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="pane"]')].map((el) => el.querySelector('.xterm')?.getAttribute('data-renderer')),
+    );
   await expect.poll(renderers).toEqual(expect.arrayContaining([expect.stringMatching(/webgl|dom/)]));
   console.log(`pane renderers with all panes visible: ${(await renderers()).join(', ')}`);
   await page.keyboard.press('Alt+Enter');

@@ -27,23 +27,20 @@ export function startApp(): void {
   const cleanups: Array<() => void> = [];
 
   let isQuitting = false;
-  const guard = installProcessGuard(
-    process,
-    {
-      name: 'switchboard',
-      exit: (code) => app.exit(code),
-      log: (line) => console.error(line),
-      async stop() {
-        isQuitting = true;
-        for (const cleanup of cleanups.splice(0)) cleanup();
-        await handle?.dispose(); // nothing may outlive the app
-      },
-      killNow() {
-        for (const cleanup of cleanups.splice(0)) cleanup();
-        handle?.killNow();
-      },
+  const guard = installProcessGuard(process, {
+    name: 'switchboard',
+    exit: (code) => app.exit(code),
+    log: (line) => console.error(line),
+    async stop() {
+      isQuitting = true;
+      for (const cleanup of cleanups.splice(0)) cleanup();
+      await handle?.dispose(); // nothing may outlive the app
     },
-  );
+    killNow() {
+      for (const cleanup of cleanups.splice(0)) cleanup();
+      handle?.killNow();
+    },
+  });
 
   app.on('second-instance', () => {
     if (!win) return;
@@ -51,24 +48,27 @@ export function startApp(): void {
     win.focus();
   });
 
-  app.whenReady().then(async () => {
-    session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+  app
+    .whenReady()
+    .then(async () => {
+      session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+        callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+      });
+      handle = await createCore({ projectDir: projectDirFromArgv(process.argv, process.cwd()), dataDir: app.getPath('userData') });
+      // MCP discovery (SPEC §5): {url, token, pid}, mode 0600, removed on quit.
+      writeEndpointFile(app.getPath('userData'), { url: handle.mcp.url, token: handle.mcp.token, pid: process.pid });
+      cleanups.push(() => removeEndpointFile(app.getPath('userData')));
+      win = createMainWindow(join(__dirname, '../preload'));
+      const rendererUrl = process.env.ELECTRON_RENDERER_URL;
+      const isTrustedUrl = (url: string) => (rendererUrl ? url.startsWith(rendererUrl) : url.startsWith('file://'));
+      cleanups.push(installIpcBridge(handle.core, win, isTrustedUrl), installAttention(handle.core, win));
+      if (rendererUrl) await win.loadURL(rendererUrl);
+      else await win.loadFile(join(__dirname, '../renderer/index.html'));
+    })
+    .catch((err: unknown) => {
+      if (err instanceof InstanceLockedError) dialog.showErrorBox('Switchboard is already running', err.message);
+      guard.fail(err);
     });
-    handle = await createCore({ projectDir: projectDirFromArgv(process.argv, process.cwd()), dataDir: app.getPath('userData') });
-    // MCP discovery (SPEC §5): {url, token, pid}, mode 0600, removed on quit.
-    writeEndpointFile(app.getPath('userData'), { url: handle.mcp.url, token: handle.mcp.token, pid: process.pid });
-    cleanups.push(() => removeEndpointFile(app.getPath('userData')));
-    win = createMainWindow(join(__dirname, '../preload'));
-    const rendererUrl = process.env.ELECTRON_RENDERER_URL;
-    const isTrustedUrl = (url: string) => (rendererUrl ? url.startsWith(rendererUrl) : url.startsWith('file://'));
-    cleanups.push(installIpcBridge(handle.core, win, isTrustedUrl), installAttention(handle.core, win));
-    if (rendererUrl) await win.loadURL(rendererUrl);
-    else await win.loadFile(join(__dirname, '../renderer/index.html'));
-  }).catch((err: unknown) => {
-    if (err instanceof InstanceLockedError) dialog.showErrorBox('Switchboard is already running', err.message);
-    guard.fail(err);
-  });
 
   app.on('window-all-closed', () => app.quit());
 

@@ -79,7 +79,9 @@ export function installProcessGuard(proc: GuardedProcess, options: ProcessGuardO
     exit(code);
   };
 
-  proc.on('unhandledRejection', (reason) => options.log(`${options.name}: unhandled promise rejection (still running): ${describeError(reason)}`));
+  proc.on('unhandledRejection', (reason) =>
+    options.log(`${options.name}: unhandled promise rejection (still running): ${describeError(reason)}`),
+  );
   proc.on('uncaughtException', fail);
   for (const signal of options.signals ?? ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     proc.on(signal, () => {

@@ -11,6 +11,8 @@ export interface LinePattern {
   readonly source: string;
   exec(text: string): RegExpExecArray | null;
   test(text: string): boolean;
+  /** `/source/flags`, for messages. */
+  toString(): string;
 }
 
 /** Longest pattern we accept: a guard against pasting a whole log as a pattern. */
@@ -33,21 +35,28 @@ export class UserPattern implements LinePattern {
     const source = slashed ? slashed[1] : pattern;
     const flags = slashed ? slashed[2] : '';
     const unsupported = [...flags].filter((flag) => !(flag in FLAG_BITS));
-    if (unsupported.length > 0) throw new SyntaxError(`invalid regular expression ${JSON.stringify(pattern)}: flag "${unsupported.join('')}" is not supported (use i, m, s, u)`);
+    if (unsupported.length > 0)
+      throw new SyntaxError(
+        `invalid regular expression ${JSON.stringify(pattern)}: flag "${unsupported.join('')}" is not supported (use i, m, s, u)`,
+      );
     let canonicalSource: string;
     try {
       canonicalSource = new RegExp(source, flags).source; // JavaScript's own syntax errors read best
     } catch (err) {
       const reason = err instanceof Error ? err.message.replace(/^Invalid regular expression: /, '') : String(err);
-      throw new SyntaxError(`invalid regular expression ${JSON.stringify(pattern)}: ${reason}`);
+      throw new SyntaxError(`invalid regular expression ${JSON.stringify(pattern)}: ${reason}`, { cause: err });
     }
     let re2: RE2JS;
     try {
-      re2 = RE2JS.compile(RE2JS.translateRegExp(source), [...flags].reduce((bits, flag) => bits | FLAG_BITS[flag], 0));
+      re2 = RE2JS.compile(
+        RE2JS.translateRegExp(source),
+        [...flags].reduce((bits, flag) => bits | FLAG_BITS[flag], 0),
+      );
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       throw new SyntaxError(
         `regular expression ${JSON.stringify(pattern)} cannot run on the linear-time engine (RE2: no lookahead, lookbehind or backreferences): ${reason}`,
+        { cause: err },
       );
     }
     return new UserPattern(canonicalSource, flags, re2);

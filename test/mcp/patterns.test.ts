@@ -17,7 +17,9 @@ let sb: Switchboard;
 let client: Client;
 beforeAll(async () => {
   sb = await startSwitchboard({
-    config: { processes: { evil: { command: 'sh', args: ['-c', EVIL_LINE_SCRIPT], readyPatterns: [EVIL, 'READY'], errorPatterns: [EVIL] } } },
+    config: {
+      processes: { evil: { command: 'sh', args: ['-c', EVIL_LINE_SCRIPT], readyPatterns: [EVIL, 'READY'], errorPatterns: [EVIL] } },
+    },
   });
   client = await connectClient(sb.url, sb.token);
 });
@@ -36,7 +38,12 @@ describe('caller and config patterns on a long line', () => {
   it('search_output and wait_for_pattern with (a+)+$ answer, and whoami answers while they run', async () => {
     const id = evilId();
     const search = callOk<{ total_matches: number }>(client, 'search_output', { process_id: id, pattern: EVIL });
-    const wait = callOk<{ matched: boolean; reason: string }>(client, 'wait_for_pattern', { process_id: id, pattern: EVIL, from: 'start', timeout_seconds: 2 });
+    const wait = callOk<{ matched: boolean; reason: string }>(client, 'wait_for_pattern', {
+      process_id: id,
+      pattern: EVIL,
+      from: 'start',
+      timeout_seconds: 2,
+    });
     const other = await connectClient(sb.url, sb.token);
     expect(await callOk(other, 'whoami')).toMatchObject({ role: 'external' });
     await other.close();
@@ -46,7 +53,10 @@ describe('caller and config patterns on a long line', () => {
   });
 
   it('a pattern RE2 cannot run is a bad_pattern error that says why', async () => {
-    const result = (await client.callTool({ name: 'search_output', arguments: { process_id: evilId(), pattern: '(?<=a)b' } })) as CallToolResult;
+    const result = (await client.callTool({
+      name: 'search_output',
+      arguments: { process_id: evilId(), pattern: '(?<=a)b' },
+    })) as CallToolResult;
     expect(result.isError).toBe(true);
     expect((result.content[0] as { text: string }).text).toMatch(/linear-time engine/);
   });
@@ -59,11 +69,16 @@ describe('open waits per caller', () => {
       client.callTool({ name: 'wait_for_pattern', arguments: { process_id: id, pattern: 'never-printed', timeout_seconds: 3 } }),
     );
     await expect.poll(() => sb.handle.mcp.service.context.patternWaits.countFor('external')).toBe(MAX_PATTERN_WAITS_PER_CALLER);
-    const refused = (await client.callTool({ name: 'wait_for_pattern', arguments: { process_id: id, pattern: 'x', timeout_seconds: 1 } })) as CallToolResult;
+    const refused = (await client.callTool({
+      name: 'wait_for_pattern',
+      arguments: { process_id: id, pattern: 'x', timeout_seconds: 1 },
+    })) as CallToolResult;
     expect(refused.isError).toBe(true);
     expect((refused.content[0] as { text: string }).text).toMatch(/Too many pattern waits/);
     await Promise.all(waits);
     expect(sb.handle.mcp.service.context.patternWaits.countFor('external')).toBe(0);
-    expect(await callOk(client, 'wait_for_pattern', { process_id: id, pattern: 'READY', from: 'start', timeout_seconds: 2 })).toMatchObject({ matched: true });
+    expect(await callOk(client, 'wait_for_pattern', { process_id: id, pattern: 'READY', from: 'start', timeout_seconds: 2 })).toMatchObject(
+      { matched: true },
+    );
   });
 });

@@ -47,7 +47,10 @@ describe('serve discovery', () => {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const printed = JSON.parse(await firstLine(child)) as { ui: string; url: string; token: string; pid: number };
-    expect(printed).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/), token: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(printed).toMatchObject({
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/),
+      token: expect.stringMatching(/^[\w-]{43}$/),
+    });
     expect(printed.ui).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{43}$/);
     expect(printed.ui).not.toContain(printed.token); // the browser's secret is not the MCP app token
     const file = join(dataDir, 'mcp-endpoint.json');

@@ -25,8 +25,10 @@ afterAll(() => serve?.kill());
 function judge(c: WebCorpusCase, answer: { status: number; headers: string; body: Buffer }): string | undefined {
   if (!c.expected.includes(answer.status)) return `status ${answer.status}, expected ${c.expected.join('|')}`;
   if (answer.status === 0) return undefined;
-  if (!/x-content-type-options: nosniff/i.test(answer.headers)) return `answer without our security headers: ${answer.headers.split('\r\n')[0]}`;
-  if (answer.status === 200 && answer.body.length > 0 && ![INDEX, APP].includes(answer.body.toString())) return `served something that is not ours: ${answer.body.subarray(0, 80).toString()}`;
+  if (!/x-content-type-options: nosniff/i.test(answer.headers))
+    return `answer without our security headers: ${answer.headers.split('\r\n')[0]}`;
+  if (answer.status === 200 && answer.body.length > 0 && ![INDEX, APP].includes(answer.body.toString()))
+    return `served something that is not ours: ${answer.body.subarray(0, 80).toString()}`;
   return undefined;
 }
 
@@ -35,7 +37,10 @@ async function runWebCorpus(cases: WebCorpusCase[], port: number): Promise<{ fai
   const byCategory: Record<string, number> = {};
   for (const [index, c] of cases.entries()) {
     byCategory[c.category] = (byCategory[c.category] ?? 0) + 1;
-    const problem = await sendCase(port, c).then((answer) => judge(c, answer), (err: Error) => err.message);
+    const problem = await sendCase(port, c).then(
+      (answer) => judge(c, answer),
+      (err: Error) => err.message,
+    );
     if (problem) failures.push(`#${index} ${c.category} ${c.description}: ${problem}`);
   }
   return { failures, byCategory };
@@ -73,7 +78,10 @@ describe('serve under malformed requests', () => {
     });
     socket.close();
     expect(snapshot.ok).toBe(true);
-    const list = await rawRequest(serve.printed.url, { headers: mcp.session, body: JSON.stringify({ jsonrpc: '2.0', id: 'after', method: 'tools/list' }) });
+    const list = await rawRequest(serve.printed.url, {
+      headers: mcp.session,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 'after', method: 'tools/list' }),
+    });
     expect(list.status).toBe(200);
     const client = await connectClient(serve.printed.url, serve.printed.token);
     expect(await callOk(client, 'list_processes')).toMatchObject({ processes: [] });

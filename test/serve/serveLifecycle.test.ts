@@ -26,7 +26,7 @@ async function serveIn(dir: string): Promise<ServeProcess> {
 }
 
 describe('one serve per data dir and project', () => {
-  it('a second serve on the same data dir and project exits 1 naming the pid that holds the lock; a dead holder\'s lock is taken over', async () => {
+  it("a second serve on the same data dir and project exits 1 naming the pid that holds the lock; a dead holder's lock is taken over", async () => {
     root = mkdtempSync(join(tmpdir(), 'serve-lock-'));
     const first = await serveIn(root);
     const second = await startServe({ root }).then(
@@ -54,7 +54,10 @@ describe('stopping serve', () => {
     // Ignores SIGTERM (and so do its children): only SIGKILL ends it, after a minute of grace.
     writeFileSync(
       join(root, 'project', 'switchboard.json'),
-      JSON.stringify({ settings: { killGraceMs: 60_000 }, processes: { stubborn: { command: 'sh', args: ['-c', "trap '' TERM; echo up; while :; do sleep 1; done"] } } }),
+      JSON.stringify({
+        settings: { killGraceMs: 60_000 },
+        processes: { stubborn: { command: 'sh', args: ['-c', "trap '' TERM; echo up; while :; do sleep 1; done"] } },
+      }),
     );
     const serve = await serveIn(root);
     const client = await connectClient(serve.printed.url, serve.printed.token);

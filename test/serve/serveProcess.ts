@@ -46,15 +46,30 @@ export async function startServe(options: ServeOptions = {}): Promise<ServeProce
   mkdirSync(projectDir, { recursive: true });
   mkdirSync(staticDir, { recursive: true });
   for (const [name, text] of Object.entries(options.staticFiles ?? {})) writeFileSync(join(staticDir, name), text);
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main/serve.ts'), '--project', projectDir, '--data-dir', dataDir, '--static-dir', staticDir, ...(options.extraArgs ?? [])], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'src/main/serve.ts'),
+      '--project',
+      projectDir,
+      '--data-dir',
+      dataDir,
+      '--static-dir',
+      staticDir,
+      ...(options.extraArgs ?? []),
+    ],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const line = await new Promise<string>((resolveLine, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve printed nothing; stderr: ${stderr}`)), SERVE_START_TIMEOUT_MS);
-    const lines = createInterface({ input: child.stdout! });
+    const lines = createInterface({ input: child.stdout });
     lines.once('line', (first) => {
       clearTimeout(timer);
       lines.close();

@@ -39,7 +39,33 @@ function prng(seed: number): () => number {
   };
 }
 
-const SEGMENTS = ['', '.', '..', '%', '%2', '%zz', '%2e%2e', '%2f', '%5c', '%00', '%ff', '%c0%af', '%E0%A4%A', '/', 'ws', 'index.html', 'app.js', '~', '\\', ';', '@', ':', 'a%20b', '%25', 'ΩΩ'];
+const SEGMENTS = [
+  '',
+  '.',
+  '..',
+  '%',
+  '%2',
+  '%zz',
+  '%2e%2e',
+  '%2f',
+  '%5c',
+  '%00',
+  '%ff',
+  '%c0%af',
+  '%E0%A4%A',
+  '/',
+  'ws',
+  'index.html',
+  'app.js',
+  '~',
+  '\\',
+  ';',
+  '@',
+  ':',
+  'a%20b',
+  '%25',
+  'ΩΩ',
+];
 const WS_KEY = 'dGhlIHNhbXBsZSBub25jZQ==';
 
 function request(method: string, target: string, headers: Record<string, string>, body: Buffer | string = ''): Buffer {
@@ -54,36 +80,81 @@ export function generateWebCorpus(context: WebCorpusContext, seed = 11): WebCorp
   const base = { Host: host, Connection: 'close' };
   const authed = { ...base, ...context.auth };
   const cases: WebCorpusCase[] = [];
-  const add = (category: WebCorpusCategory, description: string, bytes: Buffer | Buffer[], expected: number[], extra: Partial<WebCorpusCase> = {}) =>
-    cases.push({ category, description, chunks: Array.isArray(bytes) ? bytes : [bytes], expected, ...extra });
+  const add = (
+    category: WebCorpusCategory,
+    description: string,
+    bytes: Buffer | Buffer[],
+    expected: number[],
+    extra: Partial<WebCorpusCase> = {},
+  ) => cases.push({ category, description, chunks: Array.isArray(bytes) ? bytes : [bytes], expected, ...extra });
 
   // Paths that once threw (`//`, `%`) and their relatives, with and without credentials.
   const known: Array<[string, number[]]> = [
-    ['//', [400]], ['///', [400]], ['//evil.example/', [400]], ['//127.0.0.1/index.html', [400]], ['/%', [400]], ['/%zz', [400]],
-    ['/%E0%A4%A', [400]], ['/%00', [400]], ['/index.html%00.js', [400]], ['*', [400]], ['x', [400]],
-    ['/../../etc/passwd', [404]], ['/..%2f..%2fetc%2fpasswd', [404]], ['/%2e%2e/%2e%2e/etc/passwd', [404]], ['/ws/../', [404]],
-    ['/?%', [200]], ['/?token=%zz&&&', [200]], ['/index.html', [200]], ['/app.js', [200]], ['/nope.js', [404]],
+    ['//', [400]],
+    ['///', [400]],
+    ['//evil.example/', [400]],
+    ['//127.0.0.1/index.html', [400]],
+    ['/%', [400]],
+    ['/%zz', [400]],
+    ['/%E0%A4%A', [400]],
+    ['/%00', [400]],
+    ['/index.html%00.js', [400]],
+    ['*', [400]],
+    ['x', [400]],
+    ['/../../etc/passwd', [404]],
+    ['/..%2f..%2fetc%2fpasswd', [404]],
+    ['/%2e%2e/%2e%2e/etc/passwd', [404]],
+    ['/ws/../', [404]],
+    ['/?%', [200]],
+    ['/?token=%zz&&&', [200]],
+    ['/index.html', [200]],
+    ['/app.js', [200]],
+    ['/nope.js', [404]],
   ];
   for (const [target, expected] of known) {
-    for (const headers of [authed, base]) add('bad-paths', `GET ${target}${headers === base ? ' (no credentials)' : ''}`, request('GET', target, headers), expected);
+    for (const headers of [authed, base])
+      add('bad-paths', `GET ${target}${headers === base ? ' (no credentials)' : ''}`, request('GET', target, headers), expected);
     add('bad-paths', `HEAD ${target}`, request('HEAD', target, authed), expected);
   }
   for (let i = 0; i < 360; i++) {
     const depth = 1 + Math.floor(random() * 5);
     const target = '/' + Array.from({ length: depth }, () => pick(SEGMENTS)).join(pick(['/', '/', '//', '']));
     // Any of these is a fair answer; the assertion that matters is that our handler gave it.
-    add('bad-paths', `random path ${JSON.stringify(target)}`, request(pick(['GET', 'HEAD']), target.replace(/ /g, '%20'), random() < 0.8 ? authed : base), [200, 400, 404]);
+    add(
+      'bad-paths',
+      `random path ${JSON.stringify(target)}`,
+      request(pick(['GET', 'HEAD']), target.replace(/ /g, '%20'), random() < 0.8 ? authed : base),
+      [200, 400, 404],
+    );
   }
 
   // Encodings: raw high bytes, overlong UTF-8, control characters, bad query escapes.
-  const rawTargets = [Buffer.from([0x2f, 0xc0, 0xaf]), Buffer.from([0x2f, 0xff, 0xfe]), Buffer.from([0x2f, 0x80]), Buffer.from('/\x7f'), Buffer.from('/\t'), Buffer.from('/a\u0001b')];
+  const rawTargets = [
+    Buffer.from([0x2f, 0xc0, 0xaf]),
+    Buffer.from([0x2f, 0xff, 0xfe]),
+    Buffer.from([0x2f, 0x80]),
+    Buffer.from('/\x7f'),
+    Buffer.from('/\t'),
+    Buffer.from('/a\u0001b'),
+  ];
   for (let round = 0; round < 10; round++) {
     for (const [i, target] of rawTargets.entries()) {
-      add('encodings', `raw target ${i} round ${round}`, Buffer.concat([Buffer.from('GET '), target, Buffer.from(` HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)]), [400, 404]);
+      add(
+        'encodings',
+        `raw target ${i} round ${round}`,
+        Buffer.concat([Buffer.from('GET '), target, Buffer.from(` HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)]),
+        [400, 404],
+      );
     }
   }
   for (let i = 0; i < 60; i++) {
-    const escapes = Array.from({ length: 1 + Math.floor(random() * 6) }, () => `%${Math.floor(random() * 256).toString(16).padStart(2, '0')}`).join('');
+    const escapes = Array.from(
+      { length: 1 + Math.floor(random() * 6) },
+      () =>
+        `%${Math.floor(random() * 256)
+          .toString(16)
+          .padStart(2, '0')}`,
+    ).join('');
     add('encodings', `escapes ${escapes}`, request('GET', `/${escapes}`, authed), [400, 404]);
     add('encodings', `query escapes ${escapes}`, request('GET', `/?token=${escapes}%&x=%%`, authed), [200]);
   }
@@ -100,8 +171,16 @@ export function generateWebCorpus(context: WebCorpusContext, seed = 11): WebCorp
     ['Authorization junk', request('GET', '/', { ...base, Authorization: 'Bearer \u00ff\u00fe' }), [200]],
     ['negative Content-Length', request('GET', '/', { ...authed, 'Content-Length': '-1' }), [400]],
     ['non-numeric Content-Length', request('GET', '/', { ...authed, 'Content-Length': 'ten' }), [400]],
-    ['Content-Length and chunked', request('POST', '/session', { ...authed, 'Content-Length': '3', 'Transfer-Encoding': 'chunked' }, '0\r\n\r\n'), [400]],
-    ['bad chunk size', request('POST', '/session', { ...authed, 'Transfer-Encoding': 'chunked' }, 'zz\r\nabc\r\n0\r\n\r\n'), [400, 204, 401]],
+    [
+      'Content-Length and chunked',
+      request('POST', '/session', { ...authed, 'Content-Length': '3', 'Transfer-Encoding': 'chunked' }, '0\r\n\r\n'),
+      [400],
+    ],
+    [
+      'bad chunk size',
+      request('POST', '/session', { ...authed, 'Transfer-Encoding': 'chunked' }, 'zz\r\nabc\r\n0\r\n\r\n'),
+      [400, 204, 401],
+    ],
     ['HTTP/0.9', Buffer.from('GET /\r\n\r\n'), [400, 505]],
     ['HTTP/2.0 line', Buffer.from(`GET / HTTP/2.0\r\nHost: ${host}\r\n\r\n`), [400, 505]],
     ['HTTP/1.9 line', Buffer.from(`GET / HTTP/1.9\r\nHost: ${host}\r\n\r\n`), [400, 505]],
@@ -126,7 +205,14 @@ export function generateWebCorpus(context: WebCorpusContext, seed = 11): WebCorp
 
   // WebSocket upgrades: wrong paths (`//` too), bad keys and versions, foreign origins, no credentials.
   const upgrade = (target: string, extra: Record<string, string>) =>
-    request('GET', target, { Host: host, Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': WS_KEY, ...extra });
+    request('GET', target, {
+      Host: host,
+      Connection: 'Upgrade',
+      Upgrade: 'websocket',
+      'Sec-WebSocket-Version': '13',
+      'Sec-WebSocket-Key': WS_KEY,
+      ...extra,
+    });
   const upgrades: Array<[string, Buffer, number[]]> = [
     ['//', upgrade('//', context.auth), [400]],
     ['/%', upgrade('/%', context.auth), [400]],
@@ -136,15 +222,39 @@ export function generateWebCorpus(context: WebCorpusContext, seed = 11): WebCorp
     ['other path', upgrade('/index.html', context.auth), [404]],
     ['no credentials', upgrade('/ws', {}), [401]],
     ['wrong token', upgrade('/ws?token=wrong', {}), [401]],
-    ['cookie for another port', upgrade('/ws', { Cookie: `sb_ui_${context.port + 1}=${Object.values(context.auth)[0]?.split('=')[1] ?? ''}` }), [401]],
+    [
+      'cookie for another port',
+      upgrade('/ws', { Cookie: `sb_ui_${context.port + 1}=${Object.values(context.auth)[0]?.split('=')[1] ?? ''}` }),
+      [401],
+    ],
     ['evil origin', upgrade('/ws', { ...context.auth, Origin: 'https://evil.example' }), [403]],
     ['evil host', upgrade('/ws', { ...context.auth, Host: 'evil.example' }), [403]],
-    ['no key', request('GET', '/ws', { Host: host, Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', ...context.auth }), [400]],
+    [
+      'no key',
+      request('GET', '/ws', { Host: host, Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', ...context.auth }),
+      [400],
+    ],
     ['bad key', upgrade('/ws', { ...context.auth, 'Sec-WebSocket-Key': 'short' }), [400]],
     ['version 8', upgrade('/ws', { ...context.auth, 'Sec-WebSocket-Version': '8' }), [400, 426]],
     ['h2c', request('GET', '/ws', { Host: host, Connection: 'Upgrade', Upgrade: 'h2c', ...context.auth }), [400]],
-    ['Upgrade without Connection', request('GET', '/ws', { Host: host, Upgrade: 'websocket', Connection: 'close', ...context.auth }), [200, 400, 404, 426]],
-    ['POST upgrade', request('POST', '/ws', { Host: host, Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': WS_KEY, 'Content-Length': '0', ...context.auth }), [400, 405]],
+    [
+      'Upgrade without Connection',
+      request('GET', '/ws', { Host: host, Upgrade: 'websocket', Connection: 'close', ...context.auth }),
+      [200, 400, 404, 426],
+    ],
+    [
+      'POST upgrade',
+      request('POST', '/ws', {
+        Host: host,
+        Connection: 'Upgrade',
+        Upgrade: 'websocket',
+        'Sec-WebSocket-Version': '13',
+        'Sec-WebSocket-Key': WS_KEY,
+        'Content-Length': '0',
+        ...context.auth,
+      }),
+      [400, 405],
+    ],
   ];
   for (let round = 0; round < 10; round++) {
     for (const [description, bytes, expected] of upgrades) add('upgrades', `upgrade ${description} ${round}`, bytes, expected);
@@ -154,18 +264,48 @@ export function generateWebCorpus(context: WebCorpusContext, seed = 11): WebCorp
   for (let round = 0; round < 6; round++) {
     add('oversized', `64 KB header ${round}`, request('GET', '/', { ...authed, 'X-Big': 'x'.repeat(64 * 1024) }), [431]);
     add('oversized', `200 KB URL ${round}`, request('GET', `/${'a'.repeat(200 * 1024)}`, authed), [414, 431]);
-    add('oversized', `2000 headers ${round}`, request('GET', '/', Object.fromEntries([...Object.entries(authed), ...Array.from({ length: 2000 }, (_, i) => [`X-Header-${String(i).padStart(5, '0')}`, 'v'.repeat(16)])])), [431]);
-    add('oversized', `5 MB body on GET ${round}`, request('GET', '/', { ...authed, 'Content-Length': String(5 * 1024 * 1024) }, Buffer.alloc(5 * 1024 * 1024, 0x41)), [200, 0]);
-    add('oversized', `5 MB body on POST /session ${round}`, request('POST', '/session', { ...base, 'Content-Length': String(5 * 1024 * 1024) }, Buffer.alloc(5 * 1024 * 1024, 0x41)), [401, 413, 0]);
+    add(
+      'oversized',
+      `2000 headers ${round}`,
+      request(
+        'GET',
+        '/',
+        Object.fromEntries([
+          ...Object.entries(authed),
+          ...Array.from({ length: 2000 }, (_, i) => [`X-Header-${String(i).padStart(5, '0')}`, 'v'.repeat(16)]),
+        ]),
+      ),
+      [431],
+    );
+    add(
+      'oversized',
+      `5 MB body on GET ${round}`,
+      request('GET', '/', { ...authed, 'Content-Length': String(5 * 1024 * 1024) }, Buffer.alloc(5 * 1024 * 1024, 0x41)),
+      [200, 0],
+    );
+    add(
+      'oversized',
+      `5 MB body on POST /session ${round}`,
+      request('POST', '/session', { ...base, 'Content-Length': String(5 * 1024 * 1024) }, Buffer.alloc(5 * 1024 * 1024, 0x41)),
+      [401, 413, 0],
+    );
   }
 
   // Slow and abandoned: bodies and headers dribbled in, requests cut off half way.
   for (let round = 0; round < 8; round++) {
     const body = Buffer.alloc(64, 0x42);
     const head = request('POST', '/session', { ...base, 'Content-Length': String(body.length) });
-    add('slow-bodies', `dribbled body ${round}`, [head, ...Array.from({ length: 8 }, (_, i) => body.subarray(i * 8, i * 8 + 8))], [401], { gapMs: 15 });
+    add('slow-bodies', `dribbled body ${round}`, [head, ...Array.from({ length: 8 }, (_, i) => body.subarray(i * 8, i * 8 + 8))], [401], {
+      gapMs: 15,
+    });
     const get = request('GET', '/index.html', authed);
-    add('slow-bodies', `dribbled headers ${round}`, Array.from({ length: 6 }, (_, i) => get.subarray(Math.floor((i * get.length) / 6), Math.floor(((i + 1) * get.length) / 6))), [200], { gapMs: 15 });
+    add(
+      'slow-bodies',
+      `dribbled headers ${round}`,
+      Array.from({ length: 6 }, (_, i) => get.subarray(Math.floor((i * get.length) / 6), Math.floor(((i + 1) * get.length) / 6))),
+      [200],
+      { gapMs: 15 },
+    );
     add('slow-bodies', `abandoned headers ${round}`, get.subarray(0, 20), [0], { abandon: true });
     add('slow-bodies', `abandoned body ${round}`, [head, body.subarray(0, 10)], [0], { abandon: true });
     add('slow-bodies', `abandoned upgrade ${round}`, upgrade('/ws', context.auth).subarray(0, 40), [0], { abandon: true });

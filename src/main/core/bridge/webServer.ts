@@ -51,7 +51,18 @@ const SECURITY_HEADERS = {
   'Cache-Control': 'no-store',
 };
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 408: 'Request Timeout', 417: 'Expectation Failed', 431: 'Request Header Fields Too Large', 505: 'HTTP Version Not Supported', 500: 'Internal Server Error' };
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  417: 'Expectation Failed',
+  431: 'Request Header Fields Too Large',
+  505: 'HTTP Version Not Supported',
+  500: 'Internal Server Error',
+};
 
 export interface WebServerOptions {
   core: SwitchboardCore;
@@ -76,7 +87,8 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   let port = 0;
   const sockets = new Set<WebSocket>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_WS_MESSAGE_BYTES });
-  const isUiClient = (req: IncomingMessage) => tokensEqual(cookieValue(req, uiCookieName(port)) ?? bearerToken(req.headers.authorization), uiSecret);
+  const isUiClient = (req: IncomingMessage) =>
+    tokensEqual(cookieValue(req, uiCookieName(port)) ?? bearerToken(req.headers.authorization), uiSecret);
 
   const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
     if (req.httpVersion !== '1.1' && req.httpVersion !== '1.0') return deny(res, 505, 'HTTP version not supported: speak HTTP/1.1');
@@ -93,23 +105,29 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   const startUiSession = (req: IncomingMessage, res: ServerResponse) => {
     if (!isAllowedOrigin(req.headers.origin, port)) return deny(res, 403, 'Forbidden: Origin is not this server');
     if (req.method !== 'POST') return deny(res, 405, 'Method not allowed: POST the secret as a bearer token');
-    if (!tokensEqual(bearerToken(req.headers.authorization), uiSecret)) return deny(res, 401, 'Unauthorized: open the "ui" URL that serve printed (the secret is in its #fragment)');
+    if (!tokensEqual(bearerToken(req.headers.authorization), uiSecret))
+      return deny(res, 401, 'Unauthorized: open the "ui" URL that serve printed (the secret is in its #fragment)');
     res.writeHead(204, { ...SECURITY_HEADERS, 'Set-Cookie': `${uiCookieName(port)}=${uiSecret}; HttpOnly; SameSite=Strict; Path=/` });
     res.end();
   };
 
-  const server = createServer({ requireHostHeader: false, headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS }, (req, res) => {
-    try {
-      handleRequest(req, res);
-    } catch {
-      deny(res, 500, 'Internal error');
-    }
-  });
+  const server = createServer(
+    { requireHostHeader: false, headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+    (req, res) => {
+      try {
+        handleRequest(req, res);
+      } catch {
+        deny(res, 500, 'Internal error');
+      }
+    },
+  );
   // Node answers these itself, without our headers; route them through the same handler.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => server.emit('request', req, res));
   server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => deny(res, 417, 'Expectation failed'));
   server.on('connect', (_req: IncomingMessage, socket: Duplex) => refuseSocket(socket, 405, 'CONNECT is not supported'));
-  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => refuseSocket(socket, clientErrorStatus(err), 'Malformed request'));
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) =>
+    refuseSocket(socket, clientErrorStatus(err), 'Malformed request'),
+  );
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
@@ -152,7 +170,8 @@ interface Refusal {
 function hostRefusal(req: IncomingMessage, port: number): Refusal | undefined {
   let hosts = 0;
   for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].toLowerCase() === 'host') hosts += 1;
-  if (hosts > 1 || (hosts === 0 && req.httpVersion !== '1.0') || (hosts === 1 && !req.headers.host)) return { status: 400, message: 'Bad request: exactly one Host header is required' };
+  if (hosts > 1 || (hosts === 0 && req.httpVersion !== '1.0') || (hosts === 1 && !req.headers.host))
+    return { status: 400, message: 'Bad request: exactly one Host header is required' };
   if (!isAllowedHost(req.headers.host, port)) return { status: 403, message: 'Forbidden: Host must be a loopback address with this port' };
   return undefined;
 }
@@ -185,8 +204,15 @@ function clientErrorStatus(err: NodeJS.ErrnoException): number {
 /** Answers on a raw socket (parse errors, refused upgrades) with the same headers as every answer. */
 function refuseSocket(socket: Duplex, status: number, message: string): void {
   if (socket.writable) {
-    const headers = Object.entries({ ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(message)), Connection: 'close' });
-    socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\n${headers.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${message}`);
+    const headers = Object.entries({
+      ...SECURITY_HEADERS,
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(message)),
+      Connection: 'close',
+    });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\n${headers.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${message}`,
+    );
   } else socket.destroy();
 }
 
@@ -200,8 +226,10 @@ function serveControlSocket(core: SwitchboardCore, ws: WebSocket, onClose: () =>
     if (ws.readyState === ws.OPEN) ws.send(encodeOutputFrame(event, allocateFrame), { binary: true });
   });
   ws.on('message', (raw, isBinary) => {
-    if (isBinary) return send({ t: 'result', seq: -1, ok: false, error: { code: 'invalid_argument', message: 'Send calls as JSON text frames' } });
-    void handleMessage(client, raw.toString(), send);
+    if (isBinary)
+      return send({ t: 'result', seq: -1, ok: false, error: { code: 'invalid_argument', message: 'Send calls as JSON text frames' } });
+    // The socket keeps the default binaryType, so a text frame arrives as one Buffer.
+    void handleMessage(client, (raw as Buffer).toString('utf8'), send);
   });
   ws.on('close', () => {
     client.dispose();
@@ -218,7 +246,13 @@ async function handleMessage(client: ControlClientSession, raw: string, send: (m
     return send({ t: 'result', seq: -1, ok: false, error: { code: 'invalid_argument', message: 'Message is not valid JSON' } });
   }
   const seq = typeof message?.seq === 'number' ? message.seq : -1;
-  if (message?.t !== 'call') return send({ t: 'result', seq, ok: false, error: { code: 'invalid_argument', message: 'Expected {"t":"call","seq":N,"cmd":…,"args":…}' } });
+  if (message?.t !== 'call')
+    return send({
+      t: 'result',
+      seq,
+      ok: false,
+      error: { code: 'invalid_argument', message: 'Expected {"t":"call","seq":N,"cmd":…,"args":…}' },
+    });
   try {
     const value = await client.call(message.cmd, message.args);
     send({ t: 'result', seq, ok: true, value: value ?? null });
@@ -238,7 +272,11 @@ async function serveStatic(root: string, path: string, res: ServerResponse): Pro
     return deny(res, 404, 'Not found');
   }
   if (res.headersSent || res.destroyed) return;
-  res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Length': body.length });
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+    'Content-Length': body.length,
+  });
   res.end(body);
 }
 

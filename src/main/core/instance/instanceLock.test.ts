@@ -39,7 +39,11 @@ describe('instance lock per data dir and project', () => {
   it('another project in the same data dir, or the same project in another data dir, is not blocked', () => {
     const a = dirs();
     const b = dirs();
-    const locks = [acquireInstanceLock(a.dataDir, a.project), acquireInstanceLock(a.dataDir, b.project), acquireInstanceLock(b.dataDir, a.project)];
+    const locks = [
+      acquireInstanceLock(a.dataDir, a.project),
+      acquireInstanceLock(a.dataDir, b.project),
+      acquireInstanceLock(b.dataDir, a.project),
+    ];
     expect(new Set(locks.map((l) => l.path)).size).toBe(3);
     for (const lock of locks) lock.release();
   });

@@ -14,7 +14,9 @@ export class InstanceLockedError extends Error {
     projectDir: string,
     dataDir: string,
   ) {
-    super(`Switchboard is already running for ${projectDir} with data dir ${dataDir} (pid ${holderPid}; lock ${lockPath}). Stop that instance, or use another --data-dir.`);
+    super(
+      `Switchboard is already running for ${projectDir} with data dir ${dataDir} (pid ${holderPid}; lock ${lockPath}). Stop that instance, or use another --data-dir.`,
+    );
     this.name = 'InstanceLockedError';
   }
 }
@@ -63,7 +65,8 @@ export function acquireInstanceLock(dataDir: string, projectDir: string, pid = p
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       }
       const holder = readHolder(path);
-      if (holder !== undefined && holder !== pid && isPidAlive(holder)) throw new InstanceLockedError(holder, path, resolve(projectDir), dataDir);
+      if (holder !== undefined && holder !== pid && isPidAlive(holder))
+        throw new InstanceLockedError(holder, path, resolve(projectDir), dataDir);
       removeStaleLock(path, holder, pid);
     }
     const holder = readHolder(path) ?? 0;

@@ -16,7 +16,11 @@ export class WaitLimiter {
   acquire(callerKey: string): () => void {
     const count = this.open.get(callerKey) ?? 0;
     if (count >= this.max) {
-      throw new SwitchboardError('too_many_waits', `Too many pattern waits open for this caller (${this.max}): wait for one to end or cancel it before starting another`, { limit: this.max });
+      throw new SwitchboardError(
+        'too_many_waits',
+        `Too many pattern waits open for this caller (${this.max}): wait for one to end or cancel it before starting another`,
+        { limit: this.max },
+      );
     }
     this.open.set(callerKey, count + 1);
     let released = false;

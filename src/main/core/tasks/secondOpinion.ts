@@ -56,7 +56,10 @@ export interface AnthropicOpinionConfig {
  * Key and base URL from ONE source: the task's own env when it brings a key, else the app's
  * environment. Mixing them would send the app's key to a URL whoever started the task chose.
  */
-export function opinionCredentials(taskEnv: Readonly<Record<string, string | undefined>>, appEnv: Readonly<Record<string, string | undefined>>): Pick<AnthropicOpinionConfig, 'apiKey' | 'baseUrl'> {
+export function opinionCredentials(
+  taskEnv: Readonly<Record<string, string | undefined>>,
+  appEnv: Readonly<Record<string, string | undefined>>,
+): Pick<AnthropicOpinionConfig, 'apiKey' | 'baseUrl'> {
   const source = taskEnv.ANTHROPIC_API_KEY ? taskEnv : appEnv;
   return { apiKey: source.ANTHROPIC_API_KEY, baseUrl: source.ANTHROPIC_BASE_URL || undefined };
 }
@@ -89,14 +92,24 @@ export function anthropicSecondOpinion(config: AnthropicOpinionConfig): SecondOp
         method: 'POST',
         signal,
         headers: { 'content-type': 'application/json', 'x-api-key': config.apiKey, 'anthropic-version': ANTHROPIC_VERSION },
-        body: JSON.stringify({ model, max_tokens: MAX_ANSWER_TOKENS, stream: false, messages: [{ role: 'user', content: opinionPrompt(request) }] }),
+        body: JSON.stringify({
+          model,
+          max_tokens: MAX_ANSWER_TOKENS,
+          stream: false,
+          messages: [{ role: 'user', content: opinionPrompt(request) }],
+        }),
       });
     } catch (err) {
-      throw new SecondOpinionError(signal.aborted ? 'no answer in time' : `request failed: ${err instanceof Error ? err.message : String(err)}`);
+      throw new SecondOpinionError(
+        signal.aborted ? 'no answer in time' : `request failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
     if (!response.ok) throw new SecondOpinionError(`${model} answered HTTP ${response.status}`);
     const body = (await response.json().catch(() => undefined)) as { content?: Array<{ type?: string; text?: string }> } | undefined;
-    const text = (body?.content ?? []).filter((b) => b.type === 'text').map((b) => b.text ?? '').join('');
+    const text = (body?.content ?? [])
+      .filter((b) => b.type === 'text')
+      .map((b) => b.text ?? '')
+      .join('');
     return parseVerdict(text);
   };
 }
@@ -108,7 +121,10 @@ export function parseVerdict(text: string): SecondOpinionVerdict {
     try {
       const value = JSON.parse(match[0]) as { verdict?: unknown; reason?: unknown };
       if (value.verdict === 'extend' || value.verdict === 'stall') {
-        return { verdict: value.verdict, reason: typeof value.reason === 'string' && value.reason.trim() ? value.reason.trim().slice(0, 300) : 'no reason given' };
+        return {
+          verdict: value.verdict,
+          reason: typeof value.reason === 'string' && value.reason.trim() ? value.reason.trim().slice(0, 300) : 'no reason given',
+        };
       }
     } catch {
       // fall through: not JSON, reported below
@@ -118,7 +134,8 @@ export function parseVerdict(text: string): SecondOpinionVerdict {
 }
 
 export function opinionPrompt(request: SecondOpinionRequest): string {
-  const prompt = request.taskPrompt.length > PROMPT_EXCERPT_CHARS ? `${request.taskPrompt.slice(0, PROMPT_EXCERPT_CHARS)}…` : request.taskPrompt;
+  const prompt =
+    request.taskPrompt.length > PROMPT_EXCERPT_CHARS ? `${request.taskPrompt.slice(0, PROMPT_EXCERPT_CHARS)}…` : request.taskPrompt;
   const tools = request.tools.length
     ? request.tools.map((t) => `- ${t.name}${t.summary ? ` (${t.summary})` : ''}, running ${Math.round(t.runningMs / 1000)} s`).join('\n')
     : '- none';

@@ -48,7 +48,9 @@ export function ConnectPanel() {
               <span>{label}</span>
               <CopyButton text={line} testId={`copy-${testId}`} />
             </div>
-            <pre style={LINE} data-testid={`connect-${testId}`}>{mask(line)}</pre>
+            <pre style={LINE} data-testid={`connect-${testId}`}>
+              {mask(line)}
+            </pre>
           </div>
         ))}
         <label style={{ fontSize: 11, color: 'var(--muted)' }}>
