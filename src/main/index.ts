@@ -11,6 +11,7 @@ import { installAttention } from './electron/attention';
 import { removeEndpointFile, writeEndpointFile } from './core/mcp';
 import { InstanceLockedError } from './core/instance';
 import { installProcessGuard } from './processGuard';
+import { devRendererUrl, installPermissionPolicy, isTrustedRendererUrl } from './electron/rendererPolicy';
 
 export function projectDirFromArgv(argv: readonly string[], cwd: string): string {
   const index = argv.lastIndexOf('--project');
@@ -51,6 +52,7 @@ export function startApp(): void {
   app
     .whenReady()
     .then(async () => {
+      installPermissionPolicy(session.defaultSession);
       session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
         callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
       });
@@ -59,8 +61,8 @@ export function startApp(): void {
       writeEndpointFile(app.getPath('userData'), { url: handle.mcp.url, token: handle.mcp.token, pid: process.pid });
       cleanups.push(() => removeEndpointFile(app.getPath('userData')));
       win = createMainWindow(join(__dirname, '../preload'));
-      const rendererUrl = process.env.ELECTRON_RENDERER_URL;
-      const isTrustedUrl = (url: string) => (rendererUrl ? url.startsWith(rendererUrl) : url.startsWith('file://'));
+      const rendererUrl = devRendererUrl(process.env, app.isPackaged);
+      const isTrustedUrl = (url: string) => isTrustedRendererUrl(url, rendererUrl);
       cleanups.push(installIpcBridge(handle.core, win, isTrustedUrl), installAttention(handle.core, win));
       if (rendererUrl) await win.loadURL(rendererUrl);
       else await win.loadFile(join(__dirname, '../renderer/index.html'));

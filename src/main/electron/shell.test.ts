@@ -55,9 +55,14 @@ const electron = vi.hoisted(() => {
         removeHandler: (channel: string) => handlers.delete(channel),
       },
       app: { setBadgeCount: vi.fn() },
-      Notification: class {
+      Notification: class extends Emitter {
+        static supported = false;
+        static shown: Array<InstanceType<typeof Emitter>> = [];
         static isSupported() {
-          return false;
+          return this.supported;
+        }
+        show() {
+          (this.constructor as { shown: unknown[] }).shown.push(this);
         }
       },
     },
@@ -67,6 +72,7 @@ vi.mock('electron', () => electron.module);
 
 import { createMainWindow, isExternalWebUrl, SECURE_WEB_PREFERENCES } from './secureWindow';
 import { installIpcBridge } from './ipcBridge';
+import { installAttention } from './attention';
 import { SwitchboardCore } from '../core/app/switchboardCore';
 import { IPC_CALL_CHANNEL } from '../../shared/ipc';
 
@@ -154,5 +160,29 @@ describe('IPC bridge', () => {
   it('pushes state events to the window', async () => {
     await core.spawnProcess({ kind: 'command', argv: ['true'], name: 'quick' });
     expect(win.webContents.sent.some(([, e]) => (e as { type: string }).type === 'processAdded')).toBe(true);
+  });
+});
+
+describe('attention notifications', () => {
+  it('a notification clicked after its entry closed focuses the window and does not throw', async () => {
+    const core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-notify-')), watchConfig: false });
+    await core.init();
+    const Notification = electron.module.Notification as unknown as { supported: boolean; shown: EventEmitter[] };
+    Notification.supported = true;
+    const win = new electron.FakeBrowserWindow({});
+    const focus = vi.spyOn(win, 'focus');
+    const uninstall = installAttention(core, win as never);
+    try {
+      const entry = await core.spawnProcess({ kind: 'command', argv: ['sleep', '30'], name: 'reviewer' });
+      core.requestAttention(entry.id, 'please look', 'test');
+      const notification = Notification.shown.at(-1)!;
+      await core.closeProcess(entry.id);
+      expect(() => notification.emit('click')).not.toThrow();
+      expect(focus).toHaveBeenCalled();
+    } finally {
+      Notification.supported = false;
+      uninstall();
+      await core.dispose();
+    }
   });
 });
