@@ -62,7 +62,7 @@ const electron = vi.hoisted(() => {
           return this.supported;
         }
         show() {
-          (this.constructor as { shown: unknown[] }).shown.push(this);
+          (this.constructor as unknown as { shown: unknown[] }).shown.push(this);
         }
       },
     },
