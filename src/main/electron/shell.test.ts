@@ -50,6 +50,7 @@ const electron = vi.hoisted(() => {
     module: {
       BrowserWindow: FakeBrowserWindow,
       shell: { openExternal: vi.fn(async () => undefined) },
+      dialog: { showMessageBox: vi.fn(async () => ({ response: 1 })) },
       ipcMain: {
         handle: (channel: string, fn: (...args: unknown[]) => unknown) => handlers.set(channel, fn),
         removeHandler: (channel: string) => handlers.delete(channel),
@@ -70,7 +71,7 @@ const electron = vi.hoisted(() => {
 });
 vi.mock('electron', () => electron.module);
 
-import { createMainWindow, isExternalWebUrl, SECURE_WEB_PREFERENCES } from './secureWindow';
+import { createMainWindow, isExternalWebUrl, openExternalLink, SECURE_WEB_PREFERENCES } from './secureWindow';
 import { installIpcBridge } from './ipcBridge';
 import { installAttention } from './attention';
 import { SwitchboardCore } from '../core/app/switchboardCore';
@@ -95,6 +96,21 @@ describe('secure main window', () => {
     expect(open({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' });
     expect(electron.module.shell.openExternal).not.toHaveBeenCalled();
     expect(isExternalWebUrl('https://example.com')).toBe(true);
+  });
+
+  it('opens loopback links at once and asks, showing the full URL, before any other host', async () => {
+    const opened: string[] = [];
+    const asked: string[] = [];
+    const open = async (url: string) => void opened.push(url);
+    const answer = (yes: boolean) => async (url: string) => (asked.push(url), yes);
+    expect(await openExternalLink('http://localhost:3000/', answer(false), open)).toBe(true);
+    expect(await openExternalLink('http://127.0.0.1:5173/x', answer(false), open)).toBe(true);
+    expect(asked).toEqual([]);
+    expect(await openExternalLink('https://evil.example/phish?x=1', answer(false), open)).toBe(false);
+    expect(await openExternalLink('http://localhost.evil.example/', answer(true), open)).toBe(true);
+    expect(await openExternalLink('file:///etc/passwd', answer(true), open)).toBe(false);
+    expect(asked).toEqual(['https://evil.example/phish?x=1', 'http://localhost.evil.example/']);
+    expect(opened).toEqual(['http://localhost:3000/', 'http://127.0.0.1:5173/x', 'http://localhost.evil.example/']);
   });
 
   it('prevents navigation away from the app', () => {
