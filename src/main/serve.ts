@@ -7,10 +7,10 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createCore, type CoreHandle } from './core/app/createCore';
-import { startWebServer, type RunningWebServer } from './core/bridge/webServer';
+import { createCore, type CoreHandle } from './core/composition';
+import { startWebServer, type RunningWebServer } from './core/bridge';
 import { removeEndpointFile, writeEndpointFile } from './core/mcp';
-import { generateToken } from './core/security/tokens';
+import { generateToken } from './core/security';
 import { describeError, installProcessGuard } from './processGuard';
 
 const log = (line: string) => void process.stderr.write(`${line}\n`);

@@ -2,8 +2,8 @@
  * Builds the core with every capability wired in. The Electron shell and `serve` both call this,
  * so they run exactly the same core.
  */
-import { SwitchboardCore, type SwitchboardCoreOptions } from './switchboardCore';
-import type { EntryDecorator } from './entryDecoration';
+import { SwitchboardCore, type SwitchboardCoreOptions } from '../app';
+import type { EntryDecorator } from '../sessions';
 import { McpService } from '../mcp';
 import { attachTimers, timerDecorator, type TimerManager } from '../timers';
 import { acquireInstanceLock } from '../instance';
@@ -20,9 +20,9 @@ export interface CreateCoreOptions {
 
 export interface CoreHandle {
   core: SwitchboardCore;
-  /** The MCP endpoint (SPEC §5): its URL and the app token; `service` for tool-call events. */
+  /** The MCP endpoint (docs/mcp.md): its URL and the app token; `service` for tool-call events. */
   mcp: { url: string; token: string; service: McpService };
-  /** The timer manager (SPEC §6); UI commands and MCP tools reach it through timersOf(core). */
+  /** The timer manager (docs/timers.md); UI commands and MCP tools reach it through timersOf(core). */
   timers: TimerManager;
   /** Stop every process tree within its grace, then release everything (the lock last). */
   dispose(): Promise<void>;
@@ -43,22 +43,21 @@ export async function createCore(options: CreateCoreOptions): Promise<CoreHandle
 
 async function createLockedCore(options: CreateCoreOptions, releaseLock: () => void): Promise<CoreHandle> {
   const decorators: EntryDecorator[] = [];
-  // --- timers (issue 6): the decorator reads the manager, which needs the core, so it goes in first ---
+  // Timers: the decorator reads the manager, which needs the core, so it goes in first
   let timers: TimerManager | undefined;
   decorators.push(timerDecorator(() => timers));
-  // --- end timers ---
   const coreOptions: SwitchboardCoreOptions = {
     projectDir: options.projectDir,
     killGraceMs: options.killGraceMs,
     watchConfig: options.watchConfig,
     decorators,
   };
-  // --- MCP (issue 5): endpoint up before init, so auto-started entries already get their identity ---
+  // MCP: endpoint up before init, so auto-started entries already get their identity
   let mcp: McpService | undefined;
   coreOptions.envForRun = (entry) => mcp?.envForRun(entry) ?? {};
   coreOptions.mcpEndpointFor = (entryId) => mcp?.endpointFor(entryId);
   const core = new SwitchboardCore(coreOptions);
-  const timerManager = (timers = attachTimers(core, { dataDir: options.dataDir })); // timers (issue 6)
+  const timerManager = (timers = attachTimers(core, { dataDir: options.dataDir }));
   try {
     mcp = await McpService.start({ core, dataDir: options.dataDir, port: options.mcpPort });
   } catch (err) {
@@ -68,7 +67,6 @@ async function createLockedCore(options: CreateCoreOptions, releaseLock: () => v
   }
   core.setMcpInfo({ url: mcp.url, token: mcp.token });
   const mcpService = mcp;
-  // --- end MCP ---
   try {
     await core.init();
   } catch (err) {
@@ -77,9 +75,8 @@ async function createLockedCore(options: CreateCoreOptions, releaseLock: () => v
     await core.dispose();
     throw err;
   }
-  // --- timers (issue 6): saved timers come back once the project's entries exist ---
+  // Timers: saved timers come back once the project's entries exist
   timerManager.restore();
-  // --- end timers ---
   return {
     core,
     mcp: { url: mcpService.url, token: mcpService.token, service: mcpService },
