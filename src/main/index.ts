@@ -2,13 +2,16 @@
  * Electron shell: window, IPC bridge, notifications, badge, quit. Everything else is the
  * Electron-free core, the same one `serve` runs.
  */
-import { app, session, type BrowserWindow } from 'electron';
+import { app, dialog, session, type BrowserWindow } from 'electron';
 import { join, resolve } from 'node:path';
 import { createCore, type CoreHandle } from './core/composition';
 import { CONTENT_SECURITY_POLICY, createMainWindow } from './electron/secureWindow';
 import { installIpcBridge } from './electron/ipcBridge';
 import { installAttention } from './electron/attention';
 import { removeEndpointFile, writeEndpointFile } from './core/mcp';
+import { InstanceLockedError } from './core/instance';
+import { installProcessGuard } from './processGuard';
+import { devRendererUrl, installPermissionPolicy, isTrustedRendererUrl } from './electron/rendererPolicy';
 
 export function projectDirFromArgv(argv: readonly string[], cwd: string): string {
   const index = argv.lastIndexOf('--project');
@@ -24,6 +27,22 @@ export function startApp(): void {
   let win: BrowserWindow | undefined;
   const cleanups: Array<() => void> = [];
 
+  let isQuitting = false;
+  const guard = installProcessGuard(process, {
+    name: 'switchboard',
+    exit: (code) => app.exit(code),
+    log: (line) => console.error(line),
+    async stop() {
+      isQuitting = true;
+      for (const cleanup of cleanups.splice(0)) cleanup();
+      await handle?.dispose(); // nothing may outlive the app
+    },
+    killNow() {
+      for (const cleanup of cleanups.splice(0)) cleanup();
+      handle?.killNow();
+    },
+  });
+
   app.on('second-instance', () => {
     if (!win) return;
     if (win.isMinimized()) win.restore();
@@ -33,6 +52,7 @@ export function startApp(): void {
   app
     .whenReady()
     .then(async () => {
+      installPermissionPolicy(session.defaultSession);
       session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
         callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
       });
@@ -41,28 +61,24 @@ export function startApp(): void {
       writeEndpointFile(app.getPath('userData'), { url: handle.mcp.url, token: handle.mcp.token, pid: process.pid });
       cleanups.push(() => removeEndpointFile(app.getPath('userData')));
       win = createMainWindow(join(__dirname, '../preload'));
-      const rendererUrl = process.env.ELECTRON_RENDERER_URL;
-      const isTrustedUrl = (url: string) => (rendererUrl ? url.startsWith(rendererUrl) : url.startsWith('file://'));
+      const rendererUrl = devRendererUrl(process.env, app.isPackaged);
+      const isTrustedUrl = (url: string) => isTrustedRendererUrl(url, rendererUrl);
       cleanups.push(installIpcBridge(handle.core, win, isTrustedUrl), installAttention(handle.core, win));
       if (rendererUrl) await win.loadURL(rendererUrl);
       else await win.loadFile(join(__dirname, '../renderer/index.html'));
     })
     .catch((err: unknown) => {
-      // Without a core or a window there is nothing to show: say why and leave no half-started app behind.
-      console.error('Switchboard failed to start:', err);
-      app.exit(1);
+      if (err instanceof InstanceLockedError) dialog.showErrorBox('Switchboard is already running', err.message);
+      guard.fail(err);
     });
 
   app.on('window-all-closed', () => app.quit());
 
-  let isQuitting = false;
   app.on('before-quit', (event) => {
     if (isQuitting || !handle) return;
     // Hold the quit until every process tree is gone: nothing may outlive the app.
     event.preventDefault();
-    isQuitting = true;
-    for (const cleanup of cleanups) cleanup();
-    void handle.dispose().finally(() => app.exit(0));
+    void guard.shutdown(0);
   });
 }
 
