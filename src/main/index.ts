@@ -2,46 +2,65 @@
  * Electron shell: window, IPC bridge, notifications, badge, quit. Everything else is the
  * Electron-free core, the same one `serve` runs.
  */
-import { app, session, type BrowserWindow } from 'electron';
+import { app, dialog, session, type BrowserWindow } from 'electron';
 import { join, resolve } from 'node:path';
-import { createCore, type CoreHandle } from './core/app/createCore';
 import { CONTENT_SECURITY_POLICY, createMainWindow } from './electron/secureWindow';
-import { installIpcBridge } from './electron/ipcBridge';
-import { installAttention } from './electron/attention';
-import { removeEndpointFile, writeEndpointFile } from './core/mcp';
+import { RecentProjects } from './core/projects';
+import { installAppMenu } from './electron/appMenu';
+import { ProjectSession } from './electron/projectSession';
+import { projectFromArgv } from './electron/launchArgs';
 
-export function projectDirFromArgv(argv: readonly string[], cwd: string): string {
-  const index = argv.lastIndexOf('--project');
-  return resolve(cwd, index >= 0 && argv[index + 1] ? argv[index + 1] : '.');
-}
+/** The launcher's own arguments before the user's: `[exe, …]` packaged, `[electron, appPath, …]` in development. */
+const firstUserArg = () => (app.isPackaged ? 1 : 2);
 
 export function startApp(): void {
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;
   }
-  let handle: CoreHandle | undefined;
   let win: BrowserWindow | undefined;
-  const cleanups: Array<() => void> = [];
+  let project: ProjectSession | undefined;
 
-  app.on('second-instance', () => {
+  let openProject: ((dir: string) => void) | undefined;
+  // A second launch (a folder dropped on the dock, `switchboard DIR`) opens its folder here.
+  app.on('second-instance', (_event, argv, cwd) => {
     if (!win) return;
     if (win.isMinimized()) win.restore();
     win.focus();
+    const dir = projectFromArgv(argv, cwd, firstUserArg());
+    if (dir) openProject?.(dir);
+  });
+  app.on('open-file', (event, path) => {
+    event.preventDefault();
+    openProject?.(path);
   });
 
   app.whenReady().then(async () => {
     session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
       callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
     });
-    handle = await createCore({ projectDir: projectDirFromArgv(process.argv, process.cwd()), dataDir: app.getPath('userData') });
-    // MCP discovery (SPEC §5): {url, token, pid}, mode 0600, removed on quit.
-    writeEndpointFile(app.getPath('userData'), { url: handle.mcp.url, token: handle.mcp.token, pid: process.pid });
-    cleanups.push(() => removeEndpointFile(app.getPath('userData')));
-    win = createMainWindow(join(__dirname, '../preload'));
+    const mainWindow = (win = createMainWindow(join(__dirname, '../preload')));
     const rendererUrl = process.env.ELECTRON_RENDERER_URL;
     const isTrustedUrl = (url: string) => (rendererUrl ? url.startsWith(rendererUrl) : url.startsWith('file://'));
-    cleanups.push(installIpcBridge(handle.core, win, isTrustedUrl), installAttention(handle.core, win));
+    const recent = new RecentProjects(app.getPath('userData'));
+    const session_ = (project = new ProjectSession({ dataDir: app.getPath('userData'), recent, isTrustedUrl, confirmStop: (names) => confirmStop(mainWindow, names) }));
+    // Until the welcome view lands, a launch without a project opens the most recent one, then the launch directory.
+    const initial = projectFromArgv(process.argv, process.cwd(), firstUserArg()) ?? recent.list()[0]?.dir ?? process.cwd();
+    await session_.open(initial, mainWindow);
+    openProject = (dir) =>
+      void session_.open(resolve(dir), mainWindow).then((opened) => {
+        rebuildMenu();
+        if (opened) mainWindow.webContents.reload(); // the page re-reads the new project's snapshot
+      });
+    const rebuildMenu = installAppMenu({
+      window: () => win,
+      recentProjects: () => recent.list().filter((p) => p.dir !== session_.handle?.core.projectDir),
+      hasOpenProject: () => session_.handle !== undefined,
+      openProject,
+      closeProject: () => app.quit(),
+      mcp: () => session_.handle && { url: session_.handle.mcp.url, token: session_.handle.mcp.token },
+      isDevelopment: !app.isPackaged,
+    });
     if (rendererUrl) await win.loadURL(rendererUrl);
     else await win.loadFile(join(__dirname, '../renderer/index.html'));
   });
@@ -50,13 +69,24 @@ export function startApp(): void {
 
   let isQuitting = false;
   app.on('before-quit', (event) => {
-    if (isQuitting || !handle) return;
+    if (isQuitting || !project?.handle) return;
     // Hold the quit until every process tree is gone: nothing may outlive the app.
     event.preventDefault();
     isQuitting = true;
-    for (const cleanup of cleanups) cleanup();
-    void handle.dispose().finally(() => app.exit(0));
+    void project.dispose().finally(() => app.exit(0));
   });
+}
+
+async function confirmStop(win: BrowserWindow, running: string[]): Promise<boolean> {
+  const { response } = await dialog.showMessageBox(win, {
+    type: 'question',
+    buttons: ['Stop them and open', 'Cancel'],
+    defaultId: 1,
+    cancelId: 1,
+    message: `Opening another folder stops ${running.length === 1 ? 'a running process' : `${running.length} running processes`}`,
+    detail: running.join(', '),
+  });
+  return response === 0;
 }
 
 if (process.versions.electron && !process.env.VITEST) startApp();

@@ -3,6 +3,7 @@
  * and used by MCP tools through the same core methods. Arguments are zod-validated at every
  * boundary; results and events are plain JSON.
  */
+import type { UiCommand } from './uiCommand';
 import { z } from 'zod';
 import type { ProcessInfo, TimerHistoryEntry, TimerSummary } from './model';
 import type { ConfigIssue } from './config';
@@ -138,7 +139,9 @@ export type ControlEvent =
   | { type: 'output'; id: string; data: Uint8Array; start: number; end: number }
   | { type: 'configChanged'; issues: ConfigIssue[] }
   | { type: 'processSelected'; id: string }
-  | { type: 'attentionRequested'; id: string; reason: string; title: string };
+  | { type: 'attentionRequested'; id: string; reason: string; title: string }
+  /** A menu command for the window (desktop shell only). */
+  | { type: 'uiCommand'; command: UiCommand };
 
 /** Wire format shared by the WebSocket bridge (IPC uses invoke/send with the same shapes). */
 export type ClientMessage = { t: 'call'; seq: number; cmd: string; args: unknown };

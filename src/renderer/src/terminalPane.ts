@@ -8,6 +8,7 @@ import { WebLinksAddon } from '@xterm/addon-web-links';
 import type { ControlClient } from '../../shared/api';
 
 import { ACK_CHUNK_BYTES } from '../../shared/flowControl';
+import { useUi } from './store';
 /** Wait for layout to settle before telling the PTY its new size. */
 const RESIZE_DEBOUNCE_MS = 50;
 
@@ -36,7 +37,7 @@ export class TerminalPane {
   ) {
     this.term = new Terminal({
       fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-      fontSize: 13,
+      fontSize: useUi.getState().terminalFontSize,
       scrollback: 5000,
       allowProposedApi: true,
       theme: { background: '#0f1115' },
@@ -77,6 +78,12 @@ export class TerminalPane {
 
   focus(): void {
     this.term.focus();
+  }
+
+  setFontSize(size: number): void {
+    if (this.disposed || this.term.options.fontSize === size) return;
+    this.term.options.fontSize = size;
+    this.fitNow();
   }
 
   dispose(): void {
