@@ -10,6 +10,7 @@ import type { ConfigIssue } from './config';
 import type { SerializedError } from './errors';
 import { ReadinessConfigSchema } from './readyConfig';
 import { TaskRequestSchema, type TaskView } from './task';
+import { ProposedEntrySchema, type ConfigProposal } from './proposal';
 
 const Id = z.string().min(1, 'process id is required');
 const Signal = z.enum(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGKILL', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2']);
@@ -71,6 +72,10 @@ export const CommandArgs = {
   /** Resolves once the task's whole process tree is gone. */
   cancelTask: z.strictObject({ id: Id }),
   // --- end tasks ---
+  /** First run: entries proposed from the project's own manifests (nothing when switchboard.json exists). */
+  proposeConfig: z.strictObject({}),
+  /** Write the kept entries as switchboard.json (never over an existing one) and load it. */
+  writeConfig: z.strictObject({ entries: z.array(ProposedEntrySchema).min(1, 'keep at least one entry').max(200) }),
 } as const;
 
 export type CommandName = keyof typeof CommandArgs;
@@ -129,6 +134,8 @@ export interface CommandResults {
   getTask: TaskView;
   cancelTask: TaskView;
   // --- end tasks ---
+  proposeConfig: ConfigProposal;
+  writeConfig: { path: string };
 }
 
 export type ControlEvent =

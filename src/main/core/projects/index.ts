@@ -1,4 +1,4 @@
-export { proposeConfig, configPath } from './proposeConfig';
+export { proposeConfig, configPath, isOnPath } from './proposeConfig';
 export { writeConfig, configFromEntries, SCHEMA_REFERENCE } from './writeConfig';
 export type { ProposalContext } from './manifests/context';
 export { parseProcfile } from './manifests/procfile';

@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { CONFIG_FILE_NAME } from '../../../shared/config';
 import type { ConfigProposal, ProposedEntry } from '../../../shared/proposal';
+import { resolveCommand } from '../sessions';
 import { ProjectFiles } from './projectFiles';
 import type { ProposalContext } from './manifests/context';
 import { proposeFromPackageScripts } from './manifests/packageScripts';
@@ -44,6 +45,16 @@ function uniqueNames(entries: readonly ProposedEntry[]): ProposedEntry[] {
     taken.add(`${entry.section}/${name}`);
     return name === entry.name ? entry : { ...entry, name };
   });
+}
+
+/** Whether `command` resolves to an executable on the PATH of `env` (the app's own environment by default). */
+export function isOnPath(command: string, env: Record<string, string | undefined> = process.env): boolean {
+  try {
+    resolveCommand(command, process.cwd(), env);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function configPath(projectDir: string): string {
