@@ -14,9 +14,13 @@ test.afterEach(async () => {
 /** A project a person has just cloned: an npm dev server, a Procfile.dev worker, a production `start`. */
 function freshProject(): string {
   const dir = mkdtempSync(join(tmpdir(), 'sb-first-run-'));
-  const server = "require('http').createServer((q, r) => r.end('ok')).listen(0, '127.0.0.1', function () { console.log('listening on http://127.0.0.1:' + this.address().port) })";
+  const server =
+    "require('http').createServer((q, r) => r.end('ok')).listen(0, '127.0.0.1', function () { console.log('listening on http://127.0.0.1:' + this.address().port) })";
   writeFileSync(join(dir, 'server.js'), server);
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'fresh', scripts: { dev: 'node server.js', start: 'node dist/server.js' } }));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'fresh', scripts: { dev: 'node server.js', start: 'node dist/server.js' } }),
+  );
   writeFileSync(join(dir, 'Procfile.dev'), 'worker: while true; do echo "processed job"; sleep 1; done\n');
   return dir;
 }

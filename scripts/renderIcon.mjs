@@ -6,7 +6,10 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const svg = readFileSync(join(root, 'resources/icon.svg'), 'utf8');
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 1024, height: 1024 } });
   await page.setContent(`<html><body style="margin:0;background:transparent">${svg}</body></html>`);

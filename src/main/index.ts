@@ -35,35 +35,47 @@ export function startApp(): void {
     openProject?.(path);
   });
 
-  app.whenReady().then(async () => {
-    session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
-    });
-    const mainWindow = (win = createMainWindow(join(__dirname, '../preload')));
-    const rendererUrl = process.env.ELECTRON_RENDERER_URL;
-    const isTrustedUrl = (url: string) => (rendererUrl ? url.startsWith(rendererUrl) : url.startsWith('file://'));
-    const recent = new RecentProjects(app.getPath('userData'));
-    const session_ = (project = new ProjectSession({ dataDir: app.getPath('userData'), recent, isTrustedUrl, confirmStop: (names) => confirmStop(mainWindow, names) }));
-    // Until the welcome view lands, a launch without a project opens the most recent one, then the launch directory.
-    const initial = projectFromArgv(process.argv, process.cwd(), firstUserArg()) ?? recent.list()[0]?.dir ?? process.cwd();
-    await session_.open(initial, mainWindow);
-    openProject = (dir) =>
-      void session_.open(resolve(dir), mainWindow).then((opened) => {
-        rebuildMenu();
-        if (opened) mainWindow.webContents.reload(); // the page re-reads the new project's snapshot
+  app
+    .whenReady()
+    .then(async () => {
+      session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+        callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
       });
-    const rebuildMenu = installAppMenu({
-      window: () => win,
-      recentProjects: () => recent.list().filter((p) => p.dir !== session_.handle?.core.projectDir),
-      hasOpenProject: () => session_.handle !== undefined,
-      openProject,
-      closeProject: () => app.quit(),
-      mcp: () => session_.handle && { url: session_.handle.mcp.url, token: session_.handle.mcp.token },
-      isDevelopment: !app.isPackaged,
+      const mainWindow = (win = createMainWindow(join(__dirname, '../preload')));
+      const rendererUrl = process.env.ELECTRON_RENDERER_URL;
+      const isTrustedUrl = (url: string) => (rendererUrl ? url.startsWith(rendererUrl) : url.startsWith('file://'));
+      const recent = new RecentProjects(app.getPath('userData'));
+      const session_ = (project = new ProjectSession({
+        dataDir: app.getPath('userData'),
+        recent,
+        isTrustedUrl,
+        confirmStop: (names) => confirmStop(mainWindow, names),
+      }));
+      // Until the welcome view lands, a launch without a project opens the most recent one, then the launch directory.
+      const initial = projectFromArgv(process.argv, process.cwd(), firstUserArg()) ?? recent.list()[0]?.dir ?? process.cwd();
+      await session_.open(initial, mainWindow);
+      openProject = (dir) =>
+        void session_.open(resolve(dir), mainWindow).then((opened) => {
+          rebuildMenu();
+          if (opened) mainWindow.webContents.reload(); // the page re-reads the new project's snapshot
+        });
+      const rebuildMenu = installAppMenu({
+        window: () => win,
+        recentProjects: () => recent.list().filter((p) => p.dir !== session_.handle?.core.projectDir),
+        hasOpenProject: () => session_.handle !== undefined,
+        openProject,
+        closeProject: () => app.quit(),
+        mcp: () => session_.handle && { url: session_.handle.mcp.url, token: session_.handle.mcp.token },
+        isDevelopment: !app.isPackaged,
+      });
+      if (rendererUrl) await win.loadURL(rendererUrl);
+      else await win.loadFile(join(__dirname, '../renderer/index.html'));
+    })
+    .catch((err: unknown) => {
+      // Without a core or a window there is nothing to show: say why and leave no half-started app behind.
+      console.error('Switchboard failed to start:', err);
+      app.exit(1);
     });
-    if (rendererUrl) await win.loadURL(rendererUrl);
-    else await win.loadFile(join(__dirname, '../renderer/index.html'));
-  });
 
   app.on('window-all-closed', () => app.quit());
 

@@ -43,7 +43,9 @@ describe('electron-builder configuration', () => {
   it('ships every package the built main process requires as a dependency (devDependencies are not packaged)', () => {
     const mainDir = join(ROOT, 'out/main');
     expect(existsSync(mainDir), 'run `npm run build` first (npm test does)').toBe(true);
-    const files = readdirSync(mainDir, { recursive: true }).map(String).filter((f) => f.endsWith('.js'));
+    const files = readdirSync(mainDir, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.js'));
     const required = new Set<string>();
     for (const file of files) {
       for (const m of readFileSync(join(mainDir, file), 'utf8').matchAll(/require\("([^"./][^"]*)"\)/g)) required.add(m[1]);
@@ -59,7 +61,9 @@ describe('electron-builder configuration', () => {
 
   it('npm run dist builds an installable package where Electron is installed', (ctx) => {
     if (!electronBinary()) {
-      console.log('dist: SKIPPED — no Electron binary installed here (ELECTRON_SKIP_BINARY_DOWNLOAD=1); electron-builder would download it.');
+      console.log(
+        'dist: SKIPPED — no Electron binary installed here (ELECTRON_SKIP_BINARY_DOWNLOAD=1); electron-builder would download it.',
+      );
       ctx.skip();
     }
     const result = spawnSync('npm', ['run', 'dist', '--', '--dir'], { cwd: ROOT, encoding: 'utf8', timeout: 600_000 });

@@ -47,7 +47,7 @@ export function installAppMenu(options: AppMenuOptions): () => void {
         sendToWindow,
         copyMcpConnectLine: () => {
           const mcp = options.mcp();
-          if (mcp) clipboard.writeText(connectCommands(mcp.url, mcp.token).claude);
+          if (mcp) void clipboard.writeText(connectCommands(mcp.url, mcp.token).claude);
         },
         openDocs: () => void shell.openPath(docsDir()),
       },
@@ -60,7 +60,10 @@ export function installAppMenu(options: AppMenuOptions): () => void {
 
 async function chooseFolder(options: AppMenuOptions): Promise<void> {
   const win = options.window();
-  const dialogOptions = { title: 'Open a project folder', properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'> };
+  const dialogOptions = {
+    title: 'Open a project folder',
+    properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'>,
+  };
   const result = win ? await dialog.showOpenDialog(win, dialogOptions) : await dialog.showOpenDialog(dialogOptions);
   if (!result.canceled && result.filePaths[0]) options.openProject(result.filePaths[0]);
 }

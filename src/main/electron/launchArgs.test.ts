@@ -17,6 +17,8 @@ describe('projectFromArgv', () => {
   });
   it('names no project when there is none (the welcome view decides) — not the app path, files or flags', () => {
     expect(projectFromArgv(['electron', '.'], folder, 2)).toBeUndefined();
-    expect(projectFromArgv(['/opt/Switchboard/switchboard', '--inspect', join(folder, 'notes.txt'), '/no/such/dir'], '/', 1)).toBeUndefined();
+    expect(
+      projectFromArgv(['/opt/Switchboard/switchboard', '--inspect', join(folder, 'notes.txt'), '/no/such/dir'], '/', 1),
+    ).toBeUndefined();
   });
 });

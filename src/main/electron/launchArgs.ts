@@ -9,7 +9,9 @@ import { resolve } from 'node:path';
 export function projectFromArgv(argv: readonly string[], cwd: string, firstUserArg: number): string | undefined {
   const flag = argv.lastIndexOf('--project');
   if (flag >= 0 && argv[flag + 1]) return resolve(cwd, argv[flag + 1]);
-  const folders = argv.slice(firstUserArg).filter((arg, i, all) => !arg.startsWith('-') && all[i - 1] !== '--project' && isDirectory(resolve(cwd, arg)));
+  const folders = argv
+    .slice(firstUserArg)
+    .filter((arg, i, all) => !arg.startsWith('-') && all[i - 1] !== '--project' && isDirectory(resolve(cwd, arg)));
   return folders.length ? resolve(cwd, folders[folders.length - 1]) : undefined;
 }
 

@@ -47,15 +47,30 @@ describe('buildMenuTemplate', () => {
     const menu = buildMenuTemplate(model(), actions());
     expect(menu.map((m) => m.label ?? `(${m.role})`)).toEqual(['File', 'Edit', 'View', '(windowMenu)', '(help)']);
     expect(outline(menu)).toEqual(
-      expect.arrayContaining(['File › Open Folder…', 'File › Open Recent › shop — /home/me/shop', 'File › Close Project', 'File › Settings…', 'File › (quit)']),
+      expect.arrayContaining([
+        'File › Open Folder…',
+        'File › Open Recent › shop — /home/me/shop',
+        'File › Close Project',
+        'File › Settings…',
+        'File › (quit)',
+      ]),
     );
-    expect(outline(menu).filter((l) => l.startsWith('Edit › '))).toEqual(['Edit › (undo)', 'Edit › (redo)', 'Edit › (cut)', 'Edit › (copy)', 'Edit › (paste)', 'Edit › Select All']);
+    expect(outline(menu).filter((l) => l.startsWith('Edit › '))).toEqual([
+      'Edit › (undo)',
+      'Edit › (redo)',
+      'Edit › (cut)',
+      'Edit › (copy)',
+      'Edit › (paste)',
+      'Edit › Select All',
+    ]);
   });
 
   it('puts about, settings and quit in the app menu on macOS', () => {
     const menu = buildMenuTemplate(model({ platform: 'darwin' }), actions());
     expect(menu[0].label).toBe('Switchboard');
-    expect(outline([menu[0]])).toEqual(expect.arrayContaining(['Switchboard › (about)', 'Switchboard › Settings…', 'Switchboard › (quit)', 'Switchboard › (hide)']));
+    expect(outline([menu[0]])).toEqual(
+      expect.arrayContaining(['Switchboard › (about)', 'Switchboard › Settings…', 'Switchboard › (quit)', 'Switchboard › (hide)']),
+    );
     expect(outline(menu)).not.toContain('File › (quit)');
     expect(outline(menu)).not.toContain('File › Settings…');
   });
@@ -81,7 +96,13 @@ describe('buildMenuTemplate', () => {
     expect(a.openFolder).toHaveBeenCalledTimes(1);
     expect(a.openRecent).toHaveBeenCalledWith('/home/me/shop');
     expect(a.closeProject).toHaveBeenCalledTimes(1);
-    expect(a.sendToWindow.mock.calls.map((c) => c[0])).toEqual(['terminalSelectAll', 'terminalZoomIn', 'terminalZoomOut', 'terminalZoomReset', 'toggleSidebar']);
+    expect(a.sendToWindow.mock.calls.map((c) => c[0])).toEqual([
+      'terminalSelectAll',
+      'terminalZoomIn',
+      'terminalZoomOut',
+      'terminalZoomReset',
+      'toggleSidebar',
+    ]);
     expect(a.copyMcpConnectLine).toHaveBeenCalledTimes(1);
     expect(a.openDocs).toHaveBeenCalledTimes(1);
   });
@@ -97,7 +118,9 @@ describe('buildMenuTemplate', () => {
 
   it('gives zoom and sidebar accelerators that use the platform modifier, never a bare Alt combination', () => {
     const menu = buildMenuTemplate(model(), actions());
-    const accelerators = ['View › Zoom In', 'View › Zoom Out', 'View › Actual Size', 'View › Toggle Sidebar', 'Edit › Select All'].map((p) => find(menu, p).accelerator);
+    const accelerators = ['View › Zoom In', 'View › Zoom Out', 'View › Actual Size', 'View › Toggle Sidebar', 'Edit › Select All'].map(
+      (p) => find(menu, p).accelerator,
+    );
     for (const accelerator of accelerators) expect(accelerator).toMatch(/^CmdOrCtrl\+/);
   });
 });

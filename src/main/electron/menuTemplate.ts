@@ -77,7 +77,14 @@ function fileMenu(model: MenuModel, actions: MenuActions, isMac: boolean): MenuI
       },
       { type: 'separator' },
       { label: 'Close Project', enabled: model.hasOpenProject, click: () => actions.closeProject() },
-      ...(isMac ? [] : ([{ type: 'separator' }, { label: 'Settings…', accelerator: 'Ctrl+,', click: () => actions.showSettings() }, { type: 'separator' }, { role: 'quit' }] as const)),
+      ...(isMac
+        ? []
+        : ([
+            { type: 'separator' },
+            { label: 'Settings…', accelerator: 'Ctrl+,', click: () => actions.showSettings() },
+            { type: 'separator' },
+            { role: 'quit' },
+          ] as const)),
     ],
   };
 }

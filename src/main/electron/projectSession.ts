@@ -13,9 +13,9 @@ import { installAttention } from './attention';
 export interface ProjectSessionOptions {
   dataDir: string;
   recent: RecentProjects;
-  isTrustedUrl(url: string): boolean;
+  isTrustedUrl: (url: string) => boolean;
   /** Asks the person whether stopping `running` processes is fine; true to go on. */
-  confirmStop(running: string[]): Promise<boolean>;
+  confirmStop: (running: string[]) => Promise<boolean>;
 }
 
 export class ProjectSession {
@@ -35,7 +35,11 @@ export class ProjectSession {
     const handle = await createCore({ projectDir: dir, dataDir: this.options.dataDir });
     this.current = handle;
     writeEndpointFile(this.options.dataDir, { url: handle.mcp.url, token: handle.mcp.token, pid: process.pid });
-    this.detach = [installIpcBridge(handle.core, win, this.options.isTrustedUrl), installAttention(handle.core, win), () => removeEndpointFile(this.options.dataDir)];
+    this.detach = [
+      installIpcBridge(handle.core, win, this.options.isTrustedUrl),
+      installAttention(handle.core, win),
+      () => removeEndpointFile(this.options.dataDir),
+    ];
     this.options.recent.touch(dir);
     return true;
   }
@@ -44,7 +48,10 @@ export class ProjectSession {
   async close(): Promise<boolean> {
     const handle = this.current;
     if (!handle) return true;
-    const running = handle.core.listProcesses().filter((p) => p.pid !== undefined && p.pid > 0).map((p) => p.name);
+    const running = handle.core
+      .listProcesses()
+      .filter((p) => p.pid !== undefined && p.pid > 0)
+      .map((p) => p.name);
     if (running.length > 0 && !(await this.options.confirmStop(running))) return false;
     await this.dispose();
     return true;

@@ -17,11 +17,12 @@ export interface UiState {
   /** Font size of every terminal (View › Zoom). */
   terminalFontSize: number;
   isSidebarHidden: boolean;
-  setClient(client: ControlClient, snapshot: Snapshot): void;
-  apply(event: ControlEvent): void;
-  focus(id: string | undefined): void;
-  toggleMaximize(id: string): void;
-  setError(message: string | undefined): void;
+  // Actions are properties: zustand builds them as closures over `set`, so they are safe to destructure.
+  setClient: (client: ControlClient, snapshot: Snapshot) => void;
+  apply: (event: ControlEvent) => void;
+  focus: (id: string | undefined) => void;
+  toggleMaximize: (id: string) => void;
+  setError: (message: string | undefined) => void;
 }
 
 export const useUi = create<UiState>((set, get) => ({

@@ -71,7 +71,11 @@ describe('proposeConfig over project layouts', () => {
     {
       layout: 'docker compose only: the first service is ticked, published host ports become readiness ports',
       path: ['compose-only'],
-      expected: ['[x] web: docker compose up web port 8080', '[ ] db: docker compose up db port 5432', '[ ] cache: docker compose up cache'],
+      expected: [
+        '[x] web: docker compose up web port 8080',
+        '[ ] db: docker compose up db port 5432',
+        '[ ] cache: docker compose up cache',
+      ],
     },
   ];
   for (const { layout, path, expected } of table) {

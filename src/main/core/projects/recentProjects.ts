@@ -36,7 +36,10 @@ export class RecentProjects {
   /** Moves `dir` to the top of the list. */
   touch(dir: string, now = Date.now()): RecentProjectRecord[] {
     const full = resolve(dir);
-    const next = [{ dir: full, name: basename(full), openedAt: now }, ...this.list().filter((p) => p.dir !== full)].slice(0, MAX_RECENT_PROJECTS);
+    const next = [{ dir: full, name: basename(full), openedAt: now }, ...this.list().filter((p) => p.dir !== full)].slice(
+      0,
+      MAX_RECENT_PROJECTS,
+    );
     writeFileAtomic(this.path, `${JSON.stringify(next, null, 2)}\n`);
     return next;
   }

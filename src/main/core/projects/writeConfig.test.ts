@@ -27,7 +27,10 @@ describe('writeConfig', () => {
       'Procfile.dev': 'worker: echo worker-up; exec sleep 30\n',
     });
     const proposal = proposeConfig(dir, { isOnPath: () => false });
-    const path = writeConfig(dir, proposal.entries.filter((e) => e.selected));
+    const path = writeConfig(
+      dir,
+      proposal.entries.filter((e) => e.selected),
+    );
     const written = JSON.parse(readFileSync(path, 'utf8')) as unknown;
     expect(SwitchboardConfigSchema.safeParse(written).success).toBe(true);
     expect(written).toEqual({
@@ -44,13 +47,17 @@ describe('writeConfig', () => {
 
   it('never replaces an existing switchboard.json', () => {
     const dir = projectWith({ 'switchboard.json': '{"processes":{}}' });
-    expect(() => writeConfig(dir, [{ section: 'processes', name: 'web', source: 'test', selected: true, config: { command: 'x' } }])).toThrow(/already exists/);
+    expect(() =>
+      writeConfig(dir, [{ section: 'processes', name: 'web', source: 'test', selected: true, config: { command: 'x' } }]),
+    ).toThrow(/already exists/);
     expect(readFileSync(join(dir, 'switchboard.json'), 'utf8')).toBe('{"processes":{}}');
   });
 
   it('refuses a selection that is not a valid config and writes nothing', () => {
     const dir = projectWith({});
-    expect(() => writeConfig(dir, [{ section: 'processes', name: 'web', source: 'test', selected: true, config: { command: '' } }])).toThrow(/not a valid switchboard.json/);
+    expect(() =>
+      writeConfig(dir, [{ section: 'processes', name: 'web', source: 'test', selected: true, config: { command: '' } }]),
+    ).toThrow(/not a valid switchboard.json/);
     expect(() => readFileSync(join(dir, 'switchboard.json'))).toThrow();
   });
 });

@@ -18,7 +18,11 @@ export function configFromEntries(entries: readonly ProposedEntry[], schema = SC
     else config.agents = { ...config.agents, [entry.name]: entry.config };
   }
   const checked = SwitchboardConfigSchema.safeParse(config);
-  if (!checked.success) throw new SwitchboardError('config_invalid', `The selection is not a valid ${CONFIG_FILE_NAME}: ${checked.error.issues[0]?.message ?? 'unknown problem'}`);
+  if (!checked.success)
+    throw new SwitchboardError(
+      'config_invalid',
+      `The selection is not a valid ${CONFIG_FILE_NAME}: ${checked.error.issues[0]?.message ?? 'unknown problem'}`,
+    );
   return checked.data;
 }
 
@@ -28,7 +32,8 @@ export function writeConfig(projectDir: string, entries: readonly ProposedEntry[
   try {
     writeFileSync(path, text, { flag: 'wx' }); // wx: a config written meanwhile (by hand, by an agent) is never replaced
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new SwitchboardError('config_invalid', `${CONFIG_FILE_NAME} already exists in ${projectDir}; nothing was written`);
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new SwitchboardError('config_invalid', `${CONFIG_FILE_NAME} already exists in ${projectDir}; nothing was written`);
     throw new SwitchboardError('config_invalid', `Could not write ${path}: ${(err as Error).message}`);
   }
   return path;

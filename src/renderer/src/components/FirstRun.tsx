@@ -20,7 +20,8 @@ export function FirstRun() {
     });
   }, [client]);
   if (!proposal || proposal.hasConfig || isDismissed) return <EmptyGrid />;
-  if (proposal.entries.length === 0) return <EmptyGrid hint="Nothing to propose here: no package.json scripts, Procfile, manage.py or other manifest was found." />;
+  if (proposal.entries.length === 0)
+    return <EmptyGrid hint="Nothing to propose here: no package.json scripts, Procfile, manage.py or other manifest was found." />;
   const toggle = (entry: ProposedEntry) => {
     const next = new Set(kept);
     if (next.has(keyOf(entry))) next.delete(keyOf(entry));
@@ -37,7 +38,14 @@ export function FirstRun() {
           {proposal.entries.map((entry) => (
             <li key={keyOf(entry)}>
               <label>
-                <input type="checkbox" checked={kept.has(keyOf(entry))} onChange={() => toggle(entry)} data-testid="proposal-entry" data-section={entry.section} data-name={entry.name} />
+                <input
+                  type="checkbox"
+                  checked={kept.has(keyOf(entry))}
+                  onChange={() => toggle(entry)}
+                  data-testid="proposal-entry"
+                  data-section={entry.section}
+                  data-name={entry.name}
+                />
                 <span className="proposal-name">{entry.section === 'agents' ? `agent ${entry.name}` : entry.name}</span>
                 <code className="proposal-command">{commandOf(entry)}</code>
               </label>
@@ -62,11 +70,7 @@ export function FirstRun() {
 }
 
 function EmptyGrid({ hint }: { hint?: string }) {
-  return (
-    <main className="grid empty">
-      No processes yet — add one from the sidebar or switchboard.json.{hint ? ` ${hint}` : ''}
-    </main>
-  );
+  return <main className="grid empty">No processes yet — add one from the sidebar or switchboard.json.{hint ? ` ${hint}` : ''}</main>;
 }
 
 const keyOf = (entry: ProposedEntry) => `${entry.section}/${entry.name}`;

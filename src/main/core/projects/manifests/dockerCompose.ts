@@ -47,7 +47,9 @@ export function publishedPort(definition: unknown): number | undefined {
 
 function hostPortOf(spec: unknown): number | undefined {
   if (spec && typeof spec === 'object') return toPort((spec as { published?: unknown }).published);
-  const parts = String(spec).replace(/\/(tcp|udp)$/, '').split(':');
+  const parts = String(spec)
+    .replace(/\/(tcp|udp)$/, '')
+    .split(':');
   return parts.length >= 2 ? toPort(parts[parts.length - 2]) : undefined; // a bare "80" publishes a random host port
 }
 

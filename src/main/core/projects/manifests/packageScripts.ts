@@ -112,5 +112,5 @@ function expand(files: ProjectFiles, pattern: string): string[] {
 }
 
 function asPackage(value: unknown): PackageJson | undefined {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as PackageJson) : undefined;
+  return value && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
 }
