@@ -4,7 +4,7 @@
  * window, the menu and the dock stay while the grid changes.
  */
 import type { BrowserWindow } from 'electron';
-import { createCore, type CoreHandle } from '../core/app/createCore';
+import { createCore, type CoreHandle } from '../core/composition';
 import { removeEndpointFile, writeEndpointFile } from '../core/mcp';
 import type { RecentProjects } from '../core/projects';
 import { installIpcBridge } from './ipcBridge';

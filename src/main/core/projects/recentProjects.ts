@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { writeFileAtomic } from '../base/atomicFile';
+import { writeFileAtomic } from '../base';
 
 export const RECENT_PROJECTS_FILE = 'recent-projects.json';
 /** Older entries fall off the list. */

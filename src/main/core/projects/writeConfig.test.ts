@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { proposeConfig } from './proposeConfig';
 import { writeConfig } from './writeConfig';
 import { SwitchboardConfigSchema } from '../../../shared/config';
-import { SwitchboardCore } from '../app/switchboardCore';
+import { SwitchboardCore } from '../app';
 import { waitForOutput } from '../../../../test/support/wait';
 
 let core: SwitchboardCore | undefined;
