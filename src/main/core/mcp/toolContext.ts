@@ -54,12 +54,6 @@ export function defineTool<N extends McpToolName>(definition: ToolDefinition<N>)
   return definition;
 }
 
-export class NotAvailableError extends SwitchboardError {
-  constructor(what: string) {
-    super('internal', `${what} is not available yet in this build of Switchboard.`);
-  }
-}
-
 export class WrongKindError extends SwitchboardError {
   constructor(message: string) {
     super('wrong_kind', message);
