@@ -1,11 +1,14 @@
 /**
- * Electron shell: window, IPC bridge, notifications, badge, quit. Everything else is the
+ * Electron shell: window, menu, IPC bridge, notifications, badge, quit. Everything else is the
  * Electron-free core, the same one `serve` runs.
  */
 import { app, dialog, session, type BrowserWindow } from 'electron';
 import { join, resolve } from 'node:path';
 import { CONTENT_SECURITY_POLICY, createMainWindow } from './electron/secureWindow';
+import { InstanceLockedError } from './core/instance';
 import { RecentProjects } from './core/projects';
+import { installProcessGuard } from './processGuard';
+import { devRendererUrl, installPermissionPolicy, isTrustedRendererUrl } from './electron/rendererPolicy';
 import { installAppMenu } from './electron/appMenu';
 import { ProjectSession } from './electron/projectSession';
 import { projectFromArgv } from './electron/launchArgs';
@@ -20,6 +23,20 @@ export function startApp(): void {
   }
   let win: BrowserWindow | undefined;
   let project: ProjectSession | undefined;
+
+  let isQuitting = false;
+  const guard = installProcessGuard(process, {
+    name: 'switchboard',
+    exit: (code) => app.exit(code),
+    log: (line) => console.error(line),
+    async stop() {
+      isQuitting = true;
+      await project?.dispose(); // nothing may outlive the app
+    },
+    killNow() {
+      project?.killNow();
+    },
+  });
 
   let openProject: ((dir: string) => void) | undefined;
   // A second launch (a folder dropped on the dock, `switchboard DIR`) opens its folder here.
@@ -38,27 +55,30 @@ export function startApp(): void {
   app
     .whenReady()
     .then(async () => {
+      installPermissionPolicy(session.defaultSession);
       session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
         callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
       });
       const mainWindow = (win = createMainWindow(join(__dirname, '../preload')));
-      const rendererUrl = process.env.ELECTRON_RENDERER_URL;
-      const isTrustedUrl = (url: string) => (rendererUrl ? url.startsWith(rendererUrl) : url.startsWith('file://'));
+      const rendererUrl = devRendererUrl(process.env, app.isPackaged);
       const recent = new RecentProjects(app.getPath('userData'));
       const session_ = (project = new ProjectSession({
         dataDir: app.getPath('userData'),
         recent,
-        isTrustedUrl,
+        isTrustedUrl: (url) => isTrustedRendererUrl(url, rendererUrl),
         confirmStop: (names) => confirmStop(mainWindow, names),
       }));
       // Until the welcome view lands, a launch without a project opens the most recent one, then the launch directory.
       const initial = projectFromArgv(process.argv, process.cwd(), firstUserArg()) ?? recent.list()[0]?.dir ?? process.cwd();
       await session_.open(initial, mainWindow);
       openProject = (dir) =>
-        void session_.open(resolve(dir), mainWindow).then((opened) => {
-          rebuildMenu();
-          if (opened) mainWindow.webContents.reload(); // the page re-reads the new project's snapshot
-        });
+        void session_
+          .open(resolve(dir), mainWindow)
+          .then((opened) => {
+            rebuildMenu();
+            if (opened) mainWindow.webContents.reload(); // the page re-reads the new project's snapshot
+          })
+          .catch((err: unknown) => dialog.showErrorBox('Could not open the folder', err instanceof Error ? err.message : String(err)));
       const rebuildMenu = installAppMenu({
         window: () => win,
         recentProjects: () => recent.list().filter((p) => p.dir !== session_.handle?.core.projectDir),
@@ -68,24 +88,21 @@ export function startApp(): void {
         mcp: () => session_.handle && { url: session_.handle.mcp.url, token: session_.handle.mcp.token },
         isDevelopment: !app.isPackaged,
       });
-      if (rendererUrl) await win.loadURL(rendererUrl);
-      else await win.loadFile(join(__dirname, '../renderer/index.html'));
+      if (rendererUrl) await mainWindow.loadURL(rendererUrl);
+      else await mainWindow.loadFile(join(__dirname, '../renderer/index.html'));
     })
     .catch((err: unknown) => {
-      // Without a core or a window there is nothing to show: say why and leave no half-started app behind.
-      console.error('Switchboard failed to start:', err);
-      app.exit(1);
+      if (err instanceof InstanceLockedError) dialog.showErrorBox('Switchboard is already running', err.message);
+      guard.fail(err);
     });
 
   app.on('window-all-closed', () => app.quit());
 
-  let isQuitting = false;
   app.on('before-quit', (event) => {
     if (isQuitting || !project?.handle) return;
     // Hold the quit until every process tree is gone: nothing may outlive the app.
     event.preventDefault();
-    isQuitting = true;
-    void project.dispose().finally(() => app.exit(0));
+    void guard.shutdown(0);
   });
 }
 

@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   'wrong_kind',
   'config_invalid',
   'bad_pattern',
+  'too_many_waits',
   'stale_revision',
   'not_found',
   'unauthorized',

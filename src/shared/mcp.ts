@@ -334,12 +334,14 @@ export interface McpEndpointInfo {
 }
 
 /**
- * Ready-to-paste lines for agents started outside Switchboard ("Connect an agent" panel). Codex
- * reads the token from an environment variable; the line says which.
+ * Ready-to-paste lines for agents started outside Switchboard ("Connect an agent" panel). The
+ * first Claude Code line names the token only as ${SWITCHBOARD_MCP_TOKEN}, so the token itself is
+ * not in shell history; the inline form is the fallback. Codex reads the token from the variable.
  */
-export function connectCommands(url: string, token: string): { claude: string; codex: string; opencode: string } {
+export function connectCommands(url: string, token: string): { claude: string; claudeInline: string; codex: string; opencode: string } {
   return {
-    claude: `claude mcp add --transport http ${MCP_SERVER_NAME} ${url} --header "Authorization: Bearer ${token}"`,
+    claude: `claude mcp add --transport http ${MCP_SERVER_NAME} ${url} --header "Authorization: Bearer \${${MCP_TOKEN_ENV}}"`,
+    claudeInline: `claude mcp add --transport http ${MCP_SERVER_NAME} ${url} --header "Authorization: Bearer ${token}"`,
     codex: `export ${MCP_TOKEN_ENV}=${token}\ncodex mcp add ${MCP_SERVER_NAME} --url ${url} --bearer-token-env-var ${MCP_TOKEN_ENV}`,
     opencode: JSON.stringify(
       {

@@ -142,4 +142,9 @@ export interface ProcessSpec {
   stuckThresholdMs?: number;
   /** Readiness settings for command entries (switchboard.json fields of docs/config.md). */
   ready?: Partial<ReadinessConfig>;
+  /**
+   * Text the program reads on stdin (then end of file) instead of the terminal: headless runs
+   * that take their input there. Unlike an argument, it is not on the command line `ps` shows.
+   */
+  stdin?: string;
 }

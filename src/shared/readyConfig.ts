@@ -5,29 +5,12 @@
  */
 import { z } from 'zod';
 import { FRAMEWORK_IDS } from './ready';
+import { compileUserPattern, MAX_USER_PATTERN_CHARS } from './userPattern';
 
 export const AUTO_RESTART_POLICIES = ['no', 'on-failure', 'always'] as const;
 export type AutoRestartPolicy = (typeof AUTO_RESTART_POLICIES)[number];
 
-/** Longest pattern we accept: a guard against pasting a whole log as a pattern. */
-export const MAX_USER_PATTERN_CHARS = 500;
-
-/**
- * A user pattern is a JavaScript regular expression source ("Server initialized", "listening on
- * port \\d+"), or `/source/flags` to pass flags ("/ready/i"). Plain text works as-is.
- * Throws a SyntaxError whose message names the pattern.
- */
-export function compileUserPattern(pattern: string): RegExp {
-  const slashed = /^\/(.+)\/([dimsuy]*)$/s.exec(pattern);
-  const source = slashed ? slashed[1] : pattern;
-  const flags = slashed ? slashed[2] : '';
-  try {
-    return new RegExp(source, flags);
-  } catch (err) {
-    const reason = err instanceof Error ? err.message.replace(/^Invalid regular expression: /, '') : String(err);
-    throw new SyntaxError(`invalid regular expression ${JSON.stringify(pattern)}: ${reason}`, { cause: err });
-  }
-}
+export { compileUserPattern, MAX_USER_PATTERN_CHARS } from './userPattern';
 
 const PatternSchema = z
   .string()

@@ -57,6 +57,12 @@ export class ProjectSession {
     return true;
   }
 
+  /** Fatal path: SIGKILL every process tree at once, synchronously. */
+  killNow(): void {
+    for (const detach of this.detach.splice(0)) detach();
+    this.current?.killNow();
+  }
+
   /** Ends the project without asking (quit). */
   async dispose(): Promise<void> {
     const handle = this.current;

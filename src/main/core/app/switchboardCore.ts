@@ -41,6 +41,8 @@ export interface SwitchboardCoreOptions {
   mcpEndpointFor?: (entryId: string) => McpEndpoint | undefined;
   /** Watch switchboard.json for edits (default true). */
   watchConfig?: boolean;
+  /** How long spawnAgent waits for the agent's prompt before giving up on its instructions. */
+  instructionsReadyTimeoutMs?: number;
 }
 
 /** Default readiness wait for restart_process (docs/mcp.md: ready_timeout default 30 s). */
@@ -220,8 +222,26 @@ export class SwitchboardCore {
     });
     const entry = this.sessions.create(spec);
     await this.startNew(entry);
-    if (args.instructions) void this.typeWhenIdle(entry.id, args.instructions);
+    if (args.instructions) this.deliverInstructions(entry.id, args.instructions);
     return this.describe(entry.id);
+  }
+
+  /**
+   * Types the instructions once the agent is idle, in the background. An agent that never shows
+   * its prompt (a trust dialog, a login) must not end the process with an unhandled rejection:
+   * the person is asked to look instead, since the instructions were not delivered.
+   */
+  private deliverInstructions(id: string, text: string): void {
+    const timeoutMs = this.options.instructionsReadyTimeoutMs ?? INSTRUCTIONS_READY_TIMEOUT_MS;
+    this.typeWhenIdle(id, text, timeoutMs).catch((err: unknown) => {
+      if (this.disposed || !this.records.has(id)) return;
+      const why = err instanceof Error ? err.message : String(err);
+      this.requestAttention(
+        id,
+        `The agent did not show its prompt within ${Math.round(timeoutMs / 1000)} s; its instructions were not typed (${why})`,
+        'switchboard',
+      );
+    });
   }
 
   /** The status tracker of an agent entry (timers, MCP hooks, explain). */
@@ -235,7 +255,8 @@ export class SwitchboardCore {
     if (tracker.status.primary !== 'idle') {
       await waitForEvent(tracker.onDidChangeStatus, (s) => s.primary === 'idle' || s.primary === 'dead', timeoutMs);
     }
-    if (tracker.status.primary === 'idle') await this.sendUserTurn(id, text);
+    if (tracker.status.primary !== 'idle') throw new Error(`the agent is ${tracker.status.primary}`);
+    await this.sendUserTurn(id, text);
   }
 
   async startProcess(id: string): Promise<ProcessInfo> {
@@ -389,6 +410,11 @@ export class SwitchboardCore {
   /** Entries that need a person (dock badge): attention flags and agents waiting for an answer. */
   needsAttentionCount(): number {
     return this.listProcesses().filter((p) => p.attention || p.agent?.primary === 'waiting').length;
+  }
+
+  /** Every process tree gets SIGKILL now, synchronously: for a second signal or a fatal error. */
+  killAllNow(): void {
+    this.sessions.killAllNow();
   }
 
   async dispose(): Promise<void> {

@@ -6,6 +6,7 @@ import { SwitchboardCore, type SwitchboardCoreOptions } from '../app';
 import type { EntryDecorator } from '../sessions';
 import { McpService } from '../mcp';
 import { attachTimers, timerDecorator, type TimerManager } from '../timers';
+import { acquireInstanceLock } from '../instance';
 
 export interface CreateCoreOptions {
   projectDir: string;
@@ -23,10 +24,24 @@ export interface CoreHandle {
   mcp: { url: string; token: string; service: McpService };
   /** The timer manager (docs/timers.md); UI commands and MCP tools reach it through timersOf(core). */
   timers: TimerManager;
+  /** Stop every process tree within its grace, then release everything (the lock last). */
   dispose(): Promise<void>;
+  /** Synchronous last resort (second signal, fatal error): SIGKILL every tree, release the lock. */
+  killNow(): void;
 }
 
 export async function createCore(options: CreateCoreOptions): Promise<CoreHandle> {
+  // Throws InstanceLockedError (naming the holder's pid) before anything starts.
+  const lock = acquireInstanceLock(options.dataDir, options.projectDir);
+  try {
+    return await createLockedCore(options, () => lock.release());
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+async function createLockedCore(options: CreateCoreOptions, releaseLock: () => void): Promise<CoreHandle> {
   const decorators: EntryDecorator[] = [];
   // Timers: the decorator reads the manager, which needs the core, so it goes in first
   let timers: TimerManager | undefined;
@@ -70,6 +85,11 @@ export async function createCore(options: CreateCoreOptions): Promise<CoreHandle
       await mcpService.dispose(); // no new tool calls while the process trees go down
       timerManager.dispose(); // saves remaining times while the owners still run (their exit would drop timers)
       await core.dispose();
+      releaseLock();
+    },
+    killNow() {
+      core.killAllNow();
+      releaseLock();
     },
   };
 }

@@ -13,6 +13,7 @@ import { HOOKS_PATH, McpHttpEndpoint } from './httpEndpoint';
 import { IdentityRegistry, type Caller } from './identity';
 import { createSessionServer, type ToolCallRecord } from './sessionServer';
 import type { AnyToolDefinition, ToolContext } from './toolContext';
+import { WaitLimiter } from './waitLimit';
 import { identityTools } from './tools/identity';
 import { processTools } from './tools/processes';
 import { outputTools } from './tools/output';
@@ -78,6 +79,7 @@ export class McpService {
       core: options.core,
       identity,
       scratchpads: ScratchpadStore.forProject(options.dataDir, options.core.projectDir),
+      patternWaits: new WaitLimiter(),
       tools,
     };
     // eslint-disable-next-line prefer-const -- the endpoint's callbacks close over the service built after it

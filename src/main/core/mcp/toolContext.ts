@@ -10,11 +10,14 @@ import type { ScratchpadStore } from '../scratchpads';
 import type { McpToolArgs, McpToolName } from '../../../shared/mcp';
 import { SwitchboardError } from '../../../shared/errors';
 import type { Caller, IdentityRegistry } from './identity';
+import type { WaitLimiter } from './waitLimit';
 
 export interface ToolContext {
   core: SwitchboardCore;
   identity: IdentityRegistry;
   scratchpads: ScratchpadStore;
+  /** Open wait_for_pattern calls per caller, bounded. */
+  patternWaits: WaitLimiter;
   /** Every registered tool, for whoami and help. */
   readonly tools: readonly AnyToolDefinition[];
 }

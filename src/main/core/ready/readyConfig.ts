@@ -4,6 +4,7 @@
  * the same shape from an MCP `spawn_process` call; output is what the state machine runs on.
  */
 import { compileUserPattern, type AutoRestartPolicy, type ReadinessConfig } from '../../../shared/readyConfig';
+import type { LinePattern } from '../../../shared/userPattern';
 import { FRAMEWORK_IDS, type FrameworkId } from '../../../shared/ready';
 
 /**
@@ -38,8 +39,8 @@ export interface ResolvedReadinessConfig {
   framework?: FrameworkId;
   port?: number;
   url?: string;
-  readyPatterns: RegExp[];
-  errorPatterns: RegExp[];
+  readyPatterns: LinePattern[];
+  errorPatterns: LinePattern[];
   stabilityDelayMs: number;
   timeoutMs: number;
   portTimeoutMs: number;
@@ -93,9 +94,9 @@ function isFrameworkId(value: unknown): value is FrameworkId {
   return typeof value === 'string' && (FRAMEWORK_IDS as readonly string[]).includes(value);
 }
 
-function compilePatterns(field: string, sources: unknown, warnings: string[]): RegExp[] {
+function compilePatterns(field: string, sources: unknown, warnings: string[]): LinePattern[] {
   if (!Array.isArray(sources)) return [];
-  const compiled: RegExp[] = [];
+  const compiled: LinePattern[] = [];
   sources.forEach((source, index) => {
     if (typeof source !== 'string' || source.length === 0) {
       warnings.push(`${field}[${index}]: not a pattern`);

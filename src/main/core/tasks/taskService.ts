@@ -75,6 +75,7 @@ export class TaskService {
       name: r.name ?? defaultName(r.prompt),
       kind: 'task',
       argv: runner.argv(config),
+      stdin: runner.stdin(config),
       cwd: config.cwd,
       env: { ...runner.env(config), ...config.env },
     };
