@@ -31,6 +31,25 @@ describe('electron-builder configuration', () => {
     expect(config.mac.target).toEqual(['dmg', 'zip']);
   });
 
+  it('flips the hardening fuses in the packaged binary', () => {
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableCookieEncryption: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+    });
+  });
+
+  it('never spawns the app binary as Node (RunAsNode is off in packaged builds)', () => {
+    const offenders = readdirSync(join(ROOT, 'src/main'), { recursive: true })
+      .map(String)
+      .filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f) && !f.includes('testing'))
+      .filter((f) => /process\.execPath|ELECTRON_RUN_AS_NODE|child_process'\)\.fork|\bfork\(/.test(readFileSync(join(ROOT, 'src/main', f), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
   it('has an app icon of at least 512×512 px', () => {
     for (const icon of [config.linux.icon, config.mac.icon]) {
       const png = readFileSync(join(ROOT, icon));
