@@ -46,7 +46,7 @@ describe('electron-builder configuration', () => {
     const offenders = readdirSync(join(ROOT, 'src/main'), { recursive: true })
       .map(String)
       .filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f) && !f.includes('testing'))
-      .filter((f) => /process\.execPath|ELECTRON_RUN_AS_NODE|child_process'\)\.fork|\bfork\(/.test(readFileSync(join(ROOT, 'src/main', f), 'utf8')));
+      .filter((f) => /process\.execPath|child_process'\)\.fork|\bfork\(/.test(readFileSync(join(ROOT, 'src/main', f), 'utf8')));
     expect(offenders).toEqual([]);
   });
 
