@@ -14,6 +14,9 @@ export interface UiState {
   focusedId?: string;
   maximizedId?: string;
   error?: string;
+  /** Font size of every terminal (View › Zoom). */
+  terminalFontSize: number;
+  isSidebarHidden: boolean;
   // Actions are properties: zustand builds them as closures over `set`, so they are safe to destructure.
   setClient: (client: ControlClient, snapshot: Snapshot) => void;
   apply: (event: ControlEvent) => void;
@@ -26,6 +29,8 @@ export const useUi = create<UiState>((set, get) => ({
   processes: {},
   order: [],
   configIssues: [],
+  terminalFontSize: 13,
+  isSidebarHidden: false,
   setClient(client, snapshot) {
     const processes = Object.fromEntries(snapshot.processes.map((p) => [p.id, p]));
     set({

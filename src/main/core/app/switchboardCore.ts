@@ -21,6 +21,8 @@ import { TaskService, taskDecorator } from '../tasks';
 import type { TaskProgress, TaskRequest, TaskView, TaskWaitResult } from '../../../shared/task';
 import type { ReadinessCheck, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
 import { typeUserTurn } from '../sessions';
+import { isOnPath, proposeConfig, writeConfig } from '../projects';
+import type { ConfigProposal, ProposedEntry } from '../../../shared/proposal';
 
 /** Coalesce bursts of entry changes (title spinners, state flips) into one event per frame. */
 export const CHANGE_COALESCE_MS = 16;
@@ -98,6 +100,18 @@ export class SwitchboardCore {
       const watcher = this.store.add(new ConfigWatcher(this.projectDir));
       this.store.add(watcher.onDidChange(() => void this.reloadConfig()));
     }
+  }
+
+  /** First run: what to run here, from the project's own manifests (empty once switchboard.json exists). */
+  proposeConfig(): ConfigProposal {
+    return proposeConfig(this.projectDir, { isOnPath: (command) => isOnPath(command) });
+  }
+
+  /** Writes the entries a person kept as switchboard.json and loads it at once (not waiting for the watcher). */
+  async writeConfig(entries: readonly ProposedEntry[]): Promise<{ path: string }> {
+    const path = writeConfig(this.projectDir, entries);
+    await this.reloadConfig();
+    return { path };
   }
 
   async reloadConfig(): Promise<void> {

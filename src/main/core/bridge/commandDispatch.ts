@@ -31,6 +31,8 @@ const SHARED_HANDLERS: Handlers = {
   startTask: (core, a) => core.startTask(a),
   getTask: (core, a) => core.getTask(a.id),
   cancelTask: (core, a) => core.cancelTask(a.id),
+  proposeConfig: (core) => core.proposeConfig(),
+  writeConfig: (core, a) => core.writeConfig(a.entries),
 };
 
 export function parseCommandArgs<C extends CommandName>(cmd: C, raw: unknown): z.output<(typeof CommandArgs)[C]> {

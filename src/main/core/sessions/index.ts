@@ -8,3 +8,4 @@ export type { OutputBatch } from './outputBatcher';
 export type * from './types';
 export type { EntryDecoration, EntryDecorator, DecoratorContext } from './entryDecoration';
 export { typeUserTurn, pasteSequence, waitForEcho, SUBMIT_ECHO_WAIT_MS } from './userTurn';
+export { resolveCommand } from './commandResolver';
