@@ -27,7 +27,7 @@ export class AutoRestart implements EntryDecoration {
   private timer: NodeJS.Timeout | undefined;
   private gaveUp: string | undefined;
 
-  constructor(private readonly entry: ProcessEntry, private readonly policy: 'on-failure' | 'always', private readonly now: () => number = Date.now) {
+  constructor(private readonly entry: ProcessEntry, private readonly policy: 'on-failure' | 'always' | 'unhealthy', private readonly now: () => number = Date.now) {
     this.store.add(entry.onRunExited((exit) => this.onExit(exit)));
     this.store.add(entry.onRunStarted(() => this.onStarted()));
     this.store.add(toDisposable(() => clearTimeout(this.timer)));
@@ -50,7 +50,7 @@ export class AutoRestart implements EntryDecoration {
   private onExit(exit: RunExited): void {
     if (this.entry.wasStopRequested) return;
     const failed = exit.exitCode !== 0 || exit.signal !== undefined;
-    if (this.policy === 'on-failure' && !failed) return;
+    if (this.policy !== 'always' && !failed) return;
     const now = this.now();
     const startedAt = this.entry.startedAt ?? now;
     if (now - startedAt >= HEALTHY_RUN_MS) this.consecutive = 0;

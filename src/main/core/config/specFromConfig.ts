@@ -4,9 +4,10 @@ import type { ProcessConfig } from '../../../shared/config';
 import type { ProcessSpec } from '../../../shared/model';
 
 export function processSpecFromConfig(name: string, config: ProcessConfig, projectDir: string): ProcessSpec {
-  const { command: _command, args: _args, cwd: _cwd, env: _env, autoStart: _autoStart, ...ready } = config;
+  const { command: _command, args: _args, cwd: _cwd, env: _env, autoStart: _autoStart, dependsOn, ...ready } = config;
   return {
     ready,
+    ...(dependsOn && Object.keys(dependsOn).length > 0 ? { dependsOn } : {}),
     name,
     kind: 'command',
     argv: commandArgv(config.command, config.args),
