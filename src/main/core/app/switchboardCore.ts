@@ -6,7 +6,7 @@
 import { basename, resolve } from 'node:path';
 import { DisposableStore, Emitter, waitForEvent, type Event } from '../base/lifecycle';
 import { SessionManager, type ProcessEntry, type TaggedBatch } from '../sessions';
-import { ConfigWatcher, loadConfig, processSpecFromConfig, sameSpec, type LoadedConfig } from '../config';
+import { ConfigWatcher, loadConfig, processSpecFromConfig, sameDefinition, sameSpec, type LoadedConfig } from '../config';
 import type { ConfigIssue, ProcessConfig } from '../../../shared/config';
 import type { ProcessInfo, ProcessKind, ProcessSpec } from '../../../shared/model';
 import type { CommandArgsOf, ControlEvent, Snapshot, McpConnectionInfo } from '../../../shared/api';
@@ -52,6 +52,8 @@ export const INSTRUCTIONS_READY_TIMEOUT_MS = 60_000;
 interface EntryRecord {
   entry: ProcessEntry;
   decorations: EntryDecoration[];
+  /** The decorations and their listeners: rebuilt when the entry is redefined. */
+  decorationStore: DisposableStore;
   attention?: ProcessInfo['attention'];
   wasWaiting?: boolean;
   store: DisposableStore;
@@ -382,9 +384,9 @@ export class SwitchboardCore {
   }
 
   private decorate(entry: ProcessEntry, store: DisposableStore): EntryDecoration[] {
-    const context: DecoratorContext = { projectDir: this.projectDir };
     const decorations: EntryDecoration[] = [];
     for (const decorator of this.decorators) {
+      const context: DecoratorContext = { projectDir: this.projectDir, earlier: [...decorations] };
       const decoration = decorator(entry, context);
       if (!decoration) continue;
       decorations.push(store.add(decoration));
@@ -395,8 +397,9 @@ export class SwitchboardCore {
 
   private track(entry: ProcessEntry): void {
     const store = new DisposableStore();
-    const decorations = this.decorate(entry, store);
-    this.records.set(entry.id, { entry, decorations, store });
+    const decorationStore = store.add(new DisposableStore());
+    const decorations = this.decorate(entry, decorationStore);
+    this.records.set(entry.id, { entry, decorations, decorationStore, store });
     this.eventEmitter.fire({ type: 'processAdded', process: this.describe(entry.id) });
     const removal = this.sessions.onDidRemoveEntry((id) => {
       if (id !== entry.id) return;
@@ -470,13 +473,32 @@ export class SwitchboardCore {
       if (!entry) {
         const created = this.sessions.create(spec);
         if (autoStart) work.push(created.start().catch(() => undefined)); // error state already shows why
-      } else if (!sameSpec(entry.definition, spec)) {
-        const wasRunning = entry.isRunning;
-        entry.redefine({ ...spec, cols: entry.info().cols, rows: entry.info().rows });
-        if (wasRunning) work.push(entry.restart().catch(() => undefined));
+      } else if (!sameDefinition(entry.definition, spec)) {
+        work.push(this.redefine(entry, spec));
       }
     }
     await Promise.all(work);
+  }
+
+  /**
+   * A config edit of an existing entry: its new rules (readiness, restart policy, stuck
+   * threshold) apply from now on, so its decorations are built again from the new definition; a
+   * running entry whose run changed restarts once. A change of start order alone restarts nothing.
+   */
+  private async redefine(entry: ProcessEntry, spec: ProcessSpec): Promise<void> {
+    const needsRestart = entry.isRunning && !sameSpec(entry.definition, spec);
+    entry.redefine(spec);
+    this.rebuildDecorations(entry.id);
+    if (needsRestart) await entry.restart().catch(() => undefined); // the entry shows a spawn error itself
+  }
+
+  private rebuildDecorations(id: string): void {
+    const record = this.records.get(id);
+    if (!record) return;
+    record.store.delete(record.decorationStore);
+    record.decorationStore = record.store.add(new DisposableStore());
+    record.decorations = this.decorate(record.entry, record.decorationStore);
+    this.markChanged(id);
   }
 }
 
