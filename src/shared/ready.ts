@@ -75,10 +75,10 @@ export interface ReadinessResult {
   exit_code?: number;
 }
 
-/** Answer of `check_process_ready` (SPEC §5). */
+/** Answer of `check_process_ready`. `waiting`: its dependencies are not there yet. */
 export interface ReadinessCheck {
   ready: boolean;
-  state: ReadinessPhase;
+  state: ReadinessPhase | 'waiting';
   message: string;
   url?: string;
   port?: number;
