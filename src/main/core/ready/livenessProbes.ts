@@ -5,9 +5,9 @@
  * ready servers cost one wake-up per period, not twenty intervals.
  *
  * A stopped process (SIGSTOP, a breakpoint) still completes TCP handshakes from the kernel's
- * backlog, so a server that speaks HTTP is probed with an HTTP request (any status counts: it
- * answered). Whether it speaks HTTP is learnt from its first probe, taken right when it became
- * ready: an HTTP answer → HTTP from then on; a TCP accept without one → TCP connects.
+ * backlog, so a server is probed with an HTTP request (any status counts: it answered). Whether
+ * it speaks HTTP is learnt from its answers: an HTTP answer → HTTP from then on; an error or a
+ * close (another protocol) with a TCP accept → TCP connects; silence is a failure either way.
  */
 import { toDisposable, type Disposable } from '../base/lifecycle';
 import { probeHttp as realProbeHttp, type HttpProbeOptions, type HttpProbeResult } from '../ports/httpProbe';
@@ -148,11 +148,20 @@ export async function probeOnce(
 ): Promise<ProbeOutcome> {
   const timeoutMs = watch.settings.timeoutMs;
   if (protocol !== 'tcp') {
-    const url = watch.httpUrl ?? `http://localhost:${watch.port}/`;
-    const answer = await probes.probeHttp({ url, timeoutMs });
+    // Servers bind 127.0.0.1, ::1 or both: ask both loopbacks at once, either answer counts.
+    const urls = watch.httpUrl ? [watch.httpUrl] : [`http://127.0.0.1:${watch.port}/`, `http://[::1]:${watch.port}/`];
+    const answers = await Promise.all(urls.map((url) => probes.probeHttp({ url, timeoutMs }).then((answer) => ({ url, answer }))));
     // Any status is an answer: a 404 or a 500 comes from a live server.
-    if (answer.status !== undefined) return { isAlive: true, reason: `${url} answered HTTP ${answer.status}`, protocol: 'http' };
-    if (protocol === 'http') return { isAlive: false, reason: `${url} did not answer (${answer.error ?? 'no response'})`, protocol };
+    const answered = answers.find(({ answer }) => answer.status !== undefined);
+    if (answered) return { isAlive: true, reason: `${answered.url} answered HTTP ${answered.answer.status}`, protocol: 'http' };
+    // Other protocols answer an HTTP request with an error or a close (Postgres, Redis, MySQL,
+    // HTTP/2): only silence means the server is stuck, whatever it speaks.
+    const isSilent = answers.some(({ answer }) => answer.error === 'timeout');
+    if (protocol === 'http' || isSilent) {
+      const why = answers.map(({ answer }) => answer.error ?? 'no response');
+      const shown = watch.httpUrl ?? `http://localhost:${watch.port}/`;
+      return { isAlive: false, reason: `${shown} did not answer (${[...new Set(why)].join(', ')})`, protocol };
+    }
   }
   const isOpen = await probes.probeTcp({ port: watch.port, timeoutMs });
   if (isOpen) return { isAlive: true, reason: `port ${watch.port} accepts connections`, protocol: 'tcp' };

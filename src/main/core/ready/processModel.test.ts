@@ -24,9 +24,11 @@ afterEach(() => {
 function setup(config: Partial<ReadinessConfig> = {}, argv: string[] = ['bash', '-c', 'while true; do echo "processed job"; sleep 1; done']) {
   const session = new FakeSession(argv);
   const owned = new Set<number>();
-  const answering = { http: true, tcp: true };
+  /** http: answers; timeout: stuck (SIGSTOP); reset: speaks another protocol. */
+  const answering = { http: 'answers' as 'answers' | 'timeout' | 'reset', tcp: true };
   const liveness = new LivenessScheduler({
-    probeHttp: async (): Promise<HttpProbeResult> => (answering.http ? { isOk: true, status: 200 } : { isOk: false, error: 'timeout' }),
+    probeHttp: async (): Promise<HttpProbeResult> =>
+      answering.http === 'answers' ? { isOk: true, status: 200 } : { isOk: false, error: answering.http === 'timeout' ? 'timeout' : 'ECONNRESET' },
     probeTcp: async () => answering.tcp,
   });
   const tracker = new ReadinessTracker(session, config, undefined, {
@@ -150,13 +152,13 @@ describe('liveness after ready', () => {
 
   it('an HTTP server that stops answering turns unhealthy after the threshold, and ready again when it answers', async () => {
     const s = await readyServer();
-    s.answering.http = false; // stopped: the kernel still accepts TCP, HTTP gets no answer
+    s.answering.http = 'timeout'; // stopped: the kernel still accepts TCP, HTTP gets no answer
     await tick(2_000); // 2 failed probes
     expect(s.tracker.info.phase).toBe('ready');
     await tick(1_000); // the third
     expect(s.tracker.info).toMatchObject({ phase: 'unhealthy' });
     expect(s.tracker.info.message).toMatch(/^Not answering: http:\/\/localhost:8080\/ did not answer \(timeout\) \(3 probes in a row\)$/);
-    s.answering.http = true;
+    s.answering.http = 'answers';
     await tick(1_000);
     expect(s.tracker.info).toMatchObject({ phase: 'ready', message: 'Server ready on http://localhost:8080' });
     expect(s.phases).toEqual(['starting', 'ready', 'unhealthy', 'ready']);
@@ -164,7 +166,7 @@ describe('liveness after ready', () => {
 
   it('a server that does not speak HTTP is probed with TCP connects', async () => {
     const s = setup({ port: 6379, stabilityDelay: 0, liveness: { period: 1_000, failureThreshold: 2 } }, ['redis-server']);
-    s.answering.http = false;
+    s.answering.http = 'reset';
     s.session.start();
     s.owned.add(6379);
     await tick(300);
@@ -178,11 +180,21 @@ describe('liveness after ready', () => {
 
   it('liveness: false turns probes off', async () => {
     const s = await readyServer(false);
-    s.answering.http = false;
+    s.answering.http = 'timeout';
     s.answering.tcp = false;
     await tick(60_000);
     expect(s.tracker.info.phase).toBe('ready');
     expect(s.liveness.size).toBe(0);
+  });
+
+  it('a server that goes silent before its protocol is known is not called alive by a TCP accept', async () => {
+    const s = setup({ port: 8080, stabilityDelay: 0, liveness: { period: 1_000, failureThreshold: 2 } }, ['node', 'server.js']);
+    s.answering.http = 'timeout'; // stopped right as it became ready
+    s.session.start();
+    s.owned.add(8080);
+    await tick(300);
+    await tick(2_000);
+    expect(s.tracker.info.phase).toBe('unhealthy');
   });
 
   it('probes stop when the run ends, and one scheduler timer serves every server', async () => {
