@@ -54,7 +54,7 @@ export function Pane({ id }: { id: string }) {
           <button title="Close" data-testid="close" onClick={() => void run((c) => c.call('closeProcess', { id }))}>✕</button>
         </span>
       </header>
-      {process.state === 'error' && <ErrorBar message={process.readiness?.message ?? process.message} logs={process.readiness?.logs} />}
+      {process.state === 'error' && <ErrorBar message={process.message} logs={process.readiness?.phase === 'error' ? process.readiness.logs : undefined} />}
       {process.kind === 'task' && <TaskPanel process={process} />}
       <div className="pane-terminal" ref={container} />
     </section>
