@@ -23,9 +23,7 @@ export const RUN_STATES = ['stopped', 'waiting', 'starting', 'ready', 'running',
 export const RunStateSchema = z.enum(RUN_STATES);
 export type RunState = z.infer<typeof RunStateSchema>;
 
-export const ProcessIdSchema = z
-  .string()
-  .regex(/^p_[0-9a-f]{6,}$/, 'process ids look like p_3f9a2c');
+export const ProcessIdSchema = z.string().regex(/^p_[0-9a-f]{6,}$/, 'process ids look like p_3f9a2c');
 export type ProcessId = string;
 
 export interface ExitInfo {
@@ -72,7 +70,7 @@ export interface ProcessInfo {
   ports?: PortInfo;
   attention?: AttentionInfo;
   timers?: TimerSummary[];
-  /** Task entries (issue 7): phase, tools, streamed text, watchdog decisions, result. */
+  /** Task entries: phase, tools, streamed text, watchdog decisions, result. */
   task?: TaskInfo;
 }
 
@@ -83,7 +81,7 @@ export interface AttentionInfo {
   requestedBy: string;
 }
 
-// --- timers (issue 6) ---
+// Timers
 /**
  * A live timer as the UI, the control API and MCP see it. `pending`: counting down (delay) or
  * listening for idle transitions; `paused`; `due`: it fired and waits for its owner's prompt.
@@ -123,7 +121,6 @@ export interface TimerHistoryEntry {
   bodyPreview: string;
   createdBy: string;
 }
-// --- end timers ---
 
 export const DEFAULT_COLS = 120;
 export const DEFAULT_ROWS = 40;

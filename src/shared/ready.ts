@@ -62,7 +62,7 @@ export interface ReadinessInfo {
   expectsReadiness?: boolean;
 }
 
-/** Result of a restart or readiness wait (SPEC §3.5). */
+/** Result of a restart or readiness wait (docs/readiness.md). */
 export interface ReadinessResult {
   success: boolean;
   state: ReadinessPhase;

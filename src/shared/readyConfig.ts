@@ -1,5 +1,5 @@
 /**
- * The per-process readiness fields of switchboard.json (SPEC §2, §3). The lead merges this object
+ * The per-process readiness fields of switchboard.json (docs/config.md, docs/readiness.md). The lead merges this object
  * into the process schema; core/ready reads only these fields (see core/ready/readyConfig.ts for
  * the defaults and clamps).
  */
@@ -26,7 +26,7 @@ export function compileUserPattern(pattern: string): RegExp {
     return new RegExp(source, flags);
   } catch (err) {
     const reason = err instanceof Error ? err.message.replace(/^Invalid regular expression: /, '') : String(err);
-    throw new SyntaxError(`invalid regular expression ${JSON.stringify(pattern)}: ${reason}`);
+    throw new SyntaxError(`invalid regular expression ${JSON.stringify(pattern)}: ${reason}`, { cause: err });
   }
 }
 
@@ -69,9 +69,7 @@ export type LivenessConfig = z.infer<typeof LivenessConfigSchema>;
 
 export const ReadinessConfigSchema = z.object({
   /** Override auto-detection of the framework whose built-in patterns apply. */
-  framework: z
-    .enum(FRAMEWORK_IDS, { error: () => `must be one of ${FRAMEWORK_IDS.join(', ')}` })
-    .optional(),
+  framework: z.enum(FRAMEWORK_IDS, { error: () => `must be one of ${FRAMEWORK_IDS.join(', ')}` }).optional(),
   /** TCP port that must accept connections before the process counts as ready. */
   port: z.number().int('must be a whole number').min(1, 'must be 1–65535').max(65535, 'must be 1–65535').optional(),
   /** After a ready line, how long the known port may take to accept connections (ms). */
@@ -91,9 +89,7 @@ export const ReadinessConfigSchema = z.object({
   /** Probes of the ready port (TCP, or HTTP when it speaks HTTP) after ready; `false` turns them off. */
   liveness: z.union([z.literal(false), LivenessConfigSchema]).optional(),
   /** Restart policy after an exit (applied by the session layer, with backoff and a cap). */
-  autoRestart: z
-    .enum(AUTO_RESTART_POLICIES, { error: () => `must be one of ${AUTO_RESTART_POLICIES.join(', ')}` })
-    .optional(),
+  autoRestart: z.enum(AUTO_RESTART_POLICIES, { error: () => `must be one of ${AUTO_RESTART_POLICIES.join(', ')}` }).optional(),
 });
 
 export type ReadinessConfig = z.infer<typeof ReadinessConfigSchema>;

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { waitForEvent } from '../../src/main/core/base/lifecycle';
+import { waitForEvent } from '../../src/main/core/base';
 import type { ControlEvent } from '../../src/shared/api';
 import type { ProcessInfo, RunState } from '../../src/shared/model';
 import { NO_READINESS_MESSAGE } from '../../src/main/core/ready';
@@ -86,18 +86,28 @@ describe('process model through MCP', () => {
     expect(await listed(c, 'worker')).toMatchObject({ state: 'running', message: NO_READINESS_MESSAGE });
     const status = await callOk<{ state: string; reason: string }>(c, 'get_process_status', { process_id: entryOf(s, 'worker').id });
     expect(status).toMatchObject({ state: 'running', reason: 'up for 500 ms without an error line' });
-    expect(await callOk(c, 'check_process_ready', { process_id: entryOf(s, 'worker').id })).toMatchObject({ ready: false, state: 'running' });
+    expect(await callOk(c, 'check_process_ready', { process_id: entryOf(s, 'worker').id })).toMatchObject({
+      ready: false,
+      state: 'running',
+    });
     expect(states).not.toContain('error');
   });
 
   it('a migration that exits 0 is completed; one that exits 2 is an error with its last lines', async () => {
     const { sb: s, client: c } = await open({
       migrate: { command: 'bash', args: ['-c', 'echo "applying 0001_initial"; echo "applied 1 migration"'] },
-      broken: { command: 'bash', args: ['-c', 'echo "applying 0002_users"; echo "relation users already exists" >&2; exit 2'], oneShot: true },
+      broken: {
+        command: 'bash',
+        args: ['-c', 'echo "applying 0002_users"; echo "relation users already exists" >&2; exit 2'],
+        oneShot: true,
+      },
     });
     await reaches(s, 'migrate', 'completed');
     await reaches(s, 'broken', 'error');
-    expect(await listed(c, 'migrate')).toMatchObject({ state: 'completed', message: expect.stringMatching(/^Completed in .+ \(exit code 0\)$/) });
+    expect(await listed(c, 'migrate')).toMatchObject({
+      state: 'completed',
+      message: expect.stringMatching(/^Completed in .+ \(exit code 0\)$/),
+    });
     const broken = await callOk<ProcessInfo>(c, 'get_process_status', { process_id: entryOf(s, 'broken').id });
     expect(broken).toMatchObject({ state: 'error', message: 'Exited with code 2' });
     expect(broken.readiness?.logs).toEqual(['applying 0002_users', 'relation users already exists']);
@@ -105,7 +115,9 @@ describe('process model through MCP', () => {
   });
 
   it('restart_process with wait on a one-shot job waits for it to finish and returns its exit code and last lines', async () => {
-    const { sb: s, client: c } = await open({ seed: { command: 'bash', args: ['-c', 'echo seeding; sleep 1.5; echo "seeded 3 rows"'], oneShot: true, autoStart: false } });
+    const { sb: s, client: c } = await open({
+      seed: { command: 'bash', args: ['-c', 'echo seeding; sleep 1.5; echo "seeded 3 rows"'], oneShot: true, autoStart: false },
+    });
     const result = await callOk(c, 'restart_process', { process_id: entryOf(s, 'seed').id, wait_for_ready: true, ready_timeout: 20_000 });
     expect(result).toMatchObject({ success: true, state: 'completed', exit_code: 0, logs: ['seeding', 'seeded 3 rows'] });
     expect((result as { duration_ms: number }).duration_ms).toBeGreaterThanOrEqual(1_500);
@@ -114,7 +126,11 @@ describe('process model through MCP', () => {
   it('web starts only after migrate completed and api (a Python server that starts after 3 s) is ready', async () => {
     const apiPort = await freePort();
     const { sb: s, client: c } = await open({
-      web: { command: 'bash', args: ['-c', 'date +%s%3N > web.started; echo web up; exec sleep 600'], dependsOn: { migrate: 'completed', api: 'ready' } },
+      web: {
+        command: 'bash',
+        args: ['-c', 'date +%s%3N > web.started; echo web up; exec sleep 600'],
+        dependsOn: { migrate: 'completed', api: 'ready' },
+      },
       migrate: { command: 'bash', args: ['-c', 'echo migrating; sleep 1; date +%s%3N > migrate.done'], oneShot: true },
       api: { command: '/usr/bin/python3', args: ['-c', pythonServer(apiPort)], port: apiPort },
     });
@@ -157,7 +173,12 @@ describe('process model through MCP', () => {
   it('a real HTTP server stopped with SIGSTOP after ready turns unhealthy within the threshold, and ready after SIGCONT', async () => {
     const port = await freePort();
     const { sb: s, client: c } = await open({
-      api: { command: process.execPath, args: ['-e', nodeServer(port)], port, liveness: { period: 300, failureThreshold: 2, timeout: 300 } },
+      api: {
+        command: process.execPath,
+        args: ['-e', nodeServer(port)],
+        port,
+        liveness: { period: 300, failureThreshold: 2, timeout: 300 },
+      },
     });
     await reaches(s, 'api', 'ready');
     const pid = entryOf(s, 'api').pid!;
@@ -167,8 +188,14 @@ describe('process model through MCP', () => {
       const unhealthyAt = await reaches(s, 'api', 'unhealthy', 10_000);
       // failureThreshold probes, each at most period + timeout apart, plus the wait for the first.
       expect(unhealthyAt - stoppedAt).toBeLessThanOrEqual(2 * (300 + 300) + 300 + LOADED_MACHINE_SLACK_MS);
-      expect(await listed(c, 'api')).toMatchObject({ state: 'unhealthy', message: expect.stringMatching(/^Not answering: .*did not answer/) });
-      expect(await callOk(c, 'check_process_ready', { process_id: entryOf(s, 'api').id })).toMatchObject({ ready: false, state: 'unhealthy' });
+      expect(await listed(c, 'api')).toMatchObject({
+        state: 'unhealthy',
+        message: expect.stringMatching(/^Not answering: .*did not answer/),
+      });
+      expect(await callOk(c, 'check_process_ready', { process_id: entryOf(s, 'api').id })).toMatchObject({
+        ready: false,
+        state: 'unhealthy',
+      });
     } finally {
       process.kill(pid, 'SIGCONT');
     }
@@ -178,7 +205,9 @@ describe('process model through MCP', () => {
 
   it('a server with a port that never becomes ready still errors after its timeout', async () => {
     const port = await freePort();
-    const { sb: s, client: c } = await open({ api: { command: 'bash', args: ['-c', 'echo "loading models…"; exec sleep 600'], port, timeout: 2_000 } });
+    const { sb: s, client: c } = await open({
+      api: { command: 'bash', args: ['-c', 'echo "loading models…"; exec sleep 600'], port, timeout: 2_000 },
+    });
     await reaches(s, 'api', 'error', 10_000);
     expect(await listed(c, 'api')).toMatchObject({ state: 'error', message: 'No ready signal after 2 s' });
   });

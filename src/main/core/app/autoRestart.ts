@@ -4,12 +4,12 @@
  * and a cap on restarts per minute, after which it stays in error and says why. A requested stop
  * never triggers it.
  */
-import { Emitter, toDisposable, DisposableStore } from '../base/lifecycle';
+import { Emitter, toDisposable, DisposableStore } from '../base';
 import type { ProcessEntry } from '../sessions';
-import type { RunExited } from '../sessions/types';
+import type { RunExited } from '../sessions';
 import type { ProcessInfo } from '../../../shared/model';
-import type { Event } from '../base/lifecycle';
-import type { EntryDecoration, EntryDecorator } from './entryDecoration';
+import type { Event } from '../base';
+import type { EntryDecoration, EntryDecorator } from '../sessions';
 import { ReadinessDecoration } from './readinessEntries';
 
 /** First backoff; doubles per consecutive restart (a crash loop should not spin the CPU). */

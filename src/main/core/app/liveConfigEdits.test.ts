@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SwitchboardCore } from './switchboardCore';
-import { waitForEvent } from '../base/lifecycle';
+import { waitForEvent } from '../base';
 import type { ProcessInfo } from '../../../shared/model';
 import type { ControlEvent } from '../../../shared/api';
 import { waitForOutput } from '../../../../test/support/wait';
@@ -35,7 +35,11 @@ const byName = (c: SwitchboardCore, name: string): ProcessInfo => c.listProcesse
 
 function phaseOf(c: SwitchboardCore, name: string, phase: string, timeoutMs = 15_000): Promise<unknown> {
   if (byName(c, name).state === phase) return Promise.resolve();
-  return waitForEvent<ControlEvent>(c.onEvent, (e) => e.type === 'processChanged' && e.process.configName === name && e.process.state === phase, timeoutMs);
+  return waitForEvent<ControlEvent>(
+    c.onEvent,
+    (e) => e.type === 'processChanged' && e.process.configName === name && e.process.state === phase,
+    timeoutMs,
+  );
 }
 
 describe('live config edits', () => {
@@ -56,7 +60,11 @@ describe('live config edits', () => {
     expect(byName(c, 'c').pid).toBe(pidsBefore.c);
 
     // Edit 2: c changes; a (edited once before) and b must keep their runs.
-    writeConfig(dir, { a: { command: 'bash', args: ['-c', 'echo edited; exec sleep 600'] }, b: worker, c: { ...worker, env: { MODE: 'x' } } });
+    writeConfig(dir, {
+      a: { command: 'bash', args: ['-c', 'echo edited; exec sleep 600'] },
+      b: worker,
+      c: { ...worker, env: { MODE: 'x' } },
+    });
     await c.reloadConfig();
     expect(byName(c, 'a')).toMatchObject({ pid: aAfterFirst.pid, runId: 2 });
     expect(byName(c, 'b')).toMatchObject({ pid: pidsBefore.b, runId: 1 });
@@ -70,11 +78,15 @@ describe('live config edits', () => {
 
   it('an edit of readyPatterns makes the new pattern decide readiness on the next run', async () => {
     const script = 'echo "warming caches"; sleep 0.3; echo "Service online"; exec sleep 600';
-    const { dir, core: c } = await open({ svc: { command: 'bash', args: ['-c', script], readyPatterns: ['never printed'], timeout: 20_000, stabilityDelay: 200 } });
+    const { dir, core: c } = await open({
+      svc: { command: 'bash', args: ['-c', script], readyPatterns: ['never printed'], timeout: 20_000, stabilityDelay: 200 },
+    });
     await waitForOutput(c.entry(byName(c, 'svc').id), /Service online/);
     expect(byName(c, 'svc').state).toBe('starting'); // the old pattern never matches
 
-    writeConfig(dir, { svc: { command: 'bash', args: ['-c', script], readyPatterns: ['Service online'], timeout: 20_000, stabilityDelay: 200 } });
+    writeConfig(dir, {
+      svc: { command: 'bash', args: ['-c', script], readyPatterns: ['Service online'], timeout: 20_000, stabilityDelay: 200 },
+    });
     const ready = phaseOf(c, 'svc', 'ready');
     await c.reloadConfig();
     await ready;

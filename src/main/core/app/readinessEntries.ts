@@ -2,11 +2,11 @@
  * Command entries get a ReadinessTracker as their decoration: it owns the entry's visible state
  * (starting → ready → running | error) and its port sightings.
  */
-import { DisposableStore, Emitter } from '../base/lifecycle';
+import { DisposableStore, Emitter } from '../base';
 import { ReadinessTracker } from '../ready';
 import type { ProcessEntry } from '../sessions';
 import type { ProcessInfo } from '../../../shared/model';
-import type { DecoratorContext, EntryDecoration, EntryDecorator } from './entryDecoration';
+import type { DecoratorContext, EntryDecoration, EntryDecorator } from '../sessions';
 
 export class ReadinessDecoration implements EntryDecoration {
   private readonly store = new DisposableStore();
@@ -14,7 +14,10 @@ export class ReadinessDecoration implements EntryDecoration {
   readonly onDidChange = this.changed.event;
   readonly tracker: ReadinessTracker;
 
-  constructor(private readonly entry: ProcessEntry, context: DecoratorContext) {
+  constructor(
+    private readonly entry: ProcessEntry,
+    context: DecoratorContext,
+  ) {
     this.tracker = this.store.add(
       new ReadinessTracker(entry, entry.definition.ready, context.projectDir, {
         isStopRequested: () => entry.wasStopRequested,

@@ -3,7 +3,7 @@
  * it starts them first. While it waits it shows `waiting for <names>`; a dependency that fails
  * keeps it from starting and it says which one and why.
  */
-import { DisposableStore, type Event } from '../base/lifecycle';
+import { DisposableStore, type Event } from '../base';
 import type { DependencyCondition, ProcessInfo, RunState } from '../../../shared/model';
 
 export interface StartOrderHost {

@@ -5,7 +5,11 @@ const load = (processes: Record<string, unknown>) => parseConfigText(JSON.string
 
 describe('dependsOn in switchboard.json', () => {
   it('accepts a graph without cycles and keeps every entry', () => {
-    const config = load({ db: { command: 'db' }, migrate: { command: 'm', dependsOn: { db: 'ready' } }, web: { command: 'w', dependsOn: { migrate: 'completed', db: 'started' } } });
+    const config = load({
+      db: { command: 'db' },
+      migrate: { command: 'm', dependsOn: { db: 'ready' } },
+      web: { command: 'w', dependsOn: { migrate: 'completed', db: 'started' } },
+    });
     expect(config.issues).toEqual([]);
     expect([...config.processes.keys()]).toEqual(['db', 'migrate', 'web']);
   });
@@ -17,7 +21,13 @@ describe('dependsOn in switchboard.json', () => {
   });
 
   it('a cycle is an error naming its path; what depends on it is skipped too', () => {
-    const config = load({ a: { command: 'a', dependsOn: { b: 'ready' } }, b: { command: 'b', dependsOn: { c: 'started' } }, c: { command: 'c', dependsOn: { a: 'completed' } }, d: { command: 'd', dependsOn: { c: 'ready' } }, e: { command: 'e' } });
+    const config = load({
+      a: { command: 'a', dependsOn: { b: 'ready' } },
+      b: { command: 'b', dependsOn: { c: 'started' } },
+      c: { command: 'c', dependsOn: { a: 'completed' } },
+      d: { command: 'd', dependsOn: { c: 'ready' } },
+      e: { command: 'e' },
+    });
     expect(config.issues[0]).toEqual({ path: 'processes.a.dependsOn.b', message: 'forms a cycle: a → b → c → a' });
     expect(config.issues.map((i) => i.path)).toContain('processes.d.dependsOn.c');
     expect([...config.processes.keys()]).toEqual(['e']);

@@ -9,7 +9,11 @@ export function checkDependencies(processes: Map<string, ProcessConfig>, issues:
   for (const [name, config] of processes) {
     for (const dep of Object.keys(config.dependsOn ?? {})) {
       if (dep === name) issues.push({ path: `processes.${name}.dependsOn.${dep}`, message: 'cannot name the process itself' });
-      else if (!processes.has(dep)) issues.push({ path: `processes.${name}.dependsOn.${dep}`, message: `names no process (known: ${[...processes.keys()].filter((n) => n !== name).join(', ') || 'none'})` });
+      else if (!processes.has(dep))
+        issues.push({
+          path: `processes.${name}.dependsOn.${dep}`,
+          message: `names no process (known: ${[...processes.keys()].filter((n) => n !== name).join(', ') || 'none'})`,
+        });
     }
   }
   for (const cycle of findCycles(processes)) {

@@ -55,7 +55,7 @@ describe.runIf(isLinux)('listListeningPorts (Linux /proc, real sockets)', () => 
     const script = "require('net').createServer().listen(0,'::1',function(){console.log(this.address().port)})";
     const child = spawn('sh', ['-c', `exec node -e "${script}" & wait`], { stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(child);
-    const port = await new Promise<number>((resolve) => child.stdout!.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
+    const port = await new Promise<number>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
     expect(await listListeningPorts(child.pid!)).toContain(port);
   });
 
@@ -67,12 +67,14 @@ describe.runIf(isLinux)('listListeningPorts (Linux /proc, real sockets)', () => 
 });
 
 describe('a child between fork and exec holds our sockets (regression: a worker "listening" on the MCP port)', () => {
-  it.skipIf(process.platform !== 'linux')('sockets Switchboard itself holds are never a child tree\'s', async () => {
+  it.skipIf(process.platform !== 'linux')("sockets Switchboard itself holds are never a child tree's", async () => {
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as { port: number }).port;
     // A child that inherits the listening socket as fd 3 models the pre-exec window.
-    const child = spawn('sleep', ['30'], { stdio: ['ignore', 'ignore', 'ignore', (server as unknown as { _handle: { fd: number } })._handle.fd] });
+    const child = spawn('sleep', ['30'], {
+      stdio: ['ignore', 'ignore', 'ignore', (server as unknown as { _handle: { fd: number } })._handle.fd],
+    });
     try {
       await new Promise((resolve) => child.once('spawn', resolve));
       expect(await listListeningPorts(child.pid!)).not.toContain(port);

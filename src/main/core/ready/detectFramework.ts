@@ -1,5 +1,5 @@
 /**
- * Which framework a command entry runs, from the command and the project (SPEC §3.1): the
+ * Which framework a command entry runs, from the command and the project (docs/readiness.md): the
  * command itself ("vite", "manage.py runserver"), the package.json script it runs ("npm run
  * dev" → "next dev"), then the project's files and dependencies. `framework` in the config wins.
  * Detection names the server in messages; the pattern table applies whatever it says.
@@ -161,7 +161,8 @@ const SERVER_SCRIPT_NAMES = new Set(['dev', 'start', 'serve', 'develop', 'previe
 function runsServerScript(argv: readonly string[]): boolean {
   const [program = '', ...args] = argv;
   const name = basename(program);
-  if ((name === 'sh' || name === 'bash' || name === 'zsh') && args[0] === '-c' && args[1]) return runsServerScript(args[1].trim().split(/\s+/));
+  if ((name === 'sh' || name === 'bash' || name === 'zsh') && args[0] === '-c' && args[1])
+    return runsServerScript(args[1].trim().split(/\s+/));
   if (!PACKAGE_RUNNERS.has(name)) return false;
   const script = scriptNameOf(name, args);
   return script !== undefined && SERVER_SCRIPT_NAMES.has(script);

@@ -9,9 +9,14 @@
  * it speaks HTTP is learnt from its answers: an HTTP answer → HTTP from then on; an error or a
  * close (another protocol) with a TCP accept → TCP connects; silence is a failure either way.
  */
-import { toDisposable, type Disposable } from '../base/lifecycle';
-import { probeHttp as realProbeHttp, type HttpProbeOptions, type HttpProbeResult } from '../ports/httpProbe';
-import { probeTcp as realProbeTcp, type TcpProbeOptions } from '../ports/tcpProbe';
+import { toDisposable, type Disposable } from '../base';
+import {
+  probeHttp as realProbeHttp,
+  probeTcp as realProbeTcp,
+  type HttpProbeOptions,
+  type HttpProbeResult,
+  type TcpProbeOptions,
+} from '../ports';
 
 /** process-compose's liveness defaults: a probe every 10 s, unhealthy after 3 failures, 1 s each. */
 export const DEFAULT_LIVENESS_PERIOD_MS = 10_000;
@@ -76,7 +81,14 @@ export class LivenessScheduler {
 
   /** Probes at once (learning the protocol), then every period until disposed. */
   watch(watch: LivenessWatch): Disposable {
-    const state: WatchState = { watch, dueAt: this.now(), failures: 0, isAlive: true, isProbing: false, protocol: watch.httpUrl ? 'http' : 'unknown' };
+    const state: WatchState = {
+      watch,
+      dueAt: this.now(),
+      failures: 0,
+      isAlive: true,
+      isProbing: false,
+      protocol: watch.httpUrl ? 'http' : 'unknown',
+    };
     this.watches.add(state);
     this.arm();
     return toDisposable(() => {

@@ -2,7 +2,7 @@
  * The last lines of a run, attached to errors and one-shot results. During a flood the raw bytes
  * are kept by reference and split into lines only when someone asks (no decoding per chunk).
  */
-import { OutputLineReader } from '../ports/outputLines';
+import { OutputLineReader } from '../ports';
 
 /** Lines kept for `logs` on failure: enough for a stack trace's head, small enough to read. */
 export const LOG_TAIL_LINES = 40;

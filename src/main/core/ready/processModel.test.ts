@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReadinessConfig } from '../../../shared/readyConfig';
 import type { ReadinessInfo } from '../../../shared/ready';
-import type { HttpProbeResult } from '../ports/httpProbe';
+import type { HttpProbeResult } from '../ports';
 import { ReadinessTracker } from './readinessTracker';
 import { LivenessScheduler } from './livenessProbes';
 import { NO_READINESS_MESSAGE } from './readinessMachine';
@@ -21,14 +21,19 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function setup(config: Partial<ReadinessConfig> = {}, argv: string[] = ['bash', '-c', 'while true; do echo "processed job"; sleep 1; done']) {
+function setup(
+  config: Partial<ReadinessConfig> = {},
+  argv: string[] = ['bash', '-c', 'while true; do echo "processed job"; sleep 1; done'],
+) {
   const session = new FakeSession(argv);
   const owned = new Set<number>();
   /** http: answers; timeout: stuck (SIGSTOP); reset: speaks another protocol. */
   const answering = { http: 'answers' as 'answers' | 'timeout' | 'reset', tcp: true };
   const liveness = new LivenessScheduler({
     probeHttp: async (): Promise<HttpProbeResult> =>
-      answering.http === 'answers' ? { isOk: true, status: 200 } : { isOk: false, error: answering.http === 'timeout' ? 'timeout' : 'ECONNRESET' },
+      answering.http === 'answers'
+        ? { isOk: true, status: 200 }
+        : { isOk: false, error: answering.http === 'timeout' ? 'timeout' : 'ECONNRESET' },
     probeTcp: async () => answering.tcp,
   });
   const tracker = new ReadinessTracker(session, config, undefined, {
@@ -70,7 +75,7 @@ describe('commands that expect no readiness', () => {
   it('an error line before it is stable is an error', async () => {
     const s = setup({ stabilityDelay: 1_000 });
     s.session.start();
-    s.session.print('Traceback (most recent call last):\nModuleNotFoundError: No module named \'redis\'\n');
+    s.session.print("Traceback (most recent call last):\nModuleNotFoundError: No module named 'redis'\n");
     await tick(2_000);
     expect(s.tracker.info.phase).toBe('error');
   });

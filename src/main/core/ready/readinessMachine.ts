@@ -23,7 +23,7 @@
  * long-running one into a readiness-checked entry from there.
  */
 import { constants as osConstants } from 'node:os';
-import { DisposableBase, Emitter, toDisposable, type Event } from '../base/lifecycle';
+import { DisposableBase, Emitter, toDisposable, type Event } from '../base';
 import type { FrameworkId, ReadinessInfo, ReadinessPhase } from '../../../shared/ready';
 import type { UrlSighting } from '../../../shared/ports';
 import type { ExitInfo } from '../../../shared/model';
@@ -324,11 +324,25 @@ export class ReadinessMachine extends DisposableBase {
     if (isClean) {
       const took = formatSeconds(Math.max(0, endedAt - (this.state.since ?? endedAt)));
       this.errorOrigin = undefined;
-      this.update({ phase: 'completed', message: `Completed in ${took} (exit code 0)`, reason: describeExit(exit), exitCode: 0, endedAt, logs: this.options.logs() });
+      this.update({
+        phase: 'completed',
+        message: `Completed in ${took} (exit code 0)`,
+        reason: describeExit(exit),
+        exitCode: 0,
+        endedAt,
+        logs: this.options.logs(),
+      });
       return;
     }
     this.errorOrigin = 'exit';
-    this.update({ phase: 'error', message: capitalize(exitPhrase(exit)), reason: describeExit(exit), exitCode: exit.exitCode, endedAt, logs: this.options.logs() });
+    this.update({
+      phase: 'error',
+      message: capitalize(exitPhrase(exit)),
+      reason: describeExit(exit),
+      exitCode: exit.exitCode,
+      endedAt,
+      logs: this.options.logs(),
+    });
   }
 
   /** A long-running command with no readiness fields showed a server signal: check readiness from here. */
@@ -407,7 +421,10 @@ export class ReadinessMachine extends DisposableBase {
       }
       if (isOpen && ownership === 'unknown') {
         // No way to tell whose it is (yet): hold it for the stability delay either way.
-        return { kind: 'ready-when-stable', reason: line ? `pattern ${line.patternId} + ${what}` : `${what} (${target.source}), no ready line` };
+        return {
+          kind: 'ready-when-stable',
+          reason: line ? `pattern ${line.patternId} + ${what}` : `${what} (${target.source}), no ready line`,
+        };
       }
       // Open but someone else's: only a ready line of ours, about a port we were told about,
       // lets it count (a container's published port is owned by the container runtime).
@@ -424,7 +441,9 @@ export class ReadinessMachine extends DisposableBase {
   }
 
   private currentTarget(): ProbeTarget | undefined {
-    const foreignPorts = new Set([...this.portOpen].filter(([port, isOpen]) => isOpen && this.ownershipOf(port) === 'foreign').map(([port]) => port));
+    const foreignPorts = new Set(
+      [...this.portOpen].filter(([port, isOpen]) => isOpen && this.ownershipOf(port) === 'foreign').map(([port]) => port),
+    );
     return selectProbeTarget({
       configUrl: this.config.url,
       configPort: this.config.port,
@@ -531,9 +550,7 @@ export class ReadinessMachine extends DisposableBase {
 
 // ---- helpers -----------------------------------------------------------------------------------
 
-const SIGNAL_NAMES = new Map<number, string>(
-  Object.entries(osConstants.signals).map(([name, number]) => [number, name]),
-);
+const SIGNAL_NAMES = new Map<number, string>(Object.entries(osConstants.signals).map(([name, number]) => [number, name]));
 
 function exitPhrase(exit: ExitInfo): string {
   if (exit.signal) return `killed by ${SIGNAL_NAMES.get(exit.signal) ?? `signal ${exit.signal}`}`;

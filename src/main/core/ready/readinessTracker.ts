@@ -7,17 +7,24 @@
  * The core creates one per command entry and disposes it with the entry. `restart_process` and
  * `check_process_ready` (MCP) and the UI call `waitForReady` / `check`.
  */
-import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } from '../base/lifecycle';
-import type { ObservedSession, OutputChunk, RunExited, RunStarted } from '../sessions/types';
+import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } from '../base';
+import type { ObservedSession, OutputChunk, RunExited, RunStarted } from '../sessions';
 import type { PortInfo } from '../../../shared/ports';
 import type { FrameworkId, ReadinessCheck, ReadinessInfo, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
 import type { ReadinessConfig } from '../../../shared/readyConfig';
-import { OutputLineReader, type OutputLine } from '../ports/outputLines';
-import { PortMonitor, STEADY_SCAN_INTERVAL_MS } from '../ports/portMonitor';
-import { ProbeLoop } from '../ports/probeLoop';
-import { probeTcp as realProbeTcp, type TcpProbeOptions } from '../ports/tcpProbe';
-import { probeHttp as realProbeHttp, type HttpProbeOptions, type HttpProbeResult } from '../ports/httpProbe';
-import { listListeningPorts } from '../ports/listeningPorts';
+import {
+  OutputLineReader,
+  PortMonitor,
+  ProbeLoop,
+  STEADY_SCAN_INTERVAL_MS,
+  listListeningPorts,
+  probeHttp as realProbeHttp,
+  probeTcp as realProbeTcp,
+  type HttpProbeOptions,
+  type HttpProbeResult,
+  type OutputLine,
+  type TcpProbeOptions,
+} from '../ports';
 import { detectFramework, type FrameworkDetection } from './detectFramework';
 import { ErrorMessageComposer } from './errorMessages';
 import { FRAMEWORK_NAMES, FRAMEWORK_PATTERNS } from './frameworkPatterns';
@@ -52,7 +59,7 @@ export interface ReadinessTrackerOptions {
   now?: () => number;
 }
 
-export class ReadinessTracker extends DisposableBase {
+export class ReadinessTracker extends DisposableBase implements ReadinessWaitSource {
   private readonly session: ObservedSession;
   private readonly projectDir: string | undefined;
   private readonly options: ReadinessTrackerOptions;
@@ -73,7 +80,7 @@ export class ReadinessTracker extends DisposableBase {
   private livenessWatch: Disposable | undefined;
   private target: ProbeTarget | undefined;
   private runId: number;
-  private lastOutputAt = 0;
+  private lastOutputAtMs = 0;
   /** Pending waits, judged once more when the tracker is disposed. */
   private readonly waiters = new Set<() => void>();
 
@@ -136,7 +143,9 @@ export class ReadinessTracker extends DisposableBase {
     this.register(this.machine.onDidChange((info) => this.onMachineChanged(info)));
     this.register(this.machine.onDidChangeProbeTarget((target) => this.syncProbes(target)));
     this.register(this.tcpLoop.onDidProbe(({ port, isOpen }) => this.onTcpProbed(port, isOpen)));
-    this.register(this.httpLoop.onDidProbe(({ url, result }) => url === this.target?.httpUrl && this.machine.observeHttpProbe(result.isOk)));
+    this.register(
+      this.httpLoop.onDidProbe(({ url, result }) => url === this.target?.httpUrl && this.machine.observeHttpProbe(result.isOk)),
+    );
     this.register(this.portMonitor.onDidScan((listening) => this.machine.observeListeningPorts(listening)));
     this.register(this.lines.onDidStallOnPartialLine((line) => this.handleLine(line)));
 
@@ -187,38 +196,36 @@ export class ReadinessTracker extends DisposableBase {
     onProgress?: (progress: ReadinessProgress) => void,
     options: WaitForReadyOptions = {},
   ): Promise<ReadinessResult> {
-    return waitForReadiness(this.waitSource(), timeoutMs, signal, onProgress, options);
+    return waitForReadiness(this, timeoutMs, signal, onProgress, options);
   }
 
-  private waitSource(): ReadinessWaitSource {
-    const tracker = this;
-    return {
-      get info() {
-        return tracker.info;
-      },
-      onDidChange: this.onDidChange,
-      get isDisposed() {
-        return tracker.isDisposed;
-      },
-      get isRunLive() {
-        return tracker.machine.isRunLive;
-      },
-      get runExpectation() {
-        return tracker.machine.runExpectation;
-      },
-      get lastOutputAt() {
-        return tracker.lastOutputAt;
-      },
-      get isAwaitingErrorDetail() {
-        return tracker.composer.isAwaitingDetail;
-      },
-      logs: () => this.logs(),
-      now: () => this.now(),
-      addWaiter: (judge) => {
-        this.waiters.add(judge);
-        return toDisposable(() => this.waiters.delete(judge));
-      },
-    };
+  /** The run is alive (started, not exited). */
+  get isRunLive(): boolean {
+    return this.machine.isRunLive;
+  }
+
+  /** Epoch ms of the newest output. */
+  get lastOutputAt(): number {
+    return this.lastOutputAtMs;
+  }
+
+  /** An error headline announced a cause that has not arrived yet. */
+  get isAwaitingErrorDetail(): boolean {
+    return this.composer.isAwaitingDetail;
+  }
+
+  /** The run's last lines. */
+  logs(): string[] {
+    return this.logTail.snapshot();
+  }
+
+  currentTime(): number {
+    return this.now();
+  }
+
+  addWaiter(judge: () => void): Disposable {
+    this.waiters.add(judge);
+    return toDisposable(() => this.waiters.delete(judge));
   }
 
   // ---- session events -------------------------------------------------------------------------
@@ -252,7 +259,7 @@ export class ReadinessTracker extends DisposableBase {
       this.beginRun({ runId: chunk.runId, pid: this.session.pid ?? 0, at: this.now(), offset: chunk.start });
     }
     const now = this.now();
-    this.lastOutputAt = now;
+    this.lastOutputAtMs = now;
     const remaining = this.budget.remaining(now, chunk.data.length, this.isStarting());
     if (remaining <= 0 || this.budget.isFlooding) {
       // Over budget (a flood): no per-chunk line work. The raw text is kept for the logs (split only
@@ -329,10 +336,6 @@ export class ReadinessTracker extends DisposableBase {
       const message = (pattern.message && renderTemplate(pattern.message, { ...groups })) ?? classification.text;
       if (Number.isInteger(from)) this.machine.observePortMove(from, to, message);
     }
-  }
-
-  private logs(): string[] {
-    return this.logTail.snapshot();
   }
 
   // ---- probes ---------------------------------------------------------------------------------

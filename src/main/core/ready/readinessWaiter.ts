@@ -4,7 +4,7 @@
  * job finished, the start failed, or the time is up. Errors come in bursts, so a failure is
  * reported once the burst settled and its message names the cause.
  */
-import { DisposableStore, toDisposable, type Disposable, type Event } from '../base/lifecycle';
+import { DisposableStore, toDisposable, type Disposable, type Event } from '../base';
 import type { ReadinessInfo, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
 import { formatSeconds } from './formatSeconds';
 import type { RunExpectation } from './readinessMachine';
@@ -34,7 +34,7 @@ export interface ReadinessWaitSource {
   /** An error headline announced a cause that has not arrived yet. */
   readonly isAwaitingErrorDetail: boolean;
   logs(): string[];
-  now(): number;
+  currentTime(): number;
   /** Judged once more when the source is disposed. */
   addWaiter(judge: () => void): Disposable;
 }
@@ -54,7 +54,7 @@ export function waitForReadiness(
   onProgress?: (progress: ReadinessProgress) => void,
   options: WaitForReadyOptions = {},
 ): Promise<ReadinessResult> {
-  const waitStart = source.now();
+  const waitStart = source.currentTime();
   return new Promise<ReadinessResult>((resolve) => {
     const store = new DisposableStore();
     let isDone = false;
@@ -88,7 +88,7 @@ export function waitForReadiness(
     if (onProgress) {
       const report = () => {
         const info = source.info;
-        onProgress({ state: info.phase, message: info.message, elapsed_ms: source.now() - waitStart });
+        onProgress({ state: info.phase, message: info.message, elapsed_ms: source.currentTime() - waitStart });
       };
       const progressTimer = setInterval(report, PROGRESS_INTERVAL_MS);
       store.add(toDisposable(() => clearInterval(progressTimer)));
@@ -112,7 +112,8 @@ function verdictOf(source: ReadinessWaitSource, info: ReadinessInfo, options: Wa
       return { kind: 'done', success: true, message: info.message };
     case 'running':
       // Up without a readiness check: as ready as it gets. A one-shot job is waited for to its end.
-      if (info.expectsReadiness === false && source.runExpectation === 'nothing') return { kind: 'done', success: true, message: info.message };
+      if (info.expectsReadiness === false && source.runExpectation === 'nothing')
+        return { kind: 'done', success: true, message: info.message };
       if (source.runExpectation === 'completion') return { kind: 'pending' };
       return { kind: 'failed-settling' }; // a server up, but reporting an error: not ready
     case 'error':
@@ -140,7 +141,12 @@ function timeoutResult(source: ReadinessWaitSource, timeoutMs: number, waitStart
 }
 
 function resultOf(source: ReadinessWaitSource, info: ReadinessInfo, success: boolean, message: string, waitStart: number): ReadinessResult {
-  const end = info.phase === 'ready' && info.readyAt !== undefined ? info.readyAt : info.phase === 'completed' && info.endedAt !== undefined ? info.endedAt : source.now();
+  const end =
+    info.phase === 'ready' && info.readyAt !== undefined
+      ? info.readyAt
+      : info.phase === 'completed' && info.endedAt !== undefined
+        ? info.endedAt
+        : source.currentTime();
   const isJobEnd = info.phase === 'completed' || (info.phase === 'error' && info.exitCode !== undefined && info.expectsReadiness === false);
   return {
     success,
@@ -150,7 +156,7 @@ function resultOf(source: ReadinessWaitSource, info: ReadinessInfo, success: boo
     url: info.url,
     port: info.port,
     // A finished job reports its last lines either way (what the migration printed).
-    logs: success && !isJobEnd ? undefined : info.logs ?? source.logs(),
+    logs: success && !isJobEnd ? undefined : (info.logs ?? source.logs()),
     ...(isJobEnd && info.exitCode !== undefined ? { exit_code: info.exitCode } : {}),
   };
 }
@@ -164,7 +170,7 @@ class ErrorSettle implements Disposable {
 
   isStillArriving(judge: () => void): boolean {
     if (!this.source.isRunLive) return false;
-    const now = this.source.now();
+    const now = this.source.currentTime();
     this.errorSeenAt ??= now;
     if (now - this.errorSeenAt >= MAX_ERROR_SETTLE_MS) return false;
     // A headline announced its cause (Next.js prints it ~200 ms later, in a separate write).

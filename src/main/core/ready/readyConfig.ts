@@ -19,7 +19,7 @@ import {
  * notices the wait.
  */
 export const DEFAULT_STABILITY_DELAY_MS = 1_000;
-/** SPEC §5: `ready_timeout` defaults to 30 000 ms; a start that takes longer is an error. */
+/** docs/mcp.md: `ready_timeout` defaults to 30 000 ms; a start that takes longer is an error. */
 export const DEFAULT_READY_TIMEOUT_MS = 30_000;
 /**
  * After a ready line, how long the known port may take to accept connections. Servers print
@@ -97,7 +97,10 @@ function resolveLiveness(input: ReadinessConfig['liveness']): LivenessSettings |
   const threshold = config.failureThreshold;
   return {
     periodMs: clampMs(config.period, DEFAULT_LIVENESS_PERIOD_MS, MIN_LIVENESS_PERIOD_MS, MAX_WAIT_MS),
-    failureThreshold: typeof threshold === 'number' && Number.isInteger(threshold) && threshold >= 1 ? Math.min(threshold, 100) : DEFAULT_LIVENESS_FAILURE_THRESHOLD,
+    failureThreshold:
+      typeof threshold === 'number' && Number.isInteger(threshold) && threshold >= 1
+        ? Math.min(threshold, 100)
+        : DEFAULT_LIVENESS_FAILURE_THRESHOLD,
     timeoutMs: clampMs(config.timeout, DEFAULT_LIVENESS_TIMEOUT_MS, 1, MAX_WAIT_MS),
   };
 }

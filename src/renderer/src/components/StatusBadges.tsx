@@ -31,14 +31,21 @@ const AGENT_GLYPHS: Record<string, string> = { starting: '◌', idle: '○', act
 export function stateLabel(p: ProcessInfo): { glyph: string; text: string; tone: string; title: string } {
   if (p.agent) {
     const detail = p.agent.detail ? ` · ${p.agent.detail.replace('_', ' ')}` : '';
-    return { glyph: AGENT_GLYPHS[p.agent.primary] ?? '?', text: `${p.agent.primary}${detail}`, tone: p.agent.primary, title: p.agent.reason };
+    return {
+      glyph: AGENT_GLYPHS[p.agent.primary] ?? '?',
+      text: `${p.agent.primary}${detail}`,
+      tone: p.agent.primary,
+      title: p.agent.reason,
+    };
   }
   // The entry's state, not only its readiness: `waiting` and a blocked start come from its dependencies.
   const phase = p.state;
   const message = p.message;
   if (phase === 'waiting') return { glyph: STATE_GLYPHS.waiting, text: message, tone: 'dependencies', title: message };
-  if (phase === 'running' && p.readiness?.expectsReadiness === false) return { glyph: UNCHECKED_RUNNING_GLYPH, text: 'running', tone: 'running', title: message };
-  if (phase === 'completed') return { glyph: STATE_GLYPHS.completed, text: message.replace(/^Completed/, 'completed'), tone: 'completed', title: message };
+  if (phase === 'running' && p.readiness?.expectsReadiness === false)
+    return { glyph: UNCHECKED_RUNNING_GLYPH, text: 'running', tone: 'running', title: message };
+  if (phase === 'completed')
+    return { glyph: STATE_GLYPHS.completed, text: message.replace(/^Completed/, 'completed'), tone: 'completed', title: message };
   if (phase === 'unhealthy') return { glyph: STATE_GLYPHS.unhealthy, text: 'unhealthy', tone: 'unhealthy', title: message };
   return { glyph: STATE_GLYPHS[phase] ?? '?', text: phase, tone: phase, title: message };
 }
@@ -58,10 +65,22 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
           {p.agent.health}
         </span>
       )}
-      {p.attention && <span className="attention" title={p.attention.reason}>❗</span>}
+      {p.attention && (
+        <span className="attention" title={p.attention.reason}>
+          ❗
+        </span>
+      )}
       <TimerIndicator process={p} />
       {links.map((url) => (
-        <a key={url} className="port-link" href={url} onClick={(e) => { e.preventDefault(); openLink(url); }}>
+        <a
+          key={url}
+          className="port-link"
+          href={url}
+          onClick={(e) => {
+            e.preventDefault();
+            openLink(url);
+          }}
+        >
           {url.replace(/^https?:\/\//, '')}
         </a>
       ))}
