@@ -14,10 +14,12 @@ export const ProcessKindSchema = z.enum(PROCESS_KINDS);
 export type ProcessKind = z.infer<typeof ProcessKindSchema>;
 
 /**
- * Lifecycle of an entry's process. `starting → ready → running` is refined by the readiness
- * detector for command entries; terminals and agents go `starting → running` at spawn.
+ * Lifecycle of an entry's process. Terminals and agents go `starting → running` at spawn. Command
+ * entries are refined by the readiness detector: `starting → ready ⇄ unhealthy` for servers,
+ * `starting → running` for commands that declare no readiness, `completed` for a one-shot job that
+ * exited 0, and `waiting` while the entries it depends on have not reached their condition.
  */
-export const RUN_STATES = ['stopped', 'starting', 'ready', 'running', 'error'] as const;
+export const RUN_STATES = ['stopped', 'waiting', 'starting', 'ready', 'running', 'unhealthy', 'completed', 'error'] as const;
 export const RunStateSchema = z.enum(RUN_STATES);
 export type RunState = z.infer<typeof RunStateSchema>;
 
@@ -140,11 +142,20 @@ export interface ProcessSpec {
   preset?: string;
   /** Agent entries: stuck threshold overriding the preset's (switchboard.json `stuckThresholdMs`). */
   stuckThresholdMs?: number;
-  /** Readiness settings for command entries (switchboard.json fields of docs/config.md). */
+  /** Readiness settings for command entries (switchboard.json readiness fields). */
   ready?: Partial<ReadinessConfig>;
   /**
    * Text the program reads on stdin (then end of file) instead of the terminal: headless runs
    * that take their input there. Unlike an argument, it is not on the command line `ps` shows.
    */
   stdin?: string;
+  /** Entries (by config name) this one waits for before it starts, and the condition for each. */
+  dependsOn?: Record<string, DependencyCondition>;
 }
+
+/**
+ * What a dependency must reach before its dependent starts: `started` (its process is up),
+ * `ready` (readiness passed, or `running` when it declares none), `completed` (a job that exited 0).
+ */
+export const DEPENDENCY_CONDITIONS = ['started', 'ready', 'completed'] as const;
+export type DependencyCondition = (typeof DEPENDENCY_CONDITIONS)[number];

@@ -6,7 +6,7 @@
 import { basename, resolve } from 'node:path';
 import { DisposableStore, Emitter, waitForEvent, type Event } from '../base';
 import { SessionManager, type ProcessEntry, type TaggedBatch } from '../sessions';
-import { ConfigWatcher, loadConfig, processSpecFromConfig, sameSpec, type LoadedConfig } from '../config';
+import { ConfigWatcher, loadConfig, processSpecFromConfig, sameDefinition, sameSpec, type LoadedConfig } from '../config';
 import type { ConfigIssue, ProcessConfig } from '../../../shared/config';
 import type { ProcessInfo, ProcessKind, ProcessSpec } from '../../../shared/model';
 import type { CommandArgsOf, ControlEvent, Snapshot, McpConnectionInfo } from '../../../shared/api';
@@ -23,6 +23,7 @@ import type { ReadinessCheck, ReadinessProgress, ReadinessResult } from '../../.
 import { typeUserTurn } from '../sessions';
 import { isOnPath, proposeConfig, writeConfig } from '../projects';
 import type { ConfigProposal, ProposedEntry } from '../../../shared/proposal';
+import { StartOrder, type Gate } from './startOrder';
 
 /** Coalesce bursts of entry changes (title spinners, state flips) into one event per frame. */
 export const CHANGE_COALESCE_MS = 16;
@@ -54,6 +55,10 @@ export const INSTRUCTIONS_READY_TIMEOUT_MS = 60_000;
 interface EntryRecord {
   entry: ProcessEntry;
   decorations: EntryDecoration[];
+  /** The decorations and their listeners: rebuilt when the entry is redefined. */
+  decorationStore: DisposableStore;
+  /** Waiting for its dependencies, or kept from starting by one that failed. */
+  gate?: Gate;
   attention?: ProcessInfo['attention'];
   wasWaiting?: boolean;
   store: DisposableStore;
@@ -73,6 +78,8 @@ export class SwitchboardCore {
   private disposed = false;
 
   private readonly eventEmitter = this.store.add(new Emitter<ControlEvent>());
+  private readonly entryChangedEmitter = this.store.add(new Emitter<string>());
+  private readonly startOrder: StartOrder;
   /** Every state event (not output): processAdded/Changed/Removed, configChanged, … */
   readonly onEvent: Event<ControlEvent> = this.eventEmitter.event;
   /** Batched output of every entry, tagged with its id. */
@@ -91,6 +98,14 @@ export class SwitchboardCore {
     this.onBatch = this.sessions.onBatch;
     this.store.add(this.sessions.onDidAddEntry((entry) => this.track(entry)));
     this.store.add(this.sessions.onDidChangeEntry((entry) => this.markChanged(entry.id)));
+    this.startOrder = new StartOrder({
+      idOf: (configName) => this.sessions.list().find((e) => e.kind === 'command' && e.definition.configName === configName)?.id,
+      describe: (id) => this.describe(id),
+      dependsOnOf: (id) => this.sessions.get(id).definition.dependsOn,
+      startOwn: (id) => this.sessions.get(id).start(),
+      onDidChangeEntry: this.entryChangedEmitter.event,
+      setGate: (id, gate) => this.setGate(id, gate),
+    });
   }
 
   /** Load switchboard.json, create its entries, start the auto-start ones, watch for edits. */
@@ -166,6 +181,7 @@ export class SwitchboardCore {
     let info = entry.info();
     for (const decoration of record?.decorations ?? []) info = { ...info, ...decoration.describe() };
     if (record?.attention) info.attention = record.attention;
+    if (record?.gate) info = { ...info, state: record.gate.state, message: record.gate.message };
     return info;
   }
 
@@ -259,19 +275,40 @@ export class SwitchboardCore {
     await this.sendUserTurn(id, text);
   }
 
+  /**
+   * Start an entry; one with `dependsOn` starts what it depends on and waits (`waiting for …`)
+   * until they reach their conditions. Resolves once it started, or was kept from starting.
+   */
   async startProcess(id: string): Promise<ProcessInfo> {
-    await this.sessions.get(id).start();
+    this.sessions.get(id);
+    await this.startGated(id);
     return this.describe(id);
   }
 
+  /** Starts now, or begins waiting for dependencies and returns (the entry shows `waiting for …`). */
+  private async startGated(id: string): Promise<void> {
+    const started = this.startOrder.start(id);
+    if (!this.startOrder.isWaiting(id)) await started;
+  }
+
   async stopProcess(id: string, signal?: NodeJS.Signals): Promise<ProcessInfo> {
+    this.startOrder.cancel(id);
     await this.sessions.get(id).stop(signal);
     return this.describe(id);
   }
 
   async restartProcess(id: string, signal?: NodeJS.Signals): Promise<ProcessInfo> {
-    await this.sessions.get(id).restart(signal);
+    await this.restartRun(id, signal, false);
     return this.describe(id);
+  }
+
+  /** Stop, then start again through the dependencies (awaiting them only when asked). */
+  private async restartRun(id: string, signal: NodeJS.Signals | undefined, awaitDependencies: boolean): Promise<void> {
+    const entry = this.sessions.get(id);
+    if (!entry.definition.dependsOn) return entry.restart(signal);
+    await entry.stop(signal);
+    if (awaitDependencies) await this.startOrder.start(id);
+    else await this.startGated(id);
   }
 
   /**
@@ -292,7 +329,12 @@ export class SwitchboardCore {
       runId: entry.runId + 1,
     });
     try {
-      await entry.restart(options.signal);
+      await this.restartRun(id, options.signal, true);
+      const gate = this.records.get(id)?.gate;
+      if (gate?.state === 'error') {
+        abortWait.abort();
+        return { success: false, state: 'error', message: gate.message, duration_ms: Date.now() - startedAt };
+      }
     } catch (err) {
       // No new run to judge (command not found, bad cwd): answer now instead of timing out.
       abortWait.abort();
@@ -315,7 +357,9 @@ export class SwitchboardCore {
   }
 
   checkReady(id: string): ReadinessCheck {
-    return this.readinessTrackerOf(id).check();
+    const check = this.readinessTrackerOf(id).check();
+    const gate = this.records.get(id)?.gate;
+    return gate ? { ready: false, state: gate.state, message: gate.message } : check;
   }
 
   readinessTrackerOf(id: string) {
@@ -323,6 +367,7 @@ export class SwitchboardCore {
   }
 
   async closeProcess(id: string): Promise<{ closed: true }> {
+    this.startOrder.cancel(id);
     await this.sessions.close(id);
     return { closed: true };
   }
@@ -432,9 +477,9 @@ export class SwitchboardCore {
   }
 
   private decorate(entry: ProcessEntry, store: DisposableStore): EntryDecoration[] {
-    const context: DecoratorContext = { projectDir: this.projectDir };
     const decorations: EntryDecoration[] = [];
     for (const decorator of this.decorators) {
+      const context: DecoratorContext = { projectDir: this.projectDir, earlier: [...decorations] };
       const decoration = decorator(entry, context);
       if (!decoration) continue;
       decorations.push(store.add(decoration));
@@ -445,8 +490,12 @@ export class SwitchboardCore {
 
   private track(entry: ProcessEntry): void {
     const store = new DisposableStore();
-    const decorations = this.decorate(entry, store);
-    this.records.set(entry.id, { entry, decorations, store });
+    const decorationStore = store.add(new DisposableStore());
+    const decorations = this.decorate(entry, decorationStore);
+    const record: EntryRecord = { entry, decorations, decorationStore, store };
+    this.records.set(entry.id, record);
+    // A run that starts (by hand, a restart policy) is no longer gated.
+    store.add(entry.onRunStarted(() => this.setGate(entry.id, undefined)));
     this.eventEmitter.fire({ type: 'processAdded', process: this.describe(entry.id) });
     const removal = this.sessions.onDidRemoveEntry((id) => {
       if (id !== entry.id) return;
@@ -458,6 +507,13 @@ export class SwitchboardCore {
       this.eventEmitter.fire({ type: 'processRemoved', id });
     });
     store.add(removal);
+  }
+
+  private setGate(id: string, gate: Gate | undefined): void {
+    const record = this.records.get(id);
+    if (!record || (record.gate === undefined && gate === undefined)) return;
+    record.gate = gate;
+    this.markChanged(id);
   }
 
   private markChanged(id: string): void {
@@ -476,6 +532,7 @@ export class SwitchboardCore {
       if (!record || !this.sessions.find(id)) continue;
       const info = this.describe(id);
       this.eventEmitter.fire({ type: 'processChanged', process: info });
+      this.entryChangedEmitter.fire(id);
       this.announceWaiting(record, info);
     }
   }
@@ -521,20 +578,42 @@ export class SwitchboardCore {
     );
     const work: Promise<unknown>[] = [];
     for (const [key, entry] of existing) {
-      if (!wanted.has(key)) work.push(this.sessions.close(entry.id));
+      if (!wanted.has(key)) work.push(this.closeProcess(entry.id));
     }
+    const toStart: ProcessEntry[] = [];
     for (const [key, { spec, autoStart }] of wanted) {
       const entry = existing.get(key);
       if (!entry) {
         const created = this.sessions.create(spec);
-        if (autoStart) work.push(created.start().catch(() => undefined)); // error state already shows why
-      } else if (!sameSpec(entry.definition, spec)) {
-        const wasRunning = entry.isRunning;
-        entry.redefine({ ...spec, cols: entry.info().cols, rows: entry.info().rows });
-        if (wasRunning) work.push(entry.restart().catch(() => undefined));
+        if (autoStart) toStart.push(created);
+      } else if (!sameDefinition(entry.definition, spec)) {
+        work.push(this.redefine(entry, spec));
       }
     }
+    // Every new entry exists before any starts: a dependency may be declared after its dependent.
+    for (const entry of toStart) work.push(this.startGated(entry.id).catch(() => undefined)); // error state already shows why
     await Promise.all(work);
+  }
+
+  /**
+   * A config edit of an existing entry: its new rules (readiness, restart policy, stuck
+   * threshold) apply from now on, so its decorations are built again from the new definition; a
+   * running entry whose run changed restarts once. A change of start order alone restarts nothing.
+   */
+  private async redefine(entry: ProcessEntry, spec: ProcessSpec): Promise<void> {
+    const needsRestart = entry.isRunning && !sameSpec(entry.definition, spec);
+    entry.redefine(spec);
+    this.rebuildDecorations(entry.id);
+    if (needsRestart) await entry.restart().catch(() => undefined); // the entry shows a spawn error itself
+  }
+
+  private rebuildDecorations(id: string): void {
+    const record = this.records.get(id);
+    if (!record) return;
+    record.store.delete(record.decorationStore);
+    record.decorationStore = record.store.add(new DisposableStore());
+    record.decorations = this.decorate(record.entry, record.decorationStore);
+    this.markChanged(id);
   }
 }
 

@@ -71,7 +71,9 @@ export function Pane({ id }: { id: string }) {
           </button>
         </span>
       </header>
-      {process.state === 'error' && <ErrorBar message={process.readiness?.message ?? process.message} logs={process.readiness?.logs} />}
+      {process.state === 'error' && (
+        <ErrorBar message={process.message} logs={process.readiness?.phase === 'error' ? process.readiness.logs : undefined} />
+      )}
       {process.kind === 'task' && <TaskPanel process={process} />}
       <div className="pane-terminal" ref={container} />
     </section>

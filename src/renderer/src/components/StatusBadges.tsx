@@ -14,7 +14,18 @@ function useElapsed(since: number | undefined, active: boolean): number | undefi
   return active && since ? Math.max(0, Math.floor((now - since) / 1000)) : undefined;
 }
 
-const STATE_GLYPHS: Record<string, string> = { stopped: '○', starting: '◌', ready: '●', running: '●', error: '✕' };
+const STATE_GLYPHS: Record<string, string> = {
+  stopped: '○',
+  waiting: '⧗',
+  starting: '◌',
+  ready: '●',
+  running: '●',
+  unhealthy: '◑',
+  completed: '✓',
+  error: '✕',
+};
+/** `running` of a command that declares no readiness check: up, not known to serve anything. */
+const UNCHECKED_RUNNING_GLYPH = '▶';
 const AGENT_GLYPHS: Record<string, string> = { starting: '◌', idle: '○', active: '◐', waiting: '⚠', stuck: '⏸', dead: '✕' };
 
 export function stateLabel(p: ProcessInfo): { glyph: string; text: string; tone: string; title: string } {
@@ -23,8 +34,15 @@ export function stateLabel(p: ProcessInfo): { glyph: string; text: string; tone:
     const title = p.agent.confidenceReason ? `${p.agent.reason} (low confidence: ${p.agent.confidenceReason})` : p.agent.reason;
     return { glyph: AGENT_GLYPHS[p.agent.primary] ?? '?', text: `${p.agent.primary}${detail}`, tone: p.agent.primary, title };
   }
-  const phase = p.readiness?.phase ?? p.state;
-  const message = p.readiness?.message ?? p.message;
+  // The entry's state, not only its readiness: `waiting` and a blocked start come from its dependencies.
+  const phase = p.state;
+  const message = p.message;
+  if (phase === 'waiting') return { glyph: STATE_GLYPHS.waiting, text: message, tone: 'dependencies', title: message };
+  if (phase === 'running' && p.readiness?.expectsReadiness === false)
+    return { glyph: UNCHECKED_RUNNING_GLYPH, text: 'running', tone: 'running', title: message };
+  if (phase === 'completed')
+    return { glyph: STATE_GLYPHS.completed, text: message.replace(/^Completed/, 'completed'), tone: 'completed', title: message };
+  if (phase === 'unhealthy') return { glyph: STATE_GLYPHS.unhealthy, text: 'unhealthy', tone: 'unhealthy', title: message };
   return { glyph: STATE_GLYPHS[phase] ?? '?', text: phase, tone: phase, title: message };
 }
 

@@ -50,7 +50,7 @@ const listProcesses = defineTool({
   name: 'list_processes',
   title: 'List processes',
   description:
-    'Every process entry of the project (dev servers, terminals, agents) with its id, state, readiness or agent status, health and ports. Start here to find process ids.',
+    'Every process entry of the project (dev servers, workers, jobs, terminals, agents) with its id, state, readiness or agent status, health and ports. States: starting, ready (a server answered), running (up; for a command without a readiness check this is its healthy state), unhealthy (was ready, liveness probes fail), completed (a one-shot job exited 0), waiting (for the processes it depends on), error, stopped. Start here to find process ids.',
   annotations: { readOnlyHint: true },
   run: ({ kind }, _call, ctx) => ({ processes: ctx.core.listProcesses(kind).map(summarize) }),
 });
@@ -171,7 +171,7 @@ const restartProcess = defineTool({
   name: 'restart_process',
   title: 'Restart a process',
   description:
-    'Stop the process tree and start it again. For a command, wait_for_ready (default true) waits until it is ready or failed and returns { success, state, message, duration_ms, url?, port?, logs? } (logs: last lines on failure). Sends progress notifications while waiting when given a progress token; cancellable.',
+    "Stop the process tree and start it again (after the processes it depends on). For a command, wait_for_ready (default true) waits until it is ready (or running, for a command without a readiness check) or failed; for a one-shot job, until it finished. Returns { success, state, message, duration_ms, url?, port?, logs?, exit_code? } (logs: last lines on failure and of a finished job; exit_code: a finished job's). Sends progress notifications while waiting when given a progress token; cancellable.",
   run: async ({ process_id, signal, wait_for_ready, ready_timeout }, call, ctx) => {
     const entry = ctx.core.entry(process_id);
     if (wait_for_ready !== false && entry.kind === 'command') {
@@ -200,7 +200,7 @@ const checkProcessReady = defineTool({
   name: 'check_process_ready',
   title: 'Is it ready?',
   description:
-    'Readiness of a command (dev server) right now: { ready, state, message, url?, port? }. Does not wait (restart_process with wait_for_ready does).',
+    'Readiness of a command right now: { ready, state, message, url?, port? }. ready is true only for a server that answered (state ready); state also says running (no readiness check), unhealthy, completed, waiting (for dependencies) or error, with the reason in message. Does not wait (restart_process with wait_for_ready does).',
   annotations: { readOnlyHint: true },
   run: ({ process_id }, _call, ctx) => ctx.core.checkReady(process_id),
 });
