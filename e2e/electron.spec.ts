@@ -27,7 +27,7 @@ test('the Electron app starts, shows the grid and quits leaving no child process
   test.skip(!binary, 'SKIPPED: the Electron binary is not installed here (ELECTRON_SKIP_BINARY_DOWNLOAD=1); the shell is covered by src/main/electron/shell.test.ts with electron mocked');
   const app = await electron.launch({
     executablePath: binary,
-    args: [ROOT, '--project', resolve(__dirname, 'fixtures/three-entries'), '--no-sandbox'],
+    args: [ROOT, '--project', resolve(__dirname, 'fixtures/three-entries'), '--no-sandbox', '--trust'],
   });
   const page = await app.firstWindow();
   await expect(page.locator('[data-testid="pane"]')).toHaveCount(3);

@@ -34,7 +34,11 @@ export function startApp(): void {
     session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
       callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
     });
-    handle = await createCore({ projectDir: projectDirFromArgv(process.argv, process.cwd()), dataDir: app.getPath('userData') });
+    handle = await createCore({
+      projectDir: projectDirFromArgv(process.argv, process.cwd()),
+      dataDir: app.getPath('userData'),
+      grantTrust: process.argv.includes('--trust'),
+    });
     // MCP discovery (SPEC §5): {url, token, pid}, mode 0600, removed on quit.
     writeEndpointFile(app.getPath('userData'), { url: handle.mcp.url, token: handle.mcp.token, pid: process.pid });
     cleanups.push(() => removeEndpointFile(app.getPath('userData')));

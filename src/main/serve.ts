@@ -18,6 +18,8 @@ async function main(): Promise<void> {
       port: { type: 'string' },
       'data-dir': { type: 'string' },
       'static-dir': { type: 'string' },
+      /** Trust the project's switchboard.json as it is now: its entries may run (and auto-start). */
+      trust: { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -27,7 +29,7 @@ async function main(): Promise<void> {
   const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.switchboard', 'serve'));
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
-  const handle = await createCore({ projectDir, dataDir });
+  const handle = await createCore({ projectDir, dataDir, grantTrust: values.trust });
   // One app token for the browser UI and for MCP clients started elsewhere (processes get their own).
   const token = handle.mcp.token;
   const web = await startWebServer({
@@ -37,6 +39,9 @@ async function main(): Promise<void> {
     port,
   });
   for (const issue of handle.core.issues) process.stderr.write(`switchboard.json: ${issue.path} ${issue.message}\n`);
+  for (const request of handle.core.trustState().pending) {
+    process.stderr.write(`not trusted (${request.change}): ${request.key}: ${request.argv.join(' ')} — trust it in the UI or restart with --trust\n`);
+  }
   const endpoint = { url: handle.mcp.url, token, pid: process.pid };
   writeEndpointFile(dataDir, endpoint);
   process.stdout.write(`${JSON.stringify({ ui: web.uiUrl, ...endpoint })}\n`);

@@ -9,6 +9,7 @@ import type { ConfigIssue } from './config';
 import type { SerializedError } from './errors';
 import { ReadinessConfigSchema } from './readyConfig';
 import { TaskRequestSchema, type TaskView } from './task';
+import { McpScopeSchema, type McpScope, type ProjectTrustState } from './trust';
 
 const Id = z.string().min(1, 'process id is required');
 const Signal = z.enum(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGKILL', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2']);
@@ -70,6 +71,12 @@ export const CommandArgs = {
   /** Resolves once the task's whole process tree is gone. */
   cancelTask: z.strictObject({ id: Id }),
   // --- end tasks ---
+  /** Trust the config entries waiting for it (all when `keys` is absent): they may run from now on. */
+  grantTrust: z.strictObject({ keys: z.array(z.string().min(1)).optional() }),
+  /** Trust one entry and start it (the Start button of an untrusted entry, after the prompt). */
+  trustAndStart: z.strictObject({ id: Id }),
+  /** Scopes a person grants an entry's MCP token for as long as the entry exists. */
+  grantScopes: z.strictObject({ id: Id, scopes: z.array(McpScopeSchema).min(1) }),
 } as const;
 
 export type CommandName = keyof typeof CommandArgs;
@@ -91,6 +98,7 @@ export interface Snapshot {
   configIssues: ConfigIssue[];
   mcp?: McpConnectionInfo;
   selectedId?: string;
+  trust: ProjectTrustState;
 }
 
 export interface AttachResult {
@@ -128,6 +136,9 @@ export interface CommandResults {
   getTask: TaskView;
   cancelTask: TaskView;
   // --- end tasks ---
+  grantTrust: ProjectTrustState;
+  trustAndStart: ProcessInfo;
+  grantScopes: { id: string; scopes: McpScope[] };
 }
 
 export type ControlEvent =
@@ -138,7 +149,8 @@ export type ControlEvent =
   | { type: 'output'; id: string; data: Uint8Array; start: number; end: number }
   | { type: 'configChanged'; issues: ConfigIssue[] }
   | { type: 'processSelected'; id: string }
-  | { type: 'attentionRequested'; id: string; reason: string; title: string };
+  | { type: 'attentionRequested'; id: string; reason: string; title: string }
+  | { type: 'trustChanged'; trust: ProjectTrustState };
 
 /** Wire format shared by the WebSocket bridge (IPC uses invoke/send with the same shapes). */
 export type ClientMessage = { t: 'call'; seq: number; cmd: string; args: unknown };

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ReadinessConfigSchema } from './readyConfig';
 import { AgentsSectionSchema } from './agentConfig';
+import { McpAccessConfigSchema } from './trust';
 
 export const CONFIG_FILE_NAME = 'switchboard.json';
 
@@ -19,6 +20,8 @@ export const ProcessConfigSchema = z.strictObject({
   env: z.record(z.string(), z.string()).optional(),
   /** Start when the project opens (default true for processes). */
   autoStart: z.boolean().optional(),
+  /** Give this process an MCP token with these scopes (commands and terminals get none otherwise). */
+  mcp: McpAccessConfigSchema.optional(),
   ...ReadinessConfigSchema.shape,
 });
 export type ProcessConfig = z.infer<typeof ProcessConfigSchema>;

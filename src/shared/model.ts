@@ -8,6 +8,7 @@ import type { AgentStatusInfo } from './status';
 import type { PortInfo } from './ports';
 import type { ReadinessConfig } from './readyConfig';
 import type { TaskInfo } from './task';
+import type { McpAccessConfig } from './trust';
 
 export const PROCESS_KINDS = ['command', 'terminal', 'agent', 'task'] as const;
 export const ProcessKindSchema = z.enum(PROCESS_KINDS);
@@ -72,6 +73,8 @@ export interface ProcessInfo {
   timers?: TimerSummary[];
   /** Task entries (issue 7): phase, tools, streamed text, watchdog decisions, result. */
   task?: TaskInfo;
+  /** A config entry waiting for the user's trust: never trusted (`new`) or `changed` since. */
+  trust?: 'new' | 'changed';
 }
 
 export interface AttentionInfo {
@@ -145,4 +148,6 @@ export interface ProcessSpec {
   stuckThresholdMs?: number;
   /** Readiness settings for command entries (switchboard.json fields of SPEC §2). */
   ready?: Partial<ReadinessConfig>;
+  /** MCP access from switchboard.json: a token for a command, extra scopes for an agent. */
+  mcp?: McpAccessConfig;
 }

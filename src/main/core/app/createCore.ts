@@ -6,6 +6,8 @@ import { SwitchboardCore, type SwitchboardCoreOptions } from './switchboardCore'
 import type { EntryDecorator } from './entryDecoration';
 import { McpService } from '../mcp';
 import { attachTimers, timerDecorator, type TimerManager } from '../timers';
+import { FileTrustStore, ProjectTrust } from '../trust';
+import { projectKey } from './projectKey';
 
 export interface CreateCoreOptions {
   projectDir: string;
@@ -15,6 +17,11 @@ export interface CreateCoreOptions {
   watchConfig?: boolean;
   /** Loopback port of the MCP endpoint (default 0: a free port). */
   mcpPort?: number;
+  /**
+   * Trust every entry of switchboard.json as it is at startup (`serve --trust`), stored like a
+   * trust the UI grants. Later edits are asked about again.
+   */
+  grantTrust?: boolean;
 }
 
 export interface CoreHandle {
@@ -37,6 +44,8 @@ export async function createCore(options: CreateCoreOptions): Promise<CoreHandle
     killGraceMs: options.killGraceMs,
     watchConfig: options.watchConfig,
     decorators,
+    // Trust lives in the app's data directory, never in the project a clone or an agent can write.
+    trust: new ProjectTrust(projectKey(options.projectDir), new FileTrustStore(options.dataDir)),
   };
   // --- MCP (issue 5): endpoint up before init, so auto-started entries already get their identity ---
   let mcp: McpService | undefined;
@@ -56,6 +65,7 @@ export async function createCore(options: CreateCoreOptions): Promise<CoreHandle
   // --- end MCP ---
   try {
     await core.init();
+    if (options.grantTrust) await core.grantTrust();
   } catch (err) {
     await mcpService.dispose();
     timerManager.dispose();

@@ -23,6 +23,9 @@ import type { TaskProgress, TaskRequest, TaskView, TaskWaitResult } from '../../
 import type { ReadinessCheck, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
 import type { ReadinessConfig } from '../../../shared/readyConfig';
 import { typeUserTurn } from '../sessions/userTurn';
+import { MemoryTrustStore, ProjectTrust, type HeldEntry } from '../trust';
+import { NotTrustedError } from '../../../shared/errors';
+import type { ProjectTrustState } from '../../../shared/trust';
 
 /** Coalesce bursts of entry changes (title spinners, state flips) into one event per frame. */
 export const CHANGE_COALESCE_MS = 16;
@@ -41,6 +44,8 @@ export interface SwitchboardCoreOptions {
   mcpEndpointFor?: (entryId: string) => McpEndpoint | undefined;
   /** Watch switchboard.json for edits (default true). */
   watchConfig?: boolean;
+  /** Which config entries may run. Absent: everything is trusted (an embedder that asked elsewhere). */
+  trust?: ProjectTrust;
 }
 
 /** Default readiness wait for restart_process (SPEC §5: ready_timeout default 30 s). */
@@ -60,6 +65,7 @@ interface EntryRecord {
 export class SwitchboardCore {
   readonly projectDir: string;
   readonly sessions: SessionManager;
+  readonly trust: ProjectTrust;
   private readonly records = new Map<string, EntryRecord>();
   private readonly store = new DisposableStore();
   private readonly decorators: EntryDecorator[];
@@ -87,6 +93,8 @@ export class SwitchboardCore {
       argsForRun: (entry) => this.agentWiring(entry).args,
     });
     this.onBatch = this.sessions.onBatch;
+    this.trust = options.trust ?? new ProjectTrust(this.projectDir, new MemoryTrustStore(), { trustEverything: true });
+    this.store.add(this.trust.onDidChange(() => this.trustChanged()));
     this.store.add(this.sessions.onDidAddEntry((entry) => this.track(entry)));
     this.store.add(this.sessions.onDidChangeEntry((entry) => this.markChanged(entry.id)));
   }
@@ -116,6 +124,7 @@ export class SwitchboardCore {
       configIssues: this.configIssues,
       mcp: this.mcpInfo,
       selectedId: this.selectedId,
+      trust: this.trust.state(),
     };
   }
 
@@ -149,6 +158,8 @@ export class SwitchboardCore {
     let info = entry.info();
     for (const decoration of record?.decorations ?? []) info = { ...info, ...decoration.describe() };
     if (record?.attention) info.attention = record.attention;
+    const held = entry.definition.configName ? this.trust.heldEntry(configKey(entry)) : undefined;
+    if (held) info.trust = held.previous ? 'changed' : 'new';
     return info;
   }
 
@@ -221,8 +232,56 @@ export class SwitchboardCore {
   }
 
   async startProcess(id: string): Promise<ProcessInfo> {
-    await this.sessions.get(id).start();
+    await this.runnable(id).start();
     return this.describe(id);
+  }
+
+  /** Trust a config entry as it is now and start it: the UI's Start of an untrusted entry, once the prompt showed its command. */
+  async trustAndStart(id: string): Promise<ProcessInfo> {
+    const entry = this.sessions.get(id);
+    if (entry.definition.configName && this.trust.isHeld(configKey(entry))) await this.grantTrust([configKey(entry)], { startHeld: false });
+    if (entry.isRunning) return this.describe(id); // a running entry whose change was trusted restarted with it
+    return this.startProcess(id);
+  }
+
+  /** What waits for trust, and what the project may run. */
+  trustState(): ProjectTrustState {
+    return this.trust.state();
+  }
+
+  /**
+   * Trust held config entries (all when `keys` is absent) and apply them as the config application
+   * would have: a new entry starts if it auto-starts, a changed one is redefined and restarted if it runs.
+   * Only the UI, the command line and the app token reach this; an agent's own token cannot.
+   */
+  async grantTrust(keys?: readonly string[], options: { startHeld?: boolean } = {}): Promise<ProjectTrustState> {
+    const granted = this.trust.grant(keys);
+    await Promise.all(granted.map((held) => this.applyTrusted(held, options.startHeld !== false)));
+    return this.trust.state();
+  }
+
+  private async applyTrusted(held: HeldEntry, startHeld: boolean): Promise<void> {
+    const entry = this.sessions.list().find((e) => e.definition.configName && configKey(e) === held.key);
+    if (!entry) return;
+    if (!sameSpec(entry.definition, held.spec)) {
+      const wasRunning = entry.isRunning;
+      entry.redefine({ ...held.spec, cols: entry.info().cols, rows: entry.info().rows });
+      if (wasRunning) return entry.restart().catch(() => undefined);
+    }
+    if (startHeld && !held.previous && held.autoStart && !entry.isRunning) await entry.start().catch(() => undefined); // error state shows why
+  }
+
+  /** The entry, if it may run: a config entry that waits for trust may not. */
+  private runnable(id: string): ProcessEntry {
+    const entry = this.sessions.get(id);
+    if (entry.definition.configName && this.trust.isHeld(configKey(entry))) throw new NotTrustedError(configKey(entry), entry.argv.join(' '));
+    return entry;
+  }
+
+  private trustChanged(): void {
+    if (this.disposed) return;
+    this.eventEmitter.fire({ type: 'trustChanged', trust: this.trust.state() });
+    for (const entry of this.sessions.list()) if (entry.definition.configName) this.markChanged(entry.id);
   }
 
   async stopProcess(id: string, signal?: NodeJS.Signals): Promise<ProcessInfo> {
@@ -231,7 +290,7 @@ export class SwitchboardCore {
   }
 
   async restartProcess(id: string, signal?: NodeJS.Signals): Promise<ProcessInfo> {
-    await this.sessions.get(id).restart(signal);
+    await this.runnable(id).restart(signal);
     return this.describe(id);
   }
 
@@ -243,7 +302,7 @@ export class SwitchboardCore {
     id: string,
     options: { signal?: NodeJS.Signals; readyTimeoutMs?: number; abort?: AbortSignal; onProgress?: (p: ReadinessProgress) => void } = {},
   ): Promise<ReadinessResult> {
-    const entry = this.sessions.get(id);
+    const entry = this.runnable(id);
     const tracker = this.readinessTrackerOf(id);
     const startedAt = Date.now();
     const abortWait = new AbortController();
@@ -375,6 +434,7 @@ export class SwitchboardCore {
     for (const record of this.records.values()) record.store.dispose();
     this.records.clear();
     this.store.dispose();
+    this.trust.dispose();
   }
 
   private agentWiring(entry: ProcessEntry) {
@@ -458,22 +518,30 @@ export class SwitchboardCore {
     await this.reconcile(wanted);
   }
 
-  /** Bring config-created entries in line with the file: add, redefine (restart if running), close. */
+  /**
+   * Bring config-created entries in line with the file: add, redefine (restart if running), close.
+   * Project trust is asked first: an entry whose command, env, cwd, argv or scopes are not trusted
+   * is shown but held — it starts nothing and keeps what it had until the user trusts it.
+   */
   private async reconcile(wanted: Map<string, { spec: ProcessSpec; autoStart: boolean }>): Promise<void> {
     const existing = new Map(this.sessions.list().filter((e) => e.definition.configName).map((e) => [configKey(e), e]));
+    this.trust.retainOnly(new Set(wanted.keys()));
     const work: Promise<unknown>[] = [];
     for (const [key, entry] of existing) {
       if (!wanted.has(key)) work.push(this.sessions.close(entry.id));
     }
     for (const [key, { spec, autoStart }] of wanted) {
       const entry = existing.get(key);
+      const previous = entry && this.trust.isTrusted(key, entry.definition) ? entry.definition : undefined;
+      const trusted = this.trust.admit({ key, spec, autoStart, ...(previous ? { previous } : {}) });
       if (!entry) {
         const created = this.sessions.create(spec);
-        if (autoStart) work.push(created.start().catch(() => undefined)); // error state already shows why
-      } else if (!sameSpec(entry.definition, spec)) {
+        if (autoStart && trusted) work.push(created.start().catch(() => undefined)); // error state already shows why
+      } else if (!sameSpec(entry.definition, spec) && (trusted || !previous)) {
+        // A held entry that never ran shows its newest definition; a trusted one keeps what it runs.
         const wasRunning = entry.isRunning;
         entry.redefine({ ...spec, cols: entry.info().cols, rows: entry.info().rows });
-        if (wasRunning) work.push(entry.restart().catch(() => undefined));
+        if (wasRunning && trusted) work.push(entry.restart().catch(() => undefined));
       }
     }
     await Promise.all(work);

@@ -33,6 +33,8 @@ const SHARED_HANDLERS: Handlers = {
   getTask: (core, a) => core.getTask(a.id),
   cancelTask: (core, a) => core.cancelTask(a.id),
   // --- end tasks ---
+  grantTrust: (core, a) => core.grantTrust(a.keys),
+  trustAndStart: (core, a) => core.trustAndStart(a.id),
 };
 
 export function parseCommandArgs<C extends CommandName>(cmd: C, raw: unknown): z.output<(typeof CommandArgs)[C]> {

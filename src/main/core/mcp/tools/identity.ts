@@ -4,6 +4,7 @@ import { McpToolInput, type McpToolName } from '../../../../shared/mcp';
 import type { Caller } from '../identity';
 import { defineTool, type AnyToolDefinition, type ToolContext } from '../toolContext';
 import { summarize } from './processes';
+import { SwitchboardError } from '../../../../shared/errors';
 
 function whoamiOf(ctx: ToolContext, caller: Caller) {
   const project = { name: ctx.core.snapshot().project.name, dir: ctx.core.projectDir };
@@ -40,11 +41,28 @@ const getProjectStatus = defineTool({
     const timers = processes.flatMap((p) => (p.timers ?? []).map((t) => ({ ...t, process_id: p.id })));
     return {
       project: { name: ctx.core.snapshot().project.name, dir: ctx.core.projectDir, config_issues: ctx.core.issues },
+      trust: ctx.core.trustState(),
       caller: whoamiOf(ctx, call.caller),
       processes: processes.map(summarize),
       timers,
       scratchpads: await ctx.scratchpads.list(),
     };
+  },
+});
+
+const trustProject = defineTool({
+  name: 'trust_project',
+  title: 'Trust the project\'s config',
+  description:
+    'Only for the app token (a person\'s client), never for a process Switchboard started: trust the switchboard.json entries that wait for it (get_project_status trust.pending shows each command, env and cwd), so they may run and auto-start. Returns the trust state.',
+  run: async ({ entries }, call, ctx) => {
+    if (call.caller.kind !== 'external') {
+      throw new SwitchboardError(
+        'forbidden',
+        'Only a person can trust the project: a process Switchboard started cannot grant trust with its own token. Ask for it with request_human_attention; the Switchboard UI shows the prompt.',
+      );
+    }
+    return ctx.core.grantTrust(entries);
   },
 });
 
@@ -120,4 +138,4 @@ const help = defineTool({
   },
 });
 
-export const identityTools = [whoami, help, getProjectStatus];
+export const identityTools = [whoami, help, getProjectStatus, trustProject];

@@ -28,6 +28,7 @@ export function summarize(info: ProcessInfo): Record<string, unknown> {
     ...(info.ports ? { ports: portsOf(info) } : {}),
     ...(info.attention ? { attention: info.attention } : {}),
     ...(info.timers?.length ? { timers: info.timers.length } : {}),
+    ...(info.trust ? { trust: info.trust === 'new' ? 'not trusted yet' : 'changed since trusted: runs nothing new until trusted' } : {}),
   };
 }
 

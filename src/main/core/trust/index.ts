@@ -1,0 +1,3 @@
+export { ProjectTrust, type HeldEntry, type ProjectTrustOptions } from './projectTrust';
+export { FileTrustStore, MemoryTrustStore, TRUST_FILE, type TrustStore } from './trustStore';
+export { trustFingerprint, trustedFieldsOf } from './fingerprint';
