@@ -23,9 +23,9 @@ import type { TaskProgress, TaskRequest, TaskView, TaskWaitResult } from '../../
 import type { ReadinessCheck, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
 import type { ReadinessConfig } from '../../../shared/readyConfig';
 import { typeUserTurn } from '../sessions/userTurn';
-import { MemoryTrustStore, ProjectTrust, type HeldEntry } from '../trust';
+import { EntryAccess, MemoryTrustStore, ProjectTrust, type HeldEntry } from '../trust';
 import { NotTrustedError } from '../../../shared/errors';
-import type { ProjectTrustState } from '../../../shared/trust';
+import type { McpScope, ProjectTrustState } from '../../../shared/trust';
 
 /** Coalesce bursts of entry changes (title spinners, state flips) into one event per frame. */
 export const CHANGE_COALESCE_MS = 16;
@@ -54,6 +54,11 @@ export const DEFAULT_READY_WAIT_MS = 30_000;
 /** How long spawnAgent waits for a fresh agent's prompt before typing its instructions. */
 export const INSTRUCTIONS_READY_TIMEOUT_MS = 60_000;
 
+/** Who asked for a new entry: an entry's MCP token (it then owns the new entry), or a person. */
+export interface SpawnOrigin {
+  spawnedBy?: string;
+}
+
 interface EntryRecord {
   entry: ProcessEntry;
   decorations: EntryDecoration[];
@@ -66,6 +71,8 @@ export class SwitchboardCore {
   readonly projectDir: string;
   readonly sessions: SessionManager;
   readonly trust: ProjectTrust;
+  /** Who spawned whom, and the scopes of each entry's MCP token. */
+  readonly access = new EntryAccess();
   private readonly records = new Map<string, EntryRecord>();
   private readonly store = new DisposableStore();
   private readonly decorators: EntryDecorator[];
@@ -158,13 +165,16 @@ export class SwitchboardCore {
     let info = entry.info();
     for (const decoration of record?.decorations ?? []) info = { ...info, ...decoration.describe() };
     if (record?.attention) info.attention = record.attention;
+    const scopes = this.access.scopesOf(id, entry.definition.mcp?.scopes);
+    const spawnedBy = this.access.spawnerOf(id);
+    if (scopes.length > 0 || spawnedBy) info.access = { scopes, ...(spawnedBy ? { spawnedBy } : {}) };
     const held = entry.definition.configName ? this.trust.heldEntry(configKey(entry)) : undefined;
     if (held) info.trust = held.previous ? 'changed' : 'new';
     return info;
   }
 
   /** Create and start a command or terminal entry. A spawn failure keeps the entry (in error) and throws. */
-  async spawnProcess(args: CommandArgsOf<'spawnProcess'>): Promise<ProcessInfo> {
+  async spawnProcess(args: CommandArgsOf<'spawnProcess'>, origin: SpawnOrigin = {}): Promise<ProcessInfo> {
     if (args.argv && args.shell) throw new InvalidArgumentError('Give either argv or shell, not both');
     if (args.kind === 'command' && !args.argv && !args.shell) throw new InvalidArgumentError('A command needs argv or shell');
     const argv = args.shell ? ['/bin/sh', '-c', args.shell] : args.argv ?? [defaultShell()];
@@ -178,14 +188,21 @@ export class SwitchboardCore {
       rows: args.rows,
       ready: args.ready as Partial<ReadinessConfig> | undefined,
     };
-    return this.createAndStart(spec);
+    return this.createAndStart(spec, origin);
   }
 
   /** Create an entry from a full spec (agents, tasks) and start it. */
-  async createAndStart(spec: ProcessSpec): Promise<ProcessInfo> {
-    const entry = this.sessions.create(spec);
+  async createAndStart(spec: ProcessSpec, origin: SpawnOrigin = {}): Promise<ProcessInfo> {
+    const entry = this.create(spec, origin);
     await this.startNew(entry);
     return this.describe(entry.id);
+  }
+
+  /** A new entry, owned by the entry that spawned it (before it runs, so even a failed start is the spawner's to close). */
+  private create(spec: ProcessSpec, origin: SpawnOrigin): ProcessEntry {
+    const entry = this.sessions.create(spec);
+    if (origin.spawnedBy) this.access.recordSpawn(entry.id, origin.spawnedBy);
+    return entry;
   }
 
   /** First start of a new entry: a spawn failure keeps the entry (in error) and names it. */
@@ -203,7 +220,7 @@ export class SwitchboardCore {
    * script, another install path) and keeps its detection rules. Instructions are typed once the
    * agent shows its prompt.
    */
-  async spawnAgent(args: CommandArgsOf<'spawnAgent'>): Promise<ProcessInfo> {
+  async spawnAgent(args: CommandArgsOf<'spawnAgent'>, origin: SpawnOrigin = {}): Promise<ProcessInfo> {
     const config: AgentConfig = { preset: args.preset, env: args.env };
     const { spec } = agentSpec(args.name ?? args.preset, config, this.projectDir, {
       cols: args.cols,
@@ -211,7 +228,7 @@ export class SwitchboardCore {
       ...(args.cwd ? { cwd: resolve(this.projectDir, args.cwd) } : {}),
       ...(args.argv ? { argv: args.argv } : {}),
     });
-    const entry = this.sessions.create(spec);
+    const entry = this.create(spec, origin);
     await this.startNew(entry);
     if (args.instructions) void this.typeWhenIdle(entry.id, args.instructions);
     return this.describe(entry.id);
@@ -276,6 +293,19 @@ export class SwitchboardCore {
     const entry = this.sessions.get(id);
     if (entry.definition.configName && this.trust.isHeld(configKey(entry))) throw new NotTrustedError(configKey(entry), entry.argv.join(' '));
     return entry;
+  }
+
+  /** A person grants scopes to an entry's token (the UI); they last as long as the entry. */
+  grantScopes(id: string, scopes: readonly McpScope[]): { id: string; scopes: McpScope[] } {
+    this.sessions.get(id);
+    this.access.grant(id, scopes);
+    this.markChanged(id);
+    return { id, scopes: this.scopesOf(id) };
+  }
+
+  /** The scopes an entry's token carries now. */
+  scopesOf(id: string): McpScope[] {
+    return this.access.scopesOf(id, this.sessions.get(id).definition.mcp?.scopes);
   }
 
   private trustChanged(): void {
@@ -370,8 +400,8 @@ export class SwitchboardCore {
   }
 
   /** Start a headless agent task (a `task` entry); a spawn failure comes back as a failed task. */
-  startTask(request: TaskRequest): Promise<TaskView> {
-    return this.tasks.start(request);
+  startTask(request: TaskRequest, origin: SpawnOrigin = {}): Promise<TaskView> {
+    return this.tasks.start(request, origin.spawnedBy);
   }
 
   getTask(id: string): TaskView {
@@ -426,6 +456,10 @@ export class SwitchboardCore {
     return this.listProcesses().filter((p) => p.attention || p.agent?.primary === 'waiting').length;
   }
 
+  recordSpawn(childId: string, parentId: string): void {
+    this.access.recordSpawn(childId, parentId);
+  }
+
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
@@ -463,6 +497,7 @@ export class SwitchboardCore {
       removal.dispose();
       store.dispose();
       this.records.delete(id);
+      this.access.forget(id);
       this.pendingChanges.delete(id);
       if (this.selectedId === id) this.selectedId = undefined;
       this.eventEmitter.fire({ type: 'processRemoved', id });

@@ -35,6 +35,7 @@ const SHARED_HANDLERS: Handlers = {
   // --- end tasks ---
   grantTrust: (core, a) => core.grantTrust(a.keys),
   trustAndStart: (core, a) => core.trustAndStart(a.id),
+  grantScopes: (core, a) => core.grantScopes(a.id, a.scopes),
 };
 
 export function parseCommandArgs<C extends CommandName>(cmd: C, raw: unknown): z.output<(typeof CommandArgs)[C]> {

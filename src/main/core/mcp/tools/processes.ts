@@ -7,7 +7,7 @@ import { loadConfig, processSpecFromConfig } from '../../config';
 import type { ProcessInfo, ProcessSpec } from '../../../../shared/model';
 import { DEFAULT_READY_TIMEOUT_MS } from '../../../../shared/mcp';
 import { InvalidArgumentError } from '../../../../shared/errors';
-import { defineTool, type ToolContext } from '../toolContext';
+import { defineTool, spawnOrigin, type ToolContext } from '../toolContext';
 
 /** The compact view of an entry used in lists: enough to decide what to look at next. */
 export function summarize(info: ProcessInfo): Record<string, unknown> {
@@ -67,7 +67,7 @@ const spawnProcess = defineTool({
   title: 'Spawn a process',
   description:
     'Create and start a new entry: a command (argv, or shell for a command line, or preset to start another instance of a process from switchboard.json) or an interactive terminal. ready adds readiness settings (readyPatterns, port, url, …). Returns the new entry; its id is what the other tools take.',
-  run: async (args, _call, ctx) => {
+  run: async (args, call, ctx) => {
     if (args.preset !== undefined) {
       if (args.argv || args.shell) throw new InvalidArgumentError('Give one of argv, shell or preset');
       const spec = specFromPreset(ctx, args.preset);
@@ -80,7 +80,7 @@ const spawnProcess = defineTool({
         cols: args.cols,
         rows: args.rows,
         ready: args.ready ? { ...spec.ready, ...args.ready } : spec.ready,
-      });
+      }, spawnOrigin(call));
     }
     return ctx.core.spawnProcess({
       kind: args.kind,
@@ -92,7 +92,7 @@ const spawnProcess = defineTool({
       ready: args.ready,
       cols: args.cols,
       rows: args.rows,
-    });
+    }, spawnOrigin(call));
   },
 });
 
@@ -105,7 +105,8 @@ function specFromPreset(ctx: ToolContext, preset: string): ProcessSpec {
     const known = [...config.processes.keys()];
     throw new InvalidArgumentError(`No process "${name}" in switchboard.json${known.length ? `; it defines ${known.join(', ')}` : ' (it defines none)'}`);
   }
-  const { configName: _configName, ...spec } = processSpecFromConfig(name, processConfig, ctx.core.projectDir);
+  // Neither the config's name nor its MCP scopes come along: those were trusted for that entry only.
+  const { configName: _configName, mcp: _mcp, ...spec } = processSpecFromConfig(name, processConfig, ctx.core.projectDir);
   return spec;
 }
 
@@ -114,7 +115,7 @@ const spawnAgent = defineTool({
   title: 'Spawn an agent',
   description:
     'Start a coding agent (claude, codex, gemini, opencode, aider, cursor-agent, or any command) in its own PTY, already connected to this Switchboard. agent_instructions is typed as its first user turn once it is ready for input. argv replaces the preset\'s command and keeps its status detection. Returns the new entry.',
-  run: (args, _call, ctx) =>
+  run: (args, call, ctx) =>
     ctx.core.spawnAgent({
       preset: args.agent,
       name: args.name,
@@ -124,13 +125,14 @@ const spawnAgent = defineTool({
       instructions: args.agent_instructions,
       cols: args.cols,
       rows: args.rows,
-    }),
+    }, spawnOrigin(call)),
 });
 
 const startProcess = defineTool({
   name: 'start_process',
   title: 'Start a process',
   description: 'Start a stopped entry again (same command, cwd and env). Does nothing if it is running. Returns the entry.',
+  requires: ({ process_id }) => [{ entry: process_id, right: 'control', action: 'starting' }],
   run: ({ process_id }, _call, ctx) => ctx.core.startProcess(process_id),
 });
 
@@ -139,6 +141,7 @@ const stopProcess = defineTool({
   title: 'Stop a process',
   description: 'Stop the entry\'s whole process tree (signal, default SIGTERM, then SIGKILL after the grace period). The entry stays and can be started again. Returns the entry.',
   annotations: { destructiveHint: true },
+  requires: ({ process_id }) => [{ entry: process_id, right: 'control', action: 'stopping' }],
   run: ({ process_id, signal }, _call, ctx) => ctx.core.stopProcess(process_id, signal),
 });
 
@@ -147,6 +150,7 @@ const closeProcess = defineTool({
   title: 'Close a process',
   description: 'Stop the entry\'s process tree (signal, default SIGTERM) and remove the entry. Its id stops working.',
   annotations: { destructiveHint: true },
+  requires: ({ process_id }) => [{ entry: process_id, right: 'control', action: 'closing' }],
   run: async ({ process_id, signal }, _call, ctx) => {
     if (signal) await ctx.core.stopProcess(process_id, signal);
     await ctx.core.closeProcess(process_id);
@@ -159,6 +163,7 @@ const restartProcess = defineTool({
   title: 'Restart a process',
   description:
     'Stop the process tree and start it again. For a command, wait_for_ready (default true) waits until it is ready or failed and returns { success, state, message, duration_ms, url?, port?, logs? } (logs: last lines on failure). Sends progress notifications while waiting when given a progress token; cancellable.',
+  requires: ({ process_id }) => [{ entry: process_id, right: 'control', action: 'restarting' }],
   run: async ({ process_id, signal, wait_for_ready, ready_timeout }, call, ctx) => {
     const entry = ctx.core.entry(process_id);
     if (wait_for_ready !== false && entry.kind === 'command') {
@@ -206,6 +211,7 @@ const renameProcess = defineTool({
   name: 'rename_process',
   title: 'Rename a process',
   description: 'Change the label shown in the UI and in lists. Returns the entry.',
+  requires: ({ process_id }) => [{ entry: process_id, right: 'control', action: 'renaming' }],
   run: ({ process_id, name }, _call, ctx) => ctx.core.renameProcess(process_id, name),
 });
 
