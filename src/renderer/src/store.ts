@@ -3,6 +3,13 @@ import { create } from 'zustand';
 import type { ControlClient, ControlEvent, Snapshot, McpConnectionInfo, ProjectInfo } from '../../shared/api';
 import type { ProcessInfo } from '../../shared/model';
 import type { ConfigIssue } from '../../shared/config';
+import type { ProjectTrustState } from '../../shared/trust';
+
+/** The trust prompt: every waiting entry, or one (`keys`), or one whose Start was pressed (`startId`). */
+export interface TrustPromptState {
+  keys?: string[];
+  startId?: string;
+}
 
 export interface UiState {
   client?: ControlClient;
@@ -14,11 +21,15 @@ export interface UiState {
   focusedId?: string;
   maximizedId?: string;
   error?: string;
+  trust?: ProjectTrustState;
+  trustPrompt?: TrustPromptState;
   setClient(client: ControlClient, snapshot: Snapshot): void;
   apply(event: ControlEvent): void;
   focus(id: string | undefined): void;
   toggleMaximize(id: string): void;
   setError(message: string | undefined): void;
+  openTrustPrompt(prompt?: TrustPromptState): void;
+  closeTrustPrompt(): void;
 }
 
 export const useUi = create<UiState>((set, get) => ({
@@ -35,6 +46,9 @@ export const useUi = create<UiState>((set, get) => ({
       order: snapshot.processes.map((p) => p.id),
       configIssues: snapshot.configIssues,
       focusedId: snapshot.selectedId ?? snapshot.processes[0]?.id,
+      trust: snapshot.trust,
+      // Opening a project with entries nobody trusted yet asks at once, before anything runs.
+      trustPrompt: snapshot.trust.pending.length > 0 ? {} : undefined,
     });
   },
   apply(event) {
@@ -66,6 +80,12 @@ export const useUi = create<UiState>((set, get) => ({
       case 'processSelected':
         set({ focusedId: event.id });
         break;
+      case 'trustChanged': {
+        const wasWaiting = new Set(get().trust?.pending.map((r) => r.key));
+        const hasNewRequest = event.trust.pending.some((r) => !wasWaiting.has(r.key));
+        set({ trust: event.trust, trustPrompt: hasNewRequest ? {} : get().trustPrompt });
+        break;
+      }
       default:
         break;
     }
@@ -78,6 +98,12 @@ export const useUi = create<UiState>((set, get) => ({
   },
   setError(message) {
     set({ error: message });
+  },
+  openTrustPrompt(prompt = {}) {
+    set({ trustPrompt: prompt });
+  },
+  closeTrustPrompt() {
+    set({ trustPrompt: undefined });
   },
 }));
 

@@ -28,6 +28,10 @@ export function Pane({ id }: { id: string }) {
 
   if (!process) return null;
   const isRunning = process.pid !== undefined;
+  const key = process.configName ? `${process.kind === 'agent' ? 'agents' : 'processes'}.${process.configName}` : undefined;
+  // An untrusted entry's Start shows what it would run first; trusting there starts it.
+  const start = () =>
+    process.trust && key ? useUi.getState().openTrustPrompt({ keys: [key], startId: id }) : void run((c) => c.call('startProcess', { id }));
   const acknowledge = () => process.attention && void run((c) => c.call('acknowledgeAttention', { id }));
   return (
     <section
@@ -45,9 +49,9 @@ export function Pane({ id }: { id: string }) {
           {isRunning ? (
             <button title="Stop" data-testid="stop" onClick={() => void run((c) => c.call('stopProcess', { id }))}>■</button>
           ) : (
-            <button title="Start" data-testid="start" onClick={() => void run((c) => c.call('startProcess', { id }))}>▶</button>
+            <button title={process.trust ? 'Review and start' : 'Start'} data-testid="start" onClick={start}>▶</button>
           )}
-          <button title="Restart" data-testid="restart" onClick={() => void run((c) => c.call('restartProcess', { id }))}>↻</button>
+          <button title="Restart" data-testid="restart" disabled={process.trust !== undefined} onClick={() => void run((c) => c.call('restartProcess', { id }))}>↻</button>
           <button title={isMaximized ? 'Restore (Alt+Enter)' : 'Maximise (Alt+Enter)'} data-testid="maximize" onClick={() => useUi.getState().toggleMaximize(id)}>
             {isMaximized ? '⤡' : '⤢'}
           </button>

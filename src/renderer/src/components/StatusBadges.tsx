@@ -43,6 +43,11 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
         </span>
       )}
       {p.attention && <span className="attention" title={p.attention.reason}>❗</span>}
+      {p.trust && (
+        <span className="untrusted" data-testid="untrusted" title={p.trust === 'new' ? 'Not trusted yet: it runs nothing until you trust it' : 'Changed in switchboard.json: the change runs once you trust it'}>
+          {p.trust === 'new' ? 'not trusted' : 'change not trusted'}
+        </span>
+      )}
       <TimerIndicator process={p} />
       {links.map((url) => (
         <a key={url} className="port-link" href={url} onClick={(e) => { e.preventDefault(); openLink(url); }}>
