@@ -9,7 +9,12 @@ import type { ProjectTrustState } from '../../shared/trust';
 export interface TrustPromptState {
   keys?: string[];
   startId?: string;
+  /** Each opening is a fresh dialog (choices made in an earlier one do not carry over). */
+  serial?: number;
 }
+
+let promptSerial = 0;
+const freshPrompt = (prompt: TrustPromptState = {}): TrustPromptState => ({ ...prompt, serial: ++promptSerial });
 
 export interface UiState {
   client?: ControlClient;
@@ -48,7 +53,7 @@ export const useUi = create<UiState>((set, get) => ({
       focusedId: snapshot.selectedId ?? snapshot.processes[0]?.id,
       trust: snapshot.trust,
       // Opening a project with entries nobody trusted yet asks at once, before anything runs.
-      trustPrompt: snapshot.trust.pending.length > 0 ? {} : undefined,
+      trustPrompt: snapshot.trust.pending.length > 0 ? freshPrompt() : undefined,
     });
   },
   apply(event) {
@@ -83,7 +88,7 @@ export const useUi = create<UiState>((set, get) => ({
       case 'trustChanged': {
         const wasWaiting = new Set(get().trust?.pending.map((r) => r.key));
         const hasNewRequest = event.trust.pending.some((r) => !wasWaiting.has(r.key));
-        set({ trust: event.trust, trustPrompt: hasNewRequest ? {} : get().trustPrompt });
+        set({ trust: event.trust, trustPrompt: hasNewRequest ? freshPrompt() : get().trustPrompt });
         break;
       }
       default:
@@ -99,8 +104,8 @@ export const useUi = create<UiState>((set, get) => ({
   setError(message) {
     set({ error: message });
   },
-  openTrustPrompt(prompt = {}) {
-    set({ trustPrompt: prompt });
+  openTrustPrompt(prompt) {
+    set({ trustPrompt: freshPrompt(prompt) });
   },
   closeTrustPrompt() {
     set({ trustPrompt: undefined });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TrustRequest, TrustedFields } from '../../../shared/trust';
-import { run, useUi } from '../store';
+import { run, useUi, type TrustPromptState } from '../store';
 
 /**
  * What the project's switchboard.json would run, before anything runs: every entry that waits for
@@ -8,17 +8,22 @@ import { run, useUi } from '../store';
  * what is trusted now). Nothing starts until the user trusts it here.
  */
 export function TrustPrompt() {
-  const trust = useUi((s) => s.trust);
   const prompt = useUi((s) => s.trustPrompt);
+  return prompt ? <TrustDialog key={prompt.serial} prompt={prompt} /> : null;
+}
+
+function TrustDialog({ prompt }: { prompt: TrustPromptState }) {
+  const trust = useUi((s) => s.trust);
   const project = useUi((s) => s.project);
   const processes = useUi((s) => s.processes);
   const requests = (trust?.pending ?? []).filter((r) => !prompt?.keys || prompt.keys.includes(r.key));
   const [unchecked, setUnchecked] = useState<ReadonlySet<string>>(new Set());
-  if (!prompt || requests.length === 0) return null;
+  if (requests.length === 0) return null;
   const chosen = requests.filter((r) => !unchecked.has(r.key)).map((r) => r.key);
   const close = () => useUi.getState().closeTrustPrompt();
   const trustChosen = async () => {
-    if (prompt.startId) await run((c) => c.call('trustAndStart', { id: prompt.startId! }));
+    const startId = prompt.startId;
+    if (startId) await run((c) => c.call('trustAndStart', { id: startId }));
     else await run((c) => c.call('grantTrust', { keys: chosen }));
     close();
   };
