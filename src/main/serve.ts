@@ -1,5 +1,5 @@
 /**
- * Headless entry: `npm run serve -- --project DIR [--port N] [--data-dir DIR]`.
+ * Headless entry: `npm run serve -- --project DIR [--port N] [--data-dir DIR] [--trust]`.
  * The same core as the app, the same renderer, served to a browser over a token-protected
  * WebSocket. Prints one JSON line on stdout once it is up.
  */
