@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { pane, paneText, startServe, type ServeHandle } from './support/serve';
 
 /**
@@ -77,4 +79,33 @@ test('asks before anything runs, trusts per entry, reviews an untrusted Start, a
   await page.getByTestId('trust-banner').click();
   await prompt.getByTestId('trust-accept').click();
   await expect.poll(() => paneText(page, 'web')).toContain('web changed');
+});
+
+test('a person grants an agent a scope from its pane; the core reports it', async ({ page }, testInfo) => {
+  await serve.stop();
+  writeConfig({ agents: { lead: { preset: 'generic', command: 'cat', autoStart: true } } });
+  serve = await startServe(project);
+  await page.goto(serve.ui);
+  const button = pane(page, 'lead').getByTestId('scope-button');
+  await expect(button).toHaveText('scopes 0');
+  await button.click();
+  const menu = pane(page, 'lead').getByTestId('scope-panel');
+  // The box follows the core's state: it turns checked once the grant came back.
+  await menu.locator('input[data-scope="entries:read-all"]').click();
+  await expect(button).toHaveText('scopes 1');
+  await expect(menu.locator('input[data-scope="entries:read-all"]')).toBeChecked();
+  await expect(menu.locator('input[data-scope="entries:read-all"]')).toBeDisabled();
+  await expect(menu.locator('input[data-scope="entries:control-all"]')).not.toBeChecked();
+  await page.screenshot({ path: testInfo.outputPath('scope-menu.png') });
+  // The grant is the core's: the app token sees it on the entry.
+  const client = new Client({ name: 'e2e', version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(serve.url!), { requestInit: { headers: { Authorization: `Bearer ${serve.token}` } } }));
+  try {
+    const { processes } = (await client.callTool({ name: 'list_processes', arguments: {} })).structuredContent as { processes: Array<{ id: string; name: string }> };
+    const lead = processes.find((p) => p.name === 'lead')!;
+    const status = (await client.callTool({ name: 'get_process_status', arguments: { process_id: lead.id } })).structuredContent as { access?: unknown };
+    expect(status.access).toEqual({ scopes: ['entries:read-all'] });
+  } finally {
+    await client.close();
+  }
 });

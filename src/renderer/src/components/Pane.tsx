@@ -3,6 +3,7 @@ import { panes, TerminalPane } from '../terminalPane';
 import { run, useUi } from '../store';
 import { StatusBadges } from './StatusBadges';
 import { TaskPanel } from './TaskPanel';
+import { ScopeButton, ScopePanel } from './ScopeMenu';
 
 export function Pane({ id }: { id: string }) {
   const process = useUi((s) => s.processes[id]);
@@ -10,6 +11,7 @@ export function Pane({ id }: { id: string }) {
   const isFocused = useUi((s) => s.focusedId === id);
   const isMaximized = useUi((s) => s.maximizedId === id);
   const container = useRef<HTMLDivElement>(null);
+  const [showScopes, setShowScopes] = useState(false);
 
   useEffect(() => {
     if (!client || !container.current) return;
@@ -45,6 +47,7 @@ export function Pane({ id }: { id: string }) {
         <span className="pane-name" title={process.argv.join(' ')}>{process.name}</span>
         <span className="pane-kind">{process.kind}</span>
         <StatusBadges process={process} />
+        <ScopeButton process={process} isOpen={showScopes} onToggle={() => setShowScopes(!showScopes)} />
         <span className="pane-actions">
           {isRunning ? (
             <button title="Stop" data-testid="stop" onClick={() => void run((c) => c.call('stopProcess', { id }))}>■</button>
@@ -59,6 +62,7 @@ export function Pane({ id }: { id: string }) {
         </span>
       </header>
       {process.state === 'error' && <ErrorBar message={process.readiness?.message ?? process.message} logs={process.readiness?.logs} />}
+      {showScopes && <ScopePanel process={process} />}
       {process.kind === 'task' && <TaskPanel process={process} />}
       <div className="pane-terminal" ref={container} />
     </section>
