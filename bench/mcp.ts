@@ -1,5 +1,5 @@
 /**
- * MCP endpoint (issue 5): sequential tools/call rate of get_process_status against an echo tool
+ * MCP endpoint: sequential tools/call rate of get_process_status against an echo tool
  * registered on the same server (goal ≥ 0.9: the tool's own work is small next to the transport),
  * and p50/p99 latency with 32 concurrent clients, with the echo tool under the same load as the
  * baseline. Everything over real loopback HTTP with the SDK's own client.
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { SwitchboardCore } from '../src/main/core/app/switchboardCore';
+import { SwitchboardCore } from '../src/main/core/app';
 import { McpService, type AnyToolDefinition } from '../src/main/core/mcp';
 import { percentile, type BenchRow } from './report';
 
@@ -96,9 +96,31 @@ export async function benchMcp(): Promise<BenchRow[]> {
     const p = (values: number[], q: number) => percentile(values, q);
 
     return [
-      { section: SECTION, name: 'sequential get_process_status', value: statusRate, unit: 'calls/s', baseline: echoRate, ratio: statusRate / echoRate, goal: '≥ 0.9' },
-      { section: SECTION, name: `p50 latency, ${CONCURRENT_CLIENTS} clients`, value: p(statusLatencies, 50), unit: 'ms', baseline: p(echoLatencies, 50), ratio: p(statusLatencies, 50) / p(echoLatencies, 50) },
-      { section: SECTION, name: `p99 latency, ${CONCURRENT_CLIENTS} clients`, value: p(statusLatencies, 99), unit: 'ms', baseline: p(echoLatencies, 99), ratio: p(statusLatencies, 99) / p(echoLatencies, 99) },
+      {
+        section: SECTION,
+        name: 'sequential get_process_status',
+        value: statusRate,
+        unit: 'calls/s',
+        baseline: echoRate,
+        ratio: statusRate / echoRate,
+        goal: '≥ 0.9',
+      },
+      {
+        section: SECTION,
+        name: `p50 latency, ${CONCURRENT_CLIENTS} clients`,
+        value: p(statusLatencies, 50),
+        unit: 'ms',
+        baseline: p(echoLatencies, 50),
+        ratio: p(statusLatencies, 50) / p(echoLatencies, 50),
+      },
+      {
+        section: SECTION,
+        name: `p99 latency, ${CONCURRENT_CLIENTS} clients`,
+        value: p(statusLatencies, 99),
+        unit: 'ms',
+        baseline: p(echoLatencies, 99),
+        ratio: p(statusLatencies, 99) / p(echoLatencies, 99),
+      },
     ];
   } finally {
     await Promise.allSettled(clients.map((c) => c.close()));

@@ -7,8 +7,8 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createCore } from './core/app/createCore';
-import { startWebServer } from './core/bridge/webServer';
+import { createCore } from './core/composition';
+import { startWebServer } from './core/bridge';
 import { removeEndpointFile, writeEndpointFile } from './core/mcp';
 
 async function main(): Promise<void> {
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   });
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0–65535, got ${values.port}`);
-  const projectDir = resolve(values.project!);
+  const projectDir = resolve(values.project);
   const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.switchboard', 'serve'));
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 

@@ -22,9 +22,7 @@ export const RUN_STATES = ['stopped', 'starting', 'ready', 'running', 'error'] a
 export const RunStateSchema = z.enum(RUN_STATES);
 export type RunState = z.infer<typeof RunStateSchema>;
 
-export const ProcessIdSchema = z
-  .string()
-  .regex(/^p_[0-9a-f]{6,}$/, 'process ids look like p_3f9a2c');
+export const ProcessIdSchema = z.string().regex(/^p_[0-9a-f]{6,}$/, 'process ids look like p_3f9a2c');
 export type ProcessId = string;
 
 export interface ExitInfo {
@@ -71,7 +69,7 @@ export interface ProcessInfo {
   ports?: PortInfo;
   attention?: AttentionInfo;
   timers?: TimerSummary[];
-  /** Task entries (issue 7): phase, tools, streamed text, watchdog decisions, result. */
+  /** Task entries: phase, tools, streamed text, watchdog decisions, result. */
   task?: TaskInfo;
   /** Scopes of the entry's MCP token beyond the defaults, and the entry that spawned it (it owns this one). */
   access?: { scopes: McpScope[]; spawnedBy?: ProcessId };
@@ -86,7 +84,7 @@ export interface AttentionInfo {
   requestedBy: string;
 }
 
-// --- timers (issue 6) ---
+// Timers
 /**
  * A live timer as the UI, the control API and MCP see it. `pending`: counting down (delay) or
  * listening for idle transitions; `paused`; `due`: it fired and waits for its owner's prompt.
@@ -126,7 +124,6 @@ export interface TimerHistoryEntry {
   bodyPreview: string;
   createdBy: string;
 }
-// --- end timers ---
 
 export const DEFAULT_COLS = 120;
 export const DEFAULT_ROWS = 40;
@@ -148,7 +145,7 @@ export interface ProcessSpec {
   preset?: string;
   /** Agent entries: stuck threshold overriding the preset's (switchboard.json `stuckThresholdMs`). */
   stuckThresholdMs?: number;
-  /** Readiness settings for command entries (switchboard.json fields of SPEC §2). */
+  /** Readiness settings for command entries (switchboard.json fields of docs/config.md). */
   ready?: Partial<ReadinessConfig>;
   /** MCP access from switchboard.json: a token for a command, extra scopes for an agent. */
   mcp?: McpAccessConfig;

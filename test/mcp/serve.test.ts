@@ -1,5 +1,5 @@
 /**
- * Discovery under `serve` (SPEC §5): it prints `{ ui, url, token, pid }` as one JSON line when up,
+ * Discovery under `serve` (docs/mcp.md): it prints `{ ui, url, token, pid }` as one JSON line when up,
  * writes the same `{ url, token, pid }` to mcp-endpoint.json (0600) in --data-dir, serves MCP with
  * that token, and removes the file when it stops.
  */
@@ -47,7 +47,10 @@ describe('serve discovery', () => {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const printed = JSON.parse(await firstLine(child)) as { ui: string; url: string; token: string; pid: number };
-    expect(printed).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/), token: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(printed).toMatchObject({
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/),
+      token: expect.stringMatching(/^[\w-]{43}$/),
+    });
     expect(printed.ui).toContain(`token=${printed.token}`);
     const file = join(dataDir, 'mcp-endpoint.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);

@@ -1,6 +1,6 @@
 /**
  * Real dev servers under the real session layer, watched by the real ReadinessTracker. Ground
- * truth is the port answering HTTP, polled by the test itself (TESTING.md): the harness records
+ * truth is the port answering HTTP, polled by the test itself (docs/testing.md): the harness records
  * when the server first answered, independently of the tracker, so a test can check that "ready"
  * was neither premature nor late.
  */
@@ -222,5 +222,15 @@ export function useReadyHarness(title: string): { harness: () => ReadyHarness; t
 /** Timings collected by the e2e files, printed once per file for the report. */
 export function reportTimings(title: string, rows: TimingRow[]): void {
   if (rows.length === 0) return;
-  console.log(`\n${title}\n${rows.map((r) => '  ' + Object.entries(r).map(([k, v]) => `${k}=${v}`).join('  ')).join('\n')}`);
+  console.log(
+    `\n${title}\n${rows
+      .map(
+        (r) =>
+          '  ' +
+          Object.entries(r)
+            .map(([k, v]) => `${k}=${v}`)
+            .join('  '),
+      )
+      .join('\n')}`,
+  );
 }

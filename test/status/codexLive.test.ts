@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SwitchboardCore } from '../../src/main/core/app/switchboardCore';
-import { waitForEvent } from '../../src/main/core/base/lifecycle';
+import { SwitchboardCore } from '../../src/main/core/app';
+import { waitForEvent } from '../../src/main/core/base';
 import type { AgentStatusInfo } from '../../src/shared/status';
 import { createCodexHarness } from '../fixtures/openai/codexHarness';
 import { startMockResponses } from '../fixtures/openai/mockResponses';
@@ -41,7 +41,9 @@ describe('StatusTracker on the real Codex TUI', () => {
       pred(tracker.status)
         ? Promise.resolve(tracker.status)
         : waitForEvent(tracker.onDidChangeStatus, pred, WAIT_MS).catch(() => {
-            throw new Error(`Codex never became ${label}; history: ${history.join(' → ')}\nscreen:\n${core.entry(info.id).screen.getVisibleLines().join('\n')}`);
+            throw new Error(
+              `Codex never became ${label}; history: ${history.join(' → ')}\nscreen:\n${core.entry(info.id).screen.getVisibleLines().join('\n')}`,
+            );
           });
 
     await status((s) => s.primary === 'idle', 'idle');

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore, type CoreHandle } from '../../src/main/core/app/createCore';
+import { createCore, type CoreHandle } from '../../src/main/core/composition';
 import { TRUST_FILE } from '../../src/main/core/trust';
 import type { ProjectTrustState } from '../../src/shared/trust';
 import { callError, callOk, connectClient } from '../mcp/mcpHarness';

@@ -28,13 +28,14 @@ export interface UiState {
   error?: string;
   trust?: ProjectTrustState;
   trustPrompt?: TrustPromptState;
-  setClient(client: ControlClient, snapshot: Snapshot): void;
-  apply(event: ControlEvent): void;
-  focus(id: string | undefined): void;
-  toggleMaximize(id: string): void;
-  setError(message: string | undefined): void;
-  openTrustPrompt(prompt?: TrustPromptState): void;
-  closeTrustPrompt(): void;
+  // Actions are properties: zustand builds them as closures over `set`, so they are safe to destructure.
+  setClient: (client: ControlClient, snapshot: Snapshot) => void;
+  apply: (event: ControlEvent) => void;
+  focus: (id: string | undefined) => void;
+  toggleMaximize: (id: string) => void;
+  setError: (message: string | undefined) => void;
+  openTrustPrompt: (prompt?: TrustPromptState) => void;
+  closeTrustPrompt: () => void;
 }
 
 export const useUi = create<UiState>((set, get) => ({

@@ -2,14 +2,14 @@
  * Agent entries: launch from a preset (UI, MCP and switchboard.json alike), a StatusTracker per
  * agent entry as its decoration, and the per-run MCP wiring of the agent CLI.
  */
-import { Emitter } from '../base/lifecycle';
+import { Emitter } from '../base';
 import { StatusTracker } from '../status';
 import { resolveAgentLaunch, resolvePreset, type AgentPreset, type McpEndpoint } from '../agents';
 import type { ProcessEntry } from '../sessions';
 import type { AgentConfig } from '../../../shared/agentConfig';
 import type { AgentStatusInfo } from '../../../shared/status';
 import type { ProcessSpec } from '../../../shared/model';
-import type { EntryDecoration, EntryDecorator } from './entryDecoration';
+import type { EntryDecoration, EntryDecorator } from '../sessions';
 import { resolve } from 'node:path';
 
 export class AgentStatusDecoration implements EntryDecoration {
@@ -17,7 +17,11 @@ export class AgentStatusDecoration implements EntryDecoration {
   readonly onDidChange = this.changed.event;
   readonly tracker: StatusTracker;
 
-  constructor(entry: ProcessEntry, readonly preset: AgentPreset, stuckThresholdMs?: number) {
+  constructor(
+    entry: ProcessEntry,
+    readonly preset: AgentPreset,
+    stuckThresholdMs?: number,
+  ) {
     this.tracker = new StatusTracker(entry, preset, stuckThresholdMs !== undefined ? { stuckThresholdMs } : {});
     this.tracker.onDidChangeStatus(() => this.changed.fire());
   }
@@ -43,13 +47,18 @@ export function presetOf(entry: ProcessEntry): AgentPreset {
 }
 
 /** The spec of an agent entry (without MCP wiring, which is added per run). */
-export function agentSpec(name: string, config: AgentConfig, projectDir: string, extra: Partial<ProcessSpec> = {}): { spec: ProcessSpec; autoStart: boolean } {
+export function agentSpec(
+  name: string,
+  config: AgentConfig,
+  projectDir: string,
+  extra: Partial<ProcessSpec> = {},
+): { spec: ProcessSpec; autoStart: boolean } {
   const launch = resolveAgentLaunch(config);
   return {
     spec: {
       name,
       kind: 'agent',
-      preset: launch.preset.id === 'generic' ? config.command ?? config.preset : launch.preset.id,
+      preset: launch.preset.id === 'generic' ? (config.command ?? config.preset) : launch.preset.id,
       argv: launch.argv,
       cwd: resolve(projectDir, launch.cwd ?? '.'),
       env: launch.env,

@@ -4,25 +4,23 @@
  * twice.
  */
 import { basename, resolve } from 'node:path';
-import { DisposableStore, Emitter, waitForEvent, type Event } from '../base/lifecycle';
+import { DisposableStore, Emitter, waitForEvent, type Event } from '../base';
 import { SessionManager, type ProcessEntry, type TaggedBatch } from '../sessions';
 import { ConfigWatcher, loadConfig, processSpecFromConfig, sameSpec, type LoadedConfig } from '../config';
 import type { ConfigIssue, ProcessConfig } from '../../../shared/config';
 import type { ProcessInfo, ProcessKind, ProcessSpec } from '../../../shared/model';
 import type { CommandArgsOf, ControlEvent, Snapshot, McpConnectionInfo } from '../../../shared/api';
 import { InvalidArgumentError, SwitchboardError } from '../../../shared/errors';
-import type { DecoratorContext, EntryDecoration, EntryDecorator } from './entryDecoration';
+import type { DecoratorContext, EntryDecoration, EntryDecorator } from '../sessions';
 import type { AgentConfig } from '../../../shared/agentConfig';
 import type { McpEndpoint } from '../agents';
 import { AgentStatusDecoration, agentSpec, agentStatusDecorator, agentWiringForRun } from './agentEntries';
 import { ReadinessDecoration, readinessDecorator } from './readinessEntries';
 import { autoRestartDecorator } from './autoRestart';
-// Tasks (issue 7): the decorator and service live in core/tasks.
 import { TaskService, taskDecorator } from '../tasks';
 import type { TaskProgress, TaskRequest, TaskView, TaskWaitResult } from '../../../shared/task';
 import type { ReadinessCheck, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
-import type { ReadinessConfig } from '../../../shared/readyConfig';
-import { typeUserTurn } from '../sessions/userTurn';
+import { typeUserTurn } from '../sessions';
 import { EntryAccess, MemoryTrustStore, ProjectTrust, type HeldEntry } from '../trust';
 import { NotTrustedError } from '../../../shared/errors';
 import type { McpScope, ProjectTrustState } from '../../../shared/trust';
@@ -48,7 +46,7 @@ export interface SwitchboardCoreOptions {
   trust?: ProjectTrust;
 }
 
-/** Default readiness wait for restart_process (SPEC §5: ready_timeout default 30 s). */
+/** Default readiness wait for restart_process (docs/mcp.md: ready_timeout default 30 s). */
 export const DEFAULT_READY_WAIT_MS = 30_000;
 
 /** How long spawnAgent waits for a fresh agent's prompt before typing its instructions. */
@@ -140,7 +138,10 @@ export class SwitchboardCore {
   }
 
   listProcesses(kind?: ProcessKind): ProcessInfo[] {
-    return this.sessions.list().filter((e) => !kind || e.kind === kind).map((e) => this.describe(e.id));
+    return this.sessions
+      .list()
+      .filter((e) => !kind || e.kind === kind)
+      .map((e) => this.describe(e.id));
   }
 
   entry(id: string): ProcessEntry {
@@ -177,7 +178,7 @@ export class SwitchboardCore {
   async spawnProcess(args: CommandArgsOf<'spawnProcess'>, origin: SpawnOrigin = {}): Promise<ProcessInfo> {
     if (args.argv && args.shell) throw new InvalidArgumentError('Give either argv or shell, not both');
     if (args.kind === 'command' && !args.argv && !args.shell) throw new InvalidArgumentError('A command needs argv or shell');
-    const argv = args.shell ? ['/bin/sh', '-c', args.shell] : args.argv ?? [defaultShell()];
+    const argv = args.shell ? ['/bin/sh', '-c', args.shell] : (args.argv ?? [defaultShell()]);
     const spec: ProcessSpec = {
       name: args.name ?? defaultName(args.kind, args.shell ?? argv.join(' '), this.sessions.list().length + 1),
       kind: args.kind,
@@ -186,7 +187,7 @@ export class SwitchboardCore {
       env: args.env,
       cols: args.cols,
       rows: args.rows,
-      ready: args.ready as Partial<ReadinessConfig> | undefined,
+      ready: args.ready,
     };
     return this.createAndStart(spec, origin);
   }
@@ -211,7 +212,10 @@ export class SwitchboardCore {
       await entry.start();
     } catch (err) {
       if (!(err instanceof SwitchboardError)) throw err;
-      throw new SwitchboardError(err.code, `${err.message} (entry ${entry.id} "${entry.name}" kept in error state)`, { ...err.details, id: entry.id });
+      throw new SwitchboardError(err.code, `${err.message} (entry ${entry.id} "${entry.name}" kept in error state)`, {
+        ...err.details,
+        id: entry.id,
+      });
     }
   }
 
@@ -325,7 +329,7 @@ export class SwitchboardCore {
   }
 
   /**
-   * Restart and, for command entries, wait until the new run is ready (SPEC §3.5). Never throws
+   * Restart and, for command entries, wait until the new run is ready (docs/readiness.md). Never throws
    * for a failed start: the result says why, with the last lines.
    */
   async restartAndWait(
@@ -338,7 +342,9 @@ export class SwitchboardCore {
     const abortWait = new AbortController();
     const stop = () => abortWait.abort();
     options.abort?.addEventListener('abort', stop, { once: true });
-    const waiting = tracker.waitForReady(options.readyTimeoutMs ?? DEFAULT_READY_WAIT_MS, abortWait.signal, options.onProgress, { runId: entry.runId + 1 });
+    const waiting = tracker.waitForReady(options.readyTimeoutMs ?? DEFAULT_READY_WAIT_MS, abortWait.signal, options.onProgress, {
+      runId: entry.runId + 1,
+    });
     try {
       await entry.restart(options.signal);
     } catch (err) {
@@ -353,7 +359,12 @@ export class SwitchboardCore {
   }
 
   /** Wait for the current run of a command entry to be ready (check_process_ready with waiting). */
-  waitForReady(id: string, timeoutMs = DEFAULT_READY_WAIT_MS, abort?: AbortSignal, onProgress?: (p: ReadinessProgress) => void): Promise<ReadinessResult> {
+  waitForReady(
+    id: string,
+    timeoutMs = DEFAULT_READY_WAIT_MS,
+    abort?: AbortSignal,
+    onProgress?: (p: ReadinessProgress) => void,
+  ): Promise<ReadinessResult> {
     return this.readinessTrackerOf(id).waitForReady(timeoutMs, abort, onProgress);
   }
 
@@ -392,7 +403,7 @@ export class SwitchboardCore {
     return null;
   }
 
-  // --- tasks (issue 7): headless agent runs with a stall watchdog; the logic lives in core/tasks ---
+  // Tasks: headless agent runs with a stall watchdog; the logic lives in core/tasks
   private taskService: TaskService | undefined;
 
   get tasks(): TaskService {
@@ -417,7 +428,6 @@ export class SwitchboardCore {
   waitForTask(id: string, timeoutMs: number, abort?: AbortSignal, onProgress?: (progress: TaskProgress) => void): Promise<TaskWaitResult> {
     return this.tasks.wait(id, timeoutMs, abort, onProgress);
   }
-  // --- end tasks ---
 
   /**
    * Types `text` into an entry as a fresh user turn (sessions/userTurn.ts): the one path for agent
@@ -545,7 +555,10 @@ export class SwitchboardCore {
     this.eventEmitter.fire({ type: 'configChanged', issues: config.issues });
     const wanted = new Map<string, { spec: ProcessSpec; autoStart: boolean }>();
     for (const [name, processConfig] of config.processes) {
-      wanted.set(`processes.${name}`, { spec: processSpecFromConfig(name, processConfig, this.projectDir), autoStart: autoStartOf(processConfig) });
+      wanted.set(`processes.${name}`, {
+        spec: processSpecFromConfig(name, processConfig, this.projectDir),
+        autoStart: autoStartOf(processConfig),
+      });
     }
     for (const [name, agentConfig] of config.agents) {
       wanted.set(`agents.${name}`, agentSpec(name, agentConfig, this.projectDir, { configName: name }));
@@ -559,7 +572,12 @@ export class SwitchboardCore {
    * is shown but held — it starts nothing and keeps what it had until the user trusts it.
    */
   private async reconcile(wanted: Map<string, { spec: ProcessSpec; autoStart: boolean }>): Promise<void> {
-    const existing = new Map(this.sessions.list().filter((e) => e.definition.configName).map((e) => [configKey(e), e]));
+    const existing = new Map(
+      this.sessions
+        .list()
+        .filter((e) => e.definition.configName)
+        .map((e) => [configKey(e), e]),
+    );
     this.trust.retainOnly(new Set(wanted.keys()));
     const work: Promise<unknown>[] = [];
     for (const [key, entry] of existing) {

@@ -3,8 +3,8 @@
  * environment each spawned process gets, the tool list, and the hook receiver. createCore starts
  * one; the Electron shell and `serve` publish its url and token.
  */
-import { Emitter, type Event } from '../base/lifecycle';
-import type { SwitchboardCore } from '../app/switchboardCore';
+import { Emitter, type Event } from '../base';
+import type { SwitchboardCore } from '../app';
 import type { ProcessEntry } from '../sessions';
 import { ScratchpadStore } from '../scratchpads';
 import { AGENT_HOOK_EVENTS, type AgentHookEvent, type AgentHookEventName } from '../../../shared/status';
@@ -24,7 +24,15 @@ import { taskTools } from './tools/tasks';
 /** Where Claude Code HTTP hooks post (agent presets put it into the agent's settings). */
 export const HOOKS_URL_ENV = 'SWITCHBOARD_HOOKS_URL';
 
-export const CORE_TOOLS: readonly AnyToolDefinition[] = [...identityTools, ...processTools, ...outputTools, ...inputTools, ...scratchpadTools, ...timerTools, ...taskTools];
+export const CORE_TOOLS: readonly AnyToolDefinition[] = [
+  ...identityTools,
+  ...processTools,
+  ...outputTools,
+  ...inputTools,
+  ...scratchpadTools,
+  ...timerTools,
+  ...taskTools,
+];
 
 export interface McpServiceOptions {
   core: SwitchboardCore;
@@ -33,7 +41,7 @@ export interface McpServiceOptions {
   /** Loopback port; 0 (default) picks a free one. */
   port?: number;
   identity?: IdentityRegistry;
-  /** Extra tools outside SPEC §5 (benchmarks), each with its own inputShape. */
+  /** Extra tools outside docs/mcp.md (benchmarks), each with its own inputShape. */
   extraTools?: readonly AnyToolDefinition[];
   maxBodyBytes?: number;
 }
@@ -61,7 +69,7 @@ export class McpService {
   static async start(options: McpServiceOptions): Promise<McpService> {
     const identity = options.identity ?? new IdentityRegistry();
     const tools = [...CORE_TOOLS, ...(options.extraTools ?? [])];
-    const names = new Set(tools.map((t) => t.name));
+    const names = new Set(tools.map((t) => t.name as string));
     if (names.size !== tools.length) throw new Error('Two tools share a name');
     for (const tool of tools) {
       if (!tool.inputShape && !(tool.name in McpToolInput)) throw new Error(`Tool ${tool.name} has no input schema in src/shared/mcp.ts`);
@@ -72,6 +80,7 @@ export class McpService {
       scratchpads: ScratchpadStore.forProject(options.dataDir, options.core.projectDir),
       tools,
     };
+    // eslint-disable-next-line prefer-const -- the endpoint's callbacks close over the service built after it
     let service: McpService | undefined;
     const endpoint = await McpHttpEndpoint.start({
       identity,

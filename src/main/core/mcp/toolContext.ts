@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type { SpawnOrigin, SwitchboardCore } from '../app/switchboardCore';
+import type { SpawnOrigin, SwitchboardCore } from '../app';
 import type { ScratchpadStore } from '../scratchpads';
 import type { McpToolArgs, McpToolName } from '../../../shared/mcp';
 import { MissingScopeError, SwitchboardError } from '../../../shared/errors';
@@ -35,7 +35,7 @@ export interface ToolCall {
 export interface ToolDefinition<N extends McpToolName> {
   name: N;
   /**
-   * Only for tools outside SPEC §5's table (benchmarks, diagnostics): their own input shape. The
+   * Only for tools outside docs/mcp.md's table (benchmarks, diagnostics): their own input shape. The
    * spec's tools always use the shared schema of their name in src/shared/mcp.ts.
    */
   inputShape?: z.ZodRawShape;
@@ -51,6 +51,7 @@ export interface ToolDefinition<N extends McpToolName> {
   run(args: McpToolArgs<N>, call: ToolCall, ctx: ToolContext): Promise<object> | object;
 }
 
+// Tools with different argument types share one list; each was checked against its schema by defineTool.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyToolDefinition = ToolDefinition<any>;
 

@@ -3,7 +3,7 @@
  * TCP ports its process tree listens on (scanned while the run lives). Sightings of an earlier
  * run are dropped when a new run begins.
  */
-import { DisposableBase, Emitter, type Event } from '../base/lifecycle';
+import { DisposableBase, Emitter, type Event } from '../base';
 import type { PortInfo, UrlSighting } from '../../../shared/ports';
 import { listListeningPorts } from './listeningPorts';
 import type { OutputLine } from './outputLines';
@@ -92,9 +92,7 @@ export class PortMonitor extends DisposableBase {
   /** Sightings in this line that are new for the run (already recorded when this returns). */
   recordLine(line: OutputLine): UrlSighting[] {
     if (line.isPartial) return []; // "http://localhost:51" may be half of ":5173"
-    const fresh = sightingsAt(line.text, line.offset, this.now()).filter(
-      (s) => !this.sightings.some((known) => known.url === s.url),
-    );
+    const fresh = sightingsAt(line.text, line.offset, this.now()).filter((s) => !this.sightings.some((known) => known.url === s.url));
     if (fresh.length === 0 || this.sightings.length >= MAX_SIGHTINGS) return [];
     this.sightings.push(...fresh.slice(0, MAX_SIGHTINGS - this.sightings.length));
     this.fireChanged();

@@ -1,4 +1,4 @@
-/** Dev-server readiness (SPEC §3): framework table, detection, state machine, tracker. */
+/** Dev-server readiness (docs/readiness.md): framework table, detection, state machine, tracker. */
 export {
   ReadinessTracker,
   LOG_TAIL_LINES,
@@ -7,7 +7,14 @@ export {
   type ReadinessTrackerOptions,
   type WaitForReadyOptions,
 } from './readinessTracker';
-export { ReadinessMachine, displayUrl, formatSeconds, type ProbeTarget, type PortOwnership, type ReadinessMachineOptions } from './readinessMachine';
+export {
+  ReadinessMachine,
+  displayUrl,
+  formatSeconds,
+  type ProbeTarget,
+  type PortOwnership,
+  type ReadinessMachineOptions,
+} from './readinessMachine';
 export {
   resolveReadinessConfig,
   DEFAULT_STABILITY_DELAY_MS,

@@ -7,17 +7,24 @@
  * The core creates one per command entry and disposes it with the entry. `restart_process` and
  * `check_process_ready` (MCP) and the UI call `waitForReady` / `check`.
  */
-import { DisposableBase, DisposableStore, Emitter, toDisposable, type Event } from '../base/lifecycle';
-import type { ObservedSession, OutputChunk, RunExited, RunStarted } from '../sessions/types';
+import { DisposableBase, DisposableStore, Emitter, toDisposable, type Event } from '../base';
+import type { ObservedSession, OutputChunk, RunExited, RunStarted } from '../sessions';
 import type { PortInfo } from '../../../shared/ports';
 import type { FrameworkId, ReadinessCheck, ReadinessInfo, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
 import type { ReadinessConfig } from '../../../shared/readyConfig';
-import { OutputLineReader, type OutputLine } from '../ports/outputLines';
-import { PortMonitor, STEADY_SCAN_INTERVAL_MS } from '../ports/portMonitor';
-import { ProbeLoop } from '../ports/probeLoop';
-import { probeTcp as realProbeTcp, type TcpProbeOptions } from '../ports/tcpProbe';
-import { probeHttp as realProbeHttp, type HttpProbeOptions, type HttpProbeResult } from '../ports/httpProbe';
-import { listListeningPorts } from '../ports/listeningPorts';
+import {
+  OutputLineReader,
+  PortMonitor,
+  ProbeLoop,
+  STEADY_SCAN_INTERVAL_MS,
+  listListeningPorts,
+  probeHttp as realProbeHttp,
+  probeTcp as realProbeTcp,
+  type HttpProbeOptions,
+  type HttpProbeResult,
+  type OutputLine,
+  type TcpProbeOptions,
+} from '../ports';
 import { detectFramework, type FrameworkDetection } from './detectFramework';
 import { ErrorMessageComposer } from './errorMessages';
 import { FRAMEWORK_NAMES, FRAMEWORK_PATTERNS } from './frameworkPatterns';
@@ -171,7 +178,9 @@ export class ReadinessTracker extends DisposableBase {
     this.register(this.machine.onDidChange((info) => this.onMachineChanged(info)));
     this.register(this.machine.onDidChangeProbeTarget((target) => this.syncProbes(target)));
     this.register(this.tcpLoop.onDidProbe(({ port, isOpen }) => this.onTcpProbed(port, isOpen)));
-    this.register(this.httpLoop.onDidProbe(({ url, result }) => url === this.target?.httpUrl && this.machine.observeHttpProbe(result.isOk)));
+    this.register(
+      this.httpLoop.onDidProbe(({ url, result }) => url === this.target?.httpUrl && this.machine.observeHttpProbe(result.isOk)),
+    );
     this.register(this.portMonitor.onDidScan((listening) => this.machine.observeListeningPorts(listening)));
     this.register(this.lines.onDidStallOnPartialLine((line) => this.handleLine(line)));
 
@@ -272,13 +281,16 @@ export class ReadinessTracker extends DisposableBase {
       // Judge after the whole chunk was processed: a headline's detail line may follow in it.
       store.add(this.onDidChange(() => queueMicrotask(judge)));
       this.waiters.add(judge);
-      const timer = setTimeout(() => {
-        const info = this.info;
-        finish({
-          ...this.result(info, false, `No ready signal after ${formatSeconds(timeoutMs)}`, waitStart),
-          logs: this.logs(),
-        });
-      }, Math.max(0, timeoutMs));
+      const timer = setTimeout(
+        () => {
+          const info = this.info;
+          finish({
+            ...this.result(info, false, `No ready signal after ${formatSeconds(timeoutMs)}`, waitStart),
+            logs: this.logs(),
+          });
+        },
+        Math.max(0, timeoutMs),
+      );
       store.add(toDisposable(() => clearTimeout(timer)));
       if (onProgress) {
         const report = () => {
@@ -517,7 +529,7 @@ export class ReadinessTracker extends DisposableBase {
       duration_ms: Math.max(0, end - (info.since ?? waitStart)),
       url: info.url,
       port: info.port,
-      logs: success ? undefined : info.logs ?? this.logs(),
+      logs: success ? undefined : (info.logs ?? this.logs()),
     };
   }
 }

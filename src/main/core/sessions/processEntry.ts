@@ -1,11 +1,11 @@
 /**
  * One process entry: its definition, the PTY of the current run, the byte ring, the headless
- * screen, the viewer batcher and flow control. Entries outlive their process (SPEC §1).
+ * screen, the viewer batcher and flow control. Entries outlive their process (docs/app.md).
  */
 import * as pty from 'node-pty';
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants as fsConstants, openSync } from 'node:fs';
-import { DisposableBase, Emitter, type Event } from '../base/lifecycle';
+import { DisposableBase, Emitter, type Event } from '../base';
 import { InvalidArgumentError, NotRunningError, SpawnError, SwitchboardError } from '../../../shared/errors';
 import {
   DEFAULT_COLS,
@@ -27,7 +27,7 @@ import { LazyTextChunk, incompleteTailLength } from './utf8Chunks';
 
 const EMPTY = Buffer.alloc(0);
 
-/** SPEC §1: memory per entry is bounded; 2 MiB keeps several screens of history per entry. */
+/** docs/app.md: memory per entry is bounded; 2 MiB keeps several screens of history per entry. */
 export const DEFAULT_RING_BYTES = 2 * 1024 * 1024;
 /** Environment key of the per-run marker every descendant inherits (found again at kill time). */
 export const RUN_MARKER_ENV = 'SWITCHBOARD_RUN';
@@ -112,9 +112,11 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     // Programs such as Codex wait for answers to their terminal queries before reading input. An
     // attached pane's terminal answers them; with none attached (MCP-only, headless serve), the
     // headless screen does — never both, so no program sees two replies.
-    this.register(this.screen.onDidReply((reply) => {
-      if (this.viewers.size === 0 && this.ptyProcess) this.ptyProcess.write(reply);
-    }));
+    this.register(
+      this.screen.onDidReply((reply) => {
+        if (this.viewers.size === 0 && this.ptyProcess) this.ptyProcess.write(reply);
+      }),
+    );
   }
 
   get name(): string {
@@ -343,7 +345,8 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     else this.setState('error', `Exited with code ${exitCode}`);
     this.runExitedEmitter.fire({ runId, ...this.exitInfo });
     // The leader exited on its own: its background children must not outlive the entry.
-    if (pid !== undefined && !this.isStopRequested) void killTree({ pid, marker: { key: RUN_MARKER_ENV, value: marker } }, 'SIGTERM', this.killGraceMs);
+    if (pid !== undefined && !this.isStopRequested)
+      void killTree({ pid, marker: { key: RUN_MARKER_ENV, value: marker } }, 'SIGTERM', this.killGraceMs);
   }
 
   /** Separates runs on screen and resets modes a crashed program may have left on. */

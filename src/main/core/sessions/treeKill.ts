@@ -4,7 +4,7 @@
  */
 import { collectTree, findByEnvMarker, isAlive, readProcessTable } from './processTree';
 
-/** SPEC §1: default grace between SIGTERM and SIGKILL. */
+/** docs/app.md: default grace between SIGTERM and SIGKILL. */
 export const KILL_GRACE_MS = 3_000;
 /** How often survivors are re-checked during the grace period (no exit event exists for non-children). */
 export const KILL_POLL_MS = 25;
@@ -23,11 +23,7 @@ export interface KillResult {
   forced: number;
 }
 
-export async function killTree(
-  target: KillTarget,
-  signal: NodeJS.Signals = 'SIGTERM',
-  graceMs = KILL_GRACE_MS,
-): Promise<KillResult> {
+export async function killTree(target: KillTarget, signal: NodeJS.Signals = 'SIGTERM', graceMs = KILL_GRACE_MS): Promise<KillResult> {
   const victims = snapshot(target);
   signalGroup(target.pid, signal);
   for (const pid of victims) signalPid(pid, signal);

@@ -1,6 +1,5 @@
 /**
- * End-to-end detection against real Claude Code 2.1.197 recordings (test/fixtures/recordings,
- * copied from shared/recordings):
+ * End-to-end detection against real Claude Code 2.1.197 recordings (test/fixtures/recordings):
  * each replayed at its original timing (virtual clock) into a StatusTracker over the real
  * ScreenModel, sampled every 100 ms and scored against the truth file outside tolerance windows
  * and outside `starting`.
@@ -14,7 +13,7 @@ import { replayRecording } from './replay/replayRecording';
 const MIN_AGREEMENT = 0.95;
 
 const names = listRecordings();
-/** The six recordings of shared/recordings; a missing one is a failure, not a skip. */
+/** The six recordings in test/fixtures/recordings; a missing one is a failure, not a skip. */
 const EXPECTED_RECORDINGS = 6;
 
 describe('Claude Code recordings replayed into a StatusTracker', () => {

@@ -2,10 +2,10 @@
  * Task entries (kind `task`) get a TaskSupervisor as their decoration: it contributes the `task`
  * field of ProcessInfo (phase, tools, text, decisions, result) and its one-line message.
  */
-import { Emitter } from '../base/lifecycle';
+import { Emitter } from '../base';
 import type { ProcessEntry } from '../sessions';
 import type { ProcessInfo } from '../../../shared/model';
-import type { EntryDecoration, EntryDecorator } from '../app/entryDecoration';
+import type { EntryDecoration, EntryDecorator } from '../sessions';
 import { TaskSupervisor, type TaskSupervisorOptions } from './taskSupervisor';
 
 export class TaskDecoration implements EntryDecoration {

@@ -1,6 +1,6 @@
 /** What timers count as idle: fresh agents, turns, runs, removal. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { VirtualClock } from '../status';
+import { VirtualClock } from '../base';
 import { FakeTimerHost } from './testing/fakeTimerHost';
 import { FRESH_AGENT_GRACE_MS, IdlenessTracker, endsTurn, type IdlenessChange } from './idleness';
 
@@ -68,7 +68,7 @@ describe('IdlenessTracker', () => {
     expect(clock.pendingTimers).toBe(0);
   });
 
-  it('refresh reads an entry\'s current state before its (coalesced) change event arrives', () => {
+  it("refresh reads an entry's current state before its (coalesced) change event arrives", () => {
     const { tracker } = setup();
     tracker.refresh({ id: 'p_new', name: 'new', kind: 'agent', runId: 1, isRunning: true, agentStatus: 'starting' });
     expect(tracker.idlenessOf('p_new')).toBe('fresh');

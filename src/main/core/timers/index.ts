@@ -1,7 +1,7 @@
-/** Timers (SPEC §6): the public surface of core/timers. */
-import type { SwitchboardCore } from '../app/switchboardCore';
+/** Timers (docs/timers.md): the public surface of core/timers. */
+import type { SwitchboardCore } from '../app';
 import { SwitchboardError } from '../../../shared/errors';
-import type { Clock } from '../status';
+import type { Clock } from '../base';
 import { CoreTimerHost } from './timerHost';
 import { TimerManager } from './timerManager';
 import { FileTimerStore } from './timerStore';
@@ -50,6 +50,7 @@ export function attachTimers(core: SwitchboardCore, options: AttachTimersOptions
 /** The core's timer manager, or a clear error when this core was built without timers. */
 export function timersOf(core: SwitchboardCore): TimerManager {
   const manager = managers.get(core);
-  if (!manager || manager.isDisposed) throw new SwitchboardError('internal', 'Timers are not available in this Switchboard core (it was built without a timer manager).');
+  if (!manager || manager.isDisposed)
+    throw new SwitchboardError('internal', 'Timers are not available in this Switchboard core (it was built without a timer manager).');
   return manager;
 }

@@ -3,9 +3,9 @@
  * their run and agent status, their changes and removal, and a way to type a user turn. The core
  * adapter below is the only place that knows SwitchboardCore; unit tests drive a fake host.
  */
-import { DisposableStore, Emitter, type Disposable, type Event } from '../base/lifecycle';
-import type { SwitchboardCore } from '../app/switchboardCore';
-import { presetOf } from '../app/agentEntries';
+import { DisposableStore, Emitter, type Disposable, type Event } from '../base';
+import type { SwitchboardCore } from '../app';
+import { presetOf } from '../app';
 import { classify } from '../status';
 import type { ProcessInfo, ProcessKind } from '../../../shared/model';
 import type { AgentPrimary } from '../../../shared/status';
@@ -18,7 +18,7 @@ export interface TimerEntry {
   /** Increments with every start; a new run makes an agent fresh again. */
   runId: number;
   isRunning: boolean;
-  /** Agent entries only: the status primary (SPEC §4). */
+  /** Agent entries only: the status primary (docs/agent-status.md). */
   agentStatus?: AgentPrimary;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Timers on disk, so they survive an app restart (SPEC §6): one JSON file per project under the
+ * Timers on disk, so they survive an app restart (docs/timers.md): one JSON file per project under the
  * app's data directory, replaced atomically (temp file, fsync, rename, fsync of the directory) so a
  * crash leaves the previous or the next snapshot, never a torn one. Writes are synchronous: the
  * file is small, changes are rare (a timer set, paused, fired), and the final write at quit must
@@ -29,7 +29,10 @@ export interface TimerStore {
 }
 
 export class TimerFileError extends Error {
-  constructor(readonly path: string, problem: string) {
+  constructor(
+    readonly path: string,
+    problem: string,
+  ) {
     super(`Timer file ${path} is unreadable (${problem}); it was moved aside and timers start empty.`);
   }
 }
@@ -99,7 +102,7 @@ export class FileTimerStore implements TimerStore {
       this.moveAside();
       throw new TimerFileError(this.path, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
     }
-    return parsed.data as TimerSnapshot;
+    return parsed.data;
   }
 
   save(snapshot: TimerSnapshot): void {

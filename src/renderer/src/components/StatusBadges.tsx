@@ -20,7 +20,12 @@ const AGENT_GLYPHS: Record<string, string> = { starting: '◌', idle: '○', act
 export function stateLabel(p: ProcessInfo): { glyph: string; text: string; tone: string; title: string } {
   if (p.agent) {
     const detail = p.agent.detail ? ` · ${p.agent.detail.replace('_', ' ')}` : '';
-    return { glyph: AGENT_GLYPHS[p.agent.primary] ?? '?', text: `${p.agent.primary}${detail}`, tone: p.agent.primary, title: p.agent.reason };
+    return {
+      glyph: AGENT_GLYPHS[p.agent.primary] ?? '?',
+      text: `${p.agent.primary}${detail}`,
+      tone: p.agent.primary,
+      title: p.agent.reason,
+    };
   }
   const phase = p.readiness?.phase ?? p.state;
   const message = p.readiness?.message ?? p.message;
@@ -42,15 +47,31 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
           {p.agent.health}
         </span>
       )}
-      {p.attention && <span className="attention" title={p.attention.reason}>❗</span>}
+      {p.attention && (
+        <span className="attention" title={p.attention.reason}>
+          ❗
+        </span>
+      )}
       {p.trust && (
-        <span className="untrusted" data-testid="untrusted" title={p.trust === 'new' ? 'Not trusted yet: it runs nothing until you trust it' : 'Changed in switchboard.json: the change runs once you trust it'}>
+        <span
+          className="untrusted"
+          data-testid="untrusted"
+          title={p.trust === 'new' ? 'Not trusted yet: it runs nothing until you trust it' : 'Changed in switchboard.json: the change runs once you trust it'}
+        >
           {p.trust === 'new' ? 'not trusted' : 'change not trusted'}
         </span>
       )}
       <TimerIndicator process={p} />
       {links.map((url) => (
-        <a key={url} className="port-link" href={url} onClick={(e) => { e.preventDefault(); openLink(url); }}>
+        <a
+          key={url}
+          className="port-link"
+          href={url}
+          onClick={(e) => {
+            e.preventDefault();
+            openLink(url);
+          }}
+        >
           {url.replace(/^https?:\/\//, '')}
         </a>
       ))}

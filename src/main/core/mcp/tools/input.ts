@@ -6,7 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { InvalidArgumentError, NotRunningError } from '../../../../shared/errors';
 import { DEFAULT_OUTPUT_BYTES } from '../../../../shared/mcp';
 import { callerKey } from '../identity';
-import { keySequence, nextOutput, pasteSequence, SUBMIT_ECHO_WAIT_MS } from '../terminalInput';
+import { keySequence } from '../terminalInput';
+import { nextOutput, pasteSequence, SUBMIT_ECHO_WAIT_MS } from '../../sessions';
 import { callerProcessId, defineTool, senderTag, WrongKindError } from '../toolContext';
 import { screenOf } from './output';
 
@@ -49,7 +50,9 @@ const sendMessage = defineTool({
   run: async ({ target_process_id, message }, call, ctx) => {
     const entry = ctx.core.entry(target_process_id);
     if (entry.kind !== 'agent') {
-      throw new WrongKindError(`Process "${entry.name}" (${entry.id}) is a ${entry.kind}, not an agent: send_message delivers user turns to agents; use send_input to type into it`);
+      throw new WrongKindError(
+        `Process "${entry.name}" (${entry.id}) is a ${entry.kind}, not an agent: send_message delivers user turns to agents; use send_input to type into it`,
+      );
     }
     if (call.caller.kind === 'process' && call.caller.processId === target_process_id) {
       throw new InvalidArgumentError('You cannot send a message to yourself');

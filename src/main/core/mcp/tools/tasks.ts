@@ -1,5 +1,5 @@
 /**
- * Headless agent tasks (issue 7): start_task, get_task, cancel_task, wait_for_task. Each calls the
+ * Headless agent tasks: start_task, get_task, cancel_task, wait_for_task. Each calls the
  * same SwitchboardCore method the UI's task commands call; the logic lives in core/tasks.
  */
 import { DEFAULT_TASK_WAIT_SECONDS, type TaskRequest, type TaskView } from '../../../../shared/task';
@@ -83,7 +83,8 @@ const getTask = defineTool({
 const cancelTask = defineTool({
   name: 'cancel_task',
   title: 'Cancel a task',
-  description: 'Cancel a task: its whole process tree is ended (SIGTERM, then SIGKILL). Returns once nothing of it is left, with the task (phase cancelled). A task that already ended is returned as it was.',
+  description:
+    'Cancel a task: its whole process tree is ended (SIGTERM, then SIGKILL). Returns once nothing of it is left, with the task (phase cancelled). A task that already ended is returned as it was.',
   annotations: { destructiveHint: true },
   requires: ({ task_id }) => [{ entry: task_id, right: 'control', action: 'cancelling the task' }],
   run: async ({ task_id }, _call, ctx) => taskResult(await ctx.core.cancelTask(task_id)),
@@ -100,7 +101,9 @@ const waitForTask = defineTool({
   requires: ({ task_id }) => [{ entry: task_id, right: 'read', action: 'waiting on the task' }],
   run: async ({ task_id, timeout_seconds }, call, ctx) => {
     const timeoutMs = Math.round((timeout_seconds ?? DEFAULT_TASK_WAIT_SECONDS) * 1000);
-    const result = await ctx.core.waitForTask(task_id, timeoutMs, call.signal, (p) => call.progress(p.elapsedMs, timeoutMs, `${p.phase}: ${p.message}`));
+    const result = await ctx.core.waitForTask(task_id, timeoutMs, call.signal, (p) =>
+      call.progress(p.elapsedMs, timeoutMs, `${p.phase}: ${p.message}`),
+    );
     return {
       is_ended: result.isEnded,
       reason: result.reason,

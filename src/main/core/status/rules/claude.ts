@@ -1,6 +1,6 @@
 /**
  * Claude Code status rules. Written against Claude Code 2.1.197 (npm @anthropic-ai/claude-code),
- * samples cut unchanged (rows right-trimmed) from test/fixtures/recordings (= shared/recordings) (120x40, TERM=xterm-256color).
+ * samples cut unchanged (rows right-trimmed) from test/fixtures/recordings (120x40, TERM=xterm-256color).
  *
  * Screen anatomy in 2.1.x, bottom up: a status bar (`? for shortcuts` idle, `esc to interrupt`
  * busy; hidden while text is typed), the prompt box `❯ …` between two full-width `─` rules, and
@@ -286,7 +286,9 @@ export const claudeRules: RuleSetInput = {
       ].join('\n'),
       lookalikes: [
         {
-          sample: ['● The client logs "Retrying in 1s" after a 529.', '', '✻ Worked for 3s', '', HR, '❯', HR, '  ? for shortcuts'].join('\n'),
+          sample: ['● The client logs "Retrying in 1s" after a 529.', '', '✻ Worked for 3s', '', HR, '❯', HR, '  ? for shortcuts'].join(
+            '\n',
+          ),
           why: 'the words in an answer, without the attempt counter, are not a retry notice',
         },
       ],

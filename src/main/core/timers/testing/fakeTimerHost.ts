@@ -2,8 +2,8 @@
  * A TimerHost the test owns: entries whose run and agent status it sets by hand, and a record of
  * every body typed. With the status module's VirtualClock, timer behaviour runs at exact times.
  */
-import { Emitter, type Disposable } from '../../base/lifecycle';
-import type { Clock } from '../../status';
+import { Emitter, type Disposable } from '../../base';
+import type { Clock } from '../../base';
 import type { AgentPrimary } from '../../../../shared/status';
 import type { ProcessKind } from '../../../../shared/model';
 import type { TimerEntry, TimerHost } from '../timerHost';
@@ -86,7 +86,12 @@ export class FakeTimerHost implements TimerHost {
   /** A new run: agents start over in `starting`. */
   restart(id: string): void {
     const entry = this.entries.get(id)!;
-    this.put({ ...entry, runId: entry.runId + 1, isRunning: true, ...(entry.kind === 'agent' ? { agentStatus: 'starting' as const } : {}) });
+    this.put({
+      ...entry,
+      runId: entry.runId + 1,
+      isRunning: true,
+      ...(entry.kind === 'agent' ? { agentStatus: 'starting' as const } : {}),
+    });
   }
 
   /** An agent that has done one turn and is back at its prompt. */
