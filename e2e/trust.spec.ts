@@ -31,7 +31,9 @@ test.afterEach(async () => {
   rmSync(project, { recursive: true, force: true });
 });
 
-test('asks before anything runs, trusts per entry, reviews an untrusted Start, and asks again about a changed command', async ({ page }, testInfo) => {
+test('asks before anything runs, trusts per entry, reviews an untrusted Start, and asks again about a changed command', async ({
+  page,
+}, testInfo) => {
   await page.goto(serve.ui);
   const prompt = page.getByTestId('trust-prompt');
   await expect(prompt).toBeVisible();
@@ -99,11 +101,17 @@ test('a person grants an agent a scope from its pane; the core reports it', asyn
   await page.screenshot({ path: testInfo.outputPath('scope-menu.png') });
   // The grant is the core's: the app token sees it on the entry.
   const client = new Client({ name: 'e2e', version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(serve.url!), { requestInit: { headers: { Authorization: `Bearer ${serve.token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(serve.url!), { requestInit: { headers: { Authorization: `Bearer ${serve.token}` } } }),
+  );
   try {
-    const { processes } = (await client.callTool({ name: 'list_processes', arguments: {} })).structuredContent as { processes: Array<{ id: string; name: string }> };
+    const { processes } = (await client.callTool({ name: 'list_processes', arguments: {} })).structuredContent as {
+      processes: Array<{ id: string; name: string }>;
+    };
     const lead = processes.find((p) => p.name === 'lead')!;
-    const status = (await client.callTool({ name: 'get_process_status', arguments: { process_id: lead.id } })).structuredContent as { access?: unknown };
+    const status = (await client.callTool({ name: 'get_process_status', arguments: { process_id: lead.id } })).structuredContent as {
+      access?: unknown;
+    };
     expect(status.access).toEqual({ scopes: ['entries:read-all'] });
   } finally {
     await client.close();

@@ -40,7 +40,9 @@ async function main(): Promise<void> {
   });
   for (const issue of handle.core.issues) process.stderr.write(`switchboard.json: ${issue.path} ${issue.message}\n`);
   for (const request of handle.core.trustState().pending) {
-    process.stderr.write(`not trusted (${request.change}): ${request.key}: ${request.argv.join(' ')} — trust it in the UI or restart with --trust\n`);
+    process.stderr.write(
+      `not trusted (${request.change}): ${request.key}: ${request.argv.join(' ')} — trust it in the UI or restart with --trust\n`,
+    );
   }
   const endpoint = { url: handle.mcp.url, token, pid: process.pid };
   writeEndpointFile(dataDir, endpoint);

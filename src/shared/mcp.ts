@@ -111,7 +111,9 @@ export const McpToolInput = {
     entries: z
       .array(z.string().min(1).max(200))
       .optional()
-      .describe('Config keys to trust, e.g. ["processes.web", "agents.lead"] (see get_project_status trust.pending); omit to trust everything that waits'),
+      .describe(
+        'Config keys to trust, e.g. ["processes.web", "agents.lead"] (see get_project_status trust.pending); omit to trust everything that waits',
+      ),
   },
   list_processes: { kind: z.enum(['command', 'terminal', 'agent', 'task']).optional().describe('Only entries of this kind') },
   get_process_status: { process_id: ProcessId },

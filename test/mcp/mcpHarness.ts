@@ -23,7 +23,9 @@ export interface Switchboard {
  * `trust` (default true) trusts the project's switchboard.json at startup, as `serve --trust`
  * does; trust tests pass false and a `dataDir` to see the prompt side.
  */
-export async function startSwitchboard(options: { config?: unknown; projectDir?: string; dataDir?: string; trust?: boolean } = {}): Promise<Switchboard> {
+export async function startSwitchboard(
+  options: { config?: unknown; projectDir?: string; dataDir?: string; trust?: boolean } = {},
+): Promise<Switchboard> {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'switchboard-mcp-')));
   const projectDir = options.projectDir ?? join(root, 'project');
   const dataDir = options.dataDir ?? join(root, 'data');

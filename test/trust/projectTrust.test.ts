@@ -78,7 +78,7 @@ describe('project trust', () => {
     expect(existsSync(join(dataDir, TRUST_FILE))).toBe(false);
   });
 
-  it('an agent\'s own token cannot grant trust; the app token can, and then the auto-start entries start', async () => {
+  it("an agent's own token cannot grant trust; the app token can, and then the auto-start entries start", async () => {
     const { projectDir, dataDir } = dirs(CONFIG);
     const sb = await open(projectDir, dataDir);
     const agent = await sb.core.spawnAgent({ preset: 'generic', argv: ['cat'], name: 'some-agent' });
@@ -133,9 +133,17 @@ describe('project trust', () => {
       ['processes.web', 'changed'],
       ['processes.added', 'new'],
     ]);
-    expect(state.pending[0]).toMatchObject({ argv: ['bash', '-c', 'echo EVIL; exec cat'], previous: { argv: ['bash', '-c', 'echo web-up; exec cat'] } });
+    expect(state.pending[0]).toMatchObject({
+      argv: ['bash', '-c', 'echo EVIL; exec cat'],
+      previous: { argv: ['bash', '-c', 'echo web-up; exec cat'] },
+    });
     // web keeps running what was trusted: no restart into the new command.
-    expect(sb.core.describe(web.id)).toMatchObject({ pid: webPid, runId: 1, trust: 'changed', argv: ['bash', '-c', 'echo web-up; exec cat'] });
+    expect(sb.core.describe(web.id)).toMatchObject({
+      pid: webPid,
+      runId: 1,
+      trust: 'changed',
+      argv: ['bash', '-c', 'echo web-up; exec cat'],
+    });
     expect(sb.core.describe(jobs.id).trust).toBeUndefined();
     const added = sb.core.listProcesses().find((p) => p.configName === 'added')!;
     expect(added).toMatchObject({ state: 'stopped', trust: 'new' });

@@ -68,10 +68,17 @@ describe('who gets a token', () => {
     clients.push(asHelper);
     expect(await callOk(asHelper, 'whoami')).toMatchObject({ process_id: helper.id, role: 'process', scopes: [] });
 
-    const terminal = await sb.handle.core.spawnProcess({ kind: 'terminal', argv: ['bash', '-c', 'echo "term TOKEN=[$SWITCHBOARD_MCP_TOKEN] URL=[$SWITCHBOARD_MCP_URL]"; exec cat'] });
+    const terminal = await sb.handle.core.spawnProcess({
+      kind: 'terminal',
+      argv: ['bash', '-c', 'echo "term TOKEN=[$SWITCHBOARD_MCP_TOKEN] URL=[$SWITCHBOARD_MCP_URL]"; exec cat'],
+    });
     await waitForOutput(sb.handle.core.entry(terminal.id), /term TOKEN=\[\] URL=\[\]/);
 
-    const agent = await sb.handle.core.spawnAgent({ preset: 'generic', argv: ['bash', '-c', 'echo "agent TOKEN=[$SWITCHBOARD_MCP_TOKEN]"; exec cat'], name: 'tokened' });
+    const agent = await sb.handle.core.spawnAgent({
+      preset: 'generic',
+      argv: ['bash', '-c', 'echo "agent TOKEN=[$SWITCHBOARD_MCP_TOKEN]"; exec cat'],
+      name: 'tokened',
+    });
     await waitForOutput(sb.handle.core.entry(agent.id), /agent TOKEN=\[[\w-]{43}\]/);
   });
 });
@@ -89,11 +96,17 @@ describe('default rights of an agent token', () => {
     expect(await callOk(me, 'get_process_status', { process_id: web.id })).toMatchObject({ id: web.id, pid: webPid });
 
     const read = await callError(me, 'get_process_output', { process_id: web.id });
-    expect(read.text).toMatch(/^Missing scope "entries:read-all": reading the output of "web" \(p_[0-9a-f]+\), which you did not spawn, needs it/);
+    expect(read.text).toMatch(
+      /^Missing scope "entries:read-all": reading the output of "web" \(p_[0-9a-f]+\), which you did not spawn, needs it/,
+    );
     expect(read.structured).toMatchObject({ error: { code: 'forbidden', missing_scope: 'entries:read-all' } });
     expect((await callError(me, 'search_output', { process_id: web.id, pattern: 'web' })).text).toContain('"entries:read-all"');
-    expect((await callError(me, 'send_input', { process_id: web.id, kind: 'text', text: 'x' })).text).toContain('Missing scope "entries:input-all": typing into "web"');
-    expect((await callError(me, 'stop_process', { process_id: web.id })).text).toContain('Missing scope "entries:control-all": stopping "web"');
+    expect((await callError(me, 'send_input', { process_id: web.id, kind: 'text', text: 'x' })).text).toContain(
+      'Missing scope "entries:input-all": typing into "web"',
+    );
+    expect((await callError(me, 'stop_process', { process_id: web.id })).text).toContain(
+      'Missing scope "entries:control-all": stopping "web"',
+    );
     expect((await callError(me, 'close_process', { process_id: web.id })).text).toContain('"entries:control-all"');
     expect((await callError(me, 'timer_set', { seconds: 60, body: 'x', owner_process_id: web.id })).text).toContain('"entries:input-all"');
     const bypass = await callError(me, 'start_task', { prompt: 'x', permission_mode: 'bypassPermissions' });
@@ -104,9 +117,15 @@ describe('default rights of an agent token', () => {
   it('reads, drives and controls itself and whatever it spawned, at any depth', async () => {
     const lead = await spawnAgent('lead-agent');
     const asLead = await clientOf(lead.id);
-    const child = await callOk<{ id: string }>(asLead, 'spawn_process', { kind: 'command', argv: ['bash', '-c', 'echo child-up; exec cat'], name: 'child' });
+    const child = await callOk<{ id: string }>(asLead, 'spawn_process', {
+      kind: 'command',
+      argv: ['bash', '-c', 'echo child-up; exec cat'],
+      name: 'child',
+    });
     await waitForOutput(sb.handle.core.entry(child.id), /child-up/);
-    expect((await callOk<{ text: string }>(asLead, 'get_process_output', { process_id: child.id, mode: 'stream' })).text).toContain('child-up');
+    expect((await callOk<{ text: string }>(asLead, 'get_process_output', { process_id: child.id, mode: 'stream' })).text).toContain(
+      'child-up',
+    );
     await callOk(asLead, 'send_input', { process_id: child.id, kind: 'text', text: 'echoed-back', submit: true });
     await waitForOutput(sb.handle.core.entry(child.id), /echoed-back/);
     expect((await callOk<{ text: string }>(asLead, 'get_process_output', { process_id: lead.id, mode: 'stream' })).text).toBeDefined();
@@ -128,8 +147,12 @@ describe('granted scopes', () => {
     const web = byName('web');
     const asReader = await clientOf(reader.id);
     expect(await callOk(asReader, 'whoami')).toMatchObject({ process_id: reader.id, scopes: ['entries:read-all'] });
-    expect((await callOk<{ text: string }>(asReader, 'get_process_output', { process_id: web.id, mode: 'stream' })).text).toContain('web TOKEN=[]');
-    expect((await callError(asReader, 'restart_process', { process_id: web.id })).text).toContain('Missing scope "entries:control-all": restarting "web"');
+    expect((await callOk<{ text: string }>(asReader, 'get_process_output', { process_id: web.id, mode: 'stream' })).text).toContain(
+      'web TOKEN=[]',
+    );
+    expect((await callError(asReader, 'restart_process', { process_id: web.id })).text).toContain(
+      'Missing scope "entries:control-all": restarting "web"',
+    );
   });
 
   it('a person grants a scope in the UI (grantScopes): the next call is allowed', async () => {
@@ -144,14 +167,23 @@ describe('granted scopes', () => {
 
   it('the app token keeps every right', async () => {
     const web = byName('web');
-    expect(await callOk(app, 'whoami')).toMatchObject({ role: 'external', scopes: ['entries:read-all', 'entries:input-all', 'entries:control-all', 'tasks:bypass-permissions'] });
-    expect((await callOk<{ text: string }>(app, 'get_process_output', { process_id: web.id, mode: 'stream' })).text).toContain('web TOKEN=[]');
+    expect(await callOk(app, 'whoami')).toMatchObject({
+      role: 'external',
+      scopes: ['entries:read-all', 'entries:input-all', 'entries:control-all', 'tasks:bypass-permissions'],
+    });
+    expect((await callOk<{ text: string }>(app, 'get_process_output', { process_id: web.id, mode: 'stream' })).text).toContain(
+      'web TOKEN=[]',
+    );
   });
 });
 
 describe('token rotation', () => {
-  it('each run of an entry gets a new token; the previous run\'s token is refused with 401', async () => {
-    const agent = await sb.handle.core.spawnAgent({ preset: 'generic', argv: ['bash', '-c', 'echo "run TOKEN=[$SWITCHBOARD_MCP_TOKEN]"; exec cat'], name: 'rotating' });
+  it("each run of an entry gets a new token; the previous run's token is refused with 401", async () => {
+    const agent = await sb.handle.core.spawnAgent({
+      preset: 'generic',
+      argv: ['bash', '-c', 'echo "run TOKEN=[$SWITCHBOARD_MCP_TOKEN]"; exec cat'],
+      name: 'rotating',
+    });
     const entry = sb.handle.core.entry(agent.id);
     const first = /TOKEN=\[([\w-]{43})\]/.exec(await waitForOutput(entry, /run TOKEN=\[[\w-]{43}\]/))![1];
     expect((await rawRequest(sb.url, { headers: { Authorization: `Bearer ${first}` }, body: initialize })).status).toBe(200);

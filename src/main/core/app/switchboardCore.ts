@@ -295,7 +295,8 @@ export class SwitchboardCore {
   /** The entry, if it may run: a config entry that waits for trust may not. */
   private runnable(id: string): ProcessEntry {
     const entry = this.sessions.get(id);
-    if (entry.definition.configName && this.trust.isHeld(configKey(entry))) throw new NotTrustedError(configKey(entry), entry.argv.join(' '));
+    if (entry.definition.configName && this.trust.isHeld(configKey(entry)))
+      throw new NotTrustedError(configKey(entry), entry.argv.join(' '));
     return entry;
   }
 

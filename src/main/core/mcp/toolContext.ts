@@ -87,7 +87,8 @@ export function assertAllowed(ctx: ToolContext, call: ToolCall, requirement: Req
   const target = ctx.core.entry(requirement.entry); // an unknown id is an unknown_process error, not a scope error
   if (ctx.core.access.owns(callerId, target.id)) return;
   const scope = SCOPE_FOR_RIGHT[requirement.right];
-  if (!scopes.includes(scope)) throw new MissingScopeError(scope, `${requirement.action} "${target.name}" (${target.id}), which you did not spawn, needs it`);
+  if (!scopes.includes(scope))
+    throw new MissingScopeError(scope, `${requirement.action} "${target.name}" (${target.id}), which you did not spawn, needs it`);
 }
 
 /** An entry a process spawns through a tool is its own. */

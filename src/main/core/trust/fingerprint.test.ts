@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ProcessSpec } from '../../../shared/model';
 import { trustFingerprint } from './fingerprint';
 
-const base: ProcessSpec = { name: 'web', kind: 'command', argv: ['npm', 'run', 'dev'], cwd: '/p', env: { A: '1', B: '2' }, configName: 'web' };
+const base: ProcessSpec = {
+  name: 'web',
+  kind: 'command',
+  argv: ['npm', 'run', 'dev'],
+  cwd: '/p',
+  env: { A: '1', B: '2' },
+  configName: 'web',
+};
 
 describe('trust fingerprint', () => {
   it('changes with what runs: argv, cwd, env, MCP scopes', () => {
@@ -11,7 +18,9 @@ describe('trust fingerprint', () => {
     expect(trustFingerprint({ ...base, cwd: '/p/sub' })).not.toBe(fingerprint);
     expect(trustFingerprint({ ...base, env: { A: '1', B: '3' } })).not.toBe(fingerprint);
     expect(trustFingerprint({ ...base, mcp: { scopes: [] } })).not.toBe(fingerprint);
-    expect(trustFingerprint({ ...base, mcp: { scopes: ['entries:read-all'] } })).not.toBe(trustFingerprint({ ...base, mcp: { scopes: [] } }));
+    expect(trustFingerprint({ ...base, mcp: { scopes: ['entries:read-all'] } })).not.toBe(
+      trustFingerprint({ ...base, mcp: { scopes: [] } }),
+    );
   });
 
   it('ignores what runs nothing: name, readiness settings, env order, scope order', () => {

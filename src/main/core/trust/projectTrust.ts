@@ -5,7 +5,7 @@
  * that entry — the user is asked about what changed, and sees it. A held entry starts nothing:
  * no auto-start, no live-edit restart, no manual start, until trust is granted.
  */
-import { Emitter, type Event } from '../base/lifecycle';
+import { Emitter, type Event } from '../base';
 import { InvalidArgumentError } from '../../../shared/errors';
 import type { ProcessSpec } from '../../../shared/model';
 import type { ProjectTrustState, TrustRequest } from '../../../shared/trust';

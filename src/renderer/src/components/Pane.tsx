@@ -59,7 +59,9 @@ export function Pane({ id }: { id: string }) {
               ■
             </button>
           ) : (
-            <button title={process.trust ? 'Review and start' : 'Start'} data-testid="start" onClick={start}>▶</button>
+            <button title={process.trust ? 'Review and start' : 'Start'} data-testid="start" onClick={start}>
+              ▶
+            </button>
           )}
           <button
             title="Restart"

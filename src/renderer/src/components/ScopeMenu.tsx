@@ -15,11 +15,16 @@ export function hasScopes(p: ProcessInfo): boolean {
 }
 
 /** The header button that shows how many scopes the entry's token has and opens the panel. */
-export function ScopeButton({ process: p, isOpen, onToggle }: { process: ProcessInfo; isOpen: boolean; onToggle(): void }) {
+export function ScopeButton({ process: p, isOpen, onToggle }: { process: ProcessInfo; isOpen: boolean; onToggle: () => void }) {
   if (!hasScopes(p)) return null;
   return (
-    <button className="scope-button" data-testid="scope-button" aria-expanded={isOpen} onClick={onToggle}
-      title="What this entry's MCP token may do beyond its own entry and what it spawned">
+    <button
+      className="scope-button"
+      data-testid="scope-button"
+      aria-expanded={isOpen}
+      onClick={onToggle}
+      title="What this entry's MCP token may do beyond its own entry and what it spawned"
+    >
       scopes {p.access?.scopes.length ?? 0}
     </button>
   );
@@ -41,7 +46,13 @@ export function ScopePanel({ process: p }: { process: ProcessInfo }) {
         {MCP_SCOPES.map((scope) => (
           <li key={scope}>
             <label>
-              <input type="checkbox" checked={scopes.includes(scope)} disabled={scopes.includes(scope)} onChange={() => grant(scope)} data-scope={scope} />{' '}
+              <input
+                type="checkbox"
+                checked={scopes.includes(scope)}
+                disabled={scopes.includes(scope)}
+                onChange={() => grant(scope)}
+                data-scope={scope}
+              />{' '}
               <code>{scope}</code> <span className="scope-help">{SCOPE_HELP[scope]}</span>
             </label>
           </li>

@@ -41,8 +41,7 @@ function TrustDialog({ prompt }: { prompt: TrustPromptState }) {
         <p className="trust-lead">
           {trust?.firstOpen
             ? 'Switchboard has not run anything from this project yet. Trust only what you would run yourself: a cloned repository or an agent may have written these commands.'
-            : 'These entries are new or changed since you trusted them. Until you trust them they start nothing; what runs now keeps running.'}
-          {' '}
+            : 'These entries are new or changed since you trusted them. Until you trust them they start nothing; what runs now keeps running.'}{' '}
           <span className="trust-dir">{project?.dir}</span>
         </p>
         <ul className="trust-list">
@@ -65,9 +64,15 @@ function TrustDialog({ prompt }: { prompt: TrustPromptState }) {
           ))}
         </ul>
         <div className="trust-actions">
-          <button data-testid="trust-dismiss" onClick={close}>Not now</button>
+          <button data-testid="trust-dismiss" onClick={close}>
+            Not now
+          </button>
           <button className="primary" data-testid="trust-accept" disabled={chosen.length === 0} onClick={() => void trustChosen()}>
-            {prompt.startId ? 'Trust and start' : chosen.length === requests.length ? 'Trust and run' : `Trust ${chosen.length} of ${requests.length}`}
+            {prompt.startId
+              ? 'Trust and start'
+              : chosen.length === requests.length
+                ? 'Trust and run'
+                : `Trust ${chosen.length} of ${requests.length}`}
           </button>
         </div>
       </div>
@@ -80,13 +85,19 @@ function Fields({ fields, projectDir }: { fields: TrustedFields; projectDir?: st
   return (
     <dl className="trust-fields">
       <dt>runs</dt>
-      <dd><code data-testid="trust-command">{commandLine(fields.argv)}</code></dd>
+      <dd>
+        <code data-testid="trust-command">{commandLine(fields.argv)}</code>
+      </dd>
       <dt>in</dt>
-      <dd><code>{relativeDir(fields.cwd, projectDir)}</code></dd>
+      <dd>
+        <code>{relativeDir(fields.cwd, projectDir)}</code>
+      </dd>
       {env.length > 0 && (
         <>
           <dt>env</dt>
-          <dd><code>{env.map(([k, v]) => `${k}=${v}`).join(' ')}</code></dd>
+          <dd>
+            <code>{env.map(([k, v]) => `${k}=${v}`).join(' ')}</code>
+          </dd>
         </>
       )}
       {fields.scopes && (
@@ -110,7 +121,9 @@ function Previous({ request, projectDir }: { request: TrustRequest; projectDir?:
 
 function runningNote(request: TrustRequest, processes: ReturnType<typeof useUi.getState>['processes']) {
   const running = Object.values(processes).some((p) => p.configName === request.name && p.pid !== undefined);
-  return running ? <div className="trust-note">Still running what you trusted before; trusting restarts it with the new definition.</div> : null;
+  return running ? (
+    <div className="trust-note">Still running what you trusted before; trusting restarts it with the new definition.</div>
+  ) : null;
 }
 
 /** argv as a person would type it: words with spaces or quotes are single-quoted. */

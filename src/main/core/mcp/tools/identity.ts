@@ -63,9 +63,9 @@ const getProjectStatus = defineTool({
 
 const trustProject = defineTool({
   name: 'trust_project',
-  title: 'Trust the project\'s config',
+  title: "Trust the project's config",
   description:
-    'Only for the app token (a person\'s client), never for a process Switchboard started: trust the switchboard.json entries that wait for it (get_project_status trust.pending shows each command, env and cwd), so they may run and auto-start. Returns the trust state.',
+    "Only for the app token (a person's client), never for a process Switchboard started: trust the switchboard.json entries that wait for it (get_project_status trust.pending shows each command, env and cwd), so they may run and auto-start. Returns the trust state.",
   run: async ({ entries }, call, ctx) => {
     if (call.caller.kind !== 'external') {
       throw new SwitchboardError(

@@ -79,28 +79,34 @@ const spawnProcess = defineTool({
     if (args.preset !== undefined) {
       if (args.argv || args.shell) throw new InvalidArgumentError('Give one of argv, shell or preset');
       const spec = specFromPreset(ctx, args.preset);
-      return ctx.core.createAndStart({
-        ...spec,
-        kind: args.kind === 'terminal' ? 'terminal' : spec.kind,
-        name: args.name ?? spec.name,
-        cwd: args.working_dir ? resolve(ctx.core.projectDir, args.working_dir) : spec.cwd,
-        env: { ...spec.env, ...args.env },
+      return ctx.core.createAndStart(
+        {
+          ...spec,
+          kind: args.kind === 'terminal' ? 'terminal' : spec.kind,
+          name: args.name ?? spec.name,
+          cwd: args.working_dir ? resolve(ctx.core.projectDir, args.working_dir) : spec.cwd,
+          env: { ...spec.env, ...args.env },
+          cols: args.cols,
+          rows: args.rows,
+          ready: args.ready ? { ...spec.ready, ...args.ready } : spec.ready,
+        },
+        spawnOrigin(call),
+      );
+    }
+    return ctx.core.spawnProcess(
+      {
+        kind: args.kind,
+        argv: args.argv,
+        shell: args.shell,
+        name: args.name,
+        cwd: args.working_dir,
+        env: args.env,
+        ready: args.ready,
         cols: args.cols,
         rows: args.rows,
-        ready: args.ready ? { ...spec.ready, ...args.ready } : spec.ready,
-      }, spawnOrigin(call));
-    }
-    return ctx.core.spawnProcess({
-      kind: args.kind,
-      argv: args.argv,
-      shell: args.shell,
-      name: args.name,
-      cwd: args.working_dir,
-      env: args.env,
-      ready: args.ready,
-      cols: args.cols,
-      rows: args.rows,
-    }, spawnOrigin(call));
+      },
+      spawnOrigin(call),
+    );
   },
 });
 
@@ -126,16 +132,19 @@ const spawnAgent = defineTool({
   description:
     "Start a coding agent (claude, codex, gemini, opencode, aider, cursor-agent, or any command) in its own PTY, already connected to this Switchboard. agent_instructions is typed as its first user turn once it is ready for input. argv replaces the preset's command and keeps its status detection. Returns the new entry.",
   run: (args, call, ctx) =>
-    ctx.core.spawnAgent({
-      preset: args.agent,
-      name: args.name,
-      cwd: args.working_dir,
-      argv: args.argv,
-      env: args.env,
-      instructions: args.agent_instructions,
-      cols: args.cols,
-      rows: args.rows,
-    }, spawnOrigin(call)),
+    ctx.core.spawnAgent(
+      {
+        preset: args.agent,
+        name: args.name,
+        cwd: args.working_dir,
+        argv: args.argv,
+        env: args.env,
+        instructions: args.agent_instructions,
+        cols: args.cols,
+        rows: args.rows,
+      },
+      spawnOrigin(call),
+    ),
 });
 
 const startProcess = defineTool({

@@ -43,7 +43,9 @@ const startTask = defineTool({
     'stalled (what it was doing when it went silent) or cancelled; its process tree never outlives it. A tool known to run long ' +
     '(Bash within its own timeout, a subagent, parallel tools) earns more time before a silence counts as a stall.',
   requires: ({ permission_mode }) =>
-    permission_mode === 'bypassPermissions' ? [{ scope: 'tasks:bypass-permissions', action: 'starting a task with permission_mode "bypassPermissions" needs it' }] : [],
+    permission_mode === 'bypassPermissions'
+      ? [{ scope: 'tasks:bypass-permissions', action: 'starting a task with permission_mode "bypassPermissions" needs it' }]
+      : [],
   run: async (args, call, ctx) => {
     const request: TaskRequest = {
       prompt: args.prompt,
