@@ -309,6 +309,13 @@ describe('process lifecycle', () => {
     expect(agent.agent).toBeDefined();
     await waitFor(agent.id, '^GOT "do the thing"$', 30);
     await waitFor(agent.id, '^GOT "\\\\r"$', 10);
+    // Honest presets: whether detection was proven against the real CLI, and how sure the status is.
+    const status = await callOk<{ agent: Record<string, unknown> }>(client, 'get_process_status', { process_id: agent.id });
+    expect(status.agent).toMatchObject({ preset: 'generic', verified: 'unverified', confidence: 'high' });
+    const listed = await callOk<{ processes: Array<Proc & { agent?: Record<string, unknown> }> }>(client, 'list_processes', {
+      kind: 'agent',
+    });
+    expect(listed.processes.find((x) => x.id === agent.id)?.agent).toMatchObject({ verified: 'unverified', confidence: 'high' });
     const missing = await callError(client, 'spawn_agent', { agent: 'definitely-not-an-agent-cli' });
     expect(missing.text).toMatch(/definitely-not-an-agent-cli/);
     const { processes } = await callOk<{ processes: Proc[] }>(client, 'list_processes', { kind: 'agent' });

@@ -5,5 +5,5 @@ export { IdentityRegistry, callerKey, type Caller } from './identity';
 export { writeEndpointFile, removeEndpointFile, readEndpointFile, endpointFilePath } from './discovery';
 export { keySequence } from './terminalInput';
 export type { AnyToolDefinition, ToolContext, ToolCall } from './toolContext';
-export { defineTool, NotAvailableError } from './toolContext';
+export { defineTool } from './toolContext';
 export type { ToolCallRecord } from './sessionServer';

@@ -96,12 +96,6 @@ export function spawnOrigin(call: ToolCall): SpawnOrigin {
   return call.caller.kind === 'process' ? { spawnedBy: call.caller.processId } : {};
 }
 
-export class NotAvailableError extends SwitchboardError {
-  constructor(what: string) {
-    super('internal', `${what} is not available yet in this build of Switchboard.`);
-  }
-}
-
 export class WrongKindError extends SwitchboardError {
   constructor(message: string) {
     super('wrong_kind', message);

@@ -62,7 +62,7 @@ export class DeliveryScheduler extends DisposableBase {
         if (entry.kind !== 'agent') this.pump(entry.id);
       }),
     );
-    this.register(host.onEntryRemoved((id) => this.forget(id)));
+    this.register(host.onDidRemoveEntry((id) => this.forget(id)));
     this.register(toDisposable(() => [...this.lanes.keys()].forEach((id) => this.forget(id))));
   }
 

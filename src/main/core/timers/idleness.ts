@@ -59,7 +59,7 @@ export class IdlenessTracker extends DisposableBase {
     super();
     for (const entry of host.listEntries()) this.observe(entry);
     this.register(host.onEntryChanged((entry) => this.observe(entry)));
-    this.register(host.onEntryRemoved((id) => this.forget(id)));
+    this.register(host.onDidRemoveEntry((id) => this.forget(id)));
     this.register(toDisposable(() => [...this.runs.keys()].forEach((id) => this.forget(id))));
   }
 

@@ -28,7 +28,7 @@ export interface TimerHost {
   /** An entry appeared or changed (run state, agent status, name). */
   readonly onEntryChanged: Event<TimerEntry>;
   /** An entry was closed. */
-  readonly onEntryRemoved: Event<string>;
+  readonly onDidRemoveEntry: Event<string>;
   /** Types `text` into the entry as a fresh user turn (text, then Enter as a separate write). */
   deliver(id: string, text: string): Promise<void>;
   /**
@@ -63,7 +63,7 @@ export class CoreTimerHost implements TimerHost, Disposable {
   private readonly changed = this.store.add(new Emitter<TimerEntry>());
   private readonly removed = this.store.add(new Emitter<string>());
   readonly onEntryChanged: Event<TimerEntry> = this.changed.event;
-  readonly onEntryRemoved: Event<string> = this.removed.event;
+  readonly onDidRemoveEntry: Event<string> = this.removed.event;
 
   constructor(private readonly core: SwitchboardCore) {
     this.store.add(

@@ -121,7 +121,7 @@ export class TimerManager extends DisposableBase {
         options.turnStartTimeoutMs ?? TURN_START_TIMEOUT_MS,
       ),
     );
-    this.register(this.host.onEntryRemoved((id) => this.entryClosed(id)));
+    this.register(this.host.onDidRemoveEntry((id) => this.entryClosed(id)));
     this.register(this.host.onEntryChanged((entry) => this.entryChanged(entry)));
     // What an idle timer waits on is part of what the UI shows.
     this.register(

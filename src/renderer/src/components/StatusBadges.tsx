@@ -20,12 +20,8 @@ const AGENT_GLYPHS: Record<string, string> = { starting: '◌', idle: '○', act
 export function stateLabel(p: ProcessInfo): { glyph: string; text: string; tone: string; title: string } {
   if (p.agent) {
     const detail = p.agent.detail ? ` · ${p.agent.detail.replace('_', ' ')}` : '';
-    return {
-      glyph: AGENT_GLYPHS[p.agent.primary] ?? '?',
-      text: `${p.agent.primary}${detail}`,
-      tone: p.agent.primary,
-      title: p.agent.reason,
-    };
+    const title = p.agent.confidenceReason ? `${p.agent.reason} (low confidence: ${p.agent.confidenceReason})` : p.agent.reason;
+    return { glyph: AGENT_GLYPHS[p.agent.primary] ?? '?', text: `${p.agent.primary}${detail}`, tone: p.agent.primary, title };
   }
   const phase = p.readiness?.phase ?? p.state;
   const message = p.readiness?.message ?? p.message;
@@ -45,6 +41,28 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
       {p.agent && (
         <span className={`health health-${p.agent.health}`} title={p.agent.reason} data-testid="health">
           {p.agent.health}
+        </span>
+      )}
+      {p.agent?.verified === 'unverified' && (
+        <span
+          className="trust-mark"
+          role="note"
+          aria-label={`unverified preset: ${p.agent.preset} status detection was never run against the real CLI`}
+          title={`The ${p.agent.preset} preset's status rules come from the CLI's docs and source; they were never run against the real CLI.`}
+          data-testid="unverified"
+        >
+          unverified
+        </span>
+      )}
+      {p.agent?.confidence === 'low' && (
+        <span
+          className="trust-mark"
+          role="note"
+          aria-label={`low confidence: ${p.agent.confidenceReason ?? 'no rule matched'}`}
+          title={p.agent.confidenceReason}
+          data-testid="low-confidence"
+        >
+          low confidence
         </span>
       )}
       {p.attention && (

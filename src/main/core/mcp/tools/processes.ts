@@ -30,6 +30,9 @@ export function summarize(info: ProcessInfo): Record<string, unknown> {
             detail: info.agent.detail,
             health: info.agent.health,
             reason: info.agent.reason,
+            verified: info.agent.verified,
+            confidence: info.agent.confidence,
+            ...(info.agent.confidenceReason ? { confidence_reason: info.agent.confidenceReason } : {}),
           },
         }
       : {}),
@@ -57,7 +60,7 @@ const getProcessStatus = defineTool({
   name: 'get_process_status',
   title: 'Process status',
   description:
-    'Full status of one entry: state and message, readiness or agent status with the reason (the rule or signal that decided it), health, ports, screen size, output offsets, attention flag and timers.',
+    'Full status of one entry: state and message, readiness or agent status with the reason (the rule or signal that decided it), whether the agent preset was verified against the real CLI, the status confidence (low with a reason when no rule matches the screen), health, ports, screen size, output offsets, attention flag and timers.',
   annotations: { readOnlyHint: true },
   run: ({ process_id }, _call, ctx) => {
     const info = ctx.core.describe(process_id);

@@ -19,7 +19,7 @@ export class FakeTimerHost implements TimerHost {
   private readonly changed = new Emitter<TimerEntry>();
   private readonly removed = new Emitter<string>();
   readonly onEntryChanged = this.changed.event;
-  readonly onEntryRemoved = this.removed.event;
+  readonly onDidRemoveEntry = this.removed.event;
   readonly delivered: Delivery[] = [];
   /** Make the next deliveries fail with this message. */
   failDeliveriesWith: string | undefined;
