@@ -67,6 +67,7 @@ export function startApp(): void {
         recent,
         isTrustedUrl: (url) => isTrustedRendererUrl(url, rendererUrl),
         confirmStop: (names) => confirmStop(mainWindow, names),
+        grantTrustAtLaunch: process.argv.includes('--trust'),
       }));
       // Until the welcome view lands, a launch without a project opens the most recent one, then the launch directory.
       const initial = projectFromArgv(process.argv, process.cwd(), firstUserArg()) ?? recent.list()[0]?.dir ?? process.cwd();

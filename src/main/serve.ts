@@ -1,5 +1,5 @@
 /**
- * Headless entry: `npm run serve -- --project DIR [--port N] [--data-dir DIR]`.
+ * Headless entry: `npm run serve -- --project DIR [--port N] [--data-dir DIR] [--trust]`.
  * The same core as the app, the same renderer, served to a browser over a secret-protected
  * WebSocket. Prints one JSON line on stdout once it is up.
  */
@@ -40,6 +40,8 @@ async function main(): Promise<void> {
       port: { type: 'string' },
       'data-dir': { type: 'string' },
       'static-dir': { type: 'string' },
+      /** Trust the project's switchboard.json as it is now: its entries may run (and auto-start). */
+      trust: { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -49,7 +51,7 @@ async function main(): Promise<void> {
   const dir = resolve(values['data-dir'] ?? join(homedir(), '.switchboard', 'serve'));
   mkdirSync(dir, { recursive: true, mode: 0o700 });
 
-  handle = await createCore({ projectDir, dataDir: dir });
+  handle = await createCore({ projectDir, dataDir: dir, grantTrust: values.trust });
   dataDir = dir;
   // The app token is for MCP clients started elsewhere; the browser gets its own secret.
   const token = handle.mcp.token;
@@ -60,6 +62,9 @@ async function main(): Promise<void> {
     port,
   });
   for (const issue of handle.core.issues) log(`switchboard.json: ${issue.path} ${issue.message}`);
+  for (const request of handle.core.trustState().pending) {
+    log(`not trusted (${request.change}): ${request.key}: ${request.argv.join(' ')} — trust it in the UI or restart with --trust`);
+  }
   const endpoint = { url: handle.mcp.url, token, pid: process.pid };
   writeEndpointFile(dir, endpoint);
   process.stdout.write(`${JSON.stringify({ ui: web.uiUrl, ...endpoint })}\n`);

@@ -11,6 +11,7 @@ import type { SerializedError } from './errors';
 import { ReadinessConfigSchema } from './readyConfig';
 import { TaskRequestSchema, type TaskView } from './task';
 import { ProposedEntrySchema, type ConfigProposal } from './proposal';
+import { McpScopeSchema, type McpScope, type ProjectTrustState } from './trust';
 
 const Id = z.string().min(1, 'process id is required');
 const Signal = z.enum(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGKILL', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2']);
@@ -74,6 +75,12 @@ export const CommandArgs = {
   proposeConfig: z.strictObject({}),
   /** Write the kept entries as switchboard.json (never over an existing one) and load it. */
   writeConfig: z.strictObject({ entries: z.array(ProposedEntrySchema).min(1, 'keep at least one entry').max(200) }),
+  /** Trust the config entries waiting for it (all when `keys` is absent): they may run from now on. */
+  grantTrust: z.strictObject({ keys: z.array(z.string().min(1)).optional() }),
+  /** Trust one entry and start it (the Start button of an untrusted entry, after the prompt). */
+  trustAndStart: z.strictObject({ id: Id }),
+  /** Scopes a person grants an entry's MCP token for as long as the entry exists. */
+  grantScopes: z.strictObject({ id: Id, scopes: z.array(McpScopeSchema).min(1) }),
 } as const;
 
 export type CommandName = keyof typeof CommandArgs;
@@ -95,6 +102,7 @@ export interface Snapshot {
   configIssues: ConfigIssue[];
   mcp?: McpConnectionInfo;
   selectedId?: string;
+  trust: ProjectTrustState;
 }
 
 export interface AttachResult {
@@ -132,6 +140,9 @@ export interface CommandResults {
   cancelTask: TaskView;
   proposeConfig: ConfigProposal;
   writeConfig: { path: string };
+  grantTrust: ProjectTrustState;
+  trustAndStart: ProcessInfo;
+  grantScopes: { id: string; scopes: McpScope[] };
 }
 
 export type ControlEvent =
@@ -143,6 +154,7 @@ export type ControlEvent =
   | { type: 'configChanged'; issues: ConfigIssue[] }
   | { type: 'processSelected'; id: string }
   | { type: 'attentionRequested'; id: string; reason: string; title: string }
+  | { type: 'trustChanged'; trust: ProjectTrustState }
   /** A menu command for the window (desktop shell only). */
   | { type: 'uiCommand'; command: UiCommand };
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ReadinessConfigSchema } from './readyConfig';
 import { AgentsSectionSchema } from './agentConfig';
 import { DEPENDENCY_CONDITIONS } from './model';
+import { McpAccessConfigSchema } from './trust';
 
 export const CONFIG_FILE_NAME = 'switchboard.json';
 
@@ -24,6 +25,8 @@ export const ProcessConfigSchema = z.strictObject({
   dependsOn: z
     .record(EntryNameSchema, z.enum(DEPENDENCY_CONDITIONS, { error: () => `must be one of ${DEPENDENCY_CONDITIONS.join(', ')}` }))
     .optional(),
+  /** Give this process an MCP token with these scopes (commands and terminals get none otherwise). */
+  mcp: McpAccessConfigSchema.optional(),
   ...ReadinessConfigSchema.shape,
 });
 export type ProcessConfig = z.infer<typeof ProcessConfigSchema>;

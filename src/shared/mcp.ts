@@ -107,6 +107,14 @@ export const McpToolInput = {
       .describe('A tool name or a topic ("offsets", "identity", "patterns", "scratchpads"); omit for an overview'),
   },
   get_project_status: {},
+  trust_project: {
+    entries: z
+      .array(z.string().min(1).max(200))
+      .optional()
+      .describe(
+        'Config keys to trust, e.g. ["processes.web", "agents.lead"] (see get_project_status trust.pending); omit to trust everything that waits',
+      ),
+  },
   list_processes: { kind: z.enum(['command', 'terminal', 'agent', 'task']).optional().describe('Only entries of this kind') },
   get_process_status: { process_id: ProcessId },
   spawn_process: {

@@ -8,6 +8,7 @@ import type { AgentStatusInfo } from './status';
 import type { PortInfo } from './ports';
 import type { ReadinessConfig } from './readyConfig';
 import type { TaskInfo } from './task';
+import type { McpAccessConfig, McpScope } from './trust';
 
 export const PROCESS_KINDS = ['command', 'terminal', 'agent', 'task'] as const;
 export const ProcessKindSchema = z.enum(PROCESS_KINDS);
@@ -72,6 +73,10 @@ export interface ProcessInfo {
   timers?: TimerSummary[];
   /** Task entries: phase, tools, streamed text, watchdog decisions, result. */
   task?: TaskInfo;
+  /** Scopes of the entry's MCP token beyond the defaults, and the entry that spawned it (it owns this one). */
+  access?: { scopes: McpScope[]; spawnedBy?: ProcessId };
+  /** A config entry waiting for the user's trust: never trusted (`new`) or `changed` since. */
+  trust?: 'new' | 'changed';
 }
 
 export interface AttentionInfo {
@@ -151,6 +156,8 @@ export interface ProcessSpec {
   stdin?: string;
   /** Entries (by config name) this one waits for before it starts, and the condition for each. */
   dependsOn?: Record<string, DependencyCondition>;
+  /** MCP access from switchboard.json: a token for a command, extra scopes for an agent. */
+  mcp?: McpAccessConfig;
 }
 
 /**

@@ -16,11 +16,14 @@ export interface ProjectSessionOptions {
   isTrustedUrl: (url: string) => boolean;
   /** Asks the person whether stopping `running` processes is fine; true to go on. */
   confirmStop: (running: string[]) => Promise<boolean>;
+  /** Trust the first project's switchboard.json as it is (`--trust` on the command line). */
+  grantTrustAtLaunch?: boolean;
 }
 
 export class ProjectSession {
   private current: CoreHandle | undefined;
   private detach: Array<() => void> = [];
+  private hasOpened = false;
 
   constructor(private readonly options: ProjectSessionOptions) {}
 
@@ -32,7 +35,9 @@ export class ProjectSession {
   async open(dir: string, win: BrowserWindow): Promise<boolean> {
     if (this.current?.core.projectDir === dir) return true;
     if (!(await this.close())) return false;
-    const handle = await createCore({ projectDir: dir, dataDir: this.options.dataDir });
+    const isLaunchProject = this.current === undefined && !this.hasOpened;
+    this.hasOpened = true;
+    const handle = await createCore({ projectDir: dir, dataDir: this.options.dataDir, grantTrust: isLaunchProject && this.options.grantTrustAtLaunch === true });
     this.current = handle;
     writeEndpointFile(this.options.dataDir, { url: handle.mcp.url, token: handle.mcp.token, pid: process.pid });
     this.detach = [

@@ -7,6 +7,7 @@ import { useUi } from './store';
 import { panes } from './terminalPane';
 import { Sidebar } from './components/Sidebar';
 import { Grid } from './components/Grid';
+import { TrustPrompt } from './components/TrustPrompt';
 import { installKeyboardNavigation } from './keyboard';
 import { installTitleBadge } from './titleBadge';
 import { installNotifications } from './notifications';
@@ -23,6 +24,7 @@ function App() {
     <div className={`app${isSidebarHidden ? ' sidebar-hidden' : ''}`} data-testid="app" data-connected={isConnected}>
       {!isSidebarHidden && <Sidebar />}
       <Grid />
+      <TrustPrompt />
       {error && (
         <div className="toast" role="alert" data-testid="error-toast" onClick={() => useUi.getState().setError(undefined)}>
           {error}

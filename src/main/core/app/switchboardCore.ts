@@ -24,6 +24,9 @@ import { typeUserTurn } from '../sessions';
 import { isOnPath, proposeConfig, writeConfig } from '../projects';
 import type { ConfigProposal, ProposedEntry } from '../../../shared/proposal';
 import { StartOrder, type Gate } from './startOrder';
+import { EntryAccess, MemoryTrustStore, ProjectTrust, type HeldEntry } from '../trust';
+import { NotTrustedError } from '../../../shared/errors';
+import type { McpScope, ProjectTrustState } from '../../../shared/trust';
 
 /** Coalesce bursts of entry changes (title spinners, state flips) into one event per frame. */
 export const CHANGE_COALESCE_MS = 16;
@@ -44,6 +47,8 @@ export interface SwitchboardCoreOptions {
   watchConfig?: boolean;
   /** How long spawnAgent waits for the agent's prompt before giving up on its instructions. */
   instructionsReadyTimeoutMs?: number;
+  /** Which config entries may run. Absent: everything is trusted (an embedder that asked elsewhere). */
+  trust?: ProjectTrust;
 }
 
 /** Default readiness wait for restart_process (docs/mcp.md: ready_timeout default 30 s). */
@@ -51,6 +56,11 @@ export const DEFAULT_READY_WAIT_MS = 30_000;
 
 /** How long spawnAgent waits for a fresh agent's prompt before typing its instructions. */
 export const INSTRUCTIONS_READY_TIMEOUT_MS = 60_000;
+
+/** Who asked for a new entry: an entry's MCP token (it then owns the new entry), or a person. */
+export interface SpawnOrigin {
+  spawnedBy?: string;
+}
 
 interface EntryRecord {
   entry: ProcessEntry;
@@ -67,6 +77,9 @@ interface EntryRecord {
 export class SwitchboardCore {
   readonly projectDir: string;
   readonly sessions: SessionManager;
+  readonly trust: ProjectTrust;
+  /** Who spawned whom, and the scopes of each entry's MCP token. */
+  readonly access = new EntryAccess();
   private readonly records = new Map<string, EntryRecord>();
   private readonly store = new DisposableStore();
   private readonly decorators: EntryDecorator[];
@@ -96,6 +109,8 @@ export class SwitchboardCore {
       argsForRun: (entry) => this.agentWiring(entry).args,
     });
     this.onBatch = this.sessions.onBatch;
+    this.trust = options.trust ?? new ProjectTrust(this.projectDir, new MemoryTrustStore(), { trustEverything: true });
+    this.store.add(this.trust.onDidChange(() => this.trustChanged()));
     this.store.add(this.sessions.onDidAddEntry((entry) => this.track(entry)));
     this.store.add(this.sessions.onDidChangeEntry((entry) => this.markChanged(entry.id)));
     this.startOrder = new StartOrder({
@@ -145,6 +160,7 @@ export class SwitchboardCore {
       configIssues: this.configIssues,
       mcp: this.mcpInfo,
       selectedId: this.selectedId,
+      trust: this.trust.state(),
     };
   }
 
@@ -182,11 +198,16 @@ export class SwitchboardCore {
     for (const decoration of record?.decorations ?? []) info = { ...info, ...decoration.describe() };
     if (record?.attention) info.attention = record.attention;
     if (record?.gate) info = { ...info, state: record.gate.state, message: record.gate.message };
+    const scopes = this.access.scopesOf(id, entry.definition.mcp?.scopes);
+    const spawnedBy = this.access.spawnerOf(id);
+    if (scopes.length > 0 || spawnedBy) info.access = { scopes, ...(spawnedBy ? { spawnedBy } : {}) };
+    const held = entry.definition.configName ? this.trust.heldEntry(configKey(entry)) : undefined;
+    if (held) info.trust = held.previous ? 'changed' : 'new';
     return info;
   }
 
   /** Create and start a command or terminal entry. A spawn failure keeps the entry (in error) and throws. */
-  async spawnProcess(args: CommandArgsOf<'spawnProcess'>): Promise<ProcessInfo> {
+  async spawnProcess(args: CommandArgsOf<'spawnProcess'>, origin: SpawnOrigin = {}): Promise<ProcessInfo> {
     if (args.argv && args.shell) throw new InvalidArgumentError('Give either argv or shell, not both');
     if (args.kind === 'command' && !args.argv && !args.shell) throw new InvalidArgumentError('A command needs argv or shell');
     const argv = args.shell ? ['/bin/sh', '-c', args.shell] : (args.argv ?? [defaultShell()]);
@@ -200,14 +221,21 @@ export class SwitchboardCore {
       rows: args.rows,
       ready: args.ready,
     };
-    return this.createAndStart(spec);
+    return this.createAndStart(spec, origin);
   }
 
   /** Create an entry from a full spec (agents, tasks) and start it. */
-  async createAndStart(spec: ProcessSpec): Promise<ProcessInfo> {
-    const entry = this.sessions.create(spec);
+  async createAndStart(spec: ProcessSpec, origin: SpawnOrigin = {}): Promise<ProcessInfo> {
+    const entry = this.create(spec, origin);
     await this.startNew(entry);
     return this.describe(entry.id);
+  }
+
+  /** A new entry, owned by the entry that spawned it (before it runs, so even a failed start is the spawner's to close). */
+  private create(spec: ProcessSpec, origin: SpawnOrigin): ProcessEntry {
+    const entry = this.sessions.create(spec);
+    if (origin.spawnedBy) this.access.recordSpawn(entry.id, origin.spawnedBy);
+    return entry;
   }
 
   /** First start of a new entry: a spawn failure keeps the entry (in error) and names it. */
@@ -228,7 +256,7 @@ export class SwitchboardCore {
    * script, another install path) and keeps its detection rules. Instructions are typed once the
    * agent shows its prompt.
    */
-  async spawnAgent(args: CommandArgsOf<'spawnAgent'>): Promise<ProcessInfo> {
+  async spawnAgent(args: CommandArgsOf<'spawnAgent'>, origin: SpawnOrigin = {}): Promise<ProcessInfo> {
     const config: AgentConfig = { preset: args.preset, env: args.env };
     const { spec } = agentSpec(args.name ?? args.preset, config, this.projectDir, {
       cols: args.cols,
@@ -236,7 +264,7 @@ export class SwitchboardCore {
       ...(args.cwd ? { cwd: resolve(this.projectDir, args.cwd) } : {}),
       ...(args.argv ? { argv: args.argv } : {}),
     });
-    const entry = this.sessions.create(spec);
+    const entry = this.create(spec, origin);
     await this.startNew(entry);
     if (args.instructions) this.deliverInstructions(entry.id, args.instructions);
     return this.describe(entry.id);
@@ -280,7 +308,7 @@ export class SwitchboardCore {
    * until they reach their conditions. Resolves once it started, or was kept from starting.
    */
   async startProcess(id: string): Promise<ProcessInfo> {
-    this.sessions.get(id);
+    this.runnable(id);
     await this.startGated(id);
     return this.describe(id);
   }
@@ -291,6 +319,68 @@ export class SwitchboardCore {
     if (!this.startOrder.isWaiting(id)) await started;
   }
 
+  /** Trust a config entry as it is now and start it: the UI's Start of an untrusted entry, once the prompt showed its command. */
+  async trustAndStart(id: string): Promise<ProcessInfo> {
+    const entry = this.sessions.get(id);
+    if (entry.definition.configName && this.trust.isHeld(configKey(entry))) await this.grantTrust([configKey(entry)], { startHeld: false });
+    if (entry.isRunning) return this.describe(id); // a running entry whose change was trusted restarted with it
+    return this.startProcess(id);
+  }
+
+  /** What waits for trust, and what the project may run. */
+  trustState(): ProjectTrustState {
+    return this.trust.state();
+  }
+
+  /**
+   * Trust held config entries (all when `keys` is absent) and apply them as the config application
+   * would have: a new entry starts if it auto-starts, a changed one is redefined and restarted if it runs.
+   * Only the UI, the command line and the app token reach this; an agent's own token cannot.
+   */
+  async grantTrust(keys?: readonly string[], options: { startHeld?: boolean } = {}): Promise<ProjectTrustState> {
+    const granted = this.trust.grant(keys);
+    await Promise.all(granted.map((held) => this.applyTrusted(held, options.startHeld !== false)));
+    return this.trust.state();
+  }
+
+  private async applyTrusted(held: HeldEntry, startHeld: boolean): Promise<void> {
+    const entry = this.sessions.list().find((e) => e.definition.configName && configKey(e) === held.key);
+    if (!entry) return;
+    if (!sameSpec(entry.definition, held.spec)) {
+      const wasRunning = entry.isRunning;
+      entry.redefine({ ...held.spec, cols: entry.info().cols, rows: entry.info().rows });
+      if (wasRunning) return entry.restart().catch(() => undefined);
+    }
+    if (startHeld && !held.previous && held.autoStart && !entry.isRunning) await entry.start().catch(() => undefined); // error state shows why
+  }
+
+  /** The entry, if it may run: a config entry that waits for trust may not. */
+  private runnable(id: string): ProcessEntry {
+    const entry = this.sessions.get(id);
+    if (entry.definition.configName && this.trust.isHeld(configKey(entry)))
+      throw new NotTrustedError(configKey(entry), entry.argv.join(' '));
+    return entry;
+  }
+
+  /** A person grants scopes to an entry's token (the UI); they last as long as the entry. */
+  grantScopes(id: string, scopes: readonly McpScope[]): { id: string; scopes: McpScope[] } {
+    this.sessions.get(id);
+    this.access.grant(id, scopes);
+    this.markChanged(id);
+    return { id, scopes: this.scopesOf(id) };
+  }
+
+  /** The scopes an entry's token carries now. */
+  scopesOf(id: string): McpScope[] {
+    return this.access.scopesOf(id, this.sessions.get(id).definition.mcp?.scopes);
+  }
+
+  private trustChanged(): void {
+    if (this.disposed) return;
+    this.eventEmitter.fire({ type: 'trustChanged', trust: this.trust.state() });
+    for (const entry of this.sessions.list()) if (entry.definition.configName) this.markChanged(entry.id);
+  }
+
   async stopProcess(id: string, signal?: NodeJS.Signals): Promise<ProcessInfo> {
     this.startOrder.cancel(id);
     await this.sessions.get(id).stop(signal);
@@ -298,6 +388,7 @@ export class SwitchboardCore {
   }
 
   async restartProcess(id: string, signal?: NodeJS.Signals): Promise<ProcessInfo> {
+    this.runnable(id);
     await this.restartRun(id, signal, false);
     return this.describe(id);
   }
@@ -319,7 +410,7 @@ export class SwitchboardCore {
     id: string,
     options: { signal?: NodeJS.Signals; readyTimeoutMs?: number; abort?: AbortSignal; onProgress?: (p: ReadinessProgress) => void } = {},
   ): Promise<ReadinessResult> {
-    const entry = this.sessions.get(id);
+    const entry = this.runnable(id);
     const tracker = this.readinessTrackerOf(id);
     const startedAt = Date.now();
     const abortWait = new AbortController();
@@ -402,8 +493,8 @@ export class SwitchboardCore {
   }
 
   /** Start a headless agent task (a `task` entry); a spawn failure comes back as a failed task. */
-  startTask(request: TaskRequest): Promise<TaskView> {
-    return this.tasks.start(request);
+  startTask(request: TaskRequest, origin: SpawnOrigin = {}): Promise<TaskView> {
+    return this.tasks.start(request, origin.spawnedBy);
   }
 
   getTask(id: string): TaskView {
@@ -462,6 +553,10 @@ export class SwitchboardCore {
     this.sessions.killAllNow();
   }
 
+  recordSpawn(childId: string, parentId: string): void {
+    this.access.recordSpawn(childId, parentId);
+  }
+
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
@@ -470,6 +565,7 @@ export class SwitchboardCore {
     for (const record of this.records.values()) record.store.dispose();
     this.records.clear();
     this.store.dispose();
+    this.trust.dispose();
   }
 
   private agentWiring(entry: ProcessEntry) {
@@ -502,6 +598,7 @@ export class SwitchboardCore {
       removal.dispose();
       store.dispose();
       this.records.delete(id);
+      this.access.forget(id);
       this.pendingChanges.delete(id);
       if (this.selectedId === id) this.selectedId = undefined;
       this.eventEmitter.fire({ type: 'processRemoved', id });
@@ -568,7 +665,11 @@ export class SwitchboardCore {
     await this.reconcile(wanted);
   }
 
-  /** Bring config-created entries in line with the file: add, redefine (restart if running), close. */
+  /**
+   * Bring config-created entries in line with the file: add, redefine (restart if running), close.
+   * Project trust is asked first: an entry whose command, env, cwd, argv or scopes are not trusted
+   * is shown but held — it starts nothing and keeps what it had until the user trusts it.
+   */
   private async reconcile(wanted: Map<string, { spec: ProcessSpec; autoStart: boolean }>): Promise<void> {
     const existing = new Map(
       this.sessions
@@ -576,6 +677,7 @@ export class SwitchboardCore {
         .filter((e) => e.definition.configName)
         .map((e) => [configKey(e), e]),
     );
+    this.trust.retainOnly(new Set(wanted.keys()));
     const work: Promise<unknown>[] = [];
     for (const [key, entry] of existing) {
       if (!wanted.has(key)) work.push(this.closeProcess(entry.id));
@@ -583,11 +685,14 @@ export class SwitchboardCore {
     const toStart: ProcessEntry[] = [];
     for (const [key, { spec, autoStart }] of wanted) {
       const entry = existing.get(key);
+      const previous = entry && this.trust.isTrusted(key, entry.definition) ? entry.definition : undefined;
+      const trusted = this.trust.admit({ key, spec, autoStart, ...(previous ? { previous } : {}) });
       if (!entry) {
         const created = this.sessions.create(spec);
-        if (autoStart) toStart.push(created);
-      } else if (!sameDefinition(entry.definition, spec)) {
-        work.push(this.redefine(entry, spec));
+        if (autoStart && trusted) toStart.push(created);
+      } else if (!sameDefinition(entry.definition, spec) && (trusted || !previous)) {
+        // A held entry that never ran shows its newest definition; a trusted one keeps what it runs.
+        work.push(this.redefine(entry, spec, trusted));
       }
     }
     // Every new entry exists before any starts: a dependency may be declared after its dependent.
@@ -600,8 +705,8 @@ export class SwitchboardCore {
    * threshold) apply from now on, so its decorations are built again from the new definition; a
    * running entry whose run changed restarts once. A change of start order alone restarts nothing.
    */
-  private async redefine(entry: ProcessEntry, spec: ProcessSpec): Promise<void> {
-    const needsRestart = entry.isRunning && !sameSpec(entry.definition, spec);
+  private async redefine(entry: ProcessEntry, spec: ProcessSpec, mayRestart = true): Promise<void> {
+    const needsRestart = mayRestart && entry.isRunning && !sameSpec(entry.definition, spec);
     entry.redefine(spec);
     this.rebuildDecorations(entry.id);
     if (needsRestart) await entry.restart().catch(() => undefined); // the entry shows a spawn error itself

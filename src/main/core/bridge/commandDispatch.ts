@@ -33,6 +33,9 @@ const SHARED_HANDLERS: Handlers = {
   cancelTask: (core, a) => core.cancelTask(a.id),
   proposeConfig: (core) => core.proposeConfig(),
   writeConfig: (core, a) => core.writeConfig(a.entries),
+  grantTrust: (core, a) => core.grantTrust(a.keys),
+  trustAndStart: (core, a) => core.trustAndStart(a.id),
+  grantScopes: (core, a) => core.grantScopes(a.id, a.scopes),
 };
 
 export function parseCommandArgs<C extends CommandName>(cmd: C, raw: unknown): z.output<(typeof CommandArgs)[C]> {

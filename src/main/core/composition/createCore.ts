@@ -7,6 +7,8 @@ import type { EntryDecorator } from '../sessions';
 import { McpService } from '../mcp';
 import { attachTimers, timerDecorator, type TimerManager } from '../timers';
 import { acquireInstanceLock } from '../instance';
+import { FileTrustStore, ProjectTrust } from '../trust';
+import { projectKey } from './projectKey';
 
 export interface CreateCoreOptions {
   projectDir: string;
@@ -16,6 +18,11 @@ export interface CreateCoreOptions {
   watchConfig?: boolean;
   /** Loopback port of the MCP endpoint (default 0: a free port). */
   mcpPort?: number;
+  /**
+   * Trust every entry of switchboard.json as it is at startup (`serve --trust`), stored like a
+   * trust the UI grants. Later edits are asked about again.
+   */
+  grantTrust?: boolean;
 }
 
 export interface CoreHandle {
@@ -51,6 +58,8 @@ async function createLockedCore(options: CreateCoreOptions, releaseLock: () => v
     killGraceMs: options.killGraceMs,
     watchConfig: options.watchConfig,
     decorators,
+    // Trust lives in the app's data directory, never in the project a clone or an agent can write.
+    trust: new ProjectTrust(projectKey(options.projectDir), new FileTrustStore(options.dataDir)),
   };
   // MCP: endpoint up before init, so auto-started entries already get their identity
   let mcp: McpService | undefined;
@@ -69,6 +78,7 @@ async function createLockedCore(options: CreateCoreOptions, releaseLock: () => v
   const mcpService = mcp;
   try {
     await core.init();
+    if (options.grantTrust) await core.grantTrust();
   } catch (err) {
     await mcpService.dispose();
     timerManager.dispose();

@@ -4,7 +4,7 @@ import type { ProcessConfig } from '../../../shared/config';
 import type { ProcessSpec } from '../../../shared/model';
 
 export function processSpecFromConfig(name: string, config: ProcessConfig, projectDir: string): ProcessSpec {
-  const { command: _command, args: _args, cwd: _cwd, env: _env, autoStart: _autoStart, dependsOn, ...ready } = config;
+  const { command: _command, args: _args, cwd: _cwd, env: _env, autoStart: _autoStart, dependsOn, mcp, ...ready } = config;
   return {
     ready,
     ...(dependsOn && Object.keys(dependsOn).length > 0 ? { dependsOn } : {}),
@@ -14,6 +14,7 @@ export function processSpecFromConfig(name: string, config: ProcessConfig, proje
     cwd: resolve(projectDir, config.cwd ?? '.'),
     env: config.env,
     configName: name,
+    ...(mcp ? { mcp } : {}),
   };
 }
 

@@ -88,6 +88,19 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
           ❗
         </span>
       )}
+      {p.trust && (
+        <span
+          className="untrusted"
+          data-testid="untrusted"
+          title={
+            p.trust === 'new'
+              ? 'Not trusted yet: it runs nothing until you trust it'
+              : 'Changed in switchboard.json: the change runs once you trust it'
+          }
+        >
+          {p.trust === 'new' ? 'not trusted' : 'change not trusted'}
+        </span>
+      )}
       <TimerIndicator process={p} />
       {links.map((url) => (
         <a

@@ -16,6 +16,7 @@ const sendInput = defineTool({
   title: 'Type into a process',
   description:
     'Type into a process\'s terminal. kind "text" types text as is, "paste" pastes it (bracketed paste when the program enabled it, so multi-line text is not run line by line), "key" presses a named key (Enter, Escape, Tab, Up, Down, Left, Right, Backspace, C-c, …). submit presses Enter afterwards as a separate write. wait_ms returns the screen after waiting.',
+  requires: ({ process_id }) => [{ entry: process_id, right: 'input', action: 'typing into' }],
   run: async ({ process_id, kind, text, key, submit, wait_ms }, call, ctx) => {
     const entry = ctx.core.entry(process_id);
     let data: string;
@@ -45,6 +46,7 @@ const sendMessage = defineTool({
   title: 'Message an agent',
   description:
     'Deliver a message to another agent as a user turn, tagged with who sent it ("[from <name> (<id>)] …"), and submit it. If the agent is busy, its CLI queues the message.',
+  requires: ({ target_process_id }) => [{ entry: target_process_id, right: 'input', action: 'sending a message to' }],
   run: async ({ target_process_id, message }, call, ctx) => {
     const entry = ctx.core.entry(target_process_id);
     if (entry.kind !== 'agent') {
