@@ -137,10 +137,16 @@ export class SwitchboardCore {
     return proposeConfig(this.projectDir, { isOnPath: (command) => isOnPath(command) });
   }
 
-  /** Writes the entries a person kept as switchboard.json and loads it at once (not waiting for the watcher). */
+  /**
+   * Writes the entries a person kept as switchboard.json and loads it at once (not waiting for the
+   * watcher). Ticking them in the proposal, which shows each command, is the trust prompt's
+   * question answered: they run without asking again. Only the UI reaches this (not MCP).
+   */
   async writeConfig(entries: readonly ProposedEntry[]): Promise<{ path: string }> {
     const path = writeConfig(this.projectDir, entries);
     await this.reloadConfig();
+    const chosen = entries.map((entry) => `${entry.section}.${entry.name}`).filter((key) => this.trust.isHeld(key));
+    if (chosen.length > 0) await this.grantTrust(chosen);
     return { path };
   }
 
