@@ -37,7 +37,11 @@ export class ProjectSession {
     if (!(await this.close())) return false;
     const isLaunchProject = this.current === undefined && !this.hasOpened;
     this.hasOpened = true;
-    const handle = await createCore({ projectDir: dir, dataDir: this.options.dataDir, grantTrust: isLaunchProject && this.options.grantTrustAtLaunch === true });
+    const handle = await createCore({
+      projectDir: dir,
+      dataDir: this.options.dataDir,
+      grantTrust: isLaunchProject && this.options.grantTrustAtLaunch === true,
+    });
     this.current = handle;
     writeEndpointFile(this.options.dataDir, { url: handle.mcp.url, token: handle.mcp.token, pid: process.pid });
     this.detach = [
