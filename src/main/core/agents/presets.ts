@@ -27,6 +27,7 @@ const SPECS: readonly PresetSpec[] = [
   { id: 'codex', displayName: 'Codex CLI', command: 'codex' },
   { id: 'gemini', displayName: 'Gemini CLI', command: 'gemini' },
   { id: 'opencode', displayName: 'opencode', command: 'opencode' },
+  { id: 'qwen', displayName: 'Qwen Code', command: 'qwen' },
   { id: 'aider', displayName: 'aider', command: 'aider', thresholds: { idleDebounceMs: AIDER_IDLE_DEBOUNCE_MS } },
   { id: 'cursor-agent', displayName: 'Cursor Agent', command: 'cursor-agent' },
 ];

@@ -35,6 +35,8 @@ export interface ReplayScore {
   /** Share whose primary and detail both match. */
   agreement: number;
   mismatches: ScoredSample[];
+  /** Truth `waiting` intervals during which (or within the tolerance after) the tracker never said `waiting`. */
+  missedPrompts: number;
   samples: StatusSample[];
   /** Every status event the tracker fired, with recording time. */
   transitions: Array<{ ms: number; primary: AgentPrimary; detail: AgentDetail; health: string; reason: string }>;
@@ -102,7 +104,15 @@ function score(recording: Recording, samples: StatusSample[], transitions: Repla
     primaryAgreement: n ? scoredSamples.filter((s) => s.primaryAgrees).length / n : 0,
     agreement: n ? scoredSamples.filter((s) => s.fullAgrees).length / n : 0,
     mismatches: scoredSamples.filter((s) => !s.fullAgrees),
+    missedPrompts: countMissedPrompts(recording, samples),
     samples,
     transitions,
   };
+}
+
+function countMissedPrompts(recording: Recording, samples: StatusSample[]): number {
+  const { intervals, tolerance_ms: toleranceMs } = recording.truth;
+  return intervals
+    .filter((i) => i.primary === 'waiting')
+    .filter((i) => !samples.some(({ ms, status }) => ms >= i.start_ms && ms < i.end_ms + toleranceMs && status.primary === 'waiting')).length;
 }
