@@ -101,14 +101,14 @@ describe('the real Qwen Code through Switchboard', () => {
     const client = await connectClient(endpoint.url, endpoint.token, 'qwen-live-test');
     cleanups.push(() => client.close());
 
-    const spawned = await callOk<{ process_id: string }>(client, 'spawn_agent', {
+    const spawned = await callOk<{ id: string }>(client, 'spawn_agent', {
       agent: 'qwen',
       name: 'qwen-under-test',
       argv: harness.argv,
       env: harness.env,
       working_dir: harness.cwd,
     });
-    const id = spawned.process_id;
+    const id = spawned.id;
     await waitForAgentIdle(client, id);
 
     await callOk(client, 'send_message', { target_process_id: id, message: 'Who are you in this project?' });

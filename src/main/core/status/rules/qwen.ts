@@ -138,6 +138,17 @@ export const qwenRules: RuleSetInput = {
       source: rec('qwen-plain-qa-exit', '42.0 s'),
     },
     {
+      // The composer is drawn before initialisation ends; a prompt sent now may be lost.
+      id: 'initializing',
+      priority: 610,
+      implies: { primary: 'active', detail: 'thinking' },
+      region: 'bottom_non_empty_lines(4)',
+      match: { line: /^\s*[\u2800-\u28FF] Initializing\.\.\.$/u },
+      sample: ['  Tips: Add a QWEN.md file to give Qwen Code persistent project context.', '  ●︎ Extensions changed on disk. Run /reload-plugins to apply updates.', '  ➜ project · git:(main) · switchboard-mock', '  ⠴ Initializing...'].join('\n'),
+      lookalikes: [{ sample: idleScreen, why: 'initialised: no spinner' }],
+      source: rec('qwen-plain-qa-exit', '25.0 s'),
+    },
+    {
       id: 'spinner',
       priority: 600,
       implies: { primary: 'active', detail: 'thinking' },
@@ -189,7 +200,8 @@ export const qwenRules: RuleSetInput = {
       priority: 350,
       implies: { primary: 'idle', detail: 'ready' },
       region: 'bottom_non_empty_lines(3)',
-      match: { line: /^\s*To continue this session, run qwen --resume \S+$/u },
+      // Printed again unindented after the TUI unmounts, wrapped after "run".
+      match: { line: /^\s*To continue this session, run(?: qwen --resume \S+)?$/u },
       sample: [
         '  │  switchboard-mock                          1          7,277              1                       │',
         '  │  (managed-auto-memory-extractor)                                                                 │',
