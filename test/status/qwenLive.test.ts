@@ -15,7 +15,7 @@ import { SwitchboardCore } from '../../src/main/core/app/switchboardCore';
 import { waitForEvent } from '../../src/main/core/base/lifecycle';
 import type { AgentStatusInfo } from '../../src/shared/status';
 import { startMockChatCompletions } from '../fixtures/openaiChat/mockChatCompletions';
-import { createQwenHarness, QWEN_BIN } from '../fixtures/openaiChat/qwenHarness';
+import { createQwenHarness } from '../fixtures/openaiChat/qwenHarness';
 import { callOk, connectClient } from '../mcp/mcpHarness';
 
 /** Qwen Code needs 10-40 s to initialise on a loaded 2-core machine. */
@@ -29,98 +29,124 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-const is = (primary: string, detail?: string) => (s: AgentStatusInfo) => s.primary === primary && (detail === undefined || s.detail === detail);
+const is = (primary: string, detail?: string) => (s: AgentStatusInfo) =>
+  s.primary === primary && (detail === undefined || s.detail === detail);
 
 describe('the real Qwen Code through Switchboard', () => {
-  it('idle → active → waiting/permission → idle after Escape → dead after /quit, one process', async () => {
-    const mock = await startMockChatCompletions({
-      turns: [
-        [{ text: 'Hello from the Qwen mock, streamed word by word.', firstTokenDelayMs: 1_500, chunkDelayMs: 80 }],
-        [{ toolCall: { name: 'run_shell_command', arguments: { command: 'curl -X POST http://127.0.0.1:9/deploy', description: 'Post the deploy hook' } } }],
-      ],
-    });
-    cleanups.push(() => mock.close());
-    const harness = await createQwenHarness({ baseUrl: mock.url });
-    cleanups.push(() => harness.cleanup());
-    const core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-qwen-')), watchConfig: false, killGraceMs: 1_000 });
-    await core.init();
-    cleanups.push(() => core.dispose());
+  it(
+    'idle → active → waiting/permission → idle after Escape → dead after /quit, one process',
+    async () => {
+      const mock = await startMockChatCompletions({
+        turns: [
+          [{ text: 'Hello from the Qwen mock, streamed word by word.', firstTokenDelayMs: 1_500, chunkDelayMs: 80 }],
+          [
+            {
+              toolCall: {
+                name: 'run_shell_command',
+                arguments: { command: 'curl -X POST http://127.0.0.1:9/deploy', description: 'Post the deploy hook' },
+              },
+            },
+          ],
+        ],
+      });
+      cleanups.push(() => mock.close());
+      const harness = await createQwenHarness({ baseUrl: mock.url });
+      cleanups.push(() => harness.cleanup());
+      const core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-qwen-')), watchConfig: false, killGraceMs: 1_000 });
+      await core.init();
+      cleanups.push(() => core.dispose());
 
-    const info = await core.spawnAgent({ preset: 'qwen', name: 'qwen', argv: harness.argv, env: harness.env, cwd: harness.cwd });
-    const tracker = core.statusTrackerOf(info.id);
-    const history: string[] = [];
-    tracker.onDidChangeStatus((s) => history.push(`${s.primary}/${s.detail} (${s.reason})`));
-    const status = (pred: (s: AgentStatusInfo) => boolean, label: string) =>
-      pred(tracker.status)
-        ? Promise.resolve(tracker.status)
-        : waitForEvent(tracker.onDidChangeStatus, pred, WAIT_MS).catch(() => {
-            throw new Error(`Qwen never became ${label}; history: ${history.join(' → ')}\nscreen:\n${core.entry(info.id).screen.getVisibleLines().join('\n')}`);
-          });
+      const info = await core.spawnAgent({ preset: 'qwen', name: 'qwen', argv: harness.argv, env: harness.env, cwd: harness.cwd });
+      const tracker = core.statusTrackerOf(info.id);
+      const history: string[] = [];
+      tracker.onDidChangeStatus((s) => history.push(`${s.primary}/${s.detail} (${s.reason})`));
+      const status = (pred: (s: AgentStatusInfo) => boolean, label: string) =>
+        pred(tracker.status)
+          ? Promise.resolve(tracker.status)
+          : waitForEvent(tracker.onDidChangeStatus, pred, WAIT_MS).catch(() => {
+              throw new Error(
+                `Qwen never became ${label}; history: ${history.join(' → ')}\nscreen:\n${core.entry(info.id).screen.getVisibleLines().join('\n')}`,
+              );
+            });
 
-    await status(is('idle', 'ready'), 'idle');
-    expect(tracker.status.reason).toMatch(/^qwen\//);
+      await status(is('idle', 'ready'), 'idle');
+      expect(tracker.status.reason).toMatch(/^qwen\//);
+      const ctx = {
+        timeoutMs: WAIT_MS,
+        context: () => `history: ${history.join(' → ')}\n${core.entry(info.id).screen.getVisibleLines().join('\n')}`,
+      };
 
-    await core.sendUserTurn(info.id, 'Say hello to Switchboard');
-    const request = await mock.waitFor('request', (e) => e.kind === 'main', { timeoutMs: WAIT_MS });
-    expect(request.userText).toContain('Say hello to Switchboard');
-    expect((await status(is('active'), 'active')).health).toBe('ALIVE');
-    await mock.waitFor('stream_end', (e) => e.kind === 'main', { timeoutMs: WAIT_MS });
-    await status(is('idle', 'ready'), 'idle after the answer');
+      await core.sendUserTurn(info.id, 'Say hello to Switchboard');
+      const request = await mock.waitFor('request', (e) => e.kind === 'main', ctx);
+      expect(request.userText).toContain('Say hello to Switchboard');
+      expect((await status(is('active'), 'active')).health).toBe('ALIVE');
+      await mock.waitFor('stream_end', (e) => e.kind === 'main', ctx);
+      await status(is('idle', 'ready'), 'idle after the answer');
 
-    const mark = mock.mark();
-    await core.sendUserTurn(info.id, 'Trigger the deploy hook');
-    await mock.waitFor('tool_call', undefined, { after: mark, timeoutMs: WAIT_MS });
-    const waiting = await status(is('waiting', 'permission'), 'waiting/permission');
-    expect(waiting.reason).toMatch(/^qwen\//);
+      const mark = mock.mark();
+      await core.sendUserTurn(info.id, 'Trigger the deploy hook');
+      await mock.waitFor('tool_call', undefined, { ...ctx, after: mark });
+      const waiting = await status(is('waiting', 'permission'), 'waiting/permission');
+      expect(waiting.reason).toMatch(/^qwen\//);
 
-    core.entry(info.id).write('\x1b');
-    await status(is('idle', 'ready'), 'idle after rejecting the tool');
-    expect(mock.events.filter((e) => e.type === 'request' && e.kind === 'main' && e.seq >= mark)).toHaveLength(1);
+      core.entry(info.id).write('\x1b');
+      await status(is('idle', 'ready'), 'idle after rejecting the tool');
+      expect(mock.events.filter((e) => e.type === 'request' && e.kind === 'main' && e.seq >= mark)).toHaveLength(1);
 
-    await core.sendUserTurn(info.id, '/quit');
-    await status(is('dead'), 'dead after /quit');
-  }, TEST_TIMEOUT_MS);
+      await core.sendUserTurn(info.id, '/quit');
+      await status(is('dead'), 'dead after /quit');
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('under serve: spawn_agent + send_message over MCP; the agent calls whoami and gets its own entry', async () => {
-    const mock = await startMockChatCompletions({
-      turns: [[{ toolCall: { name: 'mcp__switchboard__whoami', arguments: {} } }], [{ text: 'I am the Qwen agent of this project.' }]],
-    });
-    cleanups.push(() => mock.close());
-    const harness = await createQwenHarness({ baseUrl: mock.url });
-    cleanups.push(() => harness.cleanup());
-    const root = mkdtempSync(join(tmpdir(), 'sb-qwen-serve-'));
-    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
-    const project = join(root, 'project');
-    mkdirSync(project);
-    const serve = spawn(TSX, [join(ROOT, 'src/main/serve.ts'), '--project', project, '--data-dir', join(root, 'data'), '--static-dir', root], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    cleanups.push(() => stopServe(serve));
-    const endpoint = JSON.parse(await firstLine(serve)) as { url: string; token: string };
-    const client = await connectClient(endpoint.url, endpoint.token, 'qwen-live-test');
-    cleanups.push(() => client.close());
+  it(
+    'under serve: spawn_agent + send_message over MCP; the agent calls whoami and gets its own entry',
+    async () => {
+      const mock = await startMockChatCompletions({
+        turns: [[{ toolCall: { name: 'mcp__switchboard__whoami', arguments: {} } }], [{ text: 'I am the Qwen agent of this project.' }]],
+      });
+      cleanups.push(() => mock.close());
+      const harness = await createQwenHarness({ baseUrl: mock.url });
+      cleanups.push(() => harness.cleanup());
+      const root = mkdtempSync(join(tmpdir(), 'sb-qwen-serve-'));
+      cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+      const project = join(root, 'project');
+      mkdirSync(project);
+      const serve = spawn(
+        TSX,
+        [join(ROOT, 'src/main/serve.ts'), '--project', project, '--data-dir', join(root, 'data'), '--static-dir', root],
+        {
+          cwd: ROOT,
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      cleanups.push(() => stopServe(serve));
+      const endpoint = JSON.parse(await firstLine(serve)) as { url: string; token: string };
+      const client = await connectClient(endpoint.url, endpoint.token, 'qwen-live-test');
+      cleanups.push(() => client.close());
 
-    const spawned = await callOk<{ id: string }>(client, 'spawn_agent', {
-      agent: 'qwen',
-      name: 'qwen-under-test',
-      argv: harness.argv,
-      env: harness.env,
-      working_dir: harness.cwd,
-    });
-    const id = spawned.id;
-    await waitForAgentIdle(client, id);
+      const spawned = await callOk<{ id: string }>(client, 'spawn_agent', {
+        agent: 'qwen',
+        name: 'qwen-under-test',
+        argv: harness.argv,
+        env: harness.env,
+        working_dir: harness.cwd,
+      });
+      const id = spawned.id;
+      await waitForAgentIdle(client, id);
 
-    await callOk(client, 'send_message', { target_process_id: id, message: 'Who are you in this project?' });
-    const request = await mock.waitFor('request', (e) => e.kind === 'main', { timeoutMs: WAIT_MS });
-    expect(request.userText).toContain('Who are you in this project?');
-    const call = await mock.waitFor('tool_call', (e) => e.name === 'mcp__switchboard__whoami', { timeoutMs: WAIT_MS });
-    const result = await mock.waitFor('tool_result', (e) => e.toolCallId === call.id, { timeoutMs: WAIT_MS });
-    expect(result.content).toContain(id);
-    expect(result.content).toContain('qwen-under-test');
-    expect(result.content).toContain('agent');
-    await mock.waitFor('stream_end', (e) => e.turn === 1, { timeoutMs: WAIT_MS });
-  }, TEST_TIMEOUT_MS);
+      await callOk(client, 'send_message', { target_process_id: id, message: 'Who are you in this project?' });
+      const request = await mock.waitFor('request', (e) => e.kind === 'main', { timeoutMs: WAIT_MS });
+      expect(request.userText).toContain('Who are you in this project?');
+      const call = await mock.waitFor('tool_call', (e) => e.name === 'mcp__switchboard__whoami', { timeoutMs: WAIT_MS });
+      const result = await mock.waitFor('tool_result', (e) => e.toolCallId === call.id, { timeoutMs: WAIT_MS });
+      expect(result.content).toContain(id);
+      expect(result.content).toContain('qwen-under-test');
+      expect(result.content).toContain('agent');
+      await mock.waitFor('stream_end', (e) => e.turn === 1, { timeoutMs: WAIT_MS });
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
 
 function firstLine(proc: ChildProcess): Promise<string> {

@@ -114,5 +114,6 @@ function countMissedPrompts(recording: Recording, samples: StatusSample[]): numb
   const { intervals, tolerance_ms: toleranceMs } = recording.truth;
   return intervals
     .filter((i) => i.primary === 'waiting')
-    .filter((i) => !samples.some(({ ms, status }) => ms >= i.start_ms && ms < i.end_ms + toleranceMs && status.primary === 'waiting')).length;
+    .filter((i) => !samples.some(({ ms, status }) => ms >= i.start_ms && ms < i.end_ms + toleranceMs && status.primary === 'waiting'))
+    .length;
 }

@@ -19,7 +19,10 @@ const VERSION = '0.24.4';
 const rec = (name: string, at: string) => `Qwen Code ${VERSION}, recording test/fixtures/recordings/qwen/${name}.cast @ ${at}`;
 
 const RULE = '────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────';
-const BUSY_FOOTER = ['  ➜ project · git:(main) · switchboard-mock', '  Enter to steer · Ctrl+Q to queue · ⏸ Ask permissions (shift + tab to cycle)'];
+const BUSY_FOOTER = [
+  '  ➜ project · git:(main) · switchboard-mock',
+  '  Enter to steer · Ctrl+Q to queue · ⏸ Ask permissions (shift + tab to cycle)',
+];
 const COMPOSER = [RULE, '>   Type your message or @path/to/file', RULE];
 
 const idleScreen = [
@@ -34,7 +37,12 @@ const idleScreen = [
   '  ⏸ Ask permissions (shift + tab to cycle)',
 ].join('\n');
 
-const thinkingScreen = ['  > Run the sleep command', "  ⠧ Greasin' the cogs of the machine... (1s · esc to cancel)", ...COMPOSER, ...BUSY_FOOTER].join('\n');
+const thinkingScreen = [
+  '  > Run the sleep command',
+  "  ⠧ Greasin' the cogs of the machine... (1s · esc to cancel)",
+  ...COMPOSER,
+  ...BUSY_FOOTER,
+].join('\n');
 
 const respondingScreen = [
   '  > What does Switchboard do?',
@@ -105,7 +113,9 @@ export const qwenRules: RuleSetInput = {
       priority: 900,
       implies: { primary: 'waiting', detail: 'permission' },
       region: 'bottom_non_empty_lines(24)',
-      match: { line: [/^\s*[\u2800-\u28FF] Waiting for user confirmation\.\.\.$/u, /^\s*(?:›\s*)?\d\. (?:Yes, allow|Allow|No, suggest changes)/u] },
+      match: {
+        line: [/^\s*[\u2800-\u28FF] Waiting for user confirmation\.\.\.$/u, /^\s*(?:›\s*)?\d\. (?:Yes, allow|Allow|No, suggest changes)/u],
+      },
       sample: confirmationScreen,
       lookalikes: [
         { sample: runningToolScreen, why: 'the approved tool running, menu gone' },
@@ -144,7 +154,12 @@ export const qwenRules: RuleSetInput = {
       implies: { primary: 'active', detail: 'thinking' },
       region: 'bottom_non_empty_lines(4)',
       match: { line: /^\s*[\u2800-\u28FF] Initializing\.\.\.$/u },
-      sample: ['  Tips: Add a QWEN.md file to give Qwen Code persistent project context.', '  ●︎ Extensions changed on disk. Run /reload-plugins to apply updates.', '  ➜ project · git:(main) · switchboard-mock', '  ⠴ Initializing...'].join('\n'),
+      sample: [
+        '  Tips: Add a QWEN.md file to give Qwen Code persistent project context.',
+        '  ●︎ Extensions changed on disk. Run /reload-plugins to apply updates.',
+        '  ➜ project · git:(main) · switchboard-mock',
+        '  ⠴ Initializing...',
+      ].join('\n'),
       lookalikes: [{ sample: idleScreen, why: 'initialised: no spinner' }],
       source: rec('qwen-plain-qa-exit', '25.0 s'),
     },
@@ -209,7 +224,9 @@ export const qwenRules: RuleSetInput = {
         '  ╰──────────────────────────────────────────────────────────────────────────────────────────────────╯',
         '  To continue this session, run qwen --resume 2ef28d29-2f0e-4e6a-812a-98905f910b1b',
       ].join('\n'),
-      lookalikes: [{ sample: ['  > How do I continue this session?', ...COMPOSER, ...BUSY_FOOTER].join('\n'), why: 'a prompt about resuming' }],
+      lookalikes: [
+        { sample: ['  > How do I continue this session?', ...COMPOSER, ...BUSY_FOOTER].join('\n'), why: 'a prompt about resuming' },
+      ],
       source: rec('qwen-plain-qa-exit', '57.5 s'),
     },
     {
