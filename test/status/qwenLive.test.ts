@@ -9,20 +9,22 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SwitchboardCore } from '../../src/main/core/app/switchboardCore';
-import { waitForEvent } from '../../src/main/core/base/lifecycle';
 import type { AgentStatusInfo } from '../../src/shared/status';
 import { startMockChatCompletions } from '../fixtures/openaiChat/mockChatCompletions';
 import { createQwenHarness } from '../fixtures/openaiChat/qwenHarness';
-import { callOk, connectClient } from '../mcp/mcpHarness';
+import { callOk, connectClient, firstLine } from '../mcp/mcpHarness';
+import { statusWaiter } from './agentStatusWaiter';
 
 /** Qwen Code needs 10-40 s to initialise on a loaded 2-core machine. */
 const WAIT_MS = 120_000;
 const TEST_TIMEOUT_MS = 300_000;
 const ROOT = resolve(__dirname, '../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const WHOAMI_TOOL = 'mcp__switchboard__whoami';
+/** Qwen connects its MCP servers in the background after start-up; a few warm-up turns at most. */
+const MAX_WARMUP_TURNS = 5;
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -58,23 +60,11 @@ describe('the real Qwen Code through Switchboard', () => {
 
       const info = await core.spawnAgent({ preset: 'qwen', name: 'qwen', argv: harness.argv, env: harness.env, cwd: harness.cwd });
       const tracker = core.statusTrackerOf(info.id);
-      const history: string[] = [];
-      tracker.onDidChangeStatus((s) => history.push(`${s.primary}/${s.detail} (${s.reason})`));
-      const status = (pred: (s: AgentStatusInfo) => boolean, label: string) =>
-        pred(tracker.status)
-          ? Promise.resolve(tracker.status)
-          : waitForEvent(tracker.onDidChangeStatus, pred, WAIT_MS).catch(() => {
-              throw new Error(
-                `Qwen never became ${label}; history: ${history.join(' → ')}\nscreen:\n${core.entry(info.id).screen.getVisibleLines().join('\n')}`,
-              );
-            });
+      const status = statusWaiter(core, info.id, 'Qwen', WAIT_MS);
 
       await status(is('idle', 'ready'), 'idle');
       expect(tracker.status.reason).toMatch(/^qwen\//);
-      const ctx = {
-        timeoutMs: WAIT_MS,
-        context: () => `history: ${history.join(' → ')}\n${core.entry(info.id).screen.getVisibleLines().join('\n')}`,
-      };
+      const ctx = { timeoutMs: WAIT_MS, context: status.describe };
 
       await core.sendUserTurn(info.id, 'Say hello to Switchboard');
       const request = await mock.waitFor('request', (e) => e.kind === 'main', ctx);
@@ -102,9 +92,8 @@ describe('the real Qwen Code through Switchboard', () => {
   it(
     'under serve: spawn_agent + send_message over MCP; the agent calls whoami and gets its own entry',
     async () => {
-      const mock = await startMockChatCompletions({
-        turns: [[{ toolCall: { name: 'mcp__switchboard__whoami', arguments: {} } }], [{ text: 'I am the Qwen agent of this project.' }]],
-      });
+      // No scripted turns yet: warm-up prompts get the default answer until Qwen offers the tool.
+      const mock = await startMockChatCompletions();
       cleanups.push(() => mock.close());
       const harness = await createQwenHarness({ baseUrl: mock.url });
       cleanups.push(() => harness.cleanup());
@@ -121,7 +110,7 @@ describe('the real Qwen Code through Switchboard', () => {
         },
       );
       cleanups.push(() => stopServe(serve));
-      const endpoint = JSON.parse(await firstLine(serve)) as { url: string; token: string };
+      const endpoint = JSON.parse(await firstLine(serve, WAIT_MS)) as { url: string; token: string };
       const client = await connectClient(endpoint.url, endpoint.token, 'qwen-live-test');
       cleanups.push(() => client.close());
 
@@ -134,33 +123,23 @@ describe('the real Qwen Code through Switchboard', () => {
       });
       const id = spawned.id;
       await waitForAgentIdle(client, id);
+      await waitUntilToolOffered(client, mock, id, WHOAMI_TOOL);
 
+      mock.enqueue([{ toolCall: { name: WHOAMI_TOOL, arguments: {} } }], [{ text: 'I am the Qwen agent of this project.' }]);
+      const mark = mock.mark();
       await callOk(client, 'send_message', { target_process_id: id, message: 'Who are you in this project?' });
-      const request = await mock.waitFor('request', (e) => e.kind === 'main', { timeoutMs: WAIT_MS });
+      const request = await mock.waitFor('request', (e) => e.kind === 'main', { timeoutMs: WAIT_MS, after: mark });
       expect(request.userText).toContain('Who are you in this project?');
-      const call = await mock.waitFor('tool_call', (e) => e.name === 'mcp__switchboard__whoami', { timeoutMs: WAIT_MS });
+      const call = await mock.waitFor('tool_call', (e) => e.name === WHOAMI_TOOL, { timeoutMs: WAIT_MS });
       const result = await mock.waitFor('tool_result', (e) => e.toolCallId === call.id, { timeoutMs: WAIT_MS });
       expect(result.content).toContain(id);
       expect(result.content).toContain('qwen-under-test');
       expect(result.content).toContain('agent');
-      await mock.waitFor('stream_end', (e) => e.turn === 1, { timeoutMs: WAIT_MS });
+      await mock.waitFor('stream_end', (e) => e.turn === 1 && e.seq > call.seq, { timeoutMs: WAIT_MS });
     },
     TEST_TIMEOUT_MS,
   );
 });
-
-function firstLine(proc: ChildProcess): Promise<string> {
-  return new Promise((resolveLine, reject) => {
-    const timer = setTimeout(() => reject(new Error('serve printed nothing')), WAIT_MS);
-    const lines = createInterface({ input: proc.stdout! });
-    lines.once('line', (line) => {
-      clearTimeout(timer);
-      lines.close();
-      resolveLine(line);
-    });
-    proc.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-  });
-}
 
 async function stopServe(proc: ChildProcess): Promise<void> {
   if (proc.exitCode !== null) return;
@@ -178,4 +157,27 @@ async function waitForAgentIdle(client: Awaited<ReturnType<typeof connectClient>
     if (Date.now() > deadline) throw new Error(`agent ${id} never became idle: ${JSON.stringify(status)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/**
+ * Qwen discovers MCP tools in the background, so right after start-up a model request may not list
+ * them yet. Sends warm-up messages (answered by the mock's default turn) until a request offers
+ * `tool` to the model: an event per round, no timing guess.
+ */
+async function waitUntilToolOffered(
+  client: Awaited<ReturnType<typeof connectClient>>,
+  mock: Awaited<ReturnType<typeof startMockChatCompletions>>,
+  id: string,
+  tool: string,
+): Promise<void> {
+  for (let round = 0; round < MAX_WARMUP_TURNS; round++) {
+    const mark = mock.mark();
+    await callOk(client, 'send_message', { target_process_id: id, message: `Warm-up ${round}: reply OK.` });
+    const request = await mock.waitFor('request', (e) => e.kind === 'main', { timeoutMs: WAIT_MS, after: mark });
+    await mock.waitFor('stream_end', (e) => e.requestId === request.requestId, { timeoutMs: WAIT_MS });
+    await waitForAgentIdle(client, id);
+    const tools = mock.requests.find((r) => r.requestId === request.requestId)?.body.tools ?? [];
+    if (JSON.stringify(tools).includes(`"${tool}"`)) return;
+  }
+  throw new Error(`Qwen never offered ${tool} to the model in ${MAX_WARMUP_TURNS} turns`);
 }
