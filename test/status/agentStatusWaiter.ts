@@ -3,8 +3,8 @@
  * once `pred` holds (at once if it already does); on timeout fails with the status history and
  * the screen, so a miss says what the tracker saw.
  */
-import type { SwitchboardCore } from '../../src/main/core/app/switchboardCore';
-import { waitForEvent } from '../../src/main/core/base/lifecycle';
+import type { SwitchboardCore } from '../../src/main/core/app';
+import { waitForEvent } from '../../src/main/core/base';
 import type { AgentStatusInfo } from '../../src/shared/status';
 
 export interface StatusWaiter {

@@ -1,6 +1,6 @@
 /**
  * End-to-end detection against real agent recordings (test/fixtures/recordings: Claude Code
- * 2.1.197 copied from shared/recordings at the top level, one folder per further CLI recorded by
+ * 2.1.197 at the top level, one folder per further CLI recorded by
  * its record.ts): each replayed at its original timing (virtual clock) into a StatusTracker over
  * the real ScreenModel, sampled every 100 ms and scored against the truth file outside tolerance
  * windows and outside `starting`.
