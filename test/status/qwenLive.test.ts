@@ -23,8 +23,8 @@ const TEST_TIMEOUT_MS = 300_000;
 const ROOT = resolve(__dirname, '../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const WHOAMI_TOOL = 'mcp__switchboard__whoami';
-/** Qwen connects its MCP servers in the background after start-up; a few warm-up turns at most. */
-const MAX_WARMUP_TURNS = 5;
+/** Qwen connects its MCP servers in the background after start-up: a few rounds at most. */
+const MAX_WHOAMI_ROUNDS = 5;
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -92,7 +92,7 @@ describe('the real Qwen Code through Switchboard', () => {
   it(
     'under serve: spawn_agent + send_message over MCP; the agent calls whoami and gets its own entry',
     async () => {
-      // No scripted turns yet: warm-up prompts get the default answer until Qwen offers the tool.
+      // Turns are scripted per round by whoamiThroughQwen.
       const mock = await startMockChatCompletions();
       cleanups.push(() => mock.close());
       const harness = await createQwenHarness({ baseUrl: mock.url });
@@ -123,19 +123,10 @@ describe('the real Qwen Code through Switchboard', () => {
       });
       const id = spawned.id;
       await waitForAgentIdle(client, id);
-      await waitUntilToolOffered(client, mock, id, WHOAMI_TOOL);
-
-      mock.enqueue([{ toolCall: { name: WHOAMI_TOOL, arguments: {} } }], [{ text: 'I am the Qwen agent of this project.' }]);
-      const mark = mock.mark();
-      await callOk(client, 'send_message', { target_process_id: id, message: 'Who are you in this project?' });
-      const request = await mock.waitFor('request', (e) => e.kind === 'main', { timeoutMs: WAIT_MS, after: mark });
-      expect(request.userText).toContain('Who are you in this project?');
-      const call = await mock.waitFor('tool_call', (e) => e.name === WHOAMI_TOOL, { timeoutMs: WAIT_MS });
-      const result = await mock.waitFor('tool_result', (e) => e.toolCallId === call.id, { timeoutMs: WAIT_MS });
+      const result = await whoamiThroughQwen(client, mock, id);
       expect(result.content).toContain(id);
       expect(result.content).toContain('qwen-under-test');
       expect(result.content).toContain('agent');
-      await mock.waitFor('stream_end', (e) => e.turn === 1 && e.seq > call.seq, { timeoutMs: WAIT_MS });
     },
     TEST_TIMEOUT_MS,
   );
@@ -160,24 +151,27 @@ async function waitForAgentIdle(client: Awaited<ReturnType<typeof connectClient>
 }
 
 /**
- * Qwen discovers MCP tools in the background, so right after start-up a model request may not list
- * them yet. Sends warm-up messages (answered by the mock's default turn) until a request offers
- * `tool` to the model: an event per round, no timing guess.
+ * Sends a message whose scripted answer calls whoami. Qwen connects its MCP servers in the
+ * background after start-up, so a call made before that answers "Tool ... not found"; like a model
+ * would, the next scripted turn asks again. Every round waits on events (the tool result, the end
+ * of the follow-up stream, the agent idle again), never on a timer.
  */
-async function waitUntilToolOffered(
+async function whoamiThroughQwen(
   client: Awaited<ReturnType<typeof connectClient>>,
   mock: Awaited<ReturnType<typeof startMockChatCompletions>>,
   id: string,
-  tool: string,
-): Promise<void> {
-  for (let round = 0; round < MAX_WARMUP_TURNS; round++) {
+): Promise<{ content: string }> {
+  for (let round = 0; round < MAX_WHOAMI_ROUNDS; round++) {
+    mock.enqueue([{ toolCall: { name: WHOAMI_TOOL, arguments: {} } }], [{ text: 'Done.' }]);
     const mark = mock.mark();
-    await callOk(client, 'send_message', { target_process_id: id, message: `Warm-up ${round}: reply OK.` });
+    await callOk(client, 'send_message', { target_process_id: id, message: `Who are you in this project? (${round})` });
     const request = await mock.waitFor('request', (e) => e.kind === 'main', { timeoutMs: WAIT_MS, after: mark });
-    await mock.waitFor('stream_end', (e) => e.requestId === request.requestId, { timeoutMs: WAIT_MS });
+    expect(request.userText).toContain('Who are you in this project?');
+    const call = await mock.waitFor('tool_call', (e) => e.name === WHOAMI_TOOL, { timeoutMs: WAIT_MS, after: mark });
+    const result = await mock.waitFor('tool_result', (e) => e.toolCallId === call.id, { timeoutMs: WAIT_MS });
+    if (!/not found/i.test(result.content)) return result;
+    await mock.waitFor('stream_end', (e) => e.seq > result.seq && e.kind === 'main', { timeoutMs: WAIT_MS });
     await waitForAgentIdle(client, id);
-    const tools = mock.requests.find((r) => r.requestId === request.requestId)?.body.tools ?? [];
-    if (JSON.stringify(tools).includes(`"${tool}"`)) return;
   }
-  throw new Error(`Qwen never offered ${tool} to the model in ${MAX_WARMUP_TURNS} turns`);
+  throw new Error(`Qwen never found ${WHOAMI_TOOL} in ${MAX_WHOAMI_ROUNDS} rounds`);
 }
