@@ -4,6 +4,7 @@
  * The preset supplies argv, env, detection rules and thresholds; the fields here adjust it.
  */
 import { z } from 'zod';
+import { McpAccessConfigSchema } from './trust';
 
 /** Upper bound for a stuck threshold: beyond an hour "stuck" stops meaning anything. */
 export const MAX_STUCK_THRESHOLD_MS = 3_600_000;
@@ -33,6 +34,8 @@ export const AgentConfigSchema = z
       .optional(),
     /** Start the agent when the project opens (default false: agents cost money when they run). */
     autoStart: z.boolean().optional(),
+    /** Scopes added to the agent's MCP token, e.g. { "scopes": ["entries:read-all"] }. */
+    mcp: McpAccessConfigSchema.optional(),
   })
   .refine((c) => c.preset !== undefined || c.command !== undefined, {
     message: 'an agent needs a "preset" or a "command"',

@@ -21,14 +21,20 @@ export interface Switchboard {
   close(): Promise<void>;
 }
 
-export async function startSwitchboard(options: { config?: unknown; projectDir?: string } = {}): Promise<Switchboard> {
+/**
+ * `trust` (default true) trusts the project's switchboard.json at startup, as `serve --trust`
+ * does; trust tests pass false and a `dataDir` to see the prompt side.
+ */
+export async function startSwitchboard(
+  options: { config?: unknown; projectDir?: string; dataDir?: string; trust?: boolean } = {},
+): Promise<Switchboard> {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'switchboard-mcp-')));
   const projectDir = options.projectDir ?? join(root, 'project');
-  const dataDir = join(root, 'data');
+  const dataDir = options.dataDir ?? join(root, 'data');
   mkdirSync(projectDir, { recursive: true });
-  mkdirSync(dataDir);
+  mkdirSync(dataDir, { recursive: true });
   if (options.config) writeFileSync(join(projectDir, 'switchboard.json'), JSON.stringify(options.config));
-  const handle = await createCore({ projectDir, dataDir, watchConfig: false, killGraceMs: 1_000 });
+  const handle = await createCore({ projectDir, dataDir, watchConfig: false, killGraceMs: 1_000, grantTrust: options.trust !== false });
   return {
     handle,
     url: handle.mcp.url,

@@ -37,7 +37,8 @@ describe('serve discovery', () => {
       url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/),
       token: expect.stringMatching(/^[\w-]{43}$/),
     });
-    expect(printed.ui).toContain(`token=${printed.token}`);
+    expect(printed.ui).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{43}$/);
+    expect(printed.ui).not.toContain(printed.token); // the browser's secret is not the MCP app token
     const file = join(dataDir, 'mcp-endpoint.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ url: printed.url, token: printed.token, pid: printed.pid });

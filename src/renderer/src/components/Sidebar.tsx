@@ -3,6 +3,7 @@ import { run, useUi } from '../store';
 import { StatusBadges } from './StatusBadges';
 import { NewTaskForm } from './TaskPanel';
 import { ConnectPanel } from './ConnectPanel';
+import { TrustBanner } from './TrustPrompt';
 
 export function Sidebar() {
   const order = useUi((s) => s.order);
@@ -16,6 +17,7 @@ export function Sidebar() {
       <div className="project" title={project?.dir}>
         {project?.name}
       </div>
+      <TrustBanner />
       {issues.length > 0 && (
         <ul className="config-issues" data-testid="config-issues">
           {issues.map((issue, i) => (
