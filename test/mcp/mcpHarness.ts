@@ -5,6 +5,8 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -69,4 +71,18 @@ export async function callError(
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
   if (!result.isError) throw new Error(`${name} should have failed but returned ${JSON.stringify(result.structuredContent)}`);
   return { text: (result.content[0] as { text: string }).text, structured: result.structuredContent };
+}
+
+/** The first stdout line of a `serve` child (its endpoint JSON); rejects if it exits or stays silent. */
+export function firstLine(proc: ChildProcess, timeoutMs: number): Promise<string> {
+  return new Promise((resolveLine, reject) => {
+    const timer = setTimeout(() => reject(new Error('serve printed nothing')), timeoutMs);
+    const lines = createInterface({ input: proc.stdout! });
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      lines.close();
+      resolveLine(line);
+    });
+    proc.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+  });
 }

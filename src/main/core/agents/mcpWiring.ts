@@ -10,6 +10,7 @@
 import { MCP_HOOKS_PATH, MCP_SERVER_NAME, MCP_TOKEN_ENV, READ_ONLY_TOOLS } from '../../../shared/mcp';
 import { AGENT_HOOK_EVENTS } from '../../../shared/status';
 import type { McpEndpoint, McpWiring } from './agentPreset';
+import { ownedSettingsFile } from './ownedSettingsFile';
 
 const NONE = (): McpWiring => ({ args: [], env: {} });
 
@@ -57,6 +58,21 @@ function opencodeWiring(endpoint: McpEndpoint): McpWiring {
   return { args: [], env: { OPENCODE_CONFIG_CONTENT: JSON.stringify(config) } };
 }
 
+/**
+ * Qwen Code: its `--mcp-config` flag does not expand env vars (the token would land in argv), but
+ * its settings files do (`$VAR`). So the server goes into a Switchboard-owned settings file passed
+ * as QWEN_CODE_SYSTEM_DEFAULTS_PATH, the lowest-precedence scope: the user's own settings still
+ * win, and `mcpServers` / `permissions.allow` merge with theirs. The read-only tools are
+ * pre-approved like Claude Code's.
+ */
+function qwenWiring(endpoint: McpEndpoint): McpWiring {
+  const settings = {
+    mcpServers: { [MCP_SERVER_NAME]: { httpUrl: endpoint.url, headers: { Authorization: `Bearer $${MCP_TOKEN_ENV}` } } },
+    permissions: { allow: READ_ONLY_TOOLS.map((tool) => `mcp__${MCP_SERVER_NAME}__${tool}`) },
+  };
+  return { args: [], env: { QWEN_CODE_SYSTEM_DEFAULTS_PATH: ownedSettingsFile('qwen-settings', JSON.stringify(settings, null, 2)) } };
+}
+
 export const MCP_WIRING: Readonly<Record<string, (endpoint: McpEndpoint) => McpWiring>> = {
   claude: claudeWiring,
   codex: codexWiring,
@@ -64,6 +80,7 @@ export const MCP_WIRING: Readonly<Record<string, (endpoint: McpEndpoint) => McpW
   // directory; writing those would change the user's files, so they get the env (URL + token) only.
   gemini: NONE,
   opencode: opencodeWiring,
+  qwen: qwenWiring,
   aider: NONE, // aider has no MCP client
   'cursor-agent': NONE,
   generic: NONE,

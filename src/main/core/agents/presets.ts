@@ -42,6 +42,7 @@ const SPECS: readonly PresetSpec[] = [
   { id: 'codex', displayName: 'Codex CLI', command: 'codex', verified: CODEX_VERIFIED, npmPackage: '@openai/codex' },
   { id: 'gemini', displayName: 'Gemini CLI', command: 'gemini', verified: 'unverified' },
   { id: 'opencode', displayName: 'opencode', command: 'opencode', verified: 'unverified' },
+  { id: 'qwen', displayName: 'Qwen Code', command: 'qwen', verified: 'unverified', npmPackage: '@qwen-code/qwen-code' },
   {
     id: 'aider',
     displayName: 'aider',

@@ -20,6 +20,10 @@ const MIN_RECORDING_AGREEMENT = 0.95;
 
 const REPO_ROOT = path.resolve(__dirname, '../../../..');
 const sets = listRecordingSets();
+/** Presets run against their real CLI meet the bar below; a set of an unverified preset is scored and reported, and says why it is not verified. */
+const isVerified = (cli: string) => resolvePreset(cli).verified !== 'unverified';
+const verifiedSets = sets.filter((s) => isVerified(s.cli));
+const unverifiedSets = sets.filter((s) => !isVerified(s.cli));
 /** The Claude Code set ships with the repository; finding none is a failure, not a skip. */
 const CLAUDE_RECORDINGS = 6;
 
@@ -70,7 +74,7 @@ describe('CLI recordings replayed into a StatusTracker', () => {
     return scores.get(set.cli)!;
   };
 
-  it.each(sets.map((s) => [s.cli, s] as const))(
+  it.each(verifiedSets.map((s) => [s.cli, s] as const))(
     '%s: agrees with the ground truth, misses no prompt, never flickers or reads low-confidence',
     async (_cli, set) => {
       const score = await scoreOf(set);
@@ -89,7 +93,7 @@ describe('CLI recordings replayed into a StatusTracker', () => {
     },
   );
 
-  it.each(sets.map((s) => [s.cli, s] as const))('%s: shows each true transition within 300 ms (p95)', async (_cli, set) => {
+  it.each(verifiedSets.map((s) => [s.cli, s] as const))('%s: shows each true transition within 300 ms (p95)', async (_cli, set) => {
     const score = await scoreOf(set);
     const slowest = score.recordings
       .flatMap((r) => r.timing.latenciesMs.map((ms, i) => ({ ms, at: `${r.name} transition ${i + 1}` })))
@@ -98,4 +102,18 @@ describe('CLI recordings replayed into a StatusTracker', () => {
       .map((t) => `${t.at}: ${Math.round(t.ms)} ms`);
     expect(score.transitionP95Ms, `slowest transitions: ${slowest.join(', ')}`).toBeLessThanOrEqual(MAX_TRANSITION_P95_MS);
   });
+
+  // Not verified yet: the numbers are printed (and in `npm run agents:score`); a missed permission prompt still fails.
+  it.each(unverifiedSets.map((s) => [s.cli, s] as const))(
+    '%s (unverified preset): scored and reported, no missed prompt',
+    async (_cli, set) => {
+      const score = await scoreOf(set);
+      console.log(
+        `${describeScore(score)}\n[score] ${set.cli} (unverified): ${pct(score.agreement)} of ${score.scored} samples, ` +
+          `${score.missedPrompts}/${score.prompts} prompts missed, transition p95 ${Math.round(score.transitionP95Ms)} ms`,
+      );
+      expect(score.scored).toBeGreaterThan(30 * set.names.length);
+      expect(score.missedPrompts).toBe(0);
+    },
+  );
 });

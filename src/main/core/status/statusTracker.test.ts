@@ -125,6 +125,18 @@ describe('StatusTracker', () => {
     expect(state()).toBe('idle/ready');
   });
 
+  it('output that draws nothing (terminal queries) does not start the grace: a slow-starting CLI is not idle', () => {
+    const { clock, session, state } = setup();
+    session.print(['']); // e.g. ESC[c and OSC 11 queries: bytes, nothing drawn
+    clock.advanceBy(STARTUP_GRACE_MS * 4);
+    expect(state()).toBe('starting/null');
+    session.print(IDLE);
+    clock.advanceBy(STARTUP_GRACE_MS - 100);
+    expect(state()).toBe('starting/null');
+    clock.advanceBy(100);
+    expect(state()).toBe('idle/ready');
+  });
+
   it('shows a dialog at once, even during start-up (the trust question needs a person)', () => {
     const { clock, session, state } = setup();
     session.print(sample('trust-dialog'));

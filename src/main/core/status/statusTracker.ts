@@ -221,10 +221,9 @@ export class StatusTracker extends DisposableBase {
     if (!this.isRunning || chunk.runId !== this.runId) return;
     const now = this.clock.now();
     this.lastOutputAt = now;
-    if (this.firstOutputAt === undefined) {
-      this.firstOutputAt = now;
-      this.scheduleRecompute();
-    }
+    // Start-up grace runs from the first VISIBLE output (set in evaluate): a CLI that only queries
+    // the terminal and then initialises for seconds (Qwen Code) is still starting, not quiet/idle.
+    if (this.firstOutputAt === undefined) this.scheduleRecompute();
   }
 
   private onRunStarted(e: RunStarted): void {
@@ -280,6 +279,7 @@ export class StatusTracker extends DisposableBase {
 
     const screen = this.session.screen;
     const lines = screen.getVisibleLines();
+    if (this.firstOutputAt === undefined && lines.some((l) => l.trim() !== '')) this.firstOutputAt = this.lastOutputAt ?? now;
     const cls = classify({ getVisibleLines: () => lines, cols: screen.cols }, screen.title, {
       rules: this.rules,
       now,

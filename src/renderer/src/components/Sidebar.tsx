@@ -91,7 +91,7 @@ function EntryName({ id, name }: { id: string; name: string }) {
 }
 
 /** Presets offered by "new agent" (core/agents has the definitions; unknown names run as generic). */
-const AGENT_PRESETS = ['claude', 'codex', 'gemini', 'opencode', 'aider', 'cursor-agent', 'generic'] as const;
+const AGENT_PRESETS = ['claude', 'codex', 'gemini', 'opencode', 'qwen', 'aider', 'cursor-agent', 'generic'] as const;
 
 function AddEntryForm() {
   const [kind, setKind] = useState<'terminal' | 'command' | 'agent'>('terminal');
