@@ -18,6 +18,8 @@ describe('fixture servers', () => {
       name: 'slow',
       argv: ['node', join(FIXTURES, 'slow-server.mjs'), String(port), '10'],
       cwd: FIXTURES,
+      // A declared port: this entry expects readiness (without one it would read `running` until a server signal shows).
+      ready: { port },
     });
     const result = await tracker.waitForReady(30_000);
     expect(result).toMatchObject({ success: true, state: 'ready', port, url: `http://127.0.0.1:${port}` });
@@ -59,6 +61,8 @@ describe('fixture servers', () => {
       name: 'exits',
       argv: ['node', join(FIXTURES, 'exits-at-once.mjs')],
       cwd: FIXTURES,
+      // A server that declares its ready line: an exit before it is an error "during start".
+      ready: { readyPatterns: ['listening'] },
     });
     const result = await tracker.waitForReady(10_000);
     expect(result).toMatchObject({ success: false, state: 'error', message: 'Exited with code 3 during start' });
@@ -74,6 +78,7 @@ describe('fixture servers', () => {
       name: 'restart',
       argv: ['node', join(FIXTURES, 'slow-server.mjs'), String(port), '1'],
       cwd: FIXTURES,
+      ready: { port },
     });
     expect(await tracker.waitForReady(15_000)).toMatchObject({ success: true, port });
     const firstRun = entry.runId;

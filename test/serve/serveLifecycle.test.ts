@@ -20,7 +20,8 @@ afterEach(() => {
 });
 
 async function serveIn(dir: string): Promise<ServeProcess> {
-  const serve = await startServe({ root: dir });
+  // --trust: the project's entries may start at once (a trust prompt would hold them).
+  const serve = await startServe({ root: dir, extraArgs: ['--trust'] });
   started.push(serve);
   return serve;
 }

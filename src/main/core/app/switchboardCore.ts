@@ -357,7 +357,8 @@ export class SwitchboardCore {
       entry.redefine({ ...held.spec, cols: entry.info().cols, rows: entry.info().rows });
       if (wasRunning) return entry.restart().catch(() => undefined);
     }
-    if (startHeld && !held.previous && held.autoStart && !entry.isRunning) await entry.start().catch(() => undefined); // error state shows why
+    // Through the start order: a trusted entry still waits for what it depends on.
+    if (startHeld && !held.previous && held.autoStart && !entry.isRunning) await this.startGated(entry.id).catch(() => undefined); // error state shows why
   }
 
   /** The entry, if it may run: a config entry that waits for trust may not. */
