@@ -9,7 +9,8 @@
  */
 import { MCP_HOOKS_PATH, MCP_SERVER_NAME, MCP_TOKEN_ENV, READ_ONLY_TOOLS } from '../../../shared/mcp';
 import { AGENT_HOOK_EVENTS } from '../../../shared/status';
-import type { McpEndpoint, McpWiring } from './agentPreset';
+import type { McpEndpoint, McpWiring, RunEnv } from './agentPreset';
+import { GEMINI_HOME_ENV, createGeminiHome, userGeminiHome } from './geminiSettings';
 
 const NONE = (): McpWiring => ({ args: [], env: {} });
 
@@ -42,6 +43,11 @@ function codexWiring(endpoint: McpEndpoint): McpWiring {
   return { args: ['-c', `${key}.url=${JSON.stringify(endpoint.url)}`, '-c', `${key}.bearer_token_env_var=${JSON.stringify(MCP_TOKEN_ENV)}`], env: {} };
 }
 
+/** Gemini CLI: a Switchboard-owned GEMINI_CLI_HOME mirroring the user's (see geminiSettings.ts). */
+function geminiWiring(endpoint: McpEndpoint, runEnv: RunEnv = process.env): McpWiring {
+  return { args: [], env: { [GEMINI_HOME_ENV]: createGeminiHome(endpoint.url, userGeminiHome(runEnv)) } };
+}
+
 /** opencode: inline config in OPENCODE_CONFIG_CONTENT (merged with the user's); `{env:…}` is its substitution. */
 function opencodeWiring(endpoint: McpEndpoint): McpWiring {
   const config = {
@@ -50,18 +56,18 @@ function opencodeWiring(endpoint: McpEndpoint): McpWiring {
   return { args: [], env: { OPENCODE_CONFIG_CONTENT: JSON.stringify(config) } };
 }
 
-export const MCP_WIRING: Readonly<Record<string, (endpoint: McpEndpoint) => McpWiring>> = {
+export const MCP_WIRING: Readonly<Record<string, (endpoint: McpEndpoint, runEnv?: RunEnv) => McpWiring>> = {
   claude: claudeWiring,
   codex: codexWiring,
-  // Gemini CLI and Cursor Agent read MCP servers only from settings files in the project or home
-  // directory; writing those would change the user's files, so they get the env (URL + token) only.
-  gemini: NONE,
+  gemini: geminiWiring,
   opencode: opencodeWiring,
   aider: NONE, // aider has no MCP client
+  // Cursor Agent reads MCP servers only from settings files in the project or home directory;
+  // writing those would change the user's files, so it gets the env (URL + token) only.
   'cursor-agent': NONE,
   generic: NONE,
 };
 
-export function mcpWiringFor(presetId: string): (endpoint: McpEndpoint) => McpWiring {
+export function mcpWiringFor(presetId: string): (endpoint: McpEndpoint, runEnv?: RunEnv) => McpWiring {
   return MCP_WIRING[presetId] ?? NONE;
 }

@@ -82,4 +82,4 @@ function ctrl(seq: string, original: string): string {
   throw new InvalidArgumentError(`Ctrl cannot combine with "${seq}" (key "${original}")`);
 }
 
-export { typeUserTurn, pasteSequence, nextOutput, SUBMIT_ECHO_WAIT_MS } from '../sessions/userTurn';
+export { typeUserTurn, pasteSequence, nextOutput, readyForEnter, SUBMIT_ECHO_WAIT_MS } from '../sessions/userTurn';

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { InvalidArgumentError, NotRunningError } from '../../../../shared/errors';
 import { DEFAULT_OUTPUT_BYTES } from '../../../../shared/mcp';
 import { callerKey } from '../identity';
-import { keySequence, nextOutput, pasteSequence, SUBMIT_ECHO_WAIT_MS } from '../terminalInput';
+import { keySequence, pasteSequence, readyForEnter } from '../terminalInput';
 import { callerProcessId, defineTool, senderTag, WrongKindError } from '../toolContext';
 import { screenOf } from './output';
 
@@ -26,7 +26,7 @@ const sendInput = defineTool({
       data = kind === 'paste' ? pasteSequence(entry, text) : text;
     }
     if (!entry.isRunning) throw new NotRunningError(entry.id, entry.name);
-    const echoed = submit ? nextOutput(entry, SUBMIT_ECHO_WAIT_MS) : undefined;
+    const echoed = submit ? readyForEnter(entry, kind === 'key' ? '' : (text ?? '')) : undefined;
     if (data.length > 0) ctx.core.writeInput(process_id, data);
     if (echoed) {
       await echoed;
