@@ -122,6 +122,24 @@ export const geminiRules: RuleSetInput = {
       source: `Gemini CLI ${VERSION}, from knowledge, unverified (the recordings trust their folder)`,
     },
     {
+      id: 'tool-running',
+      priority: 640,
+      implies: { primary: 'active', detail: 'using_tools' },
+      region: 'bottom_non_empty_lines(16)',
+      // A tool box with the executing glyph (a finished one shows ✓, a waiting one ?).
+      match: { line: /^│ ⊷\s+\S/u },
+      sample: [
+        '✦ I will post it.',
+        '╭──────────────────────────────────────────────────────────────────────────────────────────────────────────────────╮',
+        '│ ⊷  Shell sleep 2 && echo posted                                                                                  │',
+        '╰──────────────────────────────────────────────────────────────────────────────────────────────────────────────────╯',
+        ' ⠙ Thinking... (esc to cancel, 0s)                                                                      ? for shortcuts',
+        COMPOSER,
+      ].join('\n'),
+      lookalikes: [{ sample: thinkingScreen, why: 'no tool box' }],
+      source: recorded('gemini-permission-yes', '33.0 s'),
+    },
+    {
       id: 'queued-prompt',
       priority: 650,
       implies: { primary: 'active', detail: 'thinking' },
@@ -166,11 +184,13 @@ export const geminiRules: RuleSetInput = {
       id: 'idle-composer',
       priority: 300,
       implies: { primary: 'idle', detail: 'ready' },
-      region: 'bottom_non_empty_lines(8)',
-      match: { line: /^ >\s+Type your message or @path\/to\/file/u },
+      // The composer, empty (placeholder) or with text being typed; the bottom six lines never
+      // reach the prompts echoed in the history above.
+      region: 'bottom_non_empty_lines(6)',
+      match: { line: /^ >\s+\S/u },
       sample: idleScreen,
       lookalikes: [{ sample: permissionBox, why: 'a confirmation replaces the composer' }],
-      source: recorded('gemini-permission-yes', '37.5 s'),
+      source: `${recorded('gemini-permission-yes', '37.5 s')}; typing: ${recorded('gemini-answer-then-exit', '16.0 s')}`,
     },
     {
       id: 'title-action-required',
