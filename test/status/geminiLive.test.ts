@@ -77,9 +77,9 @@ describe('the real Gemini CLI through the core', () => {
     expect(readFileSync(join(harness.geminiHome, '.gemini/settings.json'), 'utf8')).not.toContain('switchboard');
 
     // A turn: active while the model streams and the MCP tool runs, idle after the answer.
-    await core.sendUserTurn(info.id, 'Who are you?');
+    await core.sendUserTurn(info.id, 'Tell me who you are');
     const first = await mock.waitFor('request', (e) => e.kind === 'main', ctx);
-    expect(first.userText).toBe('Who are you?');
+    expect(first.userText).toBe('Tell me who you are');
     expect((await status((s) => s.primary === 'active', 'active')).health).toBe('ALIVE');
     const whoami = await mock.waitFor('function_response', (e) => e.name === 'mcp_switchboard_whoami', ctx);
     expect(whoami.response).toContain(info.id);
