@@ -30,21 +30,28 @@ export function startApp(): void {
     win.focus();
   });
 
-  app.whenReady().then(async () => {
-    session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+  app
+    .whenReady()
+    .then(async () => {
+      session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+        callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+      });
+      handle = await createCore({ projectDir: projectDirFromArgv(process.argv, process.cwd()), dataDir: app.getPath('userData') });
+      // MCP discovery (SPEC §5): {url, token, pid}, mode 0600, removed on quit.
+      writeEndpointFile(app.getPath('userData'), { url: handle.mcp.url, token: handle.mcp.token, pid: process.pid });
+      cleanups.push(() => removeEndpointFile(app.getPath('userData')));
+      win = createMainWindow(join(__dirname, '../preload'));
+      const rendererUrl = process.env.ELECTRON_RENDERER_URL;
+      const isTrustedUrl = (url: string) => (rendererUrl ? url.startsWith(rendererUrl) : url.startsWith('file://'));
+      cleanups.push(installIpcBridge(handle.core, win, isTrustedUrl), installAttention(handle.core, win));
+      if (rendererUrl) await win.loadURL(rendererUrl);
+      else await win.loadFile(join(__dirname, '../renderer/index.html'));
+    })
+    .catch((err: unknown) => {
+      // Without a core or a window there is nothing to show: say why and leave no half-started app behind.
+      console.error('Switchboard failed to start:', err);
+      app.exit(1);
     });
-    handle = await createCore({ projectDir: projectDirFromArgv(process.argv, process.cwd()), dataDir: app.getPath('userData') });
-    // MCP discovery (SPEC §5): {url, token, pid}, mode 0600, removed on quit.
-    writeEndpointFile(app.getPath('userData'), { url: handle.mcp.url, token: handle.mcp.token, pid: process.pid });
-    cleanups.push(() => removeEndpointFile(app.getPath('userData')));
-    win = createMainWindow(join(__dirname, '../preload'));
-    const rendererUrl = process.env.ELECTRON_RENDERER_URL;
-    const isTrustedUrl = (url: string) => (rendererUrl ? url.startsWith(rendererUrl) : url.startsWith('file://'));
-    cleanups.push(installIpcBridge(handle.core, win, isTrustedUrl), installAttention(handle.core, win));
-    if (rendererUrl) await win.loadURL(rendererUrl);
-    else await win.loadFile(join(__dirname, '../renderer/index.html'));
-  });
 
   app.on('window-all-closed', () => app.quit());
 

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   });
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0–65535, got ${values.port}`);
-  const projectDir = resolve(values.project!);
+  const projectDir = resolve(values.project);
   const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.switchboard', 'serve'));
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 

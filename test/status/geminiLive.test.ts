@@ -33,9 +33,19 @@ describe('the real Gemini CLI through the core', () => {
   it('idle → active → whoami over MCP → waiting for permission → idle → dead, with one CLI process', async () => {
     const mock = await startMock({
       turns: [
-        [{ text: 'Let me check who I am.', firstTokenDelayMs: 800, chunkDelayMs: 40 }, { functionCall: { name: 'mcp_switchboard_whoami', args: {} } }],
+        [
+          { text: 'Let me check who I am.', firstTokenDelayMs: 800, chunkDelayMs: 40 },
+          { functionCall: { name: 'mcp_switchboard_whoami', args: {} } },
+        ],
         [{ text: 'I am the Gemini agent of this Switchboard project.', chunkDelayMs: 40 }],
-        [{ functionCall: { name: 'run_shell_command', args: { command: 'sleep 1 && echo approved-by-user', description: 'Wait, then print a word' } } }],
+        [
+          {
+            functionCall: {
+              name: 'run_shell_command',
+              args: { command: 'sleep 1 && echo approved-by-user', description: 'Wait, then print a word' },
+            },
+          },
+        ],
         [{ text: 'The command printed approved-by-user.' }],
       ],
     });
@@ -48,7 +58,13 @@ describe('the real Gemini CLI through the core', () => {
     const sub = sb.handle.mcp.service.onDidCallTool((record) => calls.push(record));
     cleanups.push(() => sub.dispose());
 
-    const info = await core.spawnAgent({ preset: 'gemini', name: 'gemini-under-test', argv: [GEMINI_BIN], env: harness.env, cwd: harness.cwd });
+    const info = await core.spawnAgent({
+      preset: 'gemini',
+      name: 'gemini-under-test',
+      argv: [GEMINI_BIN],
+      env: harness.env,
+      cwd: harness.cwd,
+    });
     const entry = core.entry(info.id);
     const screen = () => entry.screen.getVisibleLines().join('\n');
     const ctx = { timeoutMs: WAIT_MS, context: screen };

@@ -27,7 +27,15 @@ export const GEMINI_HOME_ENV = 'GEMINI_CLI_HOME';
  * trust decision made in a Switchboard pane is saved in the user's folder. (Missing folders are not
  * linked: Gemini CLI cannot mkdir through a dangling link.)
  */
-const KNOWN_GEMINI_FILES = ['oauth_creds.json', 'google_accounts.json', 'installation_id', 'user_id', 'trustedFolders.json', 'projects.json', 'state.json'];
+const KNOWN_GEMINI_FILES = [
+  'oauth_creds.json',
+  'google_accounts.json',
+  'installation_id',
+  'user_id',
+  'trustedFolders.json',
+  'projects.json',
+  'state.json',
+];
 
 /** `user` plus Switchboard's server (streamable HTTP). */
 export function withSwitchboardServer(user: Record<string, unknown>, url: string): Record<string, unknown> {
@@ -46,7 +54,8 @@ export function withSwitchboardServer(user: Record<string, unknown>, url: string
 
 /** A policy file (Gemini CLI's policy engine, user tier) that lets the read-only Switchboard tools run without asking. */
 export function readOnlyToolsPolicy(): string {
-  const rule = (tool: string) => `[[rule]]\nmcpName = "${MCP_SERVER_NAME}"\ntoolName = "${tool}"\ndecision = "allow"\npriority = ${READ_ONLY_POLICY_PRIORITY}\n`;
+  const rule = (tool: string) =>
+    `[[rule]]\nmcpName = "${MCP_SERVER_NAME}"\ntoolName = "${tool}"\ndecision = "allow"\npriority = ${READ_ONLY_POLICY_PRIORITY}\n`;
   return `# Written by Switchboard for this run: its read-only MCP tools need no confirmation.\n\n${READ_ONLY_TOOLS.map(rule).join('\n')}`;
 }
 

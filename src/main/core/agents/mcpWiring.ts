@@ -32,7 +32,9 @@ function claudeWiring(endpoint: McpEndpoint): McpWiring {
   };
   const settings = {
     permissions: { allow: READ_ONLY_TOOLS.map((tool) => `mcp__${MCP_SERVER_NAME}__${tool}`) },
-    hooks: Object.fromEntries(AGENT_HOOK_EVENTS.map((event) => [event, [{ ...(event.endsWith('ToolUse') ? { matcher: '*' } : {}), hooks: [hook] }]])),
+    hooks: Object.fromEntries(
+      AGENT_HOOK_EVENTS.map((event) => [event, [{ ...(event.endsWith('ToolUse') ? { matcher: '*' } : {}), hooks: [hook] }]]),
+    ),
   };
   return { args: ['--mcp-config', JSON.stringify(mcpConfig), '--settings', JSON.stringify(settings)], env: {} };
 }
@@ -40,7 +42,10 @@ function claudeWiring(endpoint: McpEndpoint): McpWiring {
 /** Codex: `-c mcp_servers.switchboard.*` overrides (streamable HTTP); it reads the bearer token from the env var. */
 function codexWiring(endpoint: McpEndpoint): McpWiring {
   const key = `mcp_servers.${MCP_SERVER_NAME}`;
-  return { args: ['-c', `${key}.url=${JSON.stringify(endpoint.url)}`, '-c', `${key}.bearer_token_env_var=${JSON.stringify(MCP_TOKEN_ENV)}`], env: {} };
+  return {
+    args: ['-c', `${key}.url=${JSON.stringify(endpoint.url)}`, '-c', `${key}.bearer_token_env_var=${JSON.stringify(MCP_TOKEN_ENV)}`],
+    env: {},
+  };
 }
 
 /** Gemini CLI: a Switchboard-owned GEMINI_CLI_HOME mirroring the user's (see geminiSettings.ts). */
@@ -51,7 +56,9 @@ function geminiWiring(endpoint: McpEndpoint, runEnv: RunEnv = process.env): McpW
 /** opencode: inline config in OPENCODE_CONFIG_CONTENT (merged with the user's); `{env:…}` is its substitution. */
 function opencodeWiring(endpoint: McpEndpoint): McpWiring {
   const config = {
-    mcp: { [MCP_SERVER_NAME]: { type: 'remote', url: endpoint.url, enabled: true, headers: { Authorization: `Bearer {env:${MCP_TOKEN_ENV}}` } } },
+    mcp: {
+      [MCP_SERVER_NAME]: { type: 'remote', url: endpoint.url, enabled: true, headers: { Authorization: `Bearer {env:${MCP_TOKEN_ENV}}` } },
+    },
   };
   return { args: [], env: { OPENCODE_CONFIG_CONTENT: JSON.stringify(config) } };
 }

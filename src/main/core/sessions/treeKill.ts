@@ -23,11 +23,7 @@ export interface KillResult {
   forced: number;
 }
 
-export async function killTree(
-  target: KillTarget,
-  signal: NodeJS.Signals = 'SIGTERM',
-  graceMs = KILL_GRACE_MS,
-): Promise<KillResult> {
+export async function killTree(target: KillTarget, signal: NodeJS.Signals = 'SIGTERM', graceMs = KILL_GRACE_MS): Promise<KillResult> {
   const victims = snapshot(target);
   signalGroup(target.pid, signal);
   for (const pid of victims) signalPid(pid, signal);

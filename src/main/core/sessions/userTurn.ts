@@ -55,7 +55,10 @@ const ECHO_PROBE_CHARS = 12;
 
 /** The tail of the last non-empty line, or '' (then any output counts) for text with nothing to see. */
 function echoProbe(text: string): string {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length > 0);
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0);
   return lines.length > 0 ? lines[lines.length - 1].slice(-ECHO_PROBE_CHARS) : '';
 }
 

@@ -34,8 +34,12 @@ export function missedPermissionPrompts(recording: Recording, result: ReplayScor
   const tolerance = recording.truth.tolerance_ms;
   return recording.truth.intervals
     .filter((i) => i.primary === 'waiting' && i.detail === 'permission')
-    .filter((i) => !result.samples.some((s) => s.ms >= i.start_ms && s.ms < i.end_ms + tolerance && s.status.primary === 'waiting' && s.status.detail === 'permission'))
-    .length;
+    .filter(
+      (i) =>
+        !result.samples.some(
+          (s) => s.ms >= i.start_ms && s.ms < i.end_ms + tolerance && s.status.primary === 'waiting' && s.status.detail === 'permission',
+        ),
+    ).length;
 }
 
 describe.each(SETS)('$cli recordings replayed into a StatusTracker', (set) => {

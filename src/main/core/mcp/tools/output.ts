@@ -7,7 +7,16 @@ import { DEFAULT_OUTPUT_BYTES, DEFAULT_SEARCH_LIMIT, DEFAULT_WAIT_SECONDS } from
 import { SwitchboardError } from '../../../../shared/errors';
 import type { ProcessEntry } from '../../sessions';
 import { defineTool, type ToolContext } from '../toolContext';
-import { completeUtf8Length, isValidUtf8, keepLastLines, matchSegments, renderStreamText, stripAnsi, trimBlankLines, utf8SafeStart } from '../outputText';
+import {
+  completeUtf8Length,
+  isValidUtf8,
+  keepLastLines,
+  matchSegments,
+  renderStreamText,
+  stripAnsi,
+  trimBlankLines,
+  utf8SafeStart,
+} from '../outputText';
 import { waitForPattern } from '../patternWait';
 
 /** A matching line longer than this is cut in results (the offset still points at it). */
@@ -26,7 +35,15 @@ export function compilePattern(pattern: string): RegExp {
 export async function screenOf(entry: ProcessEntry, maxBytes: number): Promise<Record<string, unknown>> {
   const offset = await entry.screen.flush();
   const { lines, truncated } = keepLastLines(trimBlankLines(entry.screen.getVisibleLines()), maxBytes);
-  return { text: lines.join('\n'), cols: entry.screen.cols, rows: entry.screen.rows, cursor: entry.screen.getCursor(), title: entry.screen.title, truncated, offset };
+  return {
+    text: lines.join('\n'),
+    cols: entry.screen.cols,
+    rows: entry.screen.rows,
+    cursor: entry.screen.getCursor(),
+    title: entry.screen.title,
+    truncated,
+    offset,
+  };
 }
 
 /** Bytes from `since` (or the newest `maxBytes`), cut on UTF-8 character boundaries. */
@@ -108,7 +125,10 @@ const searchOutput = defineTool({
       });
       if (hit !== undefined) {
         total += 1;
-        matches.push({ offset: read.start + lineStart, line: hit.length > MAX_RESULT_LINE_CHARS ? `${hit.slice(0, MAX_RESULT_LINE_CHARS)}…` : hit });
+        matches.push({
+          offset: read.start + lineStart,
+          line: hit.length > MAX_RESULT_LINE_CHARS ? `${hit.slice(0, MAX_RESULT_LINE_CHARS)}…` : hit,
+        });
         if (matches.length > max) matches.shift();
       }
       lineStart = end + 1;

@@ -47,7 +47,11 @@ const respondingScreen = [
   COMPOSER,
 ].join('\n');
 
-const idleScreen = ['✦ Posted.', '                                                                                                        ? for shortcuts', COMPOSER].join('\n');
+const idleScreen = [
+  '✦ Posted.',
+  '                                                                                                        ? for shortcuts',
+  COMPOSER,
+].join('\n');
 
 const permissionBox = [
   '✦ I will post it.',
@@ -117,7 +121,10 @@ export const geminiRules: RuleSetInput = {
       implies: { primary: 'waiting', detail: 'question' },
       region: 'bottom_non_empty_lines(24)',
       match: { regex: /Do you trust (?:this folder|the files in this folder)\?/u },
-      sample: ['│ Do you trust this folder?                                            │', '│ ● 1. Trust folder (repo)                                             │'].join('\n'),
+      sample: [
+        '│ Do you trust this folder?                                            │',
+        '│ ● 1. Trust folder (repo)                                             │',
+      ].join('\n'),
       lookalikes: [{ sample: idleScreen, why: 'the idle composer' }],
       source: `Gemini CLI ${VERSION}, from knowledge, unverified (the recordings trust their folder)`,
     },
