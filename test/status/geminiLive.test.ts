@@ -6,14 +6,16 @@
  * a message. Ground truth is the mock's timeline; waits are on events, never sleeps.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { join, resolve } from 'node:path';
 import { waitForEvent } from '../../src/main/core/base/lifecycle';
 import type { ToolCallRecord } from '../../src/main/core/mcp';
 import type { AgentStatusInfo } from '../../src/shared/status';
 import { GEMINI_BIN, createGeminiHarness } from '../fixtures/gemini/geminiHarness';
 import { startMockGemini, type MockGemini } from '../fixtures/gemini/mockGemini';
-import { startSwitchboard } from '../mcp/mcpHarness';
+import { callOk, connectClient, startSwitchboard } from '../mcp/mcpHarness';
 
 /** A real CLI on a busy 2-core machine can take many seconds to start. */
 const WAIT_MS = 60_000;
@@ -118,5 +120,79 @@ describe('the real Gemini CLI through the core', () => {
     await core.sendUserTurn(info.id, '/quit');
     await status((s) => s.primary === 'dead', 'dead after /quit');
     expect(entry.isRunning).toBe(false);
+  }, 180_000);
+});
+
+const ROOT = resolve(__dirname, '../..');
+
+/** Starts `serve` (tsx, no build) and resolves with the endpoint line it prints once up. */
+function startServe(projectDir: string, dataDir: string): Promise<{ child: ChildProcess; url: string; token: string }> {
+  const child = spawn(
+    join(ROOT, 'node_modules/.bin/tsx'),
+    [join(ROOT, 'src/main/serve.ts'), '--project', projectDir, '--data-dir', dataDir, '--static-dir', dataDir],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  cleanups.push(async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  });
+  return new Promise((resolveLine, reject) => {
+    const timer = setTimeout(() => reject(new Error('serve printed nothing')), WAIT_MS);
+    const lines = createInterface({ input: child.stdout! });
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      lines.close();
+      const printed = JSON.parse(line) as { url: string; token: string };
+      resolveLine({ child, url: printed.url, token: printed.token });
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+  });
+}
+
+describe('the real Gemini CLI under serve', () => {
+  // Open: under serve the message is reported delivered but never reaches the model (no request;
+  // the composer was seen empty after send_message). Not yet understood; kept as the target test.
+  it.skip('an MCP client sends it a message; it answers by calling whoami and gets its own entry', async () => {
+    const mock = await startMock({
+      turns: [[{ functionCall: { name: 'mcp_switchboard_whoami', args: {} } }], [{ text: 'Message received from the client.' }]],
+    });
+    const harness = await createGeminiHarness({ baseUrl: mock.url });
+    cleanups.push(() => harness.cleanup());
+    const config = { agents: { gemini: { preset: 'gemini', command: GEMINI_BIN, env: harness.env, autoStart: true } } };
+    writeFileSync(join(harness.cwd, 'switchboard.json'), JSON.stringify(config));
+    const dataDir = join(harness.home, 'switchboard-data');
+    mkdirSync(dataDir);
+    const serve = await startServe(harness.cwd, dataDir);
+    const client = await connectClient(serve.url, serve.token, 'gemini-serve-test');
+    cleanups.push(() => client.close());
+
+    const { processes } = await callOk<{ processes: Array<{ id: string; name: string; kind: string }> }>(client, 'list_processes');
+    const agent = processes.find((p) => p.name === 'gemini');
+    expect(agent?.kind).toBe('agent');
+    // Keys typed before Gemini CLI has mounted its input are lost; the footer's MCP server count
+    // appears once it has started and connected to Switchboard.
+    const composer = await callOk<{ matched: boolean }>(client, 'wait_for_pattern', {
+      process_id: agent!.id,
+      pattern: '1 MCP server',
+      from: 'start',
+      timeout_seconds: WAIT_MS / 1000,
+    });
+    expect(composer.matched).toBe(true);
+
+    const sent = await callOk<{ delivered: boolean; text: string }>(client, 'send_message', {
+      target_process_id: agent!.id,
+      message: 'Please introduce yourself',
+    });
+    expect(sent.delivered).toBe(true);
+    const request = await mock.waitFor('request', (e) => e.kind === 'main', { timeoutMs: WAIT_MS });
+    expect(request.userText).toBe(sent.text);
+    const whoami = await mock.waitFor('function_response', (e) => e.name === 'mcp_switchboard_whoami', { timeoutMs: WAIT_MS });
+    expect(whoami.response).toContain(agent!.id);
+    await mock.waitFor('stream_end', (e) => e.turn === 1, { timeoutMs: WAIT_MS });
   }, 180_000);
 });
