@@ -143,7 +143,7 @@ function startServe(projectDir: string, dataDir: string): Promise<{ child: Child
   });
   return new Promise((resolveLine, reject) => {
     const timer = setTimeout(() => reject(new Error('serve printed nothing')), WAIT_MS);
-    const lines = createInterface({ input: child.stdout! });
+    const lines = createInterface({ input: child.stdout });
     lines.once('line', (line) => {
       clearTimeout(timer);
       lines.close();

@@ -27,15 +27,20 @@ export function pasteSequence(entry: ProcessEntry, text: string): string {
 
 /** Resolves once the entry produced output after this call, after `maxMs`, or when the run ends. */
 export function nextOutput(entry: ProcessEntry, maxMs: number): Promise<void> {
+  return untilOrTimeout(entry, maxMs, (done) => entry.onOutput(done));
+}
+
+/** Resolves when `listen` calls its `done`, after `maxMs`, or when the run ends; every listener is removed. */
+function untilOrTimeout(entry: ProcessEntry, maxMs: number, listen: (done: () => void) => { dispose(): void }): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
-      output.dispose();
+      listener.dispose();
       exit.dispose();
       resolve();
     };
     const timer = setTimeout(done, maxMs);
-    const output = entry.onOutput(done);
+    const listener = listen(done);
     const exit = entry.onRunExited(done);
   });
 }
@@ -64,20 +69,8 @@ function echoProbe(text: string): string {
 
 /** Resolves once the parsed screen contains `probe` (any output if it is ''), after `maxMs`, or when the run ends. */
 function screenShows(entry: ProcessEntry, probe: string, maxMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      output.dispose();
-      exit.dispose();
-      resolve();
-    };
-    const check = () => {
-      if (probe === '' || entry.screen.getVisibleLines().some((line) => line.includes(probe))) done();
-    };
-    const timer = setTimeout(done, maxMs);
-    const output = entry.screen.onDidChange(check);
-    const exit = entry.onRunExited(done);
-  });
+  const shown = () => probe === '' || entry.screen.getVisibleLines().some((line) => line.includes(probe));
+  return untilOrTimeout(entry, maxMs, (done) => entry.screen.onDidChange(() => shown() && done()));
 }
 
 /**
