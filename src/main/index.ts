@@ -4,7 +4,7 @@
  */
 import { app, session, type BrowserWindow } from 'electron';
 import { join, resolve } from 'node:path';
-import { createCore, type CoreHandle } from './core/app/createCore';
+import { createCore, type CoreHandle } from './core/composition';
 import { CONTENT_SECURITY_POLICY, createMainWindow } from './electron/secureWindow';
 import { installIpcBridge } from './electron/ipcBridge';
 import { installAttention } from './electron/attention';
@@ -37,7 +37,7 @@ export function startApp(): void {
         callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
       });
       handle = await createCore({ projectDir: projectDirFromArgv(process.argv, process.cwd()), dataDir: app.getPath('userData') });
-      // MCP discovery (SPEC §5): {url, token, pid}, mode 0600, removed on quit.
+      // MCP discovery (docs/mcp.md): {url, token, pid}, mode 0600, removed on quit.
       writeEndpointFile(app.getPath('userData'), { url: handle.mcp.url, token: handle.mcp.token, pid: process.pid });
       cleanups.push(() => removeEndpointFile(app.getPath('userData')));
       win = createMainWindow(join(__dirname, '../preload'));

@@ -7,8 +7,8 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createCore } from './core/app/createCore';
-import { startWebServer } from './core/bridge/webServer';
+import { createCore } from './core/composition';
+import { startWebServer } from './core/bridge';
 import { removeEndpointFile, writeEndpointFile } from './core/mcp';
 
 async function main(): Promise<void> {

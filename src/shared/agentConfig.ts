@@ -1,5 +1,5 @@
 /**
- * One entry of switchboard.json's `agents` section (SPEC §2):
+ * One entry of switchboard.json's `agents` section (docs/config.md):
  *   "agents": { "claude": { "preset": "claude" }, "reviewer": { "preset": "codex", "args": ["--model", "gpt-5"] } }
  * The preset supplies argv, env, detection rules and thresholds; the fields here adjust it.
  */

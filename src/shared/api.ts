@@ -54,7 +54,7 @@ export const CommandArgs = {
   ackOutput: z.strictObject({ id: Id, bytes: z.number().int().min(0) }),
   /** A person looked at the pane: clears its attention flag. */
   acknowledgeAttention: z.strictObject({ id: Id }),
-  // --- timers (issue 6): the UI acts as the app, so it sees and manages every timer ---
+  // Timers: the UI acts as the app, so it sees and manages every timer
   /** Live timers (of one owner, or all) and the history of ended ones. */
   listTimers: z.strictObject({ ownerId: Id.optional() }),
   pauseTimer: z.strictObject({ timerId: TimerId }),
@@ -62,14 +62,12 @@ export const CommandArgs = {
   cancelTimer: z.strictObject({ timerId: TimerId }),
   /** Deliver now (still only once the owner is at its prompt). */
   fireTimerNow: z.strictObject({ timerId: TimerId }),
-  // --- end timers ---
-  // --- tasks (issue 7): the same core methods the MCP task tools call ---
+  // Tasks: the same core methods the MCP task tools call
   /** Start a headless agent task; comes back at once (a spawn failure as a failed task). */
   startTask: TaskRequestSchema,
   getTask: z.strictObject({ id: Id }),
   /** Resolves once the task's whole process tree is gone. */
   cancelTask: z.strictObject({ id: Id }),
-  // --- end tasks ---
 } as const;
 
 export type CommandName = keyof typeof CommandArgs;
@@ -116,18 +114,16 @@ export interface CommandResults {
   detach: null;
   ackOutput: null;
   acknowledgeAttention: null;
-  // --- timers (issue 6) ---
+  // Timers
   listTimers: { timers: TimerSummary[]; history: TimerHistoryEntry[] };
   pauseTimer: TimerSummary;
   resumeTimer: TimerSummary;
   cancelTimer: TimerHistoryEntry;
   fireTimerNow: TimerSummary;
-  // --- end timers ---
-  // --- tasks (issue 7) ---
+  // Tasks
   startTask: TaskView;
   getTask: TaskView;
   cancelTask: TaskView;
-  // --- end tasks ---
 }
 
 export type ControlEvent =

@@ -1,5 +1,5 @@
 /**
- * switchboard.json (SPEC §2): the zod schema is the single source of truth; the JSON Schema that
+ * switchboard.json (docs/config.md): the zod schema is the single source of truth; the JSON Schema that
  * ships for editors is generated from it (`npm run schema`).
  */
 import { z } from 'zod';
@@ -25,7 +25,7 @@ export type ProcessConfig = z.infer<typeof ProcessConfigSchema>;
 
 export const ProcessesSectionSchema = z.record(EntryNameSchema, ProcessConfigSchema);
 
-/** Project-wide settings: the memory bound per entry and the kill grace period (SPEC §1). */
+/** Project-wide settings: the memory bound per entry and the kill grace period (docs/app.md). */
 export const SettingsSchema = z.strictObject({
   /** Raw output kept per entry for `since_offset` readers (bytes; 64 KiB – 256 MiB). */
   outputBufferBytes: z

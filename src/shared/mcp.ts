@@ -1,5 +1,5 @@
 /**
- * Input schemas of the MCP tools (SPEC §5): names and parameters exactly as the spec's table.
+ * Input schemas of the MCP tools (docs/mcp.md): names and parameters exactly as the spec's table.
  * Registered by core/mcp/tools/<group>.ts; the descriptions are what an agent reads, so each says
  * what the parameter does and its default.
  */
@@ -284,7 +284,7 @@ export const McpToolInput = {
     expected_revision: ExpectedRevision.optional(),
   },
   scratchpad_delete: { name: ScratchpadName, expected_revision: ExpectedRevision.optional() },
-  // Tasks (issue 7): start_task, get_task, cancel_task, wait_for_task; schemas in ./task.ts
+  // Tasks: start_task, get_task, cancel_task, wait_for_task; schemas in ./task.ts
   ...TASK_TOOL_INPUT,
 } as const satisfies Record<string, z.ZodRawShape>;
 
@@ -297,7 +297,7 @@ export const MCP_SERVER_NAME = 'switchboard';
 export const MCP_PATH = '/mcp';
 /** Sibling path where agent hooks (Claude Code HTTP hooks) post, with the process token. */
 export const MCP_HOOKS_PATH = '/hooks';
-/** Environment of every spawned process (SPEC §5 identity). */
+/** Environment of every spawned process (docs/mcp.md identity). */
 export const MCP_URL_ENV = 'SWITCHBOARD_MCP_URL';
 export const MCP_TOKEN_ENV = 'SWITCHBOARD_MCP_TOKEN';
 /** Discovery file in the app's data directory. */

@@ -68,7 +68,7 @@ export interface ProcessInfo {
   ports?: PortInfo;
   attention?: AttentionInfo;
   timers?: TimerSummary[];
-  /** Task entries (issue 7): phase, tools, streamed text, watchdog decisions, result. */
+  /** Task entries: phase, tools, streamed text, watchdog decisions, result. */
   task?: TaskInfo;
 }
 
@@ -79,7 +79,7 @@ export interface AttentionInfo {
   requestedBy: string;
 }
 
-// --- timers (issue 6) ---
+// Timers
 /**
  * A live timer as the UI, the control API and MCP see it. `pending`: counting down (delay) or
  * listening for idle transitions; `paused`; `due`: it fired and waits for its owner's prompt.
@@ -119,7 +119,6 @@ export interface TimerHistoryEntry {
   bodyPreview: string;
   createdBy: string;
 }
-// --- end timers ---
 
 export const DEFAULT_COLS = 120;
 export const DEFAULT_ROWS = 40;
@@ -141,6 +140,6 @@ export interface ProcessSpec {
   preset?: string;
   /** Agent entries: stuck threshold overriding the preset's (switchboard.json `stuckThresholdMs`). */
   stuckThresholdMs?: number;
-  /** Readiness settings for command entries (switchboard.json fields of SPEC §2). */
+  /** Readiness settings for command entries (switchboard.json fields of docs/config.md). */
   ready?: Partial<ReadinessConfig>;
 }

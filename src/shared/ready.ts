@@ -1,4 +1,4 @@
-/** Dev-server readiness as every side sees it (SPEC §3). Owned by core/ready. */
+/** Dev-server readiness as every side sees it (docs/readiness.md). Owned by core/ready. */
 export type ReadinessPhase = 'stopped' | 'starting' | 'ready' | 'running' | 'error';
 
 /**
@@ -54,7 +54,7 @@ export interface ReadinessInfo {
   exitCode?: number;
 }
 
-/** Result of a restart or readiness wait (SPEC §3.5). */
+/** Result of a restart or readiness wait (docs/readiness.md). */
 export interface ReadinessResult {
   success: boolean;
   state: ReadinessPhase;
@@ -65,7 +65,7 @@ export interface ReadinessResult {
   logs?: string[];
 }
 
-/** Answer of `check_process_ready` (SPEC §5). */
+/** Answer of `check_process_ready` (docs/mcp.md). */
 export interface ReadinessCheck {
   ready: boolean;
   state: ReadinessPhase;

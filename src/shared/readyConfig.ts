@@ -1,5 +1,5 @@
 /**
- * The per-process readiness fields of switchboard.json (SPEC §2, §3). The lead merges this object
+ * The per-process readiness fields of switchboard.json (docs/config.md, docs/readiness.md). The lead merges this object
  * into the process schema; core/ready reads only these fields (see core/ready/readyConfig.ts for
  * the defaults and clamps).
  */

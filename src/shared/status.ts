@@ -1,4 +1,4 @@
-/** Agent status as every side sees it (SPEC §4). Owned by core/status. */
+/** Agent status as every side sees it (docs/agent-status.md). Owned by core/status. */
 import { z } from 'zod';
 
 export const AGENT_PRIMARIES = ['starting', 'idle', 'active', 'waiting', 'stuck', 'dead'] as const;

@@ -1,5 +1,5 @@
 /**
- * Headless agent tasks (issue 7) as every side sees them: a prompt handed to a headless agent run
+ * Headless agent tasks as every side sees them: a prompt handed to a headless agent run
  * (`claude -p … --output-format stream-json`), watched by a stall watchdog, with one clear end.
  * Pure types, constants and zod schemas; owned by core/tasks.
  */

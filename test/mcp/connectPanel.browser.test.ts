@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { startWebServer, type RunningWebServer } from '../../src/main/core/bridge/webServer';
+import { startWebServer, type RunningWebServer } from '../../src/main/core/bridge';
 import { connectCommands } from '../../src/shared/mcp';
 import { callOk, connectClient, startSwitchboard, type Switchboard } from './mcpHarness';
 

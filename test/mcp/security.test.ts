@@ -1,5 +1,5 @@
 /**
- * The endpoint's gate (SPEC §5): bearer token, DNS-rebinding Host check, Origin check, body cap,
+ * The endpoint's gate (docs/mcp.md): bearer token, DNS-rebinding Host check, Origin check, body cap,
  * session ownership, and a generated corpus of malformed JSON-RPC requests — each answered with
  * an error, nothing spawned, the server still serving.
  */

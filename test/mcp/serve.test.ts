@@ -1,5 +1,5 @@
 /**
- * Discovery under `serve` (SPEC §5): it prints `{ ui, url, token, pid }` as one JSON line when up,
+ * Discovery under `serve` (docs/mcp.md): it prints `{ ui, url, token, pid }` as one JSON line when up,
  * writes the same `{ url, token, pid }` to mcp-endpoint.json (0600) in --data-dir, serves MCP with
  * that token, and removes the file when it stops.
  */

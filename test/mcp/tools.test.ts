@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { waitForEvent } from '../../src/main/core/base/lifecycle';
+import { waitForEvent } from '../../src/main/core/base';
 import type { ControlEvent } from '../../src/shared/api';
 import { CORE_TOOLS } from '../../src/main/core/mcp';
 import { callError, callOk, connectClient, startSwitchboard, type Switchboard } from './mcpHarness';

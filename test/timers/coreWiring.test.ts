@@ -8,9 +8,9 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore, type CoreHandle } from '../../src/main/core/app/createCore';
+import { createCore, type CoreHandle } from '../../src/main/core/composition';
 import { APP_ACTOR, timersOf } from '../../src/main/core/timers';
-import { waitForEvent } from '../../src/main/core/base/lifecycle';
+import { waitForEvent } from '../../src/main/core/base';
 import { waitForOutput } from '../support/wait';
 
 const cleanups: Array<() => Promise<void> | void> = [];

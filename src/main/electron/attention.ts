@@ -1,6 +1,6 @@
 /** Desktop notifications and the dock/taskbar badge for entries that need a person. */
 import { app, Notification, type BrowserWindow } from 'electron';
-import type { SwitchboardCore } from '../core/app/switchboardCore';
+import type { SwitchboardCore } from '../core/app';
 
 export function installAttention(core: SwitchboardCore, win: BrowserWindow): () => void {
   const notify = (id: string, title: string, body: string) => {

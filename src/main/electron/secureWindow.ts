@@ -1,4 +1,4 @@
-/** The main window with the security settings of SPEC §7, and navigation locked down. */
+/** The main window with the security settings of docs/app.md, and navigation locked down. */
 import { BrowserWindow, shell, type WebContents } from 'electron';
 import { join } from 'node:path';
 

@@ -67,7 +67,7 @@ vi.mock('electron', () => electron.module);
 
 import { createMainWindow, isExternalWebUrl, SECURE_WEB_PREFERENCES } from './secureWindow';
 import { installIpcBridge } from './ipcBridge';
-import { SwitchboardCore } from '../core/app/switchboardCore';
+import { SwitchboardCore } from '../core/app';
 import { IPC_CALL_CHANNEL } from '../../shared/ipc';
 
 describe('secure main window', () => {

@@ -3,6 +3,7 @@
  * in a browser (serve) the same calls go over the token-protected WebSocket.
  */
 import { decodeOutputFrame } from '../../shared/outputFrame';
+import { fromSerializedError } from '../../shared/errors';
 import type {
   ClientMessage,
   CommandArgsOf,
@@ -59,7 +60,7 @@ function connectWebSocket(): Promise<ControlClient> {
     if (!waiter) return;
     pending.delete(message.seq);
     if (message.ok) waiter.resolve(message.value);
-    else waiter.reject(Object.assign(new Error(message.error.message), { code: message.error.code }));
+    else waiter.reject(fromSerializedError(message.error));
   });
   socket.addEventListener('close', () => {
     for (const waiter of pending.values()) waiter.reject(new Error('Connection to Switchboard closed'));

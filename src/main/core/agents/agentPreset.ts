@@ -2,8 +2,7 @@
  * An agent preset: how to launch one agent CLI and how to read its screen. Presets are data
  * (presets.ts); detection rules live in core/status/rules/<agent>.ts.
  */
-import type { DetectionProfile, StatusThresholds } from '../status/statusTracker';
-import type { RuleSet } from '../status/ruleSchema';
+import type { DetectionProfile, RuleSet, StatusThresholds } from '../status';
 
 /**
  * Detection rules are written against xterm-256color rendering (box glyphs, truecolor-capable
@@ -11,7 +10,7 @@ import type { RuleSet } from '../status/ruleSchema';
  */
 export const AGENT_TERM = 'xterm-256color';
 
-/** Where a spawned agent reaches Switchboard's MCP endpoint, with its own token (SPEC §5). */
+/** Where a spawned agent reaches Switchboard's MCP endpoint, with its own token (docs/mcp.md). */
 export interface McpEndpoint {
   url: string;
   token: string;

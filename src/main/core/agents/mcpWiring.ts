@@ -1,7 +1,7 @@
 /**
- * MCP wiring per agent CLI (SPEC §5 "Agent presets wire the endpoint into the agent CLI's own MCP
+ * MCP wiring per agent CLI (docs/mcp.md "Agent presets wire the endpoint into the agent CLI's own MCP
  * configuration"): the extra argv and env that make a spawned agent connect to Switchboard's MCP
- * endpoint with no set-up. Filled in by the MCP side (issue 5).
+ * endpoint with no set-up.
  *
  * The token never appears in argv (other local users can read command lines) and is not
  * `endpoint.token`: each run of an entry gets its OWN token in SWITCHBOARD_MCP_TOKEN (envForRun),

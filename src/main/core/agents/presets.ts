@@ -1,10 +1,9 @@
 /**
- * The built-in agent presets (SPEC §4, issue 4). Thresholds: the stuck threshold is SPEC §4's
+ * The built-in agent presets (docs/agent-status.md). Thresholds: the stuck threshold is docs/agent-status.md's
  * 15 s everywhere; idle debounce and start-up grace as the status tracker's defaults unless a
  * CLI's rendering needs otherwise (noted per preset).
  */
-import { ruleSetFor } from '../status/rules';
-import { DEFAULT_STATUS_THRESHOLDS, type StatusThresholds } from '../status/statusTracker';
+import { ruleSetFor, DEFAULT_STATUS_THRESHOLDS, type StatusThresholds } from '../status';
 import { AGENT_TERM, type AgentPreset } from './agentPreset';
 import { mcpWiringFor } from './mcpWiring';
 

@@ -2,14 +2,14 @@
  * Agent entries: launch from a preset (UI, MCP and switchboard.json alike), a StatusTracker per
  * agent entry as its decoration, and the per-run MCP wiring of the agent CLI.
  */
-import { Emitter } from '../base/lifecycle';
+import { Emitter } from '../base';
 import { StatusTracker } from '../status';
 import { resolveAgentLaunch, resolvePreset, type AgentPreset, type McpEndpoint } from '../agents';
 import type { ProcessEntry } from '../sessions';
 import type { AgentConfig } from '../../../shared/agentConfig';
 import type { AgentStatusInfo } from '../../../shared/status';
 import type { ProcessSpec } from '../../../shared/model';
-import type { EntryDecoration, EntryDecorator } from './entryDecoration';
+import type { EntryDecoration, EntryDecorator } from '../sessions';
 import { resolve } from 'node:path';
 
 export class AgentStatusDecoration implements EntryDecoration {

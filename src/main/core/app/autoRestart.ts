@@ -1,13 +1,13 @@
 /**
- * `autoRestart` (SPEC §2): restart a command entry after it exits on its own — always, or only on
+ * `autoRestart` (docs/config.md): restart a command entry after it exits on its own — always, or only on
  * failure — with exponential backoff and a cap on restarts per minute, after which it stays in
  * error and says why. A requested stop never triggers it.
  */
-import { Emitter, toDisposable, DisposableStore } from '../base/lifecycle';
+import { Emitter, toDisposable, DisposableStore } from '../base';
 import type { ProcessEntry } from '../sessions';
-import type { RunExited } from '../sessions/types';
+import type { RunExited } from '../sessions';
 import type { ProcessInfo } from '../../../shared/model';
-import type { EntryDecoration, EntryDecorator } from './entryDecoration';
+import type { EntryDecoration, EntryDecorator } from '../sessions';
 
 /** First backoff; doubles per consecutive restart (a crash loop should not spin the CPU). */
 export const RESTART_BACKOFF_BASE_MS = 1_000;

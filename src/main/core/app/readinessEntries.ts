@@ -2,11 +2,11 @@
  * Command entries get a ReadinessTracker as their decoration: it owns the entry's visible state
  * (starting → ready → running | error) and its port sightings.
  */
-import { Emitter } from '../base/lifecycle';
+import { Emitter } from '../base';
 import { ReadinessTracker } from '../ready';
 import type { ProcessEntry } from '../sessions';
 import type { ProcessInfo } from '../../../shared/model';
-import type { DecoratorContext, EntryDecoration, EntryDecorator } from './entryDecoration';
+import type { DecoratorContext, EntryDecoration, EntryDecorator } from '../sessions';
 
 export class ReadinessDecoration implements EntryDecoration {
   private readonly changed = new Emitter<void>();

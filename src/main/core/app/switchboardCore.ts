@@ -4,24 +4,23 @@
  * twice.
  */
 import { basename, resolve } from 'node:path';
-import { DisposableStore, Emitter, waitForEvent, type Event } from '../base/lifecycle';
+import { DisposableStore, Emitter, waitForEvent, type Event } from '../base';
 import { SessionManager, type ProcessEntry, type TaggedBatch } from '../sessions';
 import { ConfigWatcher, loadConfig, processSpecFromConfig, sameSpec, type LoadedConfig } from '../config';
 import type { ConfigIssue, ProcessConfig } from '../../../shared/config';
 import type { ProcessInfo, ProcessKind, ProcessSpec } from '../../../shared/model';
 import type { CommandArgsOf, ControlEvent, Snapshot, McpConnectionInfo } from '../../../shared/api';
 import { InvalidArgumentError, SwitchboardError } from '../../../shared/errors';
-import type { DecoratorContext, EntryDecoration, EntryDecorator } from './entryDecoration';
+import type { DecoratorContext, EntryDecoration, EntryDecorator } from '../sessions';
 import type { AgentConfig } from '../../../shared/agentConfig';
 import type { McpEndpoint } from '../agents';
 import { AgentStatusDecoration, agentSpec, agentStatusDecorator, agentWiringForRun } from './agentEntries';
 import { ReadinessDecoration, readinessDecorator } from './readinessEntries';
 import { autoRestartDecorator } from './autoRestart';
-// Tasks (issue 7): the decorator and service live in core/tasks.
 import { TaskService, taskDecorator } from '../tasks';
 import type { TaskProgress, TaskRequest, TaskView, TaskWaitResult } from '../../../shared/task';
 import type { ReadinessCheck, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
-import { typeUserTurn } from '../sessions/userTurn';
+import { typeUserTurn } from '../sessions';
 
 /** Coalesce bursts of entry changes (title spinners, state flips) into one event per frame. */
 export const CHANGE_COALESCE_MS = 16;
@@ -42,7 +41,7 @@ export interface SwitchboardCoreOptions {
   watchConfig?: boolean;
 }
 
-/** Default readiness wait for restart_process (SPEC §5: ready_timeout default 30 s). */
+/** Default readiness wait for restart_process (docs/mcp.md: ready_timeout default 30 s). */
 export const DEFAULT_READY_WAIT_MS = 30_000;
 
 /** How long spawnAgent waits for a fresh agent's prompt before typing its instructions. */
@@ -241,7 +240,7 @@ export class SwitchboardCore {
   }
 
   /**
-   * Restart and, for command entries, wait until the new run is ready (SPEC §3.5). Never throws
+   * Restart and, for command entries, wait until the new run is ready (docs/readiness.md). Never throws
    * for a failed start: the result says why, with the last lines.
    */
   async restartAndWait(
@@ -315,7 +314,7 @@ export class SwitchboardCore {
     return null;
   }
 
-  // --- tasks (issue 7): headless agent runs with a stall watchdog; the logic lives in core/tasks ---
+  // Tasks: headless agent runs with a stall watchdog; the logic lives in core/tasks
   private taskService: TaskService | undefined;
 
   get tasks(): TaskService {
@@ -340,7 +339,6 @@ export class SwitchboardCore {
   waitForTask(id: string, timeoutMs: number, abort?: AbortSignal, onProgress?: (progress: TaskProgress) => void): Promise<TaskWaitResult> {
     return this.tasks.wait(id, timeoutMs, abort, onProgress);
   }
-  // --- end tasks ---
 
   /**
    * Types `text` into an entry as a fresh user turn (sessions/userTurn.ts): the one path for agent

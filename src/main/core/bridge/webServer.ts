@@ -10,9 +10,9 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { ClientMessage, ServerMessage } from '../../../shared/api';
 import { toSerializedError } from '../../../shared/errors';
 import { encodeOutputFrame, slabFrameAllocator } from '../../../shared/outputFrame';
-import type { SwitchboardCore } from '../app/switchboardCore';
+import type { SwitchboardCore } from '../app';
 import { ControlClientSession } from './controlClientSession';
-import { bearerToken, isAllowedHost, isAllowedOrigin, tokensEqual } from '../security/tokens';
+import { bearerToken, isAllowedHost, isAllowedOrigin, tokensEqual } from '../security';
 
 /** Largest control message accepted from a browser (input pastes are far below). */
 export const MAX_WS_MESSAGE_BYTES = 2 * 1024 * 1024;

@@ -3,7 +3,7 @@ import { parseConfigText } from './configLoader';
 import { formatConfigIssue } from '../../../shared/config';
 
 describe('switchboard.json loading', () => {
-  it('reads the SPEC example', () => {
+  it('reads the example of docs/config.md', () => {
     const config = parseConfigText(
       JSON.stringify({
         processes: {

@@ -1,5 +1,5 @@
 /**
- * The MCP wiring each agent preset adds (core/agents/mcpWiring.ts, filled in by issue 5): the
+ * The MCP wiring each agent preset adds (core/agents/mcpWiring.ts): the
  * token stays out of argv, and the real CLIs accept the configuration.
  */
 import { execFileSync } from 'node:child_process';

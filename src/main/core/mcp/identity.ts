@@ -3,7 +3,7 @@
  * process entry, handed to its runs in SWITCHBOARD_MCP_TOKEN. A per-process token identifies its
  * entry; the two kinds are distinct so an agent can never pass as the app or as another entry.
  */
-import { generateToken, tokensEqual } from '../security/tokens';
+import { generateToken, tokensEqual } from '../security';
 
 export type Caller =
   /** A holder of the app token: the UI or a client started outside Switchboard. */

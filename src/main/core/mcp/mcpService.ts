@@ -3,8 +3,8 @@
  * environment each spawned process gets, the tool list, and the hook receiver. createCore starts
  * one; the Electron shell and `serve` publish its url and token.
  */
-import { Emitter, type Event } from '../base/lifecycle';
-import type { SwitchboardCore } from '../app/switchboardCore';
+import { Emitter, type Event } from '../base';
+import type { SwitchboardCore } from '../app';
 import type { ProcessEntry } from '../sessions';
 import { ScratchpadStore } from '../scratchpads';
 import { AGENT_HOOK_EVENTS, type AgentHookEvent, type AgentHookEventName } from '../../../shared/status';
@@ -41,7 +41,7 @@ export interface McpServiceOptions {
   /** Loopback port; 0 (default) picks a free one. */
   port?: number;
   identity?: IdentityRegistry;
-  /** Extra tools outside SPEC §5 (benchmarks), each with its own inputShape. */
+  /** Extra tools outside docs/mcp.md (benchmarks), each with its own inputShape. */
   extraTools?: readonly AnyToolDefinition[];
   maxBodyBytes?: number;
 }

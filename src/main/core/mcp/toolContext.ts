@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type { SwitchboardCore } from '../app/switchboardCore';
+import type { SwitchboardCore } from '../app';
 import type { ScratchpadStore } from '../scratchpads';
 import type { McpToolArgs, McpToolName } from '../../../shared/mcp';
 import { SwitchboardError } from '../../../shared/errors';
@@ -34,7 +34,7 @@ export interface ToolCall {
 export interface ToolDefinition<N extends McpToolName> {
   name: N;
   /**
-   * Only for tools outside SPEC §5's table (benchmarks, diagnostics): their own input shape. The
+   * Only for tools outside docs/mcp.md's table (benchmarks, diagnostics): their own input shape. The
    * spec's tools always use the shared schema of their name in src/shared/mcp.ts.
    */
   inputShape?: z.ZodRawShape;
@@ -52,12 +52,6 @@ export type AnyToolDefinition = ToolDefinition<any>;
 /** Identity function that keeps the argument type of each tool tied to its schema. */
 export function defineTool<N extends McpToolName>(definition: ToolDefinition<N>): ToolDefinition<N> {
   return definition;
-}
-
-export class NotAvailableError extends SwitchboardError {
-  constructor(what: string) {
-    super('internal', `${what} is not available yet in this build of Switchboard.`);
-  }
 }
 
 export class WrongKindError extends SwitchboardError {

@@ -1,5 +1,5 @@
 /**
- * Which framework a command entry runs, from the command and the project (SPEC §3.1): the
+ * Which framework a command entry runs, from the command and the project (docs/readiness.md): the
  * command itself ("vite", "manage.py runserver"), the package.json script it runs ("npm run
  * dev" → "next dev"), then the project's files and dependencies. `framework` in the config wins.
  * Detection names the server in messages; the pattern table applies whatever it says.

@@ -1,4 +1,4 @@
-/** Dev-server readiness (SPEC §3): framework table, detection, state machine, tracker. */
+/** Dev-server readiness (docs/readiness.md): framework table, detection, state machine, tracker. */
 export {
   ReadinessTracker,
   LOG_TAIL_LINES,

@@ -1,5 +1,5 @@
 /**
- * The decision rules of SPEC §3.4, one test each, through the tracker with a fake session, fake
+ * The decision rules of docs/readiness.md, one test each, through the tracker with a fake session, fake
  * probes and fake timers: the test owns the clock, the output and what answers on which port.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -55,7 +55,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('decision rules (SPEC §3.4)', () => {
+describe('decision rules (docs/readiness.md)', () => {
   it('ready line + port open → ready at once, without the stability delay', async () => {
     const s = setup({ stabilityDelay: 5_000 });
     s.session.start();

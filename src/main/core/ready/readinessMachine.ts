@@ -1,5 +1,5 @@
 /**
- * The readiness state machine of one command entry (SPEC §3.4):
+ * The readiness state machine of one command entry (docs/readiness.md):
  *
  *   stopped → starting → ready ⇄ running,   any → error,   → stopped on a clean exit.
  *
@@ -17,7 +17,7 @@
  * message, until a ready line again. An exit after ready is `stopped` when clean, else `error`.
  */
 import { constants as osConstants } from 'node:os';
-import { DisposableBase, Emitter, toDisposable, type Event } from '../base/lifecycle';
+import { DisposableBase, Emitter, toDisposable, type Event } from '../base';
 import type { FrameworkId, ReadinessInfo, ReadinessPhase } from '../../../shared/ready';
 import type { UrlSighting } from '../../../shared/ports';
 import type { ExitInfo } from '../../../shared/model';

@@ -7,17 +7,24 @@
  * The core creates one per command entry and disposes it with the entry. `restart_process` and
  * `check_process_ready` (MCP) and the UI call `waitForReady` / `check`.
  */
-import { DisposableBase, DisposableStore, Emitter, toDisposable, type Event } from '../base/lifecycle';
-import type { ObservedSession, OutputChunk, RunExited, RunStarted } from '../sessions/types';
+import { DisposableBase, DisposableStore, Emitter, toDisposable, type Event } from '../base';
+import type { ObservedSession, OutputChunk, RunExited, RunStarted } from '../sessions';
 import type { PortInfo } from '../../../shared/ports';
 import type { FrameworkId, ReadinessCheck, ReadinessInfo, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
 import type { ReadinessConfig } from '../../../shared/readyConfig';
-import { OutputLineReader, type OutputLine } from '../ports/outputLines';
-import { PortMonitor, STEADY_SCAN_INTERVAL_MS } from '../ports/portMonitor';
-import { ProbeLoop } from '../ports/probeLoop';
-import { probeTcp as realProbeTcp, type TcpProbeOptions } from '../ports/tcpProbe';
-import { probeHttp as realProbeHttp, type HttpProbeOptions, type HttpProbeResult } from '../ports/httpProbe';
-import { listListeningPorts } from '../ports/listeningPorts';
+import {
+  OutputLineReader,
+  PortMonitor,
+  ProbeLoop,
+  STEADY_SCAN_INTERVAL_MS,
+  listListeningPorts,
+  probeHttp as realProbeHttp,
+  probeTcp as realProbeTcp,
+  type HttpProbeOptions,
+  type HttpProbeResult,
+  type OutputLine,
+  type TcpProbeOptions,
+} from '../ports';
 import { detectFramework, type FrameworkDetection } from './detectFramework';
 import { ErrorMessageComposer } from './errorMessages';
 import { FRAMEWORK_NAMES, FRAMEWORK_PATTERNS } from './frameworkPatterns';

@@ -13,7 +13,7 @@ import { FRAMEWORK_IDS, type FrameworkId } from '../../../shared/ready';
  * notices the wait.
  */
 export const DEFAULT_STABILITY_DELAY_MS = 1_000;
-/** SPEC §5: `ready_timeout` defaults to 30 000 ms; a start that takes longer is an error. */
+/** docs/mcp.md: `ready_timeout` defaults to 30 000 ms; a start that takes longer is an error. */
 export const DEFAULT_READY_TIMEOUT_MS = 30_000;
 /**
  * After a ready line, how long the known port may take to accept connections. Servers print

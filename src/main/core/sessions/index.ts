@@ -6,4 +6,5 @@ export { killTree, KILL_GRACE_MS } from './treeKill';
 export { HIGH_WATERMARK_BYTES, LOW_WATERMARK_BYTES, ACK_CHUNK_BYTES } from './flowControl';
 export type { OutputBatch } from './outputBatcher';
 export type * from './types';
+export type { EntryDecoration, EntryDecorator, DecoratorContext } from './entryDecoration';
 export { typeUserTurn, pasteSequence, nextOutput, readyForEnter, SUBMIT_ECHO_WAIT_MS, SUBMIT_AFTER_ECHO_MS } from './userTurn';

@@ -1,11 +1,11 @@
 /**
  * One process entry: its definition, the PTY of the current run, the byte ring, the headless
- * screen, the viewer batcher and flow control. Entries outlive their process (SPEC §1).
+ * screen, the viewer batcher and flow control. Entries outlive their process (docs/app.md).
  */
 import * as pty from 'node-pty';
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants as fsConstants, openSync } from 'node:fs';
-import { DisposableBase, Emitter, type Event } from '../base/lifecycle';
+import { DisposableBase, Emitter, type Event } from '../base';
 import { InvalidArgumentError, NotRunningError, SpawnError, SwitchboardError } from '../../../shared/errors';
 import {
   DEFAULT_COLS,
@@ -27,7 +27,7 @@ import { LazyTextChunk, incompleteTailLength } from './utf8Chunks';
 
 const EMPTY = Buffer.alloc(0);
 
-/** SPEC §1: memory per entry is bounded; 2 MiB keeps several screens of history per entry. */
+/** docs/app.md: memory per entry is bounded; 2 MiB keeps several screens of history per entry. */
 export const DEFAULT_RING_BYTES = 2 * 1024 * 1024;
 /** Environment key of the per-run marker every descendant inherits (found again at kill time). */
 export const RUN_MARKER_ENV = 'SWITCHBOARD_RUN';

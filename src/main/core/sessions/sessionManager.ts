@@ -3,7 +3,7 @@
  * with the id, and shuts every tree down on dispose.
  */
 import { randomBytes } from 'node:crypto';
-import { Emitter, type Event } from '../base/lifecycle';
+import { Emitter, type Event } from '../base';
 import { UnknownProcessError } from '../../../shared/errors';
 import type { ProcessSpec } from '../../../shared/model';
 import { ProcessEntry, type ProcessEntryOptions } from './processEntry';

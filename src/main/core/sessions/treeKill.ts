@@ -4,7 +4,7 @@
  */
 import { collectTree, findByEnvMarker, isAlive, readProcessTable } from './processTree';
 
-/** SPEC §1: default grace between SIGTERM and SIGKILL. */
+/** docs/app.md: default grace between SIGTERM and SIGKILL. */
 export const KILL_GRACE_MS = 3_000;
 /** How often survivors are re-checked during the grace period (no exit event exists for non-children). */
 export const KILL_POLL_MS = 25;

@@ -1,6 +1,6 @@
 /**
  * Typing into a program the way a person does — the one path for every "user turn" Switchboard
- * sends: instructions for a fresh agent, send_message, timer bodies (SPEC §6).
+ * sends: instructions for a fresh agent, send_message, timer bodies (docs/timers.md).
  */
 import type { ProcessEntry } from './processEntry';
 

@@ -1,4 +1,4 @@
-/** Agent status detection (SPEC §4): the public surface of core/status. */
+/** Agent status detection (docs/agent-status.md): the public surface of core/status. */
 export {
   StatusTracker,
   DEFAULT_STATUS_THRESHOLDS,
@@ -16,7 +16,6 @@ export { loadRuleSet, RuleSetError, type RuleSet, type RuleSetInput, type Status
 export { REGION_NAMES, parseRegion, RegionReader, type RegionName } from './regions';
 export { HealthMachine, RECOVERED_HOLD_MS, type HealthEvent } from './healthMachine';
 export { HOOK_FRESH_MS } from './hookState';
-export { realClock, VirtualClock, type Clock } from './clock';
 export { BUILTIN_RULE_SETS, ruleSetFor } from './rules';
 export { benchClassifier, type ClassifierBenchResult } from './classifierBench';
 export { benchReactionLatency, type ReactionBenchResult } from './reactionBench';

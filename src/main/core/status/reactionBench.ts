@@ -8,7 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { classify } from './classifier';
-import { realClock } from './clock';
+import { realClock } from '../base';
 import { loadRecording, recordingsDir } from './replay/asciicast';
 import { ReplaySession } from './replay/replaySession';
 import { ruleSetFor } from './rules';

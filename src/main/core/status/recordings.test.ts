@@ -21,7 +21,7 @@ interface RecordingSet {
 }
 
 const SETS: RecordingSet[] = [
-  // Issue 4's goal for the Claude Code recordings of shared/recordings.
+  // The goal set when the Claude Code preset was first measured.
   { cli: 'Claude Code', preset: 'claude', dir: recordingsDir(), expected: 6, minAgreement: 0.95 },
   // A verified preset's goal.
   { cli: 'Gemini CLI', preset: 'gemini', dir: path.join(recordingsDir(), 'gemini'), expected: 8, minAgreement: 0.97 },

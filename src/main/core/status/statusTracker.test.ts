@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Emitter } from '../base/lifecycle';
+import { Emitter } from '../base';
 import type { ObservedSession, OutputChunk, RunExited, RunStarted, ScreenView } from '../sessions';
 import type { AgentStatusInfo } from '../../../shared/status';
 import { resolvePreset } from '../agents';
-import { VirtualClock } from './clock';
+import { VirtualClock } from '../base';
 import { HOOK_FRESH_MS } from './hookState';
 import { RECOVERED_HOLD_MS } from './healthMachine';
 import { claudeRules } from './rules/claude';
@@ -16,7 +16,7 @@ import {
   type StatusTrackerOptions,
 } from './statusTracker';
 
-/** SPEC §4: a status update follows a real screen change within this. */
+/** docs/agent-status.md: a status update follows a real screen change within this. */
 const REACTION_BUDGET_MS = 300;
 
 const sample = (id: string) => claudeRules.rules.find((r) => r.id === id)!.sample.split('\n');

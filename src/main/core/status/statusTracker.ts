@@ -1,15 +1,15 @@
 /**
- * The status of one agent entry (SPEC §4), kept current from its session: the screen is
+ * The status of one agent entry (docs/agent-status.md), kept current from its session: the screen is
  * classified on every change (coalesced), hooks override it while fresh, busy and waiting apply at
  * once, idle is debounced, start-up has a grace period, `stuck` follows a stall in meaningful
  * progress, and the exit of the run is `dead`. Time comes from an injected Clock, so recordings
  * replay at their original timing on a virtual clock.
  */
-import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } from '../base/lifecycle';
+import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } from '../base';
 import type { ObservedSession, OutputChunk, RunExited, RunStarted } from '../sessions';
 import type { AgentDetail, AgentHookEvent, AgentPrimary, AgentStatusInfo } from '../../../shared/status';
 import { classify, FALLBACK_ACTIVITY_WINDOW_MS, FALLBACK_RECENT_OUTPUT, type Classification } from './classifier';
-import { realClock, type Clock } from './clock';
+import { realClock, type Clock } from '../base';
 import { HealthMachine, RECOVERED_HOLD_MS } from './healthMachine';
 import { HOOK_FRESH_MS, hookImplication, mergeHookWithScreen, type HookState, type MergedState } from './hookState';
 import { progressFingerprint } from './progress';
@@ -24,7 +24,7 @@ export interface StatusThresholds {
   startupGraceMs: number;
 }
 
-/** SPEC §4: the stuck threshold defaults to 15 s. */
+/** docs/agent-status.md: the stuck threshold defaults to 15 s. */
 export const STUCK_THRESHOLD_MS = 15_000;
 /** Claude Code drops its busy markers a few ms before the idle screen is complete and sometimes
  *  shows the prompt between tool calls; half a second rides over both and stays well inside the
@@ -35,7 +35,7 @@ export const STARTUP_GRACE_MS = 2_500;
 /** A run that prints nothing leaves `starting` after this long anyway (then the screen decides). */
 export const STARTUP_SILENT_MAX_MS = 30_000;
 /** Screen changes are coalesced this long before classifying: a redraw arrives as several parsed
- *  writes within a few ms; 25 ms keeps the reaction far inside SPEC §4's 300 ms. */
+ *  writes within a few ms; 25 ms keeps the reaction far inside docs/agent-status.md's 300 ms. */
 export const RECOMPUTE_COALESCE_MS = 25;
 
 export const DEFAULT_STATUS_THRESHOLDS: StatusThresholds = {

@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import type { SessionManager } from '../sessions';
-import type { EntryDecoration } from '../app/entryDecoration';
+import type { EntryDecoration } from '../sessions';
 import type { ProcessInfo, ProcessSpec } from '../../../shared/model';
 import { InvalidArgumentError, SwitchboardError } from '../../../shared/errors';
 import {
@@ -19,7 +19,7 @@ import {
   type TaskWaitResult,
 } from '../../../shared/task';
 import { TaskDecoration } from './taskDecoration';
-import { runnerFor } from './taskRunner';
+import { runnerFor } from './runners';
 import type { TaskConfig, TaskSupervisor } from './taskSupervisor';
 import { waitForTaskEnd } from './taskWait';
 

@@ -4,15 +4,16 @@
  * end into exactly one terminal phase. Whatever ends the run — stall, wall clock, cancel, a result
  * without an exit — ends the whole process tree through the session layer (SIGTERM, then SIGKILL).
  */
-import { DisposableBase, DisposableStore, Emitter, type Event } from '../base/lifecycle';
-import { realClock, type Clock } from '../status';
+import { DisposableBase, DisposableStore, Emitter, type Event } from '../base';
+import { realClock, type Clock } from '../base';
 import type { ObservedSession } from '../sessions';
 import { DEFAULT_TASK_TIMEOUTS, type TaskDecision, type TaskInfo, type TaskTimeouts, type TaskTrigger } from '../../../shared/task';
 import { NdjsonReader, type NdjsonItem } from './ndjsonReader';
 import { TaskStateMachine, seconds, type EndPhase } from './taskState';
 import { TaskWatchdog, type WatchdogExpiry } from './taskWatchdog';
 import { assessSilence, type Assessment } from './stallAssessment';
-import { runnerFor, type ResolvedTask, type TaskRunner } from './taskRunner';
+import type { ResolvedTask, TaskRunner } from './taskRunner';
+import { runnerFor } from './runners';
 import {
   DEFAULT_SECOND_OPINION_MODEL,
   SECOND_OPINION_MAX_EXTENSIONS,

@@ -6,7 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { InvalidArgumentError, NotRunningError } from '../../../../shared/errors';
 import { DEFAULT_OUTPUT_BYTES } from '../../../../shared/mcp';
 import { callerKey } from '../identity';
-import { keySequence, pasteSequence, readyForEnter } from '../terminalInput';
+import { keySequence } from '../terminalInput';
+import { pasteSequence, readyForEnter } from '../../sessions';
 import { callerProcessId, defineTool, senderTag, WrongKindError } from '../toolContext';
 import { screenOf } from './output';
 

@@ -182,7 +182,7 @@ const restartProcess = defineTool({
     }
     const startedAt = Date.now();
     const info = await ctx.core.restartProcess(process_id, signal);
-    // Terminals and agents have no readiness (SPEC §3 is for commands): the new run being up is the result.
+    // Terminals and agents have no readiness (docs/readiness.md is for commands): the new run being up is the result.
     return {
       success: info.state !== 'error',
       state: info.state,

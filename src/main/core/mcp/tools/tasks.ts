@@ -1,5 +1,5 @@
 /**
- * Headless agent tasks (issue 7): start_task, get_task, cancel_task, wait_for_task. Each calls the
+ * Headless agent tasks: start_task, get_task, cancel_task, wait_for_task. Each calls the
  * same SwitchboardCore method the UI's task commands call; the logic lives in core/tasks.
  */
 import { DEFAULT_TASK_WAIT_SECONDS, type TaskRequest, type TaskView } from '../../../../shared/task';

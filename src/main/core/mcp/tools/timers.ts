@@ -1,5 +1,5 @@
 /**
- * Timer tools (SPEC §5, §6): schedule a user turn for an agent after a delay or when other agents
+ * Timer tools (docs/mcp.md, docs/timers.md): schedule a user turn for an agent after a delay or when other agents
  * go idle, and manage the timers the caller may manage. Each calls the same TimerManager method
  * the UI's commands call; results use the MCP tools' snake_case.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading the recordings in test/fixtures/recordings (copied from shared/recordings): asciicast v2 (`.cast`) plus the ground-truth
+ * Reading the recordings in test/fixtures/recordings: asciicast v2 (`.cast`) plus the ground-truth
  * sidecar (`.truth.json`, format agent-status-truth/1). See that folder's README.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -53,7 +53,7 @@ export interface Recording {
 }
 
 /**
- * The Claude Code recordings with ground truth: a copy from shared/recordings kept in the test tree
+ * The Claude Code recordings with ground truth: kept in the test tree
  * (so replays run on any checkout), or SWITCHBOARD_RECORDINGS_DIR to replay others.
  */
 export function recordingsDir(): string {

@@ -4,7 +4,7 @@
  * tolerance windows and outside `starting` (the recordings' README says how to score).
  */
 import type { AgentDetail, AgentPrimary, AgentStatusInfo } from '../../../../shared/status';
-import { VirtualClock } from '../clock';
+import { VirtualClock } from '../../base';
 import { StatusTracker, type DetectionProfile, type StatusTrackerOptions } from '../statusTracker';
 import { isInToleranceWindow, truthAt, type Recording } from './asciicast';
 import { ReplaySession } from './replaySession';

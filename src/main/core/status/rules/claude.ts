@@ -1,6 +1,6 @@
 /**
  * Claude Code status rules. Written against Claude Code 2.1.197 (npm @anthropic-ai/claude-code),
- * samples cut unchanged (rows right-trimmed) from test/fixtures/recordings (= shared/recordings) (120x40, TERM=xterm-256color).
+ * samples cut unchanged (rows right-trimmed) from test/fixtures/recordings (120x40, TERM=xterm-256color).
  *
  * Screen anatomy in 2.1.x, bottom up: a status bar (`? for shortcuts` idle, `esc to interrupt`
  * busy; hidden while text is typed), the prompt box `❯ …` between two full-width `─` rules, and

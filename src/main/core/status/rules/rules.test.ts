@@ -67,7 +67,7 @@ for (const agent of AGENTS) {
 
 describe('claude: rules beyond the table', () => {
   const claude = BUILTIN_RULE_SETS.get('claude')!;
-  it('every Claude Code state of issue 4 has a rule', () => {
+  it('every Claude Code state has a rule', () => {
     const states = new Set(claude.rules.map((r) => `${r.implies.primary}/${r.implies.detail}`));
     for (const s of [
       'idle/ready',

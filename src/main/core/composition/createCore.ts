@@ -2,8 +2,8 @@
  * Builds the core with every capability wired in. The Electron shell and `serve` both call this,
  * so they run exactly the same core.
  */
-import { SwitchboardCore, type SwitchboardCoreOptions } from './switchboardCore';
-import type { EntryDecorator } from './entryDecoration';
+import { SwitchboardCore, type SwitchboardCoreOptions } from '../app';
+import type { EntryDecorator } from '../sessions';
 import { McpService } from '../mcp';
 import { attachTimers, timerDecorator, type TimerManager } from '../timers';
 
@@ -19,31 +19,30 @@ export interface CreateCoreOptions {
 
 export interface CoreHandle {
   core: SwitchboardCore;
-  /** The MCP endpoint (SPEC §5): its URL and the app token; `service` for tool-call events. */
+  /** The MCP endpoint (docs/mcp.md): its URL and the app token; `service` for tool-call events. */
   mcp: { url: string; token: string; service: McpService };
-  /** The timer manager (SPEC §6); UI commands and MCP tools reach it through timersOf(core). */
+  /** The timer manager (docs/timers.md); UI commands and MCP tools reach it through timersOf(core). */
   timers: TimerManager;
   dispose(): Promise<void>;
 }
 
 export async function createCore(options: CreateCoreOptions): Promise<CoreHandle> {
   const decorators: EntryDecorator[] = [];
-  // --- timers (issue 6): the decorator reads the manager, which needs the core, so it goes in first ---
+  // Timers: the decorator reads the manager, which needs the core, so it goes in first
   let timers: TimerManager | undefined;
   decorators.push(timerDecorator(() => timers));
-  // --- end timers ---
   const coreOptions: SwitchboardCoreOptions = {
     projectDir: options.projectDir,
     killGraceMs: options.killGraceMs,
     watchConfig: options.watchConfig,
     decorators,
   };
-  // --- MCP (issue 5): endpoint up before init, so auto-started entries already get their identity ---
+  // MCP: endpoint up before init, so auto-started entries already get their identity
   let mcp: McpService | undefined;
   coreOptions.envForRun = (entry) => mcp?.envForRun(entry) ?? {};
   coreOptions.mcpEndpointFor = (entryId) => mcp?.endpointFor(entryId);
   const core = new SwitchboardCore(coreOptions);
-  const timerManager = (timers = attachTimers(core, { dataDir: options.dataDir })); // timers (issue 6)
+  const timerManager = (timers = attachTimers(core, { dataDir: options.dataDir }));
   try {
     mcp = await McpService.start({ core, dataDir: options.dataDir, port: options.mcpPort });
   } catch (err) {
@@ -53,7 +52,6 @@ export async function createCore(options: CreateCoreOptions): Promise<CoreHandle
   }
   core.setMcpInfo({ url: mcp.url, token: mcp.token });
   const mcpService = mcp;
-  // --- end MCP ---
   try {
     await core.init();
   } catch (err) {
@@ -62,9 +60,8 @@ export async function createCore(options: CreateCoreOptions): Promise<CoreHandle
     await core.dispose();
     throw err;
   }
-  // --- timers (issue 6): saved timers come back once the project's entries exist ---
+  // Timers: saved timers come back once the project's entries exist
   timerManager.restore();
-  // --- end timers ---
   return {
     core,
     mcp: { url: mcpService.url, token: mcpService.token, service: mcpService },

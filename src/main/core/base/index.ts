@@ -1,0 +1,3 @@
+/** Building blocks every capability uses: disposables, events and time. */
+export * from './lifecycle';
+export { realClock, VirtualClock, type Clock } from './clock';
