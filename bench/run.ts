@@ -4,6 +4,7 @@ import { benchSessions } from './sessions';
 import { benchStatus } from './status';
 import { benchReadiness } from './readiness';
 import { benchMcp } from './mcp';
+import { printAgentScores, scoreAgents } from './agents';
 
 type Section = { name: string; run: () => Promise<BenchRow[]> };
 
@@ -23,6 +24,11 @@ async function main(): Promise<void> {
     rows.push(...(await section.run()));
   }
   printTable(rows);
+  if (!only || only === 'agents') {
+    process.stderr.write('bench: agent status scores…\n');
+    console.log('\nAgent status per CLI (recordings replayed; stuck delay from recordings, else the stall probe):');
+    printAgentScores(await scoreAgents());
+  }
 }
 
 main().then(

@@ -17,9 +17,11 @@ export interface ServeHandle {
 
 const ROOT = resolve(__dirname, '../..');
 
-export async function startServe(projectDir: string): Promise<ServeHandle> {
+/** `trust` (default true) starts serve with --trust: the project's entries may run at once. */
+export async function startServe(projectDir: string, options: { trust?: boolean } = {}): Promise<ServeHandle> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sb-e2e-data-'));
-  const child = spawn(process.execPath, [join(ROOT, 'out/main/serve.js'), '--project', projectDir, '--data-dir', dataDir], {
+  const trust = options.trust === false ? [] : ['--trust'];
+  const child = spawn(process.execPath, [join(ROOT, 'out/main/serve.js'), '--project', projectDir, '--data-dir', dataDir, ...trust], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

@@ -1,69 +1,122 @@
 /**
- * Electron shell: window, IPC bridge, notifications, badge, quit. Everything else is the
+ * Electron shell: window, menu, IPC bridge, notifications, badge, quit. Everything else is the
  * Electron-free core, the same one `serve` runs.
  */
-import { app, session, type BrowserWindow } from 'electron';
+import { app, dialog, session, type BrowserWindow } from 'electron';
 import { join, resolve } from 'node:path';
-import { createCore, type CoreHandle } from './core/composition';
 import { CONTENT_SECURITY_POLICY, createMainWindow } from './electron/secureWindow';
-import { installIpcBridge } from './electron/ipcBridge';
-import { installAttention } from './electron/attention';
-import { removeEndpointFile, writeEndpointFile } from './core/mcp';
+import { InstanceLockedError } from './core/instance';
+import { RecentProjects } from './core/projects';
+import { installProcessGuard } from './processGuard';
+import { devRendererUrl, installPermissionPolicy, isTrustedRendererUrl } from './electron/rendererPolicy';
+import { installAppMenu } from './electron/appMenu';
+import { ProjectSession } from './electron/projectSession';
+import { projectFromArgv } from './electron/launchArgs';
 
-export function projectDirFromArgv(argv: readonly string[], cwd: string): string {
-  const index = argv.lastIndexOf('--project');
-  return resolve(cwd, index >= 0 && argv[index + 1] ? argv[index + 1] : '.');
-}
+/** The launcher's own arguments before the user's: `[exe, …]` packaged, `[electron, appPath, …]` in development. */
+const firstUserArg = () => (app.isPackaged ? 1 : 2);
 
 export function startApp(): void {
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;
   }
-  let handle: CoreHandle | undefined;
   let win: BrowserWindow | undefined;
-  const cleanups: Array<() => void> = [];
+  let project: ProjectSession | undefined;
 
-  app.on('second-instance', () => {
+  let isQuitting = false;
+  const guard = installProcessGuard(process, {
+    name: 'switchboard',
+    exit: (code) => app.exit(code),
+    log: (line) => console.error(line),
+    async stop() {
+      isQuitting = true;
+      await project?.dispose(); // nothing may outlive the app
+    },
+    killNow() {
+      project?.killNow();
+    },
+  });
+
+  let openProject: ((dir: string) => void) | undefined;
+  // A second launch (a folder dropped on the dock, `switchboard DIR`) opens its folder here.
+  app.on('second-instance', (_event, argv, cwd) => {
     if (!win) return;
     if (win.isMinimized()) win.restore();
     win.focus();
+    const dir = projectFromArgv(argv, cwd, firstUserArg());
+    if (dir) openProject?.(dir);
+  });
+  app.on('open-file', (event, path) => {
+    event.preventDefault();
+    openProject?.(path);
   });
 
   app
     .whenReady()
     .then(async () => {
+      installPermissionPolicy(session.defaultSession);
       session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
         callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
       });
-      handle = await createCore({ projectDir: projectDirFromArgv(process.argv, process.cwd()), dataDir: app.getPath('userData') });
-      // MCP discovery (docs/mcp.md): {url, token, pid}, mode 0600, removed on quit.
-      writeEndpointFile(app.getPath('userData'), { url: handle.mcp.url, token: handle.mcp.token, pid: process.pid });
-      cleanups.push(() => removeEndpointFile(app.getPath('userData')));
-      win = createMainWindow(join(__dirname, '../preload'));
-      const rendererUrl = process.env.ELECTRON_RENDERER_URL;
-      const isTrustedUrl = (url: string) => (rendererUrl ? url.startsWith(rendererUrl) : url.startsWith('file://'));
-      cleanups.push(installIpcBridge(handle.core, win, isTrustedUrl), installAttention(handle.core, win));
-      if (rendererUrl) await win.loadURL(rendererUrl);
-      else await win.loadFile(join(__dirname, '../renderer/index.html'));
+      const mainWindow = (win = createMainWindow(join(__dirname, '../preload')));
+      const rendererUrl = devRendererUrl(process.env, app.isPackaged);
+      const recent = new RecentProjects(app.getPath('userData'));
+      const session_ = (project = new ProjectSession({
+        dataDir: app.getPath('userData'),
+        recent,
+        isTrustedUrl: (url) => isTrustedRendererUrl(url, rendererUrl),
+        confirmStop: (names) => confirmStop(mainWindow, names),
+        grantTrustAtLaunch: process.argv.includes('--trust'),
+      }));
+      // Until the welcome view lands, a launch without a project opens the most recent one, then the launch directory.
+      const initial = projectFromArgv(process.argv, process.cwd(), firstUserArg()) ?? recent.list()[0]?.dir ?? process.cwd();
+      await session_.open(initial, mainWindow);
+      openProject = (dir) =>
+        void session_
+          .open(resolve(dir), mainWindow)
+          .then((opened) => {
+            rebuildMenu();
+            if (opened) mainWindow.webContents.reload(); // the page re-reads the new project's snapshot
+          })
+          .catch((err: unknown) => dialog.showErrorBox('Could not open the folder', err instanceof Error ? err.message : String(err)));
+      const rebuildMenu = installAppMenu({
+        window: () => win,
+        recentProjects: () => recent.list().filter((p) => p.dir !== session_.handle?.core.projectDir),
+        hasOpenProject: () => session_.handle !== undefined,
+        openProject,
+        closeProject: () => app.quit(),
+        mcp: () => session_.handle && { url: session_.handle.mcp.url, token: session_.handle.mcp.token },
+        isDevelopment: !app.isPackaged,
+      });
+      if (rendererUrl) await mainWindow.loadURL(rendererUrl);
+      else await mainWindow.loadFile(join(__dirname, '../renderer/index.html'));
     })
     .catch((err: unknown) => {
-      // Without a core or a window there is nothing to show: say why and leave no half-started app behind.
-      console.error('Switchboard failed to start:', err);
-      app.exit(1);
+      if (err instanceof InstanceLockedError) dialog.showErrorBox('Switchboard is already running', err.message);
+      guard.fail(err);
     });
 
   app.on('window-all-closed', () => app.quit());
 
-  let isQuitting = false;
   app.on('before-quit', (event) => {
-    if (isQuitting || !handle) return;
+    if (isQuitting || !project?.handle) return;
     // Hold the quit until every process tree is gone: nothing may outlive the app.
     event.preventDefault();
-    isQuitting = true;
-    for (const cleanup of cleanups) cleanup();
-    void handle.dispose().finally(() => app.exit(0));
+    void guard.shutdown(0);
   });
+}
+
+async function confirmStop(win: BrowserWindow, running: string[]): Promise<boolean> {
+  const { response } = await dialog.showMessageBox(win, {
+    type: 'question',
+    buttons: ['Stop them and open', 'Cancel'],
+    defaultId: 1,
+    cancelId: 1,
+    message: `Opening another folder stops ${running.length === 1 ? 'a running process' : `${running.length} running processes`}`,
+    detail: running.join(', '),
+  });
+  return response === 0;
 }
 
 if (process.versions.electron && !process.env.VITEST) startApp();

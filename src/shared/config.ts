@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { ReadinessConfigSchema } from './readyConfig';
 import { AgentsSectionSchema } from './agentConfig';
+import { DEPENDENCY_CONDITIONS } from './model';
+import { McpAccessConfigSchema } from './trust';
 
 export const CONFIG_FILE_NAME = 'switchboard.json';
 
@@ -19,6 +21,12 @@ export const ProcessConfigSchema = z.strictObject({
   env: z.record(z.string(), z.string()).optional(),
   /** Start when the project opens (default true for processes). */
   autoStart: z.boolean().optional(),
+  /** Other processes (by name) that must reach a condition before this one starts. */
+  dependsOn: z
+    .record(EntryNameSchema, z.enum(DEPENDENCY_CONDITIONS, { error: () => `must be one of ${DEPENDENCY_CONDITIONS.join(', ')}` }))
+    .optional(),
+  /** Give this process an MCP token with these scopes (commands and terminals get none otherwise). */
+  mcp: McpAccessConfigSchema.optional(),
   ...ReadinessConfigSchema.shape,
 });
 export type ProcessConfig = z.infer<typeof ProcessConfigSchema>;

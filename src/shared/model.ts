@@ -8,16 +8,19 @@ import type { AgentStatusInfo } from './status';
 import type { PortInfo } from './ports';
 import type { ReadinessConfig } from './readyConfig';
 import type { TaskInfo } from './task';
+import type { McpAccessConfig, McpScope } from './trust';
 
 export const PROCESS_KINDS = ['command', 'terminal', 'agent', 'task'] as const;
 export const ProcessKindSchema = z.enum(PROCESS_KINDS);
 export type ProcessKind = z.infer<typeof ProcessKindSchema>;
 
 /**
- * Lifecycle of an entry's process. `starting → ready → running` is refined by the readiness
- * detector for command entries; terminals and agents go `starting → running` at spawn.
+ * Lifecycle of an entry's process. Terminals and agents go `starting → running` at spawn. Command
+ * entries are refined by the readiness detector: `starting → ready ⇄ unhealthy` for servers,
+ * `starting → running` for commands that declare no readiness, `completed` for a one-shot job that
+ * exited 0, and `waiting` while the entries it depends on have not reached their condition.
  */
-export const RUN_STATES = ['stopped', 'starting', 'ready', 'running', 'error'] as const;
+export const RUN_STATES = ['stopped', 'waiting', 'starting', 'ready', 'running', 'unhealthy', 'completed', 'error'] as const;
 export const RunStateSchema = z.enum(RUN_STATES);
 export type RunState = z.infer<typeof RunStateSchema>;
 
@@ -70,6 +73,10 @@ export interface ProcessInfo {
   timers?: TimerSummary[];
   /** Task entries: phase, tools, streamed text, watchdog decisions, result. */
   task?: TaskInfo;
+  /** Scopes of the entry's MCP token beyond the defaults, and the entry that spawned it (it owns this one). */
+  access?: { scopes: McpScope[]; spawnedBy?: ProcessId };
+  /** A config entry waiting for the user's trust: never trusted (`new`) or `changed` since. */
+  trust?: 'new' | 'changed';
 }
 
 export interface AttentionInfo {
@@ -140,6 +147,22 @@ export interface ProcessSpec {
   preset?: string;
   /** Agent entries: stuck threshold overriding the preset's (switchboard.json `stuckThresholdMs`). */
   stuckThresholdMs?: number;
-  /** Readiness settings for command entries (switchboard.json fields of docs/config.md). */
+  /** Readiness settings for command entries (switchboard.json readiness fields). */
   ready?: Partial<ReadinessConfig>;
+  /**
+   * Text the program reads on stdin (then end of file) instead of the terminal: headless runs
+   * that take their input there. Unlike an argument, it is not on the command line `ps` shows.
+   */
+  stdin?: string;
+  /** Entries (by config name) this one waits for before it starts, and the condition for each. */
+  dependsOn?: Record<string, DependencyCondition>;
+  /** MCP access from switchboard.json: a token for a command, extra scopes for an agent. */
+  mcp?: McpAccessConfig;
 }
+
+/**
+ * What a dependency must reach before its dependent starts: `started` (its process is up),
+ * `ready` (readiness passed, or `running` when it declares none), `completed` (a job that exited 0).
+ */
+export const DEPENDENCY_CONDITIONS = ['started', 'ready', 'completed'] as const;
+export type DependencyCondition = (typeof DEPENDENCY_CONDITIONS)[number];

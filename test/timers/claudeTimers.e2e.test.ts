@@ -53,7 +53,7 @@ async function startWorld(config?: unknown, dirs?: { root: string; projectDir: s
   mkdirSync(projectDir, { recursive: true });
   mkdirSync(dataDir, { recursive: true });
   if (config) writeFileSync(join(projectDir, 'switchboard.json'), JSON.stringify(config));
-  const handle = await createCore({ projectDir, dataDir, watchConfig: false, killGraceMs: 1_500 });
+  const handle = await createCore({ projectDir, dataDir, watchConfig: false, killGraceMs: 1_500, grantTrust: true });
   const external = await connectClient(handle.mcp.url, handle.mcp.token, 'timers-e2e');
   const idleSince = new Map<string, number>();
   handle.timers.idleness.onDidChange((change) => {

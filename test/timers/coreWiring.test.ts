@@ -30,7 +30,7 @@ function tempProject(config: unknown): { projectDir: string; dataDir: string } {
 }
 
 async function start(dirs: { projectDir: string; dataDir: string }): Promise<CoreHandle> {
-  const handle = await createCore({ ...dirs, watchConfig: false, killGraceMs: 1_000 });
+  const handle = await createCore({ ...dirs, watchConfig: false, killGraceMs: 1_000, grantTrust: true });
   let isDisposed = false;
   cleanups.push(async () => {
     if (!isDisposed) await handle.dispose();

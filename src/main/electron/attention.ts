@@ -10,7 +10,8 @@ export function installAttention(core: SwitchboardCore, win: BrowserWindow): () 
       if (win.isDestroyed()) return;
       if (win.isMinimized()) win.restore();
       win.focus();
-      core.selectProcess(id);
+      // The entry may have closed since the notification was shown: focusing the window is enough.
+      if (core.listProcesses().some((p) => p.id === id)) core.selectProcess(id);
     });
     notification.show();
   };

@@ -37,7 +37,7 @@ export class TerminalPane {
   ) {
     this.term = new Terminal({
       fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-      fontSize: 13,
+      fontSize: useUi.getState().terminalFontSize,
       scrollback: 5000,
       allowProposedApi: true,
       theme: { background: '#0f1115' },
@@ -85,6 +85,12 @@ export class TerminalPane {
 
   focus(): void {
     this.term.focus();
+  }
+
+  setFontSize(size: number): void {
+    if (this.disposed || this.term.options.fontSize === size) return;
+    this.term.options.fontSize = size;
+    this.fitNow();
   }
 
   dispose(): void {

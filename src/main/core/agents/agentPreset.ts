@@ -29,6 +29,8 @@ export interface AgentPreset extends DetectionProfile {
   /** Preset id as written in switchboard.json (`"preset": "claude"`). */
   id: string;
   displayName: string;
+  /** The npm package of the CLI when it is a devDependency here (the recordings' version check). */
+  npmPackage?: string;
   /** Program to run (looked up on PATH); `command` in switchboard.json replaces it. */
   command: string;
   /** Default arguments; switchboard.json `args` are appended. */

@@ -11,6 +11,7 @@ import { MCP_HOOKS_PATH, MCP_SERVER_NAME, MCP_TOKEN_ENV, READ_ONLY_TOOLS } from 
 import { AGENT_HOOK_EVENTS } from '../../../shared/status';
 import type { McpEndpoint, McpWiring, RunEnv } from './agentPreset';
 import { GEMINI_HOME_ENV, createGeminiHome, userGeminiHome } from './geminiSettings';
+import { ownedSettingsFile } from './ownedSettingsFile';
 
 const NONE = (): McpWiring => ({ args: [], env: {} });
 
@@ -63,11 +64,27 @@ function opencodeWiring(endpoint: McpEndpoint): McpWiring {
   return { args: [], env: { OPENCODE_CONFIG_CONTENT: JSON.stringify(config) } };
 }
 
+/**
+ * Qwen Code: its `--mcp-config` flag does not expand env vars (the token would land in argv), but
+ * its settings files do (`$VAR`). So the server goes into a Switchboard-owned settings file passed
+ * as QWEN_CODE_SYSTEM_DEFAULTS_PATH, the lowest-precedence scope: the user's own settings still
+ * win, and `mcpServers` / `permissions.allow` merge with theirs. The read-only tools are
+ * pre-approved like Claude Code's.
+ */
+function qwenWiring(endpoint: McpEndpoint): McpWiring {
+  const settings = {
+    mcpServers: { [MCP_SERVER_NAME]: { httpUrl: endpoint.url, headers: { Authorization: `Bearer $${MCP_TOKEN_ENV}` } } },
+    permissions: { allow: READ_ONLY_TOOLS.map((tool) => `mcp__${MCP_SERVER_NAME}__${tool}`) },
+  };
+  return { args: [], env: { QWEN_CODE_SYSTEM_DEFAULTS_PATH: ownedSettingsFile('qwen-settings', JSON.stringify(settings, null, 2)) } };
+}
+
 export const MCP_WIRING: Readonly<Record<string, (endpoint: McpEndpoint, runEnv?: RunEnv) => McpWiring>> = {
   claude: claudeWiring,
   codex: codexWiring,
   gemini: geminiWiring,
   opencode: opencodeWiring,
+  qwen: qwenWiring,
   aider: NONE, // aider has no MCP client
   // Cursor Agent reads MCP servers only from settings files in the project or home directory;
   // writing those would change the user's files, so it gets the env (URL + token) only.

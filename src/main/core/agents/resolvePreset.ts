@@ -24,7 +24,7 @@ export function resolvePreset(name: string): AgentPreset {
 /** The fallback for any other command: generic rules, default thresholds, no MCP wiring. */
 export function genericPreset(command: string): AgentPreset {
   const base = path.basename(command.trim()) || 'agent';
-  return buildPreset({ id: 'generic', displayName: base, command: command.trim() || base }, true);
+  return buildPreset({ id: 'generic', displayName: base, command: command.trim() || base, verified: 'unverified' }, true);
 }
 
 export interface AgentLaunch {

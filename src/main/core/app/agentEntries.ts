@@ -62,6 +62,7 @@ export function agentSpec(
       argv: launch.argv,
       cwd: resolve(projectDir, launch.cwd ?? '.'),
       env: launch.env,
+      ...(config.mcp ? { mcp: config.mcp } : {}),
       ...(launch.statusOverrides.stuckThresholdMs !== undefined ? { stuckThresholdMs: launch.statusOverrides.stuckThresholdMs } : {}),
       ...extra,
     },

@@ -5,6 +5,7 @@ export {
   DEFAULT_READY_WAIT_MS,
   INSTRUCTIONS_READY_TIMEOUT_MS,
   type SwitchboardCoreOptions,
+  type SpawnOrigin,
 } from './switchboardCore';
 export { AgentStatusDecoration, agentStatusDecorator, presetOf, agentSpec, agentWiringForRun } from './agentEntries';
 export { ReadinessDecoration, readinessDecorator } from './readinessEntries';

@@ -31,6 +31,11 @@ const SHARED_HANDLERS: Handlers = {
   startTask: (core, a) => core.startTask(a),
   getTask: (core, a) => core.getTask(a.id),
   cancelTask: (core, a) => core.cancelTask(a.id),
+  proposeConfig: (core) => core.proposeConfig(),
+  writeConfig: (core, a) => core.writeConfig(a.entries),
+  grantTrust: (core, a) => core.grantTrust(a.keys),
+  trustAndStart: (core, a) => core.trustAndStart(a.id),
+  grantScopes: (core, a) => core.grantScopes(a.id, a.scopes),
 };
 
 export function parseCommandArgs<C extends CommandName>(cmd: C, raw: unknown): z.output<(typeof CommandArgs)[C]> {

@@ -6,6 +6,9 @@ import { SwitchboardCore, type SwitchboardCoreOptions } from '../app';
 import type { EntryDecorator } from '../sessions';
 import { McpService } from '../mcp';
 import { attachTimers, timerDecorator, type TimerManager } from '../timers';
+import { acquireInstanceLock } from '../instance';
+import { FileTrustStore, ProjectTrust } from '../trust';
+import { projectKey } from './projectKey';
 
 export interface CreateCoreOptions {
   projectDir: string;
@@ -15,6 +18,11 @@ export interface CreateCoreOptions {
   watchConfig?: boolean;
   /** Loopback port of the MCP endpoint (default 0: a free port). */
   mcpPort?: number;
+  /**
+   * Trust every entry of switchboard.json as it is at startup (`serve --trust`), stored like a
+   * trust the UI grants. Later edits are asked about again.
+   */
+  grantTrust?: boolean;
 }
 
 export interface CoreHandle {
@@ -23,10 +31,24 @@ export interface CoreHandle {
   mcp: { url: string; token: string; service: McpService };
   /** The timer manager (docs/timers.md); UI commands and MCP tools reach it through timersOf(core). */
   timers: TimerManager;
+  /** Stop every process tree within its grace, then release everything (the lock last). */
   dispose(): Promise<void>;
+  /** Synchronous last resort (second signal, fatal error): SIGKILL every tree, release the lock. */
+  killNow(): void;
 }
 
 export async function createCore(options: CreateCoreOptions): Promise<CoreHandle> {
+  // Throws InstanceLockedError (naming the holder's pid) before anything starts.
+  const lock = acquireInstanceLock(options.dataDir, options.projectDir);
+  try {
+    return await createLockedCore(options, () => lock.release());
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+async function createLockedCore(options: CreateCoreOptions, releaseLock: () => void): Promise<CoreHandle> {
   const decorators: EntryDecorator[] = [];
   // Timers: the decorator reads the manager, which needs the core, so it goes in first
   let timers: TimerManager | undefined;
@@ -36,6 +58,8 @@ export async function createCore(options: CreateCoreOptions): Promise<CoreHandle
     killGraceMs: options.killGraceMs,
     watchConfig: options.watchConfig,
     decorators,
+    // Trust lives in the app's data directory, never in the project a clone or an agent can write.
+    trust: new ProjectTrust(projectKey(options.projectDir), new FileTrustStore(options.dataDir)),
   };
   // MCP: endpoint up before init, so auto-started entries already get their identity
   let mcp: McpService | undefined;
@@ -54,6 +78,7 @@ export async function createCore(options: CreateCoreOptions): Promise<CoreHandle
   const mcpService = mcp;
   try {
     await core.init();
+    if (options.grantTrust) await core.grantTrust();
   } catch (err) {
     await mcpService.dispose();
     timerManager.dispose();
@@ -70,6 +95,11 @@ export async function createCore(options: CreateCoreOptions): Promise<CoreHandle
       await mcpService.dispose(); // no new tool calls while the process trees go down
       timerManager.dispose(); // saves remaining times while the owners still run (their exit would drop timers)
       await core.dispose();
+      releaseLock();
+    },
+    killNow() {
+      core.killAllNow();
+      releaseLock();
     },
   };
 }

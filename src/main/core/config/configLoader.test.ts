@@ -34,6 +34,10 @@ describe('switchboard.json loading', () => {
       '{ "processes": { "web": { "command": "npm", "readyPatterns": ["(unclosed"] } } }',
       'switchboard.json: processes.web.readyPatterns.0 invalid regular expression "(unclosed"',
     ],
+    [
+      '{ "processes": { "web": { "command": "npm", "errorPatterns": ["ok", "(?<=x)y"] } } }',
+      'switchboard.json: processes.web.errorPatterns.1 regular expression "(?<=x)y" cannot run on the linear-time engine',
+    ],
     ['{ "processes": [] }', 'switchboard.json: processes must be an object keyed by name'],
     ['{ "servers": {} }', 'switchboard.json: servers is not a known section'],
     ['{ "processes": { "web": { "command": "npm", } }', 'switchboard.json: is not valid JSON'],

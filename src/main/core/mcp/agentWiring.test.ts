@@ -3,7 +3,7 @@
  * token stays out of argv, and the real CLIs accept the configuration.
  */
 import { execFileSync } from 'node:child_process';
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,20 @@ import { mcpWiringFor } from '../agents';
 const endpoint = { url: 'http://127.0.0.1:43210/mcp', token: 'app-token-must-not-appear' };
 
 describe('agent MCP wiring', () => {
+  it('qwen: a Switchboard-owned system-defaults settings file (0600) with the env-var header, nothing in argv', () => {
+    const { args, env } = mcpWiringFor('qwen')(endpoint);
+    expect(args).toEqual([]);
+    const file = env.QWEN_CODE_SYSTEM_DEFAULTS_PATH;
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain(endpoint.token);
+    expect(JSON.parse(text)).toMatchObject({
+      mcpServers: { switchboard: { httpUrl: endpoint.url, headers: { Authorization: 'Bearer $SWITCHBOARD_MCP_TOKEN' } } },
+      permissions: { allow: expect.arrayContaining(['mcp__switchboard__whoami']) },
+    });
+    expect(mcpWiringFor('qwen')(endpoint).env.QWEN_CODE_SYSTEM_DEFAULTS_PATH).toBe(file);
+  });
+
   it('claude: --mcp-config with the env-var header, --settings with read-only tools allowed and HTTP hooks', () => {
     const { args, env } = mcpWiringFor('claude')(endpoint);
     expect(args[0]).toBe('--mcp-config');

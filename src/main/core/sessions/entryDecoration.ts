@@ -14,6 +14,8 @@ export interface EntryDecoration extends Disposable {
 
 export interface DecoratorContext {
   projectDir: string;
+  /** The entry's decorations built before this one (a restart policy reads the readiness state). */
+  earlier: readonly EntryDecoration[];
 }
 
 /** Returns a decoration for entries it applies to, undefined for the others. */

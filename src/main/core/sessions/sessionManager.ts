@@ -71,6 +71,11 @@ export class SessionManager {
     this.removed.fire(id);
   }
 
+  /** SIGKILL every tree synchronously (second signal during a slow stop, fatal errors). */
+  killAllNow(): void {
+    for (const entry of this.entries.values()) entry.killNow();
+  }
+
   /** Stops every tree (in parallel) and releases everything. */
   async dispose(): Promise<void> {
     if (this.disposed) return;

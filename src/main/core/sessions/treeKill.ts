@@ -51,6 +51,17 @@ export async function killTree(target: KillTarget, signal: NodeJS.Signals = 'SIG
   return { signalled: victims.size, forced: survivors.length };
 }
 
+/**
+ * SIGKILL the whole tree at once, synchronously: the path for a second Ctrl-C during a slow stop
+ * and for a fatal error, where nothing may wait for a grace period or the event loop.
+ */
+export function killTreeNow(target: KillTarget): number {
+  const victims = snapshot(target);
+  signalGroup(target.pid, 'SIGKILL');
+  for (const pid of victims) signalPid(pid, 'SIGKILL');
+  return victims.size;
+}
+
 function snapshot(target: KillTarget): Set<number> {
   const tree = collectTree(target.pid, readProcessTable());
   if (target.marker) for (const pid of findByEnvMarker(target.marker.key, target.marker.value)) tree.add(pid);

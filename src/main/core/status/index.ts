@@ -4,6 +4,8 @@ export {
   DEFAULT_STATUS_THRESHOLDS,
   STUCK_THRESHOLD_MS,
   IDLE_DEBOUNCE_MS,
+  STRONG_IDLE_DEBOUNCE_MS,
+  DRIFT_AFTER_MS,
   STARTUP_GRACE_MS,
   RECOMPUTE_COALESCE_MS,
   type StatusThresholds,
@@ -19,3 +21,5 @@ export { HOOK_FRESH_MS } from './hookState';
 export { BUILTIN_RULE_SETS, ruleSetFor } from './rules';
 export { benchClassifier, type ClassifierBenchResult } from './classifierBench';
 export { benchReactionLatency, type ReactionBenchResult } from './reactionBench';
+export { listRecordingSets, scoreRecordingSet, versionOf, type RecordingSet, type RecordingSetScore } from './replay/recordingSets';
+export { probeLateCounterStalls, type StallProbeResult } from './replay/stallProbe';

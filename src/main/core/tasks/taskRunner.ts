@@ -37,8 +37,10 @@ export interface LongRunningTool {
 export interface TaskRunner {
   readonly agent: TaskAgent;
   readonly displayName: string;
-  /** Program and arguments of one headless run. */
+  /** Program and arguments of one headless run (never the prompt: argv is public in `ps`). */
   argv(task: ResolvedTask): string[];
+  /** What the run reads on stdin: the prompt. */
+  stdin(task: ResolvedTask): string;
   /** Environment the runner adds to the project's (the task's own env wins). */
   env(task: ResolvedTask): Record<string, string>;
   /** One JSON message of the agent's stream → events. */

@@ -19,6 +19,7 @@ import {
   SECOND_OPINION_MAX_EXTENSIONS,
   SECOND_OPINION_TIMEOUT_MS,
   anthropicSecondOpinion,
+  opinionCredentials,
   type SecondOpinionProvider,
 } from './secondOpinion';
 
@@ -439,6 +440,5 @@ function unconfigured(session: TaskSession): TaskConfig {
 }
 
 function defaultSecondOpinion(config: TaskConfig): SecondOpinionProvider {
-  const env = { ...process.env, ...config.env };
-  return anthropicSecondOpinion({ baseUrl: env.ANTHROPIC_BASE_URL, apiKey: env.ANTHROPIC_API_KEY, model: config.secondOpinion?.model });
+  return anthropicSecondOpinion({ ...opinionCredentials(config.env, process.env), model: config.secondOpinion?.model });
 }
