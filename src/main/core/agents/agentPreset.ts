@@ -16,6 +16,9 @@ export interface McpEndpoint {
   token: string;
 }
 
+/** The environment a run would get without MCP wiring (Switchboard's own, then the entry's). */
+export type RunEnv = Readonly<Record<string, string | undefined>>;
+
 /** What MCP wiring adds to an agent's launch. */
 export interface McpWiring {
   args: string[];
@@ -39,7 +42,7 @@ export interface AgentPreset extends DetectionProfile {
   /** The CLI can report structured hooks (Claude Code); the MCP side installs them. */
   hasHooks: boolean;
   /** Arguments and env that point the agent CLI at the MCP endpoint (see mcpWiring.ts). */
-  mcpWiring(endpoint: McpEndpoint): McpWiring;
+  mcpWiring(endpoint: McpEndpoint, runEnv?: RunEnv): McpWiring;
   /** True for the fallback used with unknown commands. */
   isGeneric: boolean;
 }

@@ -9,7 +9,8 @@
  */
 import { MCP_HOOKS_PATH, MCP_SERVER_NAME, MCP_TOKEN_ENV, READ_ONLY_TOOLS } from '../../../shared/mcp';
 import { AGENT_HOOK_EVENTS } from '../../../shared/status';
-import type { McpEndpoint, McpWiring } from './agentPreset';
+import type { McpEndpoint, McpWiring, RunEnv } from './agentPreset';
+import { GEMINI_HOME_ENV, createGeminiHome, userGeminiHome } from './geminiSettings';
 import { ownedSettingsFile } from './ownedSettingsFile';
 
 const NONE = (): McpWiring => ({ args: [], env: {} });
@@ -48,6 +49,11 @@ function codexWiring(endpoint: McpEndpoint): McpWiring {
   };
 }
 
+/** Gemini CLI: a Switchboard-owned GEMINI_CLI_HOME mirroring the user's (see geminiSettings.ts). */
+function geminiWiring(endpoint: McpEndpoint, runEnv: RunEnv = process.env): McpWiring {
+  return { args: [], env: { [GEMINI_HOME_ENV]: createGeminiHome(endpoint.url, userGeminiHome(runEnv)) } };
+}
+
 /** opencode: inline config in OPENCODE_CONFIG_CONTENT (merged with the user's); `{env:…}` is its substitution. */
 function opencodeWiring(endpoint: McpEndpoint): McpWiring {
   const config = {
@@ -73,19 +79,19 @@ function qwenWiring(endpoint: McpEndpoint): McpWiring {
   return { args: [], env: { QWEN_CODE_SYSTEM_DEFAULTS_PATH: ownedSettingsFile('qwen-settings', JSON.stringify(settings, null, 2)) } };
 }
 
-export const MCP_WIRING: Readonly<Record<string, (endpoint: McpEndpoint) => McpWiring>> = {
+export const MCP_WIRING: Readonly<Record<string, (endpoint: McpEndpoint, runEnv?: RunEnv) => McpWiring>> = {
   claude: claudeWiring,
   codex: codexWiring,
-  // Gemini CLI and Cursor Agent read MCP servers only from settings files in the project or home
-  // directory; writing those would change the user's files, so they get the env (URL + token) only.
-  gemini: NONE,
+  gemini: geminiWiring,
   opencode: opencodeWiring,
   qwen: qwenWiring,
   aider: NONE, // aider has no MCP client
+  // Cursor Agent reads MCP servers only from settings files in the project or home directory;
+  // writing those would change the user's files, so it gets the env (URL + token) only.
   'cursor-agent': NONE,
   generic: NONE,
 };
 
-export function mcpWiringFor(presetId: string): (endpoint: McpEndpoint) => McpWiring {
+export function mcpWiringFor(presetId: string): (endpoint: McpEndpoint, runEnv?: RunEnv) => McpWiring {
   return MCP_WIRING[presetId] ?? NONE;
 }

@@ -73,7 +73,7 @@ export function agentSpec(
 /** MCP wiring for one run of an agent entry: the CLI's own MCP configuration (args and env). */
 export function agentWiringForRun(entry: ProcessEntry, endpoint: McpEndpoint | undefined): { args: string[]; env: Record<string, string> } {
   if (entry.kind !== 'agent' || !endpoint) return { args: [], env: {} };
-  return presetOf(entry).mcpWiring(endpoint);
+  return presetOf(entry).mcpWiring(endpoint, { ...process.env, ...entry.definition.env });
 }
 
 export type { AgentStatusInfo };

@@ -3,7 +3,7 @@
  * token stays out of argv, and the real CLIs accept the configuration.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -83,5 +83,40 @@ describe('agent MCP wiring', () => {
     });
     expect(mcpWiringFor('aider')(endpoint)).toEqual({ args: [], env: {} });
     expect(mcpWiringFor('no-such-preset')(endpoint)).toEqual({ args: [], env: {} });
+  });
+
+  it('gemini: its own GEMINI_CLI_HOME with the user settings plus the server, the user files linked and untouched', () => {
+    const userHome = mkdtempSync(join(tmpdir(), 'gemini-user-'));
+    try {
+      const userSettings =
+        '{\n  // mine\n  "model": { "name": "gemini-2.5-pro" },\n  "mcpServers": { "mine": { "command": "my-server" } }\n}\n';
+      mkdirSync(join(userHome, '.gemini/policies'), { recursive: true });
+      writeFileSync(join(userHome, '.gemini/settings.json'), userSettings);
+      writeFileSync(join(userHome, '.gemini/oauth_creds.json'), '{}');
+      writeFileSync(join(userHome, '.gemini/policies/mine.toml'), '');
+      const { args, env } = mcpWiringFor('gemini')(endpoint, { HOME: '/elsewhere', GEMINI_CLI_HOME: userHome });
+      expect(args).toEqual([]);
+      const home = env.GEMINI_CLI_HOME;
+      expect(home).not.toBe(userHome);
+      const settingsText = readFileSync(join(home, '.gemini/settings.json'), 'utf8');
+      expect(JSON.parse(settingsText)).toEqual({
+        model: { name: 'gemini-2.5-pro' },
+        mcpServers: {
+          mine: { command: 'my-server' },
+          switchboard: expect.objectContaining({ httpUrl: endpoint.url, headers: { Authorization: 'Bearer ${SWITCHBOARD_MCP_TOKEN}' } }),
+        },
+      });
+      expect(settingsText).not.toContain(endpoint.token);
+      expect(readlinkSync(join(home, '.gemini/oauth_creds.json'))).toBe(join(userHome, '.gemini/oauth_creds.json'));
+      expect(readlinkSync(join(home, '.gemini/trustedFolders.json'))).toBe(join(userHome, '.gemini/trustedFolders.json'));
+      expect(lstatSync(join(home, '.gemini/policies')).isDirectory()).toBe(true);
+      expect(readlinkSync(join(home, '.gemini/policies/mine.toml'))).toBe(join(userHome, '.gemini/policies/mine.toml'));
+      const policy = readFileSync(join(home, '.gemini/policies/zz-switchboard-read-only.toml'), 'utf8');
+      expect(policy).toContain('toolName = "whoami"');
+      expect(policy).not.toContain('toolName = "spawn_process"');
+      expect(readFileSync(join(userHome, '.gemini/settings.json'), 'utf8')).toBe(userSettings);
+    } finally {
+      rmSync(userHome, { recursive: true, force: true });
+    }
   });
 });

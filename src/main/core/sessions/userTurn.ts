@@ -12,6 +12,13 @@ import type { ProcessEntry } from './processEntry';
 export const SUBMIT_ECHO_WAIT_MS = 3_000;
 /** A long or multi-line paste may be shown abbreviated ("[Pasted text #1 +20 lines]"): its echo counts as done once output has been quiet this long. */
 export const ECHO_QUIET_MS = 100;
+/**
+ * Pause between the echo of the text and its Enter. TUIs that cannot tell a paste from typing take
+ * an Enter right behind other input for part of a paste and insert a newline instead of
+ * submitting (Gemini CLI: within 30 ms of a key, 40 ms after it has handled a paste); no person
+ * presses Enter faster than this after seeing the text.
+ */
+export const SUBMIT_AFTER_ECHO_MS = 120;
 /** Characters of the text's last line looked for on screen; short enough to fit a prompt line. */
 const ECHO_PROBE_CHARS = 24;
 
@@ -57,6 +64,20 @@ export function waitForEcho(entry: ProcessEntry, text: string, maxMs = SUBMIT_EC
   });
 }
 
+/** The pause after the echo before Enter; ends early if the run ends. */
+export function settleAfterEcho(entry: ProcessEntry): Promise<void> {
+  if (!entry.isRunning) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      exit.dispose();
+      resolve();
+    };
+    const timer = setTimeout(done, SUBMIT_AFTER_ECHO_MS);
+    const exit = entry.onRunExited(done);
+  });
+}
+
 /** What an echo of `text` shows on screen, or undefined when a program may abbreviate it. */
 function echoProbe(text: string, cols: number): string | undefined {
   const trimmed = text.trim();
@@ -80,5 +101,6 @@ export async function typeUserTurn(entry: ProcessEntry, text: string): Promise<v
   const echoed = waitForEcho(entry, text);
   entry.write(pasteSequence(entry, text));
   await echoed;
+  await settleAfterEcho(entry);
   entry.write('\r');
 }

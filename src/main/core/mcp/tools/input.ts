@@ -7,7 +7,7 @@ import { InvalidArgumentError, NotRunningError } from '../../../../shared/errors
 import { DEFAULT_OUTPUT_BYTES } from '../../../../shared/mcp';
 import { callerKey } from '../identity';
 import { keySequence } from '../terminalInput';
-import { pasteSequence, waitForEcho } from '../../sessions';
+import { pasteSequence, settleAfterEcho, waitForEcho } from '../../sessions';
 import { callerProcessId, defineTool, senderTag, WrongKindError } from '../toolContext';
 import { screenOf } from './output';
 
@@ -32,6 +32,7 @@ const sendInput = defineTool({
     if (data.length > 0) ctx.core.writeInput(process_id, data);
     if (echoed) {
       await echoed;
+      await settleAfterEcho(entry);
       ctx.core.writeInput(process_id, '\r');
     }
     const result = { process_id, written_chars: data.length, submitted: submit === true };
