@@ -92,8 +92,15 @@ describe('timer tools', () => {
     });
 
     const delivered = waitForOutput(sb.handle.core.entry(idOf('alpha')), /ring-ring/, 10_000);
+    // The timer ends once its body was submitted: Enter follows the program's echo of the text.
+    const ended = waitForEvent(
+      sb.handle.timers.onTimerEnded,
+      (entry) => entry.bodyPreview === 'ring-ring' && entry.state === 'fired',
+      10_000,
+    );
     await callOk(alpha, 'timer_set', { seconds: 0.2, body: 'ring-ring' });
     await delivered;
+    await ended;
     const list = await callOk<{ timers: unknown[]; history: Array<Record<string, unknown>> }>(alpha, 'timer_list');
     expect(list.timers).toEqual([]);
     expect(list.history.map((h) => [h.state, h.reason])).toEqual([
@@ -134,9 +141,11 @@ describe('timer tools', () => {
   it('timer_wait types its fixed line into the caller', async () => {
     const alpha = await asProcess('alpha');
     const delivered = waitForOutput(sb.handle.core.entry(idOf('alpha')), /timer_wait: 0\.1 s elapsed \(nap\)/, 10_000);
+    const ended = waitForEvent(sb.handle.timers.onTimerEnded, (entry) => entry.state === 'fired', 10_000);
     const set = await callOk<{ kind: string }>(alpha, 'timer_wait', { seconds: 0.1, label: 'nap' });
     expect(set.kind).toBe('delay');
     await delivered;
+    await ended; // submitted (Enter after the echo), not only typed
     expect(legacyWaitLine(0.1, 'nap')).toBe('[switchboard] timer_wait: 0.1 s elapsed (nap).');
     expect((await callError(external, 'timer_wait', { seconds: 1 })).text).toMatch(/Use timer_set with owner_process_id/);
   });
