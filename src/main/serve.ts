@@ -9,7 +9,8 @@ import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createCore } from './core/app/createCore';
 import { startWebServer } from './core/bridge/webServer';
-import { removeEndpointFile, writeEndpointFile } from './core/mcp';
+import { readEndpointFile, removeEndpointFile, writeEndpointFile } from './core/mcp';
+import { isProcessAlive as isPidAlive } from './core/continuity';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -27,7 +28,10 @@ async function main(): Promise<void> {
   const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.switchboard', 'serve'));
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
-  const handle = await createCore({ projectDir, dataDir });
+  // A previous instance that died (SIGKILL, power loss) left its discovery file: it names a dead endpoint.
+  const stale = readEndpointFile(dataDir);
+  if (stale && stale.pid !== process.pid && !isPidAlive(stale.pid)) removeEndpointFile(dataDir, stale.pid);
+  const handle = await createCore({ projectDir, dataDir, onContinuityProblem: (message) => process.stderr.write(`switchboard: ${message}\n`) });
   // One app token for the browser UI and for MCP clients started elsewhere (processes get their own).
   const token = handle.mcp.token;
   const web = await startWebServer({

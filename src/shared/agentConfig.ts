@@ -32,6 +32,8 @@ export const AgentConfigSchema = z.strictObject({
     .optional(),
   /** Start the agent when the project opens (default false: agents cost money when they run). */
   autoStart: z.boolean().optional(),
+  /** After an app restart, `auto` resumes the conversation it had if it was running; `manual` (default) offers Resume. */
+  resume: z.enum(['auto', 'manual']).optional(),
 }).refine((c) => c.preset !== undefined || c.command !== undefined, {
   message: 'an agent needs a "preset" or a "command"',
 });

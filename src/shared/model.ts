@@ -72,6 +72,24 @@ export interface ProcessInfo {
   timers?: TimerSummary[];
   /** Task entries (issue 7): phase, tools, streamed text, watchdog decisions, result. */
   task?: TaskInfo;
+  /** Agent entries: the CLI's conversation identity and whether the Resume action applies. */
+  session?: AgentSessionInfo;
+  /** The entry came back from the previous app run (its output shows above a `restored` line). */
+  restoredAt?: number;
+}
+
+/** What to do with an entry that was running when the app went down. */
+export const RESUME_POLICIES = ['auto', 'manual'] as const;
+export const ResumePolicySchema = z.enum(RESUME_POLICIES);
+export type ResumePolicy = z.infer<typeof ResumePolicySchema>;
+
+export interface AgentSessionInfo {
+  /** The agent CLI's own session id of the current or last run, once known. */
+  id?: string;
+  /** Stopped, with a known session of a CLI that can resume it: Resume continues the conversation. */
+  resumable: boolean;
+  /** Why Resume does not apply (the CLI cannot resume, no session known yet, still running). */
+  reason?: string;
 }
 
 export interface AttentionInfo {
@@ -145,4 +163,8 @@ export interface ProcessSpec {
   stuckThresholdMs?: number;
   /** Readiness settings for command entries (switchboard.json fields of SPEC §2). */
   ready?: Partial<ReadinessConfig>;
+  /** After an app restart: `auto` starts (agents: resumes) it again if it was running; `manual` waits for the user. */
+  resume?: ResumePolicy;
+  /** Keep env values that look like secrets in the saved state (by default they are not written to disk). */
+  persistSecretEnv?: boolean;
 }

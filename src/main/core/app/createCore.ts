@@ -6,6 +6,7 @@ import { SwitchboardCore, type SwitchboardCoreOptions } from './switchboardCore'
 import type { EntryDecorator } from './entryDecoration';
 import { McpService } from '../mcp';
 import { attachTimers, timerDecorator, type TimerManager } from '../timers';
+import { ContinuityService, StateStore, type RestoreReport } from '../continuity';
 
 export interface CreateCoreOptions {
   projectDir: string;
@@ -15,6 +16,8 @@ export interface CreateCoreOptions {
   watchConfig?: boolean;
   /** Loopback port of the MCP endpoint (default 0: a free port). */
   mcpPort?: number;
+  /** Problems while restoring or saving the entries' state (a corrupt state file, a failed write). */
+  onContinuityProblem?: (message: string) => void;
 }
 
 export interface CoreHandle {
@@ -23,6 +26,9 @@ export interface CoreHandle {
   mcp: { url: string; token: string; service: McpService };
   /** The timer manager (SPEC §6); UI commands and MCP tools reach it through timersOf(core). */
   timers: TimerManager;
+  continuity: ContinuityService;
+  /** What came back from the previous app run. */
+  restored: RestoreReport;
   dispose(): Promise<void>;
 }
 
@@ -54,9 +60,14 @@ export async function createCore(options: CreateCoreOptions): Promise<CoreHandle
   core.setMcpInfo({ url: mcp.url, token: mcp.token });
   const mcpService = mcp;
   // --- end MCP ---
+  const continuity = new ContinuityService(core, new StateStore(options.dataDir, options.projectDir), options.onContinuityProblem);
+  let restored: RestoreReport;
   try {
+    restored = await continuity.prepare();
     await core.init();
+    await continuity.restoreRuntimeEntries(restored);
   } catch (err) {
+    await continuity.shutdown();
     await mcpService.dispose();
     timerManager.dispose();
     await core.dispose();
@@ -69,9 +80,12 @@ export async function createCore(options: CreateCoreOptions): Promise<CoreHandle
     core,
     mcp: { url: mcpService.url, token: mcpService.token, service: mcpService },
     timers: timerManager,
+    continuity,
+    restored,
     async dispose() {
       await mcpService.dispose(); // no new tool calls while the process trees go down
       timerManager.dispose(); // saves remaining times while the owners still run (their exit would drop timers)
+      await continuity.shutdown(); // saves what runs before the trees go down (their exits are not "stopped by the user")
       await core.dispose();
     },
   };
