@@ -210,7 +210,8 @@ describe('process lifecycle', () => {
     const term = await callOk<Proc>(client, 'spawn_process', { kind: 'terminal', argv: ['sh'] });
     expect((await callError(client, 'check_process_ready', { process_id: term.id })).text).toMatch(/not a command entry/);
     const notReady = await spawn({ shell: 'echo booting; sleep 60', name: 'never-ready', ready: { readyPatterns: ['will never match'] } });
-    const failed = await callOk(client, 'restart_process', { process_id: notReady.id, ready_timeout: 300 });
+    // Long enough for the shell to print its line on a loaded machine: the logs must hold the current run's output.
+    const failed = await callOk(client, 'restart_process', { process_id: notReady.id, ready_timeout: 3_000 });
     expect(failed).toMatchObject({ success: false, message: expect.any(String), logs: expect.arrayContaining(['booting']) });
     for (const id of [p.id, term.id, notReady.id]) await callOk(client, 'close_process', { process_id: id });
   });
