@@ -5,67 +5,27 @@
  * relaunches it with `--resume <session>` and the next request to the model carries both earlier
  * turns.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, watch, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLAUDE_BIN, createClaudeHarness } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic } from '../fixtures/anthropic/mockAnthropic';
 import { callOk } from '../mcp/mcpHarness';
-import { startServe, type ServeChild } from './serveChild';
+import { startServe } from './serveChild';
+import { agentOf, ask, cmdline, waitForFileText, type Proc } from './restartHarness';
 
 const AGENT_TURN_TIMEOUT_MS = 90_000;
-
-interface Proc {
-  id: string;
-  name: string;
-  state: string;
-  pid?: number;
-  session?: { id?: string; resumable: boolean; reason?: string };
-  restoredAt?: number;
-}
-
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()!().catch(() => undefined);
-});
-
-async function agentOf(serve: ServeChild): Promise<Proc> {
-  const { processes } = await callOk<{ processes: Proc[] }>(serve.client, 'list_processes');
-  return callOk<Proc>(serve.client, 'get_process_status', { process_id: processes[0].id });
-}
-
-/** Types a user turn once the agent is at its prompt (a zero-second timer waits for the prompt: no polling). */
-async function ask(serve: ServeChild, id: string, text: string): Promise<void> {
-  await callOk(serve.client, 'timer_set', { seconds: 0, body: text, owner_process_id: id });
-}
 
 /** Claude Code keeps each session as <config dir>/projects/<cwd with every non-alphanumeric as "-">/<session id>.jsonl. */
 function sessionTranscript(configDir: string, cwd: string, sessionId: string): string {
   return join(configDir, 'projects', cwd.replace(/[^a-zA-Z0-9]/g, '-'), `${sessionId}.jsonl`);
 }
 
-/** Resolves once `path` contains `text` (watching its directory: no polling). */
-function waitForFileText(path: string, text: string, timeoutMs: number): Promise<void> {
-  const has = () => existsSync(path) && readFileSync(path, 'utf8').includes(text);
-  if (has()) return Promise.resolve();
-  return new Promise((resolveWait, reject) => {
-    const watcher = watch(dirname(path), () => {
-      if (!has()) return;
-      clearTimeout(timer);
-      watcher.close();
-      resolveWait();
-    });
-    const timer = setTimeout(() => {
-      watcher.close();
-      reject(new Error(`${path} did not contain ${JSON.stringify(text)} within ${timeoutMs} ms`));
-    }, timeoutMs);
-  });
-}
-
-function cmdline(pid: number): string[] {
-  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-}
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!().catch(() => undefined);
+});
 
 describe.each(['SIGTERM', 'SIGKILL'] as const)('Claude Code resumes its conversation after serve dies by %s', (signal) => {
   it('comes back resumable with the same id, and Resume continues the same conversation', async () => {
