@@ -12,7 +12,7 @@ import { configKey } from '../app/switchboardCore';
 import type { ProcessSpec, ResumePolicy } from '../../../shared/model';
 import { isProcessAlive } from './processAlive';
 import { persistableSpec } from './persistedSpec';
-import { boundSerialized } from './scrollbackBound';
+import { serializeWithin } from './scrollbackBound';
 import { STATE_VERSION, StateStore, type SavedEntry, type SavedState } from './stateStore';
 
 /** Coalesces bursts of entry changes into one state write. */
@@ -100,7 +100,7 @@ export class ContinuityService implements EntryRestorer {
 
   /** Write everything now: state and every changed scrollback. */
   async saveNow(): Promise<void> {
-    await this.saveScrollback();
+    await this.saveScrollback(true);
     this.saveState();
   }
 
@@ -184,14 +184,14 @@ export class ContinuityService implements EntryRestorer {
     }
   }
 
-  private async saveScrollback(): Promise<void> {
+  private async saveScrollback(settled = false): Promise<void> {
     if (this.isShutDown) return;
     const bound = this.core.settings.savedScrollbackBytes ?? DEFAULT_SAVED_SCROLLBACK_BYTES;
     let changed = false;
     for (const entry of this.persistedEntries()) {
       const end = entry.ring.end;
       if (this.savedEnds.get(entry.id) === end || entry.isDisposed) continue;
-      const serialized = boundSerialized(await entry.serializeScreen(), bound);
+      const serialized = await serializeWithin((lines) => entry.serializeScreen(lines, settled), entry.screen.scrollbackLength, entry.screen.cols, bound);
       this.files.saveScrollback(entry.id, serialized);
       this.savedEnds.set(entry.id, end);
       this.scrollbackSavedAt.set(entry.id, Date.now());

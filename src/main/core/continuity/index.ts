@@ -4,5 +4,5 @@ export { AgentSessionDecoration, agentSessionDecorator } from './agentSession';
 export { argvForRun, type RunIntent } from './sessionArgs';
 export { discoverSessionId } from './sessionDiscovery';
 export { persistableSpec, isSecretEnvName } from './persistedSpec';
-export { boundSerialized } from './scrollbackBound';
+export { boundSerialized, serializeWithin } from './scrollbackBound';
 export { isProcessAlive } from './processAlive';

@@ -10,3 +10,33 @@ export function boundSerialized(serialized: string, maxBytes: number): string {
   if (lineStart < 0) return '';
   return `${RESET}${bytes.subarray(lineStart + 2).toString('utf8')}`;
 }
+
+/** At least this many bytes per serialized line are assumed when guessing how many lines fill the bound. */
+const MIN_GUESS_BYTES_PER_LINE = 8;
+const MAX_SERIALIZE_ATTEMPTS = 4;
+
+/**
+ * Serializes only about as many scrollback lines as fill `maxBytes` (serializing a 100 000-line
+ * scrollback to keep its last 2 MB would cost seconds): a first guess from the screen width, then
+ * more lines while the result stays well under the bound and older lines exist.
+ */
+export async function serializeWithin(
+  serialize: (maxLines: number) => Promise<string>,
+  available: number,
+  cols: number,
+  maxBytes: number,
+): Promise<string> {
+  if (maxBytes <= 0) return '';
+  let lines = Math.min(available, Math.ceil(maxBytes / Math.max(cols, MIN_GUESS_BYTES_PER_LINE)));
+  let serialized = await serialize(lines);
+  for (let attempt = 1; attempt < MAX_SERIALIZE_ATTEMPTS && lines < available; attempt++) {
+    const size = Buffer.byteLength(serialized, 'utf8');
+    if (size >= maxBytes) break;
+    const bytesPerLine = Math.max(size / Math.max(lines, 1), 1);
+    const next = Math.min(available, Math.ceil((maxBytes / bytesPerLine) * 1.25), lines * 16);
+    if (next <= lines) break;
+    lines = next;
+    serialized = await serialize(lines);
+  }
+  return boundSerialized(serialized, maxBytes);
+}

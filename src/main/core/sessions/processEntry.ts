@@ -216,10 +216,16 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.changedEmitter.fire();
   }
 
-  /** Screen and scrollback serialized (escape sequences), normal buffer only, the newest `maxLines`. */
-  async serializeScreen(maxLines?: number): Promise<string> {
-    this.batcher.flush();
-    await this.screen.flush();
+  /**
+   * Screen and the newest `maxLines` of scrollback serialized (escape sequences), normal buffer
+   * only. `settled`: first wait until the screen parsed everything produced so far (on quit); a
+   * periodic save takes what is parsed, so a flood's backlog does not hold it up.
+   */
+  async serializeScreen(maxLines?: number, settled = false): Promise<string> {
+    if (settled) {
+      this.batcher.flush();
+      await this.screen.flush();
+    }
     return this.screen.serializeForRestore(maxLines);
   }
 
