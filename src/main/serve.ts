@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { createCore } from './core/app/createCore';
 import { startWebServer } from './core/bridge/webServer';
 import { readEndpointFile, removeEndpointFile, writeEndpointFile } from './core/mcp';
-import { isProcessAlive as isPidAlive } from './core/continuity';
+import { isProcessAlive as isPidAlive } from './core/sessions';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

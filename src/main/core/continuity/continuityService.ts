@@ -6,11 +6,11 @@
  * starts or resumes them per their `resume` policy.
  */
 import { DisposableStore, toDisposable } from '../base/lifecycle';
-import { killTree, RUN_MARKER_ENV, type ProcessEntry } from '../sessions';
+import { isProcessAlive, killTree, RUN_MARKER_ENV, type ProcessEntry } from '../sessions';
 import type { EntryRestorer, SwitchboardCore } from '../app/switchboardCore';
 import { configKey } from '../app/switchboardCore';
 import type { ProcessSpec, ResumePolicy } from '../../../shared/model';
-import { isProcessAlive } from './processAlive';
+
 import { persistableSpec } from './persistedSpec';
 import { serializeWithin } from './scrollbackBound';
 import { STATE_VERSION, StateStore, type SavedEntry, type SavedState } from './stateStore';

@@ -5,4 +5,3 @@ export { argvForRun, type RunIntent } from './sessionArgs';
 export { discoverSessionId } from './sessionDiscovery';
 export { persistableSpec, isSecretEnvName } from './persistedSpec';
 export { boundSerialized, serializeWithin } from './scrollbackBound';
-export { isProcessAlive } from './processAlive';
