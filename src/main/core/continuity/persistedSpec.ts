@@ -5,7 +5,7 @@
 import type { ProcessSpec } from '../../../shared/model';
 
 /** Env names that usually hold credentials (API_KEY, GITHUB_TOKEN, DB_PASSWORD, AWS_SECRET_ACCESS_KEY, …). */
-const SECRET_ENV_NAME = /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|PASS|KEY|APIKEY|CREDENTIALS?|AUTH|COOKIE|PRIVATE)(_|$)/i;
+const SECRET_ENV_NAME = /PASSWORD|PASSWD|SECRET|TOKEN|CREDENTIAL|(^|_)(KEY|APIKEY|AUTH|COOKIE|PRIVATE|PASS|PAT)(_|$)/i;
 
 export function isSecretEnvName(name: string): boolean {
   return SECRET_ENV_NAME.test(name);
