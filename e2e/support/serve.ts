@@ -17,8 +17,9 @@ export interface ServeHandle {
 
 const ROOT = resolve(__dirname, '../..');
 
-export async function startServe(projectDir: string): Promise<ServeHandle> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sb-e2e-data-'));
+/** `dataDir`: a data directory that outlives this serve (restart tests); default a fresh one removed on stop. */
+export async function startServe(projectDir: string, options: { dataDir?: string } = {}): Promise<ServeHandle> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sb-e2e-data-'));
   const child = spawn(process.execPath, [join(ROOT, 'out/main/serve.js'), '--project', projectDir, '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -42,7 +43,7 @@ export async function startServe(projectDir: string): Promise<ServeHandle> {
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

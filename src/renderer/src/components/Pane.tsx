@@ -45,7 +45,20 @@ export function Pane({ id }: { id: string }) {
           {isRunning ? (
             <button title="Stop" data-testid="stop" onClick={() => void run((c) => c.call('stopProcess', { id }))}>■</button>
           ) : (
-            <button title="Start" data-testid="start" onClick={() => void run((c) => c.call('startProcess', { id }))}>▶</button>
+            <>
+              {process.session?.resumable && (
+                <button className="resume" title="Resume the last conversation" data-testid="resume" onClick={() => void run((c) => c.call('resumeProcess', { id }))}>
+                  ⏵ Resume
+                </button>
+              )}
+              <button
+                title={process.session?.resumable ? 'Start a new conversation' : 'Start'}
+                data-testid="start"
+                onClick={() => void run((c) => c.call('startProcess', { id }))}
+              >
+                ▶
+              </button>
+            </>
           )}
           <button title="Restart" data-testid="restart" onClick={() => void run((c) => c.call('restartProcess', { id }))}>↻</button>
           <button title={isMaximized ? 'Restore (Alt+Enter)' : 'Maximise (Alt+Enter)'} data-testid="maximize" onClick={() => useUi.getState().toggleMaximize(id)}>

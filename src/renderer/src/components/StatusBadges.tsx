@@ -42,6 +42,11 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
           {p.agent.health}
         </span>
       )}
+      {p.session?.resumable && (
+        <span className="resumable" title={`Conversation ${p.session.id} can continue: Resume`} data-testid="resumable">
+          resumable
+        </span>
+      )}
       {p.attention && <span className="attention" title={p.attention.reason}>❗</span>}
       <TimerIndicator process={p} />
       {links.map((url) => (
