@@ -26,12 +26,13 @@ test('panes show the previous run above the restored line; a resumable agent res
     JSON.stringify({
       settings: { scrollbackLines: 10_000 },
       processes: { lines: { command: 'test -f .printed || seq -f "line-%g" 1 5000; touch .printed; sleep 600' } },
-      agents: { helper: { preset: 'claude', command: '/bin/sh', args: ['-c', 'echo "args: $*"; sleep 600', 'stand-in'], autoStart: true } },
+      agents: { helper: { preset: 'claude', command: '/bin/sh', args: ['-c', 'echo "args: $*"; sleep 600', 'stand-in'] } },
     }),
   );
   serve = await startServe(root, { dataDir });
   await page.goto(serve.ui);
   await expect.poll(() => paneText(page, 'lines'), { timeout: 30_000 }).toContain('line-5000');
+  await pane(page, 'helper').getByTestId('start').click();
   await expect.poll(() => paneText(page, 'helper')).toMatch(/args: .*--session-id [0-9a-f-]{36}/);
   const session = /--session-id ([0-9a-f-]{36})/.exec(await paneText(page, 'helper'))![1];
   await pane(page, 'helper').getByTestId('stop').click();

@@ -48,7 +48,7 @@ export function Pane({ id }: { id: string }) {
             <>
               {process.session?.resumable && (
                 <button className="resume" title="Resume the last conversation" data-testid="resume" onClick={() => void run((c) => c.call('resumeProcess', { id }))}>
-                  ⏵ Resume
+                  Resume
                 </button>
               )}
               <button
