@@ -96,9 +96,31 @@ export async function benchMcp(): Promise<BenchRow[]> {
     const p = (values: number[], q: number) => percentile(values, q);
 
     return [
-      { section: SECTION, name: 'sequential get_process_status', value: statusRate, unit: 'calls/s', baseline: echoRate, ratio: statusRate / echoRate, goal: '≥ 0.9' },
-      { section: SECTION, name: `p50 latency, ${CONCURRENT_CLIENTS} clients`, value: p(statusLatencies, 50), unit: 'ms', baseline: p(echoLatencies, 50), ratio: p(statusLatencies, 50) / p(echoLatencies, 50) },
-      { section: SECTION, name: `p99 latency, ${CONCURRENT_CLIENTS} clients`, value: p(statusLatencies, 99), unit: 'ms', baseline: p(echoLatencies, 99), ratio: p(statusLatencies, 99) / p(echoLatencies, 99) },
+      {
+        section: SECTION,
+        name: 'sequential get_process_status',
+        value: statusRate,
+        unit: 'calls/s',
+        baseline: echoRate,
+        ratio: statusRate / echoRate,
+        goal: '≥ 0.9',
+      },
+      {
+        section: SECTION,
+        name: `p50 latency, ${CONCURRENT_CLIENTS} clients`,
+        value: p(statusLatencies, 50),
+        unit: 'ms',
+        baseline: p(echoLatencies, 50),
+        ratio: p(statusLatencies, 50) / p(echoLatencies, 50),
+      },
+      {
+        section: SECTION,
+        name: `p99 latency, ${CONCURRENT_CLIENTS} clients`,
+        value: p(statusLatencies, 99),
+        unit: 'ms',
+        baseline: p(echoLatencies, 99),
+        ratio: p(statusLatencies, 99) / p(echoLatencies, 99),
+      },
     ];
   } finally {
     await Promise.allSettled(clients.map((c) => c.close()));

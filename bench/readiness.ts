@@ -34,7 +34,12 @@ function isOpen(port: number): Promise<boolean> {
 
 async function oneRun(core: SwitchboardCore): Promise<{ ours: number; polled: number }> {
   const port = await freePort();
-  const info = await core.spawnProcess({ kind: 'command', argv: [process.execPath, '-e', SERVER(port)], name: `srv-${port}`, ready: { port, readyPatterns: ['READY at'] } });
+  const info = await core.spawnProcess({
+    kind: 'command',
+    argv: [process.execPath, '-e', SERVER(port)],
+    name: `srv-${port}`,
+    ready: { port, readyPatterns: ['READY at'] },
+  });
   let polledAt: number | undefined;
   const poller = (async () => {
     while (polledAt === undefined) {

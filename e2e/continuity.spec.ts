@@ -44,7 +44,10 @@ test('panes show the previous run above the restored line; a resumable agent res
   await expect.poll(() => paneText(page, 'lines'), { timeout: 30_000 }).toContain('── restored ');
   const text = await paneText(page, 'lines');
   const restoredAt = text.indexOf('── restored ');
-  const before = text.slice(0, restoredAt).split('\n').filter((l) => /^line-\d+$/.test(l.trim()));
+  const before = text
+    .slice(0, restoredAt)
+    .split('\n')
+    .filter((l) => /^line-\d+$/.test(l.trim()));
   expect(before).toHaveLength(5000);
   expect(before[0].trim()).toBe('line-1');
   await page.screenshot({ path: test.info().outputPath('restored.png') });

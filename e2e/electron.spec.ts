@@ -24,7 +24,10 @@ function electronBinary(): string | undefined {
 test('the Electron app starts, shows the grid and quits leaving no child process', async () => {
   const binary = electronBinary();
   if (!binary) console.log('electron.spec: SKIPPED — no Electron binary installed here (ELECTRON_SKIP_BINARY_DOWNLOAD=1).');
-  test.skip(!binary, 'SKIPPED: the Electron binary is not installed here (ELECTRON_SKIP_BINARY_DOWNLOAD=1); the shell is covered by src/main/electron/shell.test.ts with electron mocked');
+  test.skip(
+    !binary,
+    'SKIPPED: the Electron binary is not installed here (ELECTRON_SKIP_BINARY_DOWNLOAD=1); the shell is covered by src/main/electron/shell.test.ts with electron mocked',
+  );
   const app = await electron.launch({
     executablePath: binary,
     args: [ROOT, '--project', resolve(__dirname, 'fixtures/three-entries'), '--no-sandbox'],

@@ -17,13 +17,16 @@ test('refuses the UI and the WebSocket without the token', async ({ page, reques
   expect((await request.get(base)).status()).toBe(401);
   expect((await request.get(`${base}?token=wrong`)).status()).toBe(401);
   await page.goto(serve.ui);
-  const refused = await page.evaluate(async (wsUrl) => {
-    return await new Promise<boolean>((r) => {
-      const ws = new WebSocket(wsUrl);
-      ws.onopen = () => r(false);
-      ws.onerror = () => r(true);
-    });
-  }, base.replace('http', 'ws') + 'ws?token=wrong');
+  const refused = await page.evaluate(
+    async (wsUrl) => {
+      return await new Promise<boolean>((r) => {
+        const ws = new WebSocket(wsUrl);
+        ws.onopen = () => r(false);
+        ws.onerror = () => r(true);
+      });
+    },
+    base.replace('http', 'ws') + 'ws?token=wrong',
+  );
   expect(refused).toBe(true);
 });
 
@@ -34,7 +37,9 @@ test('shows live output of every entry, echoes typing, and survives a reload', a
 
   await expect.poll(() => paneText(page, 'clock')).toMatch(/tick \d+/);
   const firstTick = Number(/tick (\d+)/.exec(await paneText(page, 'clock'))![1]);
-  await expect.poll(async () => Math.max(...[...(await paneText(page, 'clock')).matchAll(/tick (\d+)/g)].map((m) => Number(m[1])))).toBeGreaterThan(firstTick + 1);
+  await expect
+    .poll(async () => Math.max(...[...(await paneText(page, 'clock')).matchAll(/tick (\d+)/g)].map((m) => Number(m[1]))))
+    .toBeGreaterThan(firstTick + 1);
 
   await pane(page, 'echoer').locator('.pane-terminal').click();
   await page.keyboard.type('hello from the browser');
@@ -97,7 +102,10 @@ test('keyboard navigation and maximise', async ({ page }) => {
   await page.locator('[data-testid="pane"]').first().locator('.pane-terminal').click();
   await page.keyboard.press('Alt+ArrowRight');
   await expect(page.locator('[data-testid="pane"].focused')).toHaveAttribute('data-name', 'shell');
-  const renderers = () => page.evaluate(() => [...document.querySelectorAll('[data-testid="pane"]')].map((el) => el.querySelector('.xterm')?.getAttribute('data-renderer')));
+  const renderers = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="pane"]')].map((el) => el.querySelector('.xterm')?.getAttribute('data-renderer')),
+    );
   await expect.poll(renderers).toEqual(expect.arrayContaining([expect.stringMatching(/webgl|dom/)]));
   console.log(`pane renderers with all panes visible: ${(await renderers()).join(', ')}`);
   await page.keyboard.press('Alt+Enter');

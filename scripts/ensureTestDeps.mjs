@@ -22,9 +22,14 @@ if (missing.length === 0) process.exit(0);
 const isRoot = process.getuid?.() === 0;
 const hasApt = spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
 if (!isRoot || !hasApt) {
-  console.error(`Missing test prerequisites: ${missing.join(', ')}. Install them (Debian/Ubuntu: sudo apt-get install -y ${missing.join(' ')}) or set CHROMIUM_PATH.`);
+  console.error(
+    `Missing test prerequisites: ${missing.join(', ')}. Install them (Debian/Ubuntu: sudo apt-get install -y ${missing.join(' ')}) or set CHROMIUM_PATH.`,
+  );
   process.exit(1);
 }
 console.log(`Installing test prerequisites: ${missing.join(', ')}`);
 execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], {
+  stdio: 'inherit',
+  env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+});

@@ -24,10 +24,10 @@ export async function startServe(projectDir: string, options: { dataDir?: string
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d));
+  child.stderr.on('data', (d) => (stderr += d));
   const line = await new Promise<string>((resolveLine, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve did not announce itself in 20 s; stderr: ${stderr}`)), 20_000);
-    createInterface({ input: child.stdout! }).once('line', (l) => {
+    createInterface({ input: child.stdout }).once('line', (l) => {
       clearTimeout(timer);
       resolveLine(l);
     });

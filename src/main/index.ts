@@ -56,22 +56,33 @@ export function startApp(): void {
   app.on('second-instance', showWindow);
   app.on('activate', showWindow); // macOS: the dock icon reopens the window
 
-  app.whenReady().then(async () => {
-    session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+  app
+    .whenReady()
+    .then(async () => {
+      session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+        callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+      });
+      const dataDir = app.getPath('userData');
+      // A previous instance that crashed left its discovery file naming a dead endpoint.
+      const stale = readEndpointFile(dataDir);
+      if (stale && stale.pid !== process.pid && !isProcessAlive(stale.pid)) removeEndpointFile(dataDir, stale.pid);
+      handle = await createCore({
+        projectDir: projectDirFromArgv(process.argv, process.cwd()),
+        dataDir,
+        onContinuityProblem: (m) => console.warn(`switchboard: ${m}`),
+      });
+      // MCP discovery (SPEC §5): {url, token, pid}, mode 0600, removed on quit.
+      writeEndpointFile(dataDir, { url: handle.mcp.url, token: handle.mcp.token, pid: process.pid });
+      cleanups.push(() => removeEndpointFile(dataDir));
+      cleanups.push(installAttention(handle.core, showWindow));
+      if (process.platform !== 'darwin') cleanups.push(installTray(handle.core, { open: showWindow, quit: () => app.quit() }));
+      await openWindow(handle);
+    })
+    .catch((err: unknown) => {
+      // Without a core or a window there is nothing to show: say why and leave no half-started app behind.
+      console.error('Switchboard failed to start:', err);
+      app.exit(1);
     });
-    const dataDir = app.getPath('userData');
-    // A previous instance that crashed left its discovery file naming a dead endpoint.
-    const stale = readEndpointFile(dataDir);
-    if (stale && stale.pid !== process.pid && !isProcessAlive(stale.pid)) removeEndpointFile(dataDir, stale.pid);
-    handle = await createCore({ projectDir: projectDirFromArgv(process.argv, process.cwd()), dataDir, onContinuityProblem: (m) => console.warn(`switchboard: ${m}`) });
-    // MCP discovery (SPEC §5): {url, token, pid}, mode 0600, removed on quit.
-    writeEndpointFile(dataDir, { url: handle.mcp.url, token: handle.mcp.token, pid: process.pid });
-    cleanups.push(() => removeEndpointFile(dataDir));
-    cleanups.push(installAttention(handle.core, showWindow));
-    if (process.platform !== 'darwin') cleanups.push(installTray(handle.core, { open: showWindow, quit: () => app.quit() }));
-    await openWindow(handle);
-  });
 
   // Closing the last window is not quitting while entries run: the tray (or dock) keeps the app.
   app.on('window-all-closed', () => {
@@ -84,7 +95,14 @@ export function startApp(): void {
     event.preventDefault();
     const ask = quitConfirmation(handle.core.listProcesses());
     if (ask) {
-      const answer = dialog.showMessageBoxSync({ type: 'warning', message: ask.message, detail: ask.detail, buttons: ask.buttons, defaultId: 1, cancelId: 1 });
+      const answer = dialog.showMessageBoxSync({
+        type: 'warning',
+        message: ask.message,
+        detail: ask.detail,
+        buttons: ask.buttons,
+        defaultId: 1,
+        cancelId: 1,
+      });
       if (answer !== 0) return;
     }
     // Hold the quit until every process tree is gone: nothing may outlive the app.

@@ -24,14 +24,18 @@ async function main(): Promise<void> {
   });
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0–65535, got ${values.port}`);
-  const projectDir = resolve(values.project!);
+  const projectDir = resolve(values.project);
   const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.switchboard', 'serve'));
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
   // A previous instance that died (SIGKILL, power loss) left its discovery file: it names a dead endpoint.
   const stale = readEndpointFile(dataDir);
   if (stale && stale.pid !== process.pid && !isPidAlive(stale.pid)) removeEndpointFile(dataDir, stale.pid);
-  const handle = await createCore({ projectDir, dataDir, onContinuityProblem: (message) => process.stderr.write(`switchboard: ${message}\n`) });
+  const handle = await createCore({
+    projectDir,
+    dataDir,
+    onContinuityProblem: (message) => process.stderr.write(`switchboard: ${message}\n`),
+  });
   // One app token for the browser UI and for MCP clients started elsewhere (processes get their own).
   const token = handle.mcp.token;
   const web = await startWebServer({

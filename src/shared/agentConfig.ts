@@ -10,33 +10,35 @@ export const MAX_STUCK_THRESHOLD_MS = 3_600_000;
 /** Lower bound: below a second, spinner gaps and normal rendering pauses would read as stuck. */
 export const MIN_STUCK_THRESHOLD_MS = 1_000;
 
-export const AgentConfigSchema = z.strictObject({
-  /** Preset id (claude, codex, gemini, opencode, aider, cursor-agent, generic). Unknown ids fall
-   *  back to the generic preset, with `command` (or the id itself) as the program to run. */
-  preset: z.string().min(1, 'preset must name an agent preset, e.g. "claude"').optional(),
-  /** Extra arguments appended to the preset's default arguments. */
-  args: z.array(z.string()).optional(),
-  /** Replaces the preset's program (a wrapper script, another install path); the preset's
-   *  detection rules still apply. */
-  command: z.string().min(1, 'command must not be empty').optional(),
-  /** Working directory, relative to the project root or absolute. */
-  cwd: z.string().min(1).optional(),
-  /** Extra environment; TERM is fixed by the preset (detection rules assume xterm-256color). */
-  env: z.record(z.string(), z.string()).optional(),
-  /** Milliseconds without meaningful progress, while active, before the agent counts as stuck. */
-  stuckThresholdMs: z
-    .number()
-    .int('stuckThresholdMs must be a whole number of milliseconds')
-    .min(MIN_STUCK_THRESHOLD_MS, `stuckThresholdMs must be at least ${MIN_STUCK_THRESHOLD_MS}`)
-    .max(MAX_STUCK_THRESHOLD_MS, `stuckThresholdMs must be at most ${MAX_STUCK_THRESHOLD_MS}`)
-    .optional(),
-  /** Start the agent when the project opens (default false: agents cost money when they run). */
-  autoStart: z.boolean().optional(),
-  /** After an app restart, `auto` resumes the conversation it had if it was running; `manual` (default) offers Resume. */
-  resume: z.enum(['auto', 'manual']).optional(),
-}).refine((c) => c.preset !== undefined || c.command !== undefined, {
-  message: 'an agent needs a "preset" or a "command"',
-});
+export const AgentConfigSchema = z
+  .strictObject({
+    /** Preset id (claude, codex, gemini, opencode, aider, cursor-agent, generic). Unknown ids fall
+     *  back to the generic preset, with `command` (or the id itself) as the program to run. */
+    preset: z.string().min(1, 'preset must name an agent preset, e.g. "claude"').optional(),
+    /** Extra arguments appended to the preset's default arguments. */
+    args: z.array(z.string()).optional(),
+    /** Replaces the preset's program (a wrapper script, another install path); the preset's
+     *  detection rules still apply. */
+    command: z.string().min(1, 'command must not be empty').optional(),
+    /** Working directory, relative to the project root or absolute. */
+    cwd: z.string().min(1).optional(),
+    /** Extra environment; TERM is fixed by the preset (detection rules assume xterm-256color). */
+    env: z.record(z.string(), z.string()).optional(),
+    /** Milliseconds without meaningful progress, while active, before the agent counts as stuck. */
+    stuckThresholdMs: z
+      .number()
+      .int('stuckThresholdMs must be a whole number of milliseconds')
+      .min(MIN_STUCK_THRESHOLD_MS, `stuckThresholdMs must be at least ${MIN_STUCK_THRESHOLD_MS}`)
+      .max(MAX_STUCK_THRESHOLD_MS, `stuckThresholdMs must be at most ${MAX_STUCK_THRESHOLD_MS}`)
+      .optional(),
+    /** Start the agent when the project opens (default false: agents cost money when they run). */
+    autoStart: z.boolean().optional(),
+    /** After an app restart, `auto` resumes the conversation it had if it was running; `manual` (default) offers Resume. */
+    resume: z.enum(['auto', 'manual']).optional(),
+  })
+  .refine((c) => c.preset !== undefined || c.command !== undefined, {
+    message: 'an agent needs a "preset" or a "command"',
+  });
 export type AgentConfig = z.infer<typeof AgentConfigSchema>;
 
 export const AgentsSectionSchema = z.record(

@@ -28,7 +28,12 @@ export const ProcessesSectionSchema = z.record(EntryNameSchema, ProcessConfigSch
 /** Project-wide settings: the memory bound per entry and the kill grace period (SPEC §1). */
 export const SettingsSchema = z.strictObject({
   /** Raw output kept per entry for `since_offset` readers (bytes; 64 KiB – 256 MiB). */
-  outputBufferBytes: z.number().int().min(64 * 1024, 'must be at least 65536 (64 KiB)').max(256 * 1024 * 1024, 'must be at most 268435456 (256 MiB)').optional(),
+  outputBufferBytes: z
+    .number()
+    .int()
+    .min(64 * 1024, 'must be at least 65536 (64 KiB)')
+    .max(256 * 1024 * 1024, 'must be at most 268435456 (256 MiB)')
+    .optional(),
   /** Lines of scrollback kept by each entry's headless screen (0 – 100000). */
   scrollbackLines: z.number().int().min(0, 'cannot be negative').max(100_000, 'must be at most 100000').optional(),
   /** Grace between SIGTERM and SIGKILL when a process tree is stopped (ms; 0 – 60000). */
@@ -36,7 +41,12 @@ export const SettingsSchema = z.strictObject({
   /** Default for entries running when the app went down: `auto` starts/resumes them at launch, `manual` (default) waits. */
   resume: z.enum(['auto', 'manual']).optional(),
   /** Saved scrollback per entry across restarts (bytes of serialized screen; 0 – 64 MiB, default 2 MiB). */
-  savedScrollbackBytes: z.number().int().min(0, 'cannot be negative').max(64 * 1024 * 1024, 'must be at most 67108864 (64 MiB)').optional(),
+  savedScrollbackBytes: z
+    .number()
+    .int()
+    .min(0, 'cannot be negative')
+    .max(64 * 1024 * 1024, 'must be at most 67108864 (64 MiB)')
+    .optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -45,7 +45,10 @@ export class UnknownProcessError extends SwitchboardError {
 }
 
 export class SpawnError extends SwitchboardError {
-  constructor(message: string, readonly reason: 'command_not_found' | 'bad_cwd' | 'permission_denied' | 'other') {
+  constructor(
+    message: string,
+    readonly reason: 'command_not_found' | 'bad_cwd' | 'permission_denied' | 'other',
+  ) {
     super('spawn_failed', message, { reason });
   }
 }

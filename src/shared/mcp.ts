@@ -62,7 +62,11 @@ const Cols = z.number().int().min(2).max(1000).describe('Initial PTY width in co
 const Rows = z.number().int().min(1).max(500).describe('Initial PTY height in rows until a pane resizes it (default 40)');
 const Env = z.record(z.string(), z.string()).describe('Extra environment variables');
 const Name = z.string().min(1).max(200);
-const WorkingDir = z.string().min(1).max(4096).describe('Working directory, relative to the project root or absolute (default: project root)');
+const WorkingDir = z
+  .string()
+  .min(1)
+  .max(4096)
+  .describe('Working directory, relative to the project root or absolute (default: project root)');
 const MaxBytes = z
   .number()
   .int()
@@ -81,7 +85,10 @@ const Pattern = z
   .describe('JavaScript regular expression, matched per line of ANSI-stripped output; "/source/flags" passes flags, e.g. "/ready/i"');
 const ScratchpadName = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, 'scratchpad names are 1–100 letters, digits, ".", "_" or "-", starting with a letter or digit')
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/,
+    'scratchpad names are 1–100 letters, digits, ".", "_" or "-", starting with a letter or digit',
+  )
   .describe('Scratchpad name, e.g. "plan" or "api-notes"');
 const ExpectedRevision = z
   .number()
@@ -92,14 +99,25 @@ const TimerOwner = z.string().min(1).max(100).describe('Process that owns the ti
 
 export const McpToolInput = {
   whoami: {},
-  help: { topic: z.string().max(200).optional().describe('A tool name or a topic ("offsets", "identity", "patterns", "scratchpads"); omit for an overview') },
+  help: {
+    topic: z
+      .string()
+      .max(200)
+      .optional()
+      .describe('A tool name or a topic ("offsets", "identity", "patterns", "scratchpads"); omit for an overview'),
+  },
   get_project_status: {},
   list_processes: { kind: z.enum(['command', 'terminal', 'agent', 'task']).optional().describe('Only entries of this kind') },
   get_process_status: { process_id: ProcessId },
   spawn_process: {
     kind: z.enum(['command', 'terminal']).describe('"command" for a program (dev server, build), "terminal" for an interactive shell'),
     argv: z.array(z.string()).min(1).optional().describe('Program and arguments, e.g. ["npm", "run", "dev"]'),
-    preset: z.string().min(1).max(200).optional().describe('Name of a process in switchboard.json to start another instance of (instead of argv)'),
+    preset: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe('Name of a process in switchboard.json to start another instance of (instead of argv)'),
     name: Name.optional().describe('Label shown in the UI (default: the command line)'),
     working_dir: WorkingDir.optional(),
     env: Env.optional(),
@@ -115,7 +133,11 @@ export const McpToolInput = {
     agent_instructions: z.string().max(MAX_INPUT_CHARS).optional().describe('First user turn, typed once the agent is ready for input'),
     name: Name.optional().describe('Label shown in the UI (default: the preset name)'),
     working_dir: WorkingDir.optional(),
-    argv: z.array(z.string()).min(1).optional().describe("Replaces the preset's command (a wrapper script, another install path); detection rules stay"),
+    argv: z
+      .array(z.string())
+      .min(1)
+      .optional()
+      .describe("Replaces the preset's command (a wrapper script, another install path); detection rules stay"),
     env: Env.optional(),
     cols: Cols.optional(),
     rows: Rows.optional(),
@@ -127,7 +149,10 @@ export const McpToolInput = {
   restart_process: {
     process_id: ProcessId,
     signal: Signal.optional(),
-    wait_for_ready: z.boolean().optional().describe('Wait until the process is ready (or failed) and return the readiness result (default true)'),
+    wait_for_ready: z
+      .boolean()
+      .optional()
+      .describe('Wait until the process is ready (or failed) and return the readiness result (default true)'),
     ready_timeout: z
       .number()
       .int()
@@ -150,13 +175,21 @@ export const McpToolInput = {
     run: z
       .enum(['current', 'previous'])
       .optional()
-      .describe('"current" (default): this app run. "previous": what the entry showed when the app last quit or crashed (its saved scrollback), newest max_bytes'),
+      .describe(
+        '"current" (default): this app run. "previous": what the entry showed when the app last quit or crashed (its saved scrollback), newest max_bytes',
+      ),
   },
   get_process_raw_output: { process_id: ProcessId, since_offset: SinceOffset.optional(), max_bytes: MaxBytes.optional() },
   search_output: {
     process_id: ProcessId,
     pattern: Pattern,
-    limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).optional().describe(`Most matches returned, newest kept (default ${DEFAULT_SEARCH_LIMIT})`),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_SEARCH_LIMIT)
+      .optional()
+      .describe(`Most matches returned, newest kept (default ${DEFAULT_SEARCH_LIMIT})`),
   },
   wait_for_pattern: {
     process_id: ProcessId,
@@ -175,7 +208,9 @@ export const McpToolInput = {
   get_process_ports: { process_id: ProcessId },
   send_input: {
     process_id: ProcessId,
-    kind: z.enum(['text', 'paste', 'key']).describe('"text": typed as is; "paste": bracketed paste when the program enabled it; "key": a named key'),
+    kind: z
+      .enum(['text', 'paste', 'key'])
+      .describe('"text": typed as is; "paste": bracketed paste when the program enabled it; "key": a named key'),
     text: z.string().max(MAX_INPUT_CHARS).optional().describe('Text for kind "text" or "paste"'),
     key: z
       .string()
@@ -201,7 +236,11 @@ export const McpToolInput = {
     reason: z.string().min(1).max(2_000).describe('What the person should look at or decide'),
   },
   timer_set: {
-    seconds: z.number().min(0).max(7 * 24 * 3600).describe('Delay before the timer fires'),
+    seconds: z
+      .number()
+      .min(0)
+      .max(7 * 24 * 3600)
+      .describe('Delay before the timer fires'),
     body: z.string().min(1).max(100_000).describe('Text delivered to the owner as a user turn'),
     label: z.string().max(200).optional(),
     owner_process_id: TimerOwner.optional(),
@@ -209,14 +248,22 @@ export const McpToolInput = {
   timer_fire_when_idle_any: {
     watched: z.array(ProcessId).min(1).max(100).describe('Agent entries to watch'),
     body: z.string().min(1).max(100_000),
-    max_wait_seconds: z.number().min(0).max(7 * 24 * 3600).optional(),
+    max_wait_seconds: z
+      .number()
+      .min(0)
+      .max(7 * 24 * 3600)
+      .optional(),
     label: z.string().max(200).optional(),
     owner_process_id: TimerOwner.optional(),
   },
   timer_fire_when_idle_all: {
     watched: z.array(ProcessId).min(1).max(100).describe('Agent entries to watch'),
     body: z.string().min(1).max(100_000),
-    max_wait_seconds: z.number().min(0).max(7 * 24 * 3600).optional(),
+    max_wait_seconds: z
+      .number()
+      .min(0)
+      .max(7 * 24 * 3600)
+      .optional(),
     label: z.string().max(200).optional(),
     owner_process_id: TimerOwner.optional(),
   },
@@ -224,7 +271,13 @@ export const McpToolInput = {
   timer_pause: { timer_id: z.string().min(1).max(100) },
   timer_resume: { timer_id: z.string().min(1).max(100) },
   timer_list: {},
-  timer_wait: { seconds: z.number().min(0).max(7 * 24 * 3600), label: z.string().max(200).optional() },
+  timer_wait: {
+    seconds: z
+      .number()
+      .min(0)
+      .max(7 * 24 * 3600),
+    label: z.string().max(200).optional(),
+  },
   scratchpad_list: {},
   scratchpad_read: { name: ScratchpadName },
   scratchpad_write: {
@@ -295,6 +348,13 @@ export function connectCommands(url: string, token: string): { claude: string; c
   return {
     claude: `claude mcp add --transport http ${MCP_SERVER_NAME} ${url} --header "Authorization: Bearer ${token}"`,
     codex: `export ${MCP_TOKEN_ENV}=${token}\ncodex mcp add ${MCP_SERVER_NAME} --url ${url} --bearer-token-env-var ${MCP_TOKEN_ENV}`,
-    opencode: JSON.stringify({ $schema: 'https://opencode.ai/config.json', mcp: { [MCP_SERVER_NAME]: { type: 'remote', url, enabled: true, headers: { Authorization: `Bearer ${token}` } } } }, null, 2),
+    opencode: JSON.stringify(
+      {
+        $schema: 'https://opencode.ai/config.json',
+        mcp: { [MCP_SERVER_NAME]: { type: 'remote', url, enabled: true, headers: { Authorization: `Bearer ${token}` } } },
+      },
+      null,
+      2,
+    ),
   };
 }

@@ -11,7 +11,9 @@ describe('output frames', () => {
 
   it('frames carved from one slab stay independent', () => {
     const allocate = slabFrameAllocator(256);
-    const frames = [0, 1, 2, 3].map((i) => encodeOutputFrame({ id: `p_00000${i}`, start: i * 10, end: i * 10 + 10, data: Buffer.from(`frame ${i} bytes!`) }, allocate));
+    const frames = [0, 1, 2, 3].map((i) =>
+      encodeOutputFrame({ id: `p_00000${i}`, start: i * 10, end: i * 10 + 10, data: Buffer.from(`frame ${i} bytes!`) }, allocate),
+    );
     expect(frames[0].buffer).toBe(frames[1].buffer); // shared slab
     frames.forEach((bytes, i) => {
       const frame = decodeOutputFrame(bytes);

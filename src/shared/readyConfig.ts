@@ -25,7 +25,7 @@ export function compileUserPattern(pattern: string): RegExp {
     return new RegExp(source, flags);
   } catch (err) {
     const reason = err instanceof Error ? err.message.replace(/^Invalid regular expression: /, '') : String(err);
-    throw new SyntaxError(`invalid regular expression ${JSON.stringify(pattern)}: ${reason}`);
+    throw new SyntaxError(`invalid regular expression ${JSON.stringify(pattern)}: ${reason}`, { cause: err });
   }
 }
 
@@ -58,9 +58,7 @@ const HttpUrlSchema = z.string().superRefine((value, ctx) => {
 
 export const ReadinessConfigSchema = z.object({
   /** Override auto-detection of the framework whose built-in patterns apply. */
-  framework: z
-    .enum(FRAMEWORK_IDS, { error: () => `must be one of ${FRAMEWORK_IDS.join(', ')}` })
-    .optional(),
+  framework: z.enum(FRAMEWORK_IDS, { error: () => `must be one of ${FRAMEWORK_IDS.join(', ')}` }).optional(),
   /** TCP port that must accept connections before the process counts as ready. */
   port: z.number().int('must be a whole number').min(1, 'must be 1–65535').max(65535, 'must be 1–65535').optional(),
   /** After a ready line, how long the known port may take to accept connections (ms). */
@@ -76,9 +74,7 @@ export const ReadinessConfigSchema = z.object({
   /** How long a start may take before it is an error (ms); the process is left running. */
   timeout: z.number().int('must be a whole number of milliseconds').min(1, 'must be at least 1 ms').optional(),
   /** Restart policy after an exit (applied by the session layer, with backoff and a cap). */
-  autoRestart: z
-    .enum(AUTO_RESTART_POLICIES, { error: () => `must be one of ${AUTO_RESTART_POLICIES.join(', ')}` })
-    .optional(),
+  autoRestart: z.enum(AUTO_RESTART_POLICIES, { error: () => `must be one of ${AUTO_RESTART_POLICIES.join(', ')}` }).optional(),
 });
 
 export type ReadinessConfig = z.infer<typeof ReadinessConfigSchema>;

@@ -10,15 +10,7 @@ export type AgentPrimary = (typeof AGENT_PRIMARIES)[number];
  * stalled in; starting and dead have none.
  */
 export type AgentDetail =
-  | 'ready'
-  | 'waiting_input'
-  | 'thinking'
-  | 'using_tools'
-  | 'responding'
-  | 'compacting'
-  | 'permission'
-  | 'question'
-  | null;
+  'ready' | 'waiting_input' | 'thinking' | 'using_tools' | 'responding' | 'compacting' | 'permission' | 'question' | null;
 
 export const DETAILS_BY_PRIMARY = {
   starting: [],
@@ -51,14 +43,7 @@ export interface AgentStatusInfo {
  * Structured agent hooks (Claude Code's hook names). The MCP side receives them from the agent
  * process and hands them to the entry's StatusTracker (`applyHookEvent`).
  */
-export const AGENT_HOOK_EVENTS = [
-  'UserPromptSubmit',
-  'PreToolUse',
-  'PostToolUse',
-  'Notification',
-  'Stop',
-  'SessionEnd',
-] as const;
+export const AGENT_HOOK_EVENTS = ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'SessionEnd'] as const;
 export type AgentHookEventName = (typeof AGENT_HOOK_EVENTS)[number];
 
 export const AgentHookEventSchema = z.object({

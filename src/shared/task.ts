@@ -63,7 +63,10 @@ export const TaskRequestSchema = z.strictObject({
   permissionMode: z.enum(TASK_PERMISSION_MODES).optional(),
   model: z.string().min(1).max(200).optional(),
   /** Continue an earlier run's conversation (its session id). */
-  resumeSessionId: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'session ids are letters, digits, "-" and "_"').optional(),
+  resumeSessionId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'session ids are letters, digits, "-" and "_"')
+    .optional(),
   timeouts: TaskTimeoutsSecondsSchema.optional(),
   /** Ask a fast model before declaring a stall the rules would call. Off unless enabled here. */
   secondOpinion: z.strictObject({ enabled: z.boolean(), model: z.string().min(1).max(200).optional() }).optional(),
@@ -194,20 +197,46 @@ export const DEFAULT_TASK_WAIT_SECONDS = 300;
 export const TASK_TOOL_INPUT = {
   start_task: {
     prompt: z.string().min(1).max(MAX_TASK_PROMPT_CHARS).describe('What the headless agent should do'),
-    working_dir: z.string().min(1).max(4096).optional().describe('Working directory, relative to the project root or absolute (default: project root)'),
-    max_turns: z.number().int().min(1).max(10_000).optional().describe('Stop after this many agent turns (the result is then error_max_turns)'),
+    working_dir: z
+      .string()
+      .min(1)
+      .max(4096)
+      .optional()
+      .describe('Working directory, relative to the project root or absolute (default: project root)'),
+    max_turns: z
+      .number()
+      .int()
+      .min(1)
+      .max(10_000)
+      .optional()
+      .describe('Stop after this many agent turns (the result is then error_max_turns)'),
     max_budget_usd: z.number().positive().max(100_000).optional().describe('Stop once the run has cost this many US dollars'),
     timeouts: z
       .strictObject({
         idle_seconds: Seconds.optional().describe(`No output for this long → stall check (default ${DEFAULT_TASK_TIMEOUTS.idleMs / 1000})`),
-        turn_seconds: Seconds.optional().describe(`No complete assistant message for this long → stall check (default ${DEFAULT_TASK_TIMEOUTS.turnMs / 1000})`),
+        turn_seconds: Seconds.optional().describe(
+          `No complete assistant message for this long → stall check (default ${DEFAULT_TASK_TIMEOUTS.turnMs / 1000})`,
+        ),
         wall_clock_seconds: Seconds.optional().describe(`Hard cap on the whole run (default ${DEFAULT_TASK_TIMEOUTS.wallClockMs / 1000})`),
       })
       .optional()
-      .describe('Watchdog timeouts; a long-running tool (Bash with its own timeout, a subagent) earns an extension before a stall is declared'),
-    allowed_tools: z.array(z.string().min(1).max(500)).max(200).optional().describe('Tools allowed without asking, e.g. ["Read", "Bash(npm test:*)"]'),
-    permission_mode: z.enum(TASK_PERMISSION_MODES).optional().describe('Claude Code permission mode (default: "default"; headless runs deny what would need asking)'),
-    resume_session_id: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/).optional().describe('Continue the conversation of an earlier task (its session_id)'),
+      .describe(
+        'Watchdog timeouts; a long-running tool (Bash with its own timeout, a subagent) earns an extension before a stall is declared',
+      ),
+    allowed_tools: z
+      .array(z.string().min(1).max(500))
+      .max(200)
+      .optional()
+      .describe('Tools allowed without asking, e.g. ["Read", "Bash(npm test:*)"]'),
+    permission_mode: z
+      .enum(TASK_PERMISSION_MODES)
+      .optional()
+      .describe('Claude Code permission mode (default: "default"; headless runs deny what would need asking)'),
+    resume_session_id: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,200}$/)
+      .optional()
+      .describe('Continue the conversation of an earlier task (its session_id)'),
     name: z.string().min(1).max(200).optional().describe('Label shown in the UI'),
     second_opinion: z.boolean().optional().describe('Ask a fast model before declaring a stall (default false)'),
   },

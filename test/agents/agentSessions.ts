@@ -36,12 +36,9 @@ export interface AgentSession<Mock, Harness> {
 }
 
 /** Registers the clean-up hook of one test file and returns its start functions. */
-export function useAgentSessions<
-  Turn,
-  Mock extends ClosableMock,
-  Options extends { baseUrl: string },
-  Harness extends SpawnableHarness,
->(fixtures: AgentFixtures<Turn, Mock, Options, Harness>) {
+export function useAgentSessions<Turn, Mock extends ClosableMock, Options extends { baseUrl: string }, Harness extends SpawnableHarness>(
+  fixtures: AgentFixtures<Turn, Mock, Options, Harness>,
+) {
   const cleanups: Array<() => Promise<void>> = [];
 
   afterEach(async () => {

@@ -24,10 +24,9 @@ const { startMock, startHarness, startSession } = useAgentSessions({
 
 /** Idle: the `? for shortcuts` hint is back and no turn is running. */
 function waitForIdle(screen: PtyScreen): Promise<void> {
-  return screen.waitUntil(
-    () => screen.text().includes(CLAUDE_SCREEN.idleHint) && !screen.text().includes(CLAUDE_SCREEN.busyHint),
-    { label: 'Claude Code to be idle ("? for shortcuts", no "esc to interrupt")' },
-  );
+  return screen.waitUntil(() => screen.text().includes(CLAUDE_SCREEN.idleHint) && !screen.text().includes(CLAUDE_SCREEN.busyHint), {
+    label: 'Claude Code to be idle ("? for shortcuts", no "esc to interrupt")',
+  });
 }
 
 /** True when some row is the `❯` prompt with a `─` rule directly above and below it. */
@@ -115,9 +114,17 @@ describe('Claude Code (real CLI) against the mock Messages API', () => {
   it('prints a stream-json result with usage in headless -p mode', async () => {
     const mock = await startMock([[{ text: 'Headless hello.' }]]);
     const harness = await startHarness({ baseUrl: mock.url });
-    const { code, stdout, stderr } = await runHeadless(harness.headlessArgv('Say hello', { maxTurns: 2 }), harness, 'claude -p', HEADLESS_TIMEOUT_MS);
+    const { code, stdout, stderr } = await runHeadless(
+      harness.headlessArgv('Say hello', { maxTurns: 2 }),
+      harness,
+      'claude -p',
+      HEADLESS_TIMEOUT_MS,
+    );
     expect(code, stderr).toBe(0);
-    const messages = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const messages = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     const result = messages.find((m) => m.type === 'result');
     expect(result, stdout).toMatchObject({ subtype: 'success', is_error: false, result: 'Headless hello.' });
     const usage = (result as { usage: { input_tokens: number; output_tokens: number } }).usage;

@@ -88,8 +88,14 @@ describe('Codex (real CLI) against the mock Responses API', () => {
     const harness = await startHarness({ baseUrl: mock.url });
     const { code, stdout, stderr } = await runHeadless(harness.execArgv('Say hello'), harness, 'codex exec', EXEC_TIMEOUT_MS);
     expect(code, stderr).toBe(0);
-    const events = stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; item?: { type: string; text?: string }; usage?: { output_tokens: number } });
-    expect(events.some((e) => e.item?.type === 'agent_message' && e.item.text === 'Headless Codex hello.'), stdout).toBe(true);
+    const events = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; item?: { type: string; text?: string }; usage?: { output_tokens: number } });
+    expect(
+      events.some((e) => e.item?.type === 'agent_message' && e.item.text === 'Headless Codex hello.'),
+      stdout,
+    ).toBe(true);
     expect(events.find((e) => e.type === 'turn.completed')?.usage?.output_tokens, stdout).toBeGreaterThan(0);
   });
 });

@@ -92,7 +92,11 @@ describe('mock Anthropic Messages API', () => {
     expect(third.status).toBe(200);
     await third.text();
     const ends = mock.events.filter((e) => e.type === 'stream_end' || e.type === 'http_error');
-    expect(ends.map((e) => [e.type, e.turn])).toEqual([['http_error', 0], ['http_error', 0], ['stream_end', 0]]);
+    expect(ends.map((e) => [e.type, e.turn])).toEqual([
+      ['http_error', 0],
+      ['http_error', 0],
+      ['stream_end', 0],
+    ]);
   });
 
   it('answers side requests at once, without consuming a turn', async () => {
@@ -133,21 +137,31 @@ describe('mock Anthropic Messages API', () => {
       stream: true,
       tools: TOOLS,
       messages: [
-        { role: 'user', content: [{ type: 'text', text: '<system-reminder>ctx</system-reminder>' }, { type: 'text', text: 'run it' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: '<system-reminder>ctx</system-reminder>' },
+            { type: 'text', text: 'run it' },
+          ],
+        },
         { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: {} }] },
         { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'done' }] }] },
       ],
     }).then((r) => r.text());
     const request = await mock.waitFor('request');
-    expect(request).toMatchObject({ userText: null, scripted: false, toolResults: [{ toolUseId: 'toolu_1', isError: false, content: 'done' }] });
+    expect(request).toMatchObject({
+      userText: null,
+      scripted: false,
+      toolResults: [{ toolUseId: 'toolu_1', isError: false, content: 'done' }],
+    });
     expect(await mock.waitFor('tool_result')).toMatchObject({ toolUseId: 'toolu_1', content: 'done' });
   });
 
   it('puts the caller context into timeout messages', async () => {
     const mock = await anthropic();
-    await expect(
-      mock.waitFor('tool_use', undefined, { timeoutMs: SHORT_TIMEOUT_MS, context: () => 'SCREEN TEXT HERE' }),
-    ).rejects.toThrow(/"tool_use" event[\s\S]*SCREEN TEXT HERE/);
+    await expect(mock.waitFor('tool_use', undefined, { timeoutMs: SHORT_TIMEOUT_MS, context: () => 'SCREEN TEXT HERE' })).rejects.toThrow(
+      /"tool_use" event[\s\S]*SCREEN TEXT HERE/,
+    );
   });
 });
 

@@ -29,7 +29,9 @@ afterEach(async () => {
 
 describe.each(['SIGTERM', 'SIGKILL'] as const)('Claude Code resumes its conversation after serve dies by %s', (signal) => {
   it('comes back resumable with the same id, and Resume continues the same conversation', async () => {
-    const mock = await startMockAnthropic({ turns: [[{ text: 'First answer.' }], [{ text: 'Second answer.' }], [{ text: 'Third answer.' }]] });
+    const mock = await startMockAnthropic({
+      turns: [[{ text: 'First answer.' }], [{ text: 'Second answer.' }], [{ text: 'Third answer.' }]],
+    });
     cleanups.push(() => mock.close());
     const harness = await createClaudeHarness({ baseUrl: mock.url });
     cleanups.push(() => harness.cleanup());

@@ -31,7 +31,9 @@ afterEach(async () => {
 
 describe.each(['SIGTERM', 'SIGKILL'] as const)('Codex resumes its conversation after serve dies by %s', (signal) => {
   it('discovers the session Codex picked, comes back resumable, and codex resume continues it', async () => {
-    const mock = await startMockResponses({ turns: [[{ text: 'First answer.' }], [{ text: 'Second answer.' }], [{ text: 'Third answer.' }]] });
+    const mock = await startMockResponses({
+      turns: [[{ text: 'First answer.' }], [{ text: 'Second answer.' }], [{ text: 'Third answer.' }]],
+    });
     cleanups.push(() => mock.close());
     const harness = await createCodexHarness({ baseUrl: mock.url });
     cleanups.push(() => harness.cleanup());
@@ -39,7 +41,10 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('Codex resumes its conversation a
     cleanups.push(async () => rmSync(root, { recursive: true, force: true }));
     const dataDir = join(root, 'data');
     mkdirSync(dataDir);
-    writeFileSync(join(harness.cwd, 'switchboard.json'), JSON.stringify({ agents: { codex: { preset: 'codex', command: CODEX_BIN, env: harness.env } } }));
+    writeFileSync(
+      join(harness.cwd, 'switchboard.json'),
+      JSON.stringify({ agents: { codex: { preset: 'codex', command: CODEX_BIN, env: harness.env } } }),
+    );
     const context = () => ({ context: () => JSON.stringify(mock.events.slice(-5)) });
 
     const first = await startServe(harness.cwd, dataDir, root);

@@ -41,7 +41,11 @@ describe('crash recovery', () => {
       shell: 'setsid sleep 600 & echo "daemon=$!"; wait',
       name: 'with-daemon',
     });
-    const found = await callOk<{ matches: Array<{ line: string }> }>(first.client, 'wait_for_pattern', { process_id: entry.id, pattern: 'daemon=\\d+', timeout_seconds: 20 });
+    const found = await callOk<{ matches: Array<{ line: string }> }>(first.client, 'wait_for_pattern', {
+      process_id: entry.id,
+      pattern: 'daemon=\\d+',
+      timeout_seconds: 20,
+    });
     const daemon = Number(/daemon=(\d+)/.exec(JSON.stringify(found))![1]);
     expect(isAlive(daemon)).toBe(true);
     expect(await first.stop('SIGKILL')).toBeNull();

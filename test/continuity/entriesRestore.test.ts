@@ -62,7 +62,9 @@ async function quit(app: { handle: CoreHandle; client: Client }): Promise<void> 
 
 function savedFiles(): string[] {
   const dir = join(dataDir, 'continuity');
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((p) => join(dir, p)).filter((p) => statSync(p).isFile());
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((p) => join(dir, p))
+    .filter((p) => statSync(p).isFile());
 }
 
 describe('entries spawned at run time', () => {
@@ -80,7 +82,9 @@ describe('entries spawned at run time', () => {
     await waitForOutput(first.handle.core.entry(kept.id), /kept-output/);
     await callOk(first.client, 'close_process', { process_id: closed.id });
     await quit(first);
-    const onDisk = savedFiles().map((p) => readFileSync(p, 'utf8')).join('\n');
+    const onDisk = savedFiles()
+      .map((p) => readFileSync(p, 'utf8'))
+      .join('\n');
     expect(onDisk).toContain('PLAIN_SETTING');
     expect(onDisk).not.toContain('s3cret-value');
 
@@ -92,7 +96,9 @@ describe('entries spawned at run time', () => {
     expect(back.restoredAt).toBeGreaterThan(0);
     const previous = await callOk<{ text: string }>(second.client, 'get_process_output', { process_id: kept.id, run: 'previous' });
     expect(previous.text).toContain('kept-output');
-    expect((await callError(second.client, 'get_process_output', { process_id: closed.id, run: 'previous' })).text).toMatch(/Unknown process/i);
+    expect((await callError(second.client, 'get_process_output', { process_id: closed.id, run: 'previous' })).text).toMatch(
+      /Unknown process/i,
+    );
     // Started again, it is the same entry with the same command.
     await callOk(second.client, 'start_process', { process_id: kept.id });
     await waitForOutput(second.handle.core.entry(kept.id), /kept-output/);
@@ -103,12 +109,20 @@ describe('scrollback', () => {
   it('keeps 5000 lines across a restart: MCP run "previous" and the screen above the restored line', async () => {
     setUp({ scrollbackLines: 10_000 });
     const first = await launch();
-    const p = await callOk<Proc>(first.client, 'spawn_process', { kind: 'command', shell: 'seq -f "line-%g" 1 5000; sleep 600', name: 'lines' });
+    const p = await callOk<Proc>(first.client, 'spawn_process', {
+      kind: 'command',
+      shell: 'seq -f "line-%g" 1 5000; sleep 600',
+      name: 'lines',
+    });
     await waitForOutput(first.handle.core.entry(p.id), /line-5000\r?\n/, 30_000);
     await quit(first);
 
     const second = await launch();
-    const previous = await callOk<{ text: string }>(second.client, 'get_process_output', { process_id: p.id, run: 'previous', max_bytes: 1_000_000 });
+    const previous = await callOk<{ text: string }>(second.client, 'get_process_output', {
+      process_id: p.id,
+      run: 'previous',
+      max_bytes: 1_000_000,
+    });
     const lines = previous.text.split('\n').filter((l) => /^line-\d+$/.test(l));
     expect(lines).toHaveLength(5000);
     expect(lines[0]).toBe('line-1');
@@ -137,7 +151,11 @@ describe('scrollback', () => {
     expect(statSync(screens[0]).size).toBeLessThanOrEqual(SAVED_BOUND_BYTES);
 
     const second = await launch();
-    const previous = await callOk<{ text: string }>(second.client, 'get_process_output', { process_id: p.id, run: 'previous', max_bytes: 1_000_000 });
+    const previous = await callOk<{ text: string }>(second.client, 'get_process_output', {
+      process_id: p.id,
+      run: 'previous',
+      max_bytes: 1_000_000,
+    });
     expect(previous.text).toContain('flood-done');
   }, 180_000);
 });

@@ -13,7 +13,6 @@ export interface Proc {
   restoredAt?: number;
 }
 
-
 export async function agentOf(serve: ServeChild): Promise<Proc> {
   const { processes } = await callOk<{ processes: Proc[] }>(serve.client, 'list_processes');
   return callOk<Proc>(serve.client, 'get_process_status', { process_id: processes[0].id });
@@ -45,4 +44,3 @@ export function waitForFileText(path: string, text: string, timeoutMs: number): 
 export function cmdline(pid: number): string[] {
   return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
 }
-

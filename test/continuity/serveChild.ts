@@ -24,16 +24,23 @@ export interface ServeChild {
 }
 
 export async function startServe(projectDir: string, dataDir: string, staticDir: string): Promise<ServeChild> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main/serve.ts'), '--project', projectDir, '--data-dir', dataDir, '--static-dir', staticDir], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'src/main/serve.ts'), '--project', projectDir, '--data-dir', dataDir, '--static-dir', staticDir],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const line = await new Promise<string>((resolveLine, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve printed nothing within ${SERVE_START_TIMEOUT_MS} ms; stderr:\n${stderr}`)), SERVE_START_TIMEOUT_MS);
-    const lines = createInterface({ input: child.stdout! });
+    const timer = setTimeout(
+      () => reject(new Error(`serve printed nothing within ${SERVE_START_TIMEOUT_MS} ms; stderr:\n${stderr}`)),
+      SERVE_START_TIMEOUT_MS,
+    );
+    const lines = createInterface({ input: child.stdout });
     lines.once('line', (l) => {
       clearTimeout(timer);
       lines.close();

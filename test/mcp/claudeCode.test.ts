@@ -60,13 +60,22 @@ describe('the real Claude Code as an MCP client', () => {
     expect(cmdline.join(' ')).toContain(sb.url);
     expect(cmdline.join(' ')).not.toContain(sb.handle.mcp.service.identity.tokenFor(agent.id));
 
-    const listUse = await mock.waitFor('tool_use', (e) => e.name === 'mcp__switchboard__list_processes', { timeoutMs: AGENT_FLOW_TIMEOUT_MS, ...context });
-    const listResult = await mock.waitFor('tool_result', (e) => e.toolUseId === listUse.id, { timeoutMs: AGENT_FLOW_TIMEOUT_MS, ...context });
+    const listUse = await mock.waitFor('tool_use', (e) => e.name === 'mcp__switchboard__list_processes', {
+      timeoutMs: AGENT_FLOW_TIMEOUT_MS,
+      ...context,
+    });
+    const listResult = await mock.waitFor('tool_result', (e) => e.toolUseId === listUse.id, {
+      timeoutMs: AGENT_FLOW_TIMEOUT_MS,
+      ...context,
+    });
     expect(listResult.isError).toBe(false);
     expect(listResult.content).toContain(agent.id);
     expect(listResult.content).toContain('claude-under-test');
 
-    const whoUse = await mock.waitFor('tool_use', (e) => e.name === 'mcp__switchboard__whoami', { timeoutMs: AGENT_FLOW_TIMEOUT_MS, ...context });
+    const whoUse = await mock.waitFor('tool_use', (e) => e.name === 'mcp__switchboard__whoami', {
+      timeoutMs: AGENT_FLOW_TIMEOUT_MS,
+      ...context,
+    });
     const whoResult = await mock.waitFor('tool_result', (e) => e.toolUseId === whoUse.id, { timeoutMs: AGENT_FLOW_TIMEOUT_MS, ...context });
     expect(whoResult.isError).toBe(false);
     const me = JSON.parse(whoResult.content) as { process_id: string; role: string; name: string };

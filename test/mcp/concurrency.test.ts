@@ -102,11 +102,19 @@ describe('concurrency', () => {
     const id = await recorder(client);
     const progress = firstProgress();
     const abort = new AbortController();
-    const ended = waitForEvent<ToolCallRecord>(sb.handle.mcp.service.onDidCallTool, (r) => r.tool === 'wait_for_pattern' && r.durationMs > 500, 30_000);
-    const call = client.callTool({ name: 'wait_for_pattern', arguments: { process_id: id, pattern: 'never', timeout_seconds: 600 } }, undefined, {
-      onprogress: progress.onprogress,
-      signal: abort.signal,
-    });
+    const ended = waitForEvent<ToolCallRecord>(
+      sb.handle.mcp.service.onDidCallTool,
+      (r) => r.tool === 'wait_for_pattern' && r.durationMs > 500,
+      30_000,
+    );
+    const call = client.callTool(
+      { name: 'wait_for_pattern', arguments: { process_id: id, pattern: 'never', timeout_seconds: 600 } },
+      undefined,
+      {
+        onprogress: progress.onprogress,
+        signal: abort.signal,
+      },
+    );
     await progress.seen;
     const cancelledAt = Date.now();
     abort.abort('test cancels');
@@ -126,11 +134,16 @@ describe('concurrency', () => {
       ready: { readyPatterns: ['accepting requests'], stabilityDelay: 0 },
     });
     const progress = firstProgress();
-    const result = (await client.callTool({ name: 'restart_process', arguments: { process_id: p.id, ready_timeout: 30_000 } }, undefined, { onprogress: progress.onprogress })) as CallToolResult;
+    const result = (await client.callTool({ name: 'restart_process', arguments: { process_id: p.id, ready_timeout: 30_000 } }, undefined, {
+      onprogress: progress.onprogress,
+    })) as CallToolResult;
     expect(result.structuredContent).toMatchObject({ success: true, state: 'ready' });
     expect(progress.all.length).toBeGreaterThanOrEqual(1);
     expect(progress.all.every((p) => p.total === 30_000)).toBe(true);
-    expect(progress.all.some((p) => /^starting: /.test(p.message ?? '')), JSON.stringify(progress.all)).toBe(true);
+    expect(
+      progress.all.some((p) => /^starting: /.test(p.message ?? '')),
+      JSON.stringify(progress.all),
+    ).toBe(true);
     await callOk(client, 'close_process', { process_id: p.id });
     await client.close();
   });
@@ -146,19 +159,35 @@ describe('scratchpad writers racing on one revision', () => {
         const revision = reads[0].revision;
         expect(reads.every((r) => r.revision === revision)).toBe(true);
         const attempts = (await Promise.all(
-          writers.map((w, i) => w.callTool({ name: 'scratchpad_write', arguments: { name: 'race', content: `round ${round} by ${i}`, expected_revision: revision } })),
+          writers.map((w, i) =>
+            w.callTool({
+              name: 'scratchpad_write',
+              arguments: { name: 'race', content: `round ${round} by ${i}`, expected_revision: revision },
+            }),
+          ),
         )) as CallToolResult[];
         const winners = attempts.flatMap((a, i) => (a.isError ? [] : [i]));
         expect(winners, `round ${round}`).toHaveLength(1);
         for (const loser of attempts.filter((a) => a.isError)) {
-          expect(loser.structuredContent).toMatchObject({ error: { code: 'stale_revision', expected_revision: revision, current_revision: revision + 1 } });
+          expect(loser.structuredContent).toMatchObject({
+            error: { code: 'stale_revision', expected_revision: revision, current_revision: revision + 1 },
+          });
         }
-        expect(await callOk(writers[0], 'scratchpad_read', { name: 'race' })).toMatchObject({ revision: revision + 1, content: `round ${round} by ${winners[0]}` });
+        expect(await callOk(writers[0], 'scratchpad_read', { name: 'race' })).toMatchObject({
+          revision: revision + 1,
+          content: `round ${round} by ${winners[0]}`,
+        });
       }
-      await Promise.all(writers.flatMap((w, i) => Array.from({ length: 5 }, (_, j) => callOk(w, 'scratchpad_append', { name: 'appends', content: `${i}.${j}\n` }))));
+      await Promise.all(
+        writers.flatMap((w, i) =>
+          Array.from({ length: 5 }, (_, j) => callOk(w, 'scratchpad_append', { name: 'appends', content: `${i}.${j}\n` })),
+        ),
+      );
       const appended = await callOk<{ content: string; revision: number }>(writers[0], 'scratchpad_read', { name: 'appends' });
       expect(appended.revision).toBe(40);
-      expect(appended.content.trim().split('\n').sort()).toEqual(writers.flatMap((_, i) => Array.from({ length: 5 }, (_, j) => `${i}.${j}`)).sort());
+      expect(appended.content.trim().split('\n').sort()).toEqual(
+        writers.flatMap((_, i) => Array.from({ length: 5 }, (_, j) => `${i}.${j}`)).sort(),
+      );
     } finally {
       await Promise.all(writers.map((w) => w.close()));
     }

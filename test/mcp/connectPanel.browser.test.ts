@@ -16,7 +16,8 @@ import { callOk, connectClient, startSwitchboard, type Switchboard } from './mcp
 const RENDERER_DIR = resolve(__dirname, '../../out/renderer');
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const isRunnable = existsSync(resolve(RENDERER_DIR, 'index.html')) && existsSync(CHROMIUM_PATH);
-if (!isRunnable) console.warn(`connectPanel.browser.test: skipped (needs ${RENDERER_DIR}/index.html from npm run build, and ${CHROMIUM_PATH})`);
+if (!isRunnable)
+  console.warn(`connectPanel.browser.test: skipped (needs ${RENDERER_DIR}/index.html from npm run build, and ${CHROMIUM_PATH})`);
 
 let sb: Switchboard;
 let web: RunningWebServer;
@@ -29,7 +30,14 @@ describe.skipIf(!isRunnable)('renderer MCP parts in Chromium (serve)', () => {
     web = await startWebServer({ core: sb.handle.core, staticDir: RENDERER_DIR, token: sb.token });
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
     });
     page = await browser.newPage();
     await page.goto(web.uiUrl);
@@ -52,7 +60,9 @@ describe.skipIf(!isRunnable)('renderer MCP parts in Chromium (serve)', () => {
     const expected = connectCommands(sb.url, sb.token);
     expect(await page.getByTestId('connect-claude').textContent()).toBe(expected.claude);
     expect(await page.getByTestId('connect-codex').textContent()).toBe(expected.codex);
-    expect(JSON.parse((await page.getByTestId('connect-opencode').textContent()) ?? '')).toMatchObject({ mcp: { switchboard: { url: sb.url } } });
+    expect(JSON.parse((await page.getByTestId('connect-opencode').textContent()) ?? '')).toMatchObject({
+      mcp: { switchboard: { url: sb.url } },
+    });
   });
 
   it('request_human_attention shows an in-page card; clicking it focuses the pane', async () => {

@@ -31,13 +31,25 @@ export function rawRequest(url: string, request: RawRequest): Promise<RawRespons
     };
     if (request.body !== undefined && !request.chunked) headers['Content-Length'] = Buffer.byteLength(request.body);
     const req = http.request(
-      { host: target.hostname, port: target.port, method: request.method ?? 'POST', path: request.path ?? target.pathname, headers, setHost: !('Host' in headers) },
+      {
+        host: target.hostname,
+        port: target.port,
+        method: request.method ?? 'POST',
+        path: request.path ?? target.pathname,
+        headers,
+        setHost: !('Host' in headers),
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           const body = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, messages: messagesOf(body, String(res.headers['content-type'] ?? '')) });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body,
+            messages: messagesOf(body, String(res.headers['content-type'] ?? '')),
+          });
         });
         res.on('error', reject);
       },
@@ -84,7 +96,12 @@ export async function openSession(url: string, token: string): Promise<Record<st
   const auth = { Authorization: `Bearer ${token}` };
   const init = await rawRequest(url, {
     headers: auth,
-    body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    }),
   });
   if (init.status !== 200) throw new Error(`initialize failed: ${init.status} ${init.body}`);
   const session = { ...auth, 'Mcp-Session-Id': String(init.headers['mcp-session-id']), 'Mcp-Protocol-Version': '2025-06-18' };

@@ -45,12 +45,30 @@ describe('MCP Inspector CLI as the client', () => {
   });
 
   it('calls tools: spawn_process with an array argument, then get_process_status on the new entry', async () => {
-    const spawned = await inspector(sb.token, '--method', 'tools/call', '--tool-name', 'spawn_process', '--tool-arg', 'kind=command', 'argv=["sh","-c","echo from-inspector; sleep 60"]', 'name=inspected');
+    const spawned = await inspector(
+      sb.token,
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'spawn_process',
+      '--tool-arg',
+      'kind=command',
+      'argv=["sh","-c","echo from-inspector; sleep 60"]',
+      'name=inspected',
+    );
     expect(spawned.code, spawned.stderr).toBe(0);
     const entry = (JSON.parse(spawned.stdout) as { structuredContent: { id: string; name: string } }).structuredContent;
     expect(entry.name).toBe('inspected');
     expect(sb.handle.core.describe(entry.id).name).toBe('inspected');
-    const status = await inspector(sb.token, '--method', 'tools/call', '--tool-name', 'get_process_status', '--tool-arg', `process_id=${entry.id}`);
+    const status = await inspector(
+      sb.token,
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'get_process_status',
+      '--tool-arg',
+      `process_id=${entry.id}`,
+    );
     expect(status.code, status.stderr).toBe(0);
     expect(JSON.parse(status.stdout).structuredContent).toMatchObject({ id: entry.id, kind: 'command' });
     await sb.handle.core.closeProcess(entry.id);

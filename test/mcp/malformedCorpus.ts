@@ -26,7 +26,18 @@ function prng(seed: number): () => number {
   };
 }
 
-const TOOLS = ['whoami', 'list_processes', 'get_process_status', 'spawn_process', 'spawn_agent', 'send_input', 'wait_for_pattern', 'search_output', 'scratchpad_write', 'close_process'];
+const TOOLS = [
+  'whoami',
+  'list_processes',
+  'get_process_status',
+  'spawn_process',
+  'spawn_agent',
+  'send_input',
+  'wait_for_pattern',
+  'search_output',
+  'scratchpad_write',
+  'close_process',
+];
 
 /** Arguments that must each be rejected by the tool's schema (nothing may run). */
 const BAD_ARGUMENTS: Array<[string, unknown]> = [
@@ -77,15 +88,42 @@ export function generateCorpus(seed = 5): CorpusCase[] {
   const cases: CorpusCase[] = [];
   let nextId = 1;
   const id = () => nextId++;
-  const valid = () => JSON.stringify({ jsonrpc: '2.0', id: id(), method: 'tools/call', params: { name: pick(TOOLS), arguments: { process_id: 'p_000000' } } });
+  const valid = () =>
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: id(),
+      method: 'tools/call',
+      params: { name: pick(TOOLS), arguments: { process_id: 'p_000000' } },
+    });
 
   // Bad JSON: truncations, random bytes, near-JSON, invalid UTF-8.
   for (let i = 0; i < 150; i++) {
     const text = valid();
-    cases.push({ category: 'bad-json', description: `truncated at ${i}`, body: text.slice(0, 1 + Math.floor(random() * (text.length - 2))), inSession: random() < 0.7 });
+    cases.push({
+      category: 'bad-json',
+      description: `truncated at ${i}`,
+      body: text.slice(0, 1 + Math.floor(random() * (text.length - 2))),
+      inSession: random() < 0.7,
+    });
   }
-  const nearJson = ['{', '[', '}', 'nul', 'undefined', 'NaN', "{'jsonrpc':'2.0'}", '{"jsonrpc":"2.0",}', '{"a":1}{"b":2}', '\ufeff{"jsonrpc":"2.0","id":1,"method":"ping"', '"\\x41"', '{"jsonrpc":"2.0","id":1,"method":"ping",,}', ' ', ''];
-  for (const [i, text] of nearJson.entries()) cases.push({ category: 'bad-json', description: `near-json ${i}`, body: text, inSession: i % 2 === 0 });
+  const nearJson = [
+    '{',
+    '[',
+    '}',
+    'nul',
+    'undefined',
+    'NaN',
+    "{'jsonrpc':'2.0'}",
+    '{"jsonrpc":"2.0",}',
+    '{"a":1}{"b":2}',
+    '\ufeff{"jsonrpc":"2.0","id":1,"method":"ping"',
+    '"\\x41"',
+    '{"jsonrpc":"2.0","id":1,"method":"ping",,}',
+    ' ',
+    '',
+  ];
+  for (const [i, text] of nearJson.entries())
+    cases.push({ category: 'bad-json', description: `near-json ${i}`, body: text, inSession: i % 2 === 0 });
   for (let i = 0; i < 40; i++) {
     const bytes = Buffer.alloc(1 + Math.floor(random() * 200));
     for (let j = 0; j < bytes.length; j++) bytes[j] = Math.floor(random() * 256);
@@ -121,13 +159,26 @@ export function generateCorpus(seed = 5): CorpusCase[] {
   ];
   for (let round = 0; round < 6; round++) {
     for (const [i, envelope] of envelopes.entries()) {
-      const message = envelope && typeof envelope === 'object' && 'id' in envelope ? { ...envelope, id: typeof (envelope as { id: unknown }).id === 'number' ? id() : (envelope as { id: unknown }).id } : envelope;
-      cases.push({ category: 'wrong-types', description: `envelope ${i} round ${round}`, body: JSON.stringify(message), inSession: round % 3 !== 0 });
+      const message =
+        envelope && typeof envelope === 'object' && 'id' in envelope
+          ? { ...envelope, id: typeof envelope.id === 'number' ? id() : envelope.id }
+          : envelope;
+      cases.push({
+        category: 'wrong-types',
+        description: `envelope ${i} round ${round}`,
+        body: JSON.stringify(message),
+        inSession: round % 3 !== 0,
+      });
     }
   }
   for (let round = 0; round < 4; round++) {
     for (const [name, args] of BAD_ARGUMENTS) {
-      cases.push({ category: 'wrong-types', description: `${name} ${JSON.stringify(args).slice(0, 60)}`, body: JSON.stringify({ jsonrpc: '2.0', id: id(), method: 'tools/call', params: { name, arguments: args } }), inSession: true });
+      cases.push({
+        category: 'wrong-types',
+        description: `${name} ${JSON.stringify(args).slice(0, 60)}`,
+        body: JSON.stringify({ jsonrpc: '2.0', id: id(), method: 'tools/call', params: { name, arguments: args } }),
+        inSession: true,
+      });
     }
   }
 
@@ -139,29 +190,83 @@ export function generateCorpus(seed = 5): CorpusCase[] {
       { jsonrpc: '2.0', id: id(), method: huge },
       { jsonrpc: '2.0', id: id(), method: 'tools/call', params: { name: huge, arguments: {} } },
       { jsonrpc: '2.0', id: id(), method: 'tools/call', params: { name: 'get_process_status', arguments: { process_id: huge } } },
-      { jsonrpc: '2.0', id: id(), method: 'tools/call', params: { name: 'search_output', arguments: { process_id: 'p_000000', pattern: huge } } },
+      {
+        jsonrpc: '2.0',
+        id: id(),
+        method: 'tools/call',
+        params: { name: 'search_output', arguments: { process_id: 'p_000000', pattern: huge } },
+      },
       { jsonrpc: '2.0', id: id(), method: 'tools/call', params: { name: 'scratchpad_write', arguments: { name: huge, content: 'x' } } },
       { jsonrpc: '2.0', id: huge, method: 'tools/call', params: { name: 'get_process_status', arguments: { process_id: huge } } },
     ];
-    cases.push({ category: 'huge-strings', description: `huge ${i}`, body: JSON.stringify(variants[i % variants.length]), inSession: true });
+    cases.push({
+      category: 'huge-strings',
+      description: `huge ${i}`,
+      body: JSON.stringify(variants[i % variants.length]),
+      inSession: true,
+    });
   }
   for (let i = 0; i < 10; i++) {
-    cases.push({ category: 'huge-strings', description: `over the body cap ${i}`, body: JSON.stringify({ jsonrpc: '2.0', id: id(), method: 'tools/call', params: { name: 'scratchpad_write', arguments: { name: 'big', content: 'B'.repeat(3 * 1024 * 1024) } } }), inSession: i % 2 === 0 });
+    cases.push({
+      category: 'huge-strings',
+      description: `over the body cap ${i}`,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: id(),
+        method: 'tools/call',
+        params: { name: 'scratchpad_write', arguments: { name: 'big', content: 'B'.repeat(3 * 1024 * 1024) } },
+      }),
+      inSession: i % 2 === 0,
+    });
   }
 
   // Unknown methods (and known ones the server does not offer).
-  const unknown = ['foo', 'tools/cal', 'tools/execute', 'resources/list', 'resources/read', 'prompts/list', 'prompts/get', 'completion/complete', 'sampling/createMessage', 'logging/setLevel', '$/cancelRequest', 'rpc.discover', 'TOOLS/LIST', 'tools/list/', '../tools/list', 'initialize'];
+  const unknown = [
+    'foo',
+    'tools/cal',
+    'tools/execute',
+    'resources/list',
+    'resources/read',
+    'prompts/list',
+    'prompts/get',
+    'completion/complete',
+    'sampling/createMessage',
+    'logging/setLevel',
+    '$/cancelRequest',
+    'rpc.discover',
+    'TOOLS/LIST',
+    'tools/list/',
+    '../tools/list',
+    'initialize',
+  ];
   for (let i = 0; i < 200; i++) {
-    const method = i < unknown.length ? unknown[i] : `${pick(['x', 'tools', 'admin', 'system'])}/${Math.floor(random() * 1e9).toString(36)}`;
-    cases.push({ category: 'unknown-methods', description: method, body: JSON.stringify({ jsonrpc: '2.0', id: id(), method, params: method === 'initialize' ? { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } : {} }), inSession: i % 10 !== 0 });
+    const method =
+      i < unknown.length ? unknown[i] : `${pick(['x', 'tools', 'admin', 'system'])}/${Math.floor(random() * 1e9).toString(36)}`;
+    cases.push({
+      category: 'unknown-methods',
+      description: method,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: id(),
+        method,
+        params: method === 'initialize' ? { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } : {},
+      }),
+      inSession: i % 10 !== 0,
+    });
   }
 
   // Requests without an id (they would be notifications nobody answers).
   const idless = ['tools/call', 'tools/list', 'ping', 'initialize', 'resources/list', 'spawn_process'];
   for (let i = 0; i < 150; i++) {
     const method = idless[i % idless.length];
-    const params = method === 'tools/call' ? { name: pick(TOOLS), arguments: { kind: 'command', shell: 'touch /tmp/should-not-exist' } } : {};
-    cases.push({ category: 'missing-ids', description: `${method} without id`, body: JSON.stringify({ jsonrpc: '2.0', method, params }), inSession: i % 3 !== 0 });
+    const params =
+      method === 'tools/call' ? { name: pick(TOOLS), arguments: { kind: 'command', shell: 'touch /tmp/should-not-exist' } } : {};
+    cases.push({
+      category: 'missing-ids',
+      description: `${method} without id`,
+      body: JSON.stringify({ jsonrpc: '2.0', method, params }),
+      inSession: i % 3 !== 0,
+    });
   }
 
   // Batches.
@@ -170,12 +275,21 @@ export function generateCorpus(seed = 5): CorpusCase[] {
     [[]],
     [1, 2, 3],
     [{ jsonrpc: '2.0', method: 'tools/call', params: { name: 'spawn_process', arguments: { kind: 'command', shell: 'id' } } }],
-    [{ jsonrpc: '2.0', id: 'a', method: 'nope' }, { jsonrpc: '2.0', id: 'b', method: 'nope/again' }],
+    [
+      { jsonrpc: '2.0', id: 'a', method: 'nope' },
+      { jsonrpc: '2.0', id: 'b', method: 'nope/again' },
+    ],
     [{ jsonrpc: '2.0', id: 'c', method: 'tools/call', params: { name: 'spawn_process', arguments: { kind: 'bogus' } } }],
     Array.from({ length: 500 }, (_, i) => ({ jsonrpc: '2.0', id: `big${i}`, method: 'ping' })),
   ];
   for (let round = 0; round < 8; round++) {
-    for (const [i, batch] of batches.entries()) cases.push({ category: 'batches', description: `batch ${i} round ${round}`, body: JSON.stringify(batch), inSession: round % 2 === 0 });
+    for (const [i, batch] of batches.entries())
+      cases.push({
+        category: 'batches',
+        description: `batch ${i} round ${round}`,
+        body: JSON.stringify(batch),
+        inSession: round % 2 === 0,
+      });
   }
 
   // Header abuse on otherwise valid requests.
@@ -188,7 +302,18 @@ export function generateCorpus(seed = 5): CorpusCase[] {
   ];
   for (let round = 0; round < 10; round++) {
     for (const [description, headers] of headerCases) {
-      cases.push({ category: 'headers', description: `${description} ${round}`, body: JSON.stringify({ jsonrpc: '2.0', id: id(), method: 'tools/call', params: { name: 'spawn_process', arguments: { kind: 'command', shell: 'id' } } }), inSession: true, headers });
+      cases.push({
+        category: 'headers',
+        description: `${description} ${round}`,
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: id(),
+          method: 'tools/call',
+          params: { name: 'spawn_process', arguments: { kind: 'command', shell: 'id' } },
+        }),
+        inSession: true,
+        headers,
+      });
     }
   }
   return cases;

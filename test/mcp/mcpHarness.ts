@@ -55,7 +55,11 @@ export async function callOk<T = Record<string, unknown>>(client: Client, name: 
 }
 
 /** Calls a tool that must fail as a tool error; returns its text. */
-export async function callError(client: Client, name: string, args: Record<string, unknown> = {}): Promise<{ text: string; structured: Record<string, unknown> | undefined }> {
+export async function callError(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<{ text: string; structured: Record<string, unknown> | undefined }> {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
   if (!result.isError) throw new Error(`${name} should have failed but returned ${JSON.stringify(result.structuredContent)}`);
   return { text: (result.content[0] as { text: string }).text, structured: result.structuredContent };

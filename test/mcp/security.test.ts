@@ -12,7 +12,12 @@ import { MAX_BODY_BYTES } from '../../src/main/core/mcp';
 let sb: Switchboard;
 let port: string;
 const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
-const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+const initialize = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
 
 beforeAll(async () => {
   sb = await startSwitchboard();
@@ -26,7 +31,13 @@ const auth = () => ({ Authorization: `Bearer ${sb.token}` });
 
 describe('authentication', () => {
   it('answers 401 without a token, with a wrong one, or with another scheme — before anything else runs', async () => {
-    for (const headers of [{} as Record<string, string>, { Authorization: 'Bearer wrong' }, { Authorization: `Basic ${sb.token}` }, { Authorization: `Bearer ${sb.token}x` }, { Authorization: 'Bearer' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { Authorization: 'Bearer wrong' },
+      { Authorization: `Basic ${sb.token}` },
+      { Authorization: `Bearer ${sb.token}x` },
+      { Authorization: 'Bearer' },
+    ]) {
       const res = await rawRequest(sb.url, { headers, body: initialize });
       expect(res.status, JSON.stringify(headers)).toBe(401);
       expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
@@ -53,7 +64,10 @@ describe('authentication', () => {
     const session = await openSession(sb.url, sb.token);
     const p = await sb.handle.core.spawnProcess({ kind: 'command', shell: 'sleep 60' });
     const other = sb.handle.mcp.service.identity.tokenFor(p.id);
-    const hijack = await rawRequest(sb.url, { headers: { ...session, Authorization: `Bearer ${other}` }, body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list' }) });
+    const hijack = await rawRequest(sb.url, {
+      headers: { ...session, Authorization: `Bearer ${other}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list' }),
+    });
     expect(hijack.status).toBe(404);
     expect(hijack.messages[0]).toMatchObject({ error: { code: -32001, message: 'Session not found' }, id: 7 });
     expect((await rawRequest(sb.url, { headers: session, body: ping })).status).toBe(200);
@@ -63,7 +77,15 @@ describe('authentication', () => {
 
 describe('DNS rebinding and cross-origin', () => {
   it('403 for a Host that is not a loopback name with our port', async () => {
-    for (const host of ['evil.example', `evil.example:${port}`, `127.0.0.1:${Number(port) + 1}`, '127.0.0.1', `0.0.0.0:${port}`, `localhost.evil.example:${port}`, `[::2]:${port}`]) {
+    for (const host of [
+      'evil.example',
+      `evil.example:${port}`,
+      `127.0.0.1:${Number(port) + 1}`,
+      '127.0.0.1',
+      `0.0.0.0:${port}`,
+      `localhost.evil.example:${port}`,
+      `[::2]:${port}`,
+    ]) {
       const res = await rawRequest(sb.url, { headers: { ...auth(), Host: host }, body: initialize });
       expect(res.status, host).toBe(403);
     }
@@ -73,7 +95,14 @@ describe('DNS rebinding and cross-origin', () => {
   });
 
   it('403 for a present Origin that is not our loopback origin; no CORS headers ever', async () => {
-    for (const origin of ['https://evil.example', 'null', `http://evil.example:${port}`, `http://127.0.0.1:${Number(port) + 1}`, 'file://', `ws://127.0.0.1:${port}`]) {
+    for (const origin of [
+      'https://evil.example',
+      'null',
+      `http://evil.example:${port}`,
+      `http://127.0.0.1:${Number(port) + 1}`,
+      'file://',
+      `ws://127.0.0.1:${port}`,
+    ]) {
       const res = await rawRequest(sb.url, { headers: { ...auth(), Origin: origin }, body: initialize });
       expect(res.status, origin).toBe(403);
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
@@ -81,7 +110,10 @@ describe('DNS rebinding and cross-origin', () => {
     const ok = await rawRequest(sb.url, { headers: { ...auth(), Origin: `http://127.0.0.1:${port}` }, body: initialize });
     expect(ok.status).toBe(200);
     expect(ok.headers['access-control-allow-origin']).toBeUndefined();
-    const preflight = await rawRequest(sb.url, { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
+    const preflight = await rawRequest(sb.url, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
     expect(preflight.status).toBe(403);
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
@@ -95,7 +127,9 @@ describe('HTTP surface', () => {
     expect(declared.messages[0]).toMatchObject({ error: { message: expect.stringMatching(/too large/) } });
     const streamed = await rawRequest(sb.url, { headers: auth(), body: big, chunked: true });
     expect(streamed.status).toBe(413);
-    const huge = await rawRequest(sb.url, { headers: auth(), body: Buffer.alloc(MAX_BODY_BYTES * 12, 0x20), chunked: true }).catch((err: Error) => ({ status: 0, error: err.message }));
+    const huge = await rawRequest(sb.url, { headers: auth(), body: Buffer.alloc(MAX_BODY_BYTES * 12, 0x20), chunked: true }).catch(
+      (err: Error) => ({ status: 0, error: err.message }),
+    );
     // Far past the cap the connection is cut after the 413 (a client still writing may only see the reset).
     expect([413, 0]).toContain(huge.status);
     expect((await rawRequest(sb.url, { headers: auth(), body: initialize })).status).toBe(200);
@@ -155,9 +189,20 @@ describe('malformed JSON-RPC corpus', () => {
     expect(failures, failures.slice(0, 10).join('\n')).toEqual([]);
     expect(spawned).toEqual([]);
     expect(sb.handle.core.listProcesses()).toHaveLength(processesBefore);
-    expect(Object.keys(byCategory).sort()).toEqual(['bad-json', 'batches', 'headers', 'huge-strings', 'missing-ids', 'unknown-methods', 'wrong-types']);
+    expect(Object.keys(byCategory).sort()).toEqual([
+      'bad-json',
+      'batches',
+      'headers',
+      'huge-strings',
+      'missing-ids',
+      'unknown-methods',
+      'wrong-types',
+    ]);
     // Still serving: the corpus's own session and a brand-new client both work.
-    const list = await rawRequest(sb.url, { headers: session, body: JSON.stringify({ jsonrpc: '2.0', id: 'after', method: 'tools/list' }) });
+    const list = await rawRequest(sb.url, {
+      headers: session,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 'after', method: 'tools/list' }),
+    });
     expect(list.status).toBe(200);
     expect((list.messages[0].result as { tools: unknown[] }).tools.length).toBeGreaterThan(20);
     const client = await connectClient(sb.url, sb.token);

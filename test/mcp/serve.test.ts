@@ -47,7 +47,10 @@ describe('serve discovery', () => {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const printed = JSON.parse(await firstLine(child)) as { ui: string; url: string; token: string; pid: number };
-    expect(printed).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/), token: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(printed).toMatchObject({
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/),
+      token: expect.stringMatching(/^[\w-]{43}$/),
+    });
     expect(printed.ui).toContain(`token=${printed.token}`);
     const file = join(dataDir, 'mcp-endpoint.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);

@@ -20,7 +20,13 @@ let sb: Switchboard;
 let client: Client;
 
 beforeAll(async () => {
-  sb = await startSwitchboard({ config: { processes: { pinger: { command: 'sh', args: ['-c', 'echo pinger-$PING_VALUE; sleep 60'], env: { PING_VALUE: 'configured' }, autoStart: false } } } });
+  sb = await startSwitchboard({
+    config: {
+      processes: {
+        pinger: { command: 'sh', args: ['-c', 'echo pinger-$PING_VALUE; sleep 60'], env: { PING_VALUE: 'configured' }, autoStart: false },
+      },
+    },
+  });
   client = await connectClient(sb.url, sb.token);
 });
 
@@ -50,7 +56,10 @@ async function waitFor(id: string, pattern: string, timeout_seconds = 20): Promi
 }
 
 async function recorder(bracketed = false): Promise<Proc> {
-  const p = await spawn({ argv: ['node', RECORDER, ...(bracketed ? ['--bracketed'] : [])], name: bracketed ? 'recorder-bracketed' : 'recorder' });
+  const p = await spawn({
+    argv: ['node', RECORDER, ...(bracketed ? ['--bracketed'] : [])],
+    name: bracketed ? 'recorder-bracketed' : 'recorder',
+  });
   await waitFor(p.id, '^READY$');
   return p;
 }
@@ -60,7 +69,35 @@ describe('catalog', () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
     expect(names).toEqual(CORE_TOOLS.map((t) => t.name));
-    for (const name of ['whoami', 'help', 'get_project_status', 'list_processes', 'get_process_status', 'spawn_process', 'spawn_agent', 'start_process', 'stop_process', 'close_process', 'restart_process', 'check_process_ready', 'rename_process', 'select_process', 'get_process_output', 'get_process_raw_output', 'search_output', 'wait_for_pattern', 'get_process_ports', 'send_input', 'send_message', 'request_human_attention', 'scratchpad_list', 'scratchpad_read', 'scratchpad_write', 'scratchpad_append', 'scratchpad_delete']) {
+    for (const name of [
+      'whoami',
+      'help',
+      'get_project_status',
+      'list_processes',
+      'get_process_status',
+      'spawn_process',
+      'spawn_agent',
+      'start_process',
+      'stop_process',
+      'close_process',
+      'restart_process',
+      'check_process_ready',
+      'rename_process',
+      'select_process',
+      'get_process_output',
+      'get_process_raw_output',
+      'search_output',
+      'wait_for_pattern',
+      'get_process_ports',
+      'send_input',
+      'send_message',
+      'request_human_attention',
+      'scratchpad_list',
+      'scratchpad_read',
+      'scratchpad_write',
+      'scratchpad_append',
+      'scratchpad_delete',
+    ]) {
       expect(names).toContain(name);
     }
     for (const tool of tools) {
@@ -116,10 +153,20 @@ describe('identity and overview', () => {
   it('get_project_status: project, caller, processes with states, timers, scratchpads', async () => {
     const p = await spawn({ shell: 'sleep 60', name: 'overview-sleeper' });
     await callOk(client, 'scratchpad_write', { name: 'overview-note', content: 'hi' });
-    const status = await callOk<{ project: { dir: string }; caller: { role: string }; processes: Proc[]; timers: unknown[]; scratchpads: Array<{ name: string }> }>(client, 'get_project_status');
+    const status = await callOk<{
+      project: { dir: string };
+      caller: { role: string };
+      processes: Proc[];
+      timers: unknown[];
+      scratchpads: Array<{ name: string }>;
+    }>(client, 'get_project_status');
     expect(status.project.dir).toBe(sb.projectDir);
     expect(status.caller.role).toBe('external');
-    expect(status.processes.find((x) => x.id === p.id)).toMatchObject({ name: 'overview-sleeper', kind: 'command', state: expect.stringMatching(LIVE) });
+    expect(status.processes.find((x) => x.id === p.id)).toMatchObject({
+      name: 'overview-sleeper',
+      kind: 'command',
+      state: expect.stringMatching(LIVE),
+    });
     expect(status.processes.find((x) => x.name === 'pinger')).toMatchObject({ state: 'stopped' });
     expect(status.timers).toEqual([]);
     expect(status.scratchpads.map((s) => s.name)).toContain('overview-note');
@@ -142,7 +189,16 @@ describe('process lifecycle', () => {
   });
 
   it('unknown ids are tool errors that say so', async () => {
-    for (const tool of ['get_process_status', 'start_process', 'stop_process', 'close_process', 'restart_process', 'get_process_output', 'get_process_raw_output', 'select_process']) {
+    for (const tool of [
+      'get_process_status',
+      'start_process',
+      'stop_process',
+      'close_process',
+      'restart_process',
+      'get_process_output',
+      'get_process_raw_output',
+      'select_process',
+    ]) {
       expect((await callError(client, tool, { process_id: 'p_000000' })).text, tool).toMatch(/^Unknown process id "p_000000"/);
     }
     expect((await callError(client, 'rename_process', { process_id: 'p_000000', name: 'x' })).text).toMatch(/^Unknown process id/);
@@ -151,10 +207,17 @@ describe('process lifecycle', () => {
   });
 
   it('spawn_process: argv, shell, working_dir, env; both argv and shell or a missing command is an error', async () => {
-    const p = await spawn({ argv: ['sh', '-c', 'pwd; echo "V=$MY_VAR"; sleep 60'], working_dir: '.', env: { MY_VAR: 'from-env' }, name: 'env-check' });
+    const p = await spawn({
+      argv: ['sh', '-c', 'pwd; echo "V=$MY_VAR"; sleep 60'],
+      working_dir: '.',
+      env: { MY_VAR: 'from-env' },
+      name: 'env-check',
+    });
     await waitFor(p.id, '^V=from-env$');
     expect((await callOk<{ text: string }>(client, 'get_process_output', { process_id: p.id })).text).toContain(sb.projectDir);
-    expect((await callError(client, 'spawn_process', { kind: 'command', argv: ['true'], shell: 'true' })).text).toMatch(/either argv or shell/);
+    expect((await callError(client, 'spawn_process', { kind: 'command', argv: ['true'], shell: 'true' })).text).toMatch(
+      /either argv or shell/,
+    );
     expect((await callError(client, 'spawn_process', { kind: 'command' })).text).toMatch(/needs argv or shell/);
     await callOk(client, 'close_process', { process_id: p.id });
   });
@@ -173,7 +236,9 @@ describe('process lifecycle', () => {
     const p = await spawn({ preset: 'pinger', name: 'pinger copy' });
     expect(p).toMatchObject({ name: 'pinger copy', kind: 'command', state: expect.stringMatching(LIVE) });
     await waitFor(p.id, '^pinger-configured$');
-    expect((await callError(client, 'spawn_process', { kind: 'command', preset: 'nope' })).text).toMatch(/No process "nope" in switchboard.json; it defines pinger/);
+    expect((await callError(client, 'spawn_process', { kind: 'command', preset: 'nope' })).text).toMatch(
+      /No process "nope" in switchboard.json; it defines pinger/,
+    );
     await callOk(client, 'close_process', { process_id: p.id });
   });
 
@@ -184,7 +249,10 @@ describe('process lifecycle', () => {
     expect(await callOk(client, 'start_process', { process_id: p.id })).toMatchObject({ state: expect.stringMatching(LIVE) });
     const quick = await callOk<{ success: boolean; process: Proc }>(client, 'restart_process', { process_id: p.id, wait_for_ready: false });
     expect(quick).toMatchObject({ success: true, process: { id: p.id, state: expect.stringMatching(LIVE) } });
-    const waited = await callOk<{ success: boolean; state: string; message: string; duration_ms: number }>(client, 'restart_process', { process_id: p.id, ready_timeout: 10_000 });
+    const waited = await callOk<{ success: boolean; state: string; message: string; duration_ms: number }>(client, 'restart_process', {
+      process_id: p.id,
+      ready_timeout: 10_000,
+    });
     expect(waited, JSON.stringify(waited)).toMatchObject({ success: true, state: 'ready' });
     expect(waited.duration_ms).toBeGreaterThanOrEqual(0);
     expect(waited.message).toEqual(expect.any(String));
@@ -198,14 +266,23 @@ describe('process lifecycle', () => {
   });
 
   it('readiness and ports: restart_process waits for ready (or fails with logs), check_process_ready, get_process_ports', async () => {
-    const server = "require('http').createServer((q, r) => r.end('ok')).listen(0, '127.0.0.1', function () { console.log('listening on http://127.0.0.1:' + this.address().port) })";
+    const server =
+      "require('http').createServer((q, r) => r.end('ok')).listen(0, '127.0.0.1', function () { console.log('listening on http://127.0.0.1:' + this.address().port) })";
     const p = await spawn({ argv: ['node', '-e', server], name: 'web', ready: { readyPatterns: ['listening on'], stabilityDelay: 0 } });
-    const restarted = (await client.callTool({ name: 'restart_process', arguments: { process_id: p.id, ready_timeout: 20_000 } })) as CallToolResult;
+    const restarted = (await client.callTool({
+      name: 'restart_process',
+      arguments: { process_id: p.id, ready_timeout: 20_000 },
+    })) as CallToolResult;
     const result = restarted.structuredContent as { success: boolean; state: string; message: string; duration_ms: number };
     expect(result, JSON.stringify(result)).toMatchObject({ success: true, state: 'ready', message: expect.stringMatching(/ready/i) });
     const port = Number(((await waitFor(p.id, 'listening on http://127.0.0.1:(\\d+)')).groups as string[])[1]);
-    expect(await callOk(client, 'check_process_ready', { process_id: p.id })).toMatchObject({ ready: true, state: expect.stringMatching(/ready|running/) });
-    const ports = await callOk<{ sightings: Array<{ url: string; port: number }>; listening: number[] }>(client, 'get_process_ports', { process_id: p.id });
+    expect(await callOk(client, 'check_process_ready', { process_id: p.id })).toMatchObject({
+      ready: true,
+      state: expect.stringMatching(/ready|running/),
+    });
+    const ports = await callOk<{ sightings: Array<{ url: string; port: number }>; listening: number[] }>(client, 'get_process_ports', {
+      process_id: p.id,
+    });
     expect(ports.sightings.map((x) => x.port)).toContain(port);
     const term = await callOk<Proc>(client, 'spawn_process', { kind: 'terminal', argv: ['sh'] });
     expect((await callError(client, 'check_process_ready', { process_id: term.id })).text).toMatch(/not a command entry/);
@@ -236,9 +313,15 @@ describe('process lifecycle', () => {
 
 describe('reading output', () => {
   it('grid mode: the rendered screen with blank lines trimmed, newest lines kept under max_bytes', async () => {
-    const p = await spawn({ shell: "printf '\\n\\n\\033[31mred\\033[0m line\\n\\n\\n\\nsecond\\n'; printf 'over\\rOVER\\n'; echo grid-done; sleep 60", name: 'grid' });
+    const p = await spawn({
+      shell: "printf '\\n\\n\\033[31mred\\033[0m line\\n\\n\\n\\nsecond\\n'; printf 'over\\rOVER\\n'; echo grid-done; sleep 60",
+      name: 'grid',
+    });
     await waitFor(p.id, 'grid-done');
-    const grid = await callOk<{ text: string; truncated: boolean; next_offset: number; cols: number }>(client, 'get_process_output', { process_id: p.id, mode: 'grid' });
+    const grid = await callOk<{ text: string; truncated: boolean; next_offset: number; cols: number }>(client, 'get_process_output', {
+      process_id: p.id,
+      mode: 'grid',
+    });
     expect(grid.text).toBe('red line\n\nsecond\nOVER\ngrid-done');
     expect(grid.cols).toBe(120);
     expect(grid.next_offset).toBeGreaterThan(0);
@@ -250,17 +333,34 @@ describe('reading output', () => {
   it('stream mode: ANSI-stripped text by offset; next_offset continues without repeats; max_bytes caps', async () => {
     const p = await spawn({ argv: ['node', RECORDER], name: 'streamer' });
     await waitFor(p.id, '^READY$');
-    const first = await callOk<{ text: string; start_offset: number; next_offset: number; has_more: boolean }>(client, 'get_process_output', { process_id: p.id, mode: 'stream', since_offset: 0 });
+    const first = await callOk<{ text: string; start_offset: number; next_offset: number; has_more: boolean }>(
+      client,
+      'get_process_output',
+      { process_id: p.id, mode: 'stream', since_offset: 0 },
+    );
     expect(first.text).toBe('READY\n');
     expect(first).toMatchObject({ start_offset: 0, has_more: false });
     await callOk(client, 'send_input', { process_id: p.id, kind: 'text', text: 'abc' });
     await callOk(client, 'wait_for_pattern', { process_id: p.id, pattern: 'GOT "abc"', from: 'start' });
-    const second = await callOk<{ text: string; start_offset: number; next_offset: number }>(client, 'get_process_output', { process_id: p.id, mode: 'stream', since_offset: first.next_offset });
+    const second = await callOk<{ text: string; start_offset: number; next_offset: number }>(client, 'get_process_output', {
+      process_id: p.id,
+      mode: 'stream',
+      since_offset: first.next_offset,
+    });
     expect(second.text).toBe('GOT "abc"\n');
     expect(second.start_offset).toBe(first.next_offset);
-    const capped = await callOk<{ text: string; next_offset: number; has_more: boolean }>(client, 'get_process_output', { process_id: p.id, mode: 'stream', since_offset: 0, max_bytes: 3 });
+    const capped = await callOk<{ text: string; next_offset: number; has_more: boolean }>(client, 'get_process_output', {
+      process_id: p.id,
+      mode: 'stream',
+      since_offset: 0,
+      max_bytes: 3,
+    });
     expect(capped).toMatchObject({ text: 'REA', next_offset: 3, has_more: true });
-    const tail = await callOk<{ text: string; next_offset: number; end_offset: number }>(client, 'get_process_output', { process_id: p.id, mode: 'stream', max_bytes: 14 });
+    const tail = await callOk<{ text: string; next_offset: number; end_offset: number }>(client, 'get_process_output', {
+      process_id: p.id,
+      mode: 'stream',
+      max_bytes: 14,
+    });
     expect(tail.text).toMatch(/^\n?GOT "abc"\n$/);
     expect(tail.next_offset).toBe(tail.end_offset);
     await callOk(client, 'close_process', { process_id: p.id });
@@ -269,24 +369,47 @@ describe('reading output', () => {
   it('raw output keeps escape sequences, never splits a character, and falls back to base64', async () => {
     const p = await spawn({ shell: "printf '\\033[1mb€\\n'; printf '\\377\\376\\n'; echo raw-done; sleep 60", name: 'raw' });
     await waitFor(p.id, 'raw-done');
-    const all = await callOk<{ encoding: string; data: string }>(client, 'get_process_raw_output', { process_id: p.id, since_offset: 0, max_bytes: 10 });
+    const all = await callOk<{ encoding: string; data: string }>(client, 'get_process_raw_output', {
+      process_id: p.id,
+      since_offset: 0,
+      max_bytes: 10,
+    });
     expect(all.encoding).toBe('utf8');
     expect(all.data.startsWith('\x1b[1mb€')).toBe(true);
     // "\x1b[1mb" is 5 bytes and "€" 3: a 6-byte read must stop before the euro sign, not inside it.
-    const cut = await callOk<{ data: string; next_offset: number }>(client, 'get_process_raw_output', { process_id: p.id, since_offset: 0, max_bytes: 6 });
+    const cut = await callOk<{ data: string; next_offset: number }>(client, 'get_process_raw_output', {
+      process_id: p.id,
+      since_offset: 0,
+      max_bytes: 6,
+    });
     expect(cut).toMatchObject({ data: '\x1b[1mb', next_offset: 5 });
-    const rest = await callOk<{ data: string; start_offset: number }>(client, 'get_process_raw_output', { process_id: p.id, since_offset: cut.next_offset, max_bytes: 3 });
+    const rest = await callOk<{ data: string; start_offset: number }>(client, 'get_process_raw_output', {
+      process_id: p.id,
+      since_offset: cut.next_offset,
+      max_bytes: 3,
+    });
     expect(rest).toMatchObject({ data: '€', start_offset: 5 });
-    const binary = await callOk<{ encoding: string; data: string }>(client, 'get_process_raw_output', { process_id: p.id, since_offset: 10, max_bytes: 2 });
+    const binary = await callOk<{ encoding: string; data: string }>(client, 'get_process_raw_output', {
+      process_id: p.id,
+      since_offset: 10,
+      max_bytes: 2,
+    });
     expect(binary.encoding).toBe('base64');
     expect(Buffer.from(binary.data, 'base64')).toEqual(Buffer.from([0xff, 0xfe]));
     await callOk(client, 'close_process', { process_id: p.id });
   });
 
   it('search_output: matching lines with offsets, newest kept under limit, flags; a bad regex is named', async () => {
-    const p = await spawn({ shell: 'for i in 1 2 3 4 5; do echo "item $i"; done; echo "ITEM upper"; echo search-done; sleep 60', name: 'search' });
+    const p = await spawn({
+      shell: 'for i in 1 2 3 4 5; do echo "item $i"; done; echo "ITEM upper"; echo search-done; sleep 60',
+      name: 'search',
+    });
     await waitFor(p.id, 'search-done');
-    const found = await callOk<{ matches: Array<{ offset: number; line: string }>; total_matches: number; truncated: boolean }>(client, 'search_output', { process_id: p.id, pattern: 'item \\d', limit: 2 });
+    const found = await callOk<{ matches: Array<{ offset: number; line: string }>; total_matches: number; truncated: boolean }>(
+      client,
+      'search_output',
+      { process_id: p.id, pattern: 'item \\d', limit: 2 },
+    );
     expect(found.matches.map((m) => m.line)).toEqual(['item 4', 'item 5']);
     expect(found).toMatchObject({ total_matches: 5, truncated: true });
     const raw = sb.handle.core.entry(p.id).ring.read(found.matches[0].offset, 6).data.toString();
@@ -301,14 +424,23 @@ describe('reading output', () => {
 
   it('wait_for_pattern: new output only by default, a timeout with the last lines, an exit ends the wait', async () => {
     const p = await recorder();
-    const pending = callOk<Record<string, unknown>>(client, 'wait_for_pattern', { process_id: p.id, pattern: 'GOT "(\\w+)"', timeout_seconds: 20 });
+    const pending = callOk<Record<string, unknown>>(client, 'wait_for_pattern', {
+      process_id: p.id,
+      pattern: 'GOT "(\\w+)"',
+      timeout_seconds: 20,
+    });
     // The wait subscribed before this call is answered: requests on one session are handled in order.
     await callOk(client, 'send_input', { process_id: p.id, kind: 'text', text: 'later' });
     expect(await pending).toMatchObject({ matched: true, reason: 'matched', line: 'GOT "later"', groups: ['GOT "later"', 'later'] });
     const timedOut = await callOk(client, 'wait_for_pattern', { process_id: p.id, pattern: 'never-printed', timeout_seconds: 0.2 });
     expect(timedOut).toMatchObject({ matched: false, reason: 'timeout', last_lines: ['READY', 'GOT "later"'] });
     const exiting = await spawn({ shell: 'echo bye; exit 3', name: 'exiter' });
-    const ended = await callOk(client, 'wait_for_pattern', { process_id: exiting.id, pattern: 'never', from: 'start', timeout_seconds: 20 });
+    const ended = await callOk(client, 'wait_for_pattern', {
+      process_id: exiting.id,
+      pattern: 'never',
+      from: 'start',
+      timeout_seconds: 20,
+    });
     expect(['exited', 'not_running']).toContain(ended.reason);
     expect(ended.matched).toBe(false);
     expect(ended.last_lines).toEqual(['bye']);
@@ -326,7 +458,10 @@ describe('input', () => {
     for (const key of keys) await callOk(client, 'send_input', { process_id: p.id, kind: 'key', key });
     await waitFor(p.id, 'u001bx"$');
     const { data } = await callOk<{ data: string }>(client, 'get_process_raw_output', { process_id: p.id, since_offset: 0 });
-    const reads = data.split('\r\n').filter((l) => l.startsWith('GOT ')).map((l) => JSON.parse(l.slice(4)) as string);
+    const reads = data
+      .split('\r\n')
+      .filter((l) => l.startsWith('GOT '))
+      .map((l) => JSON.parse(l.slice(4)) as string);
     // Enter came in a read of its own; keys sent back to back may share a read, never lose bytes.
     expect(reads.slice(0, 2)).toEqual(['hello', '\r']);
     expect(reads.slice(2).join('')).toBe('\x1b[A\x03\x1b\t\x7f\x1bx');
@@ -338,7 +473,12 @@ describe('input', () => {
   it('send_input paste: bracketed when the program enabled it, plain otherwise; wait_ms returns the screen', async () => {
     const plain = await recorder(false);
     const bracketed = await recorder(true);
-    const withScreen = await callOk<{ screen: { text: string } }>(client, 'send_input', { process_id: bracketed.id, kind: 'paste', text: 'line1\nline2', wait_ms: 50 });
+    const withScreen = await callOk<{ screen: { text: string } }>(client, 'send_input', {
+      process_id: bracketed.id,
+      kind: 'paste',
+      text: 'line1\nline2',
+      wait_ms: 50,
+    });
     expect(withScreen.screen.text).toContain('READY');
     await callOk(client, 'send_input', { process_id: plain.id, kind: 'paste', text: 'line1\nline2' });
     await waitFor(bracketed.id, 'GOT "\\\\u001b\\[200~line1\\\\nline2\\\\u001b\\[201~"');
@@ -354,12 +494,21 @@ describe('input', () => {
   });
 
   it('send_message: a tagged user turn to an agent (Enter separate); wrong kind and self are errors', async () => {
-    const agent = await sb.handle.core.createAndStart({ name: 'helper-agent', kind: 'agent', argv: ['node', RECORDER], cwd: sb.projectDir });
+    const agent = await sb.handle.core.createAndStart({
+      name: 'helper-agent',
+      kind: 'agent',
+      argv: ['node', RECORDER],
+      cwd: sb.projectDir,
+    });
     await waitFor(agent.id, '^READY$');
     const sent = await callOk<{ text: string }>(client, 'send_message', { target_process_id: agent.id, message: 'please review' });
     expect(sent.text).toBe('[from switchboard-test (outside Switchboard)] please review');
     await waitFor(agent.id, '^GOT "\\\\r"$');
-    const { text } = await callOk<{ text: string }>(client, 'get_process_output', { process_id: agent.id, mode: 'stream', since_offset: 0 });
+    const { text } = await callOk<{ text: string }>(client, 'get_process_output', {
+      process_id: agent.id,
+      mode: 'stream',
+      since_offset: 0,
+    });
     expect(text).toContain('GOT "[from switchboard-test (outside Switchboard)] please review"\nGOT "\\r"');
 
     // From another entry, with its own token: the tag names that entry.
@@ -369,7 +518,9 @@ describe('input', () => {
     try {
       const tagged = await callOk<{ text: string }>(asSender, 'send_message', { target_process_id: agent.id, message: 'hi' });
       expect(tagged.text).toBe(`[from planner (${sender.id})] hi`);
-      expect((await callError(asSender, 'send_message', { target_process_id: sender.id, message: 'x' })).text).toMatch(/is a command, not an agent/);
+      expect((await callError(asSender, 'send_message', { target_process_id: sender.id, message: 'x' })).text).toMatch(
+        /is a command, not an agent/,
+      );
     } finally {
       await asSender.close();
     }
@@ -388,14 +539,21 @@ describe('input', () => {
     const p = await spawn({ shell: 'sleep 60', name: 'needs-human' });
     const event = waitForEvent<ControlEvent>(sb.handle.core.onEvent, (e) => e.type === 'attentionRequested' && e.id === p.id, 5_000);
     const flagged = await callOk(client, 'request_human_attention', { process_id: p.id, reason: 'Approve the migration' });
-    expect(flagged).toMatchObject({ flagged: true, process_id: p.id, attention: { reason: 'Approve the migration', requestedBy: 'external' } });
+    expect(flagged).toMatchObject({
+      flagged: true,
+      process_id: p.id,
+      attention: { reason: 'Approve the migration', requestedBy: 'external' },
+    });
     expect(await event).toMatchObject({ reason: 'Approve the migration', title: 'needs-human' });
     expect(sb.handle.core.describe(p.id).attention?.reason).toBe('Approve the migration');
     expect(sb.handle.core.needsAttentionCount()).toBeGreaterThanOrEqual(1);
     expect((await callError(client, 'request_human_attention', { reason: 'who?' })).text).toMatch(/pass process_id/);
     const own = await connectClient(sb.url, sb.handle.mcp.service.identity.tokenFor(p.id));
     try {
-      expect(await callOk(own, 'request_human_attention', { reason: 'mine' })).toMatchObject({ process_id: p.id, attention: { requestedBy: p.id } });
+      expect(await callOk(own, 'request_human_attention', { reason: 'mine' })).toMatchObject({
+        process_id: p.id,
+        attention: { requestedBy: p.id },
+      });
     } finally {
       await own.close();
     }
@@ -405,7 +563,11 @@ describe('input', () => {
 
 describe('scratchpads', () => {
   it('write, read, append, list, delete with revisions; stale writes fail with the current revision', async () => {
-    expect(await callOk(client, 'scratchpad_write', { name: 'plan', content: 'v1', expected_revision: 0 })).toMatchObject({ name: 'plan', revision: 1, updated_by: 'external' });
+    expect(await callOk(client, 'scratchpad_write', { name: 'plan', content: 'v1', expected_revision: 0 })).toMatchObject({
+      name: 'plan',
+      revision: 1,
+      updated_by: 'external',
+    });
     expect(await callOk(client, 'scratchpad_append', { name: 'plan', content: '+more' })).toMatchObject({ revision: 2 });
     expect(await callOk(client, 'scratchpad_read', { name: 'plan' })).toMatchObject({ content: 'v1+more', revision: 2 });
     const stale = await callError(client, 'scratchpad_write', { name: 'plan', content: 'clobber', expected_revision: 1 });
@@ -414,7 +576,11 @@ describe('scratchpads', () => {
     expect(await callOk(client, 'scratchpad_read', { name: 'plan' })).toMatchObject({ content: 'v1+more' });
     const { scratchpads } = await callOk<{ scratchpads: Array<{ name: string }> }>(client, 'scratchpad_list');
     expect(scratchpads.map((s) => s.name)).toContain('plan');
-    expect(await callOk(client, 'scratchpad_delete', { name: 'plan', expected_revision: 2 })).toEqual({ name: 'plan', deleted: true, revision: 3 });
+    expect(await callOk(client, 'scratchpad_delete', { name: 'plan', expected_revision: 2 })).toEqual({
+      name: 'plan',
+      deleted: true,
+      revision: 3,
+    });
     expect((await callError(client, 'scratchpad_read', { name: 'plan' })).text).toMatch(/No scratchpad named "plan"/);
     expect((await callError(client, 'scratchpad_write', { name: '../etc/passwd', content: 'x' })).text).toMatch(/scratchpad names/);
   });

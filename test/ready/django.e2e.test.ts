@@ -35,7 +35,13 @@ describe.skipIf(!hasDjango)('django runserver (python3-django)', () => {
     expect(readyAt).toBeGreaterThanOrEqual(watcher.lastClosedAt ?? 0);
     expect(await httpStatus(`http://127.0.0.1:${port}/`)).toBe(200);
     const lineAt = firstOutputAt(/Starting development server at/)!;
-    timings.push({ test: 'normal', readyLine: lineAt - startedAt, portOpen: watcher.firstOpenAt! - startedAt, ready: readyAt - startedAt, latency: readyAt - Math.max(lineAt, watcher.firstOpenAt!) });
+    timings.push({
+      test: 'normal',
+      readyLine: lineAt - startedAt,
+      portOpen: watcher.firstOpenAt! - startedAt,
+      ready: readyAt - startedAt,
+      latency: readyAt - Math.max(lineAt, watcher.firstOpenAt!),
+    });
   });
 
   it('port in use (even with `port` configured): error "Port N already in use", never ready', async () => {

@@ -29,7 +29,13 @@ describe('fixture servers', () => {
     // Never ready while the port was still closed: the last probe that found it closed started earlier.
     expect(readyAt).toBeGreaterThanOrEqual(watcher.lastClosedAt ?? 0);
     const lineAt = firstOutputAt(/Server listening on/)!;
-    timings.push({ test: 'slow-server', portOpen: watcher.firstOpenAt! - startedAt, readyLine: lineAt - startedAt, ready: readyAt - startedAt, latency: readyAt - Math.max(lineAt, watcher.firstOpenAt!) });
+    timings.push({
+      test: 'slow-server',
+      portOpen: watcher.firstOpenAt! - startedAt,
+      readyLine: lineAt - startedAt,
+      ready: readyAt - startedAt,
+      latency: readyAt - Math.max(lineAt, watcher.firstOpenAt!),
+    });
   }, 40_000);
 
   it('a process that never becomes ready: timeout error with the last lines, left running', async () => {

@@ -39,7 +39,13 @@ describe('next.js', () => {
     // Ground truth: the app answers (the first request compiles the page).
     expect(await httpStatus(`http://localhost:${port}/`, 60_000)).toBe(200);
     const lineAt = firstOutputAt(/Ready in \d/)!;
-    timings.push({ test: 'normal', portOpen: watcher.firstOpenAt! - startedAt, readyLine: lineAt - startedAt, ready: readyAt - startedAt, latency: readyAt - Math.max(lineAt, watcher.firstOpenAt!) });
+    timings.push({
+      test: 'normal',
+      portOpen: watcher.firstOpenAt! - startedAt,
+      readyLine: lineAt - startedAt,
+      ready: readyAt - startedAt,
+      latency: readyAt - Math.max(lineAt, watcher.firstOpenAt!),
+    });
   }, 90_000);
 
   it('port in use: error "Port N already in use", process exits with code 1', async () => {

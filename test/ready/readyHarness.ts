@@ -222,5 +222,15 @@ export function useReadyHarness(title: string): { harness: () => ReadyHarness; t
 /** Timings collected by the e2e files, printed once per file for the report. */
 export function reportTimings(title: string, rows: TimingRow[]): void {
   if (rows.length === 0) return;
-  console.log(`\n${title}\n${rows.map((r) => '  ' + Object.entries(r).map(([k, v]) => `${k}=${v}`).join('  ')).join('\n')}`);
+  console.log(
+    `\n${title}\n${rows
+      .map(
+        (r) =>
+          '  ' +
+          Object.entries(r)
+            .map(([k, v]) => `${k}=${v}`)
+            .join('  '),
+      )
+      .join('\n')}`,
+  );
 }

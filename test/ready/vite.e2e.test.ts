@@ -34,7 +34,13 @@ describe('vite', () => {
     expect(readyAt).toBeGreaterThanOrEqual(watcher.lastClosedAt ?? 0);
     expect(tracker.ports.sightings.map((s) => s.url)).toContain(`http://localhost:${port}/`);
     const lineAt = firstOutputAt(/ready in \d+ ms/)!;
-    timings.push({ test: 'normal', portOpen: watcher.firstOpenAt! - startedAt, readyLine: lineAt - startedAt, ready: readyAt - startedAt, latency: readyAt - Math.max(lineAt, watcher.firstOpenAt!) });
+    timings.push({
+      test: 'normal',
+      portOpen: watcher.firstOpenAt! - startedAt,
+      readyLine: lineAt - startedAt,
+      ready: readyAt - startedAt,
+      latency: readyAt - Math.max(lineAt, watcher.firstOpenAt!),
+    });
   });
 
   it('port already taken: Vite moves to the next free one and readiness follows it', async () => {

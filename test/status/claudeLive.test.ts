@@ -51,11 +51,15 @@ async function startLive(turns: AnthropicTurn[], harnessOptions: Partial<ClaudeH
   const t0 = Date.now();
   cleanups.push(() =>
     console.log(
-      '[status transitions]\n' +
-        events.map((e) => `  +${e.at - t0} ms ${e.primary}/${e.detail} ${e.health} ${e.reason}`).join('\n'),
+      '[status transitions]\n' + events.map((e) => `  +${e.at - t0} ms ${e.primary}/${e.detail} ${e.health} ${e.reason}`).join('\n'),
     ),
   );
-  const screen = () => entry.screen.getVisibleLines().filter((l) => l.trim()).slice(-14).join('\n');
+  const screen = () =>
+    entry.screen
+      .getVisibleLines()
+      .filter((l) => l.trim())
+      .slice(-14)
+      .join('\n');
 
   const waitForStatus: Live['waitForStatus'] = (pred, label, timeoutMs = WAIT_MS) =>
     new Promise((resolve, reject) => {
@@ -90,7 +94,8 @@ async function waitFor(cond: () => boolean, label: string, timeoutMs = WAIT_MS):
   }
 }
 
-const is = (primary: string, detail?: string) => (s: AgentStatusInfo) => s.primary === primary && (detail === undefined || s.detail === detail);
+const is = (primary: string, detail?: string) => (s: AgentStatusInfo) =>
+  s.primary === primary && (detail === undefined || s.detail === detail);
 
 describe('StatusTracker on the real Claude Code', () => {
   it('starting → idle; thinking (slow first token) → responding → idle; an auto-run tool is using_tools', async () => {

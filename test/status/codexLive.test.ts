@@ -41,7 +41,9 @@ describe('StatusTracker on the real Codex TUI', () => {
       pred(tracker.status)
         ? Promise.resolve(tracker.status)
         : waitForEvent(tracker.onDidChangeStatus, pred, WAIT_MS).catch(() => {
-            throw new Error(`Codex never became ${label}; history: ${history.join(' → ')}\nscreen:\n${core.entry(info.id).screen.getVisibleLines().join('\n')}`);
+            throw new Error(
+              `Codex never became ${label}; history: ${history.join(' → ')}\nscreen:\n${core.entry(info.id).screen.getVisibleLines().join('\n')}`,
+            );
           });
 
     await status((s) => s.primary === 'idle', 'idle');

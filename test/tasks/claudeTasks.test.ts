@@ -87,7 +87,9 @@ describe('headless Claude Code tasks', () => {
       phase: 'stalled',
       lastActivity: { kind: 'assistant', description: 'said "Let me think about this"' },
     });
-    expect(task.error).toMatch(/^no output for 2\.\d s while generating; last activity 2\.\d s ago: said "Let me think about this"; the model stream went silent mid-message$/);
+    expect(task.error).toMatch(
+      /^no output for 2\.\d s while generating; last activity 2\.\d s ago: said "Let me think about this"; the model stream went silent mid-message$/,
+    );
     expect(task.decisions.map((d) => [d.kind, d.rule])).toEqual([
       ['stalled', 'silent-stream'],
       ['killed', undefined],
@@ -97,7 +99,7 @@ describe('headless Claude Code tasks', () => {
     await w.mock.waitFor('client_abort'); // the killed CLI dropped its connection
   });
 
-  it('wall-clock timeout: failed while a tool earns idle extensions, the tool\'s process gone too', async () => {
+  it("wall-clock timeout: failed while a tool earns idle extensions, the tool's process gone too", async () => {
     const w = await world([[bash('sleep 60')]]);
     const started = await w.start('Wait forever', { timeouts: { idleSeconds: 1, wallClockSeconds: 8 } });
     await w.mock.waitFor('tool_use');
@@ -134,7 +136,14 @@ describe('headless Claude Code tasks', () => {
     const wrapper = path.join(path.dirname(w.harness.cwd), 'claude-wrapper.sh');
     writeFileSync(
       wrapper,
-      ['#!/bin/sh', 'echo "[wrapper] warming up"', 'echo "warning: {not json"', 'printf \'{"partial": \\n\'', `exec "${CLAUDE_BIN}" "$@"`, ''].join('\n'),
+      [
+        '#!/bin/sh',
+        'echo "[wrapper] warming up"',
+        'echo "warning: {not json"',
+        'printf \'{"partial": \\n\'',
+        `exec "${CLAUDE_BIN}" "$@"`,
+        '',
+      ].join('\n'),
     );
     chmodSync(wrapper, 0o755);
     const task = await w.waitEnd((await w.start('Say something', { argv: [wrapper] })).taskId);
@@ -153,7 +162,10 @@ describe('headless Claude Code tasks', () => {
     const w = await world([[{ text: 'Compiling the world' }, { hang: true }]], {
       mock: { sideReply: () => '{"verdict":"extend","reason":"compilation can be slow"}' },
     });
-    const started = await w.start('Compile', { timeouts: { idleSeconds: 1.5 }, secondOpinion: { enabled: true, model: 'claude-haiku-4-5' } });
+    const started = await w.start('Compile', {
+      timeouts: { idleSeconds: 1.5 },
+      secondOpinion: { enabled: true, model: 'claude-haiku-4-5' },
+    });
     const task = await w.waitEnd(started.taskId);
     expect(task, describeTask(task)).toMatchObject({ phase: 'stalled', isSecondOpinionEnabled: true });
     const extended = task.decisions.filter((d) => d.kind === 'extended');

@@ -43,7 +43,9 @@ export async function createTaskWorld(
       const result = await core.waitForTask(id, timeoutMs);
       if (!result.isEnded) {
         const task = core.getTask(id);
-        throw new Error(`Task ${id} did not end within ${timeoutMs} ms: ${result.message}\n${describeTask(task)}\nmock: ${lastEvents(mock)}`);
+        throw new Error(
+          `Task ${id} did not end within ${timeoutMs} ms: ${result.message}\n${describeTask(task)}\nmock: ${lastEvents(mock)}`,
+        );
       }
       return core.getTask(id);
     },
@@ -90,7 +92,15 @@ export function waitForFile(file: string, timeoutMs = TASK_END_TIMEOUT_MS): Prom
 
 export function describeTask(task: TaskView): string {
   return JSON.stringify(
-    { phase: task.phase, message: task.message, error: task.error, lastActivity: task.lastActivity, decisions: task.decisions, noiseTail: task.noiseTail, text: task.text.slice(-300) },
+    {
+      phase: task.phase,
+      message: task.message,
+      error: task.error,
+      lastActivity: task.lastActivity,
+      decisions: task.decisions,
+      noiseTail: task.noiseTail,
+      text: task.text.slice(-300),
+    },
     null,
     2,
   );

@@ -34,10 +34,21 @@ beforeEach(async () => {
   process.env.PATH = `${path.dirname(CLAUDE_BIN)}:${savedEnv.PATH ?? ''}`;
   serve = await startServe(harness.cwd);
   client = new Client({ name: 'task-pane-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(serve.url as string), { requestInit: { headers: { Authorization: `Bearer ${serve.token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(serve.url as string), {
+      requestInit: { headers: { Authorization: `Bearer ${serve.token}` } },
+    }),
+  );
   browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
 });
 
@@ -62,7 +73,10 @@ async function see(page: Page, paneSelector: string, testId: string, text: strin
   try {
     await locator.first().waitFor({ timeout: UI_WAIT_MS });
   } catch {
-    const panel = await page.locator(`${paneSelector} [data-testid="task-panel"]`).innerText().catch(() => '(no task panel)');
+    const panel = await page
+      .locator(`${paneSelector} [data-testid="task-panel"]`)
+      .innerText()
+      .catch(() => '(no task panel)');
     throw new Error(`${testId} never showed ${String(text)}; the panel reads:\n${panel}`);
   }
   return locator.first().innerText();
@@ -74,7 +88,10 @@ const byName = (name: string) => `[data-testid="pane"][data-name="${name}"]`;
 it('a task pane shows phase, tool, stall warning and the result; Cancel and follow-up work', async () => {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.goto(serve.ui);
-  mock.enqueue([{ text: 'Working on it.' }, { toolUse: { name: 'Bash', input: { command: 'sleep 4 && echo ok', description: 'wait' } } }], [{ text: 'Finished: ok.' }]);
+  mock.enqueue(
+    [{ text: 'Working on it.' }, { toolUse: { name: 'Bash', input: { command: 'sleep 4 && echo ok', description: 'wait' } } }],
+    [{ text: 'Finished: ok.' }],
+  );
   const id = await startTask({ prompt: 'Wait, then report', name: 'waiter', timeouts: { idle_seconds: 1.5 } });
   const p = byId(id);
 

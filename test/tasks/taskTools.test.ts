@@ -60,13 +60,21 @@ describe('MCP task tools', () => {
     expect(started).toMatchObject({ phase: 'starting', is_ended: false });
 
     const progress: string[] = [];
-    const waited = (await client.callTool({ name: 'wait_for_task', arguments: { task_id: started.task_id, timeout_seconds: 60 } }, undefined, {
-      onprogress: (p) => progress.push(String(p.message)),
-      timeout: 90_000,
-    })) as CallToolResult;
+    const waited = (await client.callTool(
+      { name: 'wait_for_task', arguments: { task_id: started.task_id, timeout_seconds: 60 } },
+      undefined,
+      {
+        onprogress: (p) => progress.push(String(p.message)),
+        timeout: 90_000,
+      },
+    )) as CallToolResult;
     expect(waited.isError, JSON.stringify(waited.content)).toBeFalsy();
     const result = waited.structuredContent as { is_ended: boolean; reason: string; task: TaskResultJson };
-    expect(result).toMatchObject({ is_ended: true, reason: 'ended', task: { phase: 'done', turns: 2, result: { subtype: 'success', text: 'Finished after a nap.' } } });
+    expect(result).toMatchObject({
+      is_ended: true,
+      reason: 'ended',
+      task: { phase: 'done', turns: 2, result: { subtype: 'success', text: 'Finished after a nap.' } },
+    });
     expect(result.task.cost_usd).toBeGreaterThan(0);
     expect(result.task.decisions.find((d) => d.kind === 'extended')).toMatchObject({ rule: 'bash-own-timeout' });
     expect(progress.some((m) => m.startsWith('tool_executing: Running Bash (sleep 3)'))).toBe(true);
@@ -83,7 +91,10 @@ describe('MCP task tools', () => {
     mock.enqueue([{ toolUse: { name: 'Bash', input: { command: 'sleep 120', description: 'long' } } }]);
     const started = await callOk<TaskResultJson>(client, 'start_task', { prompt: 'Sleep long', working_dir: harness.cwd });
     await mock.waitFor('tool_use', undefined, { after: mark });
-    const early = await callOk<{ is_ended: boolean; reason: string }>(client, 'wait_for_task', { task_id: started.task_id, timeout_seconds: 0 });
+    const early = await callOk<{ is_ended: boolean; reason: string }>(client, 'wait_for_task', {
+      task_id: started.task_id,
+      timeout_seconds: 0,
+    });
     expect(early).toMatchObject({ is_ended: false, reason: 'timeout' });
 
     const cancelled = await callOk<TaskResultJson>(client, 'cancel_task', { task_id: started.task_id });

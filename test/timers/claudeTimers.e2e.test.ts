@@ -93,7 +93,12 @@ function describeAgent(world: World, agent: Agent): string {
   const core = world.handle.core;
   if (!core.sessions.find(agent.id)) return `${agent.name}: closed`;
   const status = core.describe(agent.id).agent;
-  const screen = core.entry(agent.id).screen.getVisibleLines().filter((l) => l.trim()).slice(-12).join('\n');
+  const screen = core
+    .entry(agent.id)
+    .screen.getVisibleLines()
+    .filter((l) => l.trim())
+    .slice(-12)
+    .join('\n');
   return `${agent.name} (${agent.id}) status ${status?.primary}/${status?.detail} (${status?.reason}), idleness ${world.handle.timers.idleness.idlenessOf(agent.id)}\n${screen}`;
 }
 
@@ -142,15 +147,24 @@ function waitUntil(world: World, agent: Agent, check: () => boolean, label: stri
  * start a fresh prompt, as a person would wait to type.
  */
 async function waitForTurnEnd(world: World, agent: Agent, requestId: string): Promise<void> {
-  const end = await agent.mock.waitFor('stream_end', (e) => e.requestId === requestId, { timeoutMs: AGENT_WAIT_MS, context: () => describeAgent(world, agent) });
+  const end = await agent.mock.waitFor('stream_end', (e) => e.requestId === requestId, {
+    timeoutMs: AGENT_WAIT_MS,
+    context: () => describeAgent(world, agent),
+  });
   const isOver = () =>
-    world.handle.timers.idleness.idlenessOf(agent.id) === 'idle' && (world.idleSince.get(agent.id) ?? 0) >= end.at && isShowingPrompt(world.handle.core, agent.id);
+    world.handle.timers.idleness.idlenessOf(agent.id) === 'idle' &&
+    (world.idleSince.get(agent.id) ?? 0) >= end.at &&
+    isShowingPrompt(world.handle.core, agent.id);
   await waitUntil(world, agent, isOver, `${agent.name} to finish its turn (${requestId})`);
 }
 
 /** The agent's next main request after `mark`: what the model was asked next. */
 function nextUserMessage(world: World, agent: Agent, after: number) {
-  return agent.mock.waitFor('request', (e) => e.kind === 'main', { after, timeoutMs: AGENT_WAIT_MS, context: () => describeAgent(world, agent) });
+  return agent.mock.waitFor('request', (e) => e.kind === 'main', {
+    after,
+    timeoutMs: AGENT_WAIT_MS,
+    context: () => describeAgent(world, agent),
+  });
 }
 
 /** Gives the agent a turn that hangs until `finishTurn`: it is busy meanwhile. */
@@ -190,7 +204,10 @@ describe('timers with real Claude Code agents', () => {
       startClaude(world, 'worker', { instructions: 'You work. Say hello.' }),
     ]);
     for (const agent of [lead, worker]) {
-      const first = await agent.mock.waitFor('request', (e) => e.kind === 'main', { timeoutMs: AGENT_WAIT_MS, context: () => describeAgent(world, agent) });
+      const first = await agent.mock.waitFor('request', (e) => e.kind === 'main', {
+        timeoutMs: AGENT_WAIT_MS,
+        context: () => describeAgent(world, agent),
+      });
       await waitForTurnEnd(world, agent, first.requestId);
     }
   }, TEST_TIMEOUT_MS);
@@ -210,163 +227,235 @@ describe('timers with real Claude Code agents', () => {
     }
   }, TEST_TIMEOUT_MS);
 
-  it('timer_set called by the agent itself: the body is the next user message its model receives', async () => {
-    const body = 'TIMER-SELF: time to check the build.';
-    const mark = lead.mock.mark();
-    lead.mock.enqueue(
-      [{ toolUse: { name: 'mcp__switchboard__timer_set', input: { seconds: 1, body, label: 'build check' } } }],
-      [{ text: 'Timer set for one second.' }],
-      [{ text: 'Checking the build now.' }],
-    );
-    await world.handle.core.sendUserTurn(lead.id, 'Remind yourself in one second to check the build.');
-    const result = await lead.mock.waitFor('tool_result', undefined, { after: mark, timeoutMs: AGENT_WAIT_MS, context: () => describeAgent(world, lead) });
-    expect(result.isError, result.content).toBe(false);
-    const set = JSON.parse(result.content) as Record<string, unknown>;
-    expect(set).toMatchObject({ kind: 'delay', owner_process_id: lead.id, label: 'build check', created_by: lead.id });
-    const afterTool = lead.mock.mark();
-    await lead.mock.waitFor('stream_end', (e) => e.kind === 'main', { after: afterTool, timeoutMs: AGENT_WAIT_MS });
-    const next = await nextUserMessage(world, lead, afterTool);
-    expect(await answered(world, lead, next)).toBe(body);
-    const { history } = await callOk<{ history: Array<Record<string, unknown>> }>(world.external, 'timer_list');
-    expect(history[0]).toMatchObject({ timer_id: set.timer_id, state: 'fired', reason: 'delay', owner_process_id: lead.id });
-  }, TEST_TIMEOUT_MS);
-
-  it('a busy owner gets its body only once it is idle again', async () => {
-    const body = 'TIMER-BUSY: your reminder.';
-    await startLongTurn(world, lead);
-    const fired = new Promise<void>((resolve) => {
-      const sub = world.handle.timers.onTimerFired((e) => {
-        if (e.timer.bodyPreview !== body) return;
-        sub.dispose();
-        resolve();
-      });
-    });
-    const set = await callOk<{ timer_id: string }>(world.external, 'timer_set', { seconds: 0.5, body, owner_process_id: lead.id });
-    await fired;
-    expect(world.handle.timers.summariesFor(lead.id)).toMatchObject([{ id: set.timer_id, state: 'due' }]);
-    // Not typed into the busy agent: its output holds no trace of the body.
-    const entry = world.handle.core.entry(lead.id);
-    expect(entry.ring.read(entry.runOffset).data.toString('utf8')).not.toContain(body);
-    const mark = lead.mock.mark();
-    const endedAt = await finishTurn(world, lead);
-    const next = await nextUserMessage(world, lead, mark);
-    expect(next.userText).toBe(body);
-    expect(next.at).toBeGreaterThanOrEqual(endedAt);
-    await waitForTurnEnd(world, lead, next.requestId);
-  }, TEST_TIMEOUT_MS);
-
-  it('idle-any fires on a watched agent going idle, not for one that was already idle', async () => {
-    const body = 'TIMER-ANY: someone finished.';
-    await startLongTurn(world, worker);
-    const armed = await callOk<Record<string, unknown>>(world.external, 'timer_fire_when_idle_any', { watched: [lead.id, worker.id], body, owner_process_id: lead.id });
-    expect(armed).toMatchObject({ state: 'pending', already_idle: [lead.id], waiting_on: [lead.id, worker.id] });
-    // The lead is idle all along: that alone never fires it.
-    expect(world.handle.timers.summariesFor(lead.id)).toMatchObject([{ id: armed.timer_id, state: 'pending' }]);
-    const mark = lead.mock.mark();
-    const workerDoneAt = await finishTurn(world, worker);
-    const next = await nextUserMessage(world, lead, mark);
-    expect(next.userText).toBe(body);
-    expect(next.at).toBeGreaterThanOrEqual(workerDoneAt);
-    await waitForTurnEnd(world, lead, next.requestId);
-  }, TEST_TIMEOUT_MS);
-
-  it('idle-all stays pending while one agent works, fires when it finishes, and fires at once when all are idle', async () => {
-    const whenDone = 'TIMER-ALL: everyone is idle.\nReview what the worker did, then report.'; // two lines: a bracketed paste
-    const atOnce = 'TIMER-ALL-NOW: all were idle already.';
-    await startLongTurn(world, worker);
-    const armed = await callOk<Record<string, unknown>>(world.external, 'timer_fire_when_idle_all', { watched: [lead.id, worker.id], body: whenDone, owner_process_id: lead.id });
-    expect(armed).toMatchObject({ state: 'pending', already_idle: [lead.id], waiting_on: [worker.id] });
-    const listed = await callOk<{ timers: Array<Record<string, unknown>> }>(world.external, 'timer_list');
-    expect(listed.timers).toMatchObject([{ timer_id: armed.timer_id, state: 'pending', waiting_on: [worker.id] }]);
-    let mark = lead.mock.mark();
-    const workerDoneAt = await finishTurn(world, worker);
-    let next = await nextUserMessage(world, lead, mark);
-    expect(next.userText).toBe(whenDone);
-    expect(next.at).toBeGreaterThanOrEqual(workerDoneAt);
-    await waitForTurnEnd(world, lead, next.requestId);
-
-    mark = lead.mock.mark();
-    const immediate = await callOk<Record<string, unknown>>(world.external, 'timer_fire_when_idle_all', { watched: [lead.id, worker.id], body: atOnce, owner_process_id: lead.id });
-    expect(immediate).toMatchObject({ state: 'due', already_idle: [lead.id, worker.id], waiting_on: [] });
-    next = await nextUserMessage(world, lead, mark);
-    expect(next.userText).toBe(atOnce);
-    await waitForTurnEnd(world, lead, next.requestId);
-  }, TEST_TIMEOUT_MS);
-
-  it('max_wait_seconds fires the body while the watched agent is still working', async () => {
-    const body = 'TIMER-MAXWAIT: the worker is taking long.';
-    await startLongTurn(world, worker);
-    const mark = lead.mock.mark();
-    const armed = await callOk<Record<string, unknown>>(world.external, 'timer_fire_when_idle_all', { watched: [worker.id], body, max_wait_seconds: 1.5, owner_process_id: lead.id });
-    expect(armed).toMatchObject({ state: 'pending', waiting_on: [worker.id], remaining_ms: 1_500 });
-    const next = await nextUserMessage(world, lead, mark);
-    expect(next.userText).toBe(body);
-    expect(world.handle.timers.idleness.idlenessOf(worker.id)).toBe('busy');
-    expect(world.handle.timers.list(APP_ACTOR).history[0]).toMatchObject({ id: armed.timer_id, state: 'fired', reason: 'max_wait' });
-    await waitForTurnEnd(world, lead, next.requestId);
-    await finishTurn(world, worker);
-  }, TEST_TIMEOUT_MS);
-
-  it('pause keeps the remaining time (within 100 ms) while the lead works; resume counts it down', async () => {
-    const body = '? TIMER-PAUSED: resumed reminder (a leading ? typed as a key would open the shortcuts help).';
-    const set = await callOk<{ timer_id: string; remaining_ms: number }>(world.external, 'timer_set', { seconds: 3, body, owner_process_id: lead.id });
-    const paused = await callOk<{ state: string; remaining_ms: number }>(world.external, 'timer_pause', { timer_id: set.timer_id });
-    expect(paused.state).toBe('paused');
-    // Time passes while paused: the lead does a whole turn (longer than the 3 s timer would run).
-    await startLongTurn(world, lead);
-    const stillPaused = await callOk<{ timers: Array<{ state: string; remaining_ms: number }> }>(world.external, 'timer_list');
-    expect(stillPaused.timers).toMatchObject([{ state: 'paused', remaining_ms: paused.remaining_ms }]);
-    await finishTurn(world, lead);
-    const mark = lead.mock.mark();
-    const resumedAt = Date.now();
-    const resumed = await callOk<{ state: string; remaining_ms: number }>(world.external, 'timer_resume', { timer_id: set.timer_id });
-    expect(resumed.state).toBe('pending');
-    expect(Math.abs(resumed.remaining_ms - paused.remaining_ms)).toBeLessThanOrEqual(PAUSE_TOLERANCE_MS);
-    const next = await nextUserMessage(world, lead, mark);
-    expect(next.userText).toBe(body);
-    expect(next.at - resumedAt).toBeGreaterThanOrEqual(paused.remaining_ms - PAUSE_TOLERANCE_MS);
-    await waitForTurnEnd(world, lead, next.requestId);
-  }, TEST_TIMEOUT_MS);
-
-  it('a freshly spawned agent is not "already idle" until it has taken its first instructions', async () => {
-    const anyBody = 'TIMER-FRESH-ANY: the newcomer finished its first task.';
-    const allBody = 'TIMER-FRESH-ALL: the newcomer is idle.';
-    let newcomer: Agent | undefined;
-    try {
-      newcomer = await startClaude(world, 'newcomer', { instructions: 'Start on your first task.', turns: [[{ text: 'On it.' }, { hang: true }]] });
-      const watched = [newcomer.id];
-      const any = await callOk<Record<string, unknown>>(world.external, 'timer_fire_when_idle_any', { watched, body: anyBody, owner_process_id: lead.id });
-      const all = await callOk<Record<string, unknown>>(world.external, 'timer_fire_when_idle_all', { watched, body: allBody, owner_process_id: lead.id });
-      expect(any).toMatchObject({ state: 'pending', already_idle: [], waiting_on: watched });
-      expect(all).toMatchObject({ state: 'pending', already_idle: [], waiting_on: watched });
-      // Its first prompt appears, the instructions are typed, its first turn runs: nothing fires yet.
-      await newcomer.mock.waitFor('hang_start', undefined, { timeoutMs: AGENT_WAIT_MS, context: () => describeAgent(world, newcomer!) });
-      await waitForIdleness(world, newcomer, 'busy');
-      expect(world.handle.timers.summariesFor(lead.id).map((t) => t.state)).toEqual(['pending', 'pending']);
+  it(
+    'timer_set called by the agent itself: the body is the next user message its model receives',
+    async () => {
+      const body = 'TIMER-SELF: time to check the build.';
       const mark = lead.mock.mark();
-      const doneAt = await finishTurn(world, newcomer);
-      const first = await nextUserMessage(world, lead, mark);
-      expect(first.at).toBeGreaterThanOrEqual(doneAt);
-      expect(await answered(world, lead, first)).toBe(anyBody);
-      const second = await nextUserMessage(world, lead, first.seq + 1);
-      expect(await answered(world, lead, second)).toBe(allBody);
-    } finally {
-      await stopClaude(world, newcomer);
-    }
-  }, TEST_TIMEOUT_MS);
+      lead.mock.enqueue(
+        [{ toolUse: { name: 'mcp__switchboard__timer_set', input: { seconds: 1, body, label: 'build check' } } }],
+        [{ text: 'Timer set for one second.' }],
+        [{ text: 'Checking the build now.' }],
+      );
+      await world.handle.core.sendUserTurn(lead.id, 'Remind yourself in one second to check the build.');
+      const result = await lead.mock.waitFor('tool_result', undefined, {
+        after: mark,
+        timeoutMs: AGENT_WAIT_MS,
+        context: () => describeAgent(world, lead),
+      });
+      expect(result.isError, result.content).toBe(false);
+      const set = JSON.parse(result.content) as Record<string, unknown>;
+      expect(set).toMatchObject({ kind: 'delay', owner_process_id: lead.id, label: 'build check', created_by: lead.id });
+      const afterTool = lead.mock.mark();
+      await lead.mock.waitFor('stream_end', (e) => e.kind === 'main', { after: afterTool, timeoutMs: AGENT_WAIT_MS });
+      const next = await nextUserMessage(world, lead, afterTool);
+      expect(await answered(world, lead, next)).toBe(body);
+      const { history } = await callOk<{ history: Array<Record<string, unknown>> }>(world.external, 'timer_list');
+      expect(history[0]).toMatchObject({ timer_id: set.timer_id, state: 'fired', reason: 'delay', owner_process_id: lead.id });
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('a cancelled timer never delivers', async () => {
-    const cancelled = 'TIMER-CANCELLED: must never arrive.';
-    const later = 'TIMER-LATER: arrives after the cancelled one was due.';
-    const mark = lead.mock.mark();
-    const set = await callOk<{ timer_id: string }>(world.external, 'timer_set', { seconds: 0.5, body: cancelled, owner_process_id: lead.id });
-    expect(await callOk(world.external, 'timer_cancel', { timer_id: set.timer_id })).toMatchObject({ state: 'cancelled' });
-    await callOk(world.external, 'timer_set', { seconds: 1.5, body: later, owner_process_id: lead.id });
-    const next = await nextUserMessage(world, lead, mark);
-    expect(next.userText).toBe(later);
-    expect(lead.mock.requests.some((r) => r.userText === cancelled)).toBe(false);
-    await waitForTurnEnd(world, lead, next.requestId);
-  }, TEST_TIMEOUT_MS);
+  it(
+    'a busy owner gets its body only once it is idle again',
+    async () => {
+      const body = 'TIMER-BUSY: your reminder.';
+      await startLongTurn(world, lead);
+      const fired = new Promise<void>((resolve) => {
+        const sub = world.handle.timers.onTimerFired((e) => {
+          if (e.timer.bodyPreview !== body) return;
+          sub.dispose();
+          resolve();
+        });
+      });
+      const set = await callOk<{ timer_id: string }>(world.external, 'timer_set', { seconds: 0.5, body, owner_process_id: lead.id });
+      await fired;
+      expect(world.handle.timers.summariesFor(lead.id)).toMatchObject([{ id: set.timer_id, state: 'due' }]);
+      // Not typed into the busy agent: its output holds no trace of the body.
+      const entry = world.handle.core.entry(lead.id);
+      expect(entry.ring.read(entry.runOffset).data.toString('utf8')).not.toContain(body);
+      const mark = lead.mock.mark();
+      const endedAt = await finishTurn(world, lead);
+      const next = await nextUserMessage(world, lead, mark);
+      expect(next.userText).toBe(body);
+      expect(next.at).toBeGreaterThanOrEqual(endedAt);
+      await waitForTurnEnd(world, lead, next.requestId);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'idle-any fires on a watched agent going idle, not for one that was already idle',
+    async () => {
+      const body = 'TIMER-ANY: someone finished.';
+      await startLongTurn(world, worker);
+      const armed = await callOk<Record<string, unknown>>(world.external, 'timer_fire_when_idle_any', {
+        watched: [lead.id, worker.id],
+        body,
+        owner_process_id: lead.id,
+      });
+      expect(armed).toMatchObject({ state: 'pending', already_idle: [lead.id], waiting_on: [lead.id, worker.id] });
+      // The lead is idle all along: that alone never fires it.
+      expect(world.handle.timers.summariesFor(lead.id)).toMatchObject([{ id: armed.timer_id, state: 'pending' }]);
+      const mark = lead.mock.mark();
+      const workerDoneAt = await finishTurn(world, worker);
+      const next = await nextUserMessage(world, lead, mark);
+      expect(next.userText).toBe(body);
+      expect(next.at).toBeGreaterThanOrEqual(workerDoneAt);
+      await waitForTurnEnd(world, lead, next.requestId);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'idle-all stays pending while one agent works, fires when it finishes, and fires at once when all are idle',
+    async () => {
+      const whenDone = 'TIMER-ALL: everyone is idle.\nReview what the worker did, then report.'; // two lines: a bracketed paste
+      const atOnce = 'TIMER-ALL-NOW: all were idle already.';
+      await startLongTurn(world, worker);
+      const armed = await callOk<Record<string, unknown>>(world.external, 'timer_fire_when_idle_all', {
+        watched: [lead.id, worker.id],
+        body: whenDone,
+        owner_process_id: lead.id,
+      });
+      expect(armed).toMatchObject({ state: 'pending', already_idle: [lead.id], waiting_on: [worker.id] });
+      const listed = await callOk<{ timers: Array<Record<string, unknown>> }>(world.external, 'timer_list');
+      expect(listed.timers).toMatchObject([{ timer_id: armed.timer_id, state: 'pending', waiting_on: [worker.id] }]);
+      let mark = lead.mock.mark();
+      const workerDoneAt = await finishTurn(world, worker);
+      let next = await nextUserMessage(world, lead, mark);
+      expect(next.userText).toBe(whenDone);
+      expect(next.at).toBeGreaterThanOrEqual(workerDoneAt);
+      await waitForTurnEnd(world, lead, next.requestId);
+
+      mark = lead.mock.mark();
+      const immediate = await callOk<Record<string, unknown>>(world.external, 'timer_fire_when_idle_all', {
+        watched: [lead.id, worker.id],
+        body: atOnce,
+        owner_process_id: lead.id,
+      });
+      expect(immediate).toMatchObject({ state: 'due', already_idle: [lead.id, worker.id], waiting_on: [] });
+      next = await nextUserMessage(world, lead, mark);
+      expect(next.userText).toBe(atOnce);
+      await waitForTurnEnd(world, lead, next.requestId);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'max_wait_seconds fires the body while the watched agent is still working',
+    async () => {
+      const body = 'TIMER-MAXWAIT: the worker is taking long.';
+      await startLongTurn(world, worker);
+      const mark = lead.mock.mark();
+      const armed = await callOk<Record<string, unknown>>(world.external, 'timer_fire_when_idle_all', {
+        watched: [worker.id],
+        body,
+        max_wait_seconds: 1.5,
+        owner_process_id: lead.id,
+      });
+      expect(armed).toMatchObject({ state: 'pending', waiting_on: [worker.id], remaining_ms: 1_500 });
+      const next = await nextUserMessage(world, lead, mark);
+      expect(next.userText).toBe(body);
+      expect(world.handle.timers.idleness.idlenessOf(worker.id)).toBe('busy');
+      expect(world.handle.timers.list(APP_ACTOR).history[0]).toMatchObject({ id: armed.timer_id, state: 'fired', reason: 'max_wait' });
+      await waitForTurnEnd(world, lead, next.requestId);
+      await finishTurn(world, worker);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'pause keeps the remaining time (within 100 ms) while the lead works; resume counts it down',
+    async () => {
+      const body = '? TIMER-PAUSED: resumed reminder (a leading ? typed as a key would open the shortcuts help).';
+      const set = await callOk<{ timer_id: string; remaining_ms: number }>(world.external, 'timer_set', {
+        seconds: 3,
+        body,
+        owner_process_id: lead.id,
+      });
+      const paused = await callOk<{ state: string; remaining_ms: number }>(world.external, 'timer_pause', { timer_id: set.timer_id });
+      expect(paused.state).toBe('paused');
+      // Time passes while paused: the lead does a whole turn (longer than the 3 s timer would run).
+      await startLongTurn(world, lead);
+      const stillPaused = await callOk<{ timers: Array<{ state: string; remaining_ms: number }> }>(world.external, 'timer_list');
+      expect(stillPaused.timers).toMatchObject([{ state: 'paused', remaining_ms: paused.remaining_ms }]);
+      await finishTurn(world, lead);
+      const mark = lead.mock.mark();
+      const resumedAt = Date.now();
+      const resumed = await callOk<{ state: string; remaining_ms: number }>(world.external, 'timer_resume', { timer_id: set.timer_id });
+      expect(resumed.state).toBe('pending');
+      expect(Math.abs(resumed.remaining_ms - paused.remaining_ms)).toBeLessThanOrEqual(PAUSE_TOLERANCE_MS);
+      const next = await nextUserMessage(world, lead, mark);
+      expect(next.userText).toBe(body);
+      expect(next.at - resumedAt).toBeGreaterThanOrEqual(paused.remaining_ms - PAUSE_TOLERANCE_MS);
+      await waitForTurnEnd(world, lead, next.requestId);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'a freshly spawned agent is not "already idle" until it has taken its first instructions',
+    async () => {
+      const anyBody = 'TIMER-FRESH-ANY: the newcomer finished its first task.';
+      const allBody = 'TIMER-FRESH-ALL: the newcomer is idle.';
+      let newcomer: Agent | undefined;
+      try {
+        newcomer = await startClaude(world, 'newcomer', {
+          instructions: 'Start on your first task.',
+          turns: [[{ text: 'On it.' }, { hang: true }]],
+        });
+        const watched = [newcomer.id];
+        const any = await callOk<Record<string, unknown>>(world.external, 'timer_fire_when_idle_any', {
+          watched,
+          body: anyBody,
+          owner_process_id: lead.id,
+        });
+        const all = await callOk<Record<string, unknown>>(world.external, 'timer_fire_when_idle_all', {
+          watched,
+          body: allBody,
+          owner_process_id: lead.id,
+        });
+        expect(any).toMatchObject({ state: 'pending', already_idle: [], waiting_on: watched });
+        expect(all).toMatchObject({ state: 'pending', already_idle: [], waiting_on: watched });
+        // Its first prompt appears, the instructions are typed, its first turn runs: nothing fires yet.
+        await newcomer.mock.waitFor('hang_start', undefined, { timeoutMs: AGENT_WAIT_MS, context: () => describeAgent(world, newcomer!) });
+        await waitForIdleness(world, newcomer, 'busy');
+        expect(world.handle.timers.summariesFor(lead.id).map((t) => t.state)).toEqual(['pending', 'pending']);
+        const mark = lead.mock.mark();
+        const doneAt = await finishTurn(world, newcomer);
+        const first = await nextUserMessage(world, lead, mark);
+        expect(first.at).toBeGreaterThanOrEqual(doneAt);
+        expect(await answered(world, lead, first)).toBe(anyBody);
+        const second = await nextUserMessage(world, lead, first.seq + 1);
+        expect(await answered(world, lead, second)).toBe(allBody);
+      } finally {
+        await stopClaude(world, newcomer);
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'a cancelled timer never delivers',
+    async () => {
+      const cancelled = 'TIMER-CANCELLED: must never arrive.';
+      const later = 'TIMER-LATER: arrives after the cancelled one was due.';
+      const mark = lead.mock.mark();
+      const set = await callOk<{ timer_id: string }>(world.external, 'timer_set', {
+        seconds: 0.5,
+        body: cancelled,
+        owner_process_id: lead.id,
+      });
+      expect(await callOk(world.external, 'timer_cancel', { timer_id: set.timer_id })).toMatchObject({ state: 'cancelled' });
+      await callOk(world.external, 'timer_set', { seconds: 1.5, body: later, owner_process_id: lead.id });
+      const next = await nextUserMessage(world, lead, mark);
+      expect(next.userText).toBe(later);
+      expect(lead.mock.requests.some((r) => r.userText === cancelled)).toBe(false);
+      await waitForTurnEnd(world, lead, next.requestId);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
 
 describe('timers across a restart of the core', () => {
@@ -383,33 +472,42 @@ describe('timers across a restart of the core', () => {
     if (first) rmSync(first.root, { recursive: true, force: true });
   }, TEST_TIMEOUT_MS);
 
-  it('a pending delay timer comes back with its remaining time and reaches the restarted agent', async () => {
-    mock = await startMockAnthropic();
-    harness = await createClaudeHarness({ baseUrl: mock.url });
-    const config = { agents: { lead: { preset: 'claude', command: CLAUDE_BIN, cwd: harness.cwd, env: harness.env, autoStart: true } } };
-    first = await startWorld(config);
-    const leadOf = (w: World): Agent => {
-      const info = w.handle.core.listProcesses().find((p) => p.configName === 'lead')!;
-      return { id: info.id, name: 'lead', mock: mock!, harness: harness! };
-    };
-    const oldLead = leadOf(first);
-    await waitForIdleness(first, oldLead, 'idle'); // never instructed: idle once the fresh grace has passed
-    const body = 'TIMER-RESTART: still here after the restart.';
-    const set = await callOk<{ timer_id: string }>(first.external, 'timer_set', { seconds: 8, body, label: 'survivor', owner_process_id: oldLead.id });
-    const beforeStop = first.handle.timers.list(APP_ACTOR).timers[0].remainingMs!;
-    await stopWorld(first);
+  it(
+    'a pending delay timer comes back with its remaining time and reaches the restarted agent',
+    async () => {
+      mock = await startMockAnthropic();
+      harness = await createClaudeHarness({ baseUrl: mock.url });
+      const config = { agents: { lead: { preset: 'claude', command: CLAUDE_BIN, cwd: harness.cwd, env: harness.env, autoStart: true } } };
+      first = await startWorld(config);
+      const leadOf = (w: World): Agent => {
+        const info = w.handle.core.listProcesses().find((p) => p.configName === 'lead')!;
+        return { id: info.id, name: 'lead', mock: mock!, harness: harness! };
+      };
+      const oldLead = leadOf(first);
+      await waitForIdleness(first, oldLead, 'idle'); // never instructed: idle once the fresh grace has passed
+      const body = 'TIMER-RESTART: still here after the restart.';
+      const set = await callOk<{ timer_id: string }>(first.external, 'timer_set', {
+        seconds: 8,
+        body,
+        label: 'survivor',
+        owner_process_id: oldLead.id,
+      });
+      const beforeStop = first.handle.timers.list(APP_ACTOR).timers[0].remainingMs!;
+      await stopWorld(first);
 
-    second = await startWorld(config, first);
-    const newLead = leadOf(second);
-    expect(newLead.id).not.toBe(oldLead.id);
-    const [restored] = second.handle.timers.list(APP_ACTOR).timers;
-    expect(restored).toMatchObject({ id: set.timer_id, label: 'survivor', state: 'pending', ownerId: newLead.id });
-    // The clock stood still while the app was down: no more than the time left at shutdown.
-    expect(restored.remainingMs).toBeLessThanOrEqual(beforeStop);
-    expect(restored.remainingMs).toBeGreaterThan(beforeStop - 5_000);
-    const mark = mock.mark();
-    const next = await nextUserMessage(second, newLead, mark);
-    expect(next.userText).toBe(body);
-    expect(second.handle.timers.list(APP_ACTOR).history[0]).toMatchObject({ id: set.timer_id, state: 'fired', ownerId: newLead.id });
-  }, TEST_TIMEOUT_MS);
+      second = await startWorld(config, first);
+      const newLead = leadOf(second);
+      expect(newLead.id).not.toBe(oldLead.id);
+      const [restored] = second.handle.timers.list(APP_ACTOR).timers;
+      expect(restored).toMatchObject({ id: set.timer_id, label: 'survivor', state: 'pending', ownerId: newLead.id });
+      // The clock stood still while the app was down: no more than the time left at shutdown.
+      expect(restored.remainingMs).toBeLessThanOrEqual(beforeStop);
+      expect(restored.remainingMs).toBeGreaterThan(beforeStop - 5_000);
+      const mark = mock.mark();
+      const next = await nextUserMessage(second, newLead, mark);
+      expect(next.userText).toBe(body);
+      expect(second.handle.timers.list(APP_ACTOR).history[0]).toMatchObject({ id: set.timer_id, state: 'fired', ownerId: newLead.id });
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

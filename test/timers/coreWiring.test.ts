@@ -51,7 +51,11 @@ describe('timers in the core', () => {
     const { core } = handle;
     const echo = core.listProcesses().find((p) => p.name === 'echo')!;
     expect(timersOf(core)).toBe(handle.timers);
-    const changed = waitForEvent(core.onEvent, (e) => e.type === 'processChanged' && e.process.id === echo.id && (e.process.timers?.length ?? 0) > 0, 5_000);
+    const changed = waitForEvent(
+      core.onEvent,
+      (e) => e.type === 'processChanged' && e.process.id === echo.id && (e.process.timers?.length ?? 0) > 0,
+      5_000,
+    );
     const ended = waitForEvent(handle.timers.onTimerEnded, (h) => h.bodyPreview === 'timer-body-42', 5_000);
     const { timer } = handle.timers.setDelay(APP_ACTOR, { seconds: 0.3, body: 'timer-body-42', ownerId: echo.id });
     const shown = await changed;
@@ -95,6 +99,9 @@ describe('timers in the core', () => {
     const echo = handle.core.listProcesses().find((p) => p.name === 'echo')!;
     const { timer } = handle.timers.setDelay(APP_ACTOR, { seconds: 600, body: 'never', ownerId: echo.id });
     await handle.core.closeProcess(echo.id);
-    expect(handle.timers.list(APP_ACTOR)).toMatchObject({ timers: [], history: [{ id: timer.id, state: 'dropped', reason: `owner echo (${echo.id}) was closed` }] });
+    expect(handle.timers.list(APP_ACTOR)).toMatchObject({
+      timers: [],
+      history: [{ id: timer.id, state: 'dropped', reason: `owner echo (${echo.id}) was closed` }],
+    });
   });
 });

@@ -12,7 +12,16 @@ import type { ProcessInfo, TimerSummary } from '../../src/shared/model';
 const NOW = Date.UTC(2026, 0, 1);
 
 function timer(extra: Partial<TimerSummary>): TimerSummary {
-  return { id: 't_000001', kind: 'delay', state: 'pending', ownerId: 'p_1', bodyPreview: 'check the build', createdBy: 'external', createdAt: NOW, ...extra };
+  return {
+    id: 't_000001',
+    kind: 'delay',
+    state: 'pending',
+    ownerId: 'p_1',
+    bodyPreview: 'check the build',
+    createdBy: 'external',
+    createdAt: NOW,
+    ...extra,
+  };
 }
 
 describe('timer indicator', () => {
@@ -28,7 +37,9 @@ describe('timer indicator', () => {
     expect(timerText(timer({ firesAt: NOW + 90_000, remainingMs: 90_000 }), NOW)).toBe('1:30');
     expect(timerText(timer({ state: 'paused', remainingMs: 12_000 }), NOW)).toBe('0:12');
     expect(timerText(timer({ kind: 'idle_all', watched: ['p_2', 'p_3'], waitingOn: ['p_3'] }), NOW)).toBe('waiting on 1 idle');
-    expect(timerText(timer({ kind: 'idle_any', watched: ['p_2'], waitingOn: ['p_2'], firesAt: NOW + 60_000 }), NOW)).toBe('waiting on 1 idle · max 1:00');
+    expect(timerText(timer({ kind: 'idle_any', watched: ['p_2'], waitingOn: ['p_2'], firesAt: NOW + 60_000 }), NOW)).toBe(
+      'waiting on 1 idle · max 1:00',
+    );
     expect(timerText(timer({ state: 'due' }), NOW)).toBe('due');
   });
 
@@ -40,7 +51,9 @@ describe('timer indicator', () => {
     expect(html).toMatch(/data-testid="timer-fire"/);
     expect(html).toMatch(/data-testid="timer-cancel"/);
     expect(html).toContain('+1');
-    const paused = renderToStaticMarkup(createElement(TimerIndicator, { process: { ...process, timers: [timer({ state: 'paused', remainingMs: 5_000 })] } }));
+    const paused = renderToStaticMarkup(
+      createElement(TimerIndicator, { process: { ...process, timers: [timer({ state: 'paused', remainingMs: 5_000 })] } }),
+    );
     expect(paused).toMatch(/data-testid="timer-resume"/);
     expect(paused).toContain('0:05');
     expect(renderToStaticMarkup(createElement(TimerIndicator, { process: { ...process, timers: undefined } }))).toBe('');

@@ -12,7 +12,16 @@ import type { CommandName } from '../../src/shared/api';
 import { callError, callOk, connectClient, startSwitchboard, type Switchboard } from '../mcp/mcpHarness';
 import { waitForOutput } from '../support/wait';
 
-const TIMER_TOOLS = ['timer_set', 'timer_fire_when_idle_any', 'timer_fire_when_idle_all', 'timer_cancel', 'timer_pause', 'timer_resume', 'timer_list', 'timer_wait'];
+const TIMER_TOOLS = [
+  'timer_set',
+  'timer_fire_when_idle_any',
+  'timer_fire_when_idle_all',
+  'timer_cancel',
+  'timer_pause',
+  'timer_resume',
+  'timer_list',
+  'timer_wait',
+];
 
 let sb: Switchboard;
 let external: Client;
@@ -56,40 +65,68 @@ describe('timer tools', () => {
     const alpha = await asProcess('alpha');
     const beta = await asProcess('beta');
     const set = await callOk<Record<string, unknown>>(alpha, 'timer_set', { seconds: 600, body: 'not yet', label: 'later' });
-    expect(set).toMatchObject({ kind: 'delay', state: 'pending', owner_process_id: idOf('alpha'), label: 'later', remaining_ms: expect.any(Number), already_idle: [], waiting_on: [] });
+    expect(set).toMatchObject({
+      kind: 'delay',
+      state: 'pending',
+      owner_process_id: idOf('alpha'),
+      label: 'later',
+      remaining_ms: expect.any(Number),
+      already_idle: [],
+      waiting_on: [],
+    });
     expect(set.message).toMatch(/fires in 600 s; the body then goes to you/);
     expect((await callOk<{ timers: unknown[] }>(beta, 'timer_list')).timers).toEqual([]);
     expect((await callError(beta, 'timer_cancel', { timer_id: set.timer_id })).text).toMatch(/No timer ".*" that you can manage/);
-    expect((await callOk<{ timers: Array<{ timer_id: string }> }>(alpha, 'timer_list')).timers.map((t) => t.timer_id)).toEqual([set.timer_id]);
+    expect((await callOk<{ timers: Array<{ timer_id: string }> }>(alpha, 'timer_list')).timers.map((t) => t.timer_id)).toEqual([
+      set.timer_id,
+    ]);
 
     const paused = await callOk<{ state: string; remaining_ms: number }>(alpha, 'timer_pause', { timer_id: set.timer_id });
     expect(paused.state).toBe('paused');
     const resumed = await callOk<{ state: string; remaining_ms: number }>(alpha, 'timer_resume', { timer_id: set.timer_id });
     expect(resumed.state).toBe('pending');
     expect(Math.abs(resumed.remaining_ms - paused.remaining_ms)).toBeLessThanOrEqual(100);
-    expect(await callOk(alpha, 'timer_cancel', { timer_id: set.timer_id })).toMatchObject({ state: 'cancelled', reason: `cancelled by ${idOf('alpha')}` });
+    expect(await callOk(alpha, 'timer_cancel', { timer_id: set.timer_id })).toMatchObject({
+      state: 'cancelled',
+      reason: `cancelled by ${idOf('alpha')}`,
+    });
 
     const delivered = waitForOutput(sb.handle.core.entry(idOf('alpha')), /ring-ring/, 10_000);
     await callOk(alpha, 'timer_set', { seconds: 0.2, body: 'ring-ring' });
     await delivered;
     const list = await callOk<{ timers: unknown[]; history: Array<Record<string, unknown>> }>(alpha, 'timer_list');
     expect(list.timers).toEqual([]);
-    expect(list.history.map((h) => [h.state, h.reason])).toEqual([['fired', 'delay'], ['cancelled', `cancelled by ${idOf('alpha')}`]]);
+    expect(list.history.map((h) => [h.state, h.reason])).toEqual([
+      ['fired', 'delay'],
+      ['cancelled', `cancelled by ${idOf('alpha')}`],
+    ]);
   });
 
   it('external callers name the owner, or are told to; they see every timer', async () => {
     expect((await callError(external, 'timer_set', { seconds: 5, body: 'x' })).text).toMatch(/pass owner_process_id/);
-    const set = await callOk<{ timer_id: string }>(external, 'timer_set', { seconds: 600, body: 'for beta', owner_process_id: idOf('beta') });
+    const set = await callOk<{ timer_id: string }>(external, 'timer_set', {
+      seconds: 600,
+      body: 'for beta',
+      owner_process_id: idOf('beta'),
+    });
     const beta = await asProcess('beta');
-    expect((await callOk<{ timers: Array<{ timer_id: string }> }>(beta, 'timer_list')).timers.map((t) => t.timer_id)).toEqual([set.timer_id]);
-    expect((await callOk<{ timers: Array<{ timer_id: string }> }>(external, 'timer_list')).timers.map((t) => t.timer_id)).toContain(set.timer_id);
+    expect((await callOk<{ timers: Array<{ timer_id: string }> }>(beta, 'timer_list')).timers.map((t) => t.timer_id)).toEqual([
+      set.timer_id,
+    ]);
+    expect((await callOk<{ timers: Array<{ timer_id: string }> }>(external, 'timer_list')).timers.map((t) => t.timer_id)).toContain(
+      set.timer_id,
+    );
     await callOk(external, 'timer_cancel', { timer_id: set.timer_id });
   });
 
   it('idle timers watch agents only; bad arguments are tool errors that say why', async () => {
-    const text = (await callError(external, 'timer_fire_when_idle_all', { watched: [idOf('beta')], body: 'x', owner_process_id: idOf('alpha') })).text;
+    const text = (
+      await callError(external, 'timer_fire_when_idle_all', { watched: [idOf('beta')], body: 'x', owner_process_id: idOf('alpha') })
+    ).text;
     expect(text).toMatch(/beta \(p_[0-9a-f]+\) is a command entry; idle timers watch agents/);
-    expect((await callError(external, 'timer_fire_when_idle_any', { watched: ['p_000000'], body: 'x', owner_process_id: idOf('alpha') })).text).toMatch(/Unknown process id "p_000000"/);
+    expect(
+      (await callError(external, 'timer_fire_when_idle_any', { watched: ['p_000000'], body: 'x', owner_process_id: idOf('alpha') })).text,
+    ).toMatch(/Unknown process id "p_000000"/);
     expect((await callError(external, 'timer_set', { seconds: -1, body: 'x', owner_process_id: idOf('alpha') })).text).toMatch(/seconds/);
     expect((await callError(external, 'timer_pause', { timer_id: 't_nope' })).text).toMatch(/No timer "t_nope"/);
   });

@@ -6,8 +6,21 @@ let n = 0;
 function proc(over: Partial<ProcessInfo>): ProcessInfo {
   n += 1;
   return {
-    id: `p_${String(n).padStart(6, '0')}`, name: `e${n}`, kind: 'command', argv: ['x'], cwd: '/', state: 'running', message: '', pid: 100 + n,
-    runId: 1, cols: 80, rows: 24, title: '', offsets: { start: 0, end: 0, runStart: 0 }, isPaused: false, ...over,
+    id: `p_${String(n).padStart(6, '0')}`,
+    name: `e${n}`,
+    kind: 'command',
+    argv: ['x'],
+    cwd: '/',
+    state: 'running',
+    message: '',
+    pid: 100 + n,
+    runId: 1,
+    cols: 80,
+    rows: 24,
+    title: '',
+    offsets: { start: 0, end: 0, runStart: 0 },
+    isPaused: false,
+    ...over,
   };
 }
 const agent = (name: string, primary: string, running = true) =>
@@ -15,8 +28,16 @@ const agent = (name: string, primary: string, running = true) =>
 
 describe('tray and quit', () => {
   const procs = [
-    agent('claude-a', 'active'), agent('claude-b', 'active'), agent('codex', 'stuck'), agent('reviewer', 'waiting'), agent('idle-one', 'idle'),
-    proc({ state: 'ready' }), proc({ state: 'ready' }), proc({ state: 'ready' }), proc({ state: 'ready' }), proc({ state: 'starting' }),
+    agent('claude-a', 'active'),
+    agent('claude-b', 'active'),
+    agent('codex', 'stuck'),
+    agent('reviewer', 'waiting'),
+    agent('idle-one', 'idle'),
+    proc({ state: 'ready' }),
+    proc({ state: 'ready' }),
+    proc({ state: 'ready' }),
+    proc({ state: 'ready' }),
+    proc({ state: 'starting' }),
   ];
 
   it('the tray line counts working and waiting agents and ready servers', () => {

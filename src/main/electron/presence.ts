@@ -30,7 +30,8 @@ function count(n: number, one: string, many: string): string {
 export function statusLine(activity: Activity): string {
   const parts: string[] = [];
   if (activity.working.length > 0) parts.push(`${count(activity.working.length, 'agent', 'agents')} working`);
-  if (activity.waiting.length > 0) parts.push(parts.length > 0 ? `${activity.waiting.length} waiting` : `${count(activity.waiting.length, 'agent', 'agents')} waiting`);
+  if (activity.waiting.length > 0)
+    parts.push(parts.length > 0 ? `${activity.waiting.length} waiting` : `${count(activity.waiting.length, 'agent', 'agents')} waiting`);
   if (activity.serversReady > 0) parts.push(`${count(activity.serversReady, 'server', 'servers')} ready`);
   if (parts.length === 0) return activity.running > 0 ? `${count(activity.running, 'process', 'processes')} running` : 'Nothing running';
   return parts.join(', ');

@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const electron = vi.hoisted(() => {
+  // vi.hoisted runs before imports are bound, so the module is required here.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { EventEmitter: Emitter } = require('node:events') as typeof import('node:events');
   class FakeWebContents extends Emitter {
     windowOpenHandler?: (details: { url: string }) => { action: string };
@@ -114,7 +116,11 @@ describe('IPC bridge', () => {
   });
 
   const call = (sender: unknown, frameUrl: string, cmd: string, args: unknown) =>
-    electron.handlers.get(IPC_CALL_CHANNEL)!({ sender, senderFrame: { url: frameUrl } }, cmd, args) as Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }>;
+    electron.handlers.get(IPC_CALL_CHANNEL)!({ sender, senderFrame: { url: frameUrl } }, cmd, args) as Promise<{
+      ok: boolean;
+      value?: unknown;
+      error?: { code: string; message: string };
+    }>;
 
   it('serves the control API to our window', async () => {
     const reply = await call(win.webContents, 'file:///app/index.html', 'getSnapshot', {});
@@ -125,14 +131,23 @@ describe('IPC bridge', () => {
   it('refuses other senders and other frames', async () => {
     const stranger = new EventEmitter();
     expect(await call(stranger, 'file:///app/index.html', 'getSnapshot', {})).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
-    expect(await call(win.webContents, 'https://evil.example/', 'getSnapshot', {})).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect(await call(win.webContents, 'https://evil.example/', 'getSnapshot', {})).toMatchObject({
+      ok: false,
+      error: { code: 'unauthorized' },
+    });
   });
 
   it('answers bad input with a precise error and keeps serving', async () => {
-    expect(await call(win.webContents, 'file:///x', 'noSuchCommand', {})).toMatchObject({ ok: false, error: { message: 'Unknown command "noSuchCommand"' } });
+    expect(await call(win.webContents, 'file:///x', 'noSuchCommand', {})).toMatchObject({
+      ok: false,
+      error: { message: 'Unknown command "noSuchCommand"' },
+    });
     const bad = await call(win.webContents, 'file:///x', 'resizeProcess', { id: 'p_000000', cols: 'wide', rows: 10 });
     expect(bad.error?.message).toMatch(/Invalid arguments for resizeProcess: cols:/);
-    expect(await call(win.webContents, 'file:///x', 'startProcess', { id: 'p_ffffff' })).toMatchObject({ ok: false, error: { code: 'unknown_process' } });
+    expect(await call(win.webContents, 'file:///x', 'startProcess', { id: 'p_ffffff' })).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_process' },
+    });
     expect((await call(win.webContents, 'file:///x', 'getSnapshot', {})).ok).toBe(true);
   });
 

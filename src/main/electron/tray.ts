@@ -7,7 +7,8 @@ import type { SwitchboardCore } from '../core/app/switchboardCore';
 import { activityOf, statusLine, trayMenu, type TrayAction } from './presence';
 
 /** 32×32 indigo square with two bars: drawn here so the app needs no image file at run time. */
-const TRAY_ICON_PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAARklEQVR42mNgGAVYgL/b0/+0wKMOGBBLiXbMqAMG3AHPXvz/T0886oDB54DRXDDqgFEHjJYDow4YzQWjDhjtFwwqB4woAACezmKlMgf5xgAAAABJRU5ErkJggg==';
+const TRAY_ICON_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAARklEQVR42mNgGAVYgL/b0/+0wKMOGBBLiXbMqAMG3AHPXvz/T0886oDB54DRXDDqgFEHjJYDow4YzQWjDhjtFwwqB4woAACezmKlMgf5xgAAAABJRU5ErkJggg==';
 
 export interface TrayActions {
   open(): void;
@@ -23,7 +24,9 @@ export function installTray(core: SwitchboardCore, actions: TrayActions): () => 
     tray.setContextMenu(
       Menu.buildFromTemplate(
         trayMenu(processes).map((item) =>
-          item.separator ? { type: 'separator' as const } : { label: item.label, enabled: item.action !== undefined, click: item.action ? () => run(item.action!) : undefined },
+          item.separator
+            ? { type: 'separator' as const }
+            : { label: item.label, enabled: item.action !== undefined, click: item.action ? () => run(item.action!) : undefined },
         ),
       ),
     );

@@ -60,7 +60,16 @@ function cardStack(): HTMLElement {
     stack.id = 'attention-cards';
     stack.setAttribute('role', 'status');
     stack.setAttribute('aria-live', 'polite');
-    Object.assign(stack.style, { position: 'fixed', top: '12px', right: '12px', display: 'flex', flexDirection: 'column', gap: '6px', zIndex: '1000', maxWidth: '360px' });
+    Object.assign(stack.style, {
+      position: 'fixed',
+      top: '12px',
+      right: '12px',
+      display: 'flex',
+      flexDirection: 'column',
+      gap: '6px',
+      zIndex: '1000',
+      maxWidth: '360px',
+    });
     document.body.appendChild(stack);
   }
   return stack;
@@ -73,7 +82,14 @@ function showCard(event: AttentionEvent, title: string): void {
   card.type = 'button';
   card.dataset.id = event.id;
   card.dataset.testid = 'attention-card';
-  Object.assign(card.style, { textAlign: 'left', background: 'var(--panel)', border: '1px solid var(--warn)', color: 'var(--text)', padding: '8px 10px', borderRadius: '6px' });
+  Object.assign(card.style, {
+    textAlign: 'left',
+    background: 'var(--panel)',
+    border: '1px solid var(--warn)',
+    color: 'var(--text)',
+    padding: '8px 10px',
+    borderRadius: '6px',
+  });
   const heading = document.createElement('strong');
   heading.textContent = title;
   const body = document.createElement('div');

@@ -14,11 +14,12 @@ export interface UiState {
   focusedId?: string;
   maximizedId?: string;
   error?: string;
-  setClient(client: ControlClient, snapshot: Snapshot): void;
-  apply(event: ControlEvent): void;
-  focus(id: string | undefined): void;
-  toggleMaximize(id: string): void;
-  setError(message: string | undefined): void;
+  // Actions are properties: zustand builds them as closures over `set`, so they are safe to destructure.
+  setClient: (client: ControlClient, snapshot: Snapshot) => void;
+  apply: (event: ControlEvent) => void;
+  focus: (id: string | undefined) => void;
+  toggleMaximize: (id: string) => void;
+  setError: (message: string | undefined) => void;
 }
 
 export const useUi = create<UiState>((set, get) => ({

@@ -3,7 +3,15 @@
  * in a browser (serve) the same calls go over the token-protected WebSocket.
  */
 import { decodeOutputFrame } from '../../shared/outputFrame';
-import type { ClientMessage, CommandArgsOf, CommandName, CommandResults, ControlClient, ControlEvent, ServerMessage } from '../../shared/api';
+import type {
+  ClientMessage,
+  CommandArgsOf,
+  CommandName,
+  CommandResults,
+  ControlClient,
+  ControlEvent,
+  ServerMessage,
+} from '../../shared/api';
 
 interface PreloadApi {
   call(cmd: string, args: unknown): Promise<unknown>;
@@ -56,7 +64,8 @@ function connectWebSocket(): Promise<ControlClient> {
   socket.addEventListener('close', () => {
     for (const waiter of pending.values()) waiter.reject(new Error('Connection to Switchboard closed'));
     pending.clear();
-    for (const listener of listeners) listener({ type: 'configChanged', issues: [{ path: '', message: 'connection to Switchboard lost — reload the page' }] });
+    for (const listener of listeners)
+      listener({ type: 'configChanged', issues: [{ path: '', message: 'connection to Switchboard lost — reload the page' }] });
   });
 
   const client: ControlClient = {

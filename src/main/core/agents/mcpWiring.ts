@@ -31,7 +31,9 @@ function claudeWiring(endpoint: McpEndpoint): McpWiring {
   };
   const settings = {
     permissions: { allow: READ_ONLY_TOOLS.map((tool) => `mcp__${MCP_SERVER_NAME}__${tool}`) },
-    hooks: Object.fromEntries(AGENT_HOOK_EVENTS.map((event) => [event, [{ ...(event.endsWith('ToolUse') ? { matcher: '*' } : {}), hooks: [hook] }]])),
+    hooks: Object.fromEntries(
+      AGENT_HOOK_EVENTS.map((event) => [event, [{ ...(event.endsWith('ToolUse') ? { matcher: '*' } : {}), hooks: [hook] }]]),
+    ),
   };
   return { args: ['--mcp-config', JSON.stringify(mcpConfig), '--settings', JSON.stringify(settings)], env: {} };
 }
@@ -39,13 +41,18 @@ function claudeWiring(endpoint: McpEndpoint): McpWiring {
 /** Codex: `-c mcp_servers.switchboard.*` overrides (streamable HTTP); it reads the bearer token from the env var. */
 function codexWiring(endpoint: McpEndpoint): McpWiring {
   const key = `mcp_servers.${MCP_SERVER_NAME}`;
-  return { args: ['-c', `${key}.url=${JSON.stringify(endpoint.url)}`, '-c', `${key}.bearer_token_env_var=${JSON.stringify(MCP_TOKEN_ENV)}`], env: {} };
+  return {
+    args: ['-c', `${key}.url=${JSON.stringify(endpoint.url)}`, '-c', `${key}.bearer_token_env_var=${JSON.stringify(MCP_TOKEN_ENV)}`],
+    env: {},
+  };
 }
 
 /** opencode: inline config in OPENCODE_CONFIG_CONTENT (merged with the user's); `{env:…}` is its substitution. */
 function opencodeWiring(endpoint: McpEndpoint): McpWiring {
   const config = {
-    mcp: { [MCP_SERVER_NAME]: { type: 'remote', url: endpoint.url, enabled: true, headers: { Authorization: `Bearer {env:${MCP_TOKEN_ENV}}` } } },
+    mcp: {
+      [MCP_SERVER_NAME]: { type: 'remote', url: endpoint.url, enabled: true, headers: { Authorization: `Bearer {env:${MCP_TOKEN_ENV}}` } },
+    },
   };
   return { args: [], env: { OPENCODE_CONFIG_CONTENT: JSON.stringify(config) } };
 }

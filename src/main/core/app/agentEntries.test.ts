@@ -15,13 +15,16 @@ afterEach(async () => {
 });
 
 function waitForAgent(c: SwitchboardCore, id: string, predicate: (e: Extract<ControlEvent, { type: 'processChanged' }>) => boolean) {
-  return waitForEvent<ControlEvent>(c.onEvent, (e) => e.type === 'processChanged' && e.process.id === id && predicate(e as never), 15_000);
+  return waitForEvent<ControlEvent>(c.onEvent, (e) => e.type === 'processChanged' && e.process.id === id && predicate(e), 15_000);
 }
 
 describe('agent entries', () => {
   it('an agent from switchboard.json gets its preset, status and reason', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sb-agents-'));
-    writeFileSync(join(dir, 'switchboard.json'), JSON.stringify({ agents: { helper: { command: 'cat', autoStart: true, stuckThresholdMs: 5000 } } }));
+    writeFileSync(
+      join(dir, 'switchboard.json'),
+      JSON.stringify({ agents: { helper: { command: 'cat', autoStart: true, stuckThresholdMs: 5000 } } }),
+    );
     core = new SwitchboardCore({ projectDir: dir, watchConfig: false, killGraceMs: 300 });
     await core.init();
     const [agent] = core.listProcesses('agent');
@@ -38,7 +41,12 @@ describe('agent entries', () => {
     core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-agents-')), watchConfig: false, killGraceMs: 300 });
     await core.init();
     // A stand-in that looks idle to the generic rules: prints a prompt and echoes what it reads.
-    const info = await core.spawnAgent({ preset: 'generic', name: 'stand-in', argv: ['bash', '--noprofile', '--norc', '-c', 'printf "> "; while IFS= read -r line; do echo "got:$line"; printf "> "; done'], instructions: 'do the thing' });
+    const info = await core.spawnAgent({
+      preset: 'generic',
+      name: 'stand-in',
+      argv: ['bash', '--noprofile', '--norc', '-c', 'printf "> "; while IFS= read -r line; do echo "got:$line"; printf "> "; done'],
+      instructions: 'do the thing',
+    });
     expect(info.kind).toBe('agent');
     await waitForOutput(core.entry(info.id), /got:do the thing/, 20_000);
     expect(() => core!.statusTrackerOf('p_000000')).toThrow(/Unknown process id/);
@@ -57,7 +65,8 @@ describe('agents that need a person', () => {
     core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-agents-')), watchConfig: false, killGraceMs: 300 });
     await core.init();
     // Prints Claude Code's permission prompt (as in recordings/dev-permission-yes.cast) when told to.
-    const script = 'printf "> "; read -r x; printf "\\n"; printf "%.0s─" $(seq 1 120); printf "\\n Do you want to proceed?\\n ❯ 1. Yes\\n   2. No\\n"; read -r y; printf "> "; sleep 1000';
+    const script =
+      'printf "> "; read -r x; printf "\\n"; printf "%.0s─" $(seq 1 120); printf "\\n Do you want to proceed?\\n ❯ 1. Yes\\n   2. No\\n"; read -r y; printf "> "; sleep 1000';
     const info = await core.spawnAgent({ preset: 'claude', name: 'asker', argv: ['bash', '--noprofile', '--norc', '-c', script] });
     const events: ControlEvent[] = [];
     core.onEvent((e) => e.type === 'attentionRequested' && events.push(e));

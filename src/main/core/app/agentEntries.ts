@@ -17,7 +17,11 @@ export class AgentStatusDecoration implements EntryDecoration {
   readonly onDidChange = this.changed.event;
   readonly tracker: StatusTracker;
 
-  constructor(entry: ProcessEntry, readonly preset: AgentPreset, stuckThresholdMs?: number) {
+  constructor(
+    entry: ProcessEntry,
+    readonly preset: AgentPreset,
+    stuckThresholdMs?: number,
+  ) {
     this.tracker = new StatusTracker(entry, preset, stuckThresholdMs !== undefined ? { stuckThresholdMs } : {});
     this.tracker.onDidChangeStatus(() => this.changed.fire());
   }
@@ -43,13 +47,18 @@ export function presetOf(entry: ProcessEntry): AgentPreset {
 }
 
 /** The spec of an agent entry (without MCP wiring, which is added per run). */
-export function agentSpec(name: string, config: AgentConfig, projectDir: string, extra: Partial<ProcessSpec> = {}): { spec: ProcessSpec; autoStart: boolean } {
+export function agentSpec(
+  name: string,
+  config: AgentConfig,
+  projectDir: string,
+  extra: Partial<ProcessSpec> = {},
+): { spec: ProcessSpec; autoStart: boolean } {
   const launch = resolveAgentLaunch(config);
   return {
     spec: {
       name,
       kind: 'agent',
-      preset: launch.preset.id === 'generic' ? config.command ?? config.preset : launch.preset.id,
+      preset: launch.preset.id === 'generic' ? (config.command ?? config.preset) : launch.preset.id,
       argv: launch.argv,
       cwd: resolve(projectDir, launch.cwd ?? '.'),
       env: launch.env,

@@ -27,7 +27,11 @@ export class AutoRestart implements EntryDecoration {
   private timer: NodeJS.Timeout | undefined;
   private gaveUp: string | undefined;
 
-  constructor(private readonly entry: ProcessEntry, private readonly policy: 'on-failure' | 'always', private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly entry: ProcessEntry,
+    private readonly policy: 'on-failure' | 'always',
+    private readonly now: () => number = Date.now,
+  ) {
     this.store.add(entry.onRunExited((exit) => this.onExit(exit)));
     this.store.add(entry.onRunStarted(() => this.onStarted()));
     this.store.add(toDisposable(() => clearTimeout(this.timer)));

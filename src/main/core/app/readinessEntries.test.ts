@@ -20,7 +20,12 @@ describe('readiness through the core', () => {
     core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-ready-')), watchConfig: false, killGraceMs: 500 });
     await core.init();
     const port = await freePort();
-    const info = await core.spawnProcess({ kind: 'command', argv: [process.execPath, '-e', serverScript(port)], name: 'api', ready: { port } });
+    const info = await core.spawnProcess({
+      kind: 'command',
+      argv: [process.execPath, '-e', serverScript(port)],
+      name: 'api',
+      ready: { port },
+    });
     const result = await core.restartAndWait(info.id, { readyTimeoutMs: 20_000 });
     expect(result).toMatchObject({ success: true, state: 'ready', port });
     expect(result.message).toContain(String(port));

@@ -13,7 +13,10 @@ export class ReadinessDecoration implements EntryDecoration {
   readonly onDidChange = this.changed.event;
   readonly tracker: ReadinessTracker;
 
-  constructor(private readonly entry: ProcessEntry, context: DecoratorContext) {
+  constructor(
+    private readonly entry: ProcessEntry,
+    context: DecoratorContext,
+  ) {
     this.tracker = new ReadinessTracker(entry, entry.definition.ready, context.projectDir, {
       isStopRequested: () => entry.wasStopRequested,
     });

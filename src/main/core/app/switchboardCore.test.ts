@@ -21,7 +21,12 @@ function project(config: unknown): string {
 
 describe('SwitchboardCore', () => {
   it('creates and auto-starts entries from switchboard.json', async () => {
-    const dir = project({ processes: { hello: { command: 'bash', args: ['-c', 'echo hello-$SWITCHBOARD_PROCESS_ID; exec cat'] }, idle: { command: 'cat', autoStart: false } } });
+    const dir = project({
+      processes: {
+        hello: { command: 'bash', args: ['-c', 'echo hello-$SWITCHBOARD_PROCESS_ID; exec cat'] },
+        idle: { command: 'cat', autoStart: false },
+      },
+    });
     core = new SwitchboardCore({ projectDir: dir, watchConfig: false, killGraceMs: 500 });
     await core.init();
     const [hello, idle] = core.listProcesses();
@@ -53,17 +58,27 @@ describe('SwitchboardCore', () => {
     await core.init();
     const a = core.listProcesses().find((p) => p.name === 'a')!;
     const removed = waitForEvent<ControlEvent>(core.onEvent, (e) => e.type === 'processRemoved', 10_000);
-    writeFileSync(join(dir, 'switchboard.json'), JSON.stringify({ processes: { a: { command: 'bash', args: ['-c', 'echo changed; exec cat'] }, c: { command: 'cat' } } }));
+    writeFileSync(
+      join(dir, 'switchboard.json'),
+      JSON.stringify({ processes: { a: { command: 'bash', args: ['-c', 'echo changed; exec cat'] }, c: { command: 'cat' } } }),
+    );
     await removed;
     await waitForOutput(core.entry(a.id), /changed/);
-    expect(core.listProcesses().map((p) => p.name).sort()).toEqual(['a', 'c']);
+    expect(
+      core
+        .listProcesses()
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['a', 'c']);
     expect(core.describe(a.id).runId).toBe(2);
   });
 
   it('keeps a spawn failure as an entry in error and says which one', async () => {
     core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-core-')), watchConfig: false });
     await core.init();
-    await expect(core.spawnProcess({ kind: 'command', argv: ['no-such-binary-abc'] })).rejects.toThrow(/Command not found: no-such-binary-abc \(entry p_[0-9a-f]+ /);
+    await expect(core.spawnProcess({ kind: 'command', argv: ['no-such-binary-abc'] })).rejects.toThrow(
+      /Command not found: no-such-binary-abc \(entry p_[0-9a-f]+ /,
+    );
     expect(core.listProcesses()[0]).toMatchObject({ state: 'error', message: 'Command not found: no-such-binary-abc' });
   });
 
@@ -87,7 +102,10 @@ describe('SwitchboardCore', () => {
 
 describe('settings from switchboard.json', () => {
   it('bound the output kept per entry', async () => {
-    const dir = project({ settings: { outputBufferBytes: 65536 }, processes: { big: { command: 'bash', args: ['-c', 'head -c 300000 /dev/zero | tr "\\\\0" x; echo; echo done-marker; exec cat'] } } });
+    const dir = project({
+      settings: { outputBufferBytes: 65536 },
+      processes: { big: { command: 'bash', args: ['-c', 'head -c 300000 /dev/zero | tr "\\\\0" x; echo; echo done-marker; exec cat'] } },
+    });
     core = new SwitchboardCore({ projectDir: dir, watchConfig: false, killGraceMs: 500 });
     await core.init();
     const entry = core.entry(core.listProcesses()[0].id);

@@ -21,7 +21,6 @@ import { autoRestartDecorator } from './autoRestart';
 import { TaskService, taskDecorator } from '../tasks';
 import type { TaskProgress, TaskRequest, TaskView, TaskWaitResult } from '../../../shared/task';
 import type { ReadinessCheck, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
-import type { ReadinessConfig } from '../../../shared/readyConfig';
 import { typeUserTurn } from '../sessions/userTurn';
 import { AgentSessionDecoration, agentSessionDecorator } from '../continuity/agentSession';
 import type { Settings } from '../../../shared/config';
@@ -91,7 +90,14 @@ export class SwitchboardCore {
   constructor(private readonly options: SwitchboardCoreOptions) {
     this.projectDir = resolve(options.projectDir);
     // Order matters for describe(): later decorations override fields of earlier ones.
-    this.decorators = [readinessDecorator, autoRestartDecorator, agentStatusDecorator, agentSessionDecorator, taskDecorator, ...(options.decorators ?? [])];
+    this.decorators = [
+      readinessDecorator,
+      autoRestartDecorator,
+      agentStatusDecorator,
+      agentSessionDecorator,
+      taskDecorator,
+      ...(options.decorators ?? []),
+    ];
     this.sessions = new SessionManager({
       killGraceMs: options.killGraceMs,
       ringBytes: options.ringBytes,
@@ -147,7 +153,10 @@ export class SwitchboardCore {
   }
 
   listProcesses(kind?: ProcessKind): ProcessInfo[] {
-    return this.sessions.list().filter((e) => !kind || e.kind === kind).map((e) => this.describe(e.id));
+    return this.sessions
+      .list()
+      .filter((e) => !kind || e.kind === kind)
+      .map((e) => this.describe(e.id));
   }
 
   entry(id: string): ProcessEntry {
@@ -179,7 +188,7 @@ export class SwitchboardCore {
   async spawnProcess(args: CommandArgsOf<'spawnProcess'>): Promise<ProcessInfo> {
     if (args.argv && args.shell) throw new InvalidArgumentError('Give either argv or shell, not both');
     if (args.kind === 'command' && !args.argv && !args.shell) throw new InvalidArgumentError('A command needs argv or shell');
-    const argv = args.shell ? ['/bin/sh', '-c', args.shell] : args.argv ?? [defaultShell()];
+    const argv = args.shell ? ['/bin/sh', '-c', args.shell] : (args.argv ?? [defaultShell()]);
     const spec: ProcessSpec = {
       name: args.name ?? defaultName(args.kind, args.shell ?? argv.join(' '), this.sessions.list().length + 1),
       kind: args.kind,
@@ -188,7 +197,7 @@ export class SwitchboardCore {
       env: args.env,
       cols: args.cols,
       rows: args.rows,
-      ready: args.ready as Partial<ReadinessConfig> | undefined,
+      ready: args.ready,
     };
     return this.createAndStart(spec);
   }
@@ -206,7 +215,10 @@ export class SwitchboardCore {
       await entry.start();
     } catch (err) {
       if (!(err instanceof SwitchboardError)) throw err;
-      throw new SwitchboardError(err.code, `${err.message} (entry ${entry.id} "${entry.name}" kept in error state)`, { ...err.details, id: entry.id });
+      throw new SwitchboardError(err.code, `${err.message} (entry ${entry.id} "${entry.name}" kept in error state)`, {
+        ...err.details,
+        id: entry.id,
+      });
     }
   }
 
@@ -299,7 +311,9 @@ export class SwitchboardCore {
     const abortWait = new AbortController();
     const stop = () => abortWait.abort();
     options.abort?.addEventListener('abort', stop, { once: true });
-    const waiting = tracker.waitForReady(options.readyTimeoutMs ?? DEFAULT_READY_WAIT_MS, abortWait.signal, options.onProgress, { runId: entry.runId + 1 });
+    const waiting = tracker.waitForReady(options.readyTimeoutMs ?? DEFAULT_READY_WAIT_MS, abortWait.signal, options.onProgress, {
+      runId: entry.runId + 1,
+    });
     try {
       await entry.restart(options.signal);
     } catch (err) {
@@ -314,7 +328,12 @@ export class SwitchboardCore {
   }
 
   /** Wait for the current run of a command entry to be ready (check_process_ready with waiting). */
-  waitForReady(id: string, timeoutMs = DEFAULT_READY_WAIT_MS, abort?: AbortSignal, onProgress?: (p: ReadinessProgress) => void): Promise<ReadinessResult> {
+  waitForReady(
+    id: string,
+    timeoutMs = DEFAULT_READY_WAIT_MS,
+    abort?: AbortSignal,
+    onProgress?: (p: ReadinessProgress) => void,
+  ): Promise<ReadinessResult> {
     return this.readinessTrackerOf(id).waitForReady(timeoutMs, abort, onProgress);
   }
 
@@ -508,7 +527,10 @@ export class SwitchboardCore {
     this.eventEmitter.fire({ type: 'configChanged', issues: config.issues });
     const wanted = new Map<string, { spec: ProcessSpec; autoStart: boolean }>();
     for (const [name, processConfig] of config.processes) {
-      wanted.set(`processes.${name}`, { spec: processSpecFromConfig(name, processConfig, this.projectDir), autoStart: autoStartOf(processConfig) });
+      wanted.set(`processes.${name}`, {
+        spec: processSpecFromConfig(name, processConfig, this.projectDir),
+        autoStart: autoStartOf(processConfig),
+      });
     }
     for (const [name, agentConfig] of config.agents) {
       wanted.set(`agents.${name}`, agentSpec(name, agentConfig, this.projectDir, { configName: name }));
@@ -518,7 +540,12 @@ export class SwitchboardCore {
 
   /** Bring config-created entries in line with the file: add, redefine (restart if running), close. */
   private async reconcile(wanted: Map<string, { spec: ProcessSpec; autoStart: boolean }>): Promise<void> {
-    const existing = new Map(this.sessions.list().filter((e) => e.definition.configName).map((e) => [configKey(e), e]));
+    const existing = new Map(
+      this.sessions
+        .list()
+        .filter((e) => e.definition.configName)
+        .map((e) => [configKey(e), e]),
+    );
     const work: Promise<unknown>[] = [];
     for (const [key, entry] of existing) {
       if (!wanted.has(key)) work.push(this.sessions.close(entry.id));

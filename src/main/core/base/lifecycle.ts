@@ -103,11 +103,7 @@ export class Emitter<T> implements Disposable {
 }
 
 /** Resolves with the first value an event fires that satisfies `predicate`. */
-export function waitForEvent<T>(
-  event: Event<T>,
-  predicate: (value: T) => boolean = () => true,
-  timeoutMs?: number,
-): Promise<T> {
+export function waitForEvent<T>(event: Event<T>, predicate: (value: T) => boolean = () => true, timeoutMs?: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let timer: NodeJS.Timeout | undefined;
     const sub = event((value) => {

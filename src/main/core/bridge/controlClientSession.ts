@@ -19,15 +19,19 @@ export class ControlClientSession {
     private readonly core: SwitchboardCore,
     private readonly emit: (event: ControlEvent) => void,
   ) {
-    this.store.add(core.onEvent((event) => {
-      if (event.type === 'processRemoved') this.attached.delete(event.id);
-      this.emit(event);
-    }));
-    this.store.add(core.onBatch((batch) => {
-      if (!this.attached.has(batch.id)) return;
-      this.core.sessions.find(batch.id)?.flow.sent(this.viewerId, batch.data.byteLength);
-      this.emit({ type: 'output', id: batch.id, data: batch.data, start: batch.start, end: batch.end });
-    }));
+    this.store.add(
+      core.onEvent((event) => {
+        if (event.type === 'processRemoved') this.attached.delete(event.id);
+        this.emit(event);
+      }),
+    );
+    this.store.add(
+      core.onBatch((batch) => {
+        if (!this.attached.has(batch.id)) return;
+        this.core.sessions.find(batch.id)?.flow.sent(this.viewerId, batch.data.byteLength);
+        this.emit({ type: 'output', id: batch.id, data: batch.data, start: batch.start, end: batch.end });
+      }),
+    );
   }
 
   /** Validate and run one command from this client. */

@@ -76,10 +76,13 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const given = url.searchParams.get('token') ?? cookieToken(req);
     const refusal =
-      url.pathname !== WS_PATH ? '404 Not Found'
-      : !isAllowedHost(req.headers.host, port) || !isAllowedOrigin(req.headers.origin, port) ? '403 Forbidden'
-      : !tokensEqual(given, token) ? '401 Unauthorized'
-      : undefined;
+      url.pathname !== WS_PATH
+        ? '404 Not Found'
+        : !isAllowedHost(req.headers.host, port) || !isAllowedOrigin(req.headers.origin, port)
+          ? '403 Forbidden'
+          : !tokensEqual(given, token)
+            ? '401 Unauthorized'
+            : undefined;
     if (refusal) {
       socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
@@ -117,8 +120,10 @@ function serveControlSocket(core: SwitchboardCore, ws: WebSocket, onClose: () =>
     if (ws.readyState === ws.OPEN) ws.send(encodeOutputFrame(event, allocateFrame), { binary: true });
   });
   ws.on('message', (raw, isBinary) => {
-    if (isBinary) return send({ t: 'result', seq: -1, ok: false, error: { code: 'invalid_argument', message: 'Send calls as JSON text frames' } });
-    void handleMessage(client, raw.toString(), send);
+    if (isBinary)
+      return send({ t: 'result', seq: -1, ok: false, error: { code: 'invalid_argument', message: 'Send calls as JSON text frames' } });
+    // The socket keeps the default binaryType, so a text frame arrives as one Buffer.
+    void handleMessage(client, (raw as Buffer).toString('utf8'), send);
   });
   ws.on('close', () => {
     client.dispose();
@@ -135,7 +140,13 @@ async function handleMessage(client: ControlClientSession, raw: string, send: (m
     return send({ t: 'result', seq: -1, ok: false, error: { code: 'invalid_argument', message: 'Message is not valid JSON' } });
   }
   const seq = typeof message?.seq === 'number' ? message.seq : -1;
-  if (message?.t !== 'call') return send({ t: 'result', seq, ok: false, error: { code: 'invalid_argument', message: 'Expected {"t":"call","seq":N,"cmd":…,"args":…}' } });
+  if (message?.t !== 'call')
+    return send({
+      t: 'result',
+      seq,
+      ok: false,
+      error: { code: 'invalid_argument', message: 'Expected {"t":"call","seq":N,"cmd":…,"args":…}' },
+    });
   try {
     const value = await client.call(message.cmd, message.args);
     send({ t: 'result', seq, ok: true, value: value ?? null });

@@ -4,14 +4,22 @@ import { formatConfigIssue } from '../../../shared/config';
 
 describe('switchboard.json loading', () => {
   it('reads the SPEC example', () => {
-    const config = parseConfigText(JSON.stringify({
-      processes: {
-        web: { command: 'npm', args: ['run', 'dev'] },
-        api: { command: 'python', args: ['manage.py', 'runserver'], port: 8000 },
-        jobs: { command: './start.sh', readyPatterns: ['Server initialized'], errorPatterns: ['Failed to start'], timeout: 60000, autoRestart: 'on-failure' },
-      },
-      agents: { claude: { preset: 'claude' }, reviewer: { preset: 'codex', args: ['--model', 'gpt-5'] } },
-    }));
+    const config = parseConfigText(
+      JSON.stringify({
+        processes: {
+          web: { command: 'npm', args: ['run', 'dev'] },
+          api: { command: 'python', args: ['manage.py', 'runserver'], port: 8000 },
+          jobs: {
+            command: './start.sh',
+            readyPatterns: ['Server initialized'],
+            errorPatterns: ['Failed to start'],
+            timeout: 60000,
+            autoRestart: 'on-failure',
+          },
+        },
+        agents: { claude: { preset: 'claude' }, reviewer: { preset: 'codex', args: ['--model', 'gpt-5'] } },
+      }),
+    );
     expect(config.issues).toEqual([]);
     expect([...config.processes.keys()]).toEqual(['web', 'api', 'jobs']);
     expect(config.processes.get('api')?.port).toBe(8000);
@@ -22,7 +30,10 @@ describe('switchboard.json loading', () => {
     ['{ "processes": { "web": { "command": "npm", "port": "3000" } } }', 'switchboard.json: processes.web.port must be a number'],
     ['{ "processes": { "web": { "args": ["dev"] } } }', 'switchboard.json: processes.web.command must be a string'],
     ['{ "processes": { "web": { "command": "npm", "prot": 3000 } } }', 'switchboard.json: processes.web has unknown field "prot"'],
-    ['{ "processes": { "web": { "command": "npm", "readyPatterns": ["(unclosed"] } } }', 'switchboard.json: processes.web.readyPatterns.0 invalid regular expression "(unclosed"'],
+    [
+      '{ "processes": { "web": { "command": "npm", "readyPatterns": ["(unclosed"] } } }',
+      'switchboard.json: processes.web.readyPatterns.0 invalid regular expression "(unclosed"',
+    ],
     ['{ "processes": [] }', 'switchboard.json: processes must be an object keyed by name'],
     ['{ "servers": {} }', 'switchboard.json: servers is not a known section'],
     ['{ "processes": { "web": { "command": "npm", } }', 'switchboard.json: is not valid JSON'],
@@ -32,9 +43,11 @@ describe('switchboard.json loading', () => {
   });
 
   it('keeps every valid entry when another one is broken', () => {
-    const config = parseConfigText(JSON.stringify({
-      processes: { good: { command: 'echo' }, bad: { command: 42 }, alsoGood: { command: 'cat', autoStart: false } },
-    }));
+    const config = parseConfigText(
+      JSON.stringify({
+        processes: { good: { command: 'echo' }, bad: { command: 42 }, alsoGood: { command: 'cat', autoStart: false } },
+      }),
+    );
     expect([...config.processes.keys()]).toEqual(['good', 'alsoGood']);
     expect(config.issues).toHaveLength(1);
     expect(config.issues[0].path).toBe('processes.bad.command');

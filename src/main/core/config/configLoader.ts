@@ -33,7 +33,8 @@ export function loadConfig(projectDir: string): LoadedConfig {
   try {
     text = readFileSync(join(projectDir, CONFIG_FILE_NAME), 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') result.issues.push({ path: '', message: `cannot be read: ${(err as Error).message}` });
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      result.issues.push({ path: '', message: `cannot be read: ${(err as Error).message}` });
     return result;
   }
   result.exists = true;
@@ -54,7 +55,8 @@ export function parseConfigText(text: string, result: LoadedConfig = emptyConfig
     return result;
   }
   for (const key of Object.keys(json)) {
-    if (!KNOWN_SECTIONS.has(key)) result.issues.push({ path: key, message: 'is not a known section (expected "settings", "processes" or "agents")' });
+    if (!KNOWN_SECTIONS.has(key))
+      result.issues.push({ path: key, message: 'is not a known section (expected "settings", "processes" or "agents")' });
   }
   readSettings(json.settings, result);
   readSection(json.processes, 'processes', ProcessConfigSchema, result.processes, result.issues);
@@ -62,13 +64,7 @@ export function parseConfigText(text: string, result: LoadedConfig = emptyConfig
   return result;
 }
 
-function readSection<T>(
-  section: unknown,
-  sectionName: string,
-  schema: z.ZodType<T>,
-  into: Map<string, T>,
-  issues: ConfigIssue[],
-): void {
+function readSection<T>(section: unknown, sectionName: string, schema: z.ZodType<T>, into: Map<string, T>, issues: ConfigIssue[]): void {
   if (section === undefined) return;
   if (!isPlainObject(section)) {
     issues.push({ path: sectionName, message: 'must be an object keyed by name' });

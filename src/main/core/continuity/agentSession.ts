@@ -24,12 +24,17 @@ export class AgentSessionDecoration {
   private lastDiscoveryAt = 0;
   private runStartedAt = 0;
 
-  constructor(private readonly entry: ProcessEntry, readonly support: ResumeSupport) {
+  constructor(
+    private readonly entry: ProcessEntry,
+    readonly support: ResumeSupport,
+  ) {
     this.store.add(entry.onRunStarted((run) => (this.runStartedAt = run.at)));
-    this.store.add(entry.onRunExited(() => {
-      this.discover(true);
-      this.changed.fire();
-    }));
+    this.store.add(
+      entry.onRunExited(() => {
+        this.discover(true);
+        this.changed.fire();
+      }),
+    );
     this.store.add(entry.screen.onDidChange(() => this.discover(false)));
   }
 

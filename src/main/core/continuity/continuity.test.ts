@@ -13,13 +13,31 @@ describe('argvForRun', () => {
   const codex = resolvePreset('codex').resume;
 
   it('Claude Code: --session-id on a fresh run, --resume when resuming, after the other arguments', () => {
-    expect(argvForRun(claude, ['claude', '--model', 'x'], { kind: 'fresh', sessionId: 'u-1' })).toEqual(['claude', '--model', 'x', '--session-id', 'u-1']);
-    expect(argvForRun(claude, ['claude', '--model', 'x'], { kind: 'resume', sessionId: 'u-1' })).toEqual(['claude', '--model', 'x', '--resume', 'u-1']);
+    expect(argvForRun(claude, ['claude', '--model', 'x'], { kind: 'fresh', sessionId: 'u-1' })).toEqual([
+      'claude',
+      '--model',
+      'x',
+      '--session-id',
+      'u-1',
+    ]);
+    expect(argvForRun(claude, ['claude', '--model', 'x'], { kind: 'resume', sessionId: 'u-1' })).toEqual([
+      'claude',
+      '--model',
+      'x',
+      '--resume',
+      'u-1',
+    ]);
   });
 
   it('Codex: nothing on a fresh run (it picks its id), `resume <id>` as the subcommand right after the program', () => {
     expect(argvForRun(codex, ['codex', '-c', 'a=1'], { kind: 'fresh' })).toEqual(['codex', '-c', 'a=1']);
-    expect(argvForRun(codex, ['codex', '-c', 'a=1'], { kind: 'resume', sessionId: 'abc' })).toEqual(['codex', 'resume', 'abc', '-c', 'a=1']);
+    expect(argvForRun(codex, ['codex', '-c', 'a=1'], { kind: 'resume', sessionId: 'abc' })).toEqual([
+      'codex',
+      'resume',
+      'abc',
+      '-c',
+      'a=1',
+    ]);
   });
 
   it('presets that cannot resume keep their argv and say so', () => {
@@ -31,21 +49,32 @@ describe('argvForRun', () => {
 
   it('the Codex session file pattern takes the id from a real rollout file name', () => {
     const rule = codex.supported ? codex.sessionFile! : undefined;
-    const match = rule!.pattern.exec('/h/.codex/sessions/2026/11/23/rollout-2026-11-23T19-35-10-019a8f3c-1b2d-7e4f-9a0b-123456789abc.jsonl');
+    const match = rule!.pattern.exec(
+      '/h/.codex/sessions/2026/11/23/rollout-2026-11-23T19-35-10-019a8f3c-1b2d-7e4f-9a0b-123456789abc.jsonl',
+    );
     expect(match?.[1]).toBe('019a8f3c-1b2d-7e4f-9a0b-123456789abc');
   });
 });
 
 describe('persistableSpec', () => {
   it('drops env values that look like secrets unless the entry keeps them, and never the config name', () => {
-    const spec = { name: 'w', kind: 'command' as const, argv: ['x'], cwd: '/p', configName: 'web', env: { GITHUB_TOKEN: 't', DB_PASSWORD: 'p', OPENAI_API_KEY: 'k', PORT: '3000', NODE_ENV: 'dev' } };
+    const spec = {
+      name: 'w',
+      kind: 'command' as const,
+      argv: ['x'],
+      cwd: '/p',
+      configName: 'web',
+      env: { GITHUB_TOKEN: 't', DB_PASSWORD: 'p', OPENAI_API_KEY: 'k', PORT: '3000', NODE_ENV: 'dev' },
+    };
     expect(persistableSpec(spec)).toEqual({ name: 'w', kind: 'command', argv: ['x'], cwd: '/p', env: { PORT: '3000', NODE_ENV: 'dev' } });
     expect(persistableSpec({ ...spec, persistSecretEnv: true }).env).toEqual(spec.env);
   });
 
   it('recognises common credential names only', () => {
-    for (const name of ['API_KEY', 'AWS_SECRET_ACCESS_KEY', 'NPM_TOKEN', 'PGPASSWORD', 'HTTP_AUTH', 'SESSION_COOKIE', 'GH_PAT']) expect(isSecretEnvName(name), name).toBe(true);
-    for (const name of ['PATH', 'PORT', 'KEYBOARD_LAYOUT', 'NODE_ENV', 'HOME', 'CODEX_HOME']) expect(isSecretEnvName(name), name).toBe(false);
+    for (const name of ['API_KEY', 'AWS_SECRET_ACCESS_KEY', 'NPM_TOKEN', 'PGPASSWORD', 'HTTP_AUTH', 'SESSION_COOKIE', 'GH_PAT'])
+      expect(isSecretEnvName(name), name).toBe(true);
+    for (const name of ['PATH', 'PORT', 'KEYBOARD_LAYOUT', 'NODE_ENV', 'HOME', 'CODEX_HOME'])
+      expect(isSecretEnvName(name), name).toBe(false);
   });
 });
 
@@ -80,7 +109,12 @@ describe('StateStore', () => {
     dir = mkdtempSync(join(tmpdir(), 'state-store-'));
     const store = new StateStore(dir, '/some/project');
     expect(store.load()).toEqual({});
-    const state = { version: 1 as const, savedAt: 1, pid: 2, entries: [{ id: 'p_abcdef', wasRunning: true, runMarker: 'm', sessionId: 's' }] };
+    const state = {
+      version: 1 as const,
+      savedAt: 1,
+      pid: 2,
+      entries: [{ id: 'p_abcdef', wasRunning: true, runMarker: 'm', sessionId: 's' }],
+    };
     store.save(state);
     expect(store.load().state).toEqual(state);
     mkdirSync(store.dir, { recursive: true });
@@ -92,7 +126,7 @@ describe('StateStore', () => {
     expect(store.load()).toEqual({});
   });
 
-  it('keeps the previous run\'s scrollback apart from the one being written, and drops files of unknown entries', () => {
+  it("keeps the previous run's scrollback apart from the one being written, and drops files of unknown entries", () => {
     dir = mkdtempSync(join(tmpdir(), 'state-store-'));
     const store = new StateStore(dir, '/p');
     store.saveScrollback('p_aaaaaa', 'old');

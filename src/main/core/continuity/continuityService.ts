@@ -45,7 +45,11 @@ export class ContinuityService implements EntryRestorer {
   private saveTimer: NodeJS.Timeout | undefined;
   private isShutDown = false;
 
-  constructor(private readonly core: SwitchboardCore, private readonly files: StateStore, private readonly onProblem: (message: string) => void = () => {}) {
+  constructor(
+    private readonly core: SwitchboardCore,
+    private readonly files: StateStore,
+    private readonly onProblem: (message: string) => void = () => {},
+  ) {
     services.set(core, this);
   }
 
@@ -73,7 +77,7 @@ export class ContinuityService implements EntryRestorer {
     const launches: Promise<unknown>[] = [];
     for (const saved of this.saved.values()) {
       if (saved.configKey || !saved.spec) continue;
-      launches.push(this.core.restoreEntry(saved.spec as ProcessSpec, saved.id));
+      launches.push(this.core.restoreEntry(saved.spec, saved.id));
     }
     await Promise.all(launches);
     report.restored = [...this.restoredIds].filter((id) => this.core.sessions.find(id)).length;
@@ -141,14 +145,19 @@ export class ContinuityService implements EntryRestorer {
   }
 
   private startSaving(): void {
-    this.store.add(this.core.onEvent((event) => {
-      if (event.type === 'processRemoved') {
-        this.savedEnds.delete(event.id);
-        this.files.removeEntryFiles(event.id);
-      }
-      if (event.type === 'processAdded' || event.type === 'processChanged' || event.type === 'processRemoved') this.scheduleStateSave();
-    }));
-    const interval = setInterval(() => void this.saveScrollback().catch((err) => this.onProblem(describe(err))), SCROLLBACK_SAVE_INTERVAL_MS);
+    this.store.add(
+      this.core.onEvent((event) => {
+        if (event.type === 'processRemoved') {
+          this.savedEnds.delete(event.id);
+          this.files.removeEntryFiles(event.id);
+        }
+        if (event.type === 'processAdded' || event.type === 'processChanged' || event.type === 'processRemoved') this.scheduleStateSave();
+      }),
+    );
+    const interval = setInterval(
+      () => void this.saveScrollback().catch((err) => this.onProblem(describe(err))),
+      SCROLLBACK_SAVE_INTERVAL_MS,
+    );
     interval.unref();
     this.store.add(toDisposable(() => clearInterval(interval)));
     this.saveState();
@@ -191,7 +200,12 @@ export class ContinuityService implements EntryRestorer {
     for (const entry of this.persistedEntries()) {
       const end = entry.ring.end;
       if (this.savedEnds.get(entry.id) === end || entry.isDisposed) continue;
-      const serialized = await serializeWithin((lines) => entry.serializeScreen(lines, settled), entry.screen.scrollbackLength, entry.screen.cols, bound);
+      const serialized = await serializeWithin(
+        (lines) => entry.serializeScreen(lines, settled),
+        entry.screen.scrollbackLength,
+        entry.screen.cols,
+        bound,
+      );
       this.files.saveScrollback(entry.id, serialized);
       this.savedEnds.set(entry.id, end);
       this.scrollbackSavedAt.set(entry.id, Date.now());

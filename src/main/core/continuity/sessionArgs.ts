@@ -8,7 +8,7 @@ export type RunIntent = { kind: 'fresh'; sessionId?: string } | { kind: 'resume'
 
 export function argvForRun(resume: ResumeSupport, argv: readonly string[], intent: RunIntent): string[] {
   if (!resume.supported || !intent.sessionId) return [...argv];
-  const template = intent.kind === 'resume' ? resume.resumeArgs : resume.startArgs ?? [];
+  const template = intent.kind === 'resume' ? resume.resumeArgs : (resume.startArgs ?? []);
   const extra = template.map((arg) => arg.split(SESSION_PLACEHOLDER).join(intent.sessionId));
   if (extra.length === 0) return [...argv];
   return resume.placement === 'subcommand' ? [argv[0], ...extra, ...argv.slice(1)] : [...argv, ...extra];

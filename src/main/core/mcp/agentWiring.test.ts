@@ -24,7 +24,14 @@ describe('agent MCP wiring', () => {
     expect(settings.permissions.allow).not.toContain('mcp__switchboard__spawn_process');
     expect(settings.hooks.PreToolUse[0]).toEqual({
       matcher: '*',
-      hooks: [{ type: 'http', url: 'http://127.0.0.1:43210/hooks', headers: { Authorization: 'Bearer $SWITCHBOARD_MCP_TOKEN' }, allowedEnvVars: ['SWITCHBOARD_MCP_TOKEN'] }],
+      hooks: [
+        {
+          type: 'http',
+          url: 'http://127.0.0.1:43210/hooks',
+          headers: { Authorization: 'Bearer $SWITCHBOARD_MCP_TOKEN' },
+          allowedEnvVars: ['SWITCHBOARD_MCP_TOKEN'],
+        },
+      ],
     });
     expect(env).toEqual({});
     expect(JSON.stringify(args)).not.toContain(endpoint.token);
@@ -36,9 +43,17 @@ describe('agent MCP wiring', () => {
     const home = mkdtempSync(join(tmpdir(), 'codex-home-'));
     try {
       const codex = resolve(__dirname, '../../../../node_modules/.bin/codex');
-      const out = execFileSync(codex, [...args, 'mcp', 'list', '--json'], { env: { PATH: process.env.PATH ?? '', HOME: home, CODEX_HOME: home }, encoding: 'utf8', timeout: 30_000 });
+      const out = execFileSync(codex, [...args, 'mcp', 'list', '--json'], {
+        env: { PATH: process.env.PATH ?? '', HOME: home, CODEX_HOME: home },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
       const servers = JSON.parse(out) as Array<{ name: string; transport: Record<string, unknown> }>;
-      expect(servers.find((s) => s.name === 'switchboard')?.transport).toMatchObject({ type: 'streamable_http', url: endpoint.url, bearer_token_env_var: 'SWITCHBOARD_MCP_TOKEN' });
+      expect(servers.find((s) => s.name === 'switchboard')?.transport).toMatchObject({
+        type: 'streamable_http',
+        url: endpoint.url,
+        bearer_token_env_var: 'SWITCHBOARD_MCP_TOKEN',
+      });
     } finally {
       rmSync(home, { recursive: true, force: true });
     }
@@ -47,7 +62,11 @@ describe('agent MCP wiring', () => {
   it('opencode: inline config with {env:…} substitution; presets without an MCP client add nothing', () => {
     const { args, env } = mcpWiringFor('opencode')(endpoint);
     expect(args).toEqual([]);
-    expect(JSON.parse(env.OPENCODE_CONFIG_CONTENT).mcp.switchboard).toMatchObject({ type: 'remote', url: endpoint.url, headers: { Authorization: 'Bearer {env:SWITCHBOARD_MCP_TOKEN}' } });
+    expect(JSON.parse(env.OPENCODE_CONFIG_CONTENT).mcp.switchboard).toMatchObject({
+      type: 'remote',
+      url: endpoint.url,
+      headers: { Authorization: 'Bearer {env:SWITCHBOARD_MCP_TOKEN}' },
+    });
     expect(mcpWiringFor('aider')(endpoint)).toEqual({ args: [], env: {} });
     expect(mcpWiringFor('no-such-preset')(endpoint)).toEqual({ args: [], env: {} });
   });

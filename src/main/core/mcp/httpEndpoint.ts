@@ -36,8 +36,8 @@ export interface SessionContext {
   caller: Caller;
 }
 
-/** An extra authenticated JSON route beside the MCP path. */
-export type JsonRoute = (body: unknown, caller: Caller) => Promise<unknown> | unknown;
+/** An extra authenticated JSON route beside the MCP path; it may answer with a value or a promise of one. */
+export type JsonRoute = (body: unknown, caller: Caller) => unknown;
 
 export interface McpHttpEndpointOptions {
   identity: IdentityRegistry;
@@ -138,7 +138,8 @@ export class McpHttpEndpoint {
       await this.route(req, res);
     } catch (err) {
       // Last resort: a bug here must answer the request, never crash the app.
-      if (!res.headersSent) sendJsonRpcError(res, 500, ErrorCode.InternalError, `Internal error: ${err instanceof Error ? err.message : String(err)}`);
+      if (!res.headersSent)
+        sendJsonRpcError(res, 500, ErrorCode.InternalError, `Internal error: ${err instanceof Error ? err.message : String(err)}`);
       else res.end();
     }
   }
@@ -151,7 +152,8 @@ export class McpHttpEndpoint {
       return sendJsonRpcError(res, 403, -32000, `Forbidden: Host "${req.headers.host ?? ''}" is not this loopback endpoint`);
     }
     const origin = req.headers.origin;
-    if (!isAllowedOrigin(origin, this.portNumber)) return sendJsonRpcError(res, 403, -32000, `Forbidden: Origin "${origin}" is not allowed`);
+    if (!isAllowedOrigin(origin, this.portNumber))
+      return sendJsonRpcError(res, 403, -32000, `Forbidden: Origin "${origin}" is not allowed`);
 
     const path = (req.url ?? '/').split('?')[0];
     const route = path === MCP_PATH ? undefined : this.options.routes?.[path];
@@ -160,7 +162,12 @@ export class McpHttpEndpoint {
     const caller = this.options.identity.resolve(bearerToken(req.headers.authorization));
     if (!caller) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="switchboard"');
-      return sendJsonRpcError(res, 401, -32000, 'Unauthorized: send "Authorization: Bearer <token>" (see mcp-endpoint.json or SWITCHBOARD_MCP_TOKEN)');
+      return sendJsonRpcError(
+        res,
+        401,
+        -32000,
+        'Unauthorized: send "Authorization: Bearer <token>" (see mcp-endpoint.json or SWITCHBOARD_MCP_TOKEN)',
+      );
     }
 
     if (route) return this.handleRoute(req, res, route, caller);
@@ -205,6 +212,7 @@ export class McpHttpEndpoint {
 
   private async openSession(caller: Caller): Promise<SessionRecord> {
     if (this.sessions.size >= MAX_SESSIONS) this.evictLeastRecentlyUsed();
+    // eslint-disable-next-line prefer-const -- the transport's callbacks close over the record built after it
     let record!: SessionRecord;
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
@@ -239,8 +247,13 @@ export class McpHttpEndpoint {
       if (isJSONRPCRequest(message) && message.method === 'tools/call') {
         const name = (message.params as { name?: unknown } | undefined)?.name;
         if (typeof name !== 'string' || !this.options.isKnownTool(name)) {
-          const text = typeof name === 'string' ? `Unknown tool "${name.slice(0, 100)}": tools/list shows the available tools` : 'tools/call needs a tool name';
-          void transport.send({ jsonrpc: '2.0', id: message.id, error: { code: ErrorCode.InvalidParams, message: text } }).catch(() => undefined);
+          const text =
+            typeof name === 'string'
+              ? `Unknown tool "${name.slice(0, 100)}": tools/list shows the available tools`
+              : 'tools/call needs a tool name';
+          void transport
+            .send({ jsonrpc: '2.0', id: message.id, error: { code: ErrorCode.InvalidParams, message: text } })
+            .catch(() => undefined);
           return;
         }
       }

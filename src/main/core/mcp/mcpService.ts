@@ -24,7 +24,15 @@ import { taskTools } from './tools/tasks';
 /** Where Claude Code HTTP hooks post (agent presets put it into the agent's settings). */
 export const HOOKS_URL_ENV = 'SWITCHBOARD_HOOKS_URL';
 
-export const CORE_TOOLS: readonly AnyToolDefinition[] = [...identityTools, ...processTools, ...outputTools, ...inputTools, ...scratchpadTools, ...timerTools, ...taskTools];
+export const CORE_TOOLS: readonly AnyToolDefinition[] = [
+  ...identityTools,
+  ...processTools,
+  ...outputTools,
+  ...inputTools,
+  ...scratchpadTools,
+  ...timerTools,
+  ...taskTools,
+];
 
 export interface McpServiceOptions {
   core: SwitchboardCore;
@@ -61,7 +69,7 @@ export class McpService {
   static async start(options: McpServiceOptions): Promise<McpService> {
     const identity = options.identity ?? new IdentityRegistry();
     const tools = [...CORE_TOOLS, ...(options.extraTools ?? [])];
-    const names = new Set(tools.map((t) => t.name));
+    const names = new Set(tools.map((t) => t.name as string));
     if (names.size !== tools.length) throw new Error('Two tools share a name');
     for (const tool of tools) {
       if (!tool.inputShape && !(tool.name in McpToolInput)) throw new Error(`Tool ${tool.name} has no input schema in src/shared/mcp.ts`);
@@ -72,6 +80,7 @@ export class McpService {
       scratchpads: ScratchpadStore.forProject(options.dataDir, options.core.projectDir),
       tools,
     };
+    // eslint-disable-next-line prefer-const -- the endpoint's callbacks close over the service built after it
     let service: McpService | undefined;
     const endpoint = await McpHttpEndpoint.start({
       identity,

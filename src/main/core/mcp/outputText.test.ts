@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { completeUtf8Length, isValidUtf8, keepLastLines, matchSegments, renderStreamText, stripAnsi, trimBlankLines, utf8SafeStart } from './outputText';
+import {
+  completeUtf8Length,
+  isValidUtf8,
+  keepLastLines,
+  matchSegments,
+  renderStreamText,
+  stripAnsi,
+  trimBlankLines,
+  utf8SafeStart,
+} from './outputText';
 
 describe('stripAnsi', () => {
   it.each([

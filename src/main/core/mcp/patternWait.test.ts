@@ -7,7 +7,11 @@ describe('LineMatcher', () => {
   it('matches a line split across chunks, with the offset of its start', () => {
     const m = new LineMatcher(/server ready on port (\d+)/);
     expect(push(m, 'booting\r\nserver re', 100)).toBeUndefined();
-    expect(push(m, 'ady on port 3000\r\n', 118)).toEqual({ line: 'server ready on port 3000', groups: ['server ready on port 3000', '3000'], offset: 109 });
+    expect(push(m, 'ady on port 3000\r\n', 118)).toEqual({
+      line: 'server ready on port 3000',
+      groups: ['server ready on port 3000', '3000'],
+      offset: 109,
+    });
   });
 
   it('matches the unterminated last line (a prompt) and strips escape sequences first', () => {

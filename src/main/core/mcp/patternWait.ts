@@ -107,7 +107,14 @@ export function waitForPattern(entry: ProcessEntry, regex: RegExp, options: Patt
       resolve({ ...result, elapsed_ms: elapsed(), ...(withTail ? { last_lines: tailLines(entry) } : {}) });
     };
     const matched = (m: LineMatch) =>
-      finish({ matched: true, reason: 'matched', message: `Matched ${regex} in ${entry.name}`, line: m.line, groups: m.groups, offset: m.offset });
+      finish({
+        matched: true,
+        reason: 'matched',
+        message: `Matched ${regex} in ${entry.name}`,
+        line: m.line,
+        groups: m.groups,
+        offset: m.offset,
+      });
 
     if (options.signal.aborted) return finish({ matched: false, reason: 'cancelled', message: 'Cancelled by the client' });
     // Subscribe and read the backlog in the same tick: no output can slip between the two.
@@ -123,7 +130,11 @@ export function waitForPattern(entry: ProcessEntry, regex: RegExp, options: Patt
       if (m) return matched(m);
     }
     if (!entry.isRunning) {
-      return finish({ matched: false, reason: 'not_running', message: `${entry.name} (${entry.id}) is not running (${entry.message}); nothing more will be printed` });
+      return finish({
+        matched: false,
+        reason: 'not_running',
+        message: `${entry.name} (${entry.id}) is not running (${entry.message}); nothing more will be printed`,
+      });
     }
     disposables.push(
       entry.onRunExited((exit) => {
@@ -131,12 +142,20 @@ export function waitForPattern(entry: ProcessEntry, regex: RegExp, options: Patt
         finish({ matched: false, reason: 'exited', message: `${entry.name} (${entry.id}) ${how} before ${regex} appeared` });
       }),
     );
-    if (options.onClosed) disposables.push(options.onClosed(() => finish({ matched: false, reason: 'closed', message: `${entry.name} (${entry.id}) was closed` }, false)));
+    if (options.onClosed)
+      disposables.push(
+        options.onClosed(() => finish({ matched: false, reason: 'closed', message: `${entry.name} (${entry.id}) was closed` }, false)),
+      );
     const onAbort = () => finish({ matched: false, reason: 'cancelled', message: 'Cancelled by the client' }, false);
     options.signal.addEventListener('abort', onAbort, { once: true });
     disposables.push({ dispose: () => options.signal.removeEventListener('abort', onAbort) });
     const timer = setTimeout(
-      () => finish({ matched: false, reason: 'timeout', message: `${regex} did not appear in ${entry.name} within ${Math.round(options.timeoutMs / 100) / 10} s` }),
+      () =>
+        finish({
+          matched: false,
+          reason: 'timeout',
+          message: `${regex} did not appear in ${entry.name} within ${Math.round(options.timeoutMs / 100) / 10} s`,
+        }),
       options.timeoutMs,
     );
     disposables.push({ dispose: () => clearTimeout(timer) });
@@ -152,6 +171,8 @@ export function waitForPattern(entry: ProcessEntry, regex: RegExp, options: Patt
 /** The run's last lines, whatever the wait started from: what the process printed instead. */
 function tailLines(entry: ProcessEntry): string[] {
   const read = entry.ring.read(Math.max(entry.runOffset, entry.ring.end - TAIL_BYTES));
-  const lines = renderStreamText(read.data.toString('utf8')).split('\n').filter((l) => l.trim() !== '');
+  const lines = renderStreamText(read.data.toString('utf8'))
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   return lines.slice(-TAIL_LINES);
 }

@@ -29,7 +29,7 @@ const INPUT_SCHEMAS = Object.fromEntries(Object.entries(McpToolInput).map(([name
 >;
 
 const INSTRUCTIONS = [
-  'Switchboard supervises this project\'s dev servers, terminals and coding agents.',
+  "Switchboard supervises this project's dev servers, terminals and coding agents.",
   'Call get_project_status (or list_processes) first to learn process ids; whoami tells who you are.',
   'Prefer restart_process (waits until ready) and wait_for_pattern over polling; read screens with get_process_output.',
   'Coordinate with other agents via send_message and scratchpad_* (write with expected_revision).',
@@ -56,10 +56,16 @@ export function createSessionServer(ctx: ToolContext, session: SessionContext, o
   return server;
 }
 
-function registerTool(server: McpServer, ctx: ToolContext, tool: AnyToolDefinition, session: SessionContext, onCalled: (record: ToolCallRecord) => void): void {
+function registerTool(
+  server: McpServer,
+  ctx: ToolContext,
+  tool: AnyToolDefinition,
+  session: SessionContext,
+  onCalled: (record: ToolCallRecord) => void,
+): void {
   const inputSchema = tool.inputShape ? z.strictObject(tool.inputShape) : INPUT_SCHEMAS[tool.name as McpToolName];
   const config = { title: tool.title, description: tool.description, inputSchema, annotations: tool.annotations };
-  server.registerTool(tool.name, config, async (args: unknown, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => {
+  server.registerTool(tool.name as string, config, async (args: unknown, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => {
     const at = Date.now();
     const progressToken = extra._meta?.progressToken;
     const call: ToolCall = {
@@ -81,7 +87,7 @@ function registerTool(server: McpServer, ctx: ToolContext, tool: AnyToolDefiniti
       result = toErrorResult(err);
     }
     onCalled({
-      tool: tool.name,
+      tool: tool.name as string,
       caller: session.caller,
       sessionId: session.sessionId,
       isError: result.isError === true,

@@ -4,7 +4,6 @@
  * program has read the text — TUIs such as Claude Code take text and CR arriving in one read for a
  * paste and insert a newline instead of submitting.
  */
-import type { ProcessEntry } from '../sessions';
 import { InvalidArgumentError } from '../../../shared/errors';
 import { NAMED_KEYS } from '../../../shared/mcp';
 
@@ -42,7 +41,16 @@ const KEY_SEQUENCES: Record<(typeof NAMED_KEYS)[number], string> = {
 };
 
 const LOWER_KEYS = new Map(Object.entries(KEY_SEQUENCES).map(([name, seq]) => [name.toLowerCase(), seq]));
-const ALIASES: Record<string, string> = { return: 'enter', esc: 'escape', bspace: 'backspace', del: 'delete', pgup: 'pageup', pgdn: 'pagedown', ppage: 'pageup', npage: 'pagedown' };
+const ALIASES: Record<string, string> = {
+  return: 'enter',
+  esc: 'escape',
+  bspace: 'backspace',
+  del: 'delete',
+  pgup: 'pageup',
+  pgdn: 'pagedown',
+  ppage: 'pageup',
+  npage: 'pagedown',
+};
 
 /**
  * Bytes for a key name: "Enter", "Up", "C-c" (Ctrl), "M-x" (Alt, sent as ESC prefix), "C-M-a".

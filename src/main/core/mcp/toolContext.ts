@@ -45,6 +45,7 @@ export interface ToolDefinition<N extends McpToolName> {
   run(args: McpToolArgs<N>, call: ToolCall, ctx: ToolContext): Promise<object> | object;
 }
 
+// Tools with different argument types share one list; each was checked against its schema by defineTool.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyToolDefinition = ToolDefinition<any>;
 

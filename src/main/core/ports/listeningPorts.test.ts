@@ -55,7 +55,7 @@ describe.runIf(isLinux)('listListeningPorts (Linux /proc, real sockets)', () => 
     const script = "require('net').createServer().listen(0,'::1',function(){console.log(this.address().port)})";
     const child = spawn('sh', ['-c', `exec node -e "${script}" & wait`], { stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(child);
-    const port = await new Promise<number>((resolve) => child.stdout!.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
+    const port = await new Promise<number>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
     expect(await listListeningPorts(child.pid!)).toContain(port);
   });
 

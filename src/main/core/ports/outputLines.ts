@@ -99,7 +99,8 @@ export class OutputLineReader extends DisposableBase {
       if (breakAt < 0) return this.push(chunk); // fewer lines than asked: read them all
     }
     const tail = text.slice(breakAt + 1);
-    const start = chunk.end !== undefined ? chunk.end - Buffer.byteLength(tail) : chunk.start + Buffer.byteLength(text.slice(0, breakAt + 1));
+    const start =
+      chunk.end !== undefined ? chunk.end - Buffer.byteLength(tail) : chunk.start + Buffer.byteLength(text.slice(0, breakAt + 1));
     this.reset();
     return this.push({ text: tail, start });
   }

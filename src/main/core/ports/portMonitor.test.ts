@@ -8,7 +8,9 @@ const line = (text: string, offset = 0, isPartial = false) => ({ text, offset, i
 describe('PortMonitor', () => {
   it('records new sightings once, with their offset; a new run starts empty', () => {
     const monitor = new PortMonitor({ listPorts: async () => [] });
-    expect(monitor.recordLine(line('  ➜  Local:   http://localhost:5173/', 120)).map((s) => [s.url, s.offset])).toEqual([['http://localhost:5173/', 120]]);
+    expect(monitor.recordLine(line('  ➜  Local:   http://localhost:5173/', 120)).map((s) => [s.url, s.offset])).toEqual([
+      ['http://localhost:5173/', 120],
+    ]);
     expect(monitor.recordLine(line('  ➜  Local:   http://localhost:5173/', 400))).toEqual([]);
     expect(monitor.info.sightings).toHaveLength(1);
     monitor.beginRun(undefined);

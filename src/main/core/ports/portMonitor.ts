@@ -92,9 +92,7 @@ export class PortMonitor extends DisposableBase {
   /** Sightings in this line that are new for the run (already recorded when this returns). */
   recordLine(line: OutputLine): UrlSighting[] {
     if (line.isPartial) return []; // "http://localhost:51" may be half of ":5173"
-    const fresh = sightingsAt(line.text, line.offset, this.now()).filter(
-      (s) => !this.sightings.some((known) => known.url === s.url),
-    );
+    const fresh = sightingsAt(line.text, line.offset, this.now()).filter((s) => !this.sightings.some((known) => known.url === s.url));
     if (fresh.length === 0 || this.sightings.length >= MAX_SIGHTINGS) return [];
     this.sightings.push(...fresh.slice(0, MAX_SIGHTINGS - this.sightings.length));
     this.fireChanged();

@@ -5,7 +5,10 @@ describe('parseUrlSightings', () => {
   it.each([
     // [line, [url, port, host]...]
     ['  ➜  Local:   http://localhost:5199/', [['http://localhost:5199/', 5199, 'localhost']]],
-    ['  \x1b[32m➜\x1b[39m  \x1b[1mLocal\x1b[22m:   \x1b[36mhttp://localhost:\x1b[1m5199\x1b[22m/\x1b[39m', [['http://localhost:5199/', 5199, 'localhost']]],
+    [
+      '  \x1b[32m➜\x1b[39m  \x1b[1mLocal\x1b[22m:   \x1b[36mhttp://localhost:\x1b[1m5199\x1b[22m/\x1b[39m',
+      [['http://localhost:5199/', 5199, 'localhost']],
+    ],
     ['- Network:       http://192.0.2.2:3197', [['http://192.0.2.2:3197/', 3197, '192.0.2.2']]],
     ['Starting development server at http://127.0.0.1:8197/', [['http://127.0.0.1:8197/', 8197, '127.0.0.1']]],
     ['Listening on 0.0.0.0:8000', [['http://localhost:8000/', 8000, '0.0.0.0']]],

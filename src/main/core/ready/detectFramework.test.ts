@@ -29,8 +29,18 @@ describe('detectFramework', () => {
     ['pnpm dev → "vite"', ['pnpm', 'dev'], pkg({ dev: 'vite' }, {}, { vite: '7' }), 'vite'],
     ['yarn start → react-scripts', ['yarn', 'start'], pkg({ start: 'react-scripts start' }, { 'react-scripts': '5' }), 'cra'],
     ['npm start → ng serve', ['npm', 'start'], pkg({ start: 'ng serve' }, { '@angular/core': '17' }), 'angular'],
-    ['vite dev in a SvelteKit project', ['npm', 'run', 'dev'], pkg({ dev: 'vite dev' }, {}, { '@sveltejs/kit': '2', vite: '5' }), 'sveltekit'],
-    ['storybook script in a Next.js project', ['npm', 'run', 'storybook'], pkg({ storybook: 'storybook dev -p 6006' }, { next: '14' }), 'storybook'],
+    [
+      'vite dev in a SvelteKit project',
+      ['npm', 'run', 'dev'],
+      pkg({ dev: 'vite dev' }, {}, { '@sveltejs/kit': '2', vite: '5' }),
+      'sveltekit',
+    ],
+    [
+      'storybook script in a Next.js project',
+      ['npm', 'run', 'storybook'],
+      pkg({ storybook: 'storybook dev -p 6006' }, { next: '14' }),
+      'storybook',
+    ],
     ['cross-env prefix', ['npm', 'run', 'dev'], pkg({ dev: 'cross-env NODE_ENV=development vue-cli-service serve' }), 'vue-cli'],
     ['npx next dev', ['npx', 'next', 'dev'], {}, 'nextjs'],
     ['direct binary path', ['node_modules/.bin/vite', '--port', '5199'], {}, 'vite'],
@@ -47,24 +57,47 @@ describe('detectFramework', () => {
     ['./gradlew bootRun', ['./gradlew', 'bootRun'], {}, 'spring-boot'],
     ['sh -c "npm run dev"', ['sh', '-c', 'npm run dev'], pkg({ dev: 'astro dev' }, { astro: '4' }), 'astro'],
     ['make dev in a Django project (files)', ['make', 'dev'], { 'manage.py': '' }, 'django'],
-    ['./bin/dev in a Rails project (Gemfile)', ['./bin/dev'], { Gemfile: "source 'https://rubygems.org'\ngem 'rails', '~> 7.1'\n" }, 'rails'],
+    [
+      './bin/dev in a Rails project (Gemfile)',
+      ['./bin/dev'],
+      { Gemfile: "source 'https://rubygems.org'\ngem 'rails', '~> 7.1'\n" },
+      'rails',
+    ],
     ['./start in a Phoenix project (mix.exs)', ['./start'], { 'mix.exs': 'defp deps do [{:phoenix, "~> 1.7"}] end' }, 'phoenix'],
     ['./run in a Laravel project (artisan)', ['./run'], { artisan: '#!/usr/bin/env php' }, 'laravel'],
-    ['./run in a Spring Boot project (pom.xml)', ['./run'], { 'pom.xml': '<artifactId>spring-boot-starter-web</artifactId>' }, 'spring-boot'],
+    [
+      './run in a Spring Boot project (pom.xml)',
+      ['./run'],
+      { 'pom.xml': '<artifactId>spring-boot-starter-web</artifactId>' },
+      'spring-boot',
+    ],
     ['./run in a FastAPI project', ['./run'], { 'requirements.txt': 'fastapi==0.110\nuvicorn[standard]\n' }, 'uvicorn'],
     ['node server.js with express', ['node', 'server.js'], pkg({}, { express: '4' }), 'express'],
-    ['npm run dev with an unknown script, express dependency', ['npm', 'run', 'dev'], pkg({ dev: 'node index.js' }, { express: '4' }), 'express'],
-    ['node in a folder that also has manage.py: node wins over Python files', ['node', 'server.js'], { 'manage.py': '', ...pkg({}, { fastify: '4' }) }, 'express'],
+    [
+      'npm run dev with an unknown script, express dependency',
+      ['npm', 'run', 'dev'],
+      pkg({ dev: 'node index.js' }, { express: '4' }),
+      'express',
+    ],
+    [
+      'node in a folder that also has manage.py: node wins over Python files',
+      ['node', 'server.js'],
+      { 'manage.py': '', ...pkg({}, { fastify: '4' }) },
+      'express',
+    ],
     ['nothing known', ['./start.sh'], {}, 'generic'],
     ['broken package.json', ['npm', 'run', 'dev'], { 'package.json': '{ nope' }, 'generic'],
   ])('%s → %s', (_name, argv, files, expected) => {
-    const cwd = project(files as Record<string, string | object>);
+    const cwd = project(files);
     expect(detectFramework({ argv, cwd }).framework).toBe(expected);
   });
 
   it('the configured framework wins', () => {
     const cwd = project(pkg({ dev: 'vite' }));
-    expect(detectFramework({ argv: ['npm', 'run', 'dev'], cwd, configured: 'remix' })).toEqual({ framework: 'remix', reason: 'configured' });
+    expect(detectFramework({ argv: ['npm', 'run', 'dev'], cwd, configured: 'remix' })).toEqual({
+      framework: 'remix',
+      reason: 'configured',
+    });
   });
 
   it('looks in the project root when the entry runs in a subfolder without package.json', () => {

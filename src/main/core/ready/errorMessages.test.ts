@@ -25,14 +25,24 @@ describe('ErrorMessageComposer', () => {
 
   it('a detail line that is itself a known error wins', () => {
     expect(compose(['error when starting dev server:', 'Error: Port 5173 is already in use']).at(-1)).toBe('Port 5173 already in use');
-    expect(compose(['⨯ Failed to start server', 'Error: listen EADDRINUSE: address already in use :::3000']).at(-1)).toBe('Port 3000 already in use');
+    expect(compose(['⨯ Failed to start server', 'Error: listen EADDRINUSE: address already in use :::3000']).at(-1)).toBe(
+      'Port 3000 already in use',
+    );
     expect(compose(['Failed to compile.', '', "Module not found: Error: Can't resolve './Foo' in '/app/src'"]).at(-1)).toBe(
       "Module not found: Can't resolve './Foo' in '/app/src'",
     );
   });
 
   it('skips banners and headings when looking for the detail', () => {
-    const lines = ['***************************', 'APPLICATION FAILED TO START', '***************************', '', 'Description:', '', 'The bean could not be injected.'];
+    const lines = [
+      '***************************',
+      'APPLICATION FAILED TO START',
+      '***************************',
+      '',
+      'Description:',
+      '',
+      'The bean could not be injected.',
+    ];
     expect(compose(lines).at(-1)).toBe('Spring Boot failed to start: The bean could not be injected.');
   });
 
@@ -68,14 +78,23 @@ describe('ErrorMessageComposer', () => {
   });
 
   it('a Node crash without a known error is named by its exception line', () => {
-    const lines = ['/app/server.js:3', "    throw new TypeError('boom');", '    ^', '', 'TypeError: boom', '    at Object.<anonymous> (/app/server.js:3:11)', '', 'Node.js v20.20.2'];
+    const lines = [
+      '/app/server.js:3',
+      "    throw new TypeError('boom');",
+      '    ^',
+      '',
+      'TypeError: boom',
+      '    at Object.<anonymous> (/app/server.js:3:11)',
+      '',
+      'Node.js v20.20.2',
+    ];
     expect(compose(lines)).toEqual(['TypeError: boom']);
   });
 
   it('nodemon: the crash keeps the process alive; the message names the exception', () => {
-    expect(compose(["Error: connect ECONNREFUSED 127.0.0.1:5432", '[nodemon] app crashed - waiting for file changes before starting...'])).toEqual([
-      'Error: connect ECONNREFUSED 127.0.0.1:5432 (nodemon waits for a file change)',
-    ]);
+    expect(
+      compose(['Error: connect ECONNREFUSED 127.0.0.1:5432', '[nodemon] app crashed - waiting for file changes before starting...']),
+    ).toEqual(['Error: connect ECONNREFUSED 127.0.0.1:5432 (nodemon waits for a file change)']);
   });
 
   it('reset forgets the previous run', () => {

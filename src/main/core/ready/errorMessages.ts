@@ -12,9 +12,11 @@ import { clampMessage, renderTemplate } from './messageTemplate';
 import { FRAMEWORK_NAMES } from './frameworkPatterns';
 
 /** "TypeError: boom", "Error: Cannot find module 'x'", "django.core.exceptions.ImproperlyConfigured: …" */
-const EXCEPTION_HEADLINE = /^\s*(?:Uncaught\s+)?(?:[A-Za-z_][\w.]*\.)?(?:[A-Z]\w*)?(?:Error|Exception|Configured|Interrupt)(?:\s*\[\w+\])?:\s+\S.*$/;
+const EXCEPTION_HEADLINE =
+  /^\s*(?:Uncaught\s+)?(?:[A-Za-z_][\w.]*\.)?(?:[A-Z]\w*)?(?:Error|Exception|Configured|Interrupt)(?:\s*\[\w+\])?:\s+\S.*$/;
 /** Chained-traceback separators and the header itself are not the final exception line. */
-const TRACEBACK_NOISE = /^(?:Traceback \(most recent call last\):|During handling of the above exception|The above exception was the direct cause)/;
+const TRACEBACK_NOISE =
+  /^(?:Traceback \(most recent call last\):|During handling of the above exception|The above exception was the direct cause)/;
 /** A detail line needs words; "*****" banners and "Description:" headings are skipped. */
 const HAS_WORDS = /[A-Za-z]{3,}/;
 const HEADING_ONLY = /^\s*[\w ]{1,30}:\s*$/;
@@ -89,8 +91,15 @@ export class ErrorMessageComposer {
     const isFollowUp = wasAwaitingDetail && this.pending === undefined;
     if (this.current && !isFollowUp && priority < this.current.priority) return undefined;
     const message = this.render(decisiveError, context, undefined, text);
-    const reason = isFollowUp && this.current ? `pattern ${decisiveError.pattern.id} (after ${this.current.patternId})` : `pattern ${decisiveError.pattern.id}`;
-    this.current = { message, priority: isFollowUp && this.current ? Math.max(priority, this.current.priority) : priority, patternId: decisiveError.pattern.id };
+    const reason =
+      isFollowUp && this.current
+        ? `pattern ${decisiveError.pattern.id} (after ${this.current.patternId})`
+        : `pattern ${decisiveError.pattern.id}`;
+    this.current = {
+      message,
+      priority: isFollowUp && this.current ? Math.max(priority, this.current.priority) : priority,
+      patternId: decisiveError.pattern.id,
+    };
     if (decisiveError.pattern.detail) {
       this.pending = {
         match: decisiveError,

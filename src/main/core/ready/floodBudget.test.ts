@@ -25,7 +25,8 @@ function setup() {
   return { session, tracker, classify };
 }
 
-const floodChunk = (n: number, from: number) => Array.from({ length: n }, (_, i) => `flood line ${from + i} of the start-up log`).join('\n') + '\n';
+const floodChunk = (n: number, from: number) =>
+  Array.from({ length: n }, (_, i) => `flood line ${from + i} of the start-up log`).join('\n') + '\n';
 
 describe('line budget before ready', () => {
   it('classifies a bounded number of lines of a flood and still sees the ready line after it', async () => {

@@ -78,10 +78,16 @@ describe('look-alikes', () => {
 
   it.each([
     ['npm warn deprecated inflight@1.0.6: This module is not supported, and leaks memory. Do not use it.', 'npm deprecation warning'],
-    ['(node:4242) [DEP0040] DeprecationWarning: The `punycode` module is deprecated. Please use a userland alternative instead.', 'Node deprecation'],
+    [
+      '(node:4242) [DEP0040] DeprecationWarning: The `punycode` module is deprecated. Please use a userland alternative instead.',
+      'Node deprecation',
+    ],
     ['⚠ Port 3000 is in use by process 11067, using available port 3001 instead.', 'Next.js moving ports is not a port error'],
     ['Port 5198 is in use, trying another one...', 'Vite moving ports is not a port error'],
-    ['WARNING: This is a development server. Do not use it in a production deployment. Use a production WSGI server instead.', 'Flask banner'],
+    [
+      'WARNING: This is a development server. Do not use it in a production deployment. Use a production WSGI server instead.',
+      'Flask banner',
+    ],
     ['warning: Module not found in optional peer "fsevents" (only on macOS)', 'an error word printed as a warning'],
     ['/app/settings.py:12: RuntimeWarning: error reporting is disabled', 'a Python warning that says "error"'],
     [' GET / 500 in 2.1s (next.js: 1957ms, application-code: 165ms)', 'a request log line'],
@@ -116,6 +122,8 @@ describe('look-alikes', () => {
 
   it('a specific error beats the generic one on the same line', () => {
     expect(classify('Error: listen EADDRINUSE: address already in use :::3000').decisive?.pattern.id).toBe('generic-eaddrinuse-node');
-    expect(classify('Address already in use - bind(2) for "127.0.0.1" port 3000 (Errno::EADDRINUSE)').decisive?.pattern.id).toBe('puma-port-in-use');
+    expect(classify('Address already in use - bind(2) for "127.0.0.1" port 3000 (Errno::EADDRINUSE)').decisive?.pattern.id).toBe(
+      'puma-port-in-use',
+    );
   });
 });

@@ -51,9 +51,7 @@ const NEXTJS: FrameworkPattern[] = [
     regex: /^\s*✓ Ready in \d+(?:\.\d+)?m?s\b/,
     sample: '✓ Ready in 1163ms',
     source: 'next 16.4.6 `next dev`, captured here',
-    moreSamples: [
-      { line: ' ✓ Ready in 2.3s', source: 'next 14.2 / 15.x (Log.event `Ready in ${duration}`), quoted' },
-    ],
+    moreSamples: [{ line: ' ✓ Ready in 2.3s', source: 'next 14.2 / 15.x (Log.event `Ready in ${duration}`), quoted' }],
   },
   {
     id: 'nextjs-ready-12',
@@ -110,7 +108,12 @@ const NEXTJS: FrameworkPattern[] = [
     detail: 'nextLine',
     sample: '⨯ Failed to load next.config.mjs, see more info here https://nextjs.org/docs/messages/next-config-error',
     source: 'next 14.2, quoted',
-    moreSamples: [{ line: 'error - Failed to load next.config.js, see more info here https://nextjs.org/docs/messages/next-config-error', source: 'next 12.3, quoted' }],
+    moreSamples: [
+      {
+        line: 'error - Failed to load next.config.js, see more info here https://nextjs.org/docs/messages/next-config-error',
+        source: 'next 12.3, quoted',
+      },
+    ],
   },
   {
     id: 'nextjs-compile-error',
@@ -207,7 +210,12 @@ const VITE: FrameworkPattern[] = [
     message: 'Vite: {detail}',
     sample: '12:01:02 PM [vite] Internal server error: Transform failed with 1 error:',
     source: 'vite 5.x logger, quoted',
-    moreSamples: [{ line: '12:01:02 PM [vite] Pre-transform error: Failed to resolve import "./Foo" from "src/App.tsx". Does the file exist?', source: 'vite 5.x, quoted' }],
+    moreSamples: [
+      {
+        line: '12:01:02 PM [vite] Pre-transform error: Failed to resolve import "./Foo" from "src/App.tsx". Does the file exist?',
+        source: 'vite 5.x, quoted',
+      },
+    ],
   },
   {
     id: 'vite-hmr-update',
@@ -224,7 +232,8 @@ const VITE: FrameworkPattern[] = [
     kind: 'warning-guard',
     priority: PRIORITY.warningGuard,
     regex: /^\s*\(!\) /,
-    sample: '(!) Could not auto-determine entry point from rollupOptions or html files and there are no explicit optimizeDeps.include patterns. Skipping dependency pre-bundling.',
+    sample:
+      '(!) Could not auto-determine entry point from rollupOptions or html files and there are no explicit optimizeDeps.include patterns. Skipping dependency pre-bundling.',
     source: 'vite 4.x, quoted',
   },
 ];
@@ -324,7 +333,8 @@ const ANGULAR: FrameworkPattern[] = [
     framework: 'angular',
     kind: 'ready',
     priority: PRIORITY.frameworkReady,
-    regex: /Angular Live Development Server is listening on (?<host>[^\s:]+):(?<port>\d+), open your browser on (?<url>https?:\/\/\S+?)\/? \*\*/,
+    regex:
+      /Angular Live Development Server is listening on (?<host>[^\s:]+):(?<port>\d+), open your browser on (?<url>https?:\/\/\S+?)\/? \*\*/,
     sample: '** Angular Live Development Server is listening on localhost:4200, open your browser on http://localhost:4200/ **',
     source: 'Angular CLI 8–16 `ng serve`, quoted',
   },
@@ -466,7 +476,7 @@ const SVELTEKIT: FrameworkPattern[] = [
     priority: PRIORITY.frameworkReady,
     regex: /^\s*SvelteKit v1\.0\.0-next\.\d+\s*$/,
     sample: '  SvelteKit v1.0.0-next.350',
-    source: 'SvelteKit 1.0.0-next (pre-Vite-plugin `svelte-kit dev`), quoted; later versions print Vite\'s lines',
+    source: "SvelteKit 1.0.0-next (pre-Vite-plugin `svelte-kit dev`), quoted; later versions print Vite's lines",
   },
 ];
 
@@ -598,7 +608,9 @@ const DJANGO: FrameworkPattern[] = [
     regex: /^Starting (?:ASGI\/\w+ version \S+ )?development server at (?<url>https?:\/\/\S+)/,
     sample: 'Starting development server at http://127.0.0.1:8197/',
     source: 'Django 3.2.25 `manage.py runserver`, captured here (same text in 1.x–5.x)',
-    moreSamples: [{ line: 'Starting ASGI/Daphne version 4.0.0 development server at http://127.0.0.1:8000/', source: 'daphne 4 runserver, quoted' }],
+    moreSamples: [
+      { line: 'Starting ASGI/Daphne version 4.0.0 development server at http://127.0.0.1:8000/', source: 'daphne 4 runserver, quoted' },
+    ],
   },
   {
     id: 'django-port-in-use',
@@ -650,7 +662,8 @@ const FLASK: FrameworkPattern[] = [
     priority: PRIORITY.frameworkError,
     regex: /^Error: (?<detail>Could not (?:locate|import) .+)$/,
     message: 'Flask: {detail}',
-    sample: 'Error: Could not locate a Flask application. Use the \'flask --app\' option, \'FLASK_APP\' environment variable, or a \'wsgi.py\' or \'app.py\' file in the current directory.',
+    sample:
+      "Error: Could not locate a Flask application. Use the 'flask --app' option, 'FLASK_APP' environment variable, or a 'wsgi.py' or 'app.py' file in the current directory.",
     source: 'Flask 2.2+, quoted',
   },
   {
@@ -673,7 +686,12 @@ const UVICORN: FrameworkPattern[] = [
     regex: /Uvicorn running on (?<url>https?:\/\/\S+)/,
     sample: 'INFO:     Uvicorn running on http://127.0.0.1:5096 (Press CTRL+C to quit)',
     source: 'uvicorn 0.17.6 `uvicorn asgi:app`, captured here',
-    moreSamples: [{ line: 'INFO     Uvicorn running on http://127.0.0.1:8000 (Press CTRL+C to quit)', source: 'fastapi-cli 0.0.5 `fastapi dev`, quoted' }],
+    moreSamples: [
+      {
+        line: 'INFO     Uvicorn running on http://127.0.0.1:8000 (Press CTRL+C to quit)',
+        source: 'fastapi-cli 0.0.5 `fastapi dev`, quoted',
+      },
+    ],
   },
   {
     id: 'uvicorn-bind-failed',
@@ -798,7 +816,12 @@ const PHOENIX: FrameworkPattern[] = [
     message: PORT_IN_USE,
     sample: '[error] Running MyAppWeb.Endpoint with Bandit 1.5.0 at http failed, port 4000 already in use',
     source: 'Phoenix 1.7 with Bandit, quoted',
-    moreSamples: [{ line: '[error] Failed to start Ranch listener MyAppWeb.Endpoint.HTTP in :ranch_tcp:listen([port: 4000]) for reason :eaddrinuse (address already in use)', source: 'Phoenix 1.6 with Cowboy, quoted' }],
+    moreSamples: [
+      {
+        line: '[error] Failed to start Ranch listener MyAppWeb.Endpoint.HTTP in :ranch_tcp:listen([port: 4000]) for reason :eaddrinuse (address already in use)',
+        source: 'Phoenix 1.6 with Cowboy, quoted',
+      },
+    ],
   },
   {
     id: 'elixir-compile-error',
@@ -906,7 +929,8 @@ const SPRING_BOOT: FrameworkPattern[] = [
     priority: PRIORITY.frameworkError,
     regex: /^\[ERROR\] Failed to execute goal (?<detail>.+)$/,
     message: 'Maven: failed to execute goal {detail}',
-    sample: '[ERROR] Failed to execute goal org.springframework.boot:spring-boot-maven-plugin:3.2.0:run (default-cli) on project demo: Process terminated with exit code: 1',
+    sample:
+      '[ERROR] Failed to execute goal org.springframework.boot:spring-boot-maven-plugin:3.2.0:run (default-cli) on project demo: Process terminated with exit code: 1',
     source: 'Maven 3.9 `mvn spring-boot:run`, quoted',
   },
 ];
@@ -987,7 +1011,8 @@ const GENERIC: FrameworkPattern[] = [
     // "Server listening on http://localhost:3000", "Listening on port 8080", "Server running at
     // http://127.0.0.1:3000/" — but never on a line about a failure, or about the future
     // ("Warming up before listening on port 3000").
-    regex: /^(?!.*\b(?:error|fail(?:ed|ure)?|cannot|can't|unable|not|EADDRINUSE|in use|debugger|inspector|before|will|once|until|waiting|soon)\b).*\b(?:listening|running|started|serving|ready|live|up)\b.{0,40}?\b(?:on|at)\b.{0,20}?(?:\bport\s*:?\s*(?<port>\d{2,5})\b|(?<url>https?:\/\/\S+)|(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:]*\]):(?<hostPort>\d{2,5})\b)/i,
+    regex:
+      /^(?!.*\b(?:error|fail(?:ed|ure)?|cannot|can't|unable|not|EADDRINUSE|in use|debugger|inspector|before|will|once|until|waiting|soon)\b).*\b(?:listening|running|started|serving|ready|live|up)\b.{0,40}?\b(?:on|at)\b.{0,20}?(?:\bport\s*:?\s*(?<port>\d{2,5})\b|(?<url>https?:\/\/\S+)|(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:]*\]):(?<hostPort>\d{2,5})\b)/i,
     sample: 'Server running at http://127.0.0.1:3000/',
     source: 'Node.js "Getting started" example (nodejs.org), quoted',
     moreSamples: [
@@ -1042,14 +1067,18 @@ const GENERIC: FrameworkPattern[] = [
     framework: 'generic',
     kind: 'error',
     priority: PRIORITY.genericError,
-    regex: /\bEADDRINUSE\b|\baddress already in use\b|\[Errno (?:98|48)\] Address already in use|\bOnly one usage of each socket address\b/i,
+    regex:
+      /\bEADDRINUSE\b|\baddress already in use\b|\[Errno (?:98|48)\] Address already in use|\bOnly one usage of each socket address\b/i,
     message: PORT_IN_USE,
     sample: 'OSError: [Errno 98] Address already in use',
     source: 'Python 3.11 socketserver on a taken port, quoted',
     moreSamples: [
       { line: 'java.net.BindException: Address already in use', source: 'Java 17, quoted' },
       { line: 'Errno::EADDRINUSE', source: 'Ruby 3.2, quoted' },
-      { line: 'Only one usage of each socket address (protocol/network address/port) is normally permitted.', source: 'Windows WSAEADDRINUSE, quoted' },
+      {
+        line: 'Only one usage of each socket address (protocol/network address/port) is normally permitted.',
+        source: 'Windows WSAEADDRINUSE, quoted',
+      },
     ],
   },
   {
@@ -1061,7 +1090,12 @@ const GENERIC: FrameworkPattern[] = [
     message: "Cannot find {what} '{module}'",
     sample: "Error: Cannot find module 'expresss'",
     source: 'Node.js 20.20.2 require() of a missing module, captured here',
-    moreSamples: [{ line: "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'express' imported from /app/server.mjs", source: 'Node.js 20 ESM, quoted' }],
+    moreSamples: [
+      {
+        line: "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'express' imported from /app/server.mjs",
+        source: 'Node.js 20 ESM, quoted',
+      },
+    ],
   },
   {
     id: 'generic-module-not-found',
@@ -1089,7 +1123,8 @@ const GENERIC: FrameworkPattern[] = [
     framework: 'generic',
     kind: 'error',
     priority: PRIORITY.genericErrorSpecific,
-    regex: /^(?:[\w./-]+: )?(?:\d+: |line \d+: )?(?<command>[^\s:]+): (?:command )?not found\s*$|^zsh: command not found: (?<zshCommand>\S+)|^'(?<winCommand>[^']+)' is not recognized as an internal or external command/,
+    regex:
+      /^(?:[\w./-]+: )?(?:\d+: |line \d+: )?(?<command>[^\s:]+): (?:command )?not found\s*$|^zsh: command not found: (?<zshCommand>\S+)|^'(?<winCommand>[^']+)' is not recognized as an internal or external command/,
     message: ['Command not found: {command}', 'Command not found: {zshCommand}', 'Command not found: {winCommand}'],
     sample: 'bash: nonexistent-cmd-xyz: command not found',
     source: 'GNU bash 5.2, captured here',

@@ -7,7 +7,14 @@ export {
   type ReadinessTrackerOptions,
   type WaitForReadyOptions,
 } from './readinessTracker';
-export { ReadinessMachine, displayUrl, formatSeconds, type ProbeTarget, type PortOwnership, type ReadinessMachineOptions } from './readinessMachine';
+export {
+  ReadinessMachine,
+  displayUrl,
+  formatSeconds,
+  type ProbeTarget,
+  type PortOwnership,
+  type ReadinessMachineOptions,
+} from './readinessMachine';
 export {
   resolveReadinessConfig,
   DEFAULT_STABILITY_DELAY_MS,

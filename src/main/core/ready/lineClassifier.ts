@@ -116,7 +116,7 @@ function placesOf(matches: LineMatch[], decisive: LineMatch | undefined): PlaceH
   if (decisive && decisive.pattern.kind !== 'error') sources.unshift(decisive);
   const places: PlaceHint[] = [];
   for (const { pattern, groups } of sources) {
-    const port = pattern.kind === 'portMoved' ? groups.to : groups.port ?? groups.hostPort;
+    const port = pattern.kind === 'portMoved' ? groups.to : (groups.port ?? groups.hostPort);
     const place = toPlace(groups.url, port, pattern.id);
     if (place && !places.some((p) => p.url === place.url)) places.push(place);
   }

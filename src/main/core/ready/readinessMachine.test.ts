@@ -28,7 +28,8 @@ function setup(config: Partial<ReadinessConfig> = {}, argv: string[] = ['node', 
   const httpStatus = { value: 0 };
   const tracker = new ReadinessTracker(session, config, undefined, {
     probeTcp: async ({ port }) => open.has(port),
-    probeHttp: async () => (httpStatus.value > 0 && httpStatus.value < 500 ? { isOk: true, status: httpStatus.value } : { isOk: false, error: 'ECONNREFUSED' }),
+    probeHttp: async () =>
+      httpStatus.value > 0 && httpStatus.value < 500 ? { isOk: true, status: httpStatus.value } : { isOk: false, error: 'ECONNREFUSED' },
     listPorts: async () => [...owned].sort((a, b) => a - b),
     canTellPortOwner: true,
   });
@@ -61,7 +62,12 @@ describe('decision rules (SPEC §3.4)', () => {
     listenAs(s, 5173);
     s.session.print('  VITE v7.3.8  ready in 300 ms\r\n\r\n  ➜  Local:   http://localhost:5173/\r\n');
     await tick(50);
-    expect(s.tracker.info).toMatchObject({ phase: 'ready', message: 'Vite ready on http://localhost:5173', port: 5173, url: 'http://localhost:5173' });
+    expect(s.tracker.info).toMatchObject({
+      phase: 'ready',
+      message: 'Vite ready on http://localhost:5173',
+      port: 5173,
+      url: 'http://localhost:5173',
+    });
     expect(s.tracker.info.reason).toMatch(/pattern vite-ready \+ port 5173 open/);
   });
 
@@ -224,7 +230,7 @@ describe('decision rules (SPEC §3.4)', () => {
     expect(s.tracker.info).toMatchObject({ phase: 'error', message: 'Port 8000 already in use' });
   });
 
-  it("a port nobody can attribute (no tree scans on this platform) counts after the stability delay", async () => {
+  it('a port nobody can attribute (no tree scans on this platform) counts after the stability delay', async () => {
     const session = new FakeSession(['./start.sh']);
     const tracker = new ReadinessTracker(session, { port: 9000, stabilityDelay: 500 }, undefined, {
       probeTcp: async ({ port }) => port === 9000,
@@ -351,8 +357,21 @@ describe('waitForReady / check', () => {
     listenAs(s, 5173);
     s.session.print('  VITE v7.3.8  ready in 700 ms\n  ➜  Local:   http://localhost:5173/\n');
     await tick(10);
-    expect(await waiting).toEqual({ success: true, state: 'ready', message: 'Vite ready on http://localhost:5173', duration_ms: 700, url: 'http://localhost:5173', port: 5173 });
-    expect(s.tracker.check()).toEqual({ ready: true, state: 'ready', message: 'Vite ready on http://localhost:5173', url: 'http://localhost:5173', port: 5173 });
+    expect(await waiting).toEqual({
+      success: true,
+      state: 'ready',
+      message: 'Vite ready on http://localhost:5173',
+      duration_ms: 700,
+      url: 'http://localhost:5173',
+      port: 5173,
+    });
+    expect(s.tracker.check()).toEqual({
+      ready: true,
+      state: 'ready',
+      message: 'Vite ready on http://localhost:5173',
+      url: 'http://localhost:5173',
+      port: 5173,
+    });
   });
 
   it('its own timeout: failure, still starting, with the last lines; the process keeps running', async () => {
@@ -361,7 +380,12 @@ describe('waitForReady / check', () => {
     s.session.print('waiting for database…\n');
     const waiting = s.tracker.waitForReady(5_000);
     await tick(5_000);
-    expect(await waiting).toMatchObject({ success: false, state: 'starting', message: 'No ready signal after 5 s', logs: ['waiting for database…'] });
+    expect(await waiting).toMatchObject({
+      success: false,
+      state: 'starting',
+      message: 'No ready signal after 5 s',
+      logs: ['waiting for database…'],
+    });
     expect(s.session.isRunning).toBe(true);
   });
 

@@ -330,7 +330,10 @@ export class ReadinessMachine extends DisposableBase {
       }
       if (isOpen && ownership === 'unknown') {
         // No way to tell whose it is (yet): hold it for the stability delay either way.
-        return { kind: 'ready-when-stable', reason: line ? `pattern ${line.patternId} + ${what}` : `${what} (${target.source}), no ready line` };
+        return {
+          kind: 'ready-when-stable',
+          reason: line ? `pattern ${line.patternId} + ${what}` : `${what} (${target.source}), no ready line`,
+        };
       }
       // Open but someone else's: only a ready line of ours, about a port we were told about,
       // lets it count (a container's published port is owned by the container runtime).
@@ -479,9 +482,7 @@ export class ReadinessMachine extends DisposableBase {
 
 // ---- helpers -----------------------------------------------------------------------------------
 
-const SIGNAL_NAMES = new Map<number, string>(
-  Object.entries(osConstants.signals).map(([name, number]) => [number, name]),
-);
+const SIGNAL_NAMES = new Map<number, string>(Object.entries(osConstants.signals).map(([name, number]) => [number, name]));
 
 function exitPhrase(exit: ExitInfo): string {
   if (exit.signal) return `killed by ${SIGNAL_NAMES.get(exit.signal) ?? `signal ${exit.signal}`}`;

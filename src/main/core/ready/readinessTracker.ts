@@ -171,7 +171,9 @@ export class ReadinessTracker extends DisposableBase {
     this.register(this.machine.onDidChange((info) => this.onMachineChanged(info)));
     this.register(this.machine.onDidChangeProbeTarget((target) => this.syncProbes(target)));
     this.register(this.tcpLoop.onDidProbe(({ port, isOpen }) => this.onTcpProbed(port, isOpen)));
-    this.register(this.httpLoop.onDidProbe(({ url, result }) => url === this.target?.httpUrl && this.machine.observeHttpProbe(result.isOk)));
+    this.register(
+      this.httpLoop.onDidProbe(({ url, result }) => url === this.target?.httpUrl && this.machine.observeHttpProbe(result.isOk)),
+    );
     this.register(this.portMonitor.onDidScan((listening) => this.machine.observeListeningPorts(listening)));
     this.register(this.lines.onDidStallOnPartialLine((line) => this.handleLine(line)));
 
@@ -272,13 +274,16 @@ export class ReadinessTracker extends DisposableBase {
       // Judge after the whole chunk was processed: a headline's detail line may follow in it.
       store.add(this.onDidChange(() => queueMicrotask(judge)));
       this.waiters.add(judge);
-      const timer = setTimeout(() => {
-        const info = this.info;
-        finish({
-          ...this.result(info, false, `No ready signal after ${formatSeconds(timeoutMs)}`, waitStart),
-          logs: this.logs(),
-        });
-      }, Math.max(0, timeoutMs));
+      const timer = setTimeout(
+        () => {
+          const info = this.info;
+          finish({
+            ...this.result(info, false, `No ready signal after ${formatSeconds(timeoutMs)}`, waitStart),
+            logs: this.logs(),
+          });
+        },
+        Math.max(0, timeoutMs),
+      );
       store.add(toDisposable(() => clearTimeout(timer)));
       if (onProgress) {
         const report = () => {
@@ -517,7 +522,7 @@ export class ReadinessTracker extends DisposableBase {
       duration_ms: Math.max(0, end - (info.since ?? waitStart)),
       url: info.url,
       port: info.port,
-      logs: success ? undefined : info.logs ?? this.logs(),
+      logs: success ? undefined : (info.logs ?? this.logs()),
     };
   }
 }

@@ -12,14 +12,40 @@ import {
 
 describe('resolveReadinessConfig: defaults and clamps', () => {
   it.each([
-    ['nothing', undefined, { stabilityDelayMs: DEFAULT_STABILITY_DELAY_MS, timeoutMs: DEFAULT_READY_TIMEOUT_MS, portTimeoutMs: DEFAULT_PORT_TIMEOUT_MS, probeIntervalMs: DEFAULT_PROBE_INTERVAL_MS, autoRestart: 'no' }],
+    [
+      'nothing',
+      undefined,
+      {
+        stabilityDelayMs: DEFAULT_STABILITY_DELAY_MS,
+        timeoutMs: DEFAULT_READY_TIMEOUT_MS,
+        portTimeoutMs: DEFAULT_PORT_TIMEOUT_MS,
+        probeIntervalMs: DEFAULT_PROBE_INTERVAL_MS,
+        autoRestart: 'no',
+      },
+    ],
     ['empty object', {}, { stabilityDelayMs: 1_000, timeoutMs: 30_000, portTimeoutMs: 10_000 }],
-    ['valid values', { stabilityDelay: 250, timeout: 60_000, portTimeout: 5_000 }, { stabilityDelayMs: 250, timeoutMs: 60_000, portTimeoutMs: 5_000 }],
+    [
+      'valid values',
+      { stabilityDelay: 250, timeout: 60_000, portTimeout: 5_000 },
+      { stabilityDelayMs: 250, timeoutMs: 60_000, portTimeoutMs: 5_000 },
+    ],
     ['zero stability delay is allowed', { stabilityDelay: 0 }, { stabilityDelayMs: 0 }],
-    ['negative values fall back', { stabilityDelay: -5, timeout: -1, portTimeout: -1 }, { stabilityDelayMs: 1_000, timeoutMs: 30_000, portTimeoutMs: 10_000 }],
-    ['NaN and strings fall back', { stabilityDelay: Number.NaN, timeout: '9' as unknown as number }, { stabilityDelayMs: 1_000, timeoutMs: 30_000 }],
+    [
+      'negative values fall back',
+      { stabilityDelay: -5, timeout: -1, portTimeout: -1 },
+      { stabilityDelayMs: 1_000, timeoutMs: 30_000, portTimeoutMs: 10_000 },
+    ],
+    [
+      'NaN and strings fall back',
+      { stabilityDelay: Number.NaN, timeout: '9' as unknown as number },
+      { stabilityDelayMs: 1_000, timeoutMs: 30_000 },
+    ],
     ['zero timeout is at least 1 ms', { timeout: 0 }, { timeoutMs: 1, portTimeoutMs: 1 }],
-    ['huge values are capped', { stabilityDelay: 10 ** 9, timeout: 10 ** 12 }, { stabilityDelayMs: MAX_STABILITY_DELAY_MS, timeoutMs: MAX_WAIT_MS }],
+    [
+      'huge values are capped',
+      { stabilityDelay: 10 ** 9, timeout: 10 ** 12 },
+      { stabilityDelayMs: MAX_STABILITY_DELAY_MS, timeoutMs: MAX_WAIT_MS },
+    ],
     ['fractions are rounded', { stabilityDelay: 99.6 }, { stabilityDelayMs: 100 }],
     ['port timeout never exceeds the timeout', { timeout: 3_000, portTimeout: 20_000 }, { timeoutMs: 3_000, portTimeoutMs: 3_000 }],
     ['default port timeout shrinks with a short timeout', { timeout: 4_000 }, { portTimeoutMs: 4_000 }],

@@ -10,9 +10,22 @@ function problems(input: unknown): string[] {
 
 describe('ReadinessConfigSchema', () => {
   it('accepts the spec example', () => {
-    const fields = { readyPatterns: ['Server initialized'], errorPatterns: ['Failed to start'], timeout: 60_000, autoRestart: 'on-failure' };
+    const fields = {
+      readyPatterns: ['Server initialized'],
+      errorPatterns: ['Failed to start'],
+      timeout: 60_000,
+      autoRestart: 'on-failure',
+    };
     expect(ReadinessConfigSchema.parse(fields)).toEqual(fields);
-    expect(ReadinessConfigSchema.parse({ port: 8000, framework: 'django', url: 'http://127.0.0.1:8000/', stabilityDelay: 0, portTimeout: 5_000 })).toBeTruthy();
+    expect(
+      ReadinessConfigSchema.parse({
+        port: 8000,
+        framework: 'django',
+        url: 'http://127.0.0.1:8000/',
+        stabilityDelay: 0,
+        portTimeout: 5_000,
+      }),
+    ).toBeTruthy();
   });
 
   it('passes unknown keys through for the process schema it is merged into', () => {

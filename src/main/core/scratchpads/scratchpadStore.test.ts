@@ -81,7 +81,9 @@ describe('ScratchpadStore', () => {
   it('racing writers on one revision: exactly one wins each round, nothing lost', async () => {
     let revision = 0;
     for (let round = 0; round < 20; round++) {
-      const writers = Array.from({ length: 8 }, (_, i) => store.write('race', `round ${round} writer ${i}`, { by: `w${i}`, expectedRevision: revision }));
+      const writers = Array.from({ length: 8 }, (_, i) =>
+        store.write('race', `round ${round} writer ${i}`, { by: `w${i}`, expectedRevision: revision }),
+      );
       const results = await Promise.allSettled(writers);
       const winners = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
       expect(winners).toHaveLength(1);
@@ -91,7 +93,11 @@ describe('ScratchpadStore', () => {
     }
     const appends = await Promise.all(Array.from({ length: 30 }, (_, i) => store.append('log', `${i}\n`, { by })));
     expect(new Set(appends.map((a) => a.revision)).size).toBe(30);
-    const lines = (await store.read('log')).content.trim().split('\n').map(Number).sort((a, b) => a - b);
+    const lines = (await store.read('log')).content
+      .trim()
+      .split('\n')
+      .map(Number)
+      .sort((a, b) => a - b);
     expect(lines).toEqual(Array.from({ length: 30 }, (_, i) => i));
   });
 });

@@ -73,7 +73,10 @@ export class ScratchpadStore {
 
   async list(): Promise<ScratchpadMeta[]> {
     const pads = await this.load();
-    return [...pads.values()].filter((p) => !p.deleted).map(meta).sort((a, b) => a.name.localeCompare(b.name));
+    return [...pads.values()]
+      .filter((p) => !p.deleted)
+      .map(meta)
+      .sort((a, b) => a.name.localeCompare(b.name));
   }
 
   async read(name: string): Promise<Scratchpad> {
@@ -99,7 +102,15 @@ export class ScratchpadStore {
       const pad = pads.get(name);
       if (!pad || pad.deleted) throw new ScratchpadNotFoundError(name);
       checkRevision(name, pad, options.expectedRevision);
-      const tombstone: StoredPad = { ...pad, content: '', bytes: 0, revision: pad.revision + 1, updated_at: Date.now(), updated_by: options.by, deleted: true };
+      const tombstone: StoredPad = {
+        ...pad,
+        content: '',
+        bytes: 0,
+        revision: pad.revision + 1,
+        updated_at: Date.now(),
+        updated_by: options.by,
+        deleted: true,
+      };
       await this.persist(tombstone);
       pads.set(name, tombstone);
       return { name, deleted: true as const, revision: tombstone.revision };
@@ -115,9 +126,19 @@ export class ScratchpadStore {
       const content = next(pad && !pad.deleted ? pad.content : undefined);
       const bytes = Buffer.byteLength(content);
       if (bytes > MAX_SCRATCHPAD_BYTES) {
-        throw new SwitchboardError('invalid_argument', `Scratchpad "${name}" would be ${bytes} bytes; the limit is ${MAX_SCRATCHPAD_BYTES}. Nothing was written.`);
+        throw new SwitchboardError(
+          'invalid_argument',
+          `Scratchpad "${name}" would be ${bytes} bytes; the limit is ${MAX_SCRATCHPAD_BYTES}. Nothing was written.`,
+        );
       }
-      const stored: StoredPad = { name, content, bytes, revision: (pad?.revision ?? 0) + 1, updated_at: Date.now(), updated_by: options.by };
+      const stored: StoredPad = {
+        name,
+        content,
+        bytes,
+        revision: (pad?.revision ?? 0) + 1,
+        updated_at: Date.now(),
+        updated_by: options.by,
+      };
       await this.persist(stored);
       pads.set(name, stored);
       return meta(stored);
@@ -183,7 +204,10 @@ function meta(pad: StoredPad): ScratchpadMeta {
 
 function checkName(name: string): void {
   if (!NAME_PATTERN.test(name)) {
-    throw new SwitchboardError('invalid_argument', `Invalid scratchpad name "${name}": use 1–100 letters, digits, ".", "_" or "-", starting with a letter or digit`);
+    throw new SwitchboardError(
+      'invalid_argument',
+      `Invalid scratchpad name "${name}": use 1–100 letters, digits, ".", "_" or "-", starting with a letter or digit`,
+    );
   }
 }
 

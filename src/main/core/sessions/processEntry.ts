@@ -117,9 +117,11 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     // Programs such as Codex wait for answers to their terminal queries before reading input. An
     // attached pane's terminal answers them; with none attached (MCP-only, headless serve), the
     // headless screen does — never both, so no program sees two replies.
-    this.register(this.screen.onDidReply((reply) => {
-      if (this.viewers.size === 0 && this.ptyProcess) this.ptyProcess.write(reply);
-    }));
+    this.register(
+      this.screen.onDidReply((reply) => {
+        if (this.viewers.size === 0 && this.ptyProcess) this.ptyProcess.write(reply);
+      }),
+    );
   }
 
   get name(): string {
@@ -380,7 +382,8 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     else this.setState('error', `Exited with code ${exitCode}`);
     this.runExitedEmitter.fire({ runId, ...this.exitInfo });
     // The leader exited on its own: its background children must not outlive the entry.
-    if (pid !== undefined && !this.isStopRequested) void killTree({ pid, marker: { key: RUN_MARKER_ENV, value: marker } }, 'SIGTERM', this.killGraceMs);
+    if (pid !== undefined && !this.isStopRequested)
+      void killTree({ pid, marker: { key: RUN_MARKER_ENV, value: marker } }, 'SIGTERM', this.killGraceMs);
   }
 
   /** Separates runs on screen and resets modes a crashed program may have left on. */

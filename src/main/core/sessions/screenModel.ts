@@ -153,7 +153,11 @@ export class ScreenModel implements ScreenView {
 
   /** For a later app run: the normal buffer with its newest `maxLines` of scrollback, no terminal modes. */
   serializeForRestore(maxLines?: number): string {
-    return this.serializer.serialize({ excludeAltBuffer: true, excludeModes: true, ...(maxLines !== undefined ? { scrollback: maxLines } : {}) });
+    return this.serializer.serialize({
+      excludeAltBuffer: true,
+      excludeModes: true,
+      ...(maxLines !== undefined ? { scrollback: maxLines } : {}),
+    });
   }
 
   /** Screen contents and modes as an escape sequence stream a fresh xterm can replay. */

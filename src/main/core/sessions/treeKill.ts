@@ -24,11 +24,7 @@ export interface KillResult {
   forced: number;
 }
 
-export async function killTree(
-  target: KillTarget,
-  signal: NodeJS.Signals = 'SIGTERM',
-  graceMs = KILL_GRACE_MS,
-): Promise<KillResult> {
+export async function killTree(target: KillTarget, signal: NodeJS.Signals = 'SIGTERM', graceMs = KILL_GRACE_MS): Promise<KillResult> {
   const victims = snapshot(target);
   if (target.pid !== undefined) signalGroup(target.pid, signal);
   for (const pid of victims) signalPid(pid, signal);

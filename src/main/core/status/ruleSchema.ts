@@ -146,9 +146,7 @@ const ruleSchema = z
     region: regionSchema,
     match: matcherSchema,
     sample: z.string().min(1).max(MAX_SAMPLE_CHARS),
-    lookalikes: z
-      .array(z.strictObject({ sample: z.string().min(1).max(MAX_SAMPLE_CHARS), why: z.string().min(1) }))
-      .optional(),
+    lookalikes: z.array(z.strictObject({ sample: z.string().min(1).max(MAX_SAMPLE_CHARS), why: z.string().min(1) })).optional(),
     source: z.string().min(10, 'source must say tool, version and recording (or "from knowledge, unverified")'),
   })
   .superRefine((rule, ctx) => {

@@ -14,7 +14,12 @@ describe('decodeClaudeMessage (Claude Code 2.1.197 captures)', () => {
   it('a Bash run: init, text, tool start, complete tool input, tool result, success with cost and usage', () => {
     const events = decodeCapture('claude-2.1.197-bash-success');
     expect(events[0]).toMatchObject({ type: 'init', model: 'claude-opus-4-8[1m]', version: '2.1.197' });
-    expect(events.filter((e) => e.type === 'text').map((e) => (e as { text: string }).text).join('')).toContain('Running it.');
+    expect(
+      events
+        .filter((e) => e.type === 'text')
+        .map((e) => (e as { text: string }).text)
+        .join(''),
+    ).toContain('Running it.');
     expect(events).toContainEqual({ type: 'tool_start', id: 'toolu_mock_1', name: 'Bash' });
     const call = events.find((e) => e.type === 'assistant' && e.toolUses.length > 0);
     expect(call).toMatchObject({ toolUses: [{ name: 'Bash', input: { command: 'sleep 1 && echo done', timeout: 60000 } }] });
@@ -49,8 +54,16 @@ describe('decodeClaudeMessage (Claude Code 2.1.197 captures)', () => {
   });
 
   it('every error_* subtype is an error, and a success flagged is_error is one too', () => {
-    for (const subtype of ['error_max_turns', 'error_during_execution', 'error_max_budget_usd', 'error_max_structured_output_retries', 'error_future_kind']) {
-      expect(decodeClaudeMessage({ type: 'result', subtype, is_error: true })).toMatchObject([{ type: 'result', result: { subtype, isError: true } }]);
+    for (const subtype of [
+      'error_max_turns',
+      'error_during_execution',
+      'error_max_budget_usd',
+      'error_max_structured_output_retries',
+      'error_future_kind',
+    ]) {
+      expect(decodeClaudeMessage({ type: 'result', subtype, is_error: true })).toMatchObject([
+        { type: 'result', result: { subtype, isError: true } },
+      ]);
     }
     expect(decodeClaudeMessage({ type: 'result', subtype: 'success', is_error: true, result: 'Invalid API key' })).toMatchObject([
       { type: 'result', result: { subtype: 'success', isError: true, text: 'Invalid API key' } },
@@ -63,8 +76,11 @@ describe('decodeClaudeMessage (Claude Code 2.1.197 captures)', () => {
     expect(decodeClaudeMessage({ type: 'assistant', message: 'nope' })).toMatchObject([{ type: 'assistant', text: '', toolUses: [] }]);
     expect(decodeClaudeMessage({ type: 'stream_event' })).toMatchObject([{ type: 'heartbeat' }]);
     expect(decodeClaudeMessage({ type: 'stream_event', event: { type: 'ping' } })).toEqual([{ type: 'heartbeat', kind: 'ping' }]);
-    expect(decodeClaudeMessage({ type: 'user', message: { content: [{ type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: 'x'.repeat(1000) }] }] } })).toMatchObject([
-      { type: 'tool_result', toolUseId: 't1', preview: expect.stringMatching(/^x{299}…$/) },
-    ]);
+    expect(
+      decodeClaudeMessage({
+        type: 'user',
+        message: { content: [{ type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: 'x'.repeat(1000) }] }] },
+      }),
+    ).toMatchObject([{ type: 'tool_result', toolUseId: 't1', preview: expect.stringMatching(/^x{299}…$/) }]);
   });
 });

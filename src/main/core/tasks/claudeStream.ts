@@ -37,7 +37,7 @@ export function decodeClaudeMessage(message: Json): TaskStreamEvent[] {
     case 'result':
       return [decodeResult(message)];
     default:
-      return [{ type: 'activity', kind: String(message.type ?? 'unknown'), description: `${String(message.type ?? 'untyped')} message` }];
+      return [{ type: 'activity', kind: str(message.type) ?? 'unknown', description: `${str(message.type) ?? 'untyped'} message` }];
   }
 }
 
@@ -48,7 +48,7 @@ function decodeSystem(message: Json): TaskStreamEvent[] {
       return [{ type: 'init', sessionId: str(message.session_id), model: str(message.model), version: str(message.claude_code_version) }];
     case 'status':
       if (message.status === 'requesting') return [{ type: 'requesting' }];
-      return [{ type: 'activity', kind: 'status', description: `status: ${String(message.status ?? 'unknown')}` }];
+      return [{ type: 'activity', kind: 'status', description: `status: ${str(message.status) ?? 'unknown'}` }];
     case 'api_retry':
       return [
         {
@@ -61,9 +61,21 @@ function decodeSystem(message: Json): TaskStreamEvent[] {
         },
       ];
     case 'task_started':
-      return [{ type: 'activity', kind: 'subagent', description: `subagent started: ${str(message.description) ?? str(message.subagent_type) ?? 'task'}` }];
+      return [
+        {
+          type: 'activity',
+          kind: 'subagent',
+          description: `subagent started: ${str(message.description) ?? str(message.subagent_type) ?? 'task'}`,
+        },
+      ];
     case 'task_notification':
-      return [{ type: 'activity', kind: 'subagent', description: `subagent ${str(message.status) ?? 'update'}: ${str(message.summary) ?? ''}`.trim() }];
+      return [
+        {
+          type: 'activity',
+          kind: 'subagent',
+          description: `subagent ${str(message.status) ?? 'update'}: ${str(message.summary) ?? ''}`.trim(),
+        },
+      ];
     case 'compact_boundary':
       return [{ type: 'activity', kind: 'compacting', description: 'compacted the conversation' }];
     default:
@@ -95,7 +107,7 @@ function decodeStreamEvent(event: Json, nested: { parentToolUseId?: string }): T
     }
     default:
       // content_block_stop, message_stop, ping and event types newer than this decoder.
-      return [{ type: 'heartbeat', kind: String(event.type ?? 'stream_event') }];
+      return [{ type: 'heartbeat', kind: str(event.type) ?? 'stream_event' }];
   }
 }
 
@@ -127,7 +139,9 @@ function decodeUser(message: Json, nested: { parentToolUseId?: string }): TaskSt
 }
 
 function decodeResult(message: Json): TaskStreamEvent {
-  const errors = Array.isArray(message.errors) ? (message.errors as unknown[]).filter((e): e is string => typeof e === 'string') : undefined;
+  const errors = Array.isArray(message.errors)
+    ? (message.errors as unknown[]).filter((e): e is string => typeof e === 'string')
+    : undefined;
   const subtype = str(message.subtype) ?? 'unknown';
   const result: TaskResult = {
     subtype,

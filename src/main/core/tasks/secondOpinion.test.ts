@@ -20,10 +20,14 @@ describe('second opinion', () => {
   });
 
   it('asks the Messages API with the situation and no tools', async () => {
-    let seen: { url: string; headers: Record<string, string>; body: { model: string; messages: Array<{ content: string }>; tools?: unknown } } | undefined;
+    let seen:
+      | { url: string; headers: Record<string, string>; body: { model: string; messages: Array<{ content: string }>; tools?: unknown } }
+      | undefined;
     const fakeFetch = (async (url: URL, init: RequestInit) => {
       seen = { url: url.toString(), headers: init.headers as Record<string, string>, body: JSON.parse(String(init.body)) };
-      return new Response(JSON.stringify({ content: [{ type: 'text', text: '{"verdict":"extend","reason":"slow suite"}' }] }), { status: 200 });
+      return new Response(JSON.stringify({ content: [{ type: 'text', text: '{"verdict":"extend","reason":"slow suite"}' }] }), {
+        status: 200,
+      });
     }) as unknown as typeof fetch;
     const provider = anthropicSecondOpinion({ baseUrl: 'http://127.0.0.1:9', apiKey: 'sk-test', model: 'fast', fetch: fakeFetch });
     await expect(provider(REQUEST, new AbortController().signal)).resolves.toEqual({ verdict: 'extend', reason: 'slow suite' });
@@ -37,10 +41,12 @@ describe('second opinion', () => {
   it('fails plainly without a key or on an HTTP error', async () => {
     await expect(anthropicSecondOpinion({})(REQUEST, new AbortController().signal)).rejects.toThrow(/no ANTHROPIC_API_KEY/);
     const failing = (async () => new Response('{}', { status: 529 })) as unknown as typeof fetch;
-    await expect(anthropicSecondOpinion({ apiKey: 'k', model: 'fast', fetch: failing })(REQUEST, new AbortController().signal)).rejects.toThrow('fast answered HTTP 529');
+    await expect(
+      anthropicSecondOpinion({ apiKey: 'k', model: 'fast', fetch: failing })(REQUEST, new AbortController().signal),
+    ).rejects.toThrow('fast answered HTTP 529');
   });
 
-  it('the prompt carries the task, the silence and the rules\' view', () => {
+  it("the prompt carries the task, the silence and the rules' view", () => {
     const prompt = opinionPrompt(REQUEST);
     expect(prompt).toContain('Task prompt: Run the test suite');
     expect(prompt).toContain('Silent for: 180 s (no output at all)');

@@ -65,14 +65,24 @@ export function anthropicSecondOpinion(config: AnthropicOpinionConfig): SecondOp
         method: 'POST',
         signal,
         headers: { 'content-type': 'application/json', 'x-api-key': config.apiKey, 'anthropic-version': ANTHROPIC_VERSION },
-        body: JSON.stringify({ model, max_tokens: MAX_ANSWER_TOKENS, stream: false, messages: [{ role: 'user', content: opinionPrompt(request) }] }),
+        body: JSON.stringify({
+          model,
+          max_tokens: MAX_ANSWER_TOKENS,
+          stream: false,
+          messages: [{ role: 'user', content: opinionPrompt(request) }],
+        }),
       });
     } catch (err) {
-      throw new SecondOpinionError(signal.aborted ? 'no answer in time' : `request failed: ${err instanceof Error ? err.message : String(err)}`);
+      throw new SecondOpinionError(
+        signal.aborted ? 'no answer in time' : `request failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
     if (!response.ok) throw new SecondOpinionError(`${model} answered HTTP ${response.status}`);
     const body = (await response.json().catch(() => undefined)) as { content?: Array<{ type?: string; text?: string }> } | undefined;
-    const text = (body?.content ?? []).filter((b) => b.type === 'text').map((b) => b.text ?? '').join('');
+    const text = (body?.content ?? [])
+      .filter((b) => b.type === 'text')
+      .map((b) => b.text ?? '')
+      .join('');
     return parseVerdict(text);
   };
 }
@@ -84,7 +94,10 @@ export function parseVerdict(text: string): SecondOpinionVerdict {
     try {
       const value = JSON.parse(match[0]) as { verdict?: unknown; reason?: unknown };
       if (value.verdict === 'extend' || value.verdict === 'stall') {
-        return { verdict: value.verdict, reason: typeof value.reason === 'string' && value.reason.trim() ? value.reason.trim().slice(0, 300) : 'no reason given' };
+        return {
+          verdict: value.verdict,
+          reason: typeof value.reason === 'string' && value.reason.trim() ? value.reason.trim().slice(0, 300) : 'no reason given',
+        };
       }
     } catch {
       // fall through: not JSON, reported below
@@ -94,7 +107,8 @@ export function parseVerdict(text: string): SecondOpinionVerdict {
 }
 
 export function opinionPrompt(request: SecondOpinionRequest): string {
-  const prompt = request.taskPrompt.length > PROMPT_EXCERPT_CHARS ? `${request.taskPrompt.slice(0, PROMPT_EXCERPT_CHARS)}…` : request.taskPrompt;
+  const prompt =
+    request.taskPrompt.length > PROMPT_EXCERPT_CHARS ? `${request.taskPrompt.slice(0, PROMPT_EXCERPT_CHARS)}…` : request.taskPrompt;
   const tools = request.tools.length
     ? request.tools.map((t) => `- ${t.name}${t.summary ? ` (${t.summary})` : ''}, running ${Math.round(t.runningMs / 1000)} s`).join('\n')
     : '- none';

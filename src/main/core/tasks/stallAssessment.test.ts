@@ -7,7 +7,14 @@ const NOW = 10_000_000;
 const IDLE_MS = 180_000;
 
 function tool(name: string, input: Record<string, unknown>, runningMs: number, extra: Partial<InFlightTool> = {}): InFlightTool {
-  return { id: `t_${name}_${runningMs}`, name, input, summary: String(input.command ?? input.description ?? ''), startedAt: NOW - runningMs, ...extra };
+  return {
+    id: `t_${name}_${runningMs}`,
+    name,
+    input,
+    summary: String(input.command ?? input.description ?? ''),
+    startedAt: NOW - runningMs,
+    ...extra,
+  };
 }
 
 function ctx(overrides: Partial<SilenceContext>): SilenceContext {
@@ -26,7 +33,14 @@ function ctx(overrides: Partial<SilenceContext>): SilenceContext {
 }
 
 describe('assessSilence', () => {
-  const cases: Array<{ name: string; context: Partial<SilenceContext>; verdict: 'extend' | 'stall'; rule: string; until?: number; reason?: RegExp }> = [
+  const cases: Array<{
+    name: string;
+    context: Partial<SilenceContext>;
+    verdict: 'extend' | 'stall';
+    rule: string;
+    until?: number;
+    reason?: RegExp;
+  }> = [
     {
       name: 'Bash within its own timeout earns time until that timeout plus the margin',
       context: { tools: [tool('Bash', { command: 'npm test', timeout: 600_000 }, 200_000)] },
@@ -36,14 +50,14 @@ describe('assessSilence', () => {
       reason: /Bash \(npm test\) has run 200 s of its own 600 s timeout/,
     },
     {
-      name: 'Bash without a timeout gets Claude Code\'s 2-minute default',
+      name: "Bash without a timeout gets Claude Code's 2-minute default",
       context: { tools: [tool('Bash', { command: 'sleep 4' }, 2_000)], windowMs: 2_000, silentForMs: 2_000 },
       verdict: 'extend',
       rule: 'bash-own-timeout',
       until: NOW - 2_000 + 120_000 + TOOL_TIMEOUT_MARGIN_MS,
     },
     {
-      name: 'a timeout above the tool\'s ceiling is clamped to 10 minutes',
+      name: "a timeout above the tool's ceiling is clamped to 10 minutes",
       context: { tools: [tool('Bash', { command: 'make', timeout: 3_600_000 }, 0)] },
       verdict: 'extend',
       rule: 'bash-own-timeout',
@@ -87,7 +101,10 @@ describe('assessSilence', () => {
     },
     {
       name: 'parallel tools past their windows are a stall',
-      context: { tools: [tool('Read', {}, 1_000), tool('Grep', {}, 1_000)], extensions: new Map([['parallel-tools', PARALLEL_TOOLS_MAX_WINDOWS]]) },
+      context: {
+        tools: [tool('Read', {}, 1_000), tool('Grep', {}, 1_000)],
+        extensions: new Map([['parallel-tools', PARALLEL_TOOLS_MAX_WINDOWS]]),
+      },
       verdict: 'stall',
       rule: 'silent-tool',
     },
@@ -145,7 +162,9 @@ describe('assessSilence', () => {
   }
 
   it('the own-timeout rule comes first: the latest deadline of the tools in flight wins', () => {
-    const a = assessSilence(ctx({ tools: [tool('Bash', { command: 'a', timeout: 60_000 }, 10_000), tool('Bash', { command: 'b', timeout: 300_000 }, 10_000)] }));
+    const a = assessSilence(
+      ctx({ tools: [tool('Bash', { command: 'a', timeout: 60_000 }, 10_000), tool('Bash', { command: 'b', timeout: 300_000 }, 10_000)] }),
+    );
     expect(a).toMatchObject({ verdict: 'extend', rule: 'bash-own-timeout', until: NOW - 10_000 + 300_000 + TOOL_TIMEOUT_MARGIN_MS });
   });
 });

@@ -39,8 +39,7 @@ export interface SilenceContext {
 }
 
 export type Assessment =
-  | { verdict: 'extend'; rule: string; until: number; reason: string }
-  | { verdict: 'stall'; rule: string; reason: string };
+  { verdict: 'extend'; rule: string; until: number; reason: string } | { verdict: 'stall'; rule: string; reason: string };
 
 export function assessSilence(ctx: SilenceContext): Assessment {
   const notes: string[] = [];
@@ -63,7 +62,9 @@ const ownTimeout: Rule = (ctx, notes) => {
     const allowanceMs = ownTimeoutOf(spec, tool.input);
     const until = tool.startedAt + allowanceMs + TOOL_TIMEOUT_MARGIN_MS;
     if (until <= ctx.now) {
-      notes.push(`${describeTool(tool.name, tool.summary)} has run ${seconds(ctx.now - tool.startedAt)}, past its own ${seconds(allowanceMs)} timeout`);
+      notes.push(
+        `${describeTool(tool.name, tool.summary)} has run ${seconds(ctx.now - tool.startedAt)}, past its own ${seconds(allowanceMs)} timeout`,
+      );
       continue;
     }
     if (!best || until > best.until) best = { until, tool, allowanceMs, spec };
@@ -138,10 +139,12 @@ function stallRule(ctx: SilenceContext): string {
 }
 
 function stallReason(ctx: SilenceContext, notes: string[]): string {
-  const silence = ctx.trigger === 'turn' ? `no complete assistant message for ${seconds(ctx.silentForMs)}` : `no output for ${seconds(ctx.silentForMs)}`;
+  const silence =
+    ctx.trigger === 'turn' ? `no complete assistant message for ${seconds(ctx.silentForMs)}` : `no output for ${seconds(ctx.silentForMs)}`;
   const why = (() => {
     if (notes.length > 0) return notes.join('; ');
-    if (ctx.tools.length > 0) return `${ctx.tools.map((t) => t.name).join(', ')} ${ctx.tools.length === 1 ? 'is' : 'are'} not known to run long`;
+    if (ctx.tools.length > 0)
+      return `${ctx.tools.map((t) => t.name).join(', ')} ${ctx.tools.length === 1 ? 'is' : 'are'} not known to run long`;
     if (ctx.trigger === 'turn') return 'the stream kept going without finishing a message';
     if (ctx.phase === 'starting') return 'the agent never got going';
     if (ctx.lastActivityKind === 'requesting' || ctx.lastActivityKind === 'api_retry') return 'the model never answered';

@@ -21,7 +21,13 @@ export type TaskStreamEvent =
   /** The model began a tool call (its input still streaming). */
   | ({ type: 'tool_start'; id: string; name: string } & Nested)
   /** A complete assistant message (or one block of it, as Claude Code emits them with partial messages). */
-  | ({ type: 'assistant'; messageId?: string; text: string; toolUses: Array<{ id: string; name: string; input: Record<string, unknown> }>; usage?: Partial<TaskUsage> } & Nested)
+  | ({
+      type: 'assistant';
+      messageId?: string;
+      text: string;
+      toolUses: Array<{ id: string; name: string; input: Record<string, unknown> }>;
+      usage?: Partial<TaskUsage>;
+    } & Nested)
   | ({ type: 'message_end'; stopReason?: string; outputTokens?: number } & Nested)
   | ({ type: 'tool_result'; toolUseId: string; isError: boolean; preview: string } & Nested)
   /** The agent retries a failed model request. */

@@ -50,7 +50,9 @@ export class TaskService {
   async start(request: TaskRequest): Promise<TaskView> {
     const parsed = TaskRequestSchema.safeParse(request);
     if (!parsed.success) {
-      throw new InvalidArgumentError(`Invalid task: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(request)'}: ${i.message}`).join('; ')}`);
+      throw new InvalidArgumentError(
+        `Invalid task: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(request)'}: ${i.message}`).join('; ')}`,
+      );
     }
     const r = parsed.data;
     const config: TaskConfig = {

@@ -41,7 +41,7 @@ describe('TaskStateMachine on real Claude Code streams', () => {
     expect(machine.noiseLineCount).toBe(0);
   });
 
-  it('max turns ends failed with error_max_turns and the agent\'s message', () => {
+  it("max turns ends failed with error_max_turns and the agent's message", () => {
     const { machine, phases } = replay('claude-2.1.197-max-turns');
     expect(phases.at(-1)).toBe('failed');
     expect(machine.error).toBe('error_max_turns: Reached maximum number of turns (1)');
@@ -83,7 +83,10 @@ describe('TaskStateMachine on real Claude Code streams', () => {
     machine.apply({ type: 'text', text: 'Let me think about this' }, T0 + 1_000);
     expect(machine.describeActivity(T0 + 3_000)).toBe('generating; last activity 2.0 s ago: writing "Let me think about this"');
     machine.apply({ type: 'tool_start', id: 't1', name: 'Bash' }, T0 + 4_000);
-    machine.apply({ type: 'assistant', messageId: 'm1', text: '', toolUses: [{ id: 't1', name: 'Bash', input: { command: 'npm test' } }] }, T0 + 4_100);
+    machine.apply(
+      { type: 'assistant', messageId: 'm1', text: '', toolUses: [{ id: 't1', name: 'Bash', input: { command: 'npm test' } }] },
+      T0 + 4_100,
+    );
     expect(machine.describeActivity(T0 + 16_000)).toBe('running Bash (npm test) for 12 s');
     expect(machine.describePhase()).toBe('Running Bash (npm test)');
   });

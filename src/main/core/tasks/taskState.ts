@@ -9,7 +9,14 @@
  * while any tool call is in flight (from its content_block_start to its tool_result). Terminal
  * phases are final for the run; later events are ignored.
  */
-import { isTerminalTaskPhase, type TaskActivity, type TaskPhase, type TaskResult, type TaskToolCall, type TaskUsage } from '../../../shared/task';
+import {
+  isTerminalTaskPhase,
+  type TaskActivity,
+  type TaskPhase,
+  type TaskResult,
+  type TaskToolCall,
+  type TaskUsage,
+} from '../../../shared/task';
 import type { TaskStreamEvent } from './taskEvents';
 
 /** Streamed text kept for the UI and get_task: the tail a person reads, not the transcript. */
@@ -89,7 +96,11 @@ export class TaskStateMachine {
       case 'init':
         this.sessionId = event.sessionId ?? this.sessionId;
         this.model = event.model ?? this.model;
-        this.note(now, 'init', `${event.version ? `Claude Code ${event.version}` : 'agent'} started${event.model ? ` (${event.model})` : ''}`);
+        this.note(
+          now,
+          'init',
+          `${event.version ? `Claude Code ${event.version}` : 'agent'} started${event.model ? ` (${event.model})` : ''}`,
+        );
         return;
       case 'requesting':
         this.note(now, 'requesting', event.parentToolUseId ? 'subagent asked the model' : 'asked the model');
@@ -131,7 +142,11 @@ export class TaskStateMachine {
         this.inFlight.delete(event.toolUseId);
         const name = tool?.name ?? 'tool';
         if (tool) this.remember({ ...withoutInput(tool), endedAt: now, isError: event.isError });
-        this.note(now, 'tool_result', `${name} ${event.isError ? 'failed' : 'finished'}${event.preview ? `: ${quoteHead(event.preview)}` : ''}`);
+        this.note(
+          now,
+          'tool_result',
+          `${name} ${event.isError ? 'failed' : 'finished'}${event.preview ? `: ${quoteHead(event.preview)}` : ''}`,
+        );
         return this.settlePhase();
       }
       case 'retry':
@@ -232,7 +247,14 @@ export class TaskStateMachine {
     }
     if (this.recent.some((t) => t.id === id)) return; // already finished (a late repeat)
     this.toolCallCount += 1;
-    this.inFlight.set(id, { id, name, input, summary: this.summarizeTool(name, input), startedAt: now, ...(parentToolUseId ? { parentToolUseId } : {}) });
+    this.inFlight.set(id, {
+      id,
+      name,
+      input,
+      summary: this.summarizeTool(name, input),
+      startedAt: now,
+      ...(parentToolUseId ? { parentToolUseId } : {}),
+    });
   }
 
   private settlePhase(): void {

@@ -92,7 +92,9 @@ describe('TaskSupervisor', () => {
     clock.advanceBy(2_000);
     const stalled = info();
     expect(stalled.phase).toBe('stalled');
-    expect(stalled.error).toBe('no output for 2.0 s while generating; last activity 2.0 s ago: writing "Let me think about"; the model stream went silent mid-message');
+    expect(stalled.error).toBe(
+      'no output for 2.0 s while generating; last activity 2.0 s ago: writing "Let me think about"; the model stream went silent mid-message',
+    );
     expect(stalled.lastActivity).toMatchObject({ kind: 'text', description: 'writing "Let me think about"' });
     expect(stalled.decisions).toMatchObject([{ kind: 'stalled', trigger: 'idle', rule: 'silent-stream' }, { kind: 'killed' }]);
     expect(session.stops).toBe(1);
@@ -130,7 +132,9 @@ describe('TaskSupervisor', () => {
     session.print('Error: connect ECONNREFUSED 127.0.0.1:1\r\n');
     session.exit(1);
     expect(info()).toMatchObject({ phase: 'failed', isEnded: true, noiseLineCount: 1 });
-    expect(info().error).toBe('Claude Code exited with code 1 before reporting a result (last output: Error: connect ECONNREFUSED 127.0.0.1:1)');
+    expect(info().error).toBe(
+      'Claude Code exited with code 1 before reporting a result (last output: Error: connect ECONNREFUSED 127.0.0.1:1)',
+    );
   });
 
   it('a result line without a newline before the exit still counts', () => {
@@ -184,7 +188,12 @@ describe('TaskSupervisor', () => {
     const supervisor = new TaskSupervisor(session, undefined, { clock: new VirtualClock() });
     disposables.push(supervisor);
     supervisor.failToStart('Command not found: claude');
-    expect(supervisor.info).toMatchObject({ phase: 'failed', error: 'Command not found: claude', isEnded: true, timeouts: DEFAULT_TASK_TIMEOUTS });
+    expect(supervisor.info).toMatchObject({
+      phase: 'failed',
+      error: 'Command not found: claude',
+      isEnded: true,
+      timeouts: DEFAULT_TASK_TIMEOUTS,
+    });
   });
 
   it('dispose leaves no timer behind', () => {
@@ -204,7 +213,10 @@ describe('TaskSupervisor', () => {
 
     it('is never asked unless the task opted in', () => {
       let asked = false;
-      const { clock, session, info } = setup({}, { secondOpinionFor: () => async () => ((asked = true), { verdict: 'extend', reason: 'x' }) });
+      const { clock, session, info } = setup(
+        {},
+        { secondOpinionFor: () => async () => ((asked = true), { verdict: 'extend', reason: 'x' }) },
+      );
       session.message(msg.text('hm'));
       clock.advanceBy(2_000);
       expect(asked).toBe(false);
@@ -220,7 +232,11 @@ describe('TaskSupervisor', () => {
         await Promise.resolve();
         expect(info().phase).toBe('generating');
       }
-      expect(info().decisions.filter((d) => d.kind === 'extended').map((d) => d.rule)).toEqual(['second-opinion', 'second-opinion']);
+      expect(
+        info()
+          .decisions.filter((d) => d.kind === 'extended')
+          .map((d) => d.rule),
+      ).toEqual(['second-opinion', 'second-opinion']);
       expect(info().stallWarning).toMatch(/fast-model advises waiting: a build is plausible/);
       clock.advanceBy(2_000); // no more opinions: the rules decide
       expect(info().phase).toBe('stalled');

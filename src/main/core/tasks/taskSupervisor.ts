@@ -7,13 +7,7 @@
 import { DisposableBase, DisposableStore, Emitter, type Event } from '../base/lifecycle';
 import { realClock, type Clock } from '../status';
 import type { ObservedSession } from '../sessions';
-import {
-  DEFAULT_TASK_TIMEOUTS,
-  type TaskDecision,
-  type TaskInfo,
-  type TaskTimeouts,
-  type TaskTrigger,
-} from '../../../shared/task';
+import { DEFAULT_TASK_TIMEOUTS, type TaskDecision, type TaskInfo, type TaskTimeouts, type TaskTrigger } from '../../../shared/task';
 import { NdjsonReader, type NdjsonItem } from './ndjsonReader';
 import { TaskStateMachine, seconds, type EndPhase } from './taskState';
 import { TaskWatchdog, type WatchdogExpiry } from './taskWatchdog';
@@ -332,7 +326,12 @@ export class TaskSupervisor extends DisposableBase {
   ): Promise<void> {
     const epoch = run.epoch;
     const model = this.config.secondOpinion?.model ?? DEFAULT_SECOND_OPINION_MODEL;
-    this.decide(run, { kind: 'second_opinion', trigger, rule: assessment.rule, reason: `asking ${model}: the rules say ${assessment.reason}` });
+    this.decide(run, {
+      kind: 'second_opinion',
+      trigger,
+      rule: assessment.rule,
+      reason: `asking ${model}: the rules say ${assessment.reason}`,
+    });
     run.stallWarning = `Possible stall, asking ${model} for a second opinion: ${assessment.reason}`;
     this.changedEmitter.fire();
     const abort = new AbortController();

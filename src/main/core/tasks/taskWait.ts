@@ -31,7 +31,13 @@ export function waitForTaskEnd(options: TaskWaitOptions): Promise<TaskWaitResult
       done = true;
       for (const d of disposables) d.dispose();
       const task = options.view();
-      resolve({ isEnded: reason === 'ended' || (task?.isEnded ?? false), reason, message, elapsedMs: elapsed(), ...(task ? { task } : {}) });
+      resolve({
+        isEnded: reason === 'ended' || (task?.isEnded ?? false),
+        reason,
+        message,
+        elapsedMs: elapsed(),
+        ...(task ? { task } : {}),
+      });
     };
     const ended = () => {
       const info = supervisor.info;
@@ -41,7 +47,7 @@ export function waitForTaskEnd(options: TaskWaitOptions): Promise<TaskWaitResult
     if (options.abort?.aborted) return finish('cancelled', 'The wait was cancelled by the client; the task goes on');
 
     disposables.push(supervisor.onDidEnd(() => ended()));
-    disposables.push(options.onClosed(() => finish('closed', 'The task\'s entry was closed')));
+    disposables.push(options.onClosed(() => finish('closed', "The task's entry was closed")));
     if (options.abort) {
       const signal = options.abort;
       const onAbort = () => finish('cancelled', 'The wait was cancelled by the client; the task goes on');
@@ -62,7 +68,11 @@ export function waitForTaskEnd(options: TaskWaitOptions): Promise<TaskWaitResult
         const key = `${info.phase}|${info.message}|${info.stallWarning ?? ''}`;
         if (!isHeartbeat && key === last) return;
         last = key;
-        progress({ elapsedMs: elapsed(), phase: info.phase, message: info.stallWarning ? `${info.message} — ${info.stallWarning}` : info.message });
+        progress({
+          elapsedMs: elapsed(),
+          phase: info.phase,
+          message: info.stallWarning ? `${info.message} — ${info.stallWarning}` : info.message,
+        });
       };
       report(true);
       disposables.push(supervisor.onDidChange(() => report(false)));

@@ -68,7 +68,7 @@ describe('IdlenessTracker', () => {
     expect(clock.pendingTimers).toBe(0);
   });
 
-  it('refresh reads an entry\'s current state before its (coalesced) change event arrives', () => {
+  it("refresh reads an entry's current state before its (coalesced) change event arrives", () => {
     const { tracker } = setup();
     tracker.refresh({ id: 'p_new', name: 'new', kind: 'agent', runId: 1, isRunning: true, agentStatus: 'starting' });
     expect(tracker.idlenessOf('p_new')).toBe('fresh');

@@ -50,6 +50,7 @@ export function attachTimers(core: SwitchboardCore, options: AttachTimersOptions
 /** The core's timer manager, or a clear error when this core was built without timers. */
 export function timersOf(core: SwitchboardCore): TimerManager {
   const manager = managers.get(core);
-  if (!manager || manager.isDisposed) throw new SwitchboardError('internal', 'Timers are not available in this Switchboard core (it was built without a timer manager).');
+  if (!manager || manager.isDisposed)
+    throw new SwitchboardError('internal', 'Timers are not available in this Switchboard core (it was built without a timer manager).');
   return manager;
 }

@@ -42,4 +42,3 @@ export function timerDecorator(timers: () => TimerManager | undefined): EntryDec
     return manager && !manager.isDisposed ? new TimerDecoration(entry.id, manager) : undefined;
   };
 }
-

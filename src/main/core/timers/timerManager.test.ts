@@ -65,12 +65,22 @@ describe('delay timers', () => {
     const timers = fresh();
     host.addWorkedAgent('p_a');
     const { timer } = timers.setDelay(as('p_a'), { seconds: 30, body: 'check the build', label: 'build' });
-    expect(timer).toMatchObject({ kind: 'delay', state: 'pending', ownerId: 'p_a', remainingMs: 30_000, firesAt: clock.now() + 30_000, label: 'build' });
+    expect(timer).toMatchObject({
+      kind: 'delay',
+      state: 'pending',
+      ownerId: 'p_a',
+      remainingMs: 30_000,
+      firesAt: clock.now() + 30_000,
+      label: 'build',
+    });
     await advance(29_999);
     expect(host.delivered).toEqual([]);
     await advance(1);
     expect(host.delivered).toEqual([{ id: 'p_a', text: 'check the build', at: clock.now() }]);
-    expect(timers.list(as('p_a'))).toMatchObject({ timers: [], history: [{ id: timer.id, state: 'fired', reason: 'delay', ownerId: 'p_a' }] });
+    expect(timers.list(as('p_a'))).toMatchObject({
+      timers: [],
+      history: [{ id: timer.id, state: 'fired', reason: 'delay', ownerId: 'p_a' }],
+    });
   });
 
   it('wait for a busy owner: due on time, typed only once it is back at its prompt', async () => {
@@ -205,7 +215,10 @@ describe('delay timers', () => {
     host.failDeliveriesWith = 'Process "a" (p_a) is not running';
     timers.setDelay(as('p_a'), { seconds: 0, body: 'x' });
     await advance(0);
-    expect(timers.list(APP_ACTOR).history[0]).toMatchObject({ state: 'dropped', reason: 'delivery failed: Process "a" (p_a) is not running' });
+    expect(timers.list(APP_ACTOR).history[0]).toMatchObject({
+      state: 'dropped',
+      reason: 'delivery failed: Process "a" (p_a) is not running',
+    });
   });
 });
 
@@ -390,8 +403,18 @@ describe('ownership', () => {
     const delegated = timers.setDelay(as('p_a'), { seconds: 10, body: 'for b', ownerId: 'p_b' }).timer;
     const theirs = timers.setDelay(as('p_b'), { seconds: 10, body: 'b' }).timer;
     expect(delegated.ownerId).toBe('p_b');
-    expect(timers.list(as('p_a')).timers.map((t) => t.id).sort()).toEqual([mine.id, delegated.id].sort());
-    expect(timers.list(as('p_b')).timers.map((t) => t.id).sort()).toEqual([delegated.id, theirs.id].sort());
+    expect(
+      timers
+        .list(as('p_a'))
+        .timers.map((t) => t.id)
+        .sort(),
+    ).toEqual([mine.id, delegated.id].sort());
+    expect(
+      timers
+        .list(as('p_b'))
+        .timers.map((t) => t.id)
+        .sort(),
+    ).toEqual([delegated.id, theirs.id].sort());
     expect(timers.list(APP_ACTOR).timers).toHaveLength(3);
     expect(timers.list(APP_ACTOR, 'p_a').timers.map((t) => t.id)).toEqual([mine.id]);
     const denied = errorOf(() => timers.cancel(as('p_a'), theirs.id));
@@ -438,7 +461,7 @@ describe('owners and watched entries going away', () => {
     ]);
   });
 
-  it('a dead owner\'s timers are dropped, due ones included', async () => {
+  it("a dead owner's timers are dropped, due ones included", async () => {
     const timers = fresh();
     host.addWorkedAgent('p_a');
     timers.setDelay(as('p_a'), { seconds: 100, body: 'x' });
@@ -476,7 +499,12 @@ describe('persistence across a restart', () => {
     host.addWorkedAgent('p_new', { name: 'worker', configName: 'worker' });
     const second = setup();
     const report = second.restore();
-    expect(report).toMatchObject({ restored: 2, dropped: [expect.objectContaining({ id: lost.id, state: 'dropped', reason: 'owner adhoc (p_adhoc) no longer exists after the restart' })] });
+    expect(report).toMatchObject({
+      restored: 2,
+      dropped: [
+        expect.objectContaining({ id: lost.id, state: 'dropped', reason: 'owner adhoc (p_adhoc) no longer exists after the restart' }),
+      ],
+    });
     expect(second.summariesFor('p_new')).toEqual([
       expect.objectContaining({ id: kept.id, state: 'pending', ownerId: 'p_new', remainingMs: 35_000, label: 'kept' }),
       expect.objectContaining({ id: paused.id, state: 'paused', remainingMs: 10_000 }),

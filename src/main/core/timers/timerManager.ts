@@ -147,14 +147,23 @@ export class TimerManager extends DisposableBase {
   setDelay(actor: TimerActor, request: SetDelayRequest): TimerArmed {
     const seconds = checkSeconds(request.seconds, 'seconds');
     const owner = this.resolveOwner(actor, request.ownerId);
-    const t = this.create(actor, { kind: 'delay', body: checkBody(request.body), label: request.label, owner, watched: [], remainingMs: seconds * 1000 });
+    const t = this.create(actor, {
+      kind: 'delay',
+      body: checkBody(request.body),
+      label: request.label,
+      owner,
+      watched: [],
+      remainingMs: seconds * 1000,
+    });
     return { timer: this.summaryOf(t, t.armedAt), alreadyIdle: [], waitingOn: [] };
   }
 
   /** timer_wait (legacy): a delay whose body is a fixed line; the caller owns it. */
   setLegacyWait(actor: TimerActor, request: { seconds: number; label?: string }): TimerArmed {
     if (actor.kind !== 'process') {
-      throw new InvalidArgumentError('timer_wait delivers to the calling agent, and you are not a process started by Switchboard. Use timer_set with owner_process_id.');
+      throw new InvalidArgumentError(
+        'timer_wait delivers to the calling agent, and you are not a process started by Switchboard. Use timer_set with owner_process_id.',
+      );
     }
     return this.setDelay(actor, { seconds: request.seconds, label: request.label, body: legacyWaitLine(request.seconds, request.label) });
   }
@@ -165,7 +174,14 @@ export class TimerManager extends DisposableBase {
     const owner = this.resolveOwner(actor, request.ownerId);
     const watched = this.resolveWatched(request.watched);
     const alreadyIdle = watched.filter((w) => this.idleness.idlenessOf(w.id) === 'idle').map((w) => w.id);
-    const t = this.create(actor, { kind: request.kind, body: checkBody(request.body), label: request.label, owner, watched, remainingMs: maxWaitMs });
+    const t = this.create(actor, {
+      kind: request.kind,
+      body: checkBody(request.body),
+      label: request.label,
+      owner,
+      watched,
+      remainingMs: maxWaitMs,
+    });
     return { timer: this.summaryOf(t, t.armedAt), alreadyIdle, waitingOn: this.waitingOnOf(t) };
   }
 
@@ -180,7 +196,8 @@ export class TimerManager extends DisposableBase {
   pause(actor: TimerActor, id: string): TimerSummary {
     const t = this.manageable(actor, id);
     if (t.record.state === 'paused') throw new TimerStateError(`Timer ${id} is already paused.`, id);
-    if (t.record.state === 'due') throw new TimerStateError(`Timer ${id} already fired and is waiting for its owner's prompt; cancel it to stop the delivery.`, id);
+    if (t.record.state === 'due')
+      throw new TimerStateError(`Timer ${id} already fired and is waiting for its owner's prompt; cancel it to stop the delivery.`, id);
     t.record.remainingMs = this.remainingOf(t);
     this.disarm(t);
     t.record.state = 'paused';
@@ -208,7 +225,9 @@ export class TimerManager extends DisposableBase {
   list(actor: TimerActor, ownerId?: string): TimerList {
     const visible = (owner: string, createdBy: string) => (!ownerId || owner === ownerId) && this.mayManage(actor, owner, createdBy);
     return {
-      timers: sortNearestFirst([...this.timers.values()].filter((t) => visible(t.record.owner.id, t.record.createdBy)).map((t) => this.summaryOf(t))),
+      timers: sortNearestFirst(
+        [...this.timers.values()].filter((t) => visible(t.record.owner.id, t.record.createdBy)).map((t) => this.summaryOf(t)),
+      ),
       history: this.history.filter((h) => visible(h.ownerId, h.createdBy)),
     };
   }
@@ -281,10 +300,7 @@ export class TimerManager extends DisposableBase {
 
   // --- internals ----------------------------------------------------------------------------
 
-  private create(
-    actor: TimerActor,
-    spec: Pick<TimerRecord, 'kind' | 'body' | 'label' | 'owner' | 'watched' | 'remainingMs'>,
-  ): LiveTimer {
+  private create(actor: TimerActor, spec: Pick<TimerRecord, 'kind' | 'body' | 'label' | 'owner' | 'watched' | 'remainingMs'>): LiveTimer {
     if (this.timers.size >= MAX_LIVE_TIMERS) throw new TimerLimitError(MAX_LIVE_TIMERS);
     const record: TimerRecord = { ...spec, id: this.newId(), createdBy: actorKey(actor), createdAt: this.clock.now(), state: 'pending' };
     if (record.label === undefined) delete record.label;
@@ -399,7 +415,9 @@ export class TimerManager extends DisposableBase {
   private resolveOwner(actor: TimerActor, ownerId: string | undefined): EntryRef {
     const id = ownerId ?? (actor.kind === 'process' ? actor.processId : undefined);
     if (id === undefined) {
-      throw new InvalidArgumentError('You are not a process started by Switchboard, so pass owner_process_id: the entry that receives the body.');
+      throw new InvalidArgumentError(
+        'You are not a process started by Switchboard, so pass owner_process_id: the entry that receives the body.',
+      );
     }
     const entry = this.host.findEntry(id);
     if (!entry) throw new UnknownProcessError(id);
@@ -414,7 +432,10 @@ export class TimerManager extends DisposableBase {
       const entry = this.host.findEntry(id);
       if (!entry) throw new UnknownProcessError(id);
       if (entry.kind !== 'agent') {
-        throw new SwitchboardError('wrong_kind', `${entry.name} (${id}) is a ${entry.kind} entry; idle timers watch agents (their idle status). Use wait_for_pattern for other processes.`);
+        throw new SwitchboardError(
+          'wrong_kind',
+          `${entry.name} (${id}) is a ${entry.kind} entry; idle timers watch agents (their idle status). Use wait_for_pattern for other processes.`,
+        );
       }
       this.idleness.refresh(entry);
       return refOf(entry);

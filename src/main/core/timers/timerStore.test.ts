@@ -33,7 +33,19 @@ const snapshot: TimerSnapshot = {
       remainingMs: 12_345,
     },
   ],
-  history: [{ id: 't_def456', kind: 'delay', ownerId: 'p_1', ownerName: 'lead', state: 'fired', reason: 'delay', endedAt: 900, bodyPreview: 'x', createdBy: 'external' }],
+  history: [
+    {
+      id: 't_def456',
+      kind: 'delay',
+      ownerId: 'p_1',
+      ownerName: 'lead',
+      state: 'fired',
+      reason: 'delay',
+      endedAt: 900,
+      bodyPreview: 'x',
+      createdBy: 'external',
+    },
+  ],
 };
 
 describe('FileTimerStore', () => {

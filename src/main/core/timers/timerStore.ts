@@ -29,7 +29,10 @@ export interface TimerStore {
 }
 
 export class TimerFileError extends Error {
-  constructor(readonly path: string, problem: string) {
+  constructor(
+    readonly path: string,
+    problem: string,
+  ) {
     super(`Timer file ${path} is unreadable (${problem}); it was moved aside and timers start empty.`);
   }
 }
@@ -99,7 +102,7 @@ export class FileTimerStore implements TimerStore {
       this.moveAside();
       throw new TimerFileError(this.path, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
     }
-    return parsed.data as TimerSnapshot;
+    return parsed.data;
   }
 
   save(snapshot: TimerSnapshot): void {

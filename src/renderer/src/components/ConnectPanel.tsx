@@ -46,7 +46,9 @@ export function ConnectPanel() {
               <span>{label}</span>
               <CopyButton text={line} testId={`copy-${label.split(' ')[0].toLowerCase()}`} />
             </div>
-            <pre style={LINE} data-testid={`connect-${label.split(' ')[0].toLowerCase()}`}>{mask(line)}</pre>
+            <pre style={LINE} data-testid={`connect-${label.split(' ')[0].toLowerCase()}`}>
+              {mask(line)}
+            </pre>
           </div>
         ))}
         <label style={{ fontSize: 11, color: 'var(--muted)' }}>

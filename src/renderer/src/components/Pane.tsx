@@ -35,19 +35,31 @@ export function Pane({ id }: { id: string }) {
       data-testid="pane"
       data-id={id}
       data-name={process.name}
-      onMouseDown={() => { useUi.getState().focus(id); acknowledge(); }}
+      onMouseDown={() => {
+        useUi.getState().focus(id);
+        acknowledge();
+      }}
     >
       <header className="pane-header">
-        <span className="pane-name" title={process.argv.join(' ')}>{process.name}</span>
+        <span className="pane-name" title={process.argv.join(' ')}>
+          {process.name}
+        </span>
         <span className="pane-kind">{process.kind}</span>
         <StatusBadges process={process} />
         <span className="pane-actions">
           {isRunning ? (
-            <button title="Stop" data-testid="stop" onClick={() => void run((c) => c.call('stopProcess', { id }))}>■</button>
+            <button title="Stop" data-testid="stop" onClick={() => void run((c) => c.call('stopProcess', { id }))}>
+              ■
+            </button>
           ) : (
             <>
               {process.session?.resumable && (
-                <button className="resume" title="Resume the last conversation" data-testid="resume" onClick={() => void run((c) => c.call('resumeProcess', { id }))}>
+                <button
+                  className="resume"
+                  title="Resume the last conversation"
+                  data-testid="resume"
+                  onClick={() => void run((c) => c.call('resumeProcess', { id }))}
+                >
                   Resume
                 </button>
               )}
@@ -60,11 +72,19 @@ export function Pane({ id }: { id: string }) {
               </button>
             </>
           )}
-          <button title="Restart" data-testid="restart" onClick={() => void run((c) => c.call('restartProcess', { id }))}>↻</button>
-          <button title={isMaximized ? 'Restore (Alt+Enter)' : 'Maximise (Alt+Enter)'} data-testid="maximize" onClick={() => useUi.getState().toggleMaximize(id)}>
+          <button title="Restart" data-testid="restart" onClick={() => void run((c) => c.call('restartProcess', { id }))}>
+            ↻
+          </button>
+          <button
+            title={isMaximized ? 'Restore (Alt+Enter)' : 'Maximise (Alt+Enter)'}
+            data-testid="maximize"
+            onClick={() => useUi.getState().toggleMaximize(id)}
+          >
             {isMaximized ? '⤡' : '⤢'}
           </button>
-          <button title="Close" data-testid="close" onClick={() => void run((c) => c.call('closeProcess', { id }))}>✕</button>
+          <button title="Close" data-testid="close" onClick={() => void run((c) => c.call('closeProcess', { id }))}>
+            ✕
+          </button>
         </span>
       </header>
       {process.state === 'error' && <ErrorBar message={process.readiness?.message ?? process.message} logs={process.readiness?.logs} />}
@@ -85,7 +105,11 @@ function ErrorBar({ message, logs }: { message: string; logs?: string[] }) {
           {isOpen ? 'hide lines' : 'last lines'}
         </button>
       )}
-      {isOpen && logs && <pre className="pane-logs" data-testid="pane-logs">{logs.join('\n')}</pre>}
+      {isOpen && logs && (
+        <pre className="pane-logs" data-testid="pane-logs">
+          {logs.join('\n')}
+        </pre>
+      )}
     </div>
   );
 }

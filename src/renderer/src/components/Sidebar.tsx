@@ -13,7 +13,9 @@ export function Sidebar() {
   return (
     <aside className="sidebar" data-testid="sidebar">
       <h1>Switchboard</h1>
-      <div className="project" title={project?.dir}>{project?.name}</div>
+      <div className="project" title={project?.dir}>
+        {project?.name}
+      </div>
       {issues.length > 0 && (
         <ul className="config-issues" data-testid="config-issues">
           {issues.map((issue, i) => (
@@ -26,8 +28,13 @@ export function Sidebar() {
           const p = processes[id];
           if (!p) return null;
           return (
-            <li key={id} data-testid="sidebar-entry" data-id={id} className={id === focusedId ? 'focused' : ''}
-              onClick={() => useUi.getState().focus(id)}>
+            <li
+              key={id}
+              data-testid="sidebar-entry"
+              data-id={id}
+              className={id === focusedId ? 'focused' : ''}
+              onClick={() => useUi.getState().focus(id)}
+            >
               <EntryName id={id} name={p.name} />
               <StatusBadges process={p} />
             </li>
@@ -48,16 +55,36 @@ function EntryName({ id, name }: { id: string; name: string }) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(name);
   if (!editing) {
-    return <span className="entry-name" title="Double-click to rename" onDoubleClick={() => { setValue(name); setEditing(true); }}>{name}</span>;
+    return (
+      <span
+        className="entry-name"
+        title="Double-click to rename"
+        onDoubleClick={() => {
+          setValue(name);
+          setEditing(true);
+        }}
+      >
+        {name}
+      </span>
+    );
   }
   const commit = () => {
     setEditing(false);
     if (value.trim() && value !== name) void run((c) => c.call('renameProcess', { id, name: value.trim() }));
   };
   return (
-    <input className="rename" data-testid="rename-input" autoFocus value={value}
-      onChange={(e) => setValue(e.target.value)} onBlur={commit}
-      onKeyDown={(e) => { if (e.key === 'Enter') commit(); if (e.key === 'Escape') setEditing(false); }} />
+    <input
+      className="rename"
+      data-testid="rename-input"
+      autoFocus
+      value={value}
+      onChange={(e) => setValue(e.target.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+        if (e.key === 'Escape') setEditing(false);
+      }}
+    />
   );
 }
 
@@ -83,9 +110,17 @@ function AddEntryForm() {
       useUi.getState().focus(created.id);
     }
   };
-  const placeholder = kind === 'terminal' ? 'shell (default)' : kind === 'agent' ? 'command (default: the preset\'s)' : 'command line, e.g. npm run dev';
+  const placeholder =
+    kind === 'terminal' ? 'shell (default)' : kind === 'agent' ? "command (default: the preset's)" : 'command line, e.g. npm run dev';
   return (
-    <form className="add-entry" data-testid="add-entry" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <form
+      className="add-entry"
+      data-testid="add-entry"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
       <select value={kind} onChange={(e) => setKind(e.target.value as typeof kind)} data-testid="add-kind">
         <option value="terminal">terminal</option>
         <option value="command">command</option>
@@ -93,12 +128,18 @@ function AddEntryForm() {
       </select>
       {kind === 'agent' && (
         <select value={preset} onChange={(e) => setPreset(e.target.value)} data-testid="add-preset">
-          {AGENT_PRESETS.map((p) => <option key={p} value={p}>{p}</option>)}
+          {AGENT_PRESETS.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
         </select>
       )}
       <input placeholder={placeholder} value={commandLine} onChange={(e) => setCommandLine(e.target.value)} data-testid="add-command" />
       <input placeholder="name (optional)" value={name} onChange={(e) => setName(e.target.value)} data-testid="add-name" />
-      <button type="submit" data-testid="add-submit">Add</button>
+      <button type="submit" data-testid="add-submit">
+        Add
+      </button>
     </form>
   );
 }

@@ -20,7 +20,12 @@ const AGENT_GLYPHS: Record<string, string> = { starting: '◌', idle: '○', act
 export function stateLabel(p: ProcessInfo): { glyph: string; text: string; tone: string; title: string } {
   if (p.agent) {
     const detail = p.agent.detail ? ` · ${p.agent.detail.replace('_', ' ')}` : '';
-    return { glyph: AGENT_GLYPHS[p.agent.primary] ?? '?', text: `${p.agent.primary}${detail}`, tone: p.agent.primary, title: p.agent.reason };
+    return {
+      glyph: AGENT_GLYPHS[p.agent.primary] ?? '?',
+      text: `${p.agent.primary}${detail}`,
+      tone: p.agent.primary,
+      title: p.agent.reason,
+    };
   }
   const phase = p.readiness?.phase ?? p.state;
   const message = p.readiness?.message ?? p.message;
@@ -47,10 +52,22 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
           resumable
         </span>
       )}
-      {p.attention && <span className="attention" title={p.attention.reason}>❗</span>}
+      {p.attention && (
+        <span className="attention" title={p.attention.reason}>
+          ❗
+        </span>
+      )}
       <TimerIndicator process={p} />
       {links.map((url) => (
-        <a key={url} className="port-link" href={url} onClick={(e) => { e.preventDefault(); openLink(url); }}>
+        <a
+          key={url}
+          className="port-link"
+          href={url}
+          onClick={(e) => {
+            e.preventDefault();
+            openLink(url);
+          }}
+        >
           {url.replace(/^https?:\/\//, '')}
         </a>
       ))}

@@ -30,13 +30,37 @@ const DECISION_COLORS: Partial<Record<TaskDecision['kind'], string>> = {
 };
 
 const S = {
-  panel: { display: 'flex', flexDirection: 'column', gap: 4, padding: '4px 6px', borderBottom: '1px solid var(--border)', maxHeight: '60%', overflow: 'auto', flex: '0 1 auto' },
+  panel: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: 4,
+    padding: '4px 6px',
+    borderBottom: '1px solid var(--border)',
+    maxHeight: '60%',
+    overflow: 'auto',
+    flex: '0 1 auto',
+  },
   row: { display: 'flex', gap: 8, alignItems: 'baseline', flexWrap: 'wrap' },
   muted: { color: 'var(--muted)' },
   mono: { fontFamily: 'ui-monospace, monospace', fontSize: 12 },
-  text: { margin: 0, whiteSpace: 'pre-wrap', maxHeight: 160, overflow: 'auto', fontFamily: 'ui-monospace, monospace', fontSize: 12, background: 'var(--bg)', padding: 4, borderRadius: 4 },
+  text: {
+    margin: 0,
+    whiteSpace: 'pre-wrap',
+    maxHeight: 160,
+    overflow: 'auto',
+    fontFamily: 'ui-monospace, monospace',
+    fontSize: 12,
+    background: 'var(--bg)',
+    padding: 4,
+    borderRadius: 4,
+  },
   warning: { background: '#3a321a', color: 'var(--warn)', padding: '2px 6px', borderRadius: 4 },
-  box: (color: string): CSSProperties => ({ borderLeft: `3px solid ${color}`, padding: '2px 6px', background: 'var(--bg)', borderRadius: 4 }),
+  box: (color: string): CSSProperties => ({
+    borderLeft: `3px solid ${color}`,
+    padding: '2px 6px',
+    background: 'var(--bg)',
+    borderRadius: 4,
+  }),
   input: { background: 'var(--panel)', color: 'var(--text)', border: '1px solid var(--border)', borderRadius: 4, padding: 4 },
 } satisfies Record<string, CSSProperties | ((c: string) => CSSProperties)>;
 
@@ -54,7 +78,11 @@ function TaskDetails({ process, task }: { process: ProcessInfo; task: TaskInfo }
           {look.glyph} {task.phase.replace('_', ' ')}
         </span>
         <span data-testid="task-message">{task.message}</span>
-        {elapsed !== undefined && <span style={S.muted} data-testid="task-elapsed">{formatDuration(elapsed)}</span>}
+        {elapsed !== undefined && (
+          <span style={S.muted} data-testid="task-elapsed">
+            {formatDuration(elapsed)}
+          </span>
+        )}
         <span style={S.muted}>
           {plural(task.turns, 'turn')}
           {task.costUsd !== undefined && ` · $${task.costUsd.toFixed(4)}`}
@@ -62,7 +90,11 @@ function TaskDetails({ process, task }: { process: ProcessInfo; task: TaskInfo }
         </span>
         <span style={{ marginLeft: 'auto', display: 'flex', gap: 4 }}>
           {!task.isEnded && (
-            <button data-testid="task-cancel" title="Cancel: end the whole process tree" onClick={() => void run((c) => c.call('cancelTask', { id: process.id }))}>
+            <button
+              data-testid="task-cancel"
+              title="Cancel: end the whole process tree"
+              onClick={() => void run((c) => c.call('cancelTask', { id: process.id }))}
+            >
               Cancel
             </button>
           )}
@@ -158,7 +190,11 @@ function Decisions({ decisions }: { decisions: TaskDecision[] }) {
   return (
     <div data-testid="task-decisions">
       {shown.map((d, i) => (
-        <div key={`${d.at}-${i}`} style={{ ...S.mono, color: DECISION_COLORS[d.kind] ?? 'var(--text)' }} title={d.rule ? `rule: ${d.rule}` : undefined}>
+        <div
+          key={`${d.at}-${i}`}
+          style={{ ...S.mono, color: DECISION_COLORS[d.kind] ?? 'var(--text)' }}
+          title={d.rule ? `rule: ${d.rule}` : undefined}
+        >
           {new Date(d.at).toLocaleTimeString()} {d.kind}
           {d.trigger && ` (${d.trigger.replace('_', ' ')})`}: <span style={{ color: 'var(--text)' }}>{d.reason}</span>
         </div>
@@ -186,7 +222,11 @@ function FollowUp({ process, task }: { process: ProcessInfo; task: TaskInfo }) {
       ...(task.maxBudgetUsd !== undefined ? { maxBudgetUsd: task.maxBudgetUsd } : {}),
       ...(task.allowedTools ? { allowedTools: task.allowedTools } : {}),
       ...(task.permissionMode ? { permissionMode: task.permissionMode } : {}),
-      timeouts: { idleSeconds: task.timeouts.idleMs / 1000, turnSeconds: task.timeouts.turnMs / 1000, wallClockSeconds: task.timeouts.wallClockMs / 1000 },
+      timeouts: {
+        idleSeconds: task.timeouts.idleMs / 1000,
+        turnSeconds: task.timeouts.turnMs / 1000,
+        wallClockSeconds: task.timeouts.wallClockMs / 1000,
+      },
       name: `${process.name} (follow-up)`,
     };
     const created = await run((c) => c.call('startTask', request));
@@ -196,9 +236,23 @@ function FollowUp({ process, task }: { process: ProcessInfo; task: TaskInfo }) {
     }
   };
   return (
-    <form style={S.row} onSubmit={(e) => { e.preventDefault(); void submit(); }} data-testid="task-follow-up">
-      <input style={{ ...S.input, flex: 1 }} placeholder="Follow-up in the same session…" value={prompt} onChange={(e) => setPrompt(e.target.value)} />
-      <button type="submit" disabled={!prompt.trim()}>Continue</button>
+    <form
+      style={S.row}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      data-testid="task-follow-up"
+    >
+      <input
+        style={{ ...S.input, flex: 1 }}
+        placeholder="Follow-up in the same session…"
+        value={prompt}
+        onChange={(e) => setPrompt(e.target.value)}
+      />
+      <button type="submit" disabled={!prompt.trim()}>
+        Continue
+      </button>
     </form>
   );
 }
@@ -229,16 +283,36 @@ export function NewTaskForm({ onStarted }: { onStarted?: (taskId: string) => voi
     }
   };
   return (
-    <form style={{ display: 'flex', flexDirection: 'column', gap: 4 }} onSubmit={(e) => { e.preventDefault(); void submit(); }} data-testid="new-task">
-      <textarea style={S.input} rows={3} placeholder="Task for a headless Claude Code run…" value={prompt} onChange={(e) => setPrompt(e.target.value)} />
+    <form
+      style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      data-testid="new-task"
+    >
+      <textarea
+        style={S.input}
+        rows={3}
+        placeholder="Task for a headless Claude Code run…"
+        value={prompt}
+        onChange={(e) => setPrompt(e.target.value)}
+      />
       <div style={S.row}>
         <input style={{ ...S.input, flex: 1 }} placeholder="working dir (project)" value={cwd} onChange={(e) => setCwd(e.target.value)} />
         <input style={{ ...S.input, width: 70 }} placeholder="max turns" value={maxTurns} onChange={(e) => setMaxTurns(e.target.value)} />
-        <input style={{ ...S.input, width: 70 }} placeholder="idle s (180)" value={idleSeconds} onChange={(e) => setIdleSeconds(e.target.value)} />
+        <input
+          style={{ ...S.input, width: 70 }}
+          placeholder="idle s (180)"
+          value={idleSeconds}
+          onChange={(e) => setIdleSeconds(e.target.value)}
+        />
         <label title="Ask a fast model before declaring a stall (off by default)">
           <input type="checkbox" checked={isSecondOpinion} onChange={(e) => setSecondOpinion(e.target.checked)} /> 2nd opinion
         </label>
-        <button type="submit" disabled={!prompt.trim()}>Start task</button>
+        <button type="submit" disabled={!prompt.trim()}>
+          Start task
+        </button>
       </div>
     </form>
   );

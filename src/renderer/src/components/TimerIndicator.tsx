@@ -46,8 +46,19 @@ export function timerText(t: TimerSummary, now: number): string {
 }
 
 function tooltip(t: TimerSummary): string {
-  const kind = { delay: 'Delay timer', idle_any: 'Fires when any watched agent finishes a turn', idle_all: 'Fires when all watched agents are idle' }[t.kind];
-  const state = { pending: '', paused: ' (paused)', due: ' (fired; typed in once the agent is at its prompt)', fired: '', cancelled: '', dropped: '' }[t.state];
+  const kind = {
+    delay: 'Delay timer',
+    idle_any: 'Fires when any watched agent finishes a turn',
+    idle_all: 'Fires when all watched agents are idle',
+  }[t.kind];
+  const state = {
+    pending: '',
+    paused: ' (paused)',
+    due: ' (fired; typed in once the agent is at its prompt)',
+    fired: '',
+    cancelled: '',
+    dropped: '',
+  }[t.state];
   const waiting = t.waitingOn?.length ? `\nWaiting on: ${t.waitingOn.join(', ')}` : '';
   return `${t.label ? `${t.label} — ` : ''}${kind}${state}\nBody: ${t.bodyPreview}${waiting}\nSet by ${t.createdBy}`;
 }
@@ -75,19 +86,39 @@ export function TimerIndicator({ process }: { process: ProcessInfo }) {
   };
   const isPaused = nearest.state === 'paused';
   return (
-    <span className="timer" data-testid="timer-indicator" data-timer-id={nearest.id} data-state={nearest.state} title={tooltip(nearest)} style={STYLE.wrap}>
+    <span
+      className="timer"
+      data-testid="timer-indicator"
+      data-timer-id={nearest.id}
+      data-state={nearest.state}
+      title={tooltip(nearest)}
+      style={STYLE.wrap}
+    >
       <span style={{ ...STYLE.label, ...(nearest.state === 'due' ? STYLE.due : {}) }} data-testid="timer-text">
         {isPaused ? PAUSED_GLYPH : TIMER_GLYPH} {timerText(nearest, now)}
       </span>
-      {timers.length > 1 && <span style={STYLE.more} title={`${timers.length} timers`}>+{timers.length - 1}</span>}
+      {timers.length > 1 && (
+        <span style={STYLE.more} title={`${timers.length} timers`}>
+          +{timers.length - 1}
+        </span>
+      )}
       {nearest.state !== 'due' && (
-        <button style={STYLE.button} data-testid={isPaused ? 'timer-resume' : 'timer-pause'} title={isPaused ? 'Resume timer' : 'Pause timer'}
-          onClick={act(isPaused ? 'resumeTimer' : 'pauseTimer')}>
+        <button
+          style={STYLE.button}
+          data-testid={isPaused ? 'timer-resume' : 'timer-pause'}
+          title={isPaused ? 'Resume timer' : 'Pause timer'}
+          onClick={act(isPaused ? 'resumeTimer' : 'pauseTimer')}
+        >
           {isPaused ? '▶' : PAUSED_GLYPH}
         </button>
       )}
       {nearest.state !== 'due' && (
-        <button style={STYLE.button} data-testid="timer-fire" title="Fire now (typed in once the agent is at its prompt)" onClick={act('fireTimerNow')}>
+        <button
+          style={STYLE.button}
+          data-testid="timer-fire"
+          title="Fire now (typed in once the agent is at its prompt)"
+          onClick={act('fireTimerNow')}
+        >
           ⚡
         </button>
       )}

@@ -27,7 +27,7 @@ const whoami = defineTool({
   description:
     'Your identity in Switchboard: your process id and name when Switchboard started you (role "agent" or "process"), or role "external"; the project; and the tools you can call.',
   annotations: { readOnlyHint: true },
-  run: (_args, call, ctx) => ({ ...whoamiOf(ctx, call.caller), tools: ctx.tools.map((t) => t.name) }),
+  run: (_args, call, ctx) => ({ ...whoamiOf(ctx, call.caller), tools: ctx.tools.map((t) => t.name as string) }),
 });
 
 const getProjectStatus = defineTool({
@@ -50,7 +50,7 @@ const getProjectStatus = defineTool({
 
 const TOPICS: Record<string, string> = {
   overview: [
-    'Switchboard runs the project\'s dev servers, terminals and coding agents in PTYs and lets you drive them.',
+    "Switchboard runs the project's dev servers, terminals and coding agents in PTYs and lets you drive them.",
     'Start with get_project_status or list_processes to get process ids (p_xxxxxx); most tools take process_id.',
     'Servers: spawn_process, restart_process (waits until ready), check_process_ready, get_process_ports.',
     'Reading: get_process_output (screen or stream), search_output, wait_for_pattern.',
@@ -78,7 +78,7 @@ const TOPICS: Record<string, string> = {
   ].join('\n'),
   timers: [
     'timer_set delivers a body to a process as a fresh user turn after a delay; timer_fire_when_idle_any / _all when watched agents go idle.',
-    'The owner is you, or owner_process_id when you are not a process started by Switchboard. timer_list shows your timers; pause keeps a delay timer\'s remaining time.',
+    "The owner is you, or owner_process_id when you are not a process started by Switchboard. timer_list shows your timers; pause keeps a delay timer's remaining time.",
   ].join('\n'),
   keys: [
     'send_input kind "key": Enter, Escape, Tab, BTab, Backspace, Delete, Insert, Space, Up, Down, Left, Right, Home, End, PageUp, PageDown, F1–F12.',
@@ -102,7 +102,8 @@ function toolHelp(tool: AnyToolDefinition): string {
 const help = defineTool({
   name: 'help',
   title: 'Help',
-  description: 'Human help: an overview, a tool\'s parameters (topic = tool name), or a topic: offsets, patterns, identity, scratchpads, timers, keys.',
+  description:
+    "Human help: an overview, a tool's parameters (topic = tool name), or a topic: offsets, patterns, identity, scratchpads, timers, keys.",
   annotations: { readOnlyHint: true },
   run: ({ topic }, _call, ctx) => {
     const key = (topic ?? 'overview').trim();
@@ -115,7 +116,7 @@ const help = defineTool({
     }
     return {
       topic: key,
-      text: `No help topic "${key}". Topics: ${Object.keys(TOPICS).join(', ')}. Tools: ${ctx.tools.map((t) => t.name).join(', ')}.`,
+      text: `No help topic "${key}". Topics: ${Object.keys(TOPICS).join(', ')}. Tools: ${ctx.tools.map((t) => t.name as string).join(', ')}.`,
     };
   },
 });

@@ -47,7 +47,9 @@ const sendMessage = defineTool({
   run: async ({ target_process_id, message }, call, ctx) => {
     const entry = ctx.core.entry(target_process_id);
     if (entry.kind !== 'agent') {
-      throw new WrongKindError(`Process "${entry.name}" (${entry.id}) is a ${entry.kind}, not an agent: send_message delivers user turns to agents; use send_input to type into it`);
+      throw new WrongKindError(
+        `Process "${entry.name}" (${entry.id}) is a ${entry.kind}, not an agent: send_message delivers user turns to agents; use send_input to type into it`,
+      );
     }
     if (call.caller.kind === 'process' && call.caller.processId === target_process_id) {
       throw new InvalidArgumentError('You cannot send a message to yourself');

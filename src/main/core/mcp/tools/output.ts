@@ -7,7 +7,16 @@ import { DEFAULT_OUTPUT_BYTES, DEFAULT_SEARCH_LIMIT, DEFAULT_WAIT_SECONDS } from
 import { SwitchboardError } from '../../../../shared/errors';
 import type { ProcessEntry } from '../../sessions';
 import { defineTool, type ToolContext } from '../toolContext';
-import { completeUtf8Length, isValidUtf8, keepLastLines, matchSegments, renderStreamText, stripAnsi, trimBlankLines, utf8SafeStart } from '../outputText';
+import {
+  completeUtf8Length,
+  isValidUtf8,
+  keepLastLines,
+  matchSegments,
+  renderStreamText,
+  stripAnsi,
+  trimBlankLines,
+  utf8SafeStart,
+} from '../outputText';
 import { waitForPattern } from '../patternWait';
 import { continuityOf } from '../../continuity';
 
@@ -27,7 +36,15 @@ export function compilePattern(pattern: string): RegExp {
 export async function screenOf(entry: ProcessEntry, maxBytes: number): Promise<Record<string, unknown>> {
   const offset = await entry.screen.flush();
   const { lines, truncated } = keepLastLines(trimBlankLines(entry.screen.getVisibleLines()), maxBytes);
-  return { text: lines.join('\n'), cols: entry.screen.cols, rows: entry.screen.rows, cursor: entry.screen.getCursor(), title: entry.screen.title, truncated, offset };
+  return {
+    text: lines.join('\n'),
+    cols: entry.screen.cols,
+    rows: entry.screen.rows,
+    cursor: entry.screen.getCursor(),
+    title: entry.screen.title,
+    truncated,
+    offset,
+  };
 }
 
 /** Bytes from `since` (or the newest `maxBytes`), cut on UTF-8 character boundaries. */
@@ -76,7 +93,11 @@ const getProcessOutput = defineTool({
 function previousRunOutput(ctx: ToolContext, processId: string, maxBytes: number): Record<string, unknown> {
   const saved = continuityOf(ctx.core)?.previousOutput(processId);
   if (saved === undefined) {
-    throw new SwitchboardError('not_found', `Process ${processId} has no output saved from a previous app run (it is new, or the app kept no state)`, { process_id: processId });
+    throw new SwitchboardError(
+      'not_found',
+      `Process ${processId} has no output saved from a previous app run (it is new, or the app kept no state)`,
+      { process_id: processId },
+    );
   }
   const { lines, truncated } = keepLastLines(trimBlankLines(stripAnsi(saved).split(/\r?\n/)), maxBytes);
   return { process_id: processId, run: 'previous', text: lines.join('\n'), truncated };
@@ -120,7 +141,10 @@ const searchOutput = defineTool({
       });
       if (hit !== undefined) {
         total += 1;
-        matches.push({ offset: read.start + lineStart, line: hit.length > MAX_RESULT_LINE_CHARS ? `${hit.slice(0, MAX_RESULT_LINE_CHARS)}…` : hit });
+        matches.push({
+          offset: read.start + lineStart,
+          line: hit.length > MAX_RESULT_LINE_CHARS ? `${hit.slice(0, MAX_RESULT_LINE_CHARS)}…` : hit,
+        });
         if (matches.length > max) matches.shift();
       }
       lineStart = end + 1;

@@ -23,7 +23,15 @@ export function summarize(info: ProcessInfo): Record<string, unknown> {
       ? { ready: { phase: info.readiness.phase, message: info.readiness.message, url: info.readiness.url, port: info.readiness.port } }
       : {}),
     ...(info.agent
-      ? { agent: { preset: info.agent.preset, status: info.agent.primary, detail: info.agent.detail, health: info.agent.health, reason: info.agent.reason } }
+      ? {
+          agent: {
+            preset: info.agent.preset,
+            status: info.agent.primary,
+            detail: info.agent.detail,
+            health: info.agent.health,
+            reason: info.agent.reason,
+          },
+        }
       : {}),
     ...(info.ports ? { ports: portsOf(info) } : {}),
     ...(info.attention ? { attention: info.attention } : {}),
@@ -102,7 +110,9 @@ function specFromPreset(ctx: ToolContext, preset: string): ProcessSpec {
   const processConfig = config.processes.get(name);
   if (!processConfig) {
     const known = [...config.processes.keys()];
-    throw new InvalidArgumentError(`No process "${name}" in switchboard.json${known.length ? `; it defines ${known.join(', ')}` : ' (it defines none)'}`);
+    throw new InvalidArgumentError(
+      `No process "${name}" in switchboard.json${known.length ? `; it defines ${known.join(', ')}` : ' (it defines none)'}`,
+    );
   }
   const { configName: _configName, ...spec } = processSpecFromConfig(name, processConfig, ctx.core.projectDir);
   return spec;
@@ -112,7 +122,7 @@ const spawnAgent = defineTool({
   name: 'spawn_agent',
   title: 'Spawn an agent',
   description:
-    'Start a coding agent (claude, codex, gemini, opencode, aider, cursor-agent, or any command) in its own PTY, already connected to this Switchboard. agent_instructions is typed as its first user turn once it is ready for input. argv replaces the preset\'s command and keeps its status detection. Returns the new entry.',
+    "Start a coding agent (claude, codex, gemini, opencode, aider, cursor-agent, or any command) in its own PTY, already connected to this Switchboard. agent_instructions is typed as its first user turn once it is ready for input. argv replaces the preset's command and keeps its status detection. Returns the new entry.",
   run: (args, _call, ctx) =>
     ctx.core.spawnAgent({
       preset: args.agent,
@@ -137,14 +147,15 @@ const resumeProcess = defineTool({
   name: 'resume_process',
   title: 'Resume an agent',
   description:
-    'Start a stopped agent again continuing its last conversation (the CLI\'s own resume: Claude Code --resume, codex resume). Works when get_process_status shows session.resumable, e.g. after the app restarted. Returns the entry.',
+    "Start a stopped agent again continuing its last conversation (the CLI's own resume: Claude Code --resume, codex resume). Works when get_process_status shows session.resumable, e.g. after the app restarted. Returns the entry.",
   run: ({ process_id }, _call, ctx) => ctx.core.resumeProcess(process_id),
 });
 
 const stopProcess = defineTool({
   name: 'stop_process',
   title: 'Stop a process',
-  description: 'Stop the entry\'s whole process tree (signal, default SIGTERM, then SIGKILL after the grace period). The entry stays and can be started again. Returns the entry.',
+  description:
+    "Stop the entry's whole process tree (signal, default SIGTERM, then SIGKILL after the grace period). The entry stays and can be started again. Returns the entry.",
   annotations: { destructiveHint: true },
   run: ({ process_id, signal }, _call, ctx) => ctx.core.stopProcess(process_id, signal),
 });
@@ -152,7 +163,7 @@ const stopProcess = defineTool({
 const closeProcess = defineTool({
   name: 'close_process',
   title: 'Close a process',
-  description: 'Stop the entry\'s process tree (signal, default SIGTERM) and remove the entry. Its id stops working.',
+  description: "Stop the entry's process tree (signal, default SIGTERM) and remove the entry. Its id stops working.",
   annotations: { destructiveHint: true },
   run: async ({ process_id, signal }, _call, ctx) => {
     if (signal) await ctx.core.stopProcess(process_id, signal);
@@ -180,14 +191,21 @@ const restartProcess = defineTool({
     const startedAt = Date.now();
     const info = await ctx.core.restartProcess(process_id, signal);
     // Terminals and agents have no readiness (SPEC §3 is for commands): the new run being up is the result.
-    return { success: info.state !== 'error', state: info.state, message: info.message, duration_ms: Date.now() - startedAt, process: summarize(info) };
+    return {
+      success: info.state !== 'error',
+      state: info.state,
+      message: info.message,
+      duration_ms: Date.now() - startedAt,
+      process: summarize(info),
+    };
   },
 });
 
 const checkProcessReady = defineTool({
   name: 'check_process_ready',
   title: 'Is it ready?',
-  description: 'Readiness of a command (dev server) right now: { ready, state, message, url?, port? }. Does not wait (restart_process with wait_for_ready does).',
+  description:
+    'Readiness of a command (dev server) right now: { ready, state, message, url?, port? }. Does not wait (restart_process with wait_for_ready does).',
   annotations: { readOnlyHint: true },
   run: ({ process_id }, _call, ctx) => ctx.core.checkReady(process_id),
 });
@@ -219,7 +237,7 @@ const renameProcess = defineTool({
 const selectProcess = defineTool({
   name: 'select_process',
   title: 'Focus a process in the UI',
-  description: 'Select and focus the entry\'s pane in the Switchboard window (to show a person something).',
+  description: "Select and focus the entry's pane in the Switchboard window (to show a person something).",
   run: ({ process_id }, _call, ctx) => ctx.core.selectProcess(process_id),
 });
 

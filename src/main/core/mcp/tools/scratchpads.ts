@@ -5,7 +5,7 @@ import { defineTool } from '../toolContext';
 const scratchpadList = defineTool({
   name: 'scratchpad_list',
   title: 'List scratchpads',
-  description: 'The project\'s shared scratchpads: name, revision, size, when and by whom last changed.',
+  description: "The project's shared scratchpads: name, revision, size, when and by whom last changed.",
   annotations: { readOnlyHint: true },
   run: async (_args, _call, ctx) => ({ scratchpads: await ctx.scratchpads.list() }),
 });
@@ -22,7 +22,7 @@ const scratchpadWrite = defineTool({
   name: 'scratchpad_write',
   title: 'Write a scratchpad',
   description:
-    'Replace a scratchpad\'s content (creates it). With expected_revision the write only happens if nobody changed it since you read that revision (0: only if it does not exist); otherwise it fails with the current revision and nothing is lost. Returns the new revision.',
+    "Replace a scratchpad's content (creates it). With expected_revision the write only happens if nobody changed it since you read that revision (0: only if it does not exist); otherwise it fails with the current revision and nothing is lost. Returns the new revision.",
   run: ({ name, content, expected_revision }, call, ctx) =>
     ctx.scratchpads.write(name, content, { expectedRevision: expected_revision, by: callerKey(call.caller) }),
 });
@@ -40,7 +40,8 @@ const scratchpadDelete = defineTool({
   title: 'Delete a scratchpad',
   description: 'Delete a scratchpad (with expected_revision: only if it is still at that revision).',
   annotations: { destructiveHint: true },
-  run: ({ name, expected_revision }, call, ctx) => ctx.scratchpads.delete(name, { expectedRevision: expected_revision, by: callerKey(call.caller) }),
+  run: ({ name, expected_revision }, call, ctx) =>
+    ctx.scratchpads.delete(name, { expectedRevision: expected_revision, by: callerKey(call.caller) }),
 });
 
 export const scratchpadTools = [scratchpadList, scratchpadRead, scratchpadWrite, scratchpadAppend, scratchpadDelete];

@@ -80,7 +80,8 @@ const getTask = defineTool({
 const cancelTask = defineTool({
   name: 'cancel_task',
   title: 'Cancel a task',
-  description: 'Cancel a task: its whole process tree is ended (SIGTERM, then SIGKILL). Returns once nothing of it is left, with the task (phase cancelled). A task that already ended is returned as it was.',
+  description:
+    'Cancel a task: its whole process tree is ended (SIGTERM, then SIGKILL). Returns once nothing of it is left, with the task (phase cancelled). A task that already ended is returned as it was.',
   annotations: { destructiveHint: true },
   run: async ({ task_id }, _call, ctx) => taskResult(await ctx.core.cancelTask(task_id)),
 });
@@ -95,7 +96,9 @@ const waitForTask = defineTool({
   annotations: { readOnlyHint: true },
   run: async ({ task_id, timeout_seconds }, call, ctx) => {
     const timeoutMs = Math.round((timeout_seconds ?? DEFAULT_TASK_WAIT_SECONDS) * 1000);
-    const result = await ctx.core.waitForTask(task_id, timeoutMs, call.signal, (p) => call.progress(p.elapsedMs, timeoutMs, `${p.phase}: ${p.message}`));
+    const result = await ctx.core.waitForTask(task_id, timeoutMs, call.signal, (p) =>
+      call.progress(p.elapsedMs, timeoutMs, `${p.phase}: ${p.message}`),
+    );
     return {
       is_ended: result.isEnded,
       reason: result.reason,

@@ -43,10 +43,12 @@ function historyView(h: TimerHistoryEntry): Record<string, unknown> {
 /** The answer to setting a timer: the timer, who is idle already, who it waits on, in a sentence too. */
 function armedView(armed: TimerArmed, ctx: ToolContext, call: ToolCall): Record<string, unknown> {
   const t = armed.timer;
-  const owner = t.ownerId === (call.caller.kind === 'process' ? call.caller.processId : undefined) ? `you (${t.ownerId})` : nameOf(ctx, t.ownerId);
+  const owner =
+    t.ownerId === (call.caller.kind === 'process' ? call.caller.processId : undefined) ? `you (${t.ownerId})` : nameOf(ctx, t.ownerId);
   let message: string;
   if (t.state === 'due') message = `Every watched agent is already idle: the body goes to ${owner} as soon as it is at its prompt.`;
-  else if (t.kind === 'delay') message = `Timer ${t.id} fires in ${secondsText(t.remainingMs)}; the body then goes to ${owner} as a new user turn once it is at its prompt.`;
+  else if (t.kind === 'delay')
+    message = `Timer ${t.id} fires in ${secondsText(t.remainingMs)}; the body then goes to ${owner} as a new user turn once it is at its prompt.`;
   else {
     const what = t.kind === 'idle_any' ? 'when any of them finishes a turn' : 'when all of them are idle';
     const fallback = t.remainingMs !== undefined ? `, or after ${secondsText(t.remainingMs)} at the latest` : '';
@@ -66,7 +68,7 @@ function secondsText(ms: number | undefined): string {
 }
 
 const DELIVERY =
-  'The body is typed into the owner\'s terminal as a fresh user turn, only when the owner is at its prompt (a busy owner gets it when it is idle again). The owner is you, or owner_process_id (required when you are not a process started by Switchboard).';
+  "The body is typed into the owner's terminal as a fresh user turn, only when the owner is at its prompt (a busy owner gets it when it is idle again). The owner is you, or owner_process_id (required when you are not a process started by Switchboard).";
 
 const timerSet = defineTool({
   name: 'timer_set',
@@ -82,7 +84,14 @@ const timerFireWhenIdleAny = defineTool({
   description: `Deliver \`body\` when any of the \`watched\` agents finishes a turn (goes from working to idle). Agents already idle now do not count until they work and come back; a freshly spawned agent counts once it has done its first instructions. With max_wait_seconds it fires anyway after that long. ${DELIVERY} Returns already_idle and waiting_on.`,
   run: ({ watched, body, max_wait_seconds, label, owner_process_id }, call, ctx) =>
     armedView(
-      timersOf(ctx.core).setIdle(call.caller, { kind: 'idle_any', watched, body, maxWaitSeconds: max_wait_seconds, label, ownerId: owner_process_id }),
+      timersOf(ctx.core).setIdle(call.caller, {
+        kind: 'idle_any',
+        watched,
+        body,
+        maxWaitSeconds: max_wait_seconds,
+        label,
+        ownerId: owner_process_id,
+      }),
       ctx,
       call,
     ),
@@ -94,7 +103,14 @@ const timerFireWhenIdleAll = defineTool({
   description: `Deliver \`body\` when every one of the \`watched\` agents is idle at the same time (agents idle already count; a freshly spawned agent only once it has done its first instructions; an agent that exited counts as done). Fires at once if all are idle now. With max_wait_seconds it fires anyway after that long. ${DELIVERY} Returns already_idle and waiting_on.`,
   run: ({ watched, body, max_wait_seconds, label, owner_process_id }, call, ctx) =>
     armedView(
-      timersOf(ctx.core).setIdle(call.caller, { kind: 'idle_all', watched, body, maxWaitSeconds: max_wait_seconds, label, ownerId: owner_process_id }),
+      timersOf(ctx.core).setIdle(call.caller, {
+        kind: 'idle_all',
+        watched,
+        body,
+        maxWaitSeconds: max_wait_seconds,
+        label,
+        ownerId: owner_process_id,
+      }),
       ctx,
       call,
     ),
@@ -103,7 +119,8 @@ const timerFireWhenIdleAll = defineTool({
 const timerCancel = defineTool({
   name: 'timer_cancel',
   title: 'Cancel a timer',
-  description: 'Cancel one of your timers (one you own or set); it moves to timer_list\'s history. Callers outside Switchboard can cancel any timer.',
+  description:
+    "Cancel one of your timers (one you own or set); it moves to timer_list's history. Callers outside Switchboard can cancel any timer.",
   annotations: { destructiveHint: true },
   run: ({ timer_id }, call, ctx) => historyView(timersOf(ctx.core).cancel(call.caller, timer_id)),
 });
@@ -111,14 +128,16 @@ const timerCancel = defineTool({
 const timerPause = defineTool({
   name: 'timer_pause',
   title: 'Pause a timer',
-  description: 'Pause one of your timers. A delay timer keeps its remaining time; an idle timer stops listening (and its max wait stops counting) until resumed.',
+  description:
+    'Pause one of your timers. A delay timer keeps its remaining time; an idle timer stops listening (and its max wait stops counting) until resumed.',
   run: ({ timer_id }, call, ctx) => timerView(timersOf(ctx.core).pause(call.caller, timer_id)),
 });
 
 const timerResume = defineTool({
   name: 'timer_resume',
   title: 'Resume a timer',
-  description: 'Resume a paused timer: a delay counts down the time it had left; an idle timer listens again (transitions while paused are not counted).',
+  description:
+    'Resume a paused timer: a delay counts down the time it had left; an idle timer listens again (transitions while paused are not counted).',
   run: ({ timer_id }, call, ctx) => timerView(timersOf(ctx.core).resume(call.caller, timer_id)),
 });
 
@@ -142,4 +161,13 @@ const timerWait = defineTool({
   run: ({ seconds, label }, call, ctx) => armedView(timersOf(ctx.core).setLegacyWait(call.caller, { seconds, label }), ctx, call),
 });
 
-export const timerTools = [timerSet, timerFireWhenIdleAny, timerFireWhenIdleAll, timerCancel, timerPause, timerResume, timerList, timerWait];
+export const timerTools = [
+  timerSet,
+  timerFireWhenIdleAny,
+  timerFireWhenIdleAll,
+  timerCancel,
+  timerPause,
+  timerResume,
+  timerList,
+  timerWait,
+];

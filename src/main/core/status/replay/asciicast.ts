@@ -69,9 +69,11 @@ export function listRecordings(dir = recordingsDir()): string[] {
 }
 
 export function loadRecording(name: string, dir = recordingsDir()): Recording {
-  const castLines = readFileSync(path.join(dir, `${name}.cast`), 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const castLines = readFileSync(path.join(dir, `${name}.cast`), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   const header = JSON.parse(castLines[0]) as CastHeader;
-  if (header.version !== 2) throw new Error(`${name}.cast: asciicast version ${header.version}, expected 2`);
+  if (header.version !== 2) throw new Error(`${name}.cast: asciicast version ${String(header.version)}, expected 2`);
   const events = castLines.slice(1).map((line, i) => {
     const [t, type, data] = JSON.parse(line) as [number, CastEvent['type'], string];
     if (typeof t !== 'number' || typeof data !== 'string') throw new Error(`${name}.cast line ${i + 2}: not [t, type, data]`);

@@ -18,7 +18,7 @@ export const aiderRules: RuleSetInput = {
       implies: { primary: 'waiting', detail: 'permission' },
       region: 'bottom_non_empty_lines(1)',
       match: { line: /Run shell commands?\? \(Y\)es\/\(N\)o.*\[(?:Yes|No)\]:\s*$/u },
-      sample: ['pytest -q', '', 'Run shell command? (Y)es/(N)o/(D)on\'t ask again [Yes]:'].join('\n'),
+      sample: ['pytest -q', '', "Run shell command? (Y)es/(N)o/(D)on't ask again [Yes]:"].join('\n'),
       lookalikes: [
         { sample: ['Run shell command? (Y)es/(N)o [Yes]: y', 'Running pytest -q', '3 passed'].join('\n'), why: 'an answered question' },
       ],
@@ -30,7 +30,7 @@ export const aiderRules: RuleSetInput = {
       implies: { primary: 'waiting', detail: 'question' },
       region: 'bottom_non_empty_lines(2)',
       match: { line: /\(Y\)es\/\(N\)o.*\[(?:Yes|No)\]:\s*$/u },
-      sample: ['README.md', 'Add file to the chat? (Y)es/(N)o/(D)on\'t ask again [Yes]:'].join('\n'),
+      sample: ['README.md', "Add file to the chat? (Y)es/(N)o/(D)on't ask again [Yes]:"].join('\n'),
       lookalikes: [{ sample: ['Add file to the chat? (Y)es/(N)o [Yes]: y', '> '].join('\n'), why: 'an answered question' }],
       source: UNVERIFIED,
     },

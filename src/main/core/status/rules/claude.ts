@@ -286,7 +286,9 @@ export const claudeRules: RuleSetInput = {
       ].join('\n'),
       lookalikes: [
         {
-          sample: ['● The client logs "Retrying in 1s" after a 529.', '', '✻ Worked for 3s', '', HR, '❯', HR, '  ? for shortcuts'].join('\n'),
+          sample: ['● The client logs "Retrying in 1s" after a 529.', '', '✻ Worked for 3s', '', HR, '❯', HR, '  ? for shortcuts'].join(
+            '\n',
+          ),
           why: 'the words in an answer, without the attempt counter, are not a retry notice',
         },
       ],

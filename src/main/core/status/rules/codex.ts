@@ -98,9 +98,15 @@ export const codexRules: RuleSetInput = {
       sample: ['› Post the data', '', '• Running curl -X POST http://127.0.0.1:9/x', '', '', workingScreen].join('\n'),
       lookalikes: [
         {
-          sample: ['• Exited (status 7) curl -X POST http://127.0.0.1:9/x', '', '• Posted.', '', '  Worked for 5s • 12:09', '', '› Ask Codex to do anything'].join(
-            '\n',
-          ),
+          sample: [
+            '• Exited (status 7) curl -X POST http://127.0.0.1:9/x',
+            '',
+            '• Posted.',
+            '',
+            '  Worked for 5s • 12:09',
+            '',
+            '› Ask Codex to do anything',
+          ].join('\n'),
           why: 'a finished command',
         },
       ],

@@ -77,7 +77,12 @@ export const geminiRules: RuleSetInput = {
       region: 'bottom_non_empty_lines(8)',
       match: { line: /^\s*│\s*>\s/u },
       sample: idleBox,
-      lookalikes: [{ sample: '│ ?  Shell curl -X POST http://127.0.0.1:9/upload │\n│ ● 1. Yes, allow once │', why: 'a confirmation box has no > input row' }],
+      lookalikes: [
+        {
+          sample: '│ ?  Shell curl -X POST http://127.0.0.1:9/upload │\n│ ● 1. Yes, allow once │',
+          why: 'a confirmation box has no > input row',
+        },
+      ],
       source: UNVERIFIED,
     },
   ],

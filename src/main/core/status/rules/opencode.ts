@@ -39,9 +39,11 @@ export const opencodeRules: RuleSetInput = {
       implies: { primary: 'active', detail: null },
       region: 'bottom_non_empty_lines(6)',
       match: { line: /\besc (?:to )?interrupt\b/u },
-      sample: ['┃  > ', '┃', '  ⠋ Working…  esc interrupt                                                       Build  claude-sonnet-4'].join(
-        '\n',
-      ),
+      sample: [
+        '┃  > ',
+        '┃',
+        '  ⠋ Working…  esc interrupt                                                       Build  claude-sonnet-4',
+      ].join('\n'),
       lookalikes: [{ sample: idleScreen, why: 'idle hint row' }],
       source: UNVERIFIED,
     },

@@ -69,7 +69,14 @@ describe('claude: rules beyond the table', () => {
   const claude = BUILTIN_RULE_SETS.get('claude')!;
   it('every Claude Code state of issue 4 has a rule', () => {
     const states = new Set(claude.rules.map((r) => `${r.implies.primary}/${r.implies.detail}`));
-    for (const s of ['idle/ready', 'active/thinking', 'active/responding', 'active/using_tools', 'waiting/permission', 'waiting/question']) {
+    for (const s of [
+      'idle/ready',
+      'active/thinking',
+      'active/responding',
+      'active/using_tools',
+      'waiting/permission',
+      'waiting/question',
+    ]) {
       expect(states).toContain(s);
     }
   });

@@ -49,10 +49,24 @@ export function readCapture(name: string): string {
 
 /** Minimal Claude Code stream-json messages (2.1.197 shapes) for hand-written scenarios. */
 export const claudeMessages = {
-  init: (sessionId = 'sess-1') => ({ type: 'system', subtype: 'init', session_id: sessionId, model: 'claude-opus-4-8', claude_code_version: '2.1.197' }),
+  init: (sessionId = 'sess-1') => ({
+    type: 'system',
+    subtype: 'init',
+    session_id: sessionId,
+    model: 'claude-opus-4-8',
+    claude_code_version: '2.1.197',
+  }),
   requesting: () => ({ type: 'system', subtype: 'status', status: 'requesting' }),
-  messageStart: () => ({ type: 'stream_event', event: { type: 'message_start', message: { model: 'claude-opus-4-8' } }, parent_tool_use_id: null }),
-  text: (text: string) => ({ type: 'stream_event', event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }, parent_tool_use_id: null }),
+  messageStart: () => ({
+    type: 'stream_event',
+    event: { type: 'message_start', message: { model: 'claude-opus-4-8' } },
+    parent_tool_use_id: null,
+  }),
+  text: (text: string) => ({
+    type: 'stream_event',
+    event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } },
+    parent_tool_use_id: null,
+  }),
   toolStart: (id: string, name: string) => ({
     type: 'stream_event',
     event: { type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id, name, input: {} } },
@@ -63,7 +77,11 @@ export const claudeMessages = {
     message: { id: messageId, content: [{ type: 'tool_use', id, name, input }] },
     parent_tool_use_id: null,
   }),
-  assistantText: (messageId: string, text: string) => ({ type: 'assistant', message: { id: messageId, content: [{ type: 'text', text }] }, parent_tool_use_id: null }),
+  assistantText: (messageId: string, text: string) => ({
+    type: 'assistant',
+    message: { id: messageId, content: [{ type: 'text', text }] },
+    parent_tool_use_id: null,
+  }),
   toolResult: (id: string, content = 'ok', isError = false) => ({
     type: 'user',
     message: { role: 'user', content: [{ tool_use_id: id, type: 'tool_result', content, is_error: isError }] },

@@ -86,7 +86,12 @@ export class FakeTimerHost implements TimerHost {
   /** A new run: agents start over in `starting`. */
   restart(id: string): void {
     const entry = this.entries.get(id)!;
-    this.put({ ...entry, runId: entry.runId + 1, isRunning: true, ...(entry.kind === 'agent' ? { agentStatus: 'starting' as const } : {}) });
+    this.put({
+      ...entry,
+      runId: entry.runId + 1,
+      isRunning: true,
+      ...(entry.kind === 'agent' ? { agentStatus: 'starting' as const } : {}),
+    });
   }
 
   /** An agent that has done one turn and is back at its prompt. */
