@@ -9,7 +9,7 @@ import { DisposableStore, toDisposable } from '../base/lifecycle';
 import { isProcessAlive, killTree, RUN_MARKER_ENV, type ProcessEntry } from '../sessions';
 import type { EntryRestorer, SwitchboardCore } from '../app/switchboardCore';
 import { configKey } from '../app/switchboardCore';
-import type { ProcessSpec, ResumePolicy } from '../../../shared/model';
+import type { ResumePolicy } from '../../../shared/model';
 
 import { persistableSpec } from './persistedSpec';
 import { serializeWithin } from './scrollbackBound';
