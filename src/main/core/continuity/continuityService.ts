@@ -5,6 +5,7 @@
  * behind, brings the entries back with their ids (MCP identity, timers) and previous output, and
  * starts or resumes them per their `resume` policy.
  */
+import { performance } from 'node:perf_hooks';
 import { DisposableStore, toDisposable } from '../base/lifecycle';
 import { isProcessAlive, killTree, RUN_MARKER_ENV, type ProcessEntry } from '../sessions';
 import type { EntryRestorer, SwitchboardCore } from '../app/switchboardCore';
@@ -19,6 +20,11 @@ import { STATE_VERSION, StateStore, type SavedEntry, type SavedState } from './s
 export const STATE_SAVE_DELAY_MS = 200;
 /** While output changes, scrollback is saved this often (a crash loses at most this much of it). */
 export const SCROLLBACK_SAVE_INTERVAL_MS = 3_000;
+/**
+ * Periodic saves stay within ~5 % of one core: after a save that took N ms an entry is not saved
+ * again for 20·N ms (a flooding entry with a big scrollback is saved less often, not the app slowed).
+ */
+export const SAVE_COST_FACTOR = 20;
 /** Default bound of an entry's saved scrollback (settings.savedScrollbackBytes). */
 export const DEFAULT_SAVED_SCROLLBACK_BYTES = 2 * 1024 * 1024;
 /** Grace for leftovers of a crashed run before SIGKILL. */
@@ -41,6 +47,7 @@ export class ContinuityService implements EntryRestorer {
   private readonly restoredIds = new Set<string>();
   private readonly savedEnds = new Map<string, number>();
   private readonly scrollbackSavedAt = new Map<string, number>();
+  private readonly nextSaveAt = new Map<string, number>();
   private previousSavedAt = 0;
   private saveTimer: NodeJS.Timeout | undefined;
   private isShutDown = false;
@@ -200,6 +207,8 @@ export class ContinuityService implements EntryRestorer {
     for (const entry of this.persistedEntries()) {
       const end = entry.ring.end;
       if (this.savedEnds.get(entry.id) === end || entry.isDisposed) continue;
+      if (!settled && performance.now() < (this.nextSaveAt.get(entry.id) ?? 0)) continue;
+      const startedAt = performance.now();
       const serialized = await serializeWithin(
         (lines) => entry.serializeScreen(lines, settled),
         entry.screen.scrollbackLength,
@@ -207,9 +216,12 @@ export class ContinuityService implements EntryRestorer {
         bound,
       );
       this.files.saveScrollback(entry.id, serialized);
+      const finishedAt = performance.now();
+      this.nextSaveAt.set(entry.id, finishedAt + (finishedAt - startedAt) * SAVE_COST_FACTOR);
       this.savedEnds.set(entry.id, end);
       this.scrollbackSavedAt.set(entry.id, Date.now());
       changed = true;
+      if (!settled) await yieldToEvents(); // PTY reads and tool calls go between entries
     }
     if (changed) this.scheduleStateSave();
   }
@@ -228,6 +240,10 @@ export class ContinuityService implements EntryRestorer {
 /** The core's continuity service, if it was built with one. */
 export function continuityOf(core: SwitchboardCore): ContinuityService | undefined {
   return services.get(core);
+}
+
+function yieldToEvents(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function describe(err: unknown): string {
