@@ -75,7 +75,7 @@ async function launchUntilUsable(projectDir: string, dataDir: string, expectRest
   });
   try {
     const line = await new Promise<string>((resolveLine, reject) => {
-      createInterface({ input: child.stdout! }).once('line', resolveLine);
+      createInterface({ input: child.stdout }).once('line', resolveLine);
       child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
     });
     const { url, token } = JSON.parse(line) as { url: string; token: string };
