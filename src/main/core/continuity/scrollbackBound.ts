@@ -34,7 +34,9 @@ export async function serializeWithin(
   if (maxBytes <= 0) return '';
   available = Math.min(available, MAX_SERIALIZED_LINES);
   let lines = Math.min(available, Math.ceil(maxBytes / Math.max(cols, MIN_GUESS_BYTES_PER_LINE)));
-  let serialized = await serialize(lines);
+  // Asking for every line lets the addon count them itself (the screen may have grown meanwhile).
+  const ask = (n: number) => serialize(n >= available ? MAX_SERIALIZED_LINES : n);
+  let serialized = await ask(lines);
   for (let attempt = 1; attempt < MAX_SERIALIZE_ATTEMPTS && lines < available; attempt++) {
     const size = Buffer.byteLength(serialized, 'utf8');
     if (size >= maxBytes) break;
@@ -42,7 +44,7 @@ export async function serializeWithin(
     const next = Math.min(available, Math.ceil((maxBytes / bytesPerLine) * 1.25), lines * 16);
     if (next <= lines) break;
     lines = next;
-    serialized = await serialize(lines);
+    serialized = await ask(lines);
   }
   return boundSerialized(serialized, maxBytes);
 }
