@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createCore } from '../src/main/core/app/createCore';
+import { createCore } from '../src/main/core/composition';
 import { waitForEvent } from '../src/main/core/base/lifecycle';
 import { percentile, type BenchRow } from './report';
 

@@ -1,5 +1,5 @@
 /**
- * MCP endpoint (issue 5): sequential tools/call rate of get_process_status against an echo tool
+ * MCP endpoint: sequential tools/call rate of get_process_status against an echo tool
  * registered on the same server (goal ≥ 0.9: the tool's own work is small next to the transport),
  * and p50/p99 latency with 32 concurrent clients, with the echo tool under the same load as the
  * baseline. Everything over real loopback HTTP with the SDK's own client.
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { SwitchboardCore } from '../src/main/core/app/switchboardCore';
+import { SwitchboardCore } from '../src/main/core/app';
 import { McpService, type AnyToolDefinition } from '../src/main/core/mcp';
 import { percentile, type BenchRow } from './report';
 

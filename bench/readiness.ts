@@ -1,5 +1,5 @@
 /**
- * Readiness latency (issue 3): from the moment a server opened its port and wrote its ready line
+ * Readiness latency: from the moment a server opened its port and wrote its ready line
  * to Switchboard's ready event, against the baseline of polling the port every 250 ms (wait-on's
  * default), both measured in this run on the same servers.
  */
@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SwitchboardCore } from '../src/main/core/app/switchboardCore';
+import { SwitchboardCore } from '../src/main/core/app';
 import { freePort } from '../test/support/ports';
 import { percentile, type BenchRow } from './report';
 

@@ -5,6 +5,7 @@ import { benchStatus } from './status';
 import { benchReadiness } from './readiness';
 import { benchMcp } from './mcp';
 import { benchContinuity } from './continuity';
+import { printAgentScores, scoreAgents } from './agents';
 
 type Section = { name: string; run: () => Promise<BenchRow[]> };
 
@@ -25,6 +26,11 @@ async function main(): Promise<void> {
     rows.push(...(await section.run()));
   }
   printTable(rows);
+  if (!only || only === 'agents') {
+    process.stderr.write('bench: agent status scores…\n');
+    console.log('\nAgent status per CLI (recordings replayed; stuck delay from recordings, else the stall probe):');
+    printAgentScores(await scoreAgents());
+  }
 }
 
 main().then(

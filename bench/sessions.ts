@@ -1,5 +1,5 @@
 /**
- * Session-layer figures (issue 2): pipeline throughput vs raw node-pty, input-echo latency and
+ * Session-layer figures: pipeline throughput vs raw node-pty, input-echo latency and
  * event-loop lag while another entry floods, RSS per idle terminal entry.
  */
 import * as pty from 'node-pty';
@@ -7,8 +7,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { SwitchboardCore } from '../src/main/core/app/switchboardCore';
-import { ControlClientSession } from '../src/main/core/bridge/controlClientSession';
+import { SwitchboardCore } from '../src/main/core/app';
+import { ControlClientSession } from '../src/main/core/bridge';
 import { percentile, type BenchRow } from './report';
 import { encodeOutputFrame, slabFrameAllocator } from '../src/shared/outputFrame';
 

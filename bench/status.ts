@@ -1,4 +1,4 @@
-/** Agent-status figures (issue 4): classifier cost per screen update and reaction latency with 32 agents. */
+/** Agent-status figures: classifier cost per screen update and reaction latency with 32 agents. */
 import { benchClassifier, benchReactionLatency } from '../src/main/core/status';
 import type { BenchRow } from './report';
 

@@ -36,6 +36,8 @@ test('a new agent shows status, health and waiting-for-permission', async ({ pag
   await expect(agent.getByTestId('health')).toHaveText('ALIVE');
   await expect(agent.getByTestId('state')).not.toContainText('starting', { timeout: 20_000 });
   await expect(agent.getByTestId('state')).toHaveAttribute('title', /.+/);
+  // Claude Code's preset was verified against the real CLI: no mark.
+  await expect(agent.getByTestId('unverified')).toHaveCount(0);
 
   await agent.locator('.pane-terminal').click();
   await page.keyboard.press('Enter');
@@ -49,4 +51,38 @@ test('a new agent shows status, health and waiting-for-permission', async ({ pag
   await expect(page).toHaveTitle(/^Switchboard/);
   await agent.getByTestId('stop').click();
   await expect(agent.getByTestId('health')).toHaveText('DEAD');
+});
+
+test('an unverified preset says so next to its status, in the pane header and the sidebar', async ({ page }) => {
+  await page.goto(serve.ui);
+  await page.getByTestId('add-kind').selectOption('agent');
+  await page.getByTestId('add-preset').selectOption('gemini');
+  await page.getByTestId('add-command').fill('printf "> "; sleep 1000');
+  await page.getByTestId('add-name').fill('gem');
+  await page.getByTestId('add-submit').click();
+
+  const agent = pane(page, 'gem');
+  await expect(agent.getByTestId('state')).toBeVisible();
+  const mark = agent.getByRole('note', { name: /^unverified preset: gemini/ });
+  await expect(mark).toHaveText('unverified');
+  const sidebar = page.locator('[data-testid="sidebar-entry"]').filter({ hasText: 'gem' });
+  await expect(sidebar.getByRole('note', { name: /^unverified preset: gemini/ })).toBeVisible();
+  await agent.getByTestId('stop').click();
+});
+
+test('screens the rules do not know, while the agent keeps printing, read "low confidence" with the tested version', async ({ page }) => {
+  await page.goto(serve.ui);
+  await page.getByTestId('add-kind').selectOption('agent');
+  await page.getByTestId('add-preset').selectOption('claude');
+  // Output that changes every 300 ms and matches none of Claude Code's rules: a changed CLI.
+  await page.getByTestId('add-command').fill('i=0; while true; do i=$((i+1)); printf "\\rcomposing part %s " $i; sleep 0.3; done');
+  await page.getByTestId('add-name').fill('drifter');
+  await page.getByTestId('add-submit').click();
+
+  const agent = pane(page, 'drifter');
+  const mark = agent.getByRole('note', { name: 'low confidence: no rule matched — the CLI may have changed (version 2.1.197)' });
+  await expect(mark).toHaveText('low confidence', { timeout: 30_000 });
+  await expect(agent.getByTestId('state')).toHaveAttribute('title', /low confidence: no rule matched/);
+  await agent.getByTestId('stop').click();
+  await expect(mark).toHaveCount(0);
 });

@@ -30,7 +30,7 @@ test('the Electron app starts, shows the grid and quits leaving no child process
   );
   const app = await electron.launch({
     executablePath: binary,
-    args: [ROOT, '--project', resolve(__dirname, 'fixtures/three-entries'), '--no-sandbox'],
+    args: [ROOT, '--project', resolve(__dirname, 'fixtures/three-entries'), '--no-sandbox', '--trust'],
   });
   const page = await app.firstWindow();
   await expect(page.locator('[data-testid="pane"]')).toHaveCount(3);

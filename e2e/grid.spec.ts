@@ -12,22 +12,38 @@ test.afterEach(async () => {
   await serve.stop();
 });
 
-test('refuses the UI and the WebSocket without the token', async ({ page, request }) => {
-  const base = serve.ui.split('?')[0];
-  expect((await request.get(base)).status()).toBe(401);
-  expect((await request.get(`${base}?token=wrong`)).status()).toBe(401);
+test("the UI secret travels in the fragment, leaves the address bar, and only this server's cookie opens the WebSocket", async ({
+  page,
+  request,
+}) => {
+  const ui = new URL(serve.ui);
+  const secret = new URLSearchParams(ui.hash.slice(1)).get('token') ?? '';
+  expect(secret).toMatch(/^[\w-]{43}$/);
+  expect(secret).not.toBe(serve.token); // never the MCP app token
+  expect(ui.search).toBe('');
+  expect((await request.post(`${ui.origin}/session`, { headers: { Authorization: 'Bearer wrong' } })).status()).toBe(401);
+  const wsRefused = (wsUrl: string) =>
+    page.evaluate(
+      async (url) =>
+        await new Promise<boolean>((r) => {
+          const ws = new WebSocket(url);
+          ws.onopen = () => r(false);
+          ws.onerror = () => r(true);
+        }),
+      wsUrl,
+    );
+  await page.goto(`${ui.origin}/`);
+  expect(await wsRefused(`${ui.origin.replace('http', 'ws')}/ws`)).toBe(true);
+  expect(await wsRefused(`${ui.origin.replace('http', 'ws')}/ws?token=${secret}`)).toBe(true);
+
+  await page.goto('about:blank'); // the same URL plus a fragment would not reload the page
   await page.goto(serve.ui);
-  const refused = await page.evaluate(
-    async (wsUrl) => {
-      return await new Promise<boolean>((r) => {
-        const ws = new WebSocket(wsUrl);
-        ws.onopen = () => r(false);
-        ws.onerror = () => r(true);
-      });
-    },
-    base.replace('http', 'ws') + 'ws?token=wrong',
-  );
-  expect(refused).toBe(true);
+  await expect(page.locator('[data-testid="app"][data-connected="true"]')).toBeVisible();
+  expect(page.url()).toBe(`${ui.origin}/`);
+  const cookies = await page.context().cookies();
+  expect(cookies).toEqual([expect.objectContaining({ name: `sb_ui_${ui.port}`, httpOnly: true, sameSite: 'Strict', path: '/' })]);
+  expect(await page.evaluate(() => document.cookie)).toBe('');
+  expect(await wsRefused(`${ui.origin.replace('http', 'ws')}/ws`)).toBe(false);
 });
 
 test('shows live output of every entry, echoes typing, and survives a reload', async ({ page }, testInfo) => {

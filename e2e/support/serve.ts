@@ -17,10 +17,14 @@ export interface ServeHandle {
 
 const ROOT = resolve(__dirname, '../..');
 
-/** `dataDir`: a data directory that outlives this serve (restart tests); default a fresh one removed on stop. */
-export async function startServe(projectDir: string, options: { dataDir?: string } = {}): Promise<ServeHandle> {
+/**
+ * `trust` (default true) starts serve with --trust: the project's entries may run at once.
+ * `dataDir`: a data directory that outlives this serve (restart tests); default a fresh one removed on stop.
+ */
+export async function startServe(projectDir: string, options: { trust?: boolean; dataDir?: string } = {}): Promise<ServeHandle> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sb-e2e-data-'));
-  const child = spawn(process.execPath, [join(ROOT, 'out/main/serve.js'), '--project', projectDir, '--data-dir', dataDir], {
+  const trust = options.trust === false ? [] : ['--trust'];
+  const child = spawn(process.execPath, [join(ROOT, 'out/main/serve.js'), '--project', projectDir, '--data-dir', dataDir, ...trust], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

@@ -1,16 +1,38 @@
 /**
- * Headless entry: `npm run serve -- --project DIR [--port N] [--data-dir DIR]`.
- * The same core as the app, the same renderer, served to a browser over a token-protected
+ * Headless entry: `npm run serve -- --project DIR [--port N] [--data-dir DIR] [--trust]`.
+ * The same core as the app, the same renderer, served to a browser over a secret-protected
  * WebSocket. Prints one JSON line on stdout once it is up.
  */
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createCore } from './core/app/createCore';
-import { startWebServer } from './core/bridge/webServer';
+import { createCore, type CoreHandle } from './core/composition';
+import { startWebServer, type RunningWebServer } from './core/bridge';
 import { readEndpointFile, removeEndpointFile, writeEndpointFile } from './core/mcp';
-import { isProcessAlive as isPidAlive } from './core/sessions';
+import { isProcessAlive } from './core/sessions';
+import { generateToken } from './core/security';
+import { describeError, installProcessGuard } from './processGuard';
+
+const log = (line: string) => void process.stderr.write(`${line}\n`);
+
+// Installed before anything can start a process tree, so no failure leaves one behind.
+let handle: CoreHandle | undefined;
+let web: RunningWebServer | undefined;
+let dataDir: string | undefined;
+const guard = installProcessGuard(process, {
+  name: 'switchboard serve',
+  log,
+  async stop() {
+    if (dataDir) removeEndpointFile(dataDir);
+    await web?.close();
+    await handle?.dispose(); // every process tree ends before we exit
+  },
+  killNow() {
+    if (dataDir) removeEndpointFile(dataDir);
+    handle?.killNow();
+  },
+});
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -19,51 +41,45 @@ async function main(): Promise<void> {
       port: { type: 'string' },
       'data-dir': { type: 'string' },
       'static-dir': { type: 'string' },
+      /** Trust the project's switchboard.json as it is now: its entries may run (and auto-start). */
+      trust: { type: 'boolean', default: false },
     },
     strict: true,
   });
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0–65535, got ${values.port}`);
   const projectDir = resolve(values.project);
-  const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.switchboard', 'serve'));
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const dir = resolve(values['data-dir'] ?? join(homedir(), '.switchboard', 'serve'));
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
 
   // A previous instance that died (SIGKILL, power loss) left its discovery file: it names a dead endpoint.
-  const stale = readEndpointFile(dataDir);
-  if (stale && stale.pid !== process.pid && !isPidAlive(stale.pid)) removeEndpointFile(dataDir, stale.pid);
-  const handle = await createCore({
+  const stale = readEndpointFile(dir);
+  if (stale && stale.pid !== process.pid && !isProcessAlive(stale.pid)) removeEndpointFile(dir, stale.pid);
+  handle = await createCore({
     projectDir,
-    dataDir,
-    onContinuityProblem: (message) => process.stderr.write(`switchboard: ${message}\n`),
+    dataDir: dir,
+    grantTrust: values.trust,
+    onContinuityProblem: (message) => log(`switchboard: ${message}`),
   });
-  // One app token for the browser UI and for MCP clients started elsewhere (processes get their own).
+  dataDir = dir;
+  // The app token is for MCP clients started elsewhere; the browser gets its own secret.
   const token = handle.mcp.token;
-  const web = await startWebServer({
+  web = await startWebServer({
     core: handle.core,
     staticDir: resolve(values['static-dir'] ?? join(__dirname, '../renderer')),
-    token,
+    uiSecret: generateToken(),
     port,
   });
-  for (const issue of handle.core.issues) process.stderr.write(`switchboard.json: ${issue.path} ${issue.message}\n`);
+  for (const issue of handle.core.issues) log(`switchboard.json: ${issue.path} ${issue.message}`);
+  for (const request of handle.core.trustState().pending) {
+    log(`not trusted (${request.change}): ${request.key}: ${request.argv.join(' ')} — trust it in the UI or restart with --trust`);
+  }
   const endpoint = { url: handle.mcp.url, token, pid: process.pid };
-  writeEndpointFile(dataDir, endpoint);
+  writeEndpointFile(dir, endpoint);
   process.stdout.write(`${JSON.stringify({ ui: web.uiUrl, ...endpoint })}\n`);
-
-  let stopping = false;
-  const stop = async (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    removeEndpointFile(dataDir);
-    await web.close();
-    await handle.dispose(); // every process tree ends before we exit
-    process.exit(code);
-  };
-  process.on('SIGINT', () => void stop(0));
-  process.on('SIGTERM', () => void stop(0));
-  process.on('SIGHUP', () => void stop(0));
 }
 
-main().catch((err) => {
-  process.stderr.write(`switchboard serve: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
+main().catch((err: unknown) => {
+  log(`switchboard serve: ${err instanceof Error ? err.message : describeError(err)}`);
+  void guard.shutdown(1);
 });

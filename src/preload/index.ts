@@ -5,14 +5,14 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from '../shared/ipc';
 import type { ControlEvent } from '../shared/api';
-import type { SerializedError } from '../shared/errors';
+import { fromSerializedError, type SerializedError } from '../shared/errors';
 
 type CallReply = { ok: true; value: unknown } | { ok: false; error: SerializedError };
 
 const api = {
   async call(cmd: string, args: unknown): Promise<unknown> {
     const reply = (await ipcRenderer.invoke(IPC_CALL_CHANNEL, cmd, args)) as CallReply;
-    if (!reply.ok) throw Object.assign(new Error(reply.error.message), { code: reply.error.code });
+    if (!reply.ok) throw fromSerializedError(reply.error);
     return reply.value;
   },
   onEvent(listener: (event: ControlEvent) => void): () => void {

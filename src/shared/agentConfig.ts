@@ -1,9 +1,10 @@
 /**
- * One entry of switchboard.json's `agents` section (SPEC §2):
+ * One entry of switchboard.json's `agents` section (docs/config.md):
  *   "agents": { "claude": { "preset": "claude" }, "reviewer": { "preset": "codex", "args": ["--model", "gpt-5"] } }
  * The preset supplies argv, env, detection rules and thresholds; the fields here adjust it.
  */
 import { z } from 'zod';
+import { McpAccessConfigSchema } from './trust';
 
 /** Upper bound for a stuck threshold: beyond an hour "stuck" stops meaning anything. */
 export const MAX_STUCK_THRESHOLD_MS = 3_600_000;
@@ -12,7 +13,7 @@ export const MIN_STUCK_THRESHOLD_MS = 1_000;
 
 export const AgentConfigSchema = z
   .strictObject({
-    /** Preset id (claude, codex, gemini, opencode, aider, cursor-agent, generic). Unknown ids fall
+    /** Preset id (claude, codex, gemini, opencode, qwen, aider, cursor-agent, generic). Unknown ids fall
      *  back to the generic preset, with `command` (or the id itself) as the program to run. */
     preset: z.string().min(1, 'preset must name an agent preset, e.g. "claude"').optional(),
     /** Extra arguments appended to the preset's default arguments. */
@@ -35,6 +36,8 @@ export const AgentConfigSchema = z
     autoStart: z.boolean().optional(),
     /** After an app restart, `auto` resumes the conversation it had if it was running; `manual` (default) offers Resume. */
     resume: z.enum(['auto', 'manual']).optional(),
+    /** Scopes added to the agent's MCP token, e.g. { "scopes": ["entries:read-all"] }. */
+    mcp: McpAccessConfigSchema.optional(),
   })
   .refine((c) => c.preset !== undefined || c.command !== undefined, {
     message: 'an agent needs a "preset" or a "command"',

@@ -3,12 +3,15 @@
  * and used by MCP tools through the same core methods. Arguments are zod-validated at every
  * boundary; results and events are plain JSON.
  */
+import type { UiCommand } from './uiCommand';
 import { z } from 'zod';
 import type { ProcessInfo, TimerHistoryEntry, TimerSummary } from './model';
 import type { ConfigIssue } from './config';
 import type { SerializedError } from './errors';
 import { ReadinessConfigSchema } from './readyConfig';
 import { TaskRequestSchema, type TaskView } from './task';
+import { ProposedEntrySchema, type ConfigProposal } from './proposal';
+import { McpScopeSchema, type McpScope, type ProjectTrustState } from './trust';
 
 const Id = z.string().min(1, 'process id is required');
 const Signal = z.enum(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGKILL', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2']);
@@ -56,7 +59,7 @@ export const CommandArgs = {
   ackOutput: z.strictObject({ id: Id, bytes: z.number().int().min(0) }),
   /** A person looked at the pane: clears its attention flag. */
   acknowledgeAttention: z.strictObject({ id: Id }),
-  // --- timers (issue 6): the UI acts as the app, so it sees and manages every timer ---
+  // Timers: the UI acts as the app, so it sees and manages every timer
   /** Live timers (of one owner, or all) and the history of ended ones. */
   listTimers: z.strictObject({ ownerId: Id.optional() }),
   pauseTimer: z.strictObject({ timerId: TimerId }),
@@ -64,14 +67,22 @@ export const CommandArgs = {
   cancelTimer: z.strictObject({ timerId: TimerId }),
   /** Deliver now (still only once the owner is at its prompt). */
   fireTimerNow: z.strictObject({ timerId: TimerId }),
-  // --- end timers ---
-  // --- tasks (issue 7): the same core methods the MCP task tools call ---
+  // Tasks: the same core methods the MCP task tools call
   /** Start a headless agent task; comes back at once (a spawn failure as a failed task). */
   startTask: TaskRequestSchema,
   getTask: z.strictObject({ id: Id }),
   /** Resolves once the task's whole process tree is gone. */
   cancelTask: z.strictObject({ id: Id }),
-  // --- end tasks ---
+  /** First run: entries proposed from the project's own manifests (nothing when switchboard.json exists). */
+  proposeConfig: z.strictObject({}),
+  /** Write the kept entries as switchboard.json (never over an existing one) and load it. */
+  writeConfig: z.strictObject({ entries: z.array(ProposedEntrySchema).min(1, 'keep at least one entry').max(200) }),
+  /** Trust the config entries waiting for it (all when `keys` is absent): they may run from now on. */
+  grantTrust: z.strictObject({ keys: z.array(z.string().min(1)).optional() }),
+  /** Trust one entry and start it (the Start button of an untrusted entry, after the prompt). */
+  trustAndStart: z.strictObject({ id: Id }),
+  /** Scopes a person grants an entry's MCP token for as long as the entry exists. */
+  grantScopes: z.strictObject({ id: Id, scopes: z.array(McpScopeSchema).min(1) }),
 } as const;
 
 export type CommandName = keyof typeof CommandArgs;
@@ -93,6 +104,7 @@ export interface Snapshot {
   configIssues: ConfigIssue[];
   mcp?: McpConnectionInfo;
   selectedId?: string;
+  trust: ProjectTrustState;
 }
 
 export interface AttachResult {
@@ -119,18 +131,21 @@ export interface CommandResults {
   detach: null;
   ackOutput: null;
   acknowledgeAttention: null;
-  // --- timers (issue 6) ---
+  // Timers
   listTimers: { timers: TimerSummary[]; history: TimerHistoryEntry[] };
   pauseTimer: TimerSummary;
   resumeTimer: TimerSummary;
   cancelTimer: TimerHistoryEntry;
   fireTimerNow: TimerSummary;
-  // --- end timers ---
-  // --- tasks (issue 7) ---
+  // Tasks
   startTask: TaskView;
   getTask: TaskView;
   cancelTask: TaskView;
-  // --- end tasks ---
+  proposeConfig: ConfigProposal;
+  writeConfig: { path: string };
+  grantTrust: ProjectTrustState;
+  trustAndStart: ProcessInfo;
+  grantScopes: { id: string; scopes: McpScope[] };
 }
 
 export type ControlEvent =
@@ -141,7 +156,10 @@ export type ControlEvent =
   | { type: 'output'; id: string; data: Uint8Array; start: number; end: number }
   | { type: 'configChanged'; issues: ConfigIssue[] }
   | { type: 'processSelected'; id: string }
-  | { type: 'attentionRequested'; id: string; reason: string; title: string };
+  | { type: 'attentionRequested'; id: string; reason: string; title: string }
+  | { type: 'trustChanged'; trust: ProjectTrustState }
+  /** A menu command for the window (desktop shell only). */
+  | { type: 'uiCommand'; command: UiCommand };
 
 /** Wire format shared by the WebSocket bridge (IPC uses invoke/send with the same shapes). */
 export type ClientMessage = { t: 'call'; seq: number; cmd: string; args: unknown };

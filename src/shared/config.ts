@@ -1,10 +1,12 @@
 /**
- * switchboard.json (SPEC §2): the zod schema is the single source of truth; the JSON Schema that
+ * switchboard.json (docs/config.md): the zod schema is the single source of truth; the JSON Schema that
  * ships for editors is generated from it (`npm run schema`).
  */
 import { z } from 'zod';
 import { ReadinessConfigSchema } from './readyConfig';
 import { AgentsSectionSchema } from './agentConfig';
+import { DEPENDENCY_CONDITIONS } from './model';
+import { McpAccessConfigSchema } from './trust';
 
 export const CONFIG_FILE_NAME = 'switchboard.json';
 
@@ -19,13 +21,19 @@ export const ProcessConfigSchema = z.strictObject({
   env: z.record(z.string(), z.string()).optional(),
   /** Start when the project opens (default true for processes). */
   autoStart: z.boolean().optional(),
+  /** Other processes (by name) that must reach a condition before this one starts. */
+  dependsOn: z
+    .record(EntryNameSchema, z.enum(DEPENDENCY_CONDITIONS, { error: () => `must be one of ${DEPENDENCY_CONDITIONS.join(', ')}` }))
+    .optional(),
+  /** Give this process an MCP token with these scopes (commands and terminals get none otherwise). */
+  mcp: McpAccessConfigSchema.optional(),
   ...ReadinessConfigSchema.shape,
 });
 export type ProcessConfig = z.infer<typeof ProcessConfigSchema>;
 
 export const ProcessesSectionSchema = z.record(EntryNameSchema, ProcessConfigSchema);
 
-/** Project-wide settings: the memory bound per entry and the kill grace period (SPEC §1). */
+/** Project-wide settings: the memory bound per entry and the kill grace period (docs/app.md). */
 export const SettingsSchema = z.strictObject({
   /** Raw output kept per entry for `since_offset` readers (bytes; 64 KiB – 256 MiB). */
   outputBufferBytes: z

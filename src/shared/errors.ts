@@ -10,9 +10,12 @@ export const ERROR_CODES = [
   'wrong_kind',
   'config_invalid',
   'bad_pattern',
+  'too_many_waits',
   'stale_revision',
   'not_found',
   'unauthorized',
+  'forbidden',
+  'not_trusted',
   'timeout',
   'internal',
 ] as const;
@@ -62,6 +65,28 @@ export class NotRunningError extends SwitchboardError {
 export class InvalidArgumentError extends SwitchboardError {
   constructor(message: string) {
     super('invalid_argument', message);
+  }
+}
+
+/** The caller's token lacks a scope; the message names it and where it is granted. */
+export class MissingScopeError extends SwitchboardError {
+  constructor(scope: string, action: string) {
+    super(
+      'forbidden',
+      `Missing scope "${scope}": ${action}. A person grants it in switchboard.json ("mcp": {"scopes": ["${scope}"]} on your entry) or in the Switchboard UI.`,
+      { missing_scope: scope },
+    );
+  }
+}
+
+/** A config entry that waits for the user's trust cannot run. */
+export class NotTrustedError extends SwitchboardError {
+  constructor(key: string, commandLine: string) {
+    super(
+      'not_trusted',
+      `${key} (${commandLine}) is not trusted yet: switchboard.json defines or changed it since it was trusted. A person trusts it in the Switchboard UI (or \`serve --trust\`).`,
+      { key },
+    );
   }
 }
 

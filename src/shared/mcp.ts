@@ -1,5 +1,5 @@
 /**
- * Input schemas of the MCP tools (SPEC §5): names and parameters exactly as the spec's table.
+ * Input schemas of the MCP tools (docs/mcp.md): names and parameters exactly as the spec's table.
  * Registered by core/mcp/tools/<group>.ts; the descriptions are what an agent reads, so each says
  * what the parameter does and its default.
  */
@@ -107,6 +107,14 @@ export const McpToolInput = {
       .describe('A tool name or a topic ("offsets", "identity", "patterns", "scratchpads"); omit for an overview'),
   },
   get_project_status: {},
+  trust_project: {
+    entries: z
+      .array(z.string().min(1).max(200))
+      .optional()
+      .describe(
+        'Config keys to trust, e.g. ["processes.web", "agents.lead"] (see get_project_status trust.pending); omit to trust everything that waits',
+      ),
+  },
   list_processes: { kind: z.enum(['command', 'terminal', 'agent', 'task']).optional().describe('Only entries of this kind') },
   get_process_status: { process_id: ProcessId },
   spawn_process: {
@@ -129,7 +137,7 @@ export const McpToolInput = {
     rows: Rows.optional(),
   },
   spawn_agent: {
-    agent: z.string().min(1).max(100).describe('Agent preset: claude, codex, gemini, opencode, aider, cursor-agent or generic'),
+    agent: z.string().min(1).max(100).describe('Agent preset: claude, codex, gemini, opencode, qwen, aider, cursor-agent or generic'),
     agent_instructions: z.string().max(MAX_INPUT_CHARS).optional().describe('First user turn, typed once the agent is ready for input'),
     name: Name.optional().describe('Label shown in the UI (default: the preset name)'),
     working_dir: WorkingDir.optional(),
@@ -291,7 +299,7 @@ export const McpToolInput = {
     expected_revision: ExpectedRevision.optional(),
   },
   scratchpad_delete: { name: ScratchpadName, expected_revision: ExpectedRevision.optional() },
-  // Tasks (issue 7): start_task, get_task, cancel_task, wait_for_task; schemas in ./task.ts
+  // Tasks: start_task, get_task, cancel_task, wait_for_task; schemas in ./task.ts
   ...TASK_TOOL_INPUT,
 } as const satisfies Record<string, z.ZodRawShape>;
 
@@ -304,7 +312,7 @@ export const MCP_SERVER_NAME = 'switchboard';
 export const MCP_PATH = '/mcp';
 /** Sibling path where agent hooks (Claude Code HTTP hooks) post, with the process token. */
 export const MCP_HOOKS_PATH = '/hooks';
-/** Environment of every spawned process (SPEC §5 identity). */
+/** Environment of every spawned process (docs/mcp.md identity). */
 export const MCP_URL_ENV = 'SWITCHBOARD_MCP_URL';
 export const MCP_TOKEN_ENV = 'SWITCHBOARD_MCP_TOKEN';
 /** Discovery file in the app's data directory. */
@@ -341,12 +349,14 @@ export interface McpEndpointInfo {
 }
 
 /**
- * Ready-to-paste lines for agents started outside Switchboard ("Connect an agent" panel). Codex
- * reads the token from an environment variable; the line says which.
+ * Ready-to-paste lines for agents started outside Switchboard ("Connect an agent" panel). The
+ * first Claude Code line names the token only as ${SWITCHBOARD_MCP_TOKEN}, so the token itself is
+ * not in shell history; the inline form is the fallback. Codex reads the token from the variable.
  */
-export function connectCommands(url: string, token: string): { claude: string; codex: string; opencode: string } {
+export function connectCommands(url: string, token: string): { claude: string; claudeInline: string; codex: string; opencode: string } {
   return {
-    claude: `claude mcp add --transport http ${MCP_SERVER_NAME} ${url} --header "Authorization: Bearer ${token}"`,
+    claude: `claude mcp add --transport http ${MCP_SERVER_NAME} ${url} --header "Authorization: Bearer \${${MCP_TOKEN_ENV}}"`,
+    claudeInline: `claude mcp add --transport http ${MCP_SERVER_NAME} ${url} --header "Authorization: Bearer ${token}"`,
     codex: `export ${MCP_TOKEN_ENV}=${token}\ncodex mcp add ${MCP_SERVER_NAME} --url ${url} --bearer-token-env-var ${MCP_TOKEN_ENV}`,
     opencode: JSON.stringify(
       {

@@ -8,16 +8,19 @@ import type { AgentStatusInfo } from './status';
 import type { PortInfo } from './ports';
 import type { ReadinessConfig } from './readyConfig';
 import type { TaskInfo } from './task';
+import type { McpAccessConfig, McpScope } from './trust';
 
 export const PROCESS_KINDS = ['command', 'terminal', 'agent', 'task'] as const;
 export const ProcessKindSchema = z.enum(PROCESS_KINDS);
 export type ProcessKind = z.infer<typeof ProcessKindSchema>;
 
 /**
- * Lifecycle of an entry's process. `starting → ready → running` is refined by the readiness
- * detector for command entries; terminals and agents go `starting → running` at spawn.
+ * Lifecycle of an entry's process. Terminals and agents go `starting → running` at spawn. Command
+ * entries are refined by the readiness detector: `starting → ready ⇄ unhealthy` for servers,
+ * `starting → running` for commands that declare no readiness, `completed` for a one-shot job that
+ * exited 0, and `waiting` while the entries it depends on have not reached their condition.
  */
-export const RUN_STATES = ['stopped', 'starting', 'ready', 'running', 'error'] as const;
+export const RUN_STATES = ['stopped', 'waiting', 'starting', 'ready', 'running', 'unhealthy', 'completed', 'error'] as const;
 export const RunStateSchema = z.enum(RUN_STATES);
 export type RunState = z.infer<typeof RunStateSchema>;
 
@@ -68,8 +71,12 @@ export interface ProcessInfo {
   ports?: PortInfo;
   attention?: AttentionInfo;
   timers?: TimerSummary[];
-  /** Task entries (issue 7): phase, tools, streamed text, watchdog decisions, result. */
+  /** Task entries: phase, tools, streamed text, watchdog decisions, result. */
   task?: TaskInfo;
+  /** Scopes of the entry's MCP token beyond the defaults, and the entry that spawned it (it owns this one). */
+  access?: { scopes: McpScope[]; spawnedBy?: ProcessId };
+  /** A config entry waiting for the user's trust: never trusted (`new`) or `changed` since. */
+  trust?: 'new' | 'changed';
   /** Agent entries: the CLI's conversation identity and whether the Resume action applies. */
   session?: AgentSessionInfo;
   /** The entry came back from the previous app run (its output shows above a `restored` line). */
@@ -97,7 +104,7 @@ export interface AttentionInfo {
   requestedBy: string;
 }
 
-// --- timers (issue 6) ---
+// Timers
 /**
  * A live timer as the UI, the control API and MCP see it. `pending`: counting down (delay) or
  * listening for idle transitions; `paused`; `due`: it fired and waits for its owner's prompt.
@@ -137,7 +144,6 @@ export interface TimerHistoryEntry {
   bodyPreview: string;
   createdBy: string;
 }
-// --- end timers ---
 
 export const DEFAULT_COLS = 120;
 export const DEFAULT_ROWS = 40;
@@ -159,10 +165,26 @@ export interface ProcessSpec {
   preset?: string;
   /** Agent entries: stuck threshold overriding the preset's (switchboard.json `stuckThresholdMs`). */
   stuckThresholdMs?: number;
-  /** Readiness settings for command entries (switchboard.json fields of SPEC §2). */
+  /** Readiness settings for command entries (switchboard.json readiness fields). */
   ready?: Partial<ReadinessConfig>;
   /** After an app restart: `auto` starts (agents: resumes) it again if it was running; `manual` waits for the user. */
   resume?: ResumePolicy;
   /** Keep env values that look like secrets in the saved state (by default they are not written to disk). */
   persistSecretEnv?: boolean;
+  /**
+   * Text the program reads on stdin (then end of file) instead of the terminal: headless runs
+   * that take their input there. Unlike an argument, it is not on the command line `ps` shows.
+   */
+  stdin?: string;
+  /** Entries (by config name) this one waits for before it starts, and the condition for each. */
+  dependsOn?: Record<string, DependencyCondition>;
+  /** MCP access from switchboard.json: a token for a command, extra scopes for an agent. */
+  mcp?: McpAccessConfig;
 }
+
+/**
+ * What a dependency must reach before its dependent starts: `started` (its process is up),
+ * `ready` (readiness passed, or `running` when it declares none), `completed` (a job that exited 0).
+ */
+export const DEPENDENCY_CONDITIONS = ['started', 'ready', 'completed'] as const;
+export type DependencyCondition = (typeof DEPENDENCY_CONDITIONS)[number];

@@ -1,4 +1,4 @@
-/** Port sightings for an entry (SPEC §3.2). Owned by core/ports. */
+/** Port sightings for an entry (docs/readiness.md). Owned by core/ports. */
 export interface UrlSighting {
   /** Clickable http(s) URL; wildcard hosts (0.0.0.0, [::]) are shown as localhost. */
   url: string;

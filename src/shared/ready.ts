@@ -1,5 +1,9 @@
-/** Dev-server readiness as every side sees it (SPEC §3). Owned by core/ready. */
-export type ReadinessPhase = 'stopped' | 'starting' | 'ready' | 'running' | 'error';
+/**
+ * Readiness as every side sees it. Owned by core/ready. `running`: up without a readiness check
+ * (or a ready server reporting an error); `unhealthy`: was ready, liveness probes now fail;
+ * `completed`: a job that exited 0.
+ */
+export type ReadinessPhase = 'stopped' | 'starting' | 'ready' | 'running' | 'unhealthy' | 'completed' | 'error';
 
 /**
  * Frameworks with built-in knowledge (core/ready/frameworkPatterns.ts). `generic` means none was
@@ -52,9 +56,13 @@ export interface ReadinessInfo {
   runId?: number;
   /** Exit code of the run when the phase came from its exit. */
   exitCode?: number;
+  /** Epoch ms the run ended (completed jobs show their duration). */
+  endedAt?: number;
+  /** Whether the entry waits for a readiness signal (false: `running` once stable). */
+  expectsReadiness?: boolean;
 }
 
-/** Result of a restart or readiness wait (SPEC §3.5). */
+/** Result of a restart or readiness wait (docs/readiness.md). */
 export interface ReadinessResult {
   success: boolean;
   state: ReadinessPhase;
@@ -63,12 +71,14 @@ export interface ReadinessResult {
   url?: string;
   port?: number;
   logs?: string[];
+  /** One-shot jobs: the exit code of the run the wait followed to its end. */
+  exit_code?: number;
 }
 
-/** Answer of `check_process_ready` (SPEC §5). */
+/** Answer of `check_process_ready`. `waiting`: its dependencies are not there yet. */
 export interface ReadinessCheck {
   ready: boolean;
-  state: ReadinessPhase;
+  state: ReadinessPhase | 'waiting';
   message: string;
   url?: string;
   port?: number;

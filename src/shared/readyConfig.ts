@@ -1,33 +1,17 @@
 /**
- * The per-process readiness fields of switchboard.json (SPEC §2, §3). The lead merges this object
+ * The per-process readiness fields of switchboard.json (docs/config.md, docs/readiness.md). The lead merges this object
  * into the process schema; core/ready reads only these fields (see core/ready/readyConfig.ts for
  * the defaults and clamps).
  */
 import { z } from 'zod';
 import { FRAMEWORK_IDS } from './ready';
+import { compileUserPattern, MAX_USER_PATTERN_CHARS } from './userPattern';
 
-export const AUTO_RESTART_POLICIES = ['no', 'on-failure', 'always'] as const;
+/** `unhealthy`: restart when liveness probes fail after ready (and on a failed exit, like `on-failure`). */
+export const AUTO_RESTART_POLICIES = ['no', 'on-failure', 'always', 'unhealthy'] as const;
 export type AutoRestartPolicy = (typeof AUTO_RESTART_POLICIES)[number];
 
-/** Longest pattern we accept: a guard against pasting a whole log as a pattern. */
-export const MAX_USER_PATTERN_CHARS = 500;
-
-/**
- * A user pattern is a JavaScript regular expression source ("Server initialized", "listening on
- * port \\d+"), or `/source/flags` to pass flags ("/ready/i"). Plain text works as-is.
- * Throws a SyntaxError whose message names the pattern.
- */
-export function compileUserPattern(pattern: string): RegExp {
-  const slashed = /^\/(.+)\/([dimsuy]*)$/s.exec(pattern);
-  const source = slashed ? slashed[1] : pattern;
-  const flags = slashed ? slashed[2] : '';
-  try {
-    return new RegExp(source, flags);
-  } catch (err) {
-    const reason = err instanceof Error ? err.message.replace(/^Invalid regular expression: /, '') : String(err);
-    throw new SyntaxError(`invalid regular expression ${JSON.stringify(pattern)}: ${reason}`, { cause: err });
-  }
-}
+export { compileUserPattern, MAX_USER_PATTERN_CHARS } from './userPattern';
 
 const PatternSchema = z
   .string()
@@ -56,6 +40,16 @@ const HttpUrlSchema = z.string().superRefine((value, ctx) => {
   }
 });
 
+export const LivenessConfigSchema = z.strictObject({
+  /** Time between probes once ready (ms). */
+  period: z.number().int('must be a whole number of milliseconds').min(100, 'must be at least 100 ms').optional(),
+  /** Consecutive failed probes before the entry is `unhealthy`. */
+  failureThreshold: z.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').optional(),
+  /** How long one probe may take before it counts as failed (ms). */
+  timeout: z.number().int('must be a whole number of milliseconds').min(1, 'must be at least 1 ms').optional(),
+});
+export type LivenessConfig = z.infer<typeof LivenessConfigSchema>;
+
 export const ReadinessConfigSchema = z.object({
   /** Override auto-detection of the framework whose built-in patterns apply. */
   framework: z.enum(FRAMEWORK_IDS, { error: () => `must be one of ${FRAMEWORK_IDS.join(', ')}` }).optional(),
@@ -73,6 +67,10 @@ export const ReadinessConfigSchema = z.object({
   stabilityDelay: MillisecondsSchema.optional(),
   /** How long a start may take before it is an error (ms); the process is left running. */
   timeout: z.number().int('must be a whole number of milliseconds').min(1, 'must be at least 1 ms').optional(),
+  /** A job that runs to its end: exit 0 is `completed`, not an error; no readiness is awaited. */
+  oneShot: z.boolean().optional(),
+  /** Probes of the ready port (TCP, or HTTP when it speaks HTTP) after ready; `false` turns them off. */
+  liveness: z.union([z.literal(false), LivenessConfigSchema]).optional(),
   /** Restart policy after an exit (applied by the session layer, with backoff and a cap). */
   autoRestart: z.enum(AUTO_RESTART_POLICIES, { error: () => `must be one of ${AUTO_RESTART_POLICIES.join(', ')}` }).optional(),
 });

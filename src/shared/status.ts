@@ -1,4 +1,4 @@
-/** Agent status as every side sees it (SPEC §4). Owned by core/status. */
+/** Agent status as every side sees it (docs/agent-status.md). Owned by core/status. */
 import { z } from 'zod';
 
 export const AGENT_PRIMARIES = ['starting', 'idle', 'active', 'waiting', 'stuck', 'dead'] as const;
@@ -24,8 +24,27 @@ export const DETAILS_BY_PRIMARY = {
 export const HEALTH_STATES = ['ALIVE', 'STUCK', 'RECOVERED', 'DEAD'] as const;
 export type Health = (typeof HEALTH_STATES)[number];
 
+/** A preset whose rules were proven against the real CLI, and when. */
+export interface VerifiedCli {
+  /** The CLI version the preset was run against (its recordings or live tests). */
+  cliVersion: string;
+  /** ISO date (YYYY-MM-DD) of that run. */
+  date: string;
+}
+
+/** `unverified`: the rules were written from the CLI's docs or source, never run against it. */
+export type PresetVerification = VerifiedCli | 'unverified';
+
+/** `low`: no rule matched for a while although the program is alive; the status is a guess. */
+export type StatusConfidence = 'high' | 'low';
+
 export interface AgentStatusInfo {
   preset: string;
+  /** Whether the preset's detection was proven against the real CLI (and which version). */
+  verified: PresetVerification;
+  /** How sure the status is; `confidenceReason` says why when it is low. */
+  confidence: StatusConfidence;
+  confidenceReason?: string;
   primary: AgentPrimary;
   detail: AgentDetail;
   health: Health;

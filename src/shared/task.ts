@@ -1,9 +1,10 @@
 /**
- * Headless agent tasks (issue 7) as every side sees them: a prompt handed to a headless agent run
+ * Headless agent tasks as every side sees them: a prompt handed to a headless agent run
  * (`claude -p … --output-format stream-json`), watched by a stall watchdog, with one clear end.
  * Pure types, constants and zod schemas; owned by core/tasks.
  */
 import { z } from 'zod';
+import type { RunState } from './model';
 
 /** Agents a task can run on. Claude Code first; the runner interface in core/tasks is ready for more. */
 export const TASK_AGENTS = ['claude'] as const;
@@ -261,7 +262,7 @@ export interface TaskView extends TaskInfo {
   taskId: string;
   name: string;
   /** The entry's run state (running while the agent's process tree is up). */
-  state: 'stopped' | 'starting' | 'ready' | 'running' | 'error';
+  state: RunState;
   pid?: number;
 }
 

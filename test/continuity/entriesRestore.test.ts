@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createCore, type CoreHandle } from '../../src/main/core/app/createCore';
+import { createCore, type CoreHandle } from '../../src/main/core/composition';
 import { callError, callOk, connectClient } from '../mcp/mcpHarness';
 import { waitForExit, waitForOutput } from '../support/wait';
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLAUDE_BIN, createClaudeHarness, type ClaudeHarness } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/anthropic/mockAnthropic';
-import { waitForEvent } from '../../src/main/core/base/lifecycle';
+import { waitForEvent } from '../../src/main/core/base';
 import type { ToolCallRecord } from '../../src/main/core/mcp';
 import { startSwitchboard, type Switchboard } from './mcpHarness';
 
@@ -91,5 +91,49 @@ describe('the real Claude Code as an MCP client', () => {
     await mock.waitFor('stream_end', (e) => e.turn === 2, { timeoutMs: AGENT_FLOW_TIMEOUT_MS, ...context });
     // Claude Code's HTTP hooks reached the agent's status tracker with the same token.
     expect(sb.handle.core.describe(agent.id).agent?.lastHookAt, JSON.stringify(sb.handle.core.describe(agent.id).agent)).toBeGreaterThan(0);
+  }, 150_000);
+  it('is refused, with the missing scope named, when it reads the output of an entry it did not spawn', async () => {
+    const mock: MockAnthropic = await startMockAnthropic();
+    cleanups.push(() => mock.close());
+    const harness: ClaudeHarness = await createClaudeHarness({ baseUrl: mock.url });
+    cleanups.push(() => harness.cleanup());
+    const sb: Switchboard = await startSwitchboard({ projectDir: harness.cwd });
+    cleanups.push(() => sb.close());
+    const web = await sb.handle.core.spawnProcess({
+      kind: 'command',
+      argv: ['sh', '-c', 'echo secret-dev-server-output; sleep 600'],
+      name: 'web',
+    });
+    mock.enqueue(
+      [
+        { text: 'Let me read the dev server.' },
+        { toolUse: { name: 'mcp__switchboard__get_process_output', input: { process_id: web.id } } },
+      ],
+      [{ text: 'I may not read it.' }],
+    );
+    const refused = waitForEvent(sb.handle.mcp.service.onDidCallTool, (r) => r.tool === 'get_process_output', AGENT_FLOW_TIMEOUT_MS);
+
+    const agent = await sb.handle.core.spawnAgent({
+      preset: 'claude',
+      argv: [CLAUDE_BIN],
+      name: 'claude-without-scope',
+      cwd: harness.cwd,
+      env: harness.env,
+      instructions: 'What does the dev server print?',
+    });
+    const entry = sb.handle.core.entry(agent.id);
+    const context = { context: () => entry.screen.getVisibleLines().join('\n') };
+    const use = await mock.waitFor('tool_use', (e) => e.name === 'mcp__switchboard__get_process_output', {
+      timeoutMs: AGENT_FLOW_TIMEOUT_MS,
+      ...context,
+    });
+    const result = await mock.waitFor('tool_result', (e) => e.toolUseId === use.id, { timeoutMs: AGENT_FLOW_TIMEOUT_MS, ...context });
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain(
+      `Missing scope "entries:read-all": reading the output of "web" (${web.id}), which you did not spawn, needs it`,
+    );
+    expect(result.content).not.toContain('secret-dev-server-output');
+    const record = await refused;
+    expect(record).toMatchObject({ caller: { kind: 'process', processId: agent.id }, isError: true });
   }, 150_000);
 });

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
-import { waitForEvent } from '../../src/main/core/base/lifecycle';
+import { waitForEvent } from '../../src/main/core/base';
 import type { ToolCallRecord } from '../../src/main/core/mcp';
 import { callOk, connectClient, startSwitchboard, type Switchboard } from './mcpHarness';
 

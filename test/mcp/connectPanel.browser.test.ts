@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { startWebServer, type RunningWebServer } from '../../src/main/core/bridge/webServer';
+import { startWebServer, type RunningWebServer } from '../../src/main/core/bridge';
 import { connectCommands } from '../../src/shared/mcp';
 import { callOk, connectClient, startSwitchboard, type Switchboard } from './mcpHarness';
 
@@ -27,7 +27,7 @@ let page: Page;
 describe.skipIf(!isRunnable)('renderer MCP parts in Chromium (serve)', () => {
   beforeAll(async () => {
     sb = await startSwitchboard();
-    web = await startWebServer({ core: sb.handle.core, staticDir: RENDERER_DIR, token: sb.token });
+    web = await startWebServer({ core: sb.handle.core, staticDir: RENDERER_DIR, uiSecret: 'connect-panel-ui-secret' });
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       args: [
@@ -50,15 +50,22 @@ describe.skipIf(!isRunnable)('renderer MCP parts in Chromium (serve)', () => {
     await sb?.close();
   });
 
-  it('"Connect an agent" shows the endpoint and the ready-to-paste claude line (token masked until shown)', async () => {
+  it('"Connect an agent" offers the env-variable claude line first, then the inline one (token masked until shown)', async () => {
     await page.getByText('Connect an agent').click();
     await expect.poll(() => page.getByTestId('connect-url').textContent()).toBe(sb.url);
-    const masked = await page.getByTestId('connect-claude').textContent();
+    const lines = page.locator('[data-testid^="connect-"] ~ pre, pre[data-testid^="connect-"]');
+    expect(await lines.first().getAttribute('data-testid')).toBe('connect-claude');
+    expect(await page.getByTestId('connect-claude').textContent()).toBe(
+      `claude mcp add --transport http switchboard ${sb.url} --header "Authorization: Bearer \${SWITCHBOARD_MCP_TOKEN}"`,
+    );
+    const masked = await page.getByTestId('connect-claude-inline').textContent();
     expect(masked).toContain(`claude mcp add --transport http switchboard ${sb.url} --header "Authorization: Bearer `);
     expect(masked).not.toContain(sb.token);
     await page.getByText('show token').click();
     const expected = connectCommands(sb.url, sb.token);
     expect(await page.getByTestId('connect-claude').textContent()).toBe(expected.claude);
+    expect(expected.claude).not.toContain(sb.token);
+    expect(await page.getByTestId('connect-claude-inline').textContent()).toBe(expected.claudeInline);
     expect(await page.getByTestId('connect-codex').textContent()).toBe(expected.codex);
     expect(JSON.parse((await page.getByTestId('connect-opencode').textContent()) ?? '')).toMatchObject({
       mcp: { switchboard: { url: sb.url } },

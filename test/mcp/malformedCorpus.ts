@@ -1,3 +1,5 @@
+import { isErrorAnswer, openSession, rawRequest } from './httpClient';
+
 /**
  * A generated corpus of malformed JSON-RPC requests for the MCP endpoint: bad JSON, wrong types,
  * huge strings, unknown methods, missing ids, bad batches and header abuse. Deterministic (seeded),
@@ -317,4 +319,27 @@ export function generateCorpus(seed = 5): CorpusCase[] {
     }
   }
   return cases;
+}
+
+export interface McpCorpusRun {
+  failures: string[];
+  byCategory: Record<string, number>;
+  /** The session the corpus ran in (still open, to prove it still serves). */
+  session: Record<string, string>;
+}
+
+/** Sends every case to the endpoint in order; a failure is a case not answered with an error. */
+export async function runMcpCorpus(url: string, token: string, corpus: CorpusCase[] = generateCorpus()): Promise<McpCorpusRun> {
+  const session = await openSession(url, token);
+  const auth = { Authorization: `Bearer ${token}` };
+  const failures: string[] = [];
+  const byCategory: Record<string, number> = {};
+  for (const [index, c] of corpus.entries()) {
+    const headers = { ...(c.inSession ? session : auth), ...c.headers };
+    const res = await rawRequest(url, { headers, body: c.body });
+    byCategory[c.category] = (byCategory[c.category] ?? 0) + 1;
+    const answered = res.status >= 400 ? res.messages.length > 0 && res.messages.every((m) => m.error !== undefined) : isErrorAnswer(res);
+    if (!answered) failures.push(`#${index} ${c.category} ${c.description}: ${res.status} ${res.body.slice(0, 200)}`);
+  }
+  return { failures, byCategory, session };
 }

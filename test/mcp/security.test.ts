@@ -1,12 +1,12 @@
 /**
- * The endpoint's gate (SPEC §5): bearer token, DNS-rebinding Host check, Origin check, body cap,
+ * The endpoint's gate (docs/mcp.md): bearer token, DNS-rebinding Host check, Origin check, body cap,
  * session ownership, and a generated corpus of malformed JSON-RPC requests — each answered with
  * an error, nothing spawned, the server still serving.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callOk, connectClient, startSwitchboard, type Switchboard } from './mcpHarness';
-import { isErrorAnswer, openSession, rawRequest } from './httpClient';
-import { generateCorpus } from './malformedCorpus';
+import { openSession, rawRequest } from './httpClient';
+import { generateCorpus, runMcpCorpus } from './malformedCorpus';
 import { MAX_BODY_BYTES } from '../../src/main/core/mcp';
 
 let sb: Switchboard;
@@ -175,16 +175,7 @@ describe('malformed JSON-RPC corpus', () => {
     const spawned: string[] = [];
     const sub = sb.handle.core.sessions.onDidAddEntry((entry) => spawned.push(entry.name));
     const processesBefore = sb.handle.core.listProcesses().length;
-    const session = await openSession(sb.url, sb.token);
-    const failures: string[] = [];
-    const byCategory: Record<string, number> = {};
-    for (const [index, c] of corpus.entries()) {
-      const headers = { ...(c.inSession ? session : auth()), ...c.headers };
-      const res = await rawRequest(sb.url, { headers, body: c.body });
-      byCategory[c.category] = (byCategory[c.category] ?? 0) + 1;
-      const answered = res.status >= 400 ? res.messages.length > 0 && res.messages.every((m) => m.error !== undefined) : isErrorAnswer(res);
-      if (!answered) failures.push(`#${index} ${c.category} ${c.description}: ${res.status} ${res.body.slice(0, 200)}`);
-    }
+    const { failures, byCategory, session } = await runMcpCorpus(sb.url, sb.token, corpus);
     sub.dispose();
     expect(failures, failures.slice(0, 10).join('\n')).toEqual([]);
     expect(spawned).toEqual([]);

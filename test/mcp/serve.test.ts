@@ -1,5 +1,5 @@
 /**
- * Discovery under `serve` (SPEC §5): it prints `{ ui, url, token, pid }` as one JSON line when up,
+ * Discovery under `serve` (docs/mcp.md): it prints `{ ui, url, token, pid }` as one JSON line when up,
  * writes the same `{ url, token, pid }` to mcp-endpoint.json (0600) in --data-dir, serves MCP with
  * that token, and removes the file when it stops.
  */
@@ -7,9 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callOk, connectClient } from './mcpHarness';
+import { callOk, connectClient, firstLine } from './mcpHarness';
 
 const ROOT = resolve(__dirname, '../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
@@ -23,19 +22,6 @@ afterEach(() => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-function firstLine(proc: ChildProcess): Promise<string> {
-  return new Promise((resolveLine, reject) => {
-    const timer = setTimeout(() => reject(new Error('serve printed nothing')), START_TIMEOUT_MS);
-    const lines = createInterface({ input: proc.stdout! });
-    lines.once('line', (line) => {
-      clearTimeout(timer);
-      lines.close();
-      resolveLine(line);
-    });
-    proc.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-  });
-}
-
 describe('serve discovery', () => {
   it('prints the endpoint line, writes mcp-endpoint.json 0600, serves MCP with that token, removes the file on SIGTERM', async () => {
     root = mkdtempSync(join(tmpdir(), 'serve-mcp-'));
@@ -46,12 +32,13 @@ describe('serve discovery', () => {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    const printed = JSON.parse(await firstLine(child)) as { ui: string; url: string; token: string; pid: number };
+    const printed = JSON.parse(await firstLine(child, START_TIMEOUT_MS)) as { ui: string; url: string; token: string; pid: number };
     expect(printed).toMatchObject({
       url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/),
       token: expect.stringMatching(/^[\w-]{43}$/),
     });
-    expect(printed.ui).toContain(`token=${printed.token}`);
+    expect(printed.ui).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{43}$/);
+    expect(printed.ui).not.toContain(printed.token); // the browser's secret is not the MCP app token
     const file = join(dataDir, 'mcp-endpoint.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ url: printed.url, token: printed.token, pid: printed.pid });

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { waitForEvent } from '../../src/main/core/base/lifecycle';
+import { waitForEvent } from '../../src/main/core/base';
 import type { ControlEvent } from '../../src/shared/api';
 import { CORE_TOOLS } from '../../src/main/core/mcp';
 import { callError, callOk, connectClient, startSwitchboard, type Switchboard } from './mcpHarness';
@@ -121,9 +121,14 @@ describe('catalog', () => {
 });
 
 describe('identity and overview', () => {
-  it('whoami: external with the app token, the entry with its own SWITCHBOARD_MCP_TOKEN', async () => {
+  it('whoami: external with the app token, the agent entry with its own SWITCHBOARD_MCP_TOKEN', async () => {
     expect(await callOk(client, 'whoami')).toMatchObject({ process_id: null, role: 'external', project: { dir: sb.projectDir } });
-    const p = await spawn({ shell: 'echo "TOKEN=$SWITCHBOARD_MCP_TOKEN URL=$SWITCHBOARD_MCP_URL"; sleep 60', name: 'identity-probe' });
+    // Agents get a token at every run (commands and terminals only when their config asks).
+    const p = await sb.handle.core.spawnAgent({
+      preset: 'generic',
+      argv: ['sh', '-c', 'echo "TOKEN=$SWITCHBOARD_MCP_TOKEN URL=$SWITCHBOARD_MCP_URL"; sleep 60'],
+      name: 'identity-probe',
+    });
     const line = (await waitFor(p.id, '^TOKEN=\\S+ URL=\\S+$')).line as string;
     const [, token, url] = /^TOKEN=(\S+) URL=(\S+)$/.exec(line)!;
     expect(url).toBe(sb.url);
@@ -131,7 +136,7 @@ describe('identity and overview', () => {
     const asProcess = await connectClient(url, token, 'probe-client');
     try {
       const me = await callOk<{ process_id: string; name: string; role: string; tools: string[] }>(asProcess, 'whoami');
-      expect(me).toMatchObject({ process_id: p.id, name: 'identity-probe', kind: 'command', role: 'process' });
+      expect(me).toMatchObject({ process_id: p.id, name: 'identity-probe', kind: 'agent', role: 'agent', scopes: [] });
       expect(me.tools).toContain('send_message');
     } finally {
       await asProcess.close();
@@ -304,6 +309,13 @@ describe('process lifecycle', () => {
     expect(agent.agent).toBeDefined();
     await waitFor(agent.id, '^GOT "do the thing"$', 30);
     await waitFor(agent.id, '^GOT "\\\\r"$', 10);
+    // Honest presets: whether detection was proven against the real CLI, and how sure the status is.
+    const status = await callOk<{ agent: Record<string, unknown> }>(client, 'get_process_status', { process_id: agent.id });
+    expect(status.agent).toMatchObject({ preset: 'generic', verified: 'unverified', confidence: 'high' });
+    const listed = await callOk<{ processes: Array<Proc & { agent?: Record<string, unknown> }> }>(client, 'list_processes', {
+      kind: 'agent',
+    });
+    expect(listed.processes.find((x) => x.id === agent.id)?.agent).toMatchObject({ verified: 'unverified', confidence: 'high' });
     const missing = await callError(client, 'spawn_agent', { agent: 'definitely-not-an-agent-cli' });
     expect(missing.text).toMatch(/definitely-not-an-agent-cli/);
     const { processes } = await callOk<{ processes: Proc[] }>(client, 'list_processes', { kind: 'agent' });
@@ -511,16 +523,26 @@ describe('input', () => {
     });
     expect(text).toContain('GOT "[from switchboard-test (outside Switchboard)] please review"\nGOT "\\r"');
 
-    // From another entry, with its own token: the tag names that entry.
-    const sender = await spawn({ shell: 'echo "TOKEN=$SWITCHBOARD_MCP_TOKEN"; sleep 60', name: 'planner' });
+    // From another agent, with its own token (and the scope to type into agents it did not spawn): the tag names that entry.
+    const sender = await sb.handle.core.spawnAgent({
+      preset: 'generic',
+      argv: ['sh', '-c', 'echo "TOKEN=$SWITCHBOARD_MCP_TOKEN"; sleep 60'],
+      name: 'planner',
+    });
     const token = /^TOKEN=(\S+)$/.exec((await waitFor(sender.id, '^TOKEN=\\S+$')).line as string)![1];
     const asSender = await connectClient(sb.url, token);
     try {
+      expect((await callError(asSender, 'send_message', { target_process_id: agent.id, message: 'hi' })).text).toMatch(
+        /^Missing scope "entries:input-all"/,
+      );
+      sb.handle.core.grantScopes(sender.id, ['entries:input-all']);
       const tagged = await callOk<{ text: string }>(asSender, 'send_message', { target_process_id: agent.id, message: 'hi' });
       expect(tagged.text).toBe(`[from planner (${sender.id})] hi`);
-      expect((await callError(asSender, 'send_message', { target_process_id: sender.id, message: 'x' })).text).toMatch(
+      const command = await spawn({ shell: 'sleep 60', name: 'not-an-agent' });
+      expect((await callError(asSender, 'send_message', { target_process_id: command.id, message: 'x' })).text).toMatch(
         /is a command, not an agent/,
       );
+      await callOk(client, 'close_process', { process_id: command.id });
     } finally {
       await asSender.close();
     }

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { waitForEvent } from '../../src/main/core/base/lifecycle';
+import { waitForEvent } from '../../src/main/core/base';
 import { FIXTURES, freePort, httpStatus, useReadyHarness } from './readyHarness';
 
 const { harness, timings } = useReadyHarness('fixture servers (ms)');

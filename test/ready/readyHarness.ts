@@ -1,6 +1,6 @@
 /**
  * Real dev servers under the real session layer, watched by the real ReadinessTracker. Ground
- * truth is the port answering HTTP, polled by the test itself (TESTING.md): the harness records
+ * truth is the port answering HTTP, polled by the test itself (docs/testing.md): the harness records
  * when the server first answered, independently of the tracker, so a test can check that "ready"
  * was neither premature nor late.
  */

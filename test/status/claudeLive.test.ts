@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProcessEntry } from '../../src/main/core/sessions';
-import { StatusTracker } from '../../src/main/core/status';
+import { STUCK_THRESHOLD_MS, StatusTracker, type StatusTrackerOptions } from '../../src/main/core/status';
 import { resolvePreset } from '../../src/main/core/agents';
 import type { AgentStatusInfo } from '../../src/shared/status';
 import { createClaudeHarness, type ClaudeHarnessOptions } from '../fixtures/anthropic/claudeHarness';
@@ -18,6 +18,8 @@ const TOLERANCE_MS = 1_500;
 const WAIT_MS = 30_000;
 /** Per-entry stuck threshold for the hung-stream case (the default 15 s would only slow the test). */
 const TEST_STUCK_THRESHOLD_MS = 4_000;
+/** The goal: stuck is called within this long of the threshold after the last real progress. */
+const STUCK_CALL_WINDOW_MS = 2_000;
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -33,7 +35,11 @@ interface Live {
   submit(text: string): Promise<number>;
 }
 
-async function startLive(turns: AnthropicTurn[], harnessOptions: Partial<ClaudeHarnessOptions> = {}): Promise<Live> {
+async function startLive(
+  turns: AnthropicTurn[],
+  harnessOptions: Partial<ClaudeHarnessOptions> = {},
+  statusOptions: StatusTrackerOptions = { stuckThresholdMs: TEST_STUCK_THRESHOLD_MS },
+): Promise<Live> {
   const mock = await startMockAnthropic({ turns });
   cleanups.push(() => mock.close());
   const harness = await createClaudeHarness({ baseUrl: mock.url, ...harnessOptions });
@@ -44,7 +50,7 @@ async function startLive(turns: AnthropicTurn[], harnessOptions: Partial<ClaudeH
     killGraceMs: 1_000,
   });
   cleanups.push(() => entry.close());
-  const tracker = new StatusTracker(entry, resolvePreset('claude'), { stuckThresholdMs: TEST_STUCK_THRESHOLD_MS });
+  const tracker = new StatusTracker(entry, resolvePreset('claude'), statusOptions);
   cleanups.push(() => tracker.dispose());
   const events: Live['events'] = [];
   tracker.onDidChangeStatus((s) => events.push({ ...s, at: Date.now() }));
@@ -171,4 +177,48 @@ describe('StatusTracker on the real Claude Code', () => {
     expect(live.tracker.status.health).toBe('RECOVERED');
     await live.waitForStatus(is('idle', 'ready'), 'idle after the answer');
   });
+
+  it.each([
+    ['before the first token', [{ hang: true }, { text: 'Back again.', chunkDelayMs: 30 }]],
+    ['after the first words', [{ text: 'Starting the answer' }, { hang: true }, { text: ' and done.', chunkDelayMs: 30 }]],
+  ] as Array<[string, AnthropicTurn]>)(
+    'regression: a 30 s API stall %s, its spinner gaining counters late, is stuck within 2 s of the 15 s threshold',
+    async (_when, turn) => {
+      const live = await startLive([turn], {}, {});
+      const { mock } = live;
+      await live.waitForStatus(is('idle', 'ready'), 'idle at start');
+      await live.submit('Answer after a long think.');
+      const hang = await mock.waitFor('hang_start');
+      const spinnerRows = new Set<string>();
+      let countersAppearedAt: number | undefined;
+      const sampler = setInterval(() => {
+        const row = live.entry.screen.getVisibleLines().find((l) => /^\S \S+…/u.test(l.trim()));
+        if (!row) return;
+        spinnerRows.add(row.trim().replace(/\d+/g, '#'));
+        if (/…\s*\(\d+s\b/u.test(row)) countersAppearedAt ??= Date.now();
+      }, 250);
+      cleanups.push(() => clearInterval(sampler));
+      const stuckAt = await live.waitForStatus(is('stuck'), 'stuck', STUCK_THRESHOLD_MS + WAIT_MS);
+      const lateBy = stuckAt - (hang.at + STUCK_THRESHOLD_MS);
+      // The stall goes on to 30 s: whatever the spinner row grows meanwhile must not end `stuck`.
+      const stallEnd = hang.at + 2 * STUCK_THRESHOLD_MS;
+      await new Promise((r) => setTimeout(r, stallEnd - Date.now()));
+      clearInterval(sampler);
+      console.log(
+        `[stall] stuck ${lateBy} ms after the threshold; counters appeared ${countersAppearedAt! - hang.at} ms into the stall; ` +
+          `spinner rows seen:\n  ${[...spinnerRows].join('\n  ')}`,
+      );
+      // The elapsed-time suffix did appear during the stall (otherwise this would prove nothing).
+      expect(countersAppearedAt).toBeDefined();
+      expect(Math.abs(lateBy)).toBeLessThanOrEqual(STUCK_CALL_WINDOW_MS);
+      expect(live.events.filter((e) => e.at > stuckAt).map((e) => e.primary)).toEqual([]);
+      expect(live.tracker.status.health).toBe('STUCK');
+
+      mock.release();
+      await live.waitForStatus((s) => s.primary !== 'stuck', 'progress after release');
+      expect(live.tracker.status.health).toBe('RECOVERED');
+      await live.waitForStatus(is('idle', 'ready'), 'idle after the answer');
+    },
+    120_000,
+  );
 });

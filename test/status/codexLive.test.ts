@@ -8,11 +8,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SwitchboardCore } from '../../src/main/core/app/switchboardCore';
-import { waitForEvent } from '../../src/main/core/base/lifecycle';
-import type { AgentStatusInfo } from '../../src/shared/status';
+import { SwitchboardCore } from '../../src/main/core/app';
 import { createCodexHarness } from '../fixtures/openai/codexHarness';
 import { startMockResponses } from '../fixtures/openai/mockResponses';
+import { statusWaiter } from './agentStatusWaiter';
 
 /** A real CLI on a busy 2-core machine can take seconds to start. */
 const WAIT_MS = 45_000;
@@ -35,16 +34,7 @@ describe('StatusTracker on the real Codex TUI', () => {
 
     const info = await core.spawnAgent({ preset: 'codex', name: 'codex', argv: harness.argv, env: harness.env, cwd: harness.cwd });
     const tracker = core.statusTrackerOf(info.id);
-    const history: string[] = [];
-    tracker.onDidChangeStatus((s) => history.push(`${s.primary}/${s.detail} (${s.reason})`));
-    const status = (pred: (s: AgentStatusInfo) => boolean, label: string) =>
-      pred(tracker.status)
-        ? Promise.resolve(tracker.status)
-        : waitForEvent(tracker.onDidChangeStatus, pred, WAIT_MS).catch(() => {
-            throw new Error(
-              `Codex never became ${label}; history: ${history.join(' → ')}\nscreen:\n${core.entry(info.id).screen.getVisibleLines().join('\n')}`,
-            );
-          });
+    const status = statusWaiter(core, info.id, 'Codex', WAIT_MS);
 
     await status((s) => s.primary === 'idle', 'idle');
     expect(tracker.status.reason).toMatch(/^codex\//);

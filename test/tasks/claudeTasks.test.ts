@@ -3,7 +3,8 @@
  * a real SwitchboardCore, against the mock Messages API. Small timeouts stand in for the defaults
  * (idle 2 s instead of 180 s). Waits are on the task's end, the mock's timeline or a pid file.
  */
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLAUDE_BIN } from '../fixtures/anthropic/claudeHarness';
@@ -50,6 +51,29 @@ describe('headless Claude Code tasks', () => {
     expect(w.core.listProcesses('task').map((p) => p.id)).toEqual([task.taskId]);
     expect(w.core.describe(task.taskId).task?.phase).toBe('done');
     expect(survivorsOf(task.taskId)).toEqual([]);
+  });
+
+  it('the prompt reaches the real claude -p on stdin and is on no command line while the task runs', async () => {
+    const marker = `prompt-secret-${process.pid}-${Date.now()}`;
+    const pidFile = path.join(mkdtempSync(path.join(tmpdir(), 'task-argv-')), 'running');
+    const w = await world([[bash(`echo $$ > ${pidFile}; sleep 2`)], [{ text: 'Checked.' }]]);
+    // Starts with "-": on a command line it would read as a flag.
+    const prompt = `--not-a-flag ${marker}: deploy with key sk-test-123`;
+    const started = await w.start(prompt);
+    await waitForFile(pidFile);
+    const commandLines = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+        } catch {
+          return ''; // gone meanwhile
+        }
+      });
+    expect(commandLines.filter((line) => line.includes(marker))).toEqual([]);
+    const task = await w.waitEnd(started.taskId);
+    expect(task, describeTask(task)).toMatchObject({ phase: 'done', prompt, result: { text: 'Checked.' } });
+    expect(w.mock.lastUserMessage()).toBe(prompt);
   });
 
   it('hits max turns: error_max_turns surfaced', async () => {

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, watch } from 'node:fs';
 import path from 'node:path';
-import { SwitchboardCore } from '../../src/main/core/app/switchboardCore';
+import { SwitchboardCore } from '../../src/main/core/app';
 import { findByEnvMarker, isAlive } from '../../src/main/core/sessions/processTree';
 import { CLAUDE_BIN, createClaudeHarness, type ClaudeHarness, type ClaudeHarnessOptions } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic, type AnthropicTurn, type MockAnthropic, type MockAnthropicOptions } from '../fixtures/anthropic/mockAnthropic';

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createCore, type CoreHandle } from '../../src/main/core/app/createCore';
+import { createCore, type CoreHandle } from '../../src/main/core/composition';
 import { APP_ACTOR, isShowingPrompt, type Idleness } from '../../src/main/core/timers';
 import { CLAUDE_BIN, DEFAULT_ALLOWED_TOOLS, createClaudeHarness, type ClaudeHarness } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic, type AnthropicTurn, type MockAnthropic } from '../fixtures/anthropic/mockAnthropic';
@@ -24,7 +24,7 @@ import { callOk, connectClient } from '../mcp/mcpHarness';
 /** A real CLI on a busy 2-core machine: starting and answering can take many seconds. */
 const AGENT_WAIT_MS = 60_000;
 const TEST_TIMEOUT_MS = 180_000;
-/** SPEC-level promise checked here: pause/resume keeps the remaining time to within 100 ms. */
+/** The contract (docs/timers.md) checked here: pause/resume keeps the remaining time to within 100 ms. */
 const PAUSE_TOLERANCE_MS = 100;
 /** The agent may call the timer tools without a permission prompt (the preset pre-approves only read-only tools). */
 const TIMER_TOOL_RULES = ['mcp__switchboard__timer_set', 'mcp__switchboard__timer_list'];
@@ -53,7 +53,7 @@ async function startWorld(config?: unknown, dirs?: { root: string; projectDir: s
   mkdirSync(projectDir, { recursive: true });
   mkdirSync(dataDir, { recursive: true });
   if (config) writeFileSync(join(projectDir, 'switchboard.json'), JSON.stringify(config));
-  const handle = await createCore({ projectDir, dataDir, watchConfig: false, killGraceMs: 1_500 });
+  const handle = await createCore({ projectDir, dataDir, watchConfig: false, killGraceMs: 1_500, grantTrust: true });
   const external = await connectClient(handle.mcp.url, handle.mcp.token, 'timers-e2e');
   const idleSince = new Map<string, number>();
   handle.timers.idleness.onDidChange((change) => {

@@ -8,9 +8,9 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore, type CoreHandle } from '../../src/main/core/app/createCore';
+import { createCore, type CoreHandle } from '../../src/main/core/composition';
 import { APP_ACTOR, timersOf } from '../../src/main/core/timers';
-import { waitForEvent } from '../../src/main/core/base/lifecycle';
+import { waitForEvent } from '../../src/main/core/base';
 import { waitForOutput } from '../support/wait';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -30,7 +30,7 @@ function tempProject(config: unknown): { projectDir: string; dataDir: string } {
 }
 
 async function start(dirs: { projectDir: string; dataDir: string }): Promise<CoreHandle> {
-  const handle = await createCore({ ...dirs, watchConfig: false, killGraceMs: 1_000 });
+  const handle = await createCore({ ...dirs, watchConfig: false, killGraceMs: 1_000, grantTrust: true });
   let isDisposed = false;
   cleanups.push(async () => {
     if (!isDisposed) await handle.dispose();

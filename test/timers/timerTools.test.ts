@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { waitForEvent } from '../../src/main/core/base/lifecycle';
-import { dispatchSharedCommand, parseCommandArgs } from '../../src/main/core/bridge/commandDispatch';
+import { waitForEvent } from '../../src/main/core/base';
+import { dispatchSharedCommand, parseCommandArgs } from '../../src/main/core/bridge';
 import { legacyWaitLine } from '../../src/main/core/timers';
 import type { CommandName } from '../../src/shared/api';
 import { callError, callOk, connectClient, startSwitchboard, type Switchboard } from '../mcp/mcpHarness';
@@ -53,7 +53,7 @@ async function command<C extends CommandName>(cmd: C, args: unknown): Promise<un
 }
 
 describe('timer tools', () => {
-  it('are in the catalog under the names of SPEC §5, with their parameters', async () => {
+  it('are in the catalog under the names of docs/mcp.md, with their parameters', async () => {
     const { tools } = await external.listTools();
     for (const name of TIMER_TOOLS) expect(tools.map((t) => t.name)).toContain(name);
     const idleAll = tools.find((t) => t.name === 'timer_fire_when_idle_all')!;

@@ -1,6 +1,6 @@
 /** Desktop notifications and the dock/taskbar badge for entries that need a person. */
 import { app, Notification } from 'electron';
-import type { SwitchboardCore } from '../core/app/switchboardCore';
+import type { SwitchboardCore } from '../core/app';
 
 /** Works with no window open: a click opens (or focuses) one and selects the entry. */
 export function installAttention(core: SwitchboardCore, showWindow: () => void): () => void {

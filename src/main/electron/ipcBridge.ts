@@ -2,8 +2,8 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from '../../shared/api';
 import { toSerializedError } from '../../shared/errors';
-import type { SwitchboardCore } from '../core/app/switchboardCore';
-import { ControlClientSession } from '../core/bridge/controlClientSession';
+import type { SwitchboardCore } from '../core/app';
+import { ControlClientSession } from '../core/bridge';
 
 export function installIpcBridge(core: SwitchboardCore, win: BrowserWindow, isTrustedUrl: (url: string) => boolean): () => void {
   const client = new ControlClientSession(core, (event) => {

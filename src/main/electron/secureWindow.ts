@@ -1,5 +1,5 @@
-/** The main window with the security settings of SPEC §7, and navigation locked down. */
-import { BrowserWindow, shell, type WebContents } from 'electron';
+/** The main window with the security settings of docs/app.md, and navigation locked down. */
+import { BrowserWindow, dialog, shell, type WebContents } from 'electron';
 import { join } from 'node:path';
 
 export const CONTENT_SECURITY_POLICY = [
@@ -42,7 +42,7 @@ export function createMainWindow(preloadDir: string): BrowserWindow {
 /** No new windows, no navigation away from the app; http(s) links open in the system browser. */
 export function lockDownNavigation(contents: WebContents): void {
   contents.setWindowOpenHandler(({ url }) => {
-    if (isExternalWebUrl(url)) void shell.openExternal(url);
+    void openExternalLink(url, confirmInDialog, (target) => shell.openExternal(target));
     return { action: 'deny' };
   });
   contents.on('will-navigate', (event, url) => {
@@ -58,4 +58,34 @@ export function isExternalWebUrl(url: string): boolean {
   } catch {
     return false;
   }
+}
+
+const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * Opens an http(s) link in the system browser. Links come from process output (port sightings),
+ * which any program can print, so a host other than loopback opens only after the person saw the
+ * full URL and said yes. Resolves whether it opened.
+ */
+export async function openExternalLink(
+  url: string,
+  confirm: (url: string) => Promise<boolean>,
+  open: (url: string) => Promise<void>,
+): Promise<boolean> {
+  if (!isExternalWebUrl(url)) return false;
+  if (!LOOPBACK_HOST.test(new URL(url).hostname) && !(await confirm(url))) return false;
+  await open(url);
+  return true;
+}
+
+async function confirmInDialog(url: string): Promise<boolean> {
+  const { response } = await dialog.showMessageBox({
+    type: 'question',
+    buttons: ['Open', 'Cancel'],
+    defaultId: 1,
+    cancelId: 1,
+    message: 'Open this address in your browser?',
+    detail: url,
+  });
+  return response === 0;
 }

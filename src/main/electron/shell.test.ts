@@ -50,14 +50,20 @@ const electron = vi.hoisted(() => {
     module: {
       BrowserWindow: FakeBrowserWindow,
       shell: { openExternal: vi.fn(async () => undefined) },
+      dialog: { showMessageBox: vi.fn(async () => ({ response: 1 })) },
       ipcMain: {
         handle: (channel: string, fn: (...args: unknown[]) => unknown) => handlers.set(channel, fn),
         removeHandler: (channel: string) => handlers.delete(channel),
       },
       app: { setBadgeCount: vi.fn() },
-      Notification: class {
+      Notification: class extends Emitter {
+        static supported = false;
+        static shown: Array<InstanceType<typeof Emitter>> = [];
         static isSupported() {
-          return false;
+          return this.supported;
+        }
+        show() {
+          (this.constructor as unknown as { shown: unknown[] }).shown.push(this);
         }
       },
     },
@@ -65,9 +71,10 @@ const electron = vi.hoisted(() => {
 });
 vi.mock('electron', () => electron.module);
 
-import { createMainWindow, isExternalWebUrl, SECURE_WEB_PREFERENCES } from './secureWindow';
+import { createMainWindow, isExternalWebUrl, openExternalLink, SECURE_WEB_PREFERENCES } from './secureWindow';
 import { installIpcBridge } from './ipcBridge';
-import { SwitchboardCore } from '../core/app/switchboardCore';
+import { installAttention } from './attention';
+import { SwitchboardCore } from '../core/app';
 import { IPC_CALL_CHANNEL } from '../../shared/ipc';
 
 describe('secure main window', () => {
@@ -89,6 +96,21 @@ describe('secure main window', () => {
     expect(open({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' });
     expect(electron.module.shell.openExternal).not.toHaveBeenCalled();
     expect(isExternalWebUrl('https://example.com')).toBe(true);
+  });
+
+  it('opens loopback links at once and asks, showing the full URL, before any other host', async () => {
+    const opened: string[] = [];
+    const asked: string[] = [];
+    const open = async (url: string) => void opened.push(url);
+    const answer = (yes: boolean) => async (url: string) => (asked.push(url), yes);
+    expect(await openExternalLink('http://localhost:3000/', answer(false), open)).toBe(true);
+    expect(await openExternalLink('http://127.0.0.1:5173/x', answer(false), open)).toBe(true);
+    expect(asked).toEqual([]);
+    expect(await openExternalLink('https://evil.example/phish?x=1', answer(false), open)).toBe(false);
+    expect(await openExternalLink('http://localhost.evil.example/', answer(true), open)).toBe(true);
+    expect(await openExternalLink('file:///etc/passwd', answer(true), open)).toBe(false);
+    expect(asked).toEqual(['https://evil.example/phish?x=1', 'http://localhost.evil.example/']);
+    expect(opened).toEqual(['http://localhost:3000/', 'http://127.0.0.1:5173/x', 'http://localhost.evil.example/']);
   });
 
   it('prevents navigation away from the app', () => {
@@ -154,5 +176,29 @@ describe('IPC bridge', () => {
   it('pushes state events to the window', async () => {
     await core.spawnProcess({ kind: 'command', argv: ['true'], name: 'quick' });
     expect(win.webContents.sent.some(([, e]) => (e as { type: string }).type === 'processAdded')).toBe(true);
+  });
+});
+
+describe('attention notifications', () => {
+  it('a notification clicked after its entry closed focuses the window and does not throw', async () => {
+    const core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-notify-')), watchConfig: false });
+    await core.init();
+    const Notification = electron.module.Notification as unknown as { supported: boolean; shown: EventEmitter[] };
+    Notification.supported = true;
+    const win = new electron.FakeBrowserWindow({});
+    const focus = vi.spyOn(win, 'focus');
+    const uninstall = installAttention(core, win as never);
+    try {
+      const entry = await core.spawnProcess({ kind: 'command', argv: ['sleep', '30'], name: 'reviewer' });
+      core.requestAttention(entry.id, 'please look', 'test');
+      const notification = Notification.shown.at(-1)!;
+      await core.closeProcess(entry.id);
+      expect(() => notification.emit('click')).not.toThrow();
+      expect(focus).toHaveBeenCalled();
+    } finally {
+      Notification.supported = false;
+      uninstall();
+      await core.dispose();
+    }
   });
 });

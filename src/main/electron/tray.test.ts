@@ -64,7 +64,7 @@ vi.mock('electron', () => electron.module);
 
 import { installTray } from './tray';
 import { installAttention } from './attention';
-import { SwitchboardCore } from '../core/app/switchboardCore';
+import { SwitchboardCore } from '../core/app';
 import { waitForEvent } from '../core/base/lifecycle';
 
 describe('tray and notifications without a window', () => {

@@ -3,7 +3,7 @@
  * shows what runs and opens the window or quits, kept current from the core's state.
  */
 import { Menu, Tray, nativeImage } from 'electron';
-import type { SwitchboardCore } from '../core/app/switchboardCore';
+import type { SwitchboardCore } from '../core/app';
 import { activityOf, statusLine, trayMenu, type TrayAction } from './presence';
 
 /** 32×32 indigo square with two bars: drawn here so the app needs no image file at run time. */

@@ -7,20 +7,24 @@ import { useUi } from './store';
 import { panes } from './terminalPane';
 import { Sidebar } from './components/Sidebar';
 import { Grid } from './components/Grid';
+import { TrustPrompt } from './components/TrustPrompt';
 import { installKeyboardNavigation } from './keyboard';
 import { installTitleBadge } from './titleBadge';
 import { installNotifications } from './notifications';
+import { applyUiCommand } from './uiCommands';
 
 function App() {
   const error = useUi((s) => s.error);
   const isConnected = useUi((s) => s.client !== undefined);
+  const isSidebarHidden = useUi((s) => s.isSidebarHidden);
   useEffect(() => installKeyboardNavigation(), []);
   useEffect(() => installTitleBadge(), []);
   useEffect(() => installNotifications(), []);
   return (
-    <div className="app" data-testid="app" data-connected={isConnected}>
-      <Sidebar />
+    <div className={`app${isSidebarHidden ? ' sidebar-hidden' : ''}`} data-testid="app" data-connected={isConnected}>
+      {!isSidebarHidden && <Sidebar />}
       <Grid />
+      <TrustPrompt />
       {error && (
         <div className="toast" role="alert" data-testid="error-toast" onClick={() => useUi.getState().setError(undefined)}>
           {error}
@@ -35,6 +39,7 @@ async function boot(): Promise<void> {
   // Output goes straight to the pane's terminal; everything else updates the store.
   client.onEvent((event) => {
     if (event.type === 'output') panes.get(event.id)?.deliver(event);
+    else if (event.type === 'uiCommand') applyUiCommand(event.command);
     else useUi.getState().apply(event);
   });
   useUi.getState().setClient(client, await client.call('getSnapshot', {}));

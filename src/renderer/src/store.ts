@@ -3,6 +3,18 @@ import { create } from 'zustand';
 import type { ControlClient, ControlEvent, Snapshot, McpConnectionInfo, ProjectInfo } from '../../shared/api';
 import type { ProcessInfo } from '../../shared/model';
 import type { ConfigIssue } from '../../shared/config';
+import type { ProjectTrustState } from '../../shared/trust';
+
+/** The trust prompt: every waiting entry, or one (`keys`), or one whose Start was pressed (`startId`). */
+export interface TrustPromptState {
+  keys?: string[];
+  startId?: string;
+  /** Each opening is a fresh dialog (choices made in an earlier one do not carry over). */
+  serial?: number;
+}
+
+let promptSerial = 0;
+const freshPrompt = (prompt: TrustPromptState = {}): TrustPromptState => ({ ...prompt, serial: ++promptSerial });
 
 export interface UiState {
   client?: ControlClient;
@@ -14,18 +26,27 @@ export interface UiState {
   focusedId?: string;
   maximizedId?: string;
   error?: string;
+  /** Font size of every terminal (View › Zoom). */
+  terminalFontSize: number;
+  isSidebarHidden: boolean;
+  trust?: ProjectTrustState;
+  trustPrompt?: TrustPromptState;
   // Actions are properties: zustand builds them as closures over `set`, so they are safe to destructure.
   setClient: (client: ControlClient, snapshot: Snapshot) => void;
   apply: (event: ControlEvent) => void;
   focus: (id: string | undefined) => void;
   toggleMaximize: (id: string) => void;
   setError: (message: string | undefined) => void;
+  openTrustPrompt: (prompt?: TrustPromptState) => void;
+  closeTrustPrompt: () => void;
 }
 
 export const useUi = create<UiState>((set, get) => ({
   processes: {},
   order: [],
   configIssues: [],
+  terminalFontSize: 13,
+  isSidebarHidden: false,
   setClient(client, snapshot) {
     const processes = Object.fromEntries(snapshot.processes.map((p) => [p.id, p]));
     set({
@@ -36,6 +57,9 @@ export const useUi = create<UiState>((set, get) => ({
       order: snapshot.processes.map((p) => p.id),
       configIssues: snapshot.configIssues,
       focusedId: snapshot.selectedId ?? snapshot.processes[0]?.id,
+      trust: snapshot.trust,
+      // Opening a project with entries nobody trusted yet asks at once, before anything runs.
+      trustPrompt: snapshot.trust.pending.length > 0 ? freshPrompt() : undefined,
     });
   },
   apply(event) {
@@ -67,6 +91,12 @@ export const useUi = create<UiState>((set, get) => ({
       case 'processSelected':
         set({ focusedId: event.id });
         break;
+      case 'trustChanged': {
+        const wasWaiting = new Set(get().trust?.pending.map((r) => r.key));
+        const hasNewRequest = event.trust.pending.some((r) => !wasWaiting.has(r.key));
+        set({ trust: event.trust, trustPrompt: hasNewRequest ? freshPrompt() : get().trustPrompt });
+        break;
+      }
       default:
         break;
     }
@@ -79,6 +109,12 @@ export const useUi = create<UiState>((set, get) => ({
   },
   setError(message) {
     set({ error: message });
+  },
+  openTrustPrompt(prompt) {
+    set({ trustPrompt: freshPrompt(prompt) });
+  },
+  closeTrustPrompt() {
+    set({ trustPrompt: undefined });
   },
 }));
 

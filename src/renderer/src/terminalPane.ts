@@ -8,6 +8,7 @@ import { WebLinksAddon } from '@xterm/addon-web-links';
 import type { ControlClient } from '../../shared/api';
 
 import { ACK_CHUNK_BYTES } from '../../shared/flowControl';
+import { useUi } from './store';
 /** Wait for layout to settle before telling the PTY its new size. */
 const RESIZE_DEBOUNCE_MS = 50;
 
@@ -36,14 +37,21 @@ export class TerminalPane {
   ) {
     this.term = new Terminal({
       fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-      fontSize: 13,
+      fontSize: useUi.getState().terminalFontSize,
       scrollback: 5000,
       allowProposedApi: true,
       theme: { background: '#0f1115' },
     });
     this.term.loadAddon(this.fit);
     this.term.loadAddon(new WebLinksAddon((_event, uri) => openLink(uri)));
-    this.term.onData((data) => void client.call('writeInput', { id, data }).catch(() => undefined));
+    // Keys typed into a stopped pane cannot be delivered: say so instead of dropping them silently.
+    this.term.onData(
+      (data) =>
+        void client.call('writeInput', { id, data }).catch((err: unknown) => {
+          const reason = err instanceof Error ? err.message : String(err);
+          useUi.getState().setError(`Input not delivered: ${reason}`);
+        }),
+    );
   }
 
   /** Put the terminal into the DOM, pick a renderer, attach to the entry's stream. */
@@ -79,6 +87,12 @@ export class TerminalPane {
     this.term.focus();
   }
 
+  setFontSize(size: number): void {
+    if (this.disposed || this.term.options.fontSize === size) return;
+    this.term.options.fontSize = size;
+    this.fitNow();
+  }
+
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
@@ -86,6 +100,7 @@ export class TerminalPane {
     this.visibility?.disconnect();
     this.releaseWebgl();
     window.clearTimeout(this.resizeTimer);
+    // The pane is going away; a failed detach only means the entry is already gone.
     void this.client.call('detach', { id: this.id }).catch(() => undefined);
     this.term.dispose();
   }
@@ -95,6 +110,7 @@ export class TerminalPane {
     if (this.unacked < ACK_CHUNK_BYTES) return;
     const chunk = this.unacked;
     this.unacked = 0;
+    // An ack for an entry that closed has nothing left to unpause.
     void this.client.call('ackOutput', { id: this.id, bytes: chunk }).catch(() => undefined);
   }
 
@@ -108,6 +124,7 @@ export class TerminalPane {
     const size = this.fit.proposeDimensions();
     if (!size || !Number.isFinite(size.cols) || size.cols < 2 || size.rows < 1) return;
     if (size.cols !== this.term.cols || size.rows !== this.term.rows) this.term.resize(size.cols, size.rows);
+    // A stopped entry has no PTY to resize; the next run starts at the pane's size.
     void this.client.call('resizeProcess', { id: this.id, cols: size.cols, rows: size.rows }).catch(() => undefined);
   }
 

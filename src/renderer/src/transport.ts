@@ -3,6 +3,7 @@
  * in a browser (serve) the same calls go over the token-protected WebSocket.
  */
 import { decodeOutputFrame } from '../../shared/outputFrame';
+import { fromSerializedError } from '../../shared/errors';
 import type {
   ClientMessage,
   CommandArgsOf,
@@ -35,10 +36,23 @@ export function connect(): Promise<ControlClient> {
   return connectWebSocket();
 }
 
-function connectWebSocket(): Promise<ControlClient> {
-  const token = new URLSearchParams(location.search).get('token') ?? '';
+/**
+ * The UI secret arrives in the URL fragment (no server, proxy or Referer ever sees it). It is
+ * dropped from the address bar and history at once and traded for this server's HttpOnly cookie;
+ * a reload finds the cookie.
+ */
+async function signIn(): Promise<void> {
+  const secret = new URLSearchParams(location.hash.slice(1)).get('token');
+  if (!secret) return;
+  history.replaceState(null, '', location.pathname + location.search);
+  const res = await fetch('/session', { method: 'POST', headers: { Authorization: `Bearer ${secret}` }, credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`Switchboard refused the UI secret (${res.status}): open the "ui" URL that serve printed`);
+}
+
+async function connectWebSocket(): Promise<ControlClient> {
+  await signIn();
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  const socket = new WebSocket(`${scheme}://${location.host}/ws?token=${encodeURIComponent(token)}`);
+  const socket = new WebSocket(`${scheme}://${location.host}/ws`);
   socket.binaryType = 'arraybuffer';
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const listeners = new Set<(event: ControlEvent) => void>();
@@ -59,7 +73,7 @@ function connectWebSocket(): Promise<ControlClient> {
     if (!waiter) return;
     pending.delete(message.seq);
     if (message.ok) waiter.resolve(message.value);
-    else waiter.reject(Object.assign(new Error(message.error.message), { code: message.error.code }));
+    else waiter.reject(fromSerializedError(message.error));
   });
   socket.addEventListener('close', () => {
     for (const waiter of pending.values()) waiter.reject(new Error('Connection to Switchboard closed'));
@@ -84,6 +98,8 @@ function connectWebSocket(): Promise<ControlClient> {
   };
   return new Promise((resolve, reject) => {
     socket.addEventListener('open', () => resolve(client), { once: true });
-    socket.addEventListener('error', () => reject(new Error('Cannot connect to Switchboard (is the token right?)')), { once: true });
+    socket.addEventListener('error', () => reject(new Error('Cannot connect to Switchboard: open the "ui" URL that serve printed')), {
+      once: true,
+    });
   });
 }

@@ -2,8 +2,7 @@
  * An agent preset: how to launch one agent CLI and how to read its screen. Presets are data
  * (presets.ts); detection rules live in core/status/rules/<agent>.ts.
  */
-import type { DetectionProfile, StatusThresholds } from '../status/statusTracker';
-import type { RuleSet } from '../status/ruleSchema';
+import type { DetectionProfile, RuleSet, StatusThresholds } from '../status';
 
 /**
  * Detection rules are written against xterm-256color rendering (box glyphs, truecolor-capable
@@ -11,11 +10,14 @@ import type { RuleSet } from '../status/ruleSchema';
  */
 export const AGENT_TERM = 'xterm-256color';
 
-/** Where a spawned agent reaches Switchboard's MCP endpoint, with its own token (SPEC §5). */
+/** Where a spawned agent reaches Switchboard's MCP endpoint, with its own token (docs/mcp.md). */
 export interface McpEndpoint {
   url: string;
   token: string;
 }
+
+/** The environment a run would get without MCP wiring (Switchboard's own, then the entry's). */
+export type RunEnv = Readonly<Record<string, string | undefined>>;
 
 /** What MCP wiring adds to an agent's launch. */
 export interface McpWiring {
@@ -50,6 +52,8 @@ export interface AgentPreset extends DetectionProfile {
   /** Preset id as written in switchboard.json (`"preset": "claude"`). */
   id: string;
   displayName: string;
+  /** The npm package of the CLI when it is a devDependency here (the recordings' version check). */
+  npmPackage?: string;
   /** Program to run (looked up on PATH); `command` in switchboard.json replaces it. */
   command: string;
   /** Default arguments; switchboard.json `args` are appended. */
@@ -61,7 +65,7 @@ export interface AgentPreset extends DetectionProfile {
   /** The CLI can report structured hooks (Claude Code); the MCP side installs them. */
   hasHooks: boolean;
   /** Arguments and env that point the agent CLI at the MCP endpoint (see mcpWiring.ts). */
-  mcpWiring(endpoint: McpEndpoint): McpWiring;
+  mcpWiring(endpoint: McpEndpoint, runEnv?: RunEnv): McpWiring;
   /** Whether and how its conversations resume after a restart. */
   resume: ResumeSupport;
   /** True for the fallback used with unknown commands. */

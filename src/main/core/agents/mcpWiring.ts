@@ -1,7 +1,7 @@
 /**
- * MCP wiring per agent CLI (SPEC §5 "Agent presets wire the endpoint into the agent CLI's own MCP
+ * MCP wiring per agent CLI (docs/mcp.md "Agent presets wire the endpoint into the agent CLI's own MCP
  * configuration"): the extra argv and env that make a spawned agent connect to Switchboard's MCP
- * endpoint with no set-up. Filled in by the MCP side (issue 5).
+ * endpoint with no set-up.
  *
  * The token never appears in argv (other local users can read command lines) and is not
  * `endpoint.token`: each run of an entry gets its OWN token in SWITCHBOARD_MCP_TOKEN (envForRun),
@@ -9,7 +9,9 @@
  */
 import { MCP_HOOKS_PATH, MCP_SERVER_NAME, MCP_TOKEN_ENV, READ_ONLY_TOOLS } from '../../../shared/mcp';
 import { AGENT_HOOK_EVENTS } from '../../../shared/status';
-import type { McpEndpoint, McpWiring } from './agentPreset';
+import type { McpEndpoint, McpWiring, RunEnv } from './agentPreset';
+import { GEMINI_HOME_ENV, createGeminiHome, userGeminiHome } from './geminiSettings';
+import { ownedSettingsFile } from './ownedSettingsFile';
 
 const NONE = (): McpWiring => ({ args: [], env: {} });
 
@@ -47,6 +49,11 @@ function codexWiring(endpoint: McpEndpoint): McpWiring {
   };
 }
 
+/** Gemini CLI: a Switchboard-owned GEMINI_CLI_HOME mirroring the user's (see geminiSettings.ts). */
+function geminiWiring(endpoint: McpEndpoint, runEnv: RunEnv = process.env): McpWiring {
+  return { args: [], env: { [GEMINI_HOME_ENV]: createGeminiHome(endpoint.url, userGeminiHome(runEnv)) } };
+}
+
 /** opencode: inline config in OPENCODE_CONFIG_CONTENT (merged with the user's); `{env:…}` is its substitution. */
 function opencodeWiring(endpoint: McpEndpoint): McpWiring {
   const config = {
@@ -57,18 +64,34 @@ function opencodeWiring(endpoint: McpEndpoint): McpWiring {
   return { args: [], env: { OPENCODE_CONFIG_CONTENT: JSON.stringify(config) } };
 }
 
-export const MCP_WIRING: Readonly<Record<string, (endpoint: McpEndpoint) => McpWiring>> = {
+/**
+ * Qwen Code: its `--mcp-config` flag does not expand env vars (the token would land in argv), but
+ * its settings files do (`$VAR`). So the server goes into a Switchboard-owned settings file passed
+ * as QWEN_CODE_SYSTEM_DEFAULTS_PATH, the lowest-precedence scope: the user's own settings still
+ * win, and `mcpServers` / `permissions.allow` merge with theirs. The read-only tools are
+ * pre-approved like Claude Code's.
+ */
+function qwenWiring(endpoint: McpEndpoint): McpWiring {
+  const settings = {
+    mcpServers: { [MCP_SERVER_NAME]: { httpUrl: endpoint.url, headers: { Authorization: `Bearer $${MCP_TOKEN_ENV}` } } },
+    permissions: { allow: READ_ONLY_TOOLS.map((tool) => `mcp__${MCP_SERVER_NAME}__${tool}`) },
+  };
+  return { args: [], env: { QWEN_CODE_SYSTEM_DEFAULTS_PATH: ownedSettingsFile('qwen-settings', JSON.stringify(settings, null, 2)) } };
+}
+
+export const MCP_WIRING: Readonly<Record<string, (endpoint: McpEndpoint, runEnv?: RunEnv) => McpWiring>> = {
   claude: claudeWiring,
   codex: codexWiring,
-  // Gemini CLI and Cursor Agent read MCP servers only from settings files in the project or home
-  // directory; writing those would change the user's files, so they get the env (URL + token) only.
-  gemini: NONE,
+  gemini: geminiWiring,
   opencode: opencodeWiring,
+  qwen: qwenWiring,
   aider: NONE, // aider has no MCP client
+  // Cursor Agent reads MCP servers only from settings files in the project or home directory;
+  // writing those would change the user's files, so it gets the env (URL + token) only.
   'cursor-agent': NONE,
   generic: NONE,
 };
 
-export function mcpWiringFor(presetId: string): (endpoint: McpEndpoint) => McpWiring {
+export function mcpWiringFor(presetId: string): (endpoint: McpEndpoint, runEnv?: RunEnv) => McpWiring {
   return MCP_WIRING[presetId] ?? NONE;
 }

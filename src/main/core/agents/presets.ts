@@ -1,10 +1,10 @@
 /**
- * The built-in agent presets (SPEC §4, issue 4). Thresholds: the stuck threshold is SPEC §4's
+ * The built-in agent presets (docs/agent-status.md). Thresholds: the stuck threshold is docs/agent-status.md's
  * 15 s everywhere; idle debounce and start-up grace as the status tracker's defaults unless a
  * CLI's rendering needs otherwise (noted per preset).
  */
-import { ruleSetFor } from '../status/rules';
-import { DEFAULT_STATUS_THRESHOLDS, type StatusThresholds } from '../status/statusTracker';
+import type { PresetVerification, VerifiedCli } from '../../../shared/status';
+import { ruleSetFor, DEFAULT_STATUS_THRESHOLDS, type StatusThresholds } from '../status';
 import { AGENT_TERM, SESSION_PLACEHOLDER, type AgentPreset, type ResumeSupport } from './agentPreset';
 import { mcpWiringFor } from './mcpWiring';
 
@@ -42,9 +42,17 @@ const CODEX_RESUME: ResumeSupport = {
 
 const RESUME_UNKNOWN: ResumeSupport = { supported: false, reason: 'resuming is not known for this agent CLI' };
 
+/** Claude Code and Codex were run for real: recordings and live tests against their mock APIs. */
+const CLAUDE_VERIFIED: VerifiedCli = { cliVersion: '2.1.197', date: '2026-11-21' };
+const CODEX_VERIFIED: VerifiedCli = { cliVersion: '0.169.0', date: '2026-11-21' };
+
 interface PresetSpec {
   id: string;
   displayName: string;
+  /** Proven against the real CLI (version, date), or `unverified` (rules from docs and source). */
+  verified: PresetVerification;
+  /** The npm package of the CLI when it is a devDependency here (the recordings' version check). */
+  npmPackage?: string;
   command: string;
   args?: string[];
   env?: Record<string, string>;
@@ -54,18 +62,35 @@ interface PresetSpec {
 }
 
 const SPECS: readonly PresetSpec[] = [
-  { id: 'claude', displayName: 'Claude Code', command: 'claude', hasHooks: true, resume: CLAUDE_RESUME },
-  { id: 'codex', displayName: 'Codex CLI', command: 'codex', resume: CODEX_RESUME },
-  { id: 'gemini', displayName: 'Gemini CLI', command: 'gemini' },
-  { id: 'opencode', displayName: 'opencode', command: 'opencode' },
-  { id: 'aider', displayName: 'aider', command: 'aider', thresholds: { idleDebounceMs: AIDER_IDLE_DEBOUNCE_MS } },
-  { id: 'cursor-agent', displayName: 'Cursor Agent', command: 'cursor-agent' },
+  {
+    id: 'claude',
+    displayName: 'Claude Code',
+    command: 'claude',
+    hasHooks: true,
+    verified: CLAUDE_VERIFIED,
+    resume: CLAUDE_RESUME,
+    npmPackage: '@anthropic-ai/claude-code',
+  },
+  { id: 'codex', displayName: 'Codex CLI', command: 'codex', verified: CODEX_VERIFIED, npmPackage: '@openai/codex', resume: CODEX_RESUME },
+  { id: 'gemini', displayName: 'Gemini CLI', command: 'gemini', verified: 'unverified' },
+  { id: 'opencode', displayName: 'opencode', command: 'opencode', verified: 'unverified' },
+  { id: 'qwen', displayName: 'Qwen Code', command: 'qwen', verified: 'unverified', npmPackage: '@qwen-code/qwen-code' },
+  {
+    id: 'aider',
+    displayName: 'aider',
+    command: 'aider',
+    verified: 'unverified',
+    thresholds: { idleDebounceMs: AIDER_IDLE_DEBOUNCE_MS },
+  },
+  { id: 'cursor-agent', displayName: 'Cursor Agent', command: 'cursor-agent', verified: 'unverified' },
 ];
 
 export function buildPreset(spec: PresetSpec, isGeneric = false): AgentPreset {
   return {
     id: spec.id,
     displayName: spec.displayName,
+    verified: spec.verified,
+    npmPackage: spec.npmPackage,
     command: spec.command,
     args: Object.freeze([...(spec.args ?? [])]),
     env: Object.freeze({ ...(spec.env ?? {}), TERM: AGENT_TERM }),

@@ -6,8 +6,8 @@ import { BUILTIN_PRESETS, PRESET_IDS } from './presets';
 import { resolveAgentLaunch, resolvePreset } from './resolvePreset';
 
 describe('presets', () => {
-  it('cover the six agents of SPEC §4 plus generic, each with its own rules and the 15 s stuck default', () => {
-    expect(PRESET_IDS).toEqual(['claude', 'codex', 'gemini', 'opencode', 'aider', 'cursor-agent', 'generic']);
+  it('cover the six agents of docs/agent-status.md plus generic, each with its own rules and the 15 s stuck default', () => {
+    expect(PRESET_IDS).toEqual(['claude', 'codex', 'gemini', 'opencode', 'qwen', 'aider', 'cursor-agent', 'generic']);
     for (const p of BUILTIN_PRESETS.values()) {
       expect(p.rules.agent).toBe(p.id);
       expect(p.env.TERM).toBe(AGENT_TERM);

@@ -24,7 +24,7 @@ export function resolvePreset(name: string): AgentPreset {
 /** The fallback for any other command: generic rules, default thresholds, no MCP wiring. */
 export function genericPreset(command: string): AgentPreset {
   const base = path.basename(command.trim()) || 'agent';
-  return buildPreset({ id: 'generic', displayName: base, command: command.trim() || base }, true);
+  return buildPreset({ id: 'generic', displayName: base, command: command.trim() || base, verified: 'unverified' }, true);
 }
 
 export interface AgentLaunch {
@@ -44,7 +44,7 @@ export interface AgentLaunch {
 export function resolveAgentLaunch(config: AgentConfig, mcp?: McpEndpoint): AgentLaunch {
   const preset = config.preset !== undefined ? resolvePreset(config.preset) : resolvePreset(config.command!);
   const program = config.command ?? preset.command;
-  const wiring = mcp ? preset.mcpWiring(mcp) : { args: [], env: {} };
+  const wiring = mcp ? preset.mcpWiring(mcp, { ...process.env, ...config.env }) : { args: [], env: {} };
   return {
     preset,
     argv: [program, ...preset.args, ...(config.args ?? []), ...wiring.args],

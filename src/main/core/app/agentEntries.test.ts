@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SwitchboardCore } from './switchboardCore';
-import { waitForEvent } from '../base/lifecycle';
+import { waitForEvent } from '../base';
 import type { ControlEvent } from '../../../shared/api';
 import { waitForOutput } from '../../../../test/support/wait';
 

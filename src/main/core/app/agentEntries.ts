@@ -2,14 +2,14 @@
  * Agent entries: launch from a preset (UI, MCP and switchboard.json alike), a StatusTracker per
  * agent entry as its decoration, and the per-run MCP wiring of the agent CLI.
  */
-import { Emitter } from '../base/lifecycle';
+import { Emitter } from '../base';
 import { StatusTracker } from '../status';
 import { resolveAgentLaunch, resolvePreset, type AgentPreset, type McpEndpoint } from '../agents';
 import type { ProcessEntry } from '../sessions';
 import type { AgentConfig } from '../../../shared/agentConfig';
 import type { AgentStatusInfo } from '../../../shared/status';
 import type { ProcessSpec } from '../../../shared/model';
-import type { EntryDecoration, EntryDecorator } from './entryDecoration';
+import type { EntryDecoration, EntryDecorator } from '../sessions';
 import { resolve } from 'node:path';
 
 export class AgentStatusDecoration implements EntryDecoration {
@@ -62,6 +62,7 @@ export function agentSpec(
       argv: launch.argv,
       cwd: resolve(projectDir, launch.cwd ?? '.'),
       env: launch.env,
+      ...(config.mcp ? { mcp: config.mcp } : {}),
       ...(launch.statusOverrides.stuckThresholdMs !== undefined ? { stuckThresholdMs: launch.statusOverrides.stuckThresholdMs } : {}),
       ...extra,
     },
@@ -72,7 +73,7 @@ export function agentSpec(
 /** MCP wiring for one run of an agent entry: the CLI's own MCP configuration (args and env). */
 export function agentWiringForRun(entry: ProcessEntry, endpoint: McpEndpoint | undefined): { args: string[]; env: Record<string, string> } {
   if (entry.kind !== 'agent' || !endpoint) return { args: [], env: {} };
-  return presetOf(entry).mcpWiring(endpoint);
+  return presetOf(entry).mcpWiring(endpoint, { ...process.env, ...entry.definition.env });
 }
 
 export type { AgentStatusInfo };

@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SwitchboardCore } from './switchboardCore';
-import { waitForEvent } from '../base/lifecycle';
-import type { RunStarted } from '../sessions/types';
+import { waitForEvent } from '../base';
+import type { RunStarted } from '../sessions';
 
 let core: SwitchboardCore | undefined;
 afterEach(async () => {

@@ -1,13 +1,16 @@
 /**
- * `autoRestart` (SPEC §2): restart a command entry after it exits on its own — always, or only on
- * failure — with exponential backoff and a cap on restarts per minute, after which it stays in
- * error and says why. A requested stop never triggers it.
+ * `autoRestart`: restart a command entry after it exits on its own — always, or only on failure —
+ * or, with "unhealthy", also when its liveness probes fail after ready; with exponential backoff
+ * and a cap on restarts per minute, after which it stays in error and says why. A requested stop
+ * never triggers it.
  */
-import { Emitter, toDisposable, DisposableStore } from '../base/lifecycle';
+import { Emitter, toDisposable, DisposableStore } from '../base';
 import type { ProcessEntry } from '../sessions';
-import type { RunExited } from '../sessions/types';
+import type { RunExited } from '../sessions';
 import type { ProcessInfo } from '../../../shared/model';
-import type { EntryDecoration, EntryDecorator } from './entryDecoration';
+import type { Event } from '../base';
+import type { EntryDecoration, EntryDecorator } from '../sessions';
+import { ReadinessDecoration } from './readinessEntries';
 
 /** First backoff; doubles per consecutive restart (a crash loop should not spin the CPU). */
 export const RESTART_BACKOFF_BASE_MS = 1_000;
@@ -29,12 +32,14 @@ export class AutoRestart implements EntryDecoration {
 
   constructor(
     private readonly entry: ProcessEntry,
-    private readonly policy: 'on-failure' | 'always',
+    private readonly policy: 'on-failure' | 'always' | 'unhealthy',
     private readonly now: () => number = Date.now,
+    onUnhealthy?: Event<void>,
   ) {
     this.store.add(entry.onRunExited((exit) => this.onExit(exit)));
     this.store.add(entry.onRunStarted(() => this.onStarted()));
     this.store.add(toDisposable(() => clearTimeout(this.timer)));
+    if (onUnhealthy) this.store.add(onUnhealthy(() => this.onUnhealthy()));
   }
 
   describe(): Partial<ProcessInfo> {
@@ -54,7 +59,17 @@ export class AutoRestart implements EntryDecoration {
   private onExit(exit: RunExited): void {
     if (this.entry.wasStopRequested) return;
     const failed = exit.exitCode !== 0 || exit.signal !== undefined;
-    if (this.policy === 'on-failure' && !failed) return;
+    if (this.policy !== 'always' && !failed) return;
+    this.scheduleRestart(() => this.entry.start());
+  }
+
+  /** Alive but not answering: the run is replaced (stop, then start), under the same crash-loop guard. */
+  private onUnhealthy(): void {
+    if (this.timer || !this.entry.isRunning) return;
+    this.scheduleRestart(() => this.entry.restart());
+  }
+
+  private scheduleRestart(restart: () => Promise<void>): void {
     const now = this.now();
     const startedAt = this.entry.startedAt ?? now;
     if (now - startedAt >= HEALTHY_RUN_MS) this.consecutive = 0;
@@ -68,16 +83,22 @@ export class AutoRestart implements EntryDecoration {
     this.consecutive += 1;
     this.restarts.push(now);
     this.timer = setTimeout(() => {
-      this.entry
-        .start()
+      restart()
         .catch(() => undefined) // the entry shows the spawn error itself
         .finally(() => (this.timer = undefined));
     }, delay);
   }
 }
 
-export const autoRestartDecorator: EntryDecorator = (entry) => {
+export const autoRestartDecorator: EntryDecorator = (entry, context) => {
   const policy = entry.definition.ready?.autoRestart;
   if (entry.kind !== 'command' || !policy || policy === 'no') return undefined;
-  return new AutoRestart(entry, policy);
+  const readiness = context.earlier.find((d): d is ReadinessDecoration => d instanceof ReadinessDecoration);
+  const onUnhealthy = policy === 'unhealthy' && readiness ? unhealthyEvent(readiness) : undefined;
+  return new AutoRestart(entry, policy, Date.now, onUnhealthy);
 };
+
+/** Fires when the entry's readiness turns `unhealthy`. */
+function unhealthyEvent(readiness: ReadinessDecoration): Event<void> {
+  return (listener) => readiness.tracker.onDidChange((info) => info.phase === 'unhealthy' && listener());
+}

@@ -2,14 +2,15 @@
  * Command entries get a ReadinessTracker as their decoration: it owns the entry's visible state
  * (starting → ready → running | error) and its port sightings.
  */
-import { Emitter } from '../base/lifecycle';
+import { DisposableStore, Emitter } from '../base';
 import { ReadinessTracker } from '../ready';
 import type { ProcessEntry } from '../sessions';
 import type { ProcessInfo } from '../../../shared/model';
-import type { DecoratorContext, EntryDecoration, EntryDecorator } from './entryDecoration';
+import type { DecoratorContext, EntryDecoration, EntryDecorator } from '../sessions';
 
 export class ReadinessDecoration implements EntryDecoration {
-  private readonly changed = new Emitter<void>();
+  private readonly store = new DisposableStore();
+  private readonly changed = this.store.add(new Emitter<void>());
   readonly onDidChange = this.changed.event;
   readonly tracker: ReadinessTracker;
 
@@ -17,12 +18,15 @@ export class ReadinessDecoration implements EntryDecoration {
     private readonly entry: ProcessEntry,
     context: DecoratorContext,
   ) {
-    this.tracker = new ReadinessTracker(entry, entry.definition.ready, context.projectDir, {
-      isStopRequested: () => entry.wasStopRequested,
-    });
-    this.tracker.onDidChange(() => this.changed.fire());
-    this.tracker.onDidChangePorts(() => this.changed.fire());
-    entry.onDidChange(() => this.changed.fire());
+    this.tracker = this.store.add(
+      new ReadinessTracker(entry, entry.definition.ready, context.projectDir, {
+        isStopRequested: () => entry.wasStopRequested,
+      }),
+    );
+    this.store.add(this.tracker.onDidChange(() => this.changed.fire()));
+    this.store.add(this.tracker.onDidChangePorts(() => this.changed.fire()));
+    // Rebuilt on redefinition: the listener on the entry must go with this decoration.
+    this.store.add(entry.onDidChange(() => this.changed.fire()));
   }
 
   describe(): Partial<ProcessInfo> {
@@ -36,8 +40,7 @@ export class ReadinessDecoration implements EntryDecoration {
   }
 
   dispose(): void {
-    this.tracker.dispose();
-    this.changed.dispose();
+    this.store.dispose();
   }
 }
 

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SwitchboardCore } from './switchboardCore';
-import { waitForEvent } from '../base/lifecycle';
+import { waitForEvent } from '../base';
 import type { ControlEvent } from '../../../shared/api';
 import { waitForOutput } from '../../../../test/support/wait';
 
@@ -112,5 +112,34 @@ describe('settings from switchboard.json', () => {
     await waitForOutput(entry, /done-marker/, 10_000, 0);
     expect(entry.ring.capacity).toBe(65536);
     expect(entry.ring.end - entry.ring.start).toBe(65536);
+  });
+});
+
+describe('instructions for an agent that never reaches its prompt', () => {
+  it('typeWhenIdle timing out (an agent stuck on a trust dialog) asks for attention instead of rejecting unhandled', async () => {
+    const dir = project({});
+    core = new SwitchboardCore({ projectDir: dir, watchConfig: false, killGraceMs: 500, instructionsReadyTimeoutMs: 300 });
+    await core.init();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const events: ControlEvent[] = [];
+      const sub = core.onEvent((event) => events.push(event));
+      const agent = await core.spawnAgent({ preset: 'claude', argv: ['sleep', '60'], instructions: 'refactor the parser' });
+      const attention = await waitForEvent(core.onEvent, (event) => event.type === 'attentionRequested', 10_000);
+      sub.dispose();
+      expect(attention).toMatchObject({
+        type: 'attentionRequested',
+        id: agent.id,
+        reason: expect.stringMatching(/instructions were not typed/),
+      });
+      expect(core.describe(agent.id).attention?.reason).toMatch(/did not show its prompt/);
+      await new Promise((r) => setImmediate(r));
+      expect(unhandled).toEqual([]);
+      expect(events.some((e) => e.type === 'attentionRequested')).toBe(true);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });

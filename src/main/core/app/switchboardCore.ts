@@ -4,24 +4,29 @@
  * twice.
  */
 import { basename, resolve } from 'node:path';
-import { DisposableStore, Emitter, waitForEvent, type Event } from '../base/lifecycle';
+import { DisposableStore, Emitter, waitForEvent, type Event } from '../base';
 import { SessionManager, type ProcessEntry, type TaggedBatch } from '../sessions';
-import { ConfigWatcher, loadConfig, processSpecFromConfig, sameSpec, type LoadedConfig } from '../config';
+import { ConfigWatcher, loadConfig, processSpecFromConfig, sameDefinition, sameSpec, type LoadedConfig } from '../config';
 import type { ConfigIssue, ProcessConfig } from '../../../shared/config';
 import type { ProcessInfo, ProcessKind, ProcessSpec } from '../../../shared/model';
 import type { CommandArgsOf, ControlEvent, Snapshot, McpConnectionInfo } from '../../../shared/api';
 import { InvalidArgumentError, SwitchboardError } from '../../../shared/errors';
-import type { DecoratorContext, EntryDecoration, EntryDecorator } from './entryDecoration';
+import type { DecoratorContext, EntryDecoration, EntryDecorator } from '../sessions';
 import type { AgentConfig } from '../../../shared/agentConfig';
 import type { McpEndpoint } from '../agents';
 import { AgentStatusDecoration, agentSpec, agentStatusDecorator, agentWiringForRun } from './agentEntries';
 import { ReadinessDecoration, readinessDecorator } from './readinessEntries';
 import { autoRestartDecorator } from './autoRestart';
-// Tasks (issue 7): the decorator and service live in core/tasks.
 import { TaskService, taskDecorator } from '../tasks';
 import type { TaskProgress, TaskRequest, TaskView, TaskWaitResult } from '../../../shared/task';
 import type { ReadinessCheck, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
-import { typeUserTurn } from '../sessions/userTurn';
+import { typeUserTurn } from '../sessions';
+import { isOnPath, proposeConfig, writeConfig } from '../projects';
+import type { ConfigProposal, ProposedEntry } from '../../../shared/proposal';
+import { StartOrder, type Gate } from './startOrder';
+import { EntryAccess, MemoryTrustStore, ProjectTrust, type HeldEntry } from '../trust';
+import { NotTrustedError } from '../../../shared/errors';
+import type { McpScope, ProjectTrustState } from '../../../shared/trust';
 import { AgentSessionDecoration, agentSessionDecorator } from '../continuity/agentSession';
 import type { Settings } from '../../../shared/config';
 
@@ -50,17 +55,30 @@ export interface SwitchboardCoreOptions {
   mcpEndpointFor?: (entryId: string) => McpEndpoint | undefined;
   /** Watch switchboard.json for edits (default true). */
   watchConfig?: boolean;
+  /** How long spawnAgent waits for the agent's prompt before giving up on its instructions. */
+  instructionsReadyTimeoutMs?: number;
+  /** Which config entries may run. Absent: everything is trusted (an embedder that asked elsewhere). */
+  trust?: ProjectTrust;
 }
 
-/** Default readiness wait for restart_process (SPEC §5: ready_timeout default 30 s). */
+/** Default readiness wait for restart_process (docs/mcp.md: ready_timeout default 30 s). */
 export const DEFAULT_READY_WAIT_MS = 30_000;
 
 /** How long spawnAgent waits for a fresh agent's prompt before typing its instructions. */
 export const INSTRUCTIONS_READY_TIMEOUT_MS = 60_000;
 
+/** Who asked for a new entry: an entry's MCP token (it then owns the new entry), or a person. */
+export interface SpawnOrigin {
+  spawnedBy?: string;
+}
+
 interface EntryRecord {
   entry: ProcessEntry;
   decorations: EntryDecoration[];
+  /** The decorations and their listeners: rebuilt when the entry is redefined. */
+  decorationStore: DisposableStore;
+  /** Waiting for its dependencies, or kept from starting by one that failed. */
+  gate?: Gate;
   attention?: ProcessInfo['attention'];
   wasWaiting?: boolean;
   store: DisposableStore;
@@ -69,6 +87,9 @@ interface EntryRecord {
 export class SwitchboardCore {
   readonly projectDir: string;
   readonly sessions: SessionManager;
+  readonly trust: ProjectTrust;
+  /** Who spawned whom, and the scopes of each entry's MCP token. */
+  readonly access = new EntryAccess();
   private readonly records = new Map<string, EntryRecord>();
   private readonly store = new DisposableStore();
   private readonly decorators: EntryDecorator[];
@@ -82,6 +103,8 @@ export class SwitchboardCore {
   private currentSettings: Settings = {};
 
   private readonly eventEmitter = this.store.add(new Emitter<ControlEvent>());
+  private readonly entryChangedEmitter = this.store.add(new Emitter<string>());
+  private readonly startOrder: StartOrder;
   /** Every state event (not output): processAdded/Changed/Removed, configChanged, … */
   readonly onEvent: Event<ControlEvent> = this.eventEmitter.event;
   /** Batched output of every entry, tagged with its id. */
@@ -106,8 +129,18 @@ export class SwitchboardCore {
       argvForRun: (entry, argv) => this.sessionOf(entry.id)?.argvForRun(argv) ?? [...argv],
     });
     this.onBatch = this.sessions.onBatch;
+    this.trust = options.trust ?? new ProjectTrust(this.projectDir, new MemoryTrustStore(), { trustEverything: true });
+    this.store.add(this.trust.onDidChange(() => this.trustChanged()));
     this.store.add(this.sessions.onDidAddEntry((entry) => this.track(entry)));
     this.store.add(this.sessions.onDidChangeEntry((entry) => this.markChanged(entry.id)));
+    this.startOrder = new StartOrder({
+      idOf: (configName) => this.sessions.list().find((e) => e.kind === 'command' && e.definition.configName === configName)?.id,
+      describe: (id) => this.describe(id),
+      dependsOnOf: (id) => this.sessions.get(id).definition.dependsOn,
+      startOwn: (id) => this.sessions.get(id).start(),
+      onDidChangeEntry: this.entryChangedEmitter.event,
+      setGate: (id, gate) => this.setGate(id, gate),
+    });
   }
 
   /** Load switchboard.json, create its entries, start the auto-start ones, watch for edits. */
@@ -117,6 +150,24 @@ export class SwitchboardCore {
       const watcher = this.store.add(new ConfigWatcher(this.projectDir));
       this.store.add(watcher.onDidChange(() => void this.reloadConfig()));
     }
+  }
+
+  /** First run: what to run here, from the project's own manifests (empty once switchboard.json exists). */
+  proposeConfig(): ConfigProposal {
+    return proposeConfig(this.projectDir, { isOnPath: (command) => isOnPath(command) });
+  }
+
+  /**
+   * Writes the entries a person kept as switchboard.json and loads it at once (not waiting for the
+   * watcher). Ticking them in the proposal, which shows each command, is the trust prompt's
+   * question answered: they run without asking again. Only the UI reaches this (not MCP).
+   */
+  async writeConfig(entries: readonly ProposedEntry[]): Promise<{ path: string }> {
+    const path = writeConfig(this.projectDir, entries);
+    await this.reloadConfig();
+    const chosen = entries.map((entry) => `${entry.section}.${entry.name}`).filter((key) => this.trust.isHeld(key));
+    if (chosen.length > 0) await this.grantTrust(chosen);
+    return { path };
   }
 
   async reloadConfig(): Promise<void> {
@@ -145,6 +196,7 @@ export class SwitchboardCore {
       configIssues: this.configIssues,
       mcp: this.mcpInfo,
       selectedId: this.selectedId,
+      trust: this.trust.state(),
     };
   }
 
@@ -181,11 +233,17 @@ export class SwitchboardCore {
     let info = entry.info();
     for (const decoration of record?.decorations ?? []) info = { ...info, ...decoration.describe() };
     if (record?.attention) info.attention = record.attention;
+    if (record?.gate) info = { ...info, state: record.gate.state, message: record.gate.message };
+    const scopes = this.access.scopesOf(id, entry.definition.mcp?.scopes);
+    const spawnedBy = this.access.spawnerOf(id);
+    if (scopes.length > 0 || spawnedBy) info.access = { scopes, ...(spawnedBy ? { spawnedBy } : {}) };
+    const held = entry.definition.configName ? this.trust.heldEntry(configKey(entry)) : undefined;
+    if (held) info.trust = held.previous ? 'changed' : 'new';
     return info;
   }
 
   /** Create and start a command or terminal entry. A spawn failure keeps the entry (in error) and throws. */
-  async spawnProcess(args: CommandArgsOf<'spawnProcess'>): Promise<ProcessInfo> {
+  async spawnProcess(args: CommandArgsOf<'spawnProcess'>, origin: SpawnOrigin = {}): Promise<ProcessInfo> {
     if (args.argv && args.shell) throw new InvalidArgumentError('Give either argv or shell, not both');
     if (args.kind === 'command' && !args.argv && !args.shell) throw new InvalidArgumentError('A command needs argv or shell');
     const argv = args.shell ? ['/bin/sh', '-c', args.shell] : (args.argv ?? [defaultShell()]);
@@ -199,14 +257,21 @@ export class SwitchboardCore {
       rows: args.rows,
       ready: args.ready,
     };
-    return this.createAndStart(spec);
+    return this.createAndStart(spec, origin);
   }
 
   /** Create an entry from a full spec (agents, tasks) and start it. */
-  async createAndStart(spec: ProcessSpec): Promise<ProcessInfo> {
-    const entry = this.sessions.create(spec);
+  async createAndStart(spec: ProcessSpec, origin: SpawnOrigin = {}): Promise<ProcessInfo> {
+    const entry = this.create(spec, origin);
     await this.startNew(entry);
     return this.describe(entry.id);
+  }
+
+  /** A new entry, owned by the entry that spawned it (before it runs, so even a failed start is the spawner's to close). */
+  private create(spec: ProcessSpec, origin: SpawnOrigin): ProcessEntry {
+    const entry = this.sessions.create(spec);
+    if (origin.spawnedBy) this.access.recordSpawn(entry.id, origin.spawnedBy);
+    return entry;
   }
 
   /** First start of a new entry: a spawn failure keeps the entry (in error) and names it. */
@@ -227,7 +292,7 @@ export class SwitchboardCore {
    * script, another install path) and keeps its detection rules. Instructions are typed once the
    * agent shows its prompt.
    */
-  async spawnAgent(args: CommandArgsOf<'spawnAgent'>): Promise<ProcessInfo> {
+  async spawnAgent(args: CommandArgsOf<'spawnAgent'>, origin: SpawnOrigin = {}): Promise<ProcessInfo> {
     const config: AgentConfig = { preset: args.preset, env: args.env };
     const { spec } = agentSpec(args.name ?? args.preset, config, this.projectDir, {
       cols: args.cols,
@@ -235,10 +300,28 @@ export class SwitchboardCore {
       ...(args.cwd ? { cwd: resolve(this.projectDir, args.cwd) } : {}),
       ...(args.argv ? { argv: args.argv } : {}),
     });
-    const entry = this.sessions.create(spec);
+    const entry = this.create(spec, origin);
     await this.startNew(entry);
-    if (args.instructions) void this.typeWhenIdle(entry.id, args.instructions);
+    if (args.instructions) this.deliverInstructions(entry.id, args.instructions);
     return this.describe(entry.id);
+  }
+
+  /**
+   * Types the instructions once the agent is idle, in the background. An agent that never shows
+   * its prompt (a trust dialog, a login) must not end the process with an unhandled rejection:
+   * the person is asked to look instead, since the instructions were not delivered.
+   */
+  private deliverInstructions(id: string, text: string): void {
+    const timeoutMs = this.options.instructionsReadyTimeoutMs ?? INSTRUCTIONS_READY_TIMEOUT_MS;
+    this.typeWhenIdle(id, text, timeoutMs).catch((err: unknown) => {
+      if (this.disposed || !this.records.has(id)) return;
+      const why = err instanceof Error ? err.message : String(err);
+      this.requestAttention(
+        id,
+        `The agent did not show its prompt within ${Math.round(timeoutMs / 1000)} s; its instructions were not typed (${why})`,
+        'switchboard',
+      );
+    });
   }
 
   /** The status tracker of an agent entry (timers, MCP hooks, explain). */
@@ -252,7 +335,8 @@ export class SwitchboardCore {
     if (tracker.status.primary !== 'idle') {
       await waitForEvent(tracker.onDidChangeStatus, (s) => s.primary === 'idle' || s.primary === 'dead', timeoutMs);
     }
-    if (tracker.status.primary === 'idle') await this.sendUserTurn(id, text);
+    if (tracker.status.primary !== 'idle') throw new Error(`the agent is ${tracker.status.primary}`);
+    await this.sendUserTurn(id, text);
   }
 
   /** The conversation identity of an agent entry (undefined for other kinds). */
@@ -282,30 +366,114 @@ export class SwitchboardCore {
     return entry;
   }
 
+  /**
+   * Start an entry; one with `dependsOn` starts what it depends on and waits (`waiting for …`)
+   * until they reach their conditions. Resolves once it started, or was kept from starting.
+   */
   async startProcess(id: string): Promise<ProcessInfo> {
-    await this.sessions.get(id).start();
+    this.runnable(id);
+    await this.startGated(id);
     return this.describe(id);
   }
 
+  /** Starts now, or begins waiting for dependencies and returns (the entry shows `waiting for …`). */
+  private async startGated(id: string): Promise<void> {
+    const started = this.startOrder.start(id);
+    if (!this.startOrder.isWaiting(id)) await started;
+  }
+
+  /** Trust a config entry as it is now and start it: the UI's Start of an untrusted entry, once the prompt showed its command. */
+  async trustAndStart(id: string): Promise<ProcessInfo> {
+    const entry = this.sessions.get(id);
+    if (entry.definition.configName && this.trust.isHeld(configKey(entry))) await this.grantTrust([configKey(entry)], { startHeld: false });
+    if (entry.isRunning) return this.describe(id); // a running entry whose change was trusted restarted with it
+    return this.startProcess(id);
+  }
+
+  /** What waits for trust, and what the project may run. */
+  trustState(): ProjectTrustState {
+    return this.trust.state();
+  }
+
+  /**
+   * Trust held config entries (all when `keys` is absent) and apply them as the config application
+   * would have: a new entry starts if it auto-starts, a changed one is redefined and restarted if it runs.
+   * Only the UI, the command line and the app token reach this; an agent's own token cannot.
+   */
+  async grantTrust(keys?: readonly string[], options: { startHeld?: boolean } = {}): Promise<ProjectTrustState> {
+    const granted = this.trust.grant(keys);
+    await Promise.all(granted.map((held) => this.applyTrusted(held, options.startHeld !== false)));
+    return this.trust.state();
+  }
+
+  private async applyTrusted(held: HeldEntry, startHeld: boolean): Promise<void> {
+    const entry = this.sessions.list().find((e) => e.definition.configName && configKey(e) === held.key);
+    if (!entry) return;
+    if (!sameSpec(entry.definition, held.spec)) {
+      const wasRunning = entry.isRunning;
+      entry.redefine({ ...held.spec, cols: entry.info().cols, rows: entry.info().rows });
+      if (wasRunning) return entry.restart().catch(() => undefined);
+    }
+    if (startHeld && !held.previous && held.autoStart && !entry.isRunning) await entry.start().catch(() => undefined); // error state shows why
+  }
+
+  /** The entry, if it may run: a config entry that waits for trust may not. */
+  private runnable(id: string): ProcessEntry {
+    const entry = this.sessions.get(id);
+    if (entry.definition.configName && this.trust.isHeld(configKey(entry)))
+      throw new NotTrustedError(configKey(entry), entry.argv.join(' '));
+    return entry;
+  }
+
+  /** A person grants scopes to an entry's token (the UI); they last as long as the entry. */
+  grantScopes(id: string, scopes: readonly McpScope[]): { id: string; scopes: McpScope[] } {
+    this.sessions.get(id);
+    this.access.grant(id, scopes);
+    this.markChanged(id);
+    return { id, scopes: this.scopesOf(id) };
+  }
+
+  /** The scopes an entry's token carries now. */
+  scopesOf(id: string): McpScope[] {
+    return this.access.scopesOf(id, this.sessions.get(id).definition.mcp?.scopes);
+  }
+
+  private trustChanged(): void {
+    if (this.disposed) return;
+    this.eventEmitter.fire({ type: 'trustChanged', trust: this.trust.state() });
+    for (const entry of this.sessions.list()) if (entry.definition.configName) this.markChanged(entry.id);
+  }
+
   async stopProcess(id: string, signal?: NodeJS.Signals): Promise<ProcessInfo> {
+    this.startOrder.cancel(id);
     await this.sessions.get(id).stop(signal);
     return this.describe(id);
   }
 
   async restartProcess(id: string, signal?: NodeJS.Signals): Promise<ProcessInfo> {
-    await this.sessions.get(id).restart(signal);
+    this.runnable(id);
+    await this.restartRun(id, signal, false);
     return this.describe(id);
   }
 
+  /** Stop, then start again through the dependencies (awaiting them only when asked). */
+  private async restartRun(id: string, signal: NodeJS.Signals | undefined, awaitDependencies: boolean): Promise<void> {
+    const entry = this.sessions.get(id);
+    if (!entry.definition.dependsOn) return entry.restart(signal);
+    await entry.stop(signal);
+    if (awaitDependencies) await this.startOrder.start(id);
+    else await this.startGated(id);
+  }
+
   /**
-   * Restart and, for command entries, wait until the new run is ready (SPEC §3.5). Never throws
+   * Restart and, for command entries, wait until the new run is ready (docs/readiness.md). Never throws
    * for a failed start: the result says why, with the last lines.
    */
   async restartAndWait(
     id: string,
     options: { signal?: NodeJS.Signals; readyTimeoutMs?: number; abort?: AbortSignal; onProgress?: (p: ReadinessProgress) => void } = {},
   ): Promise<ReadinessResult> {
-    const entry = this.sessions.get(id);
+    const entry = this.runnable(id);
     const tracker = this.readinessTrackerOf(id);
     const startedAt = Date.now();
     const abortWait = new AbortController();
@@ -315,7 +483,12 @@ export class SwitchboardCore {
       runId: entry.runId + 1,
     });
     try {
-      await entry.restart(options.signal);
+      await this.restartRun(id, options.signal, true);
+      const gate = this.records.get(id)?.gate;
+      if (gate?.state === 'error') {
+        abortWait.abort();
+        return { success: false, state: 'error', message: gate.message, duration_ms: Date.now() - startedAt };
+      }
     } catch (err) {
       // No new run to judge (command not found, bad cwd): answer now instead of timing out.
       abortWait.abort();
@@ -338,7 +511,9 @@ export class SwitchboardCore {
   }
 
   checkReady(id: string): ReadinessCheck {
-    return this.readinessTrackerOf(id).check();
+    const check = this.readinessTrackerOf(id).check();
+    const gate = this.records.get(id)?.gate;
+    return gate ? { ready: false, state: gate.state, message: gate.message } : check;
   }
 
   readinessTrackerOf(id: string) {
@@ -346,6 +521,7 @@ export class SwitchboardCore {
   }
 
   async closeProcess(id: string): Promise<{ closed: true }> {
+    this.startOrder.cancel(id);
     await this.sessions.close(id);
     return { closed: true };
   }
@@ -372,7 +548,7 @@ export class SwitchboardCore {
     return null;
   }
 
-  // --- tasks (issue 7): headless agent runs with a stall watchdog; the logic lives in core/tasks ---
+  // Tasks: headless agent runs with a stall watchdog; the logic lives in core/tasks
   private taskService: TaskService | undefined;
 
   get tasks(): TaskService {
@@ -380,8 +556,8 @@ export class SwitchboardCore {
   }
 
   /** Start a headless agent task (a `task` entry); a spawn failure comes back as a failed task. */
-  startTask(request: TaskRequest): Promise<TaskView> {
-    return this.tasks.start(request);
+  startTask(request: TaskRequest, origin: SpawnOrigin = {}): Promise<TaskView> {
+    return this.tasks.start(request, origin.spawnedBy);
   }
 
   getTask(id: string): TaskView {
@@ -397,7 +573,6 @@ export class SwitchboardCore {
   waitForTask(id: string, timeoutMs: number, abort?: AbortSignal, onProgress?: (progress: TaskProgress) => void): Promise<TaskWaitResult> {
     return this.tasks.wait(id, timeoutMs, abort, onProgress);
   }
-  // --- end tasks ---
 
   /**
    * Types `text` into an entry as a fresh user turn (sessions/userTurn.ts): the one path for agent
@@ -436,6 +611,15 @@ export class SwitchboardCore {
     return this.listProcesses().filter((p) => p.attention || p.agent?.primary === 'waiting').length;
   }
 
+  /** Every process tree gets SIGKILL now, synchronously: for a second signal or a fatal error. */
+  killAllNow(): void {
+    this.sessions.killAllNow();
+  }
+
+  recordSpawn(childId: string, parentId: string): void {
+    this.access.recordSpawn(childId, parentId);
+  }
+
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
@@ -444,13 +628,14 @@ export class SwitchboardCore {
     for (const record of this.records.values()) record.store.dispose();
     this.records.clear();
     this.store.dispose();
+    this.trust.dispose();
   }
 
   /** First launch of an entry: a restored one per the restorer, a new one per autoStart. */
   private async launchNew(entry: ProcessEntry, autoStart: boolean): Promise<void> {
     const intent = this.restorer?.launchIntent(entry, autoStart);
     if (intent === 'resume') await this.resumeProcess(entry.id);
-    else if (intent === 'start' || (intent === undefined && autoStart)) await entry.start();
+    else if (intent === 'start' || (intent === undefined && autoStart)) await this.startGated(entry.id);
   }
 
   private agentWiring(entry: ProcessEntry) {
@@ -458,9 +643,9 @@ export class SwitchboardCore {
   }
 
   private decorate(entry: ProcessEntry, store: DisposableStore): EntryDecoration[] {
-    const context: DecoratorContext = { projectDir: this.projectDir };
     const decorations: EntryDecoration[] = [];
     for (const decorator of this.decorators) {
+      const context: DecoratorContext = { projectDir: this.projectDir, earlier: [...decorations] };
       const decoration = decorator(entry, context);
       if (!decoration) continue;
       decorations.push(store.add(decoration));
@@ -471,19 +656,31 @@ export class SwitchboardCore {
 
   private track(entry: ProcessEntry): void {
     const store = new DisposableStore();
-    const decorations = this.decorate(entry, store);
-    this.records.set(entry.id, { entry, decorations, store });
+    const decorationStore = store.add(new DisposableStore());
+    const decorations = this.decorate(entry, decorationStore);
+    const record: EntryRecord = { entry, decorations, decorationStore, store };
+    this.records.set(entry.id, record);
+    // A run that starts (by hand, a restart policy) is no longer gated.
+    store.add(entry.onRunStarted(() => this.setGate(entry.id, undefined)));
     this.eventEmitter.fire({ type: 'processAdded', process: this.describe(entry.id) });
     const removal = this.sessions.onDidRemoveEntry((id) => {
       if (id !== entry.id) return;
       removal.dispose();
       store.dispose();
       this.records.delete(id);
+      this.access.forget(id);
       this.pendingChanges.delete(id);
       if (this.selectedId === id) this.selectedId = undefined;
       this.eventEmitter.fire({ type: 'processRemoved', id });
     });
     store.add(removal);
+  }
+
+  private setGate(id: string, gate: Gate | undefined): void {
+    const record = this.records.get(id);
+    if (!record || (record.gate === undefined && gate === undefined)) return;
+    record.gate = gate;
+    this.markChanged(id);
   }
 
   private markChanged(id: string): void {
@@ -502,6 +699,7 @@ export class SwitchboardCore {
       if (!record || !this.sessions.find(id)) continue;
       const info = this.describe(id);
       this.eventEmitter.fire({ type: 'processChanged', process: info });
+      this.entryChangedEmitter.fire(id);
       this.announceWaiting(record, info);
     }
   }
@@ -538,7 +736,11 @@ export class SwitchboardCore {
     await this.reconcile(wanted);
   }
 
-  /** Bring config-created entries in line with the file: add, redefine (restart if running), close. */
+  /**
+   * Bring config-created entries in line with the file: add, redefine (restart if running), close.
+   * Project trust is asked first: an entry whose command, env, cwd, argv or scopes are not trusted
+   * is shown but held — it starts nothing and keeps what it had until the user trusts it.
+   */
   private async reconcile(wanted: Map<string, { spec: ProcessSpec; autoStart: boolean }>): Promise<void> {
     const existing = new Map(
       this.sessions
@@ -546,22 +748,48 @@ export class SwitchboardCore {
         .filter((e) => e.definition.configName)
         .map((e) => [configKey(e), e]),
     );
+    this.trust.retainOnly(new Set(wanted.keys()));
     const work: Promise<unknown>[] = [];
     for (const [key, entry] of existing) {
-      if (!wanted.has(key)) work.push(this.sessions.close(entry.id));
+      if (!wanted.has(key)) work.push(this.closeProcess(entry.id));
     }
+    const toStart: Array<{ entry: ProcessEntry; autoStart: boolean }> = [];
     for (const [key, { spec, autoStart }] of wanted) {
       const entry = existing.get(key);
+      const previous = entry && this.trust.isTrusted(key, entry.definition) ? entry.definition : undefined;
+      const trusted = this.trust.admit({ key, spec, autoStart, ...(previous ? { previous } : {}) });
       if (!entry) {
         const created = this.sessions.create(spec, this.restorer?.idFor(key));
-        work.push(this.launchNew(created, autoStart).catch(() => undefined)); // error state already shows why
-      } else if (!sameSpec(entry.definition, spec)) {
-        const wasRunning = entry.isRunning;
-        entry.redefine({ ...spec, cols: entry.info().cols, rows: entry.info().rows });
-        if (wasRunning) work.push(entry.restart().catch(() => undefined));
+        if (trusted) toStart.push({ entry: created, autoStart });
+      } else if (!sameDefinition(entry.definition, spec) && (trusted || !previous)) {
+        // A held entry that never ran shows its newest definition; a trusted one keeps what it runs.
+        work.push(this.redefine(entry, spec, trusted));
       }
     }
+    // Every new entry exists before any starts: a dependency may be declared after its dependent.
+    for (const { entry, autoStart } of toStart) work.push(this.launchNew(entry, autoStart).catch(() => undefined)); // error state already shows why
     await Promise.all(work);
+  }
+
+  /**
+   * A config edit of an existing entry: its new rules (readiness, restart policy, stuck
+   * threshold) apply from now on, so its decorations are built again from the new definition; a
+   * running entry whose run changed restarts once. A change of start order alone restarts nothing.
+   */
+  private async redefine(entry: ProcessEntry, spec: ProcessSpec, mayRestart = true): Promise<void> {
+    const needsRestart = mayRestart && entry.isRunning && !sameSpec(entry.definition, spec);
+    entry.redefine(spec);
+    this.rebuildDecorations(entry.id);
+    if (needsRestart) await entry.restart().catch(() => undefined); // the entry shows a spawn error itself
+  }
+
+  private rebuildDecorations(id: string): void {
+    const record = this.records.get(id);
+    if (!record) return;
+    record.store.delete(record.decorationStore);
+    record.decorationStore = record.store.add(new DisposableStore());
+    record.decorations = this.decorate(record.entry, record.decorationStore);
+    this.markChanged(id);
   }
 }
 

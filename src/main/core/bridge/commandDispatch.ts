@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CommandArgs, type CommandName } from '../../../shared/api';
 import { InvalidArgumentError } from '../../../shared/errors';
-import type { SwitchboardCore } from '../app/switchboardCore';
+import type { SwitchboardCore } from '../app';
 import { APP_ACTOR, timersOf } from '../timers';
 
 type Handlers = { [C in CommandName]?: (core: SwitchboardCore, args: z.output<(typeof CommandArgs)[C]>) => unknown };
@@ -22,18 +22,21 @@ const SHARED_HANDLERS: Handlers = {
   resizeProcess: (core, a) => core.resizeProcess(a.id, a.cols, a.rows),
   writeInput: (core, a) => core.writeInput(a.id, a.data),
   acknowledgeAttention: (core, a) => core.acknowledgeAttention(a.id),
-  // --- timers (issue 6): the same TimerManager methods the MCP timer tools call ---
+  // Timers: the same TimerManager methods the MCP timer tools call
   listTimers: (core, a) => timersOf(core).list(APP_ACTOR, a.ownerId),
   pauseTimer: (core, a) => timersOf(core).pause(APP_ACTOR, a.timerId),
   resumeTimer: (core, a) => timersOf(core).resume(APP_ACTOR, a.timerId),
   cancelTimer: (core, a) => timersOf(core).cancel(APP_ACTOR, a.timerId),
   fireTimerNow: (core, a) => timersOf(core).fireNow(APP_ACTOR, a.timerId),
-  // --- end timers ---
-  // --- tasks (issue 7): the same core methods the MCP task tools call ---
+  // Tasks: the same core methods the MCP task tools call
   startTask: (core, a) => core.startTask(a),
   getTask: (core, a) => core.getTask(a.id),
   cancelTask: (core, a) => core.cancelTask(a.id),
-  // --- end tasks ---
+  proposeConfig: (core) => core.proposeConfig(),
+  writeConfig: (core, a) => core.writeConfig(a.entries),
+  grantTrust: (core, a) => core.grantTrust(a.keys),
+  trustAndStart: (core, a) => core.trustAndStart(a.id),
+  grantScopes: (core, a) => core.grantScopes(a.id, a.scopes),
 };
 
 export function parseCommandArgs<C extends CommandName>(cmd: C, raw: unknown): z.output<(typeof CommandArgs)[C]> {

@@ -4,10 +4,10 @@
  * IPC and the WebSocket bridge both wrap this class; the renderer cannot tell them apart.
  */
 import { randomBytes } from 'node:crypto';
-import { DisposableStore } from '../base/lifecycle';
+import { DisposableStore } from '../base';
 import type { CommandName, ControlEvent } from '../../../shared/api';
 import { InvalidArgumentError } from '../../../shared/errors';
-import type { SwitchboardCore } from '../app/switchboardCore';
+import type { SwitchboardCore } from '../app';
 import { dispatchSharedCommand, isCommandName, parseCommandArgs } from './commandDispatch';
 
 export class ControlClientSession {

@@ -1,23 +1,37 @@
 /**
  * `serve`'s HTTP server: the built renderer as static files plus a WebSocket that carries exactly
- * the control API. Bound to 127.0.0.1; nothing is served without the token (query on first load,
- * then an HttpOnly SameSite=Strict cookie), Host and Origin are checked against DNS rebinding.
+ * the control API. Bound to 127.0.0.1. The static shell holds no data and loads without a secret;
+ * the renderer takes the UI secret from the URL fragment (never sent to a server, dropped from the
+ * address bar), trades it once at `POST /session` for an HttpOnly cookie whose name carries this
+ * port, and the WebSocket needs that cookie (or the secret as a bearer). Host and Origin are
+ * checked against DNS rebinding. No request, however malformed, throws out of a handler.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ClientMessage, ServerMessage } from '../../../shared/api';
 import { toSerializedError } from '../../../shared/errors';
 import { encodeOutputFrame, slabFrameAllocator } from '../../../shared/outputFrame';
-import type { SwitchboardCore } from '../app/switchboardCore';
+import type { SwitchboardCore } from '../app';
 import { ControlClientSession } from './controlClientSession';
-import { bearerToken, isAllowedHost, isAllowedOrigin, tokensEqual } from '../security/tokens';
+import { parseRequestTarget } from './requestTarget';
+import { bearerToken, isAllowedHost, isAllowedOrigin, tokensEqual } from '../security';
 
 /** Largest control message accepted from a browser (input pastes are far below). */
 export const MAX_WS_MESSAGE_BYTES = 2 * 1024 * 1024;
-const COOKIE_NAME = 'sb_token';
 export const WS_PATH = '/ws';
+/** Where the renderer trades the fragment's secret for the cookie. */
+export const SESSION_PATH = '/session';
+/** A slow client gets this long to send its headers, then the whole request. */
+const HEADERS_TIMEOUT_MS = 15_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/** Browsers send cookies to every port of a host; the name tells our cookie from another server's. */
+export function uiCookieName(port: number): string {
+  return `sb_ui_${port}`;
+}
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -37,10 +51,24 @@ const SECURITY_HEADERS = {
   'Cache-Control': 'no-store',
 };
 
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  417: 'Expectation Failed',
+  431: 'Request Header Fields Too Large',
+  505: 'HTTP Version Not Supported',
+  500: 'Internal Server Error',
+};
+
 export interface WebServerOptions {
   core: SwitchboardCore;
   staticDir: string;
-  token: string;
+  /** The browser UI's own secret (not the MCP app token). */
+  uiSecret: string;
   port?: number;
   /** Extra HTTP routes (the MCP endpoint mounts here when it shares the port). */
   extraRoute?: (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -49,48 +77,70 @@ export interface WebServerOptions {
 export interface RunningWebServer {
   server: Server;
   port: number;
+  /** The UI address to open: the secret rides in the fragment, which no server ever receives. */
   uiUrl: string;
   close(): Promise<void>;
 }
 
 export async function startWebServer(options: WebServerOptions): Promise<RunningWebServer> {
-  const { core, staticDir, token } = options;
+  const { core, staticDir, uiSecret } = options;
   let port = 0;
   const sockets = new Set<WebSocket>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_WS_MESSAGE_BYTES });
+  const isUiClient = (req: IncomingMessage) =>
+    tokensEqual(cookieValue(req, uiCookieName(port)) ?? bearerToken(req.headers.authorization), uiSecret);
 
-  const server = createServer((req, res) => {
-    if (!isAllowedHost(req.headers.host, port)) return deny(res, 403, 'Forbidden: Host must be a loopback address with this port');
+  const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
+    if (req.httpVersion !== '1.1' && req.httpVersion !== '1.0') return deny(res, 505, 'HTTP version not supported: speak HTTP/1.1');
+    const hostProblem = hostRefusal(req, port);
+    if (hostProblem) return deny(res, hostProblem.status, hostProblem.message);
     if (options.extraRoute?.(req, res)) return;
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
-    const queryToken = url.searchParams.get('token');
-    const given = queryToken ?? cookieToken(req) ?? bearerToken(req.headers.authorization);
-    if (!tokensEqual(given, token)) return deny(res, 401, 'Unauthorized: open the "ui" URL that serve printed (it carries ?token=…)');
+    const target = parseRequestTarget(req.url);
+    if (!target) return deny(res, 400, 'Bad request: the path is not a valid origin-form path');
+    if (target.path === SESSION_PATH) return startUiSession(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return deny(res, 405, 'Method not allowed');
-    const headers: Record<string, string> = { ...SECURITY_HEADERS };
-    if (queryToken) headers['Set-Cookie'] = `${COOKIE_NAME}=${token}; HttpOnly; SameSite=Strict; Path=/`;
-    void serveStatic(staticDir, url.pathname, res, headers);
-  });
+    serveStatic(staticDir, target.path, res).catch(() => deny(res, 500, 'Internal error'));
+  };
 
-  server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
-    const given = url.searchParams.get('token') ?? cookieToken(req);
-    const refusal =
-      url.pathname !== WS_PATH
-        ? '404 Not Found'
-        : !isAllowedHost(req.headers.host, port) || !isAllowedOrigin(req.headers.origin, port)
-          ? '403 Forbidden'
-          : !tokensEqual(given, token)
-            ? '401 Unauthorized'
-            : undefined;
-    if (refusal) {
-      socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-      return;
+  const startUiSession = (req: IncomingMessage, res: ServerResponse) => {
+    if (!isAllowedOrigin(req.headers.origin, port)) return deny(res, 403, 'Forbidden: Origin is not this server');
+    if (req.method !== 'POST') return deny(res, 405, 'Method not allowed: POST the secret as a bearer token');
+    if (!tokensEqual(bearerToken(req.headers.authorization), uiSecret))
+      return deny(res, 401, 'Unauthorized: open the "ui" URL that serve printed (the secret is in its #fragment)');
+    res.writeHead(204, { ...SECURITY_HEADERS, 'Set-Cookie': `${uiCookieName(port)}=${uiSecret}; HttpOnly; SameSite=Strict; Path=/` });
+    res.end();
+  };
+
+  const server = createServer(
+    { requireHostHeader: false, headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+    (req, res) => {
+      try {
+        handleRequest(req, res);
+      } catch {
+        deny(res, 500, 'Internal error');
+      }
+    },
+  );
+  // Node answers these itself, without our headers; route them through the same handler.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => server.emit('request', req, res));
+  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => deny(res, 417, 'Expectation failed'));
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => refuseSocket(socket, 405, 'CONNECT is not supported'));
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) =>
+    refuseSocket(socket, clientErrorStatus(err), 'Malformed request'),
+  );
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    try {
+      const refusal = upgradeRefusal(req, port, isUiClient);
+      if (refusal) return refuseSocket(socket, refusal.status, refusal.message);
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        sockets.add(ws);
+        serveControlSocket(core, ws, () => sockets.delete(ws));
+      });
+    } catch {
+      refuseSocket(socket, 500, 'Internal error');
     }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      sockets.add(ws);
-      serveControlSocket(core, ws, () => sockets.delete(ws));
-    });
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -101,13 +151,69 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   return {
     server,
     port,
-    uiUrl: `http://127.0.0.1:${port}/?token=${token}`,
+    uiUrl: `http://127.0.0.1:${port}/#token=${uiSecret}`,
     async close() {
       for (const ws of sockets) ws.terminate();
       wss.close();
+      server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+interface Refusal {
+  status: number;
+  message: string;
+}
+
+/** RFC 9112: exactly one Host, and it must be ours (DNS rebinding). */
+function hostRefusal(req: IncomingMessage, port: number): Refusal | undefined {
+  let hosts = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].toLowerCase() === 'host') hosts += 1;
+  if (hosts > 1 || (hosts === 0 && req.httpVersion !== '1.0') || (hosts === 1 && !req.headers.host))
+    return { status: 400, message: 'Bad request: exactly one Host header is required' };
+  if (!isAllowedHost(req.headers.host, port)) return { status: 403, message: 'Forbidden: Host must be a loopback address with this port' };
+  return undefined;
+}
+
+const WEBSOCKET_KEY = /^[+/0-9A-Za-z]{22}==$/;
+
+function upgradeRefusal(req: IncomingMessage, port: number, isUiClient: (req: IncomingMessage) => boolean): Refusal | undefined {
+  const hostProblem = hostRefusal(req, port);
+  if (hostProblem) return hostProblem;
+  const target = parseRequestTarget(req.url);
+  if (!target) return { status: 400, message: 'Bad request: the path is not a valid origin-form path' };
+  if (target.path !== WS_PATH) return { status: 404, message: 'Not found' };
+  if (!isAllowedOrigin(req.headers.origin, port)) return { status: 403, message: 'Forbidden: Origin is not this server' };
+  const isWebSocketHandshake =
+    req.method === 'GET' &&
+    req.headers.upgrade?.toLowerCase() === 'websocket' &&
+    req.headers['sec-websocket-version'] === '13' &&
+    WEBSOCKET_KEY.test(req.headers['sec-websocket-key'] ?? '');
+  if (!isWebSocketHandshake) return { status: 400, message: 'Bad request: not a WebSocket version 13 handshake' };
+  if (!isUiClient(req)) return { status: 401, message: 'Unauthorized' };
+  return undefined;
+}
+
+function clientErrorStatus(err: NodeJS.ErrnoException): number {
+  if (err.code === 'HPE_HEADER_OVERFLOW') return 431;
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408;
+  return 400;
+}
+
+/** Answers on a raw socket (parse errors, refused upgrades) with the same headers as every answer. */
+function refuseSocket(socket: Duplex, status: number, message: string): void {
+  if (socket.writable) {
+    const headers = Object.entries({
+      ...SECURITY_HEADERS,
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(message)),
+      Connection: 'close',
+    });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\n${headers.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${message}`,
+    );
+  } else socket.destroy();
 }
 
 function serveControlSocket(core: SwitchboardCore, ws: WebSocket, onClose: () => void): void {
@@ -155,26 +261,33 @@ async function handleMessage(client: ControlClientSession, raw: string, send: (m
   }
 }
 
-async function serveStatic(root: string, pathname: string, res: ServerResponse, headers: Record<string, string>): Promise<void> {
-  const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+async function serveStatic(root: string, path: string, res: ServerResponse): Promise<void> {
+  const relative = path === '/' ? 'index.html' : path.replace(/^\/+/, '');
   const file = normalize(join(root, relative));
   if (!file.startsWith(normalize(root) + sep)) return deny(res, 404, 'Not found');
+  let body: Buffer;
   try {
-    const body = await readFile(file);
-    res.writeHead(200, { ...headers, 'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
-    res.end(body);
+    body = await readFile(file);
   } catch {
-    deny(res, 404, 'Not found');
+    return deny(res, 404, 'Not found');
   }
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+    'Content-Length': body.length,
+  });
+  res.end(body);
 }
 
-function cookieToken(req: IncomingMessage): string | undefined {
+function cookieValue(req: IncomingMessage, name: string): string | undefined {
   const cookies = req.headers.cookie?.split(';').map((c) => c.trim()) ?? [];
-  const found = cookies.find((c) => c.startsWith(`${COOKIE_NAME}=`));
-  return found?.slice(COOKIE_NAME.length + 1);
+  const found = cookies.find((c) => c.startsWith(`${name}=`));
+  return found?.slice(name.length + 1);
 }
 
 function deny(res: ServerResponse, status: number, message: string): void {
+  if (res.headersSent || res.destroyed) return;
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
   res.end(message);
 }

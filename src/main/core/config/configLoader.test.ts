@@ -3,7 +3,7 @@ import { parseConfigText } from './configLoader';
 import { formatConfigIssue } from '../../../shared/config';
 
 describe('switchboard.json loading', () => {
-  it('reads the SPEC example', () => {
+  it('reads the example of docs/config.md', () => {
     const config = parseConfigText(
       JSON.stringify({
         processes: {
@@ -33,6 +33,10 @@ describe('switchboard.json loading', () => {
     [
       '{ "processes": { "web": { "command": "npm", "readyPatterns": ["(unclosed"] } } }',
       'switchboard.json: processes.web.readyPatterns.0 invalid regular expression "(unclosed"',
+    ],
+    [
+      '{ "processes": { "web": { "command": "npm", "errorPatterns": ["ok", "(?<=x)y"] } } }',
+      'switchboard.json: processes.web.errorPatterns.1 regular expression "(?<=x)y" cannot run on the linear-time engine',
     ],
     ['{ "processes": [] }', 'switchboard.json: processes must be an object keyed by name'],
     ['{ "servers": {} }', 'switchboard.json: servers is not a known section'],

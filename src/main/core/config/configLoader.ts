@@ -14,6 +14,7 @@ import {
   type Settings,
 } from '../../../shared/config';
 import { AgentConfigSchema, type AgentConfig } from '../../../shared/agentConfig';
+import { checkDependencies } from './dependencyGraph';
 
 export interface LoadedConfig {
   /** False when there is no switchboard.json (not an error: the app starts empty). */
@@ -60,6 +61,7 @@ export function parseConfigText(text: string, result: LoadedConfig = emptyConfig
   }
   readSettings(json.settings, result);
   readSection(json.processes, 'processes', ProcessConfigSchema, result.processes, result.issues);
+  checkDependencies(result.processes, result.issues);
   readSection(json.agents, 'agents', AgentConfigSchema, result.agents, result.issues);
   return result;
 }

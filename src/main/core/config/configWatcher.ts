@@ -3,7 +3,7 @@
  * (write temp + rename), which a watch on the file itself would lose, so the directory is watched.
  */
 import { watch, type FSWatcher } from 'node:fs';
-import { Emitter, type Event, type Disposable } from '../base/lifecycle';
+import { Emitter, type Event, type Disposable } from '../base';
 import { CONFIG_FILE_NAME } from '../../../shared/config';
 
 /** Editors write in several steps; one reload after the burst. */

@@ -1,9 +1,9 @@
 /**
- * The MCP wiring each agent preset adds (core/agents/mcpWiring.ts, filled in by issue 5): the
+ * The MCP wiring each agent preset adds (core/agents/mcpWiring.ts): the
  * token stays out of argv, and the real CLIs accept the configuration.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,20 @@ import { mcpWiringFor } from '../agents';
 const endpoint = { url: 'http://127.0.0.1:43210/mcp', token: 'app-token-must-not-appear' };
 
 describe('agent MCP wiring', () => {
+  it('qwen: a Switchboard-owned system-defaults settings file (0600) with the env-var header, nothing in argv', () => {
+    const { args, env } = mcpWiringFor('qwen')(endpoint);
+    expect(args).toEqual([]);
+    const file = env.QWEN_CODE_SYSTEM_DEFAULTS_PATH;
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain(endpoint.token);
+    expect(JSON.parse(text)).toMatchObject({
+      mcpServers: { switchboard: { httpUrl: endpoint.url, headers: { Authorization: 'Bearer $SWITCHBOARD_MCP_TOKEN' } } },
+      permissions: { allow: expect.arrayContaining(['mcp__switchboard__whoami']) },
+    });
+    expect(mcpWiringFor('qwen')(endpoint).env.QWEN_CODE_SYSTEM_DEFAULTS_PATH).toBe(file);
+  });
+
   it('claude: --mcp-config with the env-var header, --settings with read-only tools allowed and HTTP hooks', () => {
     const { args, env } = mcpWiringFor('claude')(endpoint);
     expect(args[0]).toBe('--mcp-config');
@@ -69,5 +83,40 @@ describe('agent MCP wiring', () => {
     });
     expect(mcpWiringFor('aider')(endpoint)).toEqual({ args: [], env: {} });
     expect(mcpWiringFor('no-such-preset')(endpoint)).toEqual({ args: [], env: {} });
+  });
+
+  it('gemini: its own GEMINI_CLI_HOME with the user settings plus the server, the user files linked and untouched', () => {
+    const userHome = mkdtempSync(join(tmpdir(), 'gemini-user-'));
+    try {
+      const userSettings =
+        '{\n  // mine\n  "model": { "name": "gemini-2.5-pro" },\n  "mcpServers": { "mine": { "command": "my-server" } }\n}\n';
+      mkdirSync(join(userHome, '.gemini/policies'), { recursive: true });
+      writeFileSync(join(userHome, '.gemini/settings.json'), userSettings);
+      writeFileSync(join(userHome, '.gemini/oauth_creds.json'), '{}');
+      writeFileSync(join(userHome, '.gemini/policies/mine.toml'), '');
+      const { args, env } = mcpWiringFor('gemini')(endpoint, { HOME: '/elsewhere', GEMINI_CLI_HOME: userHome });
+      expect(args).toEqual([]);
+      const home = env.GEMINI_CLI_HOME;
+      expect(home).not.toBe(userHome);
+      const settingsText = readFileSync(join(home, '.gemini/settings.json'), 'utf8');
+      expect(JSON.parse(settingsText)).toEqual({
+        model: { name: 'gemini-2.5-pro' },
+        mcpServers: {
+          mine: { command: 'my-server' },
+          switchboard: expect.objectContaining({ httpUrl: endpoint.url, headers: { Authorization: 'Bearer ${SWITCHBOARD_MCP_TOKEN}' } }),
+        },
+      });
+      expect(settingsText).not.toContain(endpoint.token);
+      expect(readlinkSync(join(home, '.gemini/oauth_creds.json'))).toBe(join(userHome, '.gemini/oauth_creds.json'));
+      expect(readlinkSync(join(home, '.gemini/trustedFolders.json'))).toBe(join(userHome, '.gemini/trustedFolders.json'));
+      expect(lstatSync(join(home, '.gemini/policies')).isDirectory()).toBe(true);
+      expect(readlinkSync(join(home, '.gemini/policies/mine.toml'))).toBe(join(userHome, '.gemini/policies/mine.toml'));
+      const policy = readFileSync(join(home, '.gemini/policies/zz-switchboard-read-only.toml'), 'utf8');
+      expect(policy).toContain('toolName = "whoami"');
+      expect(policy).not.toContain('toolName = "spawn_process"');
+      expect(readFileSync(join(userHome, '.gemini/settings.json'), 'utf8')).toBe(userSettings);
+    } finally {
+      rmSync(userHome, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Endpoint discovery (SPEC §5): the running app writes `{ url, token, pid }` to
+ * Endpoint discovery (docs/mcp.md): the running app writes `{ url, token, pid }` to
  * `mcp-endpoint.json` in its data directory, readable by the user only, and removes it on quit.
  * Used by the Electron shell (userData) and by `serve` (--data-dir).
  */

@@ -1,5 +1,5 @@
 /**
- * The MCP endpoint on loopback HTTP (SPEC §5): Streamable HTTP from the SDK, one McpServer and
+ * The MCP endpoint on loopback HTTP (docs/mcp.md): Streamable HTTP from the SDK, one McpServer and
  * transport per MCP session. Everything before the SDK sees a request happens here, in this order:
  * Host and Origin (403, DNS rebinding), path (404), bearer token (401), method (405), body cap
  * (413), JSON (400), session lookup (404) — so nothing unauthenticated ever reaches a tool.
@@ -14,8 +14,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { ErrorCode, isInitializeRequest, isJSONRPCRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { Emitter, type Event } from '../base/lifecycle';
-import { bearerToken, isAllowedHost, isAllowedOrigin } from '../security/tokens';
+import { Emitter, type Event } from '../base';
+import { bearerToken, isAllowedHost, isAllowedOrigin } from '../security';
 import { MCP_HOOKS_PATH, MCP_PATH } from '../../../shared/mcp';
 import { callerKey, type Caller, type IdentityRegistry } from './identity';
 

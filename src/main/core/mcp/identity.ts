@@ -3,7 +3,7 @@
  * process entry, handed to its runs in SWITCHBOARD_MCP_TOKEN. A per-process token identifies its
  * entry; the two kinds are distinct so an agent can never pass as the app or as another entry.
  */
-import { generateToken, tokensEqual } from '../security/tokens';
+import { generateToken, tokensEqual } from '../security';
 
 export type Caller =
   /** A holder of the app token: the UI or a client started outside Switchboard. */
@@ -20,10 +20,16 @@ export class IdentityRegistry {
     this.appToken = appToken;
   }
 
-  /** The entry's token, created on first use and kept for the entry's lifetime (across restarts). */
+  /** The entry's current token (issued on first use); `issue` replaces it at each run. */
   tokenFor(processId: string): string {
-    const existing = this.byProcess.get(processId);
-    if (existing) return existing;
+    return this.byProcess.get(processId) ?? this.issue(processId);
+  }
+
+  /**
+   * A fresh token for a new run of the entry; the previous one stops working at once (401), so a
+   * token that leaked from an old run, or a child the old run left behind, can no longer call.
+   */
+  issue(processId: string): string {
     const token = generateToken();
     this.byProcess.set(processId, token);
     return token;

@@ -3,8 +3,8 @@
  * environment each spawned process gets, the tool list, and the hook receiver. createCore starts
  * one; the Electron shell and `serve` publish its url and token.
  */
-import { Emitter, type Event } from '../base/lifecycle';
-import type { SwitchboardCore } from '../app/switchboardCore';
+import { Emitter, type Event } from '../base';
+import type { SwitchboardCore } from '../app';
 import type { ProcessEntry } from '../sessions';
 import { ScratchpadStore } from '../scratchpads';
 import { AGENT_HOOK_EVENTS, type AgentHookEvent, type AgentHookEventName } from '../../../shared/status';
@@ -13,6 +13,7 @@ import { HOOKS_PATH, McpHttpEndpoint } from './httpEndpoint';
 import { IdentityRegistry, type Caller } from './identity';
 import { createSessionServer, type ToolCallRecord } from './sessionServer';
 import type { AnyToolDefinition, ToolContext } from './toolContext';
+import { WaitLimiter } from './waitLimit';
 import { identityTools } from './tools/identity';
 import { processTools } from './tools/processes';
 import { outputTools } from './tools/output';
@@ -41,7 +42,7 @@ export interface McpServiceOptions {
   /** Loopback port; 0 (default) picks a free one. */
   port?: number;
   identity?: IdentityRegistry;
-  /** Extra tools outside SPEC §5 (benchmarks), each with its own inputShape. */
+  /** Extra tools outside docs/mcp.md (benchmarks), each with its own inputShape. */
   extraTools?: readonly AnyToolDefinition[];
   maxBodyBytes?: number;
 }
@@ -78,6 +79,7 @@ export class McpService {
       core: options.core,
       identity,
       scratchpads: ScratchpadStore.forProject(options.dataDir, options.core.projectDir),
+      patternWaits: new WaitLimiter(),
       tools,
     };
     // eslint-disable-next-line prefer-const -- the endpoint's callbacks close over the service built after it
@@ -113,10 +115,18 @@ export class McpService {
     return { url: this.url, token: this.identity.tokenFor(processId) };
   }
 
-  /** Environment for each run of an entry: where to call, and the entry's own token. */
-  envForRun(entry: Pick<ProcessEntry, 'id'>): Record<string, string> {
+  /**
+   * Environment for each run of an entry: where to call, and a token issued for this run (the
+   * previous run's token dies). Commands and terminals get nothing unless their config asks for
+   * a token ("mcp": {"scopes": [...]}): a dev server runs third-party code.
+   */
+  envForRun(entry: Pick<ProcessEntry, 'id' | 'kind' | 'definition'>): Record<string, string> {
     if (this.disposed) return {};
-    return { [MCP_URL_ENV]: this.url, [MCP_TOKEN_ENV]: this.identity.tokenFor(entry.id), [HOOKS_URL_ENV]: this.hooksUrl };
+    if (!getsToken(entry)) {
+      this.identity.revoke(entry.id);
+      return {};
+    }
+    return { [MCP_URL_ENV]: this.url, [MCP_TOKEN_ENV]: this.identity.issue(entry.id), [HOOKS_URL_ENV]: this.hooksUrl };
   }
 
   async dispose(): Promise<void> {
@@ -126,6 +136,11 @@ export class McpService {
     await this.endpoint.close();
     this.calledEmitter.dispose();
   }
+}
+
+/** Agents and tasks always get a token; commands and terminals only when their config asks for one. */
+export function getsToken(entry: Pick<ProcessEntry, 'kind' | 'definition'>): boolean {
+  return entry.kind === 'agent' || entry.kind === 'task' || entry.definition.mcp !== undefined;
 }
 
 /**

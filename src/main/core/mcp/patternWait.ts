@@ -6,6 +6,7 @@
  */
 import type { ProcessEntry } from '../sessions';
 import { matchSegments, renderStreamText, stripAnsi } from './outputText';
+import type { LinePattern } from '../../../shared/userPattern';
 
 /** Longest unterminated line kept for matching (a runaway line without newlines must not grow forever). */
 export const MAX_PARTIAL_LINE_BYTES = 64 * 1024;
@@ -52,7 +53,7 @@ export class LineMatcher {
   private partial: Buffer = Buffer.alloc(0);
   private partialStart = 0;
 
-  constructor(private readonly regex: RegExp) {}
+  constructor(private readonly regex: LinePattern) {}
 
   /** Feeds bytes that start at ring offset `start`; returns the first match, if any. */
   push(data: Buffer, start: number): LineMatch | undefined {
@@ -83,7 +84,6 @@ export class LineMatcher {
   private test(lineBytes: Buffer, offset: number): LineMatch | undefined {
     const text = stripAnsi(lineBytes.toString('utf8'));
     for (const segment of matchSegments(text)) {
-      this.regex.lastIndex = 0;
       const m = this.regex.exec(segment);
       if (m) return { line: segment, groups: [...m].map((g) => g ?? ''), offset };
     }
@@ -91,7 +91,7 @@ export class LineMatcher {
   }
 }
 
-export function waitForPattern(entry: ProcessEntry, regex: RegExp, options: PatternWaitOptions): Promise<PatternWaitResult> {
+export function waitForPattern(entry: ProcessEntry, regex: LinePattern, options: PatternWaitOptions): Promise<PatternWaitResult> {
   const startedAt = Date.now();
   const from = options.from === 'start' ? entry.runOffset : entry.ring.end;
   const matcher = new LineMatcher(regex);
@@ -110,7 +110,7 @@ export function waitForPattern(entry: ProcessEntry, regex: RegExp, options: Patt
       finish({
         matched: true,
         reason: 'matched',
-        message: `Matched ${regex} in ${entry.name}`,
+        message: `Matched ${regex.toString()} in ${entry.name}`,
         line: m.line,
         groups: m.groups,
         offset: m.offset,
@@ -139,7 +139,7 @@ export function waitForPattern(entry: ProcessEntry, regex: RegExp, options: Patt
     disposables.push(
       entry.onRunExited((exit) => {
         const how = exit.signal ? `was killed by signal ${exit.signal}` : `exited with code ${exit.exitCode}`;
-        finish({ matched: false, reason: 'exited', message: `${entry.name} (${entry.id}) ${how} before ${regex} appeared` });
+        finish({ matched: false, reason: 'exited', message: `${entry.name} (${entry.id}) ${how} before ${regex.toString()} appeared` });
       }),
     );
     if (options.onClosed)
@@ -154,7 +154,7 @@ export function waitForPattern(entry: ProcessEntry, regex: RegExp, options: Patt
         finish({
           matched: false,
           reason: 'timeout',
-          message: `${regex} did not appear in ${entry.name} within ${Math.round(options.timeoutMs / 100) / 10} s`,
+          message: `${regex.toString()} did not appear in ${entry.name} within ${Math.round(options.timeoutMs / 100) / 10} s`,
         }),
       options.timeoutMs,
     );

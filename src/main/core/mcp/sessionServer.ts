@@ -12,7 +12,7 @@ import { McpToolInput, type McpToolName } from '../../../shared/mcp';
 import { SwitchboardError } from '../../../shared/errors';
 import type { SessionContext } from './httpEndpoint';
 import type { Caller } from './identity';
-import type { AnyToolDefinition, ToolCall, ToolContext } from './toolContext';
+import { assertAllowed, type AnyToolDefinition, type ToolCall, type ToolContext } from './toolContext';
 
 export const SERVER_INFO = { name: 'switchboard', title: 'Switchboard', version: '0.1.0' };
 /** Bound on array elements + object members in one call's arguments (the body cap bounds bytes). */
@@ -82,6 +82,7 @@ function registerTool(
     };
     let result: CallToolResult;
     try {
+      for (const requirement of tool.requires?.((args ?? {}) as never, call) ?? []) assertAllowed(ctx, call, requirement);
       result = toResult(await tool.run((args ?? {}) as never, call, ctx));
     } catch (err) {
       result = toErrorResult(err);

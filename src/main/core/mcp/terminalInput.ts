@@ -1,13 +1,9 @@
 /**
- * What `send_input` and `send_message` write into a PTY: named keys as the byte sequences an
- * xterm sends, bracketed paste when the program asked for it, and Enter as its own write once the
- * program has read the text — TUIs such as Claude Code take text and CR arriving in one read for a
- * paste and insert a newline instead of submitting.
+ * Named keys for `send_input`: each name (and Ctrl/Alt combination) as the byte sequence an xterm
+ * sends. Typing text as a user turn — paste, echo wait, Enter — lives in sessions/userTurn.ts.
  */
 import { InvalidArgumentError } from '../../../shared/errors';
 import { NAMED_KEYS } from '../../../shared/mcp';
-
-/** How long Enter waits for the program to echo the text before it is sent anyway. */
 
 const KEY_SEQUENCES: Record<(typeof NAMED_KEYS)[number], string> = {
   Enter: '\r',
@@ -89,5 +85,3 @@ function ctrl(seq: string, original: string): string {
   if (c === ' ' || c === '2') return '\x00';
   throw new InvalidArgumentError(`Ctrl cannot combine with "${seq}" (key "${original}")`);
 }
-
-export { typeUserTurn, pasteSequence, nextOutput, SUBMIT_ECHO_WAIT_MS } from '../sessions/userTurn';

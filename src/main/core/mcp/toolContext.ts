@@ -5,16 +5,20 @@
  */
 import type { z } from 'zod';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type { SwitchboardCore } from '../app/switchboardCore';
+import type { SpawnOrigin, SwitchboardCore } from '../app';
 import type { ScratchpadStore } from '../scratchpads';
 import type { McpToolArgs, McpToolName } from '../../../shared/mcp';
-import { SwitchboardError } from '../../../shared/errors';
+import { MissingScopeError, SwitchboardError } from '../../../shared/errors';
+import type { McpScope } from '../../../shared/trust';
 import type { Caller, IdentityRegistry } from './identity';
+import type { WaitLimiter } from './waitLimit';
 
 export interface ToolContext {
   core: SwitchboardCore;
   identity: IdentityRegistry;
   scratchpads: ScratchpadStore;
+  /** Open wait_for_pattern calls per caller, bounded. */
+  patternWaits: WaitLimiter;
   /** Every registered tool, for whoami and help. */
   readonly tools: readonly AnyToolDefinition[];
 }
@@ -34,7 +38,7 @@ export interface ToolCall {
 export interface ToolDefinition<N extends McpToolName> {
   name: N;
   /**
-   * Only for tools outside SPEC §5's table (benchmarks, diagnostics): their own input shape. The
+   * Only for tools outside docs/mcp.md's table (benchmarks, diagnostics): their own input shape. The
    * spec's tools always use the shared schema of their name in src/shared/mcp.ts.
    */
   inputShape?: z.ZodRawShape;
@@ -42,6 +46,11 @@ export interface ToolDefinition<N extends McpToolName> {
   /** What the tool does and returns, written for an agent deciding whether to call it. */
   description: string;
   annotations?: ToolAnnotations;
+  /**
+   * What the call touches beyond the defaults every token has (list and status of everything):
+   * checked against the caller's scopes before `run`. Absent: nothing to check.
+   */
+  requires?(args: McpToolArgs<N>, call: ToolCall): readonly Requirement[];
   run(args: McpToolArgs<N>, call: ToolCall, ctx: ToolContext): Promise<object> | object;
 }
 
@@ -54,10 +63,40 @@ export function defineTool<N extends McpToolName>(definition: ToolDefinition<N>)
   return definition;
 }
 
-export class NotAvailableError extends SwitchboardError {
-  constructor(what: string) {
-    super('internal', `${what} is not available yet in this build of Switchboard.`);
+/** The right a call needs on an entry: each maps to the scope that grants it on entries the caller does not own. */
+export type EntryRight = 'read' | 'input' | 'control';
+
+export type Requirement = { entry: string | undefined; right: EntryRight; action: string } | { scope: McpScope; action: string };
+
+export const SCOPE_FOR_RIGHT: Readonly<Record<EntryRight, McpScope>> = {
+  read: 'entries:read-all',
+  input: 'entries:input-all',
+  control: 'entries:control-all',
+};
+
+/**
+ * Refuses a call the caller's token has no right to, naming the missing scope. The app token
+ * (a person's client, the UI) has every right; a process token owns itself and what it spawned.
+ */
+export function assertAllowed(ctx: ToolContext, call: ToolCall, requirement: Requirement): void {
+  if (call.caller.kind !== 'process') return;
+  const callerId = call.caller.processId;
+  const scopes = ctx.core.sessions.find(callerId) ? ctx.core.scopesOf(callerId) : [];
+  if ('scope' in requirement) {
+    if (!scopes.includes(requirement.scope)) throw new MissingScopeError(requirement.scope, requirement.action);
+    return;
   }
+  if (requirement.entry === undefined) return;
+  const target = ctx.core.entry(requirement.entry); // an unknown id is an unknown_process error, not a scope error
+  if (ctx.core.access.owns(callerId, target.id)) return;
+  const scope = SCOPE_FOR_RIGHT[requirement.right];
+  if (!scopes.includes(scope))
+    throw new MissingScopeError(scope, `${requirement.action} "${target.name}" (${target.id}), which you did not spawn, needs it`);
+}
+
+/** An entry a process spawns through a tool is its own. */
+export function spawnOrigin(call: ToolCall): SpawnOrigin {
+  return call.caller.kind === 'process' ? { spawnedBy: call.caller.processId } : {};
 }
 
 export class WrongKindError extends SwitchboardError {

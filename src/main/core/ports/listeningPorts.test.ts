@@ -65,3 +65,22 @@ describe.runIf(isLinux)('listListeningPorts (Linux /proc, real sockets)', () => 
     expect(await listListeningPorts(child.pid!)).toEqual([]);
   });
 });
+
+describe('a child between fork and exec holds our sockets (regression: a worker "listening" on the MCP port)', () => {
+  it.skipIf(process.platform !== 'linux')("sockets Switchboard itself holds are never a child tree's", async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    // A child that inherits the listening socket as fd 3 models the pre-exec window.
+    const child = spawn('sleep', ['30'], {
+      stdio: ['ignore', 'ignore', 'ignore', (server as unknown as { _handle: { fd: number } })._handle.fd],
+    });
+    try {
+      await new Promise((resolve) => child.once('spawn', resolve));
+      expect(await listListeningPorts(child.pid!)).not.toContain(port);
+    } finally {
+      child.kill('SIGKILL');
+      server.close();
+    }
+  });
+});

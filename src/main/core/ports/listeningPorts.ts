@@ -33,10 +33,23 @@ export async function listListeningPortsFromProc(rootPid: number): Promise<numbe
   // The tree's own network namespace, which is ours unless it entered another one.
   const tables = ['tcp', 'tcp6'].map((name) => readOrEmpty(`/proc/${rootPid}/net/${name}`));
   const ports = new Set<number>();
+  let ownInodes: Set<string> | undefined;
   for (const table of tables) {
-    for (const [inode, port] of parseProcNetTcpListeners(table)) if (inodes.has(inode)) ports.add(port);
+    for (const [inode, port] of parseProcNetTcpListeners(table)) {
+      if (!inodes.has(inode)) continue;
+      // A child between fork and exec still holds every socket of ours (the MCP endpoint, the
+      // web server): those are Switchboard's, never the child's server.
+      ownInodes ??= rootPid === process.pid ? new Set() : socketInodesOf(process.pid);
+      if (!ownInodes.has(inode)) ports.add(port);
+    }
   }
   return [...ports].sort((a, b) => a - b);
+}
+
+function socketInodesOf(pid: number): Set<string> {
+  const inodes = new Set<string>();
+  addSocketInodes(pid, inodes);
+  return inodes;
 }
 
 /** Listening sockets of a /proc/net/tcp or tcp6 table, as inode → local port. */

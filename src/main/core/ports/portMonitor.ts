@@ -3,7 +3,7 @@
  * TCP ports its process tree listens on (scanned while the run lives). Sightings of an earlier
  * run are dropped when a new run begins.
  */
-import { DisposableBase, Emitter, type Event } from '../base/lifecycle';
+import { DisposableBase, Emitter, type Event } from '../base';
 import type { PortInfo, UrlSighting } from '../../../shared/ports';
 import { listListeningPorts } from './listeningPorts';
 import type { OutputLine } from './outputLines';

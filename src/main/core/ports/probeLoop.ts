@@ -3,7 +3,7 @@
  * never two at once. After `stop()` the in-flight attempt is aborted and whatever it still
  * returns is dropped (process-compose's rule: nothing arrives after Stop).
  */
-import { DisposableBase, Emitter, toDisposable, type Event } from '../base/lifecycle';
+import { DisposableBase, Emitter, toDisposable, type Event } from '../base';
 
 export interface ProbeLoopOptions<T> {
   /** Pause between the end of one attempt and the start of the next. */

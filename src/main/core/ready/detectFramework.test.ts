@@ -97,6 +97,7 @@ describe('detectFramework', () => {
     expect(detectFramework({ argv: ['npm', 'run', 'dev'], cwd, configured: 'remix' })).toEqual({
       framework: 'remix',
       reason: 'configured',
+      isFromCommand: true,
     });
   });
 
@@ -110,6 +111,21 @@ describe('detectFramework', () => {
   it('says why', () => {
     const cwd = project(pkg({ dev: 'next dev' }));
     expect(detectFramework({ argv: ['npm', 'run', 'dev'], cwd }).reason).toBe('command: next dev');
+  });
+});
+
+describe("whether the command is the detected framework's server", () => {
+  it.each([
+    ['the command names it', ['npx', 'vite'], pkg({}, { vite: '5' }), true],
+    ['a dev script that runs it', ['npm', 'run', 'dev'], pkg({ dev: 'next dev' }), true],
+    ['npm start with a framework dependency', ['npm', 'start'], pkg({ start: 'node index.js' }, { express: '4' }), true],
+    ['a queue worker in a Vite project', ['bash', '-c', 'while true; do echo job; sleep 1; done'], pkg({}, { vite: '5' }), false],
+    ['a migration script in a Django project', ['python3', 'migrate.py'], { 'manage.py': '' }, false],
+    ['node worker.js in an express project', ['node', 'worker.js'], pkg({}, { express: '4' }), false],
+    ['npm run migrate in a Next.js project', ['npm', 'run', 'migrate'], pkg({ migrate: 'node migrate.js' }, { next: '15' }), false],
+  ])('%s → %s', (_name, argv, files, expected) => {
+    const cwd = project(files);
+    expect(detectFramework({ argv, cwd }).isFromCommand).toBe(expected);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Which framework a command entry runs, from the command and the project (SPEC §3.1): the
+ * Which framework a command entry runs, from the command and the project (docs/readiness.md): the
  * command itself ("vite", "manage.py runserver"), the package.json script it runs ("npm run
  * dev" → "next dev"), then the project's files and dependencies. `framework` in the config wins.
  * Detection names the server in messages; the pattern table applies whatever it says.
@@ -12,6 +12,12 @@ export interface FrameworkDetection {
   framework: FrameworkId;
   /** How it was decided: "configured", "command: next dev", "package.json dependency vite". */
   reason: string;
+  /**
+   * Configured, or named by the command line (or the package.json script it runs): the entry is
+   * that framework's server. A project file or dependency alone says nothing about this command
+   * (a queue worker in a Vite project is not a Vite server).
+   */
+  isFromCommand: boolean;
 }
 
 export interface DetectFrameworkInput {
@@ -91,7 +97,7 @@ const RUNNER_BUILTINS = new Set(['install', 'i', 'add', 'remove', 'exec', 'dlx',
 const NODE_COMMANDS = new Set(['node', 'nodemon', 'tsx', 'ts-node', 'deno', ...PACKAGE_RUNNERS, ...PACKAGE_EXECUTORS]);
 
 export function detectFramework(input: DetectFrameworkInput): FrameworkDetection {
-  if (input.configured) return { framework: input.configured, reason: 'configured' };
+  if (input.configured) return { framework: input.configured, reason: 'configured', isFromCommand: true };
   const dirs = [...new Set([input.cwd, input.projectDir].filter((d): d is string => !!d))];
   const packageJson = readFirstPackageJson(dirs);
   const command = resolveCommandLine(input.argv, packageJson);
@@ -101,9 +107,9 @@ export function detectFramework(input: DetectFrameworkInput): FrameworkDetection
       // `vite dev` in a SvelteKit/Remix/Astro project is that framework's dev server.
       if (hint.framework === 'vite' && packageJson) {
         const viaDeps = detectFromDependencies(packageJson);
-        if (viaDeps && ['sveltekit', 'remix', 'astro', 'nuxt'].includes(viaDeps.framework)) return viaDeps;
+        if (viaDeps && ['sveltekit', 'remix', 'astro', 'nuxt'].includes(viaDeps.framework)) return { ...viaDeps, isFromCommand: true };
       }
-      return { framework: hint.framework, reason: `command: ${command}` };
+      return { framework: hint.framework, reason: `command: ${command}`, isFromCommand: true };
     }
   }
 
@@ -117,9 +123,9 @@ export function detectFramework(input: DetectFrameworkInput): FrameworkDetection
   }
   if (packageJson) {
     const viaDeps = detectFromDependencies(packageJson);
-    if (viaDeps) return viaDeps;
+    if (viaDeps) return { ...viaDeps, isFromCommand: runsServerScript(input.argv) };
   }
-  return { framework: 'generic', reason: 'no framework recognised' };
+  return { framework: 'generic', reason: 'no framework recognised', isFromCommand: false };
 }
 
 interface PackageJson {
@@ -149,6 +155,19 @@ export function resolveCommandLine(argv: readonly string[], packageJson: Package
   return [name, ...args].join(' ');
 }
 
+/** Script names that conventionally start the project's dev server (`npm run dev`, `yarn start`). */
+const SERVER_SCRIPT_NAMES = new Set(['dev', 'start', 'serve', 'develop', 'preview']);
+
+function runsServerScript(argv: readonly string[]): boolean {
+  const [program = '', ...args] = argv;
+  const name = basename(program);
+  if ((name === 'sh' || name === 'bash' || name === 'zsh') && args[0] === '-c' && args[1])
+    return runsServerScript(args[1].trim().split(/\s+/));
+  if (!PACKAGE_RUNNERS.has(name)) return false;
+  const script = scriptNameOf(name, args);
+  return script !== undefined && SERVER_SCRIPT_NAMES.has(script);
+}
+
 function scriptNameOf(runner: string, args: readonly string[]): string | undefined {
   const [first, second] = args;
   if (first === undefined) return runner === 'npm' ? undefined : 'start';
@@ -162,7 +181,7 @@ function detectFromDependencies(pkg: PackageJson): FrameworkDetection | undefine
   const deps = { ...pkg.devDependencies, ...pkg.dependencies };
   for (const hint of DEPENDENCY_HINTS) {
     const found = hint.packages.find((p) => p in deps);
-    if (found) return { framework: hint.framework, reason: `package.json dependency ${found}` };
+    if (found) return { framework: hint.framework, reason: `package.json dependency ${found}`, isFromCommand: false };
   }
   return undefined;
 }
@@ -172,7 +191,7 @@ function detectFromProjectFiles(dir: string): FrameworkDetection | undefined {
     const path = join(dir, hint.file);
     if (!existsSync(path)) continue;
     if (hint.contains && !hint.contains.test(readSmallFile(path))) continue;
-    return { framework: hint.framework, reason: `project file ${hint.file}` };
+    return { framework: hint.framework, reason: `project file ${hint.file}`, isFromCommand: false };
   }
   return undefined;
 }

@@ -3,7 +3,8 @@
  * the entry's output at a few MB/s), yet the ready line that ends the flood is still seen.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ReadinessTracker, MAX_CLASSIFIED_LINES_PER_SECOND_BEFORE_READY } from './readinessTracker';
+import { ReadinessTracker } from './readinessTracker';
+import { MAX_CLASSIFIED_LINES_PER_SECOND_BEFORE_READY } from './lineBudget';
 import { LineClassifier } from './lineClassifier';
 import { FakeSession } from './testing/fakeSession';
 

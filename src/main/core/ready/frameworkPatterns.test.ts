@@ -18,7 +18,7 @@ describe('framework pattern table', () => {
     for (const p of FRAMEWORK_PATTERNS) {
       expect(p.sample, p.id).not.toBe('');
       expect(p.source, p.id).not.toBe('');
-      expect(p.regex.global || p.regex.sticky, p.id).toBe(false);
+      expect(p.regex instanceof RegExp && (p.regex.global || p.regex.sticky), p.id).toBe(false);
       if (p.kind === 'error') expect(p.message, `${p.id} needs a message`).toBeDefined();
     }
   });

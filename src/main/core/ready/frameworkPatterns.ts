@@ -1,5 +1,5 @@
 /**
- * What dev servers print, as data (SPEC §3.1). One entry per signal; every entry carries a real
+ * What dev servers print, as data (docs/readiness.md). One entry per signal; every entry carries a real
  * line (`sample`) and where it comes from (`source`): "captured here" lines were produced on this
  * machine by the program named; "quoted" lines are the program's own format string or its docs,
  * verbatim, for versions we cannot run here. A new version's wording is a table edit, tested by

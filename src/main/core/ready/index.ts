@@ -1,4 +1,4 @@
-/** Dev-server readiness (SPEC §3): framework table, detection, state machine, tracker. */
+/** Readiness of command entries: framework table, detection, state machine, tracker, liveness. */
 export {
   ReadinessTracker,
   LOG_TAIL_LINES,
@@ -9,12 +9,27 @@ export {
 } from './readinessTracker';
 export {
   ReadinessMachine,
-  displayUrl,
-  formatSeconds,
-  type ProbeTarget,
+  NO_READINESS_MESSAGE,
+  ONE_SHOT_RUNNING_MESSAGE,
   type PortOwnership,
   type ReadinessMachineOptions,
+  type RunExpectation,
 } from './readinessMachine';
+export { selectProbeTarget, displayUrl, type ProbeTarget, type ProbeTargetInput } from './probeTarget';
+export { formatSeconds } from './formatSeconds';
+export { waitForReadiness, ERROR_SETTLE_MS, MAX_ERROR_SETTLE_MS, type ReadinessWaitSource } from './readinessWaiter';
+export { LogTail, FLOOD_TEXT_KEEP_BYTES } from './logTail';
+export { LineBudget } from './lineBudget';
+export {
+  LivenessScheduler,
+  sharedLivenessScheduler,
+  probeOnce,
+  DEFAULT_LIVENESS_PERIOD_MS,
+  DEFAULT_LIVENESS_FAILURE_THRESHOLD,
+  DEFAULT_LIVENESS_TIMEOUT_MS,
+  type LivenessSettings,
+  type LivenessWatch,
+} from './livenessProbes';
 export {
   resolveReadinessConfig,
   DEFAULT_STABILITY_DELAY_MS,

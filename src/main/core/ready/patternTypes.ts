@@ -3,6 +3,7 @@
  * something (ready, failed, where it listens, that it moved to another port, that a line is only
  * a warning). Entries are data (frameworkPatterns.ts); lineClassifier.ts applies them.
  */
+import type { LinePattern } from '../../../shared/userPattern';
 import type { FrameworkId } from '../../../shared/ready';
 
 export type PatternKind =
@@ -48,7 +49,7 @@ export interface FrameworkPattern {
    * Tested against one line without escape sequences. Named groups feed the message and the
    * port logic: url, port, from, to, file, module, command, script, detail.
    */
-  regex: RegExp;
+  regex: LinePattern;
   /**
    * Message template(s) for error and portMoved entries: the first whose placeholders are all
    * known is used. Placeholders: named groups, {framework}, {port} (falls back to the known

@@ -1,5 +1,5 @@
 /**
- * The decision rules of SPEC §3.4, one test each, through the tracker with a fake session, fake
+ * The decision rules of docs/readiness.md, one test each, through the tracker with a fake session, fake
  * probes and fake timers: the test owns the clock, the output and what answers on which port.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -55,7 +55,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('decision rules (SPEC §3.4)', () => {
+describe('decision rules (docs/readiness.md)', () => {
   it('ready line + port open → ready at once, without the stability delay', async () => {
     const s = setup({ stabilityDelay: 5_000 });
     s.session.start();
@@ -93,20 +93,21 @@ describe('decision rules (SPEC §3.4)', () => {
     expect(s.tracker.info).toMatchObject({ phase: 'ready', port: 8080, message: 'Server ready on http://localhost:8080' });
   });
 
-  it('nothing configured: the tree starts listening → ready after stabilityDelay on that port', async () => {
+  it('nothing configured: running once stable; the tree starts listening → readiness from there, ready on that port', async () => {
     const s = setup({ stabilityDelay: 500 }, ['./start.sh']);
     s.session.start();
     s.session.print('booting…\n');
     await tick(1_000);
-    expect(s.tracker.info.phase).toBe('starting');
+    expect(s.tracker.info.phase).toBe('running');
     listenAs(s, 4567);
-    await tick(300); // next tree scan
+    await tick(2_000); // next tree scan (steady cadence once running)
     await tick(500);
     expect(s.tracker.info).toMatchObject({ phase: 'ready', port: 4567 });
+    expect(s.phases).toEqual(['starting', 'running', 'starting', 'ready']);
   });
 
   it('exit during start → error at once with the exit code and the last lines', async () => {
-    const s = setup();
+    const s = setup({ timeout: 30_000 });
     s.session.start();
     s.session.print('loading config\nsomething went wrong\n');
     s.session.exit(1);
@@ -115,7 +116,7 @@ describe('decision rules (SPEC §3.4)', () => {
   });
 
   it('an exit killed by a crash signal during start names the signal', async () => {
-    const s = setup();
+    const s = setup({ timeout: 30_000 });
     s.session.start();
     s.session.exit(0, 11);
     expect(s.tracker.info).toMatchObject({ phase: 'error', message: 'Killed by SIGSEGV during start' });
@@ -157,7 +158,7 @@ describe('decision rules (SPEC §3.4)', () => {
   });
 
   it('only the current run counts: a late chunk of the previous run is ignored after a restart', async () => {
-    const s = setup({ stabilityDelay: 100 });
+    const s = setup({ stabilityDelay: 100, timeout: 30_000 });
     s.session.start();
     s.session.exit(143); // stopped by restart
     s.session.start();
@@ -246,7 +247,7 @@ describe('decision rules (SPEC §3.4)', () => {
   });
 
   it('a URL printed before the server listens is not ready until the port opens', async () => {
-    const s = setup({ stabilityDelay: 500 });
+    const s = setup({ stabilityDelay: 500, timeout: 30_000 });
     s.session.start();
     s.session.print('Will listen on http://localhost:4000 once warmed up\n');
     await tick(5_000);
@@ -390,7 +391,7 @@ describe('waitForReady / check', () => {
   });
 
   it('reports progress while waiting, and honours an abort', async () => {
-    const s = setup();
+    const s = setup({ timeout: 30_000 });
     s.session.start();
     const progress: ReadinessProgress[] = [];
     const controller = new AbortController();

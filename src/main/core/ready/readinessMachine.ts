@@ -1,10 +1,11 @@
 /**
- * The readiness state machine of one command entry (SPEC §3.4):
+ * The readiness state machine of one command entry:
  *
- *   stopped → starting → ready ⇄ running,   any → error,   → stopped on a clean exit.
+ *   stopped → starting → ready ⇄ running,   ready ⇄ unhealthy,   any → error,   → stopped on a clean exit.
  *
  * Inputs are what the tracker observed (a ready line, an error message, a port probe, the
- * process tree's listening ports, the exit); the machine decides. Decision rules, in order:
+ * process tree's listening ports, the exit, liveness probes after ready); the machine decides.
+ * Decision rules, in order:
  *   ready line + known port open (and ours)         → ready at once
  *   ready line + known port open, owner unverified  → ready after stabilityDelay
  *   ready line, no port known and none listening    → ready after stabilityDelay
@@ -15,9 +16,14 @@
  *   timeout                                         → error; the process is left running
  * After ready, an error line means the server is up but reports a failure: `running`, with the
  * message, until a ready line again. An exit after ready is `stopped` when clean, else `error`.
+ *
+ * An entry that expects no readiness (no readiness field, no server named by its command, or a
+ * one-shot job) is `running` once up for stabilityDelay without an error line, and `completed`
+ * when it exits 0. A server signal (a ready line, a framework URL, a listening port) turns a
+ * long-running one into a readiness-checked entry from there.
  */
 import { constants as osConstants } from 'node:os';
-import { DisposableBase, Emitter, toDisposable, type Event } from '../base/lifecycle';
+import { DisposableBase, Emitter, toDisposable, type Event } from '../base';
 import type { FrameworkId, ReadinessInfo, ReadinessPhase } from '../../../shared/ready';
 import type { UrlSighting } from '../../../shared/ports';
 import type { ExitInfo } from '../../../shared/model';
@@ -25,21 +31,22 @@ import type { ResolvedReadinessConfig } from './readyConfig';
 import type { PlaceHint } from './lineClassifier';
 import type { ErrorReport } from './errorMessages';
 import { clampMessage } from './messageTemplate';
+import { selectProbeTarget, type ProbeTarget } from './probeTarget';
+import { formatSeconds } from './formatSeconds';
+
+export { formatSeconds } from './formatSeconds';
+
+export type { ProbeTarget } from './probeTarget';
+export { displayUrl } from './probeTarget';
 
 /** Whether the process tree is seen listening on a port that answers. */
 export type PortOwnership = 'owned' | 'foreign' | 'unknown';
 
-export interface ProbeTarget {
-  port: number;
-  /** Display URL ("http://localhost:5173"). */
-  url: string;
-  /** Probe with an HTTP GET of this URL instead of a TCP connect (the `url` field). */
-  httpUrl?: string;
-  /** Came from the config or a framework line, not from a URL that merely appeared in output. */
-  isTrusted: boolean;
-  /** "config port", "pattern vite-local-url", "listening", … */
-  source: string;
-}
+/** What a run waits for: readiness, nothing (a long-running command), or its end (a one-shot job). */
+export type RunExpectation = 'readiness' | 'nothing' | 'completion';
+
+export const NO_READINESS_MESSAGE = 'Running — no readiness check; set `port` or `readyPatterns` to wait for one';
+export const ONE_SHOT_RUNNING_MESSAGE = 'Running one-shot job…';
 
 export interface ReadinessMachineOptions {
   config: ResolvedReadinessConfig;
@@ -79,6 +86,9 @@ export class ReadinessMachine extends DisposableBase {
 
   private state: ReadinessInfo = { phase: 'stopped', message: 'Not started', runId: 0 };
   private isLive = false;
+  private expectation: RunExpectation = 'readiness';
+  /** The ready message, restored when liveness probes pass again. */
+  private readyState: Pick<ReadinessInfo, 'message' | 'reason'> | undefined;
   private errorOrigin: ErrorOrigin | undefined;
 
   // Per-run observations.
@@ -124,9 +134,13 @@ export class ReadinessMachine extends DisposableBase {
     return this.state.phase;
   }
 
+  get runExpectation(): RunExpectation {
+    return this.expectation;
+  }
+
   /** What to probe now, or undefined when probing is pointless (not starting, or nothing known). */
   get probeTarget(): ProbeTarget | undefined {
-    if (!this.isLive || !this.wantsProbing()) return undefined;
+    if (!this.isLive || this.expectation !== 'readiness' || !this.wantsProbing()) return undefined;
     const target = this.currentTarget();
     return target?.source === 'listening' ? undefined : target; // already known to be open
   }
@@ -138,9 +152,11 @@ export class ReadinessMachine extends DisposableBase {
 
   // ---- inputs ---------------------------------------------------------------------------------
 
-  startRun(runId: number, at: number): void {
+  startRun(runId: number, at: number, expectation: RunExpectation = 'readiness'): void {
     this.clearTimers();
     this.isLive = true;
+    this.expectation = expectation;
+    this.readyState = undefined;
     this.errorOrigin = undefined;
     this.readyLine = undefined;
     this.places = [];
@@ -153,19 +169,35 @@ export class ReadinessMachine extends DisposableBase {
     this.isHttpOk = false;
     this.state = {
       phase: 'starting',
-      message: startingMessage(this.options.frameworkName()),
+      message: expectation === 'readiness' ? startingMessage(this.options.frameworkName()) : 'Starting…',
       framework: this.options.framework(),
       runId,
       since: at,
       reason: 'run started',
+      expectsReadiness: expectation === 'readiness',
     };
-    this.startTimer = setTimeout(() => this.onStartTimeout(), this.config.timeoutMs);
+    if (expectation === 'readiness') this.startTimer = setTimeout(() => this.onStartTimeout(), this.config.timeoutMs);
+    else this.stabilityTimer = setTimeout(() => this.enterRunning(), this.config.stabilityDelayMs);
     this.fireChanged();
     this.evaluate();
   }
 
-  observeReadyLine(patternId: string, frameworkName: string, framework?: FrameworkId): void {
+  /**
+   * Liveness after ready: probes of the ready port failed `failureThreshold` times (unhealthy,
+   * with why) or pass again (ready).
+   */
+  observeLiveness(isAlive: boolean, reason: string): void {
     if (!this.isLive) return;
+    if (!isAlive && this.state.phase === 'ready') {
+      this.update({ phase: 'unhealthy', message: clampMessage(`Not answering: ${reason}`), reason: `liveness: ${reason}` });
+    } else if (isAlive && this.state.phase === 'unhealthy') {
+      this.update({ phase: 'ready', ...this.readyState, reason: `liveness probe passed (${reason})` });
+    }
+  }
+
+  observeReadyLine(patternId: string, frameworkName: string, framework?: FrameworkId): void {
+    if (!this.isLive || this.expectation === 'completion') return;
+    this.adoptReadiness(`pattern ${patternId}`);
     this.readyLine = { patternId, frameworkName };
     if (framework && framework !== 'generic' && this.state.framework === 'generic') this.state.framework = framework;
     if (this.state.phase === 'ready') return;
@@ -191,6 +223,11 @@ export class ReadinessMachine extends DisposableBase {
         return;
       case 'ready':
       case 'running':
+        if (this.expectation !== 'readiness') {
+          // A worker or job that logs an error is still at work; its exit code is the verdict.
+          this.update({ reason: report.reason, logs: this.options.logs() });
+          return;
+        }
         // Up, but reporting a failure (a compile error after an edit): not ready, not dead.
         this.readyLine = undefined;
         this.update({ phase: 'running', message, reason: report.reason, logs: this.options.logs() });
@@ -211,7 +248,8 @@ export class ReadinessMachine extends DisposableBase {
 
   /** Where a framework line says the server is (trusted). */
   observePlace(place: PlaceHint): void {
-    if (!this.isLive) return;
+    if (!this.isLive || this.expectation === 'completion') return;
+    this.adoptReadiness(`pattern ${place.patternId} names ${place.url}`);
     this.places = [place, ...this.places.filter((p) => p.url !== place.url)];
     this.evaluate();
   }
@@ -242,6 +280,7 @@ export class ReadinessMachine extends DisposableBase {
     this.hasScanned = true;
     if (!changed) return;
     this.listening = [...ports];
+    if (ports.length > 0 && this.expectation === 'nothing') this.adoptReadiness(`listening on port ${ports[0]}`);
     this.evaluate();
   }
 
@@ -257,6 +296,10 @@ export class ReadinessMachine extends DisposableBase {
       return;
     }
     const isClean = exitCode === 0 && !exit.signal;
+    if (this.expectation !== 'readiness') {
+      this.endJob(exit, isClean);
+      return;
+    }
     const phase = this.state.phase;
     if (phase === 'starting' || (phase === 'error' && this.errorOrigin !== 'exit')) {
       const message =
@@ -275,6 +318,54 @@ export class ReadinessMachine extends DisposableBase {
     this.update({ phase: 'error', message: capitalize(exitPhrase(exit)), reason: describeExit(exit), exitCode, logs: this.options.logs() });
   }
 
+  /** A command that expected no readiness ended: its exit code is the verdict. */
+  private endJob(exit: ExitInfo, isClean: boolean): void {
+    const endedAt = this.now();
+    if (isClean) {
+      const took = formatSeconds(Math.max(0, endedAt - (this.state.since ?? endedAt)));
+      this.errorOrigin = undefined;
+      this.update({
+        phase: 'completed',
+        message: `Completed in ${took} (exit code 0)`,
+        reason: describeExit(exit),
+        exitCode: 0,
+        endedAt,
+        logs: this.options.logs(),
+      });
+      return;
+    }
+    this.errorOrigin = 'exit';
+    this.update({
+      phase: 'error',
+      message: capitalize(exitPhrase(exit)),
+      reason: describeExit(exit),
+      exitCode: exit.exitCode,
+      endedAt,
+      logs: this.options.logs(),
+    });
+  }
+
+  /** A long-running command with no readiness fields showed a server signal: check readiness from here. */
+  private adoptReadiness(signal: string): void {
+    if (this.expectation !== 'nothing') return;
+    this.expectation = 'readiness';
+    this.clearStabilityTimer();
+    this.startTimer = setTimeout(() => this.onStartTimeout(), this.config.timeoutMs);
+    this.update({
+      phase: this.state.phase === 'error' ? 'error' : 'starting',
+      message: this.state.phase === 'error' ? this.state.message : startingMessage(this.options.frameworkName()),
+      reason: `server signal: ${signal}`,
+      expectsReadiness: true,
+    });
+  }
+
+  private enterRunning(): void {
+    this.stabilityTimer = undefined;
+    if (!this.isLive || this.state.phase !== 'starting' || this.expectation === 'readiness') return;
+    const message = this.expectation === 'completion' ? ONE_SHOT_RUNNING_MESSAGE : NO_READINESS_MESSAGE;
+    this.update({ phase: 'running', message, reason: `up for ${this.config.stabilityDelayMs} ms without an error line`, logs: undefined });
+  }
+
   // ---- decisions ------------------------------------------------------------------------------
 
   private wantsProbing(): boolean {
@@ -283,7 +374,7 @@ export class ReadinessMachine extends DisposableBase {
 
   private evaluate(): void {
     this.emitTargetIfChanged();
-    if (!this.isLive || !this.wantsProbing()) return;
+    if (!this.isLive || this.expectation !== 'readiness' || !this.wantsProbing()) return;
     const decision = this.decide();
     switch (decision.kind) {
       case 'ready-now':
@@ -350,43 +441,19 @@ export class ReadinessMachine extends DisposableBase {
   }
 
   private currentTarget(): ProbeTarget | undefined {
-    const usable = (port: number) => !this.movedAway.has(port) || port === this.movedTo;
-    if (this.config.url) {
-      const parsed = new URL(this.config.url);
-      const port = parsed.port ? Number(parsed.port) : parsed.protocol === 'https:' ? 443 : 80;
-      return { port, url: displayUrl(this.config.url), httpUrl: this.config.url, isTrusted: true, source: 'config url' };
-    }
-    if (this.movedTo !== undefined) return this.targetFor(this.movedTo, true, 'moved port');
-    if (this.config.port !== undefined && usable(this.config.port)) return this.targetFor(this.config.port, true, 'config port');
-    const place = this.places.find((p) => usable(p.port));
-    if (place) return { port: place.port, url: displayUrl(place.url), isTrusted: true, source: `pattern ${place.patternId}` };
-    // A URL in the output may name another service ("connected to localhost:5432"): skip it when
-    // it is someone else's open port, or when the tree listens elsewhere.
-    const sighting = this.sightings.find(
-      (s) =>
-        usable(s.port) &&
-        isLoopbackOrWildcard(s.host) &&
-        !this.isKnownForeign(s.port) &&
-        (this.listening.length === 0 || this.listening.includes(s.port)),
+    const foreignPorts = new Set(
+      [...this.portOpen].filter(([port, isOpen]) => isOpen && this.ownershipOf(port) === 'foreign').map(([port]) => port),
     );
-    if (sighting) {
-      // The port of the first sighting; the URL as the server printed it last ("listening on
-      // http://127.0.0.1:8080" after "starting on port 8080").
-      const latest = [...this.sightings].reverse().find((s) => s.port === sighting.port && isLoopbackOrWildcard(s.host)) ?? sighting;
-      return { port: sighting.port, url: displayUrl(latest.url), isTrusted: false, source: 'url sighting' };
-    }
-    const listeningPort = this.listening.find(usable);
-    if (listeningPort !== undefined) return this.targetFor(listeningPort, true, 'listening');
-    return undefined;
-  }
-
-  private targetFor(port: number, isTrusted: boolean, source: string): ProbeTarget {
-    const seen = this.places.find((p) => p.port === port)?.url ?? this.sightings.find((s) => s.port === port)?.url;
-    return { port, url: displayUrl(seen ?? `http://localhost:${port}/`), isTrusted, source };
-  }
-
-  private isKnownForeign(port: number): boolean {
-    return this.portOpen.get(port) === true && this.ownershipOf(port) === 'foreign';
+    return selectProbeTarget({
+      configUrl: this.config.url,
+      configPort: this.config.port,
+      places: this.places,
+      sightings: this.sightings,
+      movedAway: this.movedAway,
+      movedTo: this.movedTo,
+      listening: this.listening,
+      foreignPorts,
+    });
   }
 
   private ownershipOf(port: number): PortOwnership {
@@ -402,6 +469,7 @@ export class ReadinessMachine extends DisposableBase {
     const target = this.currentTarget();
     const name = this.readyLine?.frameworkName ?? this.options.frameworkName();
     const message = target ? `${name} ready on ${target.url}` : `${name} ready`;
+    this.readyState = { message, reason };
     this.update({
       phase: 'ready',
       message,
@@ -499,20 +567,4 @@ function startingMessage(frameworkName: string): string {
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** "30 s", "1.5 s", "250 ms". */
-export function formatSeconds(ms: number): string {
-  if (ms < 1_000) return `${ms} ms`;
-  const seconds = ms / 1_000;
-  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
-}
-
-/** "http://localhost:5173/" → "http://localhost:5173" (as people write it); paths stay. */
-export function displayUrl(url: string): string {
-  return url.replace(/^(https?:\/\/[^/]+)\/$/, '$1');
-}
-
-function isLoopbackOrWildcard(host: string): boolean {
-  return /^(?:localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\]|\[::\])$/i.test(host);
 }

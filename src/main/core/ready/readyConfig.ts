@@ -4,7 +4,14 @@
  * the same shape from an MCP `spawn_process` call; output is what the state machine runs on.
  */
 import { compileUserPattern, type AutoRestartPolicy, type ReadinessConfig } from '../../../shared/readyConfig';
+import type { LinePattern } from '../../../shared/userPattern';
 import { FRAMEWORK_IDS, type FrameworkId } from '../../../shared/ready';
+import {
+  DEFAULT_LIVENESS_FAILURE_THRESHOLD,
+  DEFAULT_LIVENESS_PERIOD_MS,
+  DEFAULT_LIVENESS_TIMEOUT_MS,
+  type LivenessSettings,
+} from './livenessProbes';
 
 /**
  * How long a ready line without a known port, or an open port without a ready line, must hold
@@ -13,7 +20,7 @@ import { FRAMEWORK_IDS, type FrameworkId } from '../../../shared/ready';
  * notices the wait.
  */
 export const DEFAULT_STABILITY_DELAY_MS = 1_000;
-/** SPEC §5: `ready_timeout` defaults to 30 000 ms; a start that takes longer is an error. */
+/** docs/mcp.md: `ready_timeout` defaults to 30 000 ms; a start that takes longer is an error. */
 export const DEFAULT_READY_TIMEOUT_MS = 30_000;
 /**
  * After a ready line, how long the known port may take to accept connections. Servers print
@@ -38,13 +45,19 @@ export interface ResolvedReadinessConfig {
   framework?: FrameworkId;
   port?: number;
   url?: string;
-  readyPatterns: RegExp[];
-  errorPatterns: RegExp[];
+  readyPatterns: LinePattern[];
+  errorPatterns: LinePattern[];
   stabilityDelayMs: number;
   timeoutMs: number;
   portTimeoutMs: number;
   probeIntervalMs: number;
   autoRestart: AutoRestartPolicy;
+  /** A job run to its end: `completed` on exit 0, no readiness awaited. */
+  isOneShot: boolean;
+  /** The config or spawn call gave a field that only makes sense for a server that gets ready. */
+  declaresReadiness: boolean;
+  /** Probes after ready; undefined when turned off (`liveness: false`). */
+  liveness: LivenessSettings | undefined;
   /** Fields that were ignored and why ("readyPatterns[1]: invalid regular expression …"). */
   warnings: string[];
 }
@@ -65,9 +78,36 @@ export function resolveReadinessConfig(input: Partial<ReadinessConfig> | undefin
     // A port wait longer than the whole start would never be reached.
     portTimeoutMs: clampMs(config.portTimeout, Math.min(DEFAULT_PORT_TIMEOUT_MS, timeoutMs), 0, timeoutMs),
     probeIntervalMs: DEFAULT_PROBE_INTERVAL_MS,
-    autoRestart: config.autoRestart === 'on-failure' || config.autoRestart === 'always' ? config.autoRestart : 'no',
+    autoRestart: isAutoRestartPolicy(config.autoRestart) ? config.autoRestart : 'no',
+    isOneShot: config.oneShot === true,
+    declaresReadiness: READINESS_FIELDS.some((field) => config[field] !== undefined),
+    liveness: resolveLiveness(config.liveness),
     warnings,
   };
+}
+
+/** Fields that declare "this is a server: wait for it" (not errorPatterns, stabilityDelay, autoRestart). */
+const READINESS_FIELDS = ['port', 'url', 'readyPatterns', 'framework', 'timeout', 'portTimeout'] as const;
+
+/** Shortest liveness period: a probe storm is no better at finding a hang. */
+export const MIN_LIVENESS_PERIOD_MS = 100;
+
+function resolveLiveness(input: ReadinessConfig['liveness']): LivenessSettings | undefined {
+  if (input === false) return undefined;
+  const config = input ?? {};
+  const threshold = config.failureThreshold;
+  return {
+    periodMs: clampMs(config.period, DEFAULT_LIVENESS_PERIOD_MS, MIN_LIVENESS_PERIOD_MS, MAX_WAIT_MS),
+    failureThreshold:
+      typeof threshold === 'number' && Number.isInteger(threshold) && threshold >= 1
+        ? Math.min(threshold, 100)
+        : DEFAULT_LIVENESS_FAILURE_THRESHOLD,
+    timeoutMs: clampMs(config.timeout, DEFAULT_LIVENESS_TIMEOUT_MS, 1, MAX_WAIT_MS),
+  };
+}
+
+function isAutoRestartPolicy(value: unknown): value is AutoRestartPolicy {
+  return value === 'on-failure' || value === 'always' || value === 'unhealthy';
 }
 
 function clampMs(value: unknown, fallback: number, min: number, max: number): number {
@@ -93,9 +133,9 @@ function isFrameworkId(value: unknown): value is FrameworkId {
   return typeof value === 'string' && (FRAMEWORK_IDS as readonly string[]).includes(value);
 }
 
-function compilePatterns(field: string, sources: unknown, warnings: string[]): RegExp[] {
+function compilePatterns(field: string, sources: unknown, warnings: string[]): LinePattern[] {
   if (!Array.isArray(sources)) return [];
-  const compiled: RegExp[] = [];
+  const compiled: LinePattern[] = [];
   sources.forEach((source, index) => {
     if (typeof source !== 'string' || source.length === 0) {
       warnings.push(`${field}[${index}]: not a pattern`);

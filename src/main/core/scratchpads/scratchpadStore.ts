@@ -1,5 +1,5 @@
 /**
- * Shared notes per project (SPEC §5 scratchpad_*): every change bumps a revision; a write that
+ * Shared notes per project (docs/mcp.md scratchpad_*): every change bumps a revision; a write that
  * names a stale `expected_revision` fails with the current one and changes nothing.
  *
  * One JSON file per scratchpad, replaced atomically (temp file, fsync, rename, fsync of the

@@ -3,7 +3,7 @@
  * what its terminal has parsed; the PTY pauses while any viewer is far behind. Viewers receive
  * raw bytes, so the unit is bytes (VS Code counts chars of strings; the magnitudes are the same).
  */
-import { Emitter, type Event } from '../base/lifecycle';
+import { Emitter, type Event } from '../base';
 
 import { HIGH_WATERMARK_BYTES, LOW_WATERMARK_BYTES } from '../../../shared/flowControl';
 

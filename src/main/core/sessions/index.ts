@@ -7,4 +7,6 @@ export { collectTree, readProcessTable, findByEnvMarker, isAlive as isProcessAli
 export { HIGH_WATERMARK_BYTES, LOW_WATERMARK_BYTES, ACK_CHUNK_BYTES } from './flowControl';
 export type { OutputBatch } from './outputBatcher';
 export type * from './types';
-export { typeUserTurn, pasteSequence, nextOutput, SUBMIT_ECHO_WAIT_MS } from './userTurn';
+export type { EntryDecoration, EntryDecorator, DecoratorContext } from './entryDecoration';
+export { typeUserTurn, pasteSequence, waitForEcho, settleAfterEcho, SUBMIT_ECHO_WAIT_MS, SUBMIT_AFTER_ECHO_MS } from './userTurn';
+export { resolveCommand } from './commandResolver';

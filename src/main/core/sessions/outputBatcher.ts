@@ -10,7 +10,7 @@
  * A batch's `data` is a view on a shared slab: copy it before handing it to anything that
  * serialises whole ArrayBuffers (structured clone, Electron IPC).
  */
-import { Emitter, type Event } from '../base/lifecycle';
+import { Emitter, type Event } from '../base';
 
 /** Within the 5–16 ms window: below a frame, above the typical PTY read interval under load. */
 export const BATCH_MS = 8;

@@ -1,11 +1,11 @@
 /**
  * One process entry: its definition, the PTY of the current run, the byte ring, the headless
- * screen, the viewer batcher and flow control. Entries outlive their process (SPEC §1).
+ * screen, the viewer batcher and flow control. Entries outlive their process (docs/app.md).
  */
 import * as pty from 'node-pty';
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants as fsConstants, openSync } from 'node:fs';
-import { DisposableBase, Emitter, type Event } from '../base/lifecycle';
+import { DisposableBase, Emitter, type Event } from '../base';
 import { InvalidArgumentError, NotRunningError, SpawnError, SwitchboardError } from '../../../shared/errors';
 import {
   DEFAULT_COLS,
@@ -20,14 +20,14 @@ import { ByteRing } from './ringBuffer';
 import { ScreenModel } from './screenModel';
 import { OutputBatcher, type OutputBatch } from './outputBatcher';
 import { FlowController } from './flowControl';
-import { KILL_GRACE_MS, killTree } from './treeKill';
+import { KILL_GRACE_MS, killTree, killTreeNow } from './treeKill';
 import { checkCwd, resolveCommand } from './commandResolver';
 import type { ObservedSession, OutputChunk, RunExited, RunStarted } from './types';
 import { LazyTextChunk, incompleteTailLength } from './utf8Chunks';
 
 const EMPTY = Buffer.alloc(0);
 
-/** SPEC §1: memory per entry is bounded; 2 MiB keeps several screens of history per entry. */
+/** docs/app.md: memory per entry is bounded; 2 MiB keeps several screens of history per entry. */
 export const DEFAULT_RING_BYTES = 2 * 1024 * 1024;
 /** Environment key of the per-run marker every descendant inherits (found again at kill time). */
 export const RUN_MARKER_ENV = 'SWITCHBOARD_RUN';
@@ -70,6 +70,8 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   private exitInfo: ExitInfo | undefined;
   private ptyProcess: pty.IPty | undefined;
   private runMarker = '';
+  /** The last run's leader, kept after it exits: its marked descendants may still be stopping. */
+  private lastRunPid: number | undefined;
   private exited: Promise<void> = Promise.resolve();
   private isStopRequested = false;
   private utf8Carry: Buffer = EMPTY;
@@ -259,6 +261,12 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     await exited;
   }
 
+  /** SIGKILL the current (or last, if still stopping) run's tree synchronously; no waiting. */
+  killNow(): void {
+    const pid = this.ptyProcess?.pid ?? this.lastRunPid;
+    if (pid !== undefined && this.runMarker) killTreeNow({ pid, marker: { key: RUN_MARKER_ENV, value: this.runMarker } });
+  }
+
   async restart(signal?: NodeJS.Signals): Promise<void> {
     await this.stop(signal);
     await this.start();
@@ -321,8 +329,9 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.utf8Carry = EMPTY;
     this.flow.reset();
     let proc: pty.IPty;
+    const [program, args] = withStdinFeed(file, [...argv.slice(1), ...(this.argsForRun?.(this) ?? [])], this.spec.stdin, env);
     try {
-      proc = pty.spawn(file, [...argv.slice(1), ...(this.argsForRun?.(this) ?? [])], {
+      proc = pty.spawn(program, args, {
         name: env.TERM ?? 'xterm-256color',
         cols: this.sizeCols,
         rows: this.sizeRows,
@@ -336,6 +345,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
       throw new SpawnError(message, 'other');
     }
     this.ptyProcess = proc;
+    this.lastRunPid = proc.pid;
     const slaveFd = holdSlaveOpen(proc);
     this.currentPid = proc.pid;
     this.runStartedAt = Date.now();
@@ -450,4 +460,19 @@ function holdSlaveOpen(proc: pty.IPty): number | undefined {
   } catch {
     return undefined; // not fatal: we only lose the guarantee for the last bytes
   }
+}
+
+/** Carries `stdin` text from us to the feeding shell, which removes it before the program starts. */
+export const STDIN_TEXT_ENV = 'SWITCHBOARD_STDIN_TEXT';
+const FEED_STDIN = `text="$${STDIN_TEXT_ENV}"; unset ${STDIN_TEXT_ENV}; printf '%s' "$text" | "$@"`;
+
+/**
+ * A program that reads its input from stdin runs behind a small `sh` that pipes the text in: the
+ * text travels in the shell's environment (readable by the same user only, never on a command
+ * line) and the program's stdin is a pipe, not the terminal, so it reads to end of file.
+ */
+function withStdinFeed(file: string, args: string[], stdin: string | undefined, env: Record<string, string>): [string, string[]] {
+  if (stdin === undefined) return [file, args];
+  env[STDIN_TEXT_ENV] = stdin;
+  return ['/bin/sh', ['-c', FEED_STDIN, 'switchboard-stdin', file, ...args]];
 }

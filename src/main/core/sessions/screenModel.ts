@@ -1,7 +1,7 @@
 /**
  * The rendered grid of one entry: an `@xterm/headless` terminal fed with the entry's bytes.
  *
- * Parsing costs about as much as draining the PTY (TESTING.md: ~80 MB/s each), so under a flood
+ * Parsing costs about as much as draining the PTY (docs/testing.md: ~80 MB/s each), so under a flood
  * the screen must not sit on the hot path. Bytes queue here and are handed to xterm in chunks,
  * within a CPU budget: at most SCREEN_BUSY_SHARE of each SCREEN_BUDGET_WINDOW_MS. Interactive
  * output (agents, prompts) costs far less than the budget and is parsed at once; a flood
@@ -10,7 +10,7 @@
  */
 import { Terminal } from '@xterm/headless';
 import { SerializeAddon } from '@xterm/addon-serialize';
-import { Emitter, type Event } from '../base/lifecycle';
+import { Emitter, type Event } from '../base';
 import type { ScreenCursor, ScreenView } from './types';
 
 /** One xterm write: small enough to keep each parse slice around a millisecond. */

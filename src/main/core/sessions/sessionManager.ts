@@ -3,7 +3,7 @@
  * with the id, and shuts every tree down on dispose.
  */
 import { randomBytes } from 'node:crypto';
-import { Emitter, type Event } from '../base/lifecycle';
+import { Emitter, type Event } from '../base';
 import { UnknownProcessError } from '../../../shared/errors';
 import { ProcessIdSchema, type ProcessSpec } from '../../../shared/model';
 import { ProcessEntry, type ProcessEntryOptions } from './processEntry';
@@ -72,6 +72,11 @@ export class SessionManager {
     this.entries.delete(id);
     await entry.close();
     this.removed.fire(id);
+  }
+
+  /** SIGKILL every tree synchronously (second signal during a slow stop, fatal errors). */
+  killAllNow(): void {
+    for (const entry of this.entries.values()) entry.killNow();
   }
 
   /** Stops every tree (in parallel) and releases everything. */

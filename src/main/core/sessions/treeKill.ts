@@ -4,7 +4,7 @@
  */
 import { collectTree, findByEnvMarker, isAlive, readProcessTable } from './processTree';
 
-/** SPEC §1: default grace between SIGTERM and SIGKILL. */
+/** docs/app.md: default grace between SIGTERM and SIGKILL. */
 export const KILL_GRACE_MS = 3_000;
 /** How often survivors are re-checked during the grace period (no exit event exists for non-children). */
 export const KILL_POLL_MS = 25;
@@ -50,6 +50,17 @@ export async function killTree(target: KillTarget, signal: NodeJS.Signals = 'SIG
   const reapDeadline = Date.now() + SIGKILL_REAP_MS;
   while (survivors.some(isAlive) && Date.now() < reapDeadline) await delay(KILL_POLL_MS / 5);
   return { signalled: victims.size, forced: survivors.length };
+}
+
+/**
+ * SIGKILL the whole tree at once, synchronously: the path for a second Ctrl-C during a slow stop
+ * and for a fatal error, where nothing may wait for a grace period or the event loop.
+ */
+export function killTreeNow(target: KillTarget): number {
+  const victims = snapshot(target);
+  if (target.pid !== undefined) signalGroup(target.pid, 'SIGKILL');
+  for (const pid of victims) signalPid(pid, 'SIGKILL');
+  return victims.size;
 }
 
 function snapshot(target: KillTarget): Set<number> {

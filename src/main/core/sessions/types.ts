@@ -2,7 +2,7 @@
  * What a session exposes to detectors (ready, status, ports), timers and MCP tools.
  * Detectors only observe: they never write to the PTY or change the entry's lifecycle.
  */
-import type { Event } from '../base/lifecycle';
+import type { Event } from '../base';
 import type { ExitInfo, ProcessKind } from '../../../shared/model';
 
 export interface OutputChunk {

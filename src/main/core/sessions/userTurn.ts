@@ -1,11 +1,26 @@
 /**
  * Typing into a program the way a person does — the one path for every "user turn" Switchboard
- * sends: instructions for a fresh agent, send_message, timer bodies (SPEC §6).
+ * sends: instructions for a fresh agent, send_message, timer bodies (docs/timers.md).
  */
 import type { ProcessEntry } from './processEntry';
 
-/** How long to wait for the program to echo typed text before sending Enter anyway. */
-export const SUBMIT_ECHO_WAIT_MS = 1_000;
+/**
+ * Longest wait for the program to echo typed text before Enter is sent anyway: a program that
+ * echoes nothing (a password prompt) or a slow one on a loaded machine. Enter sent before the
+ * echo can land inside the paste and the turn is never submitted.
+ */
+export const SUBMIT_ECHO_WAIT_MS = 3_000;
+/** A long or multi-line paste may be shown abbreviated ("[Pasted text #1 +20 lines]"): its echo counts as done once output has been quiet this long. */
+export const ECHO_QUIET_MS = 100;
+/**
+ * Pause between the echo of the text and its Enter. TUIs that cannot tell a paste from typing take
+ * an Enter right behind other input for part of a paste and insert a newline instead of
+ * submitting (Gemini CLI: within 30 ms of a key, 40 ms after it has handled a paste); no person
+ * presses Enter faster than this after seeing the text.
+ */
+export const SUBMIT_AFTER_ECHO_MS = 120;
+/** Characters of the text's last line looked for on screen; short enough to fit a prompt line. */
+const ECHO_PROBE_CHARS = 24;
 
 /**
  * The text as a bracketed paste when the program enabled it (ESC[?2004h), plain otherwise.
@@ -17,19 +32,64 @@ export function pasteSequence(entry: ProcessEntry, text: string): string {
   return entry.screen.isBracketedPasteMode ? `\x1b[200~${clean}\x1b[201~` : clean;
 }
 
-/** Resolves once the entry produced output after this call, after `maxMs`, or when the run ends. */
-export function nextOutput(entry: ProcessEntry, maxMs: number): Promise<void> {
+/**
+ * Resolves once the program has echoed `text`: its last characters appear on screen once more than
+ * before the write; for text a program may abbreviate (multi-line, longer than a line), once output
+ * that followed the write has gone quiet. Gives up after `maxMs` or when the run ends.
+ * Call it before writing the text.
+ */
+export function waitForEcho(entry: ProcessEntry, text: string, maxMs = SUBMIT_ECHO_WAIT_MS): Promise<void> {
+  const probe = echoProbe(text, entry.screen.cols);
+  const countBefore = probe ? occurrences(entry, probe) : 0;
   return new Promise((resolve) => {
+    let quietTimer: NodeJS.Timeout | undefined;
     const done = () => {
-      clearTimeout(timer);
+      clearTimeout(deadline);
+      clearTimeout(quietTimer);
+      screen.dispose();
       output.dispose();
       exit.dispose();
       resolve();
     };
-    const timer = setTimeout(done, maxMs);
-    const output = entry.onOutput(done);
+    const deadline = setTimeout(done, maxMs);
+    const screen = entry.screen.onDidChange(() => {
+      if (probe && occurrences(entry, probe) > countBefore) done();
+    });
+    const output = entry.onOutput(() => {
+      if (probe) return;
+      clearTimeout(quietTimer);
+      quietTimer = setTimeout(done, ECHO_QUIET_MS);
+    });
     const exit = entry.onRunExited(done);
   });
+}
+
+/** The pause after the echo before Enter; ends early if the run ends. */
+export function settleAfterEcho(entry: ProcessEntry): Promise<void> {
+  if (!entry.isRunning) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      exit.dispose();
+      resolve();
+    };
+    const timer = setTimeout(done, SUBMIT_AFTER_ECHO_MS);
+    const exit = entry.onRunExited(done);
+  });
+}
+
+/** What an echo of `text` shows on screen, or undefined when a program may abbreviate it. */
+function echoProbe(text: string, cols: number): string | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '' || trimmed.includes('\n') || trimmed.length > cols - 10) return undefined;
+  return trimmed.slice(-ECHO_PROBE_CHARS);
+}
+
+function occurrences(entry: ProcessEntry, probe: string): number {
+  // Joined without separators too: a prompt line can wrap in the middle of the probe.
+  const lines = entry.screen.getVisibleLines().map((line) => line.trimEnd());
+  const count = (haystack: string) => haystack.split(probe).length - 1;
+  return Math.max(count(lines.join('\n')), count(lines.join('')));
 }
 
 /**
@@ -38,8 +98,9 @@ export function nextOutput(entry: ProcessEntry, maxMs: number): Promise<void> {
  * "!" shell, "/" commands) — then Enter as its own write once the program echoed the text.
  */
 export async function typeUserTurn(entry: ProcessEntry, text: string): Promise<void> {
-  const echoed = nextOutput(entry, SUBMIT_ECHO_WAIT_MS);
+  const echoed = waitForEcho(entry, text);
   entry.write(pasteSequence(entry, text));
   await echoed;
+  await settleAfterEcho(entry);
   entry.write('\r');
 }

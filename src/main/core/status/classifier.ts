@@ -43,6 +43,8 @@ export interface Classification {
   detail: AgentDetail;
   /** The winning rule key, or `<agent>/fallback:…`. */
   reason: string;
+  /** The winning rule is a strong idle signal (see StatusRuleInput.strongIdle). */
+  isStrongIdle?: boolean;
   /** Set when no rule matched. */
   fallback?: typeof FALLBACK_RECENT_OUTPUT | typeof FALLBACK_QUIET;
   evaluated: RuleEvaluation[];
@@ -56,6 +58,7 @@ export function classify(screen: ScreenLike, title: string, ctx: ClassifyContext
   const reader = new RegionReader(snapshot);
   const evaluated: RuleEvaluation[] = [];
   let winner: RuleEvaluation | undefined;
+  let isStrongIdle = false;
   for (const rule of ctx.rules.rules) {
     const matched = matches(rule.match, reader, rule.region);
     const evaluation: RuleEvaluation = {
@@ -68,10 +71,19 @@ export function classify(screen: ScreenLike, title: string, ctx: ClassifyContext
     };
     evaluated.push(evaluation);
     // Rules are sorted by priority, so the first match is the winner.
-    if (matched && !winner) winner = evaluation;
+    if (matched && !winner) {
+      winner = evaluation;
+      isStrongIdle = rule.strongIdle === true;
+    }
   }
   if (winner) {
-    return { primary: winner.implies.primary, detail: winner.implies.detail, reason: winner.rule, evaluated };
+    return {
+      primary: winner.implies.primary,
+      detail: winner.implies.detail,
+      reason: winner.rule,
+      ...(isStrongIdle ? { isStrongIdle } : {}),
+      evaluated,
+    };
   }
   const recent = ctx.lastOutputAt !== undefined && ctx.now - ctx.lastOutputAt < FALLBACK_ACTIVITY_WINDOW_MS;
   const fallback = recent ? FALLBACK_RECENT_OUTPUT : FALLBACK_QUIET;

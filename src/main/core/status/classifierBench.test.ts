@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { benchClassifier } from './classifierBench';
 
-// Timings belong in bench/ (TESTING.md); this only proves the helper runs and reports sanely.
+// Timings belong in bench/ (docs/testing.md); this only proves the helper runs and reports sanely.
 describe('benchClassifier', () => {
   it('classifies every recorded screen and reports µs percentiles', async () => {
     const r = await benchClassifier({ rounds: 1 });

@@ -1,5 +1,5 @@
 /**
- * Health of an agent run (SPEC §4): ALIVE → STUCK → RECOVERED → ALIVE, any → DEAD. DEAD is
+ * Health of an agent run (docs/agent-status.md): ALIVE → STUCK → RECOVERED → ALIVE, any → DEAD. DEAD is
  * terminal for the run; a new run of the same entry starts a new machine (`reset`).
  * Transitions are a table; events that do not apply in a state are ignored.
  */

@@ -67,6 +67,8 @@ export interface MergedState {
   reason: string;
   /** The hook decided the primary (an authoritative Stop needs no idle debounce). */
   isFromHook?: boolean;
+  /** The screen shows a strong idle signal: the short idle debounce applies. */
+  isStrongIdle?: boolean;
 }
 
 /**

@@ -1,9 +1,11 @@
-/** Agent status detection (SPEC §4): the public surface of core/status. */
+/** Agent status detection (docs/agent-status.md): the public surface of core/status. */
 export {
   StatusTracker,
   DEFAULT_STATUS_THRESHOLDS,
   STUCK_THRESHOLD_MS,
   IDLE_DEBOUNCE_MS,
+  STRONG_IDLE_DEBOUNCE_MS,
+  DRIFT_AFTER_MS,
   STARTUP_GRACE_MS,
   RECOMPUTE_COALESCE_MS,
   type StatusThresholds,
@@ -16,7 +18,8 @@ export { loadRuleSet, RuleSetError, type RuleSet, type RuleSetInput, type Status
 export { REGION_NAMES, parseRegion, RegionReader, type RegionName } from './regions';
 export { HealthMachine, RECOVERED_HOLD_MS, type HealthEvent } from './healthMachine';
 export { HOOK_FRESH_MS } from './hookState';
-export { realClock, VirtualClock, type Clock } from './clock';
 export { BUILTIN_RULE_SETS, ruleSetFor } from './rules';
 export { benchClassifier, type ClassifierBenchResult } from './classifierBench';
 export { benchReactionLatency, type ReactionBenchResult } from './reactionBench';
+export { listRecordingSets, scoreRecordingSet, versionOf, type RecordingSet, type RecordingSetScore } from './replay/recordingSets';
+export { probeLateCounterStalls, type StallProbeResult } from './replay/stallProbe';

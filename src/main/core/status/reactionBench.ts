@@ -8,11 +8,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import { classify } from './classifier';
-import { realClock } from './clock';
+import { realClock } from '../base';
 import { loadRecording, recordingsDir } from './replay/asciicast';
 import { ReplaySession } from './replay/replaySession';
 import { ruleSetFor } from './rules';
-import { DEFAULT_STATUS_THRESHOLDS, StatusTracker } from './statusTracker';
+import { DEFAULT_STATUS_THRESHOLDS, StatusTracker, type DetectionProfile } from './statusTracker';
 
 export interface ReactionBenchResult {
   entries: number;
@@ -28,7 +28,12 @@ export async function benchReactionLatency(
   const entries = options.entries ?? 32;
   const staggerMs = options.staggerMs ?? 37;
   const rec = loadRecording(options.recording ?? 'dev-permission-yes', options.dir ?? recordingsDir());
-  const profile = { id: 'claude', rules: ruleSetFor('claude'), thresholds: DEFAULT_STATUS_THRESHOLDS };
+  const profile: DetectionProfile = {
+    id: 'claude',
+    rules: ruleSetFor('claude'),
+    thresholds: DEFAULT_STATUS_THRESHOLDS,
+    verified: 'unverified',
+  };
   const latencies: number[] = [];
 
   const runOne = async (index: number): Promise<void> => {

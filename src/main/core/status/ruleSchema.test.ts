@@ -30,6 +30,14 @@ describe('loadRuleSet', () => {
     expect(loaded.rules[0].match.contains).toEqual(['esc to interrupt']);
   });
 
+  it('accepts strongIdle only on idle rules', () => {
+    const idle = rule({ id: 'idle', priority: 300, implies: { primary: 'idle', detail: 'ready' }, strongIdle: true });
+    expect(loadRuleSet(set(idle)).rules[0].strongIdle).toBe(true);
+    expect(problems(set(rule({ strongIdle: true })))).toEqual([
+      expect.stringMatching(/^rule busy \(strongIdle\): only idle rules can be strong idle signals/),
+    ]);
+  });
+
   it('refuses an unknown region, naming the rule', () => {
     expect(problems(set(rule({ id: 'bad-region', region: 'prompt_box_body' })))).toEqual([
       expect.stringMatching(/^rule bad-region \(region\): unknown region "prompt_box_body"/),

@@ -56,6 +56,9 @@ export interface StatusRuleInput {
   lookalikes?: Array<{ sample: string; why: string }>;
   /** Tool, version and recording (or "from knowledge, unverified"). */
   source: string;
+  /** Idle rules only: the screen proves the turn is over (e.g. the composer with its idle hint and
+   *  no spinner), so idle shows after the short strong-idle debounce instead of the full one. */
+  strongIdle?: boolean;
 }
 
 export interface NormalizerInput {
@@ -148,6 +151,7 @@ const ruleSchema = z
     sample: z.string().min(1).max(MAX_SAMPLE_CHARS),
     lookalikes: z.array(z.strictObject({ sample: z.string().min(1).max(MAX_SAMPLE_CHARS), why: z.string().min(1) })).optional(),
     source: z.string().min(10, 'source must say tool, version and recording (or "from knowledge, unverified")'),
+    strongIdle: z.boolean().optional(),
   })
   .superRefine((rule, ctx) => {
     const { primary, detail } = rule.implies;
@@ -161,6 +165,9 @@ const ruleSchema = z
         path: ['implies', 'detail'],
         message: `${primary} cannot have detail ${detail} (allowed: ${DETAILS_BY_PRIMARY[primary].join(', ')})`,
       });
+    }
+    if (rule.strongIdle && primary !== 'idle') {
+      ctx.addIssue({ code: 'custom', path: ['strongIdle'], message: `only idle rules can be strong idle signals, not ${primary}` });
     }
     if (depth(rule.match) > MAX_MATCHER_DEPTH) {
       ctx.addIssue({ code: 'custom', path: ['match'], message: `matcher nesting deeper than ${MAX_MATCHER_DEPTH}` });

@@ -1,26 +1,30 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Emitter } from '../base/lifecycle';
+import { Emitter } from '../base';
 import type { ObservedSession, OutputChunk, RunExited, RunStarted, ScreenView } from '../sessions';
 import type { AgentStatusInfo } from '../../../shared/status';
 import { resolvePreset } from '../agents';
-import { VirtualClock } from './clock';
+import { VirtualClock } from '../base';
 import { HOOK_FRESH_MS } from './hookState';
 import { RECOVERED_HOLD_MS } from './healthMachine';
 import { claudeRules } from './rules/claude';
 import {
+  DRIFT_AFTER_MS,
   IDLE_DEBOUNCE_MS,
   RECOMPUTE_COALESCE_MS,
   STARTUP_GRACE_MS,
+  STRONG_IDLE_DEBOUNCE_MS,
   STUCK_THRESHOLD_MS,
   StatusTracker,
   type StatusTrackerOptions,
 } from './statusTracker';
 
-/** SPEC §4: a status update follows a real screen change within this. */
+/** docs/agent-status.md: a status update follows a real screen change within this. */
 const REACTION_BUDGET_MS = 300;
 
 const sample = (id: string) => claudeRules.rules.find((r) => r.id === id)!.sample.split('\n');
 const IDLE = sample('idle-shortcuts-hint');
+/** The composer without its idle hint: a weak idle signal (text typed, or a half-drawn frame). */
+const IDLE_PROMPT_ONLY = sample('idle-prompt');
 const THINKING = sample('thinking-after-prompt');
 const RESPONDING = sample('responding');
 const PERMISSION = sample('permission-prompt');
@@ -121,6 +125,18 @@ describe('StatusTracker', () => {
     expect(state()).toBe('idle/ready');
   });
 
+  it('output that draws nothing (terminal queries) does not start the grace: a slow-starting CLI is not idle', () => {
+    const { clock, session, state } = setup();
+    session.print(['']); // e.g. ESC[c and OSC 11 queries: bytes, nothing drawn
+    clock.advanceBy(STARTUP_GRACE_MS * 4);
+    expect(state()).toBe('starting/null');
+    session.print(IDLE);
+    clock.advanceBy(STARTUP_GRACE_MS - 100);
+    expect(state()).toBe('starting/null');
+    clock.advanceBy(100);
+    expect(state()).toBe('idle/ready');
+  });
+
   it('shows a dialog at once, even during start-up (the trust question needs a person)', () => {
     const { clock, session, state } = setup();
     session.print(sample('trust-dialog'));
@@ -143,17 +159,38 @@ describe('StatusTracker', () => {
     const { clock, session, state, events } = idleSession();
     session.print(RESPONDING);
     clock.advanceBy(100);
-    session.print(IDLE);
+    session.print(IDLE_PROMPT_ONLY);
     clock.advanceBy(200);
     session.print(RESPONDING);
     clock.advanceBy(1_000);
     expect(state()).toBe('active/responding');
     expect(events.filter((e) => e.primary === 'idle')).toHaveLength(1); // only the initial idle
-    session.print(IDLE);
+    session.print(IDLE_PROMPT_ONLY);
     clock.advanceBy(IDLE_DEBOUNCE_MS);
     expect(state()).toBe('active/responding');
     clock.advanceBy(RECOMPUTE_COALESCE_MS);
     expect(state()).toBe('idle/ready');
+  });
+
+  it('a strong idle signal (composer with its idle hint, no spinner) needs only the short debounce', () => {
+    const { clock, session, state, events } = idleSession();
+    session.print(RESPONDING);
+    clock.advanceBy(100);
+    // A flash of the strong idle screen shorter than its debounce still never shows.
+    session.print(IDLE);
+    clock.advanceBy(STRONG_IDLE_DEBOUNCE_MS / 2);
+    session.print(RESPONDING);
+    clock.advanceBy(1_000);
+    expect(events.filter((e) => e.primary === 'idle')).toHaveLength(1);
+    // A weak idle frame first (busy markers gone, hint not drawn yet): the strong clock starts at the hint.
+    session.print(IDLE_PROMPT_ONLY);
+    clock.advanceBy(STRONG_IDLE_DEBOUNCE_MS);
+    session.print(IDLE);
+    clock.advanceBy(STRONG_IDLE_DEBOUNCE_MS);
+    expect(state()).toBe('active/responding');
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('idle/ready');
+    expect(STRONG_IDLE_DEBOUNCE_MS + RECOMPUTE_COALESCE_MS).toBeLessThan(IDLE_DEBOUNCE_MS);
   });
 
   it('waiting applies at once and is never stuck', () => {
@@ -293,6 +330,63 @@ describe('StatusTracker', () => {
     clock.advanceBy(3_000);
     expect(state()).toBe('idle/ready');
     expect(tracker.status.reason).toBe('generic/fallback:quiet');
+  });
+
+  describe('version drift', () => {
+    /** A screen none of Claude's rules know: what a changed CLI might draw. */
+    const unknownFrame = (i: number) => ['Claude Code v9', '', `  [${'#'.repeat(i % 20)}] composing reply part ${i}`, '', '  >>> ask me'];
+
+    it('no rule matching while output keeps changing: best guess kept, confidence low with the version', () => {
+      const { clock, session, tracker, events } = idleSession();
+      for (let i = 0; i * 500 < DRIFT_AFTER_MS - 500; i++) {
+        session.print(unknownFrame(i));
+        clock.advanceBy(500);
+      }
+      expect(tracker.status.confidence).toBe('high');
+      session.print(unknownFrame(99));
+      clock.advanceBy(600);
+      expect(tracker.status).toMatchObject({
+        primary: 'active',
+        confidence: 'low',
+        confidenceReason: 'no rule matched — the CLI may have changed (version 2.1.197)',
+      });
+      expect(events.at(-1)?.confidence).toBe('low');
+      // A known screen again: the rules understand it, confidence is back.
+      session.print(IDLE);
+      clock.advanceBy(RECOMPUTE_COALESCE_MS);
+      expect(tracker.status.confidence).toBe('high');
+      expect(tracker.status.confidenceReason).toBeUndefined();
+    });
+
+    it('an unknown screen that stays quiet is not drift (nothing says the program is alive)', () => {
+      const { clock, session, tracker } = idleSession();
+      session.print(unknownFrame(1));
+      clock.advanceBy(3 * DRIFT_AFTER_MS);
+      expect(tracker.status.primary).toBe('idle');
+      expect(tracker.status.confidence).toBe('high');
+    });
+
+    it('names an unverified preset as such, and never flags the generic preset', () => {
+      for (const [preset, expected] of [
+        ['gemini', /^no rule matched — the CLI may have changed \(version .+, unverified\)$/],
+        ['my-agent', undefined],
+      ] as const) {
+        const { clock, session, tracker } = setup({}, resolvePreset(preset));
+        expect(tracker.status.verified).toBe('unverified');
+        for (let i = 0; i * 500 <= DRIFT_AFTER_MS + 1_000; i++) {
+          session.print(unknownFrame(i));
+          clock.advanceBy(500);
+        }
+        if (expected) expect(tracker.status.confidenceReason).toMatch(expected);
+        else expect(tracker.status.confidence).toBe('high');
+        tracker.dispose();
+      }
+    });
+  });
+
+  it('carries whether its preset was verified against the real CLI', () => {
+    const { tracker } = setup();
+    expect(tracker.status.verified).toEqual({ cliVersion: '2.1.197', date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
   });
 
   it('dispose cancels every timer and silences events', () => {

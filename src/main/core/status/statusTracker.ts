@@ -1,18 +1,18 @@
 /**
- * The status of one agent entry (SPEC §4), kept current from its session: the screen is
+ * The status of one agent entry (docs/agent-status.md), kept current from its session: the screen is
  * classified on every change (coalesced), hooks override it while fresh, busy and waiting apply at
  * once, idle is debounced, start-up has a grace period, `stuck` follows a stall in meaningful
  * progress, and the exit of the run is `dead`. Time comes from an injected Clock, so recordings
  * replay at their original timing on a virtual clock.
  */
-import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } from '../base/lifecycle';
+import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } from '../base';
 import type { ObservedSession, OutputChunk, RunExited, RunStarted } from '../sessions';
-import type { AgentDetail, AgentHookEvent, AgentPrimary, AgentStatusInfo } from '../../../shared/status';
+import type { AgentDetail, AgentHookEvent, AgentPrimary, AgentStatusInfo, PresetVerification } from '../../../shared/status';
 import { classify, FALLBACK_ACTIVITY_WINDOW_MS, FALLBACK_RECENT_OUTPUT, type Classification } from './classifier';
-import { realClock, type Clock } from './clock';
+import { realClock, type Clock } from '../base';
 import { HealthMachine, RECOVERED_HOLD_MS } from './healthMachine';
 import { HOOK_FRESH_MS, hookImplication, mergeHookWithScreen, type HookState, type MergedState } from './hookState';
-import { progressFingerprint } from './progress';
+import { ProgressDetector } from './progress';
 import type { RuleSet } from './ruleSchema';
 
 export interface StatusThresholds {
@@ -20,27 +20,39 @@ export interface StatusThresholds {
   stuckThresholdMs: number;
   /** Idle must be seen this long before a busy/waiting status gives way to it. */
   idleDebounceMs: number;
+  /** ...or this long when the screen shows a strong idle signal (a rule marked strongIdle). */
+  strongIdleDebounceMs: number;
   /** `starting` lasts this long after the run's first output byte. */
   startupGraceMs: number;
 }
 
-/** SPEC §4: the stuck threshold defaults to 15 s. */
+/** docs/agent-status.md: the stuck threshold defaults to 15 s. */
 export const STUCK_THRESHOLD_MS = 15_000;
 /** Claude Code drops its busy markers a few ms before the idle screen is complete and sometimes
  *  shows the prompt between tool calls; half a second rides over both and stays well inside the
  *  1.5 s a person (and the recordings' tolerance windows) allow after a turn ends. */
 export const IDLE_DEBOUNCE_MS = 500;
+/** A strong idle screen (the composer with its idle hint, no spinner, no busy hint) is what the
+ *  CLI draws once the turn is over, not a half-drawn frame; a few frames of confirmation keep a
+ *  one-frame flash from showing while the transition lands well inside 300 ms of the real event
+ *  (the CLI itself renders 30–170 ms after it). */
+export const STRONG_IDLE_DEBOUNCE_MS = 100;
 /** The recordings' ground truth calls the first 2.5 s after the first output byte start-up. */
 export const STARTUP_GRACE_MS = 2_500;
+/** No rule matching for this long while the program keeps printing means the screens are ones the
+ *  rules do not know: the CLI probably changed. Long enough that a screen between two known ones
+ *  (a redraw, a scrolled answer) never trips it. */
+export const DRIFT_AFTER_MS = 10_000;
 /** A run that prints nothing leaves `starting` after this long anyway (then the screen decides). */
 export const STARTUP_SILENT_MAX_MS = 30_000;
 /** Screen changes are coalesced this long before classifying: a redraw arrives as several parsed
- *  writes within a few ms; 25 ms keeps the reaction far inside SPEC §4's 300 ms. */
+ *  writes within a few ms; 25 ms keeps the reaction far inside docs/agent-status.md's 300 ms. */
 export const RECOMPUTE_COALESCE_MS = 25;
 
 export const DEFAULT_STATUS_THRESHOLDS: StatusThresholds = {
   stuckThresholdMs: STUCK_THRESHOLD_MS,
   idleDebounceMs: IDLE_DEBOUNCE_MS,
+  strongIdleDebounceMs: STRONG_IDLE_DEBOUNCE_MS,
   startupGraceMs: STARTUP_GRACE_MS,
 };
 
@@ -49,6 +61,8 @@ export interface DetectionProfile {
   id: string;
   rules: RuleSet;
   thresholds: StatusThresholds;
+  /** Proven against the real CLI (version, date) or not. */
+  verified: PresetVerification;
 }
 
 export interface StatusTrackerOptions extends Partial<StatusThresholds> {
@@ -69,6 +83,8 @@ export interface StatusExplanation {
     lastProgressAt?: number;
     graceEndsAt?: number;
     idleCandidateSince?: number;
+    strongIdleSince?: number;
+    unmatchedSince?: number;
   };
   thresholds: StatusThresholds;
 }
@@ -85,6 +101,7 @@ export class StatusTracker extends DisposableBase {
   private readonly hookFreshMs: number;
   private readonly rules: RuleSet;
   private readonly health: HealthMachine;
+  private readonly progress: ProgressDetector;
 
   private readonly statusChanged = this.register(new Emitter<AgentStatusInfo>());
   readonly onDidChangeStatus: Event<AgentStatusInfo> = this.statusChanged.event;
@@ -95,9 +112,12 @@ export class StatusTracker extends DisposableBase {
   private runStartedAt: number | undefined;
   private firstOutputAt: number | undefined;
   private lastOutputAt: number | undefined;
-  private lastFingerprint: string | undefined;
   private lastProgressAt: number | undefined;
   private idleCandidateSince: number | undefined;
+  private strongIdleSince: number | undefined;
+  /** Since when no rule has matched (undefined: the last screen matched one). */
+  private unmatchedSince: number | undefined;
+  private isDrifting = false;
   private hook: HookState | undefined;
   private lastClassification: Classification | undefined;
   private shown: Shown;
@@ -118,6 +138,7 @@ export class StatusTracker extends DisposableBase {
     this.thresholds = { ...DEFAULT_STATUS_THRESHOLDS, ...preset.thresholds, ...definedOnly(thresholds) };
     this.hookFreshMs = hookFreshMs ?? HOOK_FRESH_MS;
     this.rules = preset.rules;
+    this.progress = new ProgressDetector(preset.rules.progressNormalizers);
     const now = this.clock.now();
     this.health = new HealthMachine(now);
     this.isRunning = session.isRunning;
@@ -167,6 +188,8 @@ export class StatusTracker extends DisposableBase {
         lastProgressAt: this.lastProgressAt,
         graceEndsAt: this.isRunning ? this.graceEndsAt() : undefined,
         idleCandidateSince: this.idleCandidateSince,
+        strongIdleSince: this.strongIdleSince,
+        unmatchedSince: this.unmatchedSince,
       },
       thresholds: { ...this.thresholds },
     };
@@ -198,10 +221,9 @@ export class StatusTracker extends DisposableBase {
     if (!this.isRunning || chunk.runId !== this.runId) return;
     const now = this.clock.now();
     this.lastOutputAt = now;
-    if (this.firstOutputAt === undefined) {
-      this.firstOutputAt = now;
-      this.scheduleRecompute();
-    }
+    // Start-up grace runs from the first VISIBLE output (set in evaluate): a CLI that only queries
+    // the terminal and then initialises for seconds (Qwen Code) is still starting, not quiet/idle.
+    if (this.firstOutputAt === undefined) this.scheduleRecompute();
   }
 
   private onRunStarted(e: RunStarted): void {
@@ -211,9 +233,11 @@ export class StatusTracker extends DisposableBase {
     this.runStartedAt = now;
     this.firstOutputAt = undefined;
     this.lastOutputAt = undefined;
-    this.lastFingerprint = undefined;
+    this.progress.reset();
     this.lastProgressAt = undefined;
-    this.idleCandidateSince = undefined;
+    this.clearIdleCandidate();
+    this.unmatchedSince = undefined;
+    this.isDrifting = false;
     this.hook = undefined;
     this.lastClassification = undefined;
     this.health.reset(now);
@@ -225,7 +249,7 @@ export class StatusTracker extends DisposableBase {
     this.isRunning = false;
     this.exitReason = e.signal ? `process-exited (signal ${e.signal})` : `process-exited (code ${e.exitCode})`;
     this.hook = undefined;
-    this.idleCandidateSince = undefined;
+    this.clearIdleCandidate();
     this.evaluate();
   }
 
@@ -255,19 +279,17 @@ export class StatusTracker extends DisposableBase {
 
     const screen = this.session.screen;
     const lines = screen.getVisibleLines();
+    if (this.firstOutputAt === undefined && lines.some((l) => l.trim() !== '')) this.firstOutputAt = this.lastOutputAt ?? now;
     const cls = classify({ getVisibleLines: () => lines, cols: screen.cols }, screen.title, {
       rules: this.rules,
       now,
       lastOutputAt: this.lastOutputAt,
     });
     this.lastClassification = cls;
-    const fingerprint = progressFingerprint(lines, this.rules.progressNormalizers);
-    if (fingerprint !== this.lastFingerprint) {
-      this.lastFingerprint = fingerprint;
-      this.lastProgressAt = now;
-    }
+    if (this.progress.observe(lines)) this.lastProgressAt = now;
+    this.trackDrift(cls, now);
 
-    let candidate: MergedState = { primary: cls.primary, detail: cls.detail, reason: cls.reason };
+    let candidate: MergedState = { primary: cls.primary, detail: cls.detail, reason: cls.reason, isStrongIdle: cls.isStrongIdle };
     const isHookFresh = this.hook !== undefined && now - this.hook.at < this.hookFreshMs;
     if (isHookFresh) candidate = mergeHookWithScreen(this.hook!, candidate);
     if (candidate.primary === 'active' && candidate.detail === null) {
@@ -281,11 +303,32 @@ export class StatusTracker extends DisposableBase {
     this.scheduleDeadline(now, cls, isHookFresh);
   }
 
+  /**
+   * Version drift: no rule matched for DRIFT_AFTER_MS while output kept coming. The status stays
+   * the fallback's best guess, marked low-confidence until a rule matches again.
+   */
+  private trackDrift(cls: Classification, now: number): void {
+    if (cls.fallback === undefined || this.preset.id === 'generic') {
+      this.unmatchedSince = undefined;
+      this.isDrifting = false;
+      return;
+    }
+    this.unmatchedSince ??= now;
+    const isAlive = this.lastOutputAt !== undefined && now - this.lastOutputAt < FALLBACK_ACTIVITY_WINDOW_MS;
+    if (isAlive && now - this.unmatchedSince >= DRIFT_AFTER_MS) this.isDrifting = true;
+  }
+
+  private driftReason(): string {
+    const verified = this.preset.verified;
+    const version = verified === 'unverified' ? `${this.rules.version}, unverified` : verified.cliVersion;
+    return `no rule matched — the CLI may have changed (version ${version})`;
+  }
+
   /** Start-up grace, idle debounce, stuck and the health transitions. */
   private applyTiming(candidate: MergedState, now: number): Shown {
     if (now < this.graceEndsAt() && candidate.primary !== 'waiting') {
       // A dialog needs a person even during start-up (the trust question): it shows at once.
-      this.idleCandidateSince = undefined;
+      this.clearIdleCandidate();
       return { primary: 'starting', detail: null, reason: 'startup-grace' };
     }
 
@@ -293,9 +336,12 @@ export class StatusTracker extends DisposableBase {
     const shownBusy = this.shown.primary !== 'idle' && this.shown.primary !== 'starting';
     if (candidate.primary === 'idle' && shownBusy && !candidate.isFromHook) {
       this.idleCandidateSince ??= now;
-      if (now - this.idleCandidateSince < this.thresholds.idleDebounceMs) target = this.shown;
+      // The strong signal is timed from its own first frame: the weak frames before it may be the
+      // half-drawn screen between busy and idle.
+      this.strongIdleSince = candidate.isStrongIdle ? (this.strongIdleSince ?? now) : undefined;
+      if (!this.isIdleSettled(now)) target = this.shown;
     } else {
-      this.idleCandidateSince = undefined;
+      this.clearIdleCandidate();
     }
 
     if (target.primary === 'active' && this.shown.primary !== 'active' && this.shown.primary !== 'stuck') {
@@ -322,6 +368,16 @@ export class StatusTracker extends DisposableBase {
     return target;
   }
 
+  private isIdleSettled(now: number): boolean {
+    const strongFor = this.strongIdleSince === undefined ? -1 : now - this.strongIdleSince;
+    return strongFor >= this.thresholds.strongIdleDebounceMs || now - this.idleCandidateSince! >= this.thresholds.idleDebounceMs;
+  }
+
+  private clearIdleCandidate(): void {
+    this.idleCandidateSince = undefined;
+    this.strongIdleSince = undefined;
+  }
+
   private shownBusyReason(): string {
     const m = /while (.*)$/.exec(this.shown.reason);
     return m ? m[1] : this.shown.reason;
@@ -332,6 +388,8 @@ export class StatusTracker extends DisposableBase {
     const graceEnd = this.graceEndsAt();
     if (now < graceEnd) deadlines.push(graceEnd);
     if (this.idleCandidateSince !== undefined) deadlines.push(this.idleCandidateSince + this.thresholds.idleDebounceMs);
+    if (this.strongIdleSince !== undefined) deadlines.push(this.strongIdleSince + this.thresholds.strongIdleDebounceMs);
+    if (this.unmatchedSince !== undefined && !this.isDrifting) deadlines.push(this.unmatchedSince + DRIFT_AFTER_MS);
     if (this.shown.primary === 'active' && this.lastProgressAt !== undefined) {
       deadlines.push(this.lastProgressAt + this.thresholds.stuckThresholdMs);
     }
@@ -361,6 +419,7 @@ export class StatusTracker extends DisposableBase {
       info.detail === prev.detail &&
       info.health === prev.health &&
       info.reason === prev.reason &&
+      info.confidence === prev.confidence &&
       info !== prev
     ) {
       // Nothing a listener cares about changed; keep timestamps current without an event.
@@ -374,6 +433,8 @@ export class StatusTracker extends DisposableBase {
   private buildInfo(): AgentStatusInfo {
     return {
       preset: this.preset.id,
+      verified: this.preset.verified,
+      ...(this.isDrifting && this.isRunning ? { confidence: 'low', confidenceReason: this.driftReason() } : { confidence: 'high' }),
       primary: this.shown.primary,
       detail: this.shown.detail,
       health: this.health.state,

@@ -1,9 +1,12 @@
 /**
  * Claude Code as a headless task runner:
- * `claude -p --output-format stream-json --verbose --include-partial-messages [options] -- PROMPT`.
- * `--verbose` is required for stream-json in print mode; partial messages give the text deltas and
- * the tool_use block starts the phase machine follows. The prompt goes last, after `--`, because
- * `--allowedTools` takes any number of values and a prompt starting with "-" must stay a prompt.
+ * `claude -p --output-format stream-json --verbose --include-partial-messages [options]` with the
+ * prompt on stdin. `--verbose` is required for stream-json in print mode; partial messages give the
+ * text deltas and the tool_use block starts the phase machine follows.
+ *
+ * The prompt never appears on a command line, which every local user can read in `ps`: it is the
+ * run's stdin (see ProcessSpec.stdin), and `-p` reads the prompt from stdin when that is not a
+ * terminal, which also keeps a prompt starting with "-" a prompt.
  */
 import { AGENT_TERM } from '../agents';
 import { decodeClaudeMessage } from './claudeStream';
@@ -50,8 +53,10 @@ export const claudeRunner: TaskRunner = {
     if (task.model) argv.push('--model', task.model);
     if (task.resumeSessionId) argv.push('--resume', task.resumeSessionId);
     if (task.allowedTools && task.allowedTools.length > 0) argv.push('--allowedTools', ...task.allowedTools);
-    argv.push('--', task.prompt);
     return argv;
+  },
+  stdin(task: ResolvedTask): string {
+    return task.prompt;
   },
   env(): Record<string, string> {
     // The same terminal the agent presets use; nothing in -p mode draws, but a tool might ask.

@@ -1,12 +1,13 @@
-/** Headless agent tasks with a stall watchdog (issue 7): the capability's public surface. */
+/** Headless agent tasks with a stall watchdog: the capability's public surface. */
 export { TaskService, NotATaskError, type TaskHost } from './taskService';
-export { TaskDecoration, taskDecorator, createTaskDecorator } from './taskDecoration';
+export { TaskDecoration, taskDecorator } from './taskDecoration';
 export { TaskSupervisor, RESULT_EXIT_GRACE_MS, type TaskConfig, type TaskSession, type TaskSupervisorOptions } from './taskSupervisor';
 export { TaskWatchdog } from './taskWatchdog';
 export { TaskStateMachine } from './taskState';
 export { NdjsonReader, parseLine, MAX_LINE_CHARS, type NdjsonItem } from './ndjsonReader';
 export { assessSilence, TOOL_TIMEOUT_MARGIN_MS, type Assessment, type SilenceContext } from './stallAssessment';
-export { runnerFor, type TaskRunner, type ResolvedTask, type LongRunningTool } from './taskRunner';
+export { runnerFor } from './runners';
+export type { TaskRunner, ResolvedTask, LongRunningTool } from './taskRunner';
 export { claudeRunner, CLAUDE_LONG_RUNNING_TOOLS } from './claudeRunner';
 export { decodeClaudeMessage } from './claudeStream';
 export {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SecondOpinionError, anthropicSecondOpinion, opinionPrompt, parseVerdict, type SecondOpinionRequest } from './secondOpinion';
+import {
+  SecondOpinionError,
+  anthropicSecondOpinion,
+  opinionCredentials,
+  opinionPrompt,
+  parseVerdict,
+  type SecondOpinionRequest,
+} from './secondOpinion';
 
 const REQUEST: SecondOpinionRequest = {
   taskPrompt: 'Run the test suite',
@@ -44,6 +51,40 @@ describe('second opinion', () => {
     await expect(
       anthropicSecondOpinion({ apiKey: 'k', model: 'fast', fetch: failing })(REQUEST, new AbortController().signal),
     ).rejects.toThrow('fast answered HTTP 529');
+  });
+
+  it("takes key and base URL from one source: the app's key never goes to a URL the task chose", () => {
+    const app = { ANTHROPIC_API_KEY: 'sk-app', ANTHROPIC_BASE_URL: undefined };
+    expect(opinionCredentials({ ANTHROPIC_BASE_URL: 'https://collector.example' }, app)).toEqual({ apiKey: 'sk-app', baseUrl: undefined });
+    expect(opinionCredentials({ ANTHROPIC_API_KEY: 'sk-task', ANTHROPIC_BASE_URL: 'https://proxy.example' }, app)).toEqual({
+      apiKey: 'sk-task',
+      baseUrl: 'https://proxy.example',
+    });
+    expect(opinionCredentials({}, { ANTHROPIC_API_KEY: 'sk-app', ANTHROPIC_BASE_URL: 'http://127.0.0.1:8080' })).toEqual({
+      apiKey: 'sk-app',
+      baseUrl: 'http://127.0.0.1:8080',
+    });
+  });
+
+  it('refuses plain HTTP to a non-loopback host before sending anything', async () => {
+    const calls: string[] = [];
+    const fakeFetch = (async (url: URL) => {
+      calls.push(url.toString());
+      return new Response(JSON.stringify({ content: [{ type: 'text', text: '{"verdict":"stall","reason":"x"}' }] }), { status: 200 });
+    }) as unknown as typeof fetch;
+    for (const baseUrl of ['http://collector.example', 'http://10.0.0.5:8080', 'http://localhost.evil.example', 'ftp://127.0.0.1']) {
+      await expect(
+        anthropicSecondOpinion({ baseUrl, apiKey: 'sk', fetch: fakeFetch })(REQUEST, new AbortController().signal),
+        baseUrl,
+      ).rejects.toThrow(/refusing to send the API key/);
+    }
+    expect(calls).toEqual([]);
+    for (const baseUrl of ['https://proxy.example', 'http://localhost:9', 'http://127.0.0.1:9', 'http://[::1]:9']) {
+      await expect(
+        anthropicSecondOpinion({ baseUrl, apiKey: 'sk', fetch: fakeFetch })(REQUEST, new AbortController().signal),
+      ).resolves.toMatchObject({ verdict: 'stall' });
+    }
+    expect(calls).toHaveLength(4);
   });
 
   it("the prompt carries the task, the silence and the rules' view", () => {

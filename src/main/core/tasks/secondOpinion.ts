@@ -52,13 +52,40 @@ export interface AnthropicOpinionConfig {
   fetch?: typeof fetch;
 }
 
+/**
+ * Key and base URL from ONE source: the task's own env when it brings a key, else the app's
+ * environment. Mixing them would send the app's key to a URL whoever started the task chose.
+ */
+export function opinionCredentials(
+  taskEnv: Readonly<Record<string, string | undefined>>,
+  appEnv: Readonly<Record<string, string | undefined>>,
+): Pick<AnthropicOpinionConfig, 'apiKey' | 'baseUrl'> {
+  const source = taskEnv.ANTHROPIC_API_KEY ? taskEnv : appEnv;
+  return { apiKey: source.ANTHROPIC_API_KEY, baseUrl: source.ANTHROPIC_BASE_URL || undefined };
+}
+
+const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/** The Messages URL, or why the key may not go there: only https, or plain http on loopback. */
+export function opinionUrl(baseUrl: string | undefined): URL {
+  let url: URL;
+  try {
+    url = new URL('/v1/messages', baseUrl ?? DEFAULT_BASE_URL);
+  } catch {
+    throw new SecondOpinionError(`ANTHROPIC_BASE_URL ${JSON.stringify(baseUrl)} is not a URL`);
+  }
+  if (url.protocol === 'https:') return url;
+  if (url.protocol === 'http:' && LOOPBACK_HOST.test(url.hostname)) return url;
+  throw new SecondOpinionError(`refusing to send the API key to ${url.origin}: plain HTTP is allowed only to a loopback host`);
+}
+
 /** A provider calling the Anthropic Messages API (non-streaming, no tools). */
 export function anthropicSecondOpinion(config: AnthropicOpinionConfig): SecondOpinionProvider {
   const model = config.model ?? DEFAULT_SECOND_OPINION_MODEL;
   const doFetch = config.fetch ?? fetch;
   return async (request, signal) => {
     if (!config.apiKey) throw new SecondOpinionError('no ANTHROPIC_API_KEY in the task environment');
-    const url = new URL('/v1/messages', config.baseUrl ?? DEFAULT_BASE_URL);
+    const url = opinionUrl(config.baseUrl);
     let response: Response;
     try {
       response = await doFetch(url, {

@@ -2,19 +2,18 @@
  * Task entries (kind `task`) get a TaskSupervisor as their decoration: it contributes the `task`
  * field of ProcessInfo (phase, tools, text, decisions, result) and its one-line message.
  */
-import { Emitter } from '../base/lifecycle';
-import type { ProcessEntry } from '../sessions';
+import { Emitter } from '../base';
+import type { EntryDecoration, EntryDecorator, ProcessEntry } from '../sessions';
 import type { ProcessInfo } from '../../../shared/model';
-import type { EntryDecoration, EntryDecorator } from '../app/entryDecoration';
-import { TaskSupervisor, type TaskSupervisorOptions } from './taskSupervisor';
+import { TaskSupervisor } from './taskSupervisor';
 
 export class TaskDecoration implements EntryDecoration {
   private readonly changed = new Emitter<void>();
   readonly onDidChange = this.changed.event;
   readonly supervisor: TaskSupervisor;
 
-  constructor(entry: ProcessEntry, options: TaskSupervisorOptions) {
-    this.supervisor = new TaskSupervisor(entry, undefined, options);
+  constructor(entry: ProcessEntry) {
+    this.supervisor = new TaskSupervisor(entry, undefined);
     this.supervisor.onDidChange(() => this.changed.fire());
   }
 
@@ -29,9 +28,4 @@ export class TaskDecoration implements EntryDecoration {
   }
 }
 
-/** A decorator with injected options (tests: a virtual clock, a fake second opinion). */
-export function createTaskDecorator(options: TaskSupervisorOptions = {}): EntryDecorator {
-  return (entry) => (entry.kind === 'task' ? new TaskDecoration(entry, options) : undefined);
-}
-
-export const taskDecorator: EntryDecorator = createTaskDecorator();
+export const taskDecorator: EntryDecorator = (entry) => (entry.kind === 'task' ? new TaskDecoration(entry) : undefined);

@@ -2,12 +2,10 @@
  * A runner knows one headless agent CLI: how to launch a task on it, how to read its stream, and
  * which of its tools legitimately run long in silence. Claude Code is the first; another agent
  * (Codex `exec --json`, Gemini `-p --output-format stream-json`) is one more file like
- * claudeRunner.ts plus a line in RUNNERS.
+ * claudeRunner.ts plus a line in RUNNERS (runners.ts).
  */
 import type { TaskAgent, TaskLaunch } from '../../../shared/task';
-import { InvalidArgumentError } from '../../../shared/errors';
 import type { TaskStreamEvent } from './taskEvents';
-import { claudeRunner } from './claudeRunner';
 
 /** A task request with defaults applied and the working directory resolved. */
 export interface ResolvedTask extends TaskLaunch {
@@ -39,8 +37,10 @@ export interface LongRunningTool {
 export interface TaskRunner {
   readonly agent: TaskAgent;
   readonly displayName: string;
-  /** Program and arguments of one headless run. */
+  /** Program and arguments of one headless run (never the prompt: argv is public in `ps`). */
   argv(task: ResolvedTask): string[];
+  /** What the run reads on stdin: the prompt. */
+  stdin(task: ResolvedTask): string;
   /** Environment the runner adds to the project's (the task's own env wins). */
   env(task: ResolvedTask): Record<string, string>;
   /** One JSON message of the agent's stream → events. */
@@ -48,12 +48,4 @@ export interface TaskRunner {
   /** One line describing a tool call ("sleep 4 && echo done", a path, a subagent's description). */
   summarizeTool(name: string, input: Record<string, unknown>): string;
   readonly longRunningTools: readonly LongRunningTool[];
-}
-
-const RUNNERS: Readonly<Record<TaskAgent, TaskRunner>> = { claude: claudeRunner };
-
-export function runnerFor(agent: TaskAgent): TaskRunner {
-  const runner = RUNNERS[agent];
-  if (!runner) throw new InvalidArgumentError(`No headless runner for agent "${agent}"; known: ${Object.keys(RUNNERS).join(', ')}`);
-  return runner;
 }

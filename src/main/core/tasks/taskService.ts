@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import type { SessionManager } from '../sessions';
-import type { EntryDecoration } from '../app/entryDecoration';
+import type { EntryDecoration } from '../sessions';
 import type { ProcessInfo, ProcessSpec } from '../../../shared/model';
 import { InvalidArgumentError, SwitchboardError } from '../../../shared/errors';
 import {
@@ -19,7 +19,7 @@ import {
   type TaskWaitResult,
 } from '../../../shared/task';
 import { TaskDecoration } from './taskDecoration';
-import { runnerFor } from './taskRunner';
+import { runnerFor } from './runners';
 import type { TaskConfig, TaskSupervisor } from './taskSupervisor';
 import { waitForTaskEnd } from './taskWait';
 
@@ -32,6 +32,8 @@ export interface TaskHost {
   readonly sessions: SessionManager;
   decorationsOf(id: string): readonly EntryDecoration[];
   describe(id: string): ProcessInfo;
+  /** The task's entry belongs to the entry that started it (its token may read and cancel it). */
+  recordSpawn?(childId: string, parentId: string): void;
 }
 
 export class NotATaskError extends SwitchboardError {
@@ -47,7 +49,7 @@ export class TaskService {
    * Creates the task's entry and starts its run. A spawn failure is an outcome, not an exception:
    * the task comes back `failed` with the reason (and its entry stays, in error, to inspect).
    */
-  async start(request: TaskRequest): Promise<TaskView> {
+  async start(request: TaskRequest, spawnedBy?: string): Promise<TaskView> {
     const parsed = TaskRequestSchema.safeParse(request);
     if (!parsed.success) {
       throw new InvalidArgumentError(
@@ -75,10 +77,12 @@ export class TaskService {
       name: r.name ?? defaultName(r.prompt),
       kind: 'task',
       argv: runner.argv(config),
+      stdin: runner.stdin(config),
       cwd: config.cwd,
       env: { ...runner.env(config), ...config.env },
     };
     const entry = this.host.sessions.create(spec);
+    if (spawnedBy) this.host.recordSpawn?.(entry.id, spawnedBy);
     this.supervisorOf(entry.id).configure(config);
     try {
       await entry.start();

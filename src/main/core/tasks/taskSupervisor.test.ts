@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { VirtualClock } from '../status';
+import { VirtualClock } from '../base';
 import { DEFAULT_TASK_TIMEOUTS, type TaskInfo } from '../../../shared/task';
 import { RESULT_EXIT_GRACE_MS, TaskSupervisor, type TaskConfig, type TaskSupervisorOptions } from './taskSupervisor';
 import { SECOND_OPINION_MAX_EXTENSIONS, type SecondOpinionProvider, type SecondOpinionVerdict } from './secondOpinion';

@@ -4,20 +4,22 @@
  * end into exactly one terminal phase. Whatever ends the run — stall, wall clock, cancel, a result
  * without an exit — ends the whole process tree through the session layer (SIGTERM, then SIGKILL).
  */
-import { DisposableBase, DisposableStore, Emitter, type Event } from '../base/lifecycle';
-import { realClock, type Clock } from '../status';
+import { DisposableBase, DisposableStore, Emitter, type Event } from '../base';
+import { realClock, type Clock } from '../base';
 import type { ObservedSession } from '../sessions';
 import { DEFAULT_TASK_TIMEOUTS, type TaskDecision, type TaskInfo, type TaskTimeouts, type TaskTrigger } from '../../../shared/task';
 import { NdjsonReader, type NdjsonItem } from './ndjsonReader';
 import { TaskStateMachine, seconds, type EndPhase } from './taskState';
 import { TaskWatchdog, type WatchdogExpiry } from './taskWatchdog';
 import { assessSilence, type Assessment } from './stallAssessment';
-import { runnerFor, type ResolvedTask, type TaskRunner } from './taskRunner';
+import type { ResolvedTask, TaskRunner } from './taskRunner';
+import { runnerFor } from './runners';
 import {
   DEFAULT_SECOND_OPINION_MODEL,
   SECOND_OPINION_MAX_EXTENSIONS,
   SECOND_OPINION_TIMEOUT_MS,
   anthropicSecondOpinion,
+  opinionCredentials,
   type SecondOpinionProvider,
 } from './secondOpinion';
 
@@ -438,6 +440,5 @@ function unconfigured(session: TaskSession): TaskConfig {
 }
 
 function defaultSecondOpinion(config: TaskConfig): SecondOpinionProvider {
-  const env = { ...process.env, ...config.env };
-  return anthropicSecondOpinion({ baseUrl: env.ANTHROPIC_BASE_URL, apiKey: env.ANTHROPIC_API_KEY, model: config.secondOpinion?.model });
+  return anthropicSecondOpinion({ ...opinionCredentials(config.env, process.env), model: config.secondOpinion?.model });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VirtualClock } from '../status';
+import { VirtualClock } from '../base';
 import { TaskWatchdog, type WatchdogExpiry } from './taskWatchdog';
 
 const TIMEOUTS = { idleMs: 2_000, turnMs: 5_000, wallClockMs: 20_000 };

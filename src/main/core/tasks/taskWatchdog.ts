@@ -7,8 +7,8 @@
  * - wall clock: armed once; caps the run, never re-armed or extended.
  * An extension moves one deadline later until the next message re-arms it normally.
  */
-import { DisposableBase, Emitter, type Disposable, type Event } from '../base/lifecycle';
-import type { Clock } from '../status';
+import { DisposableBase, Emitter, type Disposable, type Event } from '../base';
+import type { Clock } from '../base';
 import type { TaskTimeouts, TaskTrigger } from '../../../shared/task';
 
 /**

@@ -1,12 +1,12 @@
 /**
- * Delivers due timers to their owners (SPEC §6): the body is typed as a fresh user turn only when
+ * Delivers due timers to their owners (docs/timers.md): the body is typed as a fresh user turn only when
  * the owner is at its prompt, one body at a time. A busy owner gets the next body as soon as it
  * is idle again; after each delivery the owner must start its turn (leave the prompt) before the
  * next body goes in, so two bodies never land in one prompt. Entries that are not agents have no
  * prompt to wait for: they get each body while they run.
  */
-import { DisposableBase, toDisposable, type Disposable } from '../base/lifecycle';
-import type { Clock } from '../status';
+import { DisposableBase, toDisposable, type Disposable } from '../base';
+import type { Clock } from '../base';
 import type { IdlenessTracker } from './idleness';
 import type { TimerHost } from './timerHost';
 
@@ -62,7 +62,7 @@ export class DeliveryScheduler extends DisposableBase {
         if (entry.kind !== 'agent') this.pump(entry.id);
       }),
     );
-    this.register(host.onEntryRemoved((id) => this.forget(id)));
+    this.register(host.onDidRemoveEntry((id) => this.forget(id)));
     this.register(toDisposable(() => [...this.lanes.keys()].forEach((id) => this.forget(id))));
   }
 

@@ -1,6 +1,6 @@
 /** What timers count as idle: fresh agents, turns, runs, removal. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { VirtualClock } from '../status';
+import { VirtualClock } from '../base';
 import { FakeTimerHost } from './testing/fakeTimerHost';
 import { FRESH_AGENT_GRACE_MS, IdlenessTracker, endsTurn, type IdlenessChange } from './idleness';
 

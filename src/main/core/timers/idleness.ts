@@ -1,5 +1,5 @@
 /**
- * What timers count as "idle" (SPEC §6): an agent's status, plus one rule the status alone cannot
+ * What timers count as "idle" (docs/timers.md): an agent's status, plus one rule the status alone cannot
  * express — a freshly started agent is not idle until it has taken its first instructions. Its
  * first prompt only means it has not begun; the instructions are typed right after it appears.
  *
@@ -7,8 +7,8 @@
  * prompt for FRESH_AGENT_GRACE_MS with nobody giving it anything (then it is simply idle);
  * `busy` while active, waiting or stuck; `idle` at its prompt; `dead` when the run ended.
  */
-import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } from '../base/lifecycle';
-import type { Clock } from '../status';
+import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } from '../base';
+import type { Clock } from '../base';
 import type { AgentPrimary } from '../../../shared/status';
 import type { TimerEntry, TimerHost } from './timerHost';
 
@@ -59,7 +59,7 @@ export class IdlenessTracker extends DisposableBase {
     super();
     for (const entry of host.listEntries()) this.observe(entry);
     this.register(host.onEntryChanged((entry) => this.observe(entry)));
-    this.register(host.onEntryRemoved((id) => this.forget(id)));
+    this.register(host.onDidRemoveEntry((id) => this.forget(id)));
     this.register(toDisposable(() => [...this.runs.keys()].forEach((id) => this.forget(id))));
   }
 

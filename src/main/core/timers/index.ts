@@ -1,7 +1,7 @@
-/** Timers (SPEC §6): the public surface of core/timers. */
-import type { SwitchboardCore } from '../app/switchboardCore';
+/** Timers (docs/timers.md): the public surface of core/timers. */
+import type { SwitchboardCore } from '../app';
 import { SwitchboardError } from '../../../shared/errors';
-import type { Clock } from '../status';
+import type { Clock } from '../base';
 import { CoreTimerHost } from './timerHost';
 import { TimerManager } from './timerManager';
 import { FileTimerStore } from './timerStore';

@@ -2,8 +2,8 @@
  * Timers as an entry decoration: each entry's ProcessInfo carries the live timers it owns
  * (nearest first), so the pane header, the sidebar and get_process_status show them.
  */
-import { Emitter, type Disposable } from '../base/lifecycle';
-import type { EntryDecoration, EntryDecorator } from '../app/entryDecoration';
+import { Emitter, type Disposable } from '../base';
+import type { EntryDecoration, EntryDecorator } from '../sessions';
 import type { ProcessInfo } from '../../../shared/model';
 import type { TimerManager } from './timerManager';
 

@@ -3,9 +3,9 @@
  * their run and agent status, their changes and removal, and a way to type a user turn. The core
  * adapter below is the only place that knows SwitchboardCore; unit tests drive a fake host.
  */
-import { DisposableStore, Emitter, type Disposable, type Event } from '../base/lifecycle';
-import type { SwitchboardCore } from '../app/switchboardCore';
-import { presetOf } from '../app/agentEntries';
+import { DisposableStore, Emitter, type Disposable, type Event } from '../base';
+import type { SwitchboardCore } from '../app';
+import { presetOf } from '../app';
 import { classify } from '../status';
 import type { ProcessInfo, ProcessKind } from '../../../shared/model';
 import type { AgentPrimary } from '../../../shared/status';
@@ -18,7 +18,7 @@ export interface TimerEntry {
   /** Increments with every start; a new run makes an agent fresh again. */
   runId: number;
   isRunning: boolean;
-  /** Agent entries only: the status primary (SPEC §4). */
+  /** Agent entries only: the status primary (docs/agent-status.md). */
   agentStatus?: AgentPrimary;
 }
 
@@ -28,7 +28,7 @@ export interface TimerHost {
   /** An entry appeared or changed (run state, agent status, name). */
   readonly onEntryChanged: Event<TimerEntry>;
   /** An entry was closed. */
-  readonly onEntryRemoved: Event<string>;
+  readonly onDidRemoveEntry: Event<string>;
   /** Types `text` into the entry as a fresh user turn (text, then Enter as a separate write). */
   deliver(id: string, text: string): Promise<void>;
   /**
@@ -63,7 +63,7 @@ export class CoreTimerHost implements TimerHost, Disposable {
   private readonly changed = this.store.add(new Emitter<TimerEntry>());
   private readonly removed = this.store.add(new Emitter<string>());
   readonly onEntryChanged: Event<TimerEntry> = this.changed.event;
-  readonly onEntryRemoved: Event<string> = this.removed.event;
+  readonly onDidRemoveEntry: Event<string> = this.removed.event;
 
   constructor(private readonly core: SwitchboardCore) {
     this.store.add(

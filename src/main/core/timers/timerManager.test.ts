@@ -4,7 +4,7 @@
  * left behind.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { VirtualClock } from '../status';
+import { VirtualClock } from '../base';
 import { FakeTimerHost } from './testing/fakeTimerHost';
 import { TimerManager, legacyWaitLine } from './timerManager';
 import { MemoryTimerStore } from './timerStore';

@@ -1,5 +1,5 @@
 /**
- * The timer manager (SPEC §6): agents and people schedule user turns for an agent — after a delay,
+ * The timer manager (docs/timers.md): agents and people schedule user turns for an agent — after a delay,
  * when any of some agents ends a turn, or when all of them are idle — with an optional max-wait
  * fallback. The UI's commands and the MCP tools call these same methods.
  *
@@ -8,8 +8,8 @@
  * survive an app restart; a delay keeps the time it had left when the app went down.
  */
 import { randomBytes } from 'node:crypto';
-import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } from '../base/lifecycle';
-import { realClock, type Clock } from '../status';
+import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } from '../base';
+import { realClock, type Clock } from '../base';
 import { InvalidArgumentError, NotRunningError, SwitchboardError, UnknownProcessError } from '../../../shared/errors';
 import type { TimerHistoryEntry, TimerSummary } from '../../../shared/model';
 import { DeliveryScheduler, TURN_START_TIMEOUT_MS } from './deliveryScheduler';
@@ -121,7 +121,7 @@ export class TimerManager extends DisposableBase {
         options.turnStartTimeoutMs ?? TURN_START_TIMEOUT_MS,
       ),
     );
-    this.register(this.host.onEntryRemoved((id) => this.entryClosed(id)));
+    this.register(this.host.onDidRemoveEntry((id) => this.entryClosed(id)));
     this.register(this.host.onEntryChanged((entry) => this.entryChanged(entry)));
     // What an idle timer waits on is part of what the UI shows.
     this.register(

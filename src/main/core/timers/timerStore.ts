@@ -1,5 +1,5 @@
 /**
- * Timers on disk, so they survive an app restart (SPEC §6): one JSON file per project under the
+ * Timers on disk, so they survive an app restart (docs/timers.md): one JSON file per project under the
  * app's data directory, replaced atomically (temp file, fsync, rename, fsync of the directory) so a
  * crash leaves the previous or the next snapshot, never a torn one. Writes are synchronous: the
  * file is small, changes are rare (a timer set, paused, fired), and the final write at quit must

@@ -1,5 +1,5 @@
 /**
- * The timer model inside the core (SPEC §6): what a timer is, who may act on it, and the limits.
+ * The timer model inside the core (docs/timers.md): what a timer is, who may act on it, and the limits.
  * The wire shapes (TimerSummary, TimerHistoryEntry) live in src/shared/model.ts.
  */
 import type { TimerHistoryEntry, TimerSummary } from '../../../shared/model';

@@ -5,7 +5,7 @@
  */
 import { useState, type CSSProperties } from 'react';
 import { useUi } from '../store';
-import { connectCommands } from '../../../shared/mcp';
+import { connectCommands, MCP_TOKEN_ENV } from '../../../shared/mcp';
 
 const LINE: CSSProperties = {
   margin: 0,
@@ -25,10 +25,12 @@ export function ConnectPanel() {
   if (!mcp) return null;
   const commands = connectCommands(mcp.url, mcp.token);
   const mask = (text: string) => (isTokenShown ? text : text.split(mcp.token).join('•'.repeat(8)));
-  const rows: Array<[string, string]> = [
-    ['Claude Code', commands.claude],
-    ['Codex', commands.codex],
-    ['opencode (opencode.json)', commands.opencode],
+  // [label, line, test id]; the env-variable form first: it keeps the token out of shell history.
+  const rows: Array<[string, string, string]> = [
+    [`Claude Code (token from $${MCP_TOKEN_ENV}, set it from mcp-endpoint.json)`, commands.claude, 'claude'],
+    ['Claude Code (token inline)', commands.claudeInline, 'claude-inline'],
+    ['Codex', commands.codex, 'codex'],
+    ['opencode (opencode.json)', commands.opencode, 'opencode'],
   ];
   return (
     <details className="connect-panel" data-testid="connect-panel" style={{ borderTop: '1px solid var(--border)', paddingTop: 6 }}>
@@ -40,13 +42,13 @@ export function ConnectPanel() {
         <div style={{ color: 'var(--muted)', fontSize: 11 }}>
           Agents started here are connected already. For one started elsewhere, paste a line below.
         </div>
-        {rows.map(([label, line]) => (
-          <div key={label}>
+        {rows.map(([label, line, testId]) => (
+          <div key={testId}>
             <div style={{ display: 'flex', alignItems: 'center', gap: 6, marginBottom: 2 }}>
               <span>{label}</span>
-              <CopyButton text={line} testId={`copy-${label.split(' ')[0].toLowerCase()}`} />
+              <CopyButton text={line} testId={`copy-${testId}`} />
             </div>
-            <pre style={LINE} data-testid={`connect-${label.split(' ')[0].toLowerCase()}`}>
+            <pre style={LINE} data-testid={`connect-${testId}`}>
               {mask(line)}
             </pre>
           </div>

@@ -3,6 +3,7 @@ import { panes, TerminalPane } from '../terminalPane';
 import { run, useUi } from '../store';
 import { StatusBadges } from './StatusBadges';
 import { TaskPanel } from './TaskPanel';
+import { ScopeButton, ScopePanel } from './ScopeMenu';
 
 export function Pane({ id }: { id: string }) {
   const process = useUi((s) => s.processes[id]);
@@ -10,6 +11,7 @@ export function Pane({ id }: { id: string }) {
   const isFocused = useUi((s) => s.focusedId === id);
   const isMaximized = useUi((s) => s.maximizedId === id);
   const container = useRef<HTMLDivElement>(null);
+  const [showScopes, setShowScopes] = useState(false);
 
   useEffect(() => {
     if (!client || !container.current) return;
@@ -28,6 +30,10 @@ export function Pane({ id }: { id: string }) {
 
   if (!process) return null;
   const isRunning = process.pid !== undefined;
+  const key = process.configName ? `${process.kind === 'agent' ? 'agents' : 'processes'}.${process.configName}` : undefined;
+  // An untrusted entry's Start shows what it would run first; trusting there starts it.
+  const start = () =>
+    process.trust && key ? useUi.getState().openTrustPrompt({ keys: [key], startId: id }) : void run((c) => c.call('startProcess', { id }));
   const acknowledge = () => process.attention && void run((c) => c.call('acknowledgeAttention', { id }));
   return (
     <section
@@ -46,6 +52,7 @@ export function Pane({ id }: { id: string }) {
         </span>
         <span className="pane-kind">{process.kind}</span>
         <StatusBadges process={process} />
+        <ScopeButton process={process} isOpen={showScopes} onToggle={() => setShowScopes(!showScopes)} />
         <span className="pane-actions">
           {isRunning ? (
             <button title="Stop" data-testid="stop" onClick={() => void run((c) => c.call('stopProcess', { id }))}>
@@ -64,15 +71,20 @@ export function Pane({ id }: { id: string }) {
                 </button>
               )}
               <button
-                title={process.session?.resumable ? 'Start a new conversation' : 'Start'}
+                title={process.trust ? 'Review and start' : process.session?.resumable ? 'Start a new conversation' : 'Start'}
                 data-testid="start"
-                onClick={() => void run((c) => c.call('startProcess', { id }))}
+                onClick={start}
               >
                 ▶
               </button>
             </>
           )}
-          <button title="Restart" data-testid="restart" onClick={() => void run((c) => c.call('restartProcess', { id }))}>
+          <button
+            title="Restart"
+            data-testid="restart"
+            disabled={process.trust !== undefined}
+            onClick={() => void run((c) => c.call('restartProcess', { id }))}
+          >
             ↻
           </button>
           <button
@@ -87,7 +99,10 @@ export function Pane({ id }: { id: string }) {
           </button>
         </span>
       </header>
-      {process.state === 'error' && <ErrorBar message={process.readiness?.message ?? process.message} logs={process.readiness?.logs} />}
+      {process.state === 'error' && (
+        <ErrorBar message={process.message} logs={process.readiness?.phase === 'error' ? process.readiness.logs : undefined} />
+      )}
+      {showScopes && <ScopePanel process={process} />}
       {process.kind === 'task' && <TaskPanel process={process} />}
       <div className="pane-terminal" ref={container} />
     </section>

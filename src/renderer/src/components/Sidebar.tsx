@@ -3,6 +3,7 @@ import { run, useUi } from '../store';
 import { StatusBadges } from './StatusBadges';
 import { NewTaskForm } from './TaskPanel';
 import { ConnectPanel } from './ConnectPanel';
+import { TrustBanner } from './TrustPrompt';
 
 export function Sidebar() {
   const order = useUi((s) => s.order);
@@ -16,6 +17,7 @@ export function Sidebar() {
       <div className="project" title={project?.dir}>
         {project?.name}
       </div>
+      <TrustBanner />
       {issues.length > 0 && (
         <ul className="config-issues" data-testid="config-issues">
           {issues.map((issue, i) => (
@@ -89,7 +91,7 @@ function EntryName({ id, name }: { id: string; name: string }) {
 }
 
 /** Presets offered by "new agent" (core/agents has the definitions; unknown names run as generic). */
-const AGENT_PRESETS = ['claude', 'codex', 'gemini', 'opencode', 'aider', 'cursor-agent', 'generic'] as const;
+const AGENT_PRESETS = ['claude', 'codex', 'gemini', 'opencode', 'qwen', 'aider', 'cursor-agent', 'generic'] as const;
 
 function AddEntryForm() {
   const [kind, setKind] = useState<'terminal' | 'command' | 'agent'>('terminal');

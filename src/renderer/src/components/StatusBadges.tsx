@@ -14,21 +14,35 @@ function useElapsed(since: number | undefined, active: boolean): number | undefi
   return active && since ? Math.max(0, Math.floor((now - since) / 1000)) : undefined;
 }
 
-const STATE_GLYPHS: Record<string, string> = { stopped: '○', starting: '◌', ready: '●', running: '●', error: '✕' };
+const STATE_GLYPHS: Record<string, string> = {
+  stopped: '○',
+  waiting: '⧗',
+  starting: '◌',
+  ready: '●',
+  running: '●',
+  unhealthy: '◑',
+  completed: '✓',
+  error: '✕',
+};
+/** `running` of a command that declares no readiness check: up, not known to serve anything. */
+const UNCHECKED_RUNNING_GLYPH = '▶';
 const AGENT_GLYPHS: Record<string, string> = { starting: '◌', idle: '○', active: '◐', waiting: '⚠', stuck: '⏸', dead: '✕' };
 
 export function stateLabel(p: ProcessInfo): { glyph: string; text: string; tone: string; title: string } {
   if (p.agent) {
     const detail = p.agent.detail ? ` · ${p.agent.detail.replace('_', ' ')}` : '';
-    return {
-      glyph: AGENT_GLYPHS[p.agent.primary] ?? '?',
-      text: `${p.agent.primary}${detail}`,
-      tone: p.agent.primary,
-      title: p.agent.reason,
-    };
+    const title = p.agent.confidenceReason ? `${p.agent.reason} (low confidence: ${p.agent.confidenceReason})` : p.agent.reason;
+    return { glyph: AGENT_GLYPHS[p.agent.primary] ?? '?', text: `${p.agent.primary}${detail}`, tone: p.agent.primary, title };
   }
-  const phase = p.readiness?.phase ?? p.state;
-  const message = p.readiness?.message ?? p.message;
+  // The entry's state, not only its readiness: `waiting` and a blocked start come from its dependencies.
+  const phase = p.state;
+  const message = p.message;
+  if (phase === 'waiting') return { glyph: STATE_GLYPHS.waiting, text: message, tone: 'dependencies', title: message };
+  if (phase === 'running' && p.readiness?.expectsReadiness === false)
+    return { glyph: UNCHECKED_RUNNING_GLYPH, text: 'running', tone: 'running', title: message };
+  if (phase === 'completed')
+    return { glyph: STATE_GLYPHS.completed, text: message.replace(/^Completed/, 'completed'), tone: 'completed', title: message };
+  if (phase === 'unhealthy') return { glyph: STATE_GLYPHS.unhealthy, text: 'unhealthy', tone: 'unhealthy', title: message };
   return { glyph: STATE_GLYPHS[phase] ?? '?', text: phase, tone: phase, title: message };
 }
 
@@ -52,9 +66,44 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
           resumable
         </span>
       )}
+      {p.agent?.verified === 'unverified' && (
+        <span
+          className="trust-mark"
+          role="note"
+          aria-label={`unverified preset: ${p.agent.preset} status detection was never run against the real CLI`}
+          title={`The ${p.agent.preset} preset's status rules come from the CLI's docs and source; they were never run against the real CLI.`}
+          data-testid="unverified"
+        >
+          unverified
+        </span>
+      )}
+      {p.agent?.confidence === 'low' && (
+        <span
+          className="trust-mark"
+          role="note"
+          aria-label={`low confidence: ${p.agent.confidenceReason ?? 'no rule matched'}`}
+          title={p.agent.confidenceReason}
+          data-testid="low-confidence"
+        >
+          low confidence
+        </span>
+      )}
       {p.attention && (
         <span className="attention" title={p.attention.reason}>
           ❗
+        </span>
+      )}
+      {p.trust && (
+        <span
+          className="untrusted"
+          data-testid="untrusted"
+          title={
+            p.trust === 'new'
+              ? 'Not trusted yet: it runs nothing until you trust it'
+              : 'Changed in switchboard.json: the change runs once you trust it'
+          }
+        >
+          {p.trust === 'new' ? 'not trusted' : 'change not trusted'}
         </span>
       )}
       <TimerIndicator process={p} />

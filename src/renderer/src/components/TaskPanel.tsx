@@ -1,5 +1,5 @@
 /**
- * The task pane (issue 7), above a task entry's terminal: phase and current tool, elapsed time,
+ * The task pane, above a task entry's terminal: phase and current tool, elapsed time,
  * stall warnings as they happen, the streamed text, and the end — result with turns and cost, or
  * the error — with every watchdog decision and its reason. Ended tasks stay here to inspect, to
  * run again (the pane's ↻) or to continue with a follow-up in the same session.

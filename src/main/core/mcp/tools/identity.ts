@@ -4,20 +4,32 @@ import { McpToolInput, type McpToolName } from '../../../../shared/mcp';
 import type { Caller } from '../identity';
 import { defineTool, type AnyToolDefinition, type ToolContext } from '../toolContext';
 import { summarize } from './processes';
+import { SwitchboardError } from '../../../../shared/errors';
+import { MCP_SCOPES } from '../../../../shared/trust';
+
+const APP_RIGHTS = 'The app token: every right on every entry (all scopes).';
+const PROCESS_RIGHTS =
+  'Without a scope you may list every entry and read its status, spawn processes and agents, and read, type into and control your own entry and the entries you spawned (and theirs). ' +
+  'Scopes extend that: entries:read-all (read any output), entries:input-all (type into any entry, message any agent), entries:control-all (start, stop, restart, rename, close any entry, cancel any task), tasks:bypass-permissions (start_task with permission_mode "bypassPermissions"). ' +
+  'Only a person grants scopes (switchboard.json "mcp": {"scopes": [...]} on your entry, or the Switchboard UI).';
 
 function whoamiOf(ctx: ToolContext, caller: Caller) {
   const project = { name: ctx.core.snapshot().project.name, dir: ctx.core.projectDir };
   if (caller.kind === 'external') {
-    return { process_id: null, name: null, kind: null, role: 'external', project };
+    return { process_id: null, name: null, kind: null, role: 'external', project, scopes: [...MCP_SCOPES], rights: APP_RIGHTS };
   }
   const entry = ctx.core.sessions.find(caller.processId);
+  const spawnedBy = ctx.core.access.spawnerOf(caller.processId);
   return {
     process_id: caller.processId,
     name: entry?.name ?? null,
     kind: entry?.kind ?? null,
     role: entry?.kind === 'agent' ? 'agent' : 'process',
     ...(entry?.definition.preset ? { preset: entry.definition.preset } : {}),
+    ...(spawnedBy ? { spawned_by: spawnedBy } : {}),
     project,
+    scopes: entry ? ctx.core.scopesOf(caller.processId) : [],
+    rights: PROCESS_RIGHTS,
   };
 }
 
@@ -25,7 +37,7 @@ const whoami = defineTool({
   name: 'whoami',
   title: 'Who am I',
   description:
-    'Your identity in Switchboard: your process id and name when Switchboard started you (role "agent" or "process"), or role "external"; the project; and the tools you can call.',
+    'Your identity in Switchboard: your process id and name when Switchboard started you (role "agent" or "process"), or role "external"; the project; your scopes and what they let you do; and the tools you can call.',
   annotations: { readOnlyHint: true },
   run: (_args, call, ctx) => ({ ...whoamiOf(ctx, call.caller), tools: ctx.tools.map((t) => t.name as string) }),
 });
@@ -40,11 +52,28 @@ const getProjectStatus = defineTool({
     const timers = processes.flatMap((p) => (p.timers ?? []).map((t) => ({ ...t, process_id: p.id })));
     return {
       project: { name: ctx.core.snapshot().project.name, dir: ctx.core.projectDir, config_issues: ctx.core.issues },
+      trust: ctx.core.trustState(),
       caller: whoamiOf(ctx, call.caller),
       processes: processes.map(summarize),
       timers,
       scratchpads: await ctx.scratchpads.list(),
     };
+  },
+});
+
+const trustProject = defineTool({
+  name: 'trust_project',
+  title: "Trust the project's config",
+  description:
+    "Only for the app token (a person's client), never for a process Switchboard started: trust the switchboard.json entries that wait for it (get_project_status trust.pending shows each command, env and cwd), so they may run and auto-start. Returns the trust state.",
+  run: async ({ entries }, call, ctx) => {
+    if (call.caller.kind !== 'external') {
+      throw new SwitchboardError(
+        'forbidden',
+        'Only a person can trust the project: a process Switchboard started cannot grant trust with its own token. Ask for it with request_human_attention; the Switchboard UI shows the prompt.',
+      );
+    }
+    return ctx.core.grantTrust(entries);
   },
 });
 
@@ -71,6 +100,8 @@ const TOPICS: Record<string, string> = {
   identity: [
     'Processes started by Switchboard get SWITCHBOARD_MCP_URL and their own SWITCHBOARD_MCP_TOKEN; calls with that token are yours (whoami).',
     'Other clients use the app token from mcp-endpoint.json in the app\'s data directory (or the "Connect an agent" panel) and are "external".',
+    'A process token is new at each run of its entry (the previous one stops working) and carries scopes: whoami lists them and what they allow; a refused call names the scope it needs.',
+    'Commands and terminals get a token only when switchboard.json gives their entry "mcp": {"scopes": [...]}.',
   ].join('\n'),
   scratchpads: [
     'Scratchpads are shared notes per project. scratchpad_read returns a revision; write with expected_revision to change it only if nobody else did.',
@@ -121,4 +152,4 @@ const help = defineTool({
   },
 });
 
-export const identityTools = [whoami, help, getProjectStatus];
+export const identityTools = [whoami, help, getProjectStatus, trustProject];

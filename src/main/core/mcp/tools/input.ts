@@ -6,7 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { InvalidArgumentError, NotRunningError } from '../../../../shared/errors';
 import { DEFAULT_OUTPUT_BYTES } from '../../../../shared/mcp';
 import { callerKey } from '../identity';
-import { keySequence, nextOutput, pasteSequence, SUBMIT_ECHO_WAIT_MS } from '../terminalInput';
+import { keySequence } from '../terminalInput';
+import { pasteSequence, settleAfterEcho, waitForEcho } from '../../sessions';
 import { callerProcessId, defineTool, senderTag, WrongKindError } from '../toolContext';
 import { screenOf } from './output';
 
@@ -15,6 +16,7 @@ const sendInput = defineTool({
   title: 'Type into a process',
   description:
     'Type into a process\'s terminal. kind "text" types text as is, "paste" pastes it (bracketed paste when the program enabled it, so multi-line text is not run line by line), "key" presses a named key (Enter, Escape, Tab, Up, Down, Left, Right, Backspace, C-c, …). submit presses Enter afterwards as a separate write. wait_ms returns the screen after waiting.',
+  requires: ({ process_id }) => [{ entry: process_id, right: 'input', action: 'typing into' }],
   run: async ({ process_id, kind, text, key, submit, wait_ms }, call, ctx) => {
     const entry = ctx.core.entry(process_id);
     let data: string;
@@ -26,10 +28,11 @@ const sendInput = defineTool({
       data = kind === 'paste' ? pasteSequence(entry, text) : text;
     }
     if (!entry.isRunning) throw new NotRunningError(entry.id, entry.name);
-    const echoed = submit ? nextOutput(entry, SUBMIT_ECHO_WAIT_MS) : undefined;
+    const echoed = submit ? waitForEcho(entry, kind === 'key' ? '' : (text ?? '')) : undefined;
     if (data.length > 0) ctx.core.writeInput(process_id, data);
     if (echoed) {
       await echoed;
+      await settleAfterEcho(entry);
       ctx.core.writeInput(process_id, '\r');
     }
     const result = { process_id, written_chars: data.length, submitted: submit === true };
@@ -44,6 +47,7 @@ const sendMessage = defineTool({
   title: 'Message an agent',
   description:
     'Deliver a message to another agent as a user turn, tagged with who sent it ("[from <name> (<id>)] …"), and submit it. If the agent is busy, its CLI queues the message.',
+  requires: ({ target_process_id }) => [{ entry: target_process_id, right: 'input', action: 'sending a message to' }],
   run: async ({ target_process_id, message }, call, ctx) => {
     const entry = ctx.core.entry(target_process_id);
     if (entry.kind !== 'agent') {

@@ -2,7 +2,7 @@
  * Reading a process: the rendered screen, the output stream (ANSI-stripped or raw) by byte offset,
  * regex search over the retained output, and waiting for a pattern.
  */
-import { compileUserPattern } from '../../../../shared/readyConfig';
+import { compileUserPattern, type UserPattern } from '../../../../shared/userPattern';
 import { DEFAULT_OUTPUT_BYTES, DEFAULT_SEARCH_LIMIT, DEFAULT_WAIT_SECONDS } from '../../../../shared/mcp';
 import { SwitchboardError } from '../../../../shared/errors';
 import type { ProcessEntry } from '../../sessions';
@@ -19,12 +19,15 @@ import {
 } from '../outputText';
 import { waitForPattern } from '../patternWait';
 import { continuityOf } from '../../continuity';
+import { callerKey } from '../identity';
 
+/** search_output yields to the event loop after this much matching. */
+const SEARCH_SLICE_MS = 10;
 /** A matching line longer than this is cut in results (the offset still points at it). */
 const MAX_RESULT_LINE_CHARS = 500;
 
 /** Compiles a caller's regex; a bad one is a tool error naming the regex. */
-export function compilePattern(pattern: string): RegExp {
+export function compilePattern(pattern: string): UserPattern {
   try {
     return compileUserPattern(pattern);
   } catch (err) {
@@ -76,6 +79,7 @@ const getProcessOutput = defineTool({
   description:
     'Read what a process shows. mode "grid" (default): the rendered terminal screen as text, blank lines trimmed — best for TUIs and agents. mode "stream": ANSI-stripped output text from since_offset (default: the newest max_bytes); pass next_offset back as since_offset to read on without repeats. run "previous": what it showed before the app last restarted.',
   annotations: { readOnlyHint: true },
+  requires: ({ process_id }) => [{ entry: process_id, right: 'read', action: 'reading the output of' }],
   run: async ({ process_id, mode, since_offset, max_bytes, run }, _call, ctx) => {
     const entry = ctx.core.entry(process_id);
     const maxBytes = max_bytes ?? DEFAULT_OUTPUT_BYTES;
@@ -109,6 +113,7 @@ const getProcessRawOutput = defineTool({
   description:
     'Raw terminal bytes (escape sequences included) from since_offset (default: the newest max_bytes), as UTF-8 text, or base64 when the bytes are not valid UTF-8 (encoding says which). Returns next_offset.',
   annotations: { readOnlyHint: true },
+  requires: ({ process_id }) => [{ entry: process_id, right: 'read', action: 'reading the output of' }],
   run: ({ process_id, since_offset, max_bytes }, _call, ctx) => {
     const entry = ctx.core.entry(process_id);
     const { data, fields } = readBytes(entry, since_offset, max_bytes ?? DEFAULT_OUTPUT_BYTES);
@@ -123,7 +128,8 @@ const searchOutput = defineTool({
   description:
     'Search the retained output (all runs, ANSI-stripped, line by line) for a regular expression. Returns the matching lines with their byte offsets, newest kept when there are more than limit.',
   annotations: { readOnlyHint: true },
-  run: ({ process_id, pattern, limit }, _call, ctx) => {
+  requires: ({ process_id }) => [{ entry: process_id, right: 'read', action: 'searching the output of' }],
+  run: async ({ process_id, pattern, limit }, call, ctx) => {
     const entry = ctx.core.entry(process_id);
     const regex = compilePattern(pattern);
     const max = limit ?? DEFAULT_SEARCH_LIMIT;
@@ -131,14 +137,18 @@ const searchOutput = defineTool({
     const matches: Array<{ offset: number; line: string }> = [];
     let total = 0;
     let lineStart = 0;
+    let sliceStartedAt = performance.now();
     while (lineStart < read.data.length) {
+      // Up to 256 MiB of output: give the event loop (PTYs, other calls, the UI) its turn often.
+      if (performance.now() - sliceStartedAt > SEARCH_SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (call.signal.aborted) throw new SwitchboardError('timeout', 'search_output was cancelled');
+        sliceStartedAt = performance.now();
+      }
       let end = read.data.indexOf(0x0a, lineStart);
       if (end < 0) end = read.data.length;
       const text = stripAnsi(read.data.subarray(lineStart, end).toString('utf8'));
-      const hit = matchSegments(text).find((segment) => {
-        regex.lastIndex = 0;
-        return regex.test(segment);
-      });
+      const hit = matchSegments(text).find((segment) => regex.test(segment));
       if (hit !== undefined) {
         total += 1;
         matches.push({
@@ -166,19 +176,21 @@ const waitForPatternTool = defineTool({
   description:
     'Block until a line of the process\'s output matches the regex, or timeout_seconds pass, or the process exits. from "now" (default) counts only new output, "start" also the current run so far. Returns { matched, reason, line, groups, offset } or, without a match, the last lines. Other calls are never held up. Sends progress notifications when given a progress token; cancellable.',
   annotations: { readOnlyHint: true },
+  requires: ({ process_id }) => [{ entry: process_id, right: 'read', action: 'watching the output of' }],
   run: async ({ process_id, pattern, timeout_seconds, from }, call, ctx) => {
     const entry = ctx.core.entry(process_id);
     const regex = compilePattern(pattern);
     const timeoutSeconds = timeout_seconds ?? DEFAULT_WAIT_SECONDS;
+    const release = ctx.patternWaits.acquire(callerKey(call.caller));
     const result = await waitForPattern(entry, regex, {
       from: from ?? 'now',
       timeoutMs: timeoutSeconds * 1000,
       signal: call.signal,
       onProgress: call.hasProgress
-        ? (elapsedMs) => call.progress(Math.round(elapsedMs / 100) / 10, timeoutSeconds, `Waiting for ${regex} in ${entry.name}`)
+        ? (elapsedMs) => call.progress(Math.round(elapsedMs / 100) / 10, timeoutSeconds, `Waiting for ${regex.toString()} in ${entry.name}`)
         : undefined,
       onClosed: (listener) => onEntryRemoved(ctx, process_id, listener),
-    });
+    }).finally(release);
     return { process_id, pattern, ...result };
   },
 });

@@ -7,7 +7,7 @@ import { loadConfig, processSpecFromConfig } from '../../config';
 import type { ProcessInfo, ProcessSpec } from '../../../../shared/model';
 import { DEFAULT_READY_TIMEOUT_MS } from '../../../../shared/mcp';
 import { InvalidArgumentError } from '../../../../shared/errors';
-import { defineTool, type ToolContext } from '../toolContext';
+import { defineTool, spawnOrigin, type ToolContext } from '../toolContext';
 
 /** The compact view of an entry used in lists: enough to decide what to look at next. */
 export function summarize(info: ProcessInfo): Record<string, unknown> {
@@ -30,12 +30,16 @@ export function summarize(info: ProcessInfo): Record<string, unknown> {
             detail: info.agent.detail,
             health: info.agent.health,
             reason: info.agent.reason,
+            verified: info.agent.verified,
+            confidence: info.agent.confidence,
+            ...(info.agent.confidenceReason ? { confidence_reason: info.agent.confidenceReason } : {}),
           },
         }
       : {}),
     ...(info.ports ? { ports: portsOf(info) } : {}),
     ...(info.attention ? { attention: info.attention } : {}),
     ...(info.timers?.length ? { timers: info.timers.length } : {}),
+    ...(info.trust ? { trust: info.trust === 'new' ? 'not trusted yet' : 'changed since trusted: runs nothing new until trusted' } : {}),
   };
 }
 
@@ -47,7 +51,7 @@ const listProcesses = defineTool({
   name: 'list_processes',
   title: 'List processes',
   description:
-    'Every process entry of the project (dev servers, terminals, agents) with its id, state, readiness or agent status, health and ports. Start here to find process ids.',
+    'Every process entry of the project (dev servers, workers, jobs, terminals, agents) with its id, state, readiness or agent status, health and ports. States: starting, ready (a server answered), running (up; for a command without a readiness check this is its healthy state), unhealthy (was ready, liveness probes fail), completed (a one-shot job exited 0), waiting (for the processes it depends on), error, stopped. Start here to find process ids.',
   annotations: { readOnlyHint: true },
   run: ({ kind }, _call, ctx) => ({ processes: ctx.core.listProcesses(kind).map(summarize) }),
 });
@@ -56,7 +60,7 @@ const getProcessStatus = defineTool({
   name: 'get_process_status',
   title: 'Process status',
   description:
-    'Full status of one entry: state and message, readiness or agent status with the reason (the rule or signal that decided it), health, ports, screen size, output offsets, attention flag and timers.',
+    'Full status of one entry: state and message, readiness or agent status with the reason (the rule or signal that decided it), whether the agent preset was verified against the real CLI, the status confidence (low with a reason when no rule matches the screen), health, ports, screen size, output offsets, attention flag and timers.',
   annotations: { readOnlyHint: true },
   run: ({ process_id }, _call, ctx) => {
     const info = ctx.core.describe(process_id);
@@ -74,32 +78,38 @@ const spawnProcess = defineTool({
   title: 'Spawn a process',
   description:
     'Create and start a new entry: a command (argv, or shell for a command line, or preset to start another instance of a process from switchboard.json) or an interactive terminal. ready adds readiness settings (readyPatterns, port, url, …). Returns the new entry; its id is what the other tools take.',
-  run: async (args, _call, ctx) => {
+  run: async (args, call, ctx) => {
     if (args.preset !== undefined) {
       if (args.argv || args.shell) throw new InvalidArgumentError('Give one of argv, shell or preset');
       const spec = specFromPreset(ctx, args.preset);
-      return ctx.core.createAndStart({
-        ...spec,
-        kind: args.kind === 'terminal' ? 'terminal' : spec.kind,
-        name: args.name ?? spec.name,
-        cwd: args.working_dir ? resolve(ctx.core.projectDir, args.working_dir) : spec.cwd,
-        env: { ...spec.env, ...args.env },
+      return ctx.core.createAndStart(
+        {
+          ...spec,
+          kind: args.kind === 'terminal' ? 'terminal' : spec.kind,
+          name: args.name ?? spec.name,
+          cwd: args.working_dir ? resolve(ctx.core.projectDir, args.working_dir) : spec.cwd,
+          env: { ...spec.env, ...args.env },
+          cols: args.cols,
+          rows: args.rows,
+          ready: args.ready ? { ...spec.ready, ...args.ready } : spec.ready,
+        },
+        spawnOrigin(call),
+      );
+    }
+    return ctx.core.spawnProcess(
+      {
+        kind: args.kind,
+        argv: args.argv,
+        shell: args.shell,
+        name: args.name,
+        cwd: args.working_dir,
+        env: args.env,
+        ready: args.ready,
         cols: args.cols,
         rows: args.rows,
-        ready: args.ready ? { ...spec.ready, ...args.ready } : spec.ready,
-      });
-    }
-    return ctx.core.spawnProcess({
-      kind: args.kind,
-      argv: args.argv,
-      shell: args.shell,
-      name: args.name,
-      cwd: args.working_dir,
-      env: args.env,
-      ready: args.ready,
-      cols: args.cols,
-      rows: args.rows,
-    });
+      },
+      spawnOrigin(call),
+    );
   },
 });
 
@@ -114,7 +124,8 @@ function specFromPreset(ctx: ToolContext, preset: string): ProcessSpec {
       `No process "${name}" in switchboard.json${known.length ? `; it defines ${known.join(', ')}` : ' (it defines none)'}`,
     );
   }
-  const { configName: _configName, ...spec } = processSpecFromConfig(name, processConfig, ctx.core.projectDir);
+  // Neither the config's name nor its MCP scopes come along: those were trusted for that entry only.
+  const { configName: _configName, mcp: _mcp, ...spec } = processSpecFromConfig(name, processConfig, ctx.core.projectDir);
   return spec;
 }
 
@@ -123,23 +134,27 @@ const spawnAgent = defineTool({
   title: 'Spawn an agent',
   description:
     "Start a coding agent (claude, codex, gemini, opencode, aider, cursor-agent, or any command) in its own PTY, already connected to this Switchboard. agent_instructions is typed as its first user turn once it is ready for input. argv replaces the preset's command and keeps its status detection. Returns the new entry.",
-  run: (args, _call, ctx) =>
-    ctx.core.spawnAgent({
-      preset: args.agent,
-      name: args.name,
-      cwd: args.working_dir,
-      argv: args.argv,
-      env: args.env,
-      instructions: args.agent_instructions,
-      cols: args.cols,
-      rows: args.rows,
-    }),
+  run: (args, call, ctx) =>
+    ctx.core.spawnAgent(
+      {
+        preset: args.agent,
+        name: args.name,
+        cwd: args.working_dir,
+        argv: args.argv,
+        env: args.env,
+        instructions: args.agent_instructions,
+        cols: args.cols,
+        rows: args.rows,
+      },
+      spawnOrigin(call),
+    ),
 });
 
 const startProcess = defineTool({
   name: 'start_process',
   title: 'Start a process',
   description: 'Start a stopped entry again (same command, cwd and env). Does nothing if it is running. Returns the entry.',
+  requires: ({ process_id }) => [{ entry: process_id, right: 'control', action: 'starting' }],
   run: ({ process_id }, _call, ctx) => ctx.core.startProcess(process_id),
 });
 
@@ -157,6 +172,7 @@ const stopProcess = defineTool({
   description:
     "Stop the entry's whole process tree (signal, default SIGTERM, then SIGKILL after the grace period). The entry stays and can be started again. Returns the entry.",
   annotations: { destructiveHint: true },
+  requires: ({ process_id }) => [{ entry: process_id, right: 'control', action: 'stopping' }],
   run: ({ process_id, signal }, _call, ctx) => ctx.core.stopProcess(process_id, signal),
 });
 
@@ -165,6 +181,7 @@ const closeProcess = defineTool({
   title: 'Close a process',
   description: "Stop the entry's process tree (signal, default SIGTERM) and remove the entry. Its id stops working.",
   annotations: { destructiveHint: true },
+  requires: ({ process_id }) => [{ entry: process_id, right: 'control', action: 'closing' }],
   run: async ({ process_id, signal }, _call, ctx) => {
     if (signal) await ctx.core.stopProcess(process_id, signal);
     await ctx.core.closeProcess(process_id);
@@ -176,7 +193,8 @@ const restartProcess = defineTool({
   name: 'restart_process',
   title: 'Restart a process',
   description:
-    'Stop the process tree and start it again. For a command, wait_for_ready (default true) waits until it is ready or failed and returns { success, state, message, duration_ms, url?, port?, logs? } (logs: last lines on failure). Sends progress notifications while waiting when given a progress token; cancellable.',
+    "Stop the process tree and start it again (after the processes it depends on). For a command, wait_for_ready (default true) waits until it is ready (or running, for a command without a readiness check) or failed; for a one-shot job, until it finished. Returns { success, state, message, duration_ms, url?, port?, logs?, exit_code? } (logs: last lines on failure and of a finished job; exit_code: a finished job's). Sends progress notifications while waiting when given a progress token; cancellable.",
+  requires: ({ process_id }) => [{ entry: process_id, right: 'control', action: 'restarting' }],
   run: async ({ process_id, signal, wait_for_ready, ready_timeout }, call, ctx) => {
     const entry = ctx.core.entry(process_id);
     if (wait_for_ready !== false && entry.kind === 'command') {
@@ -190,7 +208,7 @@ const restartProcess = defineTool({
     }
     const startedAt = Date.now();
     const info = await ctx.core.restartProcess(process_id, signal);
-    // Terminals and agents have no readiness (SPEC §3 is for commands): the new run being up is the result.
+    // Terminals and agents have no readiness (docs/readiness.md is for commands): the new run being up is the result.
     return {
       success: info.state !== 'error',
       state: info.state,
@@ -205,7 +223,7 @@ const checkProcessReady = defineTool({
   name: 'check_process_ready',
   title: 'Is it ready?',
   description:
-    'Readiness of a command (dev server) right now: { ready, state, message, url?, port? }. Does not wait (restart_process with wait_for_ready does).',
+    'Readiness of a command right now: { ready, state, message, url?, port? }. ready is true only for a server that answered (state ready); state also says running (no readiness check), unhealthy, completed, waiting (for dependencies) or error, with the reason in message. Does not wait (restart_process with wait_for_ready does).',
   annotations: { readOnlyHint: true },
   run: ({ process_id }, _call, ctx) => ctx.core.checkReady(process_id),
 });
@@ -231,6 +249,7 @@ const renameProcess = defineTool({
   name: 'rename_process',
   title: 'Rename a process',
   description: 'Change the label shown in the UI and in lists. Returns the entry.',
+  requires: ({ process_id }) => [{ entry: process_id, right: 'control', action: 'renaming' }],
   run: ({ process_id, name }, _call, ctx) => ctx.core.renameProcess(process_id, name),
 });
 

@@ -1,9 +1,9 @@
 /**
- * Headless agent tasks (issue 7): start_task, get_task, cancel_task, wait_for_task. Each calls the
+ * Headless agent tasks: start_task, get_task, cancel_task, wait_for_task. Each calls the
  * same SwitchboardCore method the UI's task commands call; the logic lives in core/tasks.
  */
 import { DEFAULT_TASK_WAIT_SECONDS, type TaskRequest, type TaskView } from '../../../../shared/task';
-import { defineTool } from '../toolContext';
+import { defineTool, spawnOrigin } from '../toolContext';
 
 /** The compact view for tool results: everything get_task promises, the text tail and decisions included. */
 function taskResult(view: TaskView): Record<string, unknown> {
@@ -42,7 +42,11 @@ const startTask = defineTool({
     'then wait_for_task (blocks until it ends, with progress) or get_task. It ends done (result, turns, cost), failed (why), ' +
     'stalled (what it was doing when it went silent) or cancelled; its process tree never outlives it. A tool known to run long ' +
     '(Bash within its own timeout, a subagent, parallel tools) earns more time before a silence counts as a stall.',
-  run: async (args, _call, ctx) => {
+  requires: ({ permission_mode }) =>
+    permission_mode === 'bypassPermissions'
+      ? [{ scope: 'tasks:bypass-permissions', action: 'starting a task with permission_mode "bypassPermissions" needs it' }]
+      : [],
+  run: async (args, call, ctx) => {
     const request: TaskRequest = {
       prompt: args.prompt,
       ...(args.working_dir ? { cwd: args.working_dir } : {}),
@@ -63,7 +67,7 @@ const startTask = defineTool({
           }
         : {}),
     };
-    return taskResult(await ctx.core.startTask(request));
+    return taskResult(await ctx.core.startTask(request, spawnOrigin(call)));
   },
 });
 
@@ -74,6 +78,7 @@ const getTask = defineTool({
     'A task now: phase (starting, generating, tool_executing, done, failed, stalled, cancelled), current tools, last activity, live stall warning, ' +
     'result or error, turns, cost, the tail of its text, and every watchdog decision with its reason. Does not wait.',
   annotations: { readOnlyHint: true },
+  requires: ({ task_id }) => [{ entry: task_id, right: 'read', action: 'reading the task' }],
   run: ({ task_id }, _call, ctx) => taskResult(ctx.core.getTask(task_id)),
 });
 
@@ -83,6 +88,7 @@ const cancelTask = defineTool({
   description:
     'Cancel a task: its whole process tree is ended (SIGTERM, then SIGKILL). Returns once nothing of it is left, with the task (phase cancelled). A task that already ended is returned as it was.',
   annotations: { destructiveHint: true },
+  requires: ({ task_id }) => [{ entry: task_id, right: 'control', action: 'cancelling the task' }],
   run: async ({ task_id }, _call, ctx) => taskResult(await ctx.core.cancelTask(task_id)),
 });
 
@@ -94,6 +100,7 @@ const waitForTask = defineTool({
     'returns { is_ended, reason, message, elapsed_ms, task }. Sends progress notifications (phase and current tool, stall warnings) when given a progress token. ' +
     'Cancelling the call stops the wait, not the task.',
   annotations: { readOnlyHint: true },
+  requires: ({ task_id }) => [{ entry: task_id, right: 'read', action: 'waiting on the task' }],
   run: async ({ task_id, timeout_seconds }, call, ctx) => {
     const timeoutMs = Math.round((timeout_seconds ?? DEFAULT_TASK_WAIT_SECONDS) * 1000);
     const result = await ctx.core.waitForTask(task_id, timeoutMs, call.signal, (p) =>

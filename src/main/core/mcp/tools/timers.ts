@@ -1,5 +1,5 @@
 /**
- * Timer tools (SPEC §5, §6): schedule a user turn for an agent after a delay or when other agents
+ * Timer tools (docs/mcp.md, docs/timers.md): schedule a user turn for an agent after a delay or when other agents
  * go idle, and manage the timers the caller may manage. Each calls the same TimerManager method
  * the UI's commands call; results use the MCP tools' snake_case.
  */
@@ -74,6 +74,7 @@ const timerSet = defineTool({
   name: 'timer_set',
   title: 'Set a timer',
   description: `One-shot timer: after \`seconds\`, deliver \`body\` to the owner. ${DELIVERY} Returns timer_id, fires_at and remaining_ms.`,
+  requires: ({ owner_process_id }) => [{ entry: owner_process_id, right: 'input', action: 'delivering a timer body to' }],
   run: ({ seconds, body, label, owner_process_id }, call, ctx) =>
     armedView(timersOf(ctx.core).setDelay(call.caller, { seconds, body, label, ownerId: owner_process_id }), ctx, call),
 });
@@ -82,6 +83,7 @@ const timerFireWhenIdleAny = defineTool({
   name: 'timer_fire_when_idle_any',
   title: 'Fire when any agent finishes',
   description: `Deliver \`body\` when any of the \`watched\` agents finishes a turn (goes from working to idle). Agents already idle now do not count until they work and come back; a freshly spawned agent counts once it has done its first instructions. With max_wait_seconds it fires anyway after that long. ${DELIVERY} Returns already_idle and waiting_on.`,
+  requires: ({ owner_process_id }) => [{ entry: owner_process_id, right: 'input', action: 'delivering a timer body to' }],
   run: ({ watched, body, max_wait_seconds, label, owner_process_id }, call, ctx) =>
     armedView(
       timersOf(ctx.core).setIdle(call.caller, {
@@ -101,6 +103,7 @@ const timerFireWhenIdleAll = defineTool({
   name: 'timer_fire_when_idle_all',
   title: 'Fire when all agents are idle',
   description: `Deliver \`body\` when every one of the \`watched\` agents is idle at the same time (agents idle already count; a freshly spawned agent only once it has done its first instructions; an agent that exited counts as done). Fires at once if all are idle now. With max_wait_seconds it fires anyway after that long. ${DELIVERY} Returns already_idle and waiting_on.`,
+  requires: ({ owner_process_id }) => [{ entry: owner_process_id, right: 'input', action: 'delivering a timer body to' }],
   run: ({ watched, body, max_wait_seconds, label, owner_process_id }, call, ctx) =>
     armedView(
       timersOf(ctx.core).setIdle(call.caller, {

@@ -3,7 +3,7 @@
  * tasks): the test decides when a run starts, what it prints (in chunks, exactly as a PTY would
  * deliver them) and how it exits. Subclasses fix the identity (`id`, `kind`, `argv`, `cwd`).
  */
-import { Emitter, type Event } from '../../base/lifecycle';
+import { Emitter, type Event } from '../../base';
 import type { ObservedSession, OutputChunk, RunExited, RunStarted, ScreenView } from '../types';
 import type { ProcessKind } from '../../../../shared/model';
 

@@ -1,5 +1,5 @@
 /**
- * Reading the recordings in test/fixtures/recordings (copied from shared/recordings): asciicast v2 (`.cast`) plus the ground-truth
+ * Reading the recordings in test/fixtures/recordings/<cli>/: asciicast v2 (`.cast`) plus the ground-truth
  * sidecar (`.truth.json`, format agent-status-truth/1). See that folder's README.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -53,11 +53,16 @@ export interface Recording {
 }
 
 /**
- * The Claude Code recordings with ground truth: a copy from shared/recordings kept in the test tree
- * (so replays run on any checkout), or SWITCHBOARD_RECORDINGS_DIR to replay others.
+ * The root of the recording sets: one folder per CLI (`claude/`, `codex/`, …) kept in the test tree
+ * so replays run on any checkout, or SWITCHBOARD_RECORDINGS_DIR to replay others.
  */
-export function recordingsDir(): string {
+export function recordingsRoot(): string {
   return process.env.SWITCHBOARD_RECORDINGS_DIR ?? path.resolve(__dirname, '../../../../../test/fixtures/recordings');
+}
+
+/** One CLI's recordings (the Claude Code set by default). */
+export function recordingsDir(cli = 'claude'): string {
+  return path.join(recordingsRoot(), cli);
 }
 
 export function listRecordings(dir = recordingsDir()): string[] {

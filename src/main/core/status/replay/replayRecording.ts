@@ -4,7 +4,7 @@
  * tolerance windows and outside `starting` (the recordings' README says how to score).
  */
 import type { AgentDetail, AgentPrimary, AgentStatusInfo } from '../../../../shared/status';
-import { VirtualClock } from '../clock';
+import { VirtualClock } from '../../base';
 import { StatusTracker, type DetectionProfile, type StatusTrackerOptions } from '../statusTracker';
 import { isInToleranceWindow, truthAt, type Recording } from './asciicast';
 import { ReplaySession } from './replaySession';
@@ -21,7 +21,7 @@ export interface StatusSample {
 export interface ScoredSample {
   ms: number;
   truth: { primary: AgentPrimary; detail: AgentDetail };
-  got: { primary: AgentPrimary; detail: AgentDetail; reason: string };
+  got: { primary: AgentPrimary; detail: AgentDetail; reason: string; confidence: AgentStatusInfo['confidence'] };
   primaryAgrees: boolean;
   fullAgrees: boolean;
 }
@@ -35,6 +35,8 @@ export interface ReplayScore {
   /** Share whose primary and detail both match. */
   agreement: number;
   mismatches: ScoredSample[];
+  /** Scored samples whose status said `confidence: 'low'` (no rule matched the screen for a while). */
+  lowConfidence: number;
   samples: StatusSample[];
   /** Every status event the tracker fired, with recording time. */
   transitions: Array<{ ms: number; primary: AgentPrimary; detail: AgentDetail; health: string; reason: string }>;
@@ -90,7 +92,7 @@ function score(recording: Recording, samples: StatusSample[], transitions: Repla
     scoredSamples.push({
       ms,
       truth: { primary: truth.primary, detail: truth.detail },
-      got: { primary: status.primary, detail: status.detail, reason: status.reason },
+      got: { primary: status.primary, detail: status.detail, reason: status.reason, confidence: status.confidence },
       primaryAgrees,
       fullAgrees: primaryAgrees && truth.detail === status.detail,
     });
@@ -102,6 +104,7 @@ function score(recording: Recording, samples: StatusSample[], transitions: Repla
     primaryAgreement: n ? scoredSamples.filter((s) => s.primaryAgrees).length / n : 0,
     agreement: n ? scoredSamples.filter((s) => s.fullAgrees).length / n : 0,
     mismatches: scoredSamples.filter((s) => !s.fullAgrees),
+    lowConfidence: scoredSamples.filter((s) => s.got.confidence === 'low').length,
     samples,
     transitions,
   };

@@ -2,7 +2,7 @@
  * An ObservedSession fed from a recording instead of a PTY: the same ScreenModel the real entries
  * use, with output, run start and exit fired by the replay driver.
  */
-import { Emitter, type Event } from '../../base/lifecycle';
+import { Emitter, type Event } from '../../base';
 import { ScreenModel, type ObservedSession, type OutputChunk, type RunExited, type RunStarted } from '../../sessions';
 
 export class ReplaySession implements ObservedSession {

@@ -1,6 +1,6 @@
 /**
  * Claude Code status rules. Written against Claude Code 2.1.197 (npm @anthropic-ai/claude-code),
- * samples cut unchanged (rows right-trimmed) from test/fixtures/recordings (= shared/recordings) (120x40, TERM=xterm-256color).
+ * samples cut unchanged (rows right-trimmed) from test/fixtures/recordings/claude (120x40, TERM=xterm-256color).
  *
  * Screen anatomy in 2.1.x, bottom up: a status bar (`? for shortcuts` idle, `esc to interrupt`
  * busy; hidden while text is typed), the prompt box `❯ …` between two full-width `─` rules, and
@@ -410,6 +410,9 @@ export const claudeRules: RuleSetInput = {
       sample: interruptedIdle,
       lookalikes: [{ sample: thinkingAfterPrompt, why: 'busy status bar' }],
       source: `${CLI}, ${REC}interrupt-then-exit.cast @ 11000 ms`,
+      // The status bar's idle hint is drawn with the composer once the turn is over, and only when
+      // no busy rule above matched (no spinner row, no "esc to interrupt").
+      strongIdle: true,
     },
     {
       id: 'idle-prompt',
@@ -446,9 +449,5 @@ export const claudeRules: RuleSetInput = {
       lookalikes: [{ sample: '⠐ Claude Code', why: 'a spinner frame' }],
       source: `${CLI}, window title in every recording when not busy — also during permission prompts, hence lowest priority`,
     },
-  ],
-  progressNormalizers: [
-    { id: 'spinner-glyph', pattern: new RegExp(`^${SPIN} (?=\\S[^\\n]*…)`, 'u'), replace: '' },
-    { id: 'tool-bullet-blink', pattern: /^●/u, replace: ' ' },
   ],
 };

@@ -1,23 +1,95 @@
 /**
- * Gemini CLI status rules (@google/gemini-cli 0.x, Ink TUI). No recording: from knowledge,
- * unverified. Anatomy: an input box `│ > Type your message or @path/to/file │`; while a turn runs
- * a braille spinner row `⠏ <phrase> (esc to cancel, 12s)` above it; tool confirmations appear in a
- * box with a "Yes, allow once" menu; the folder-trust prompt asks "Do you trust this folder?".
+ * Gemini CLI status rules, cut from the recordings in test/fixtures/recordings/gemini/ (Gemini CLI
+ * 0.61.0, 120x40, TERM=xterm-256color, COLORTERM=truecolor; re-record with
+ * `npx tsx test/fixtures/gemini/recordGemini.ts`). Every sample is a crop of a recorded screen,
+ * unchanged (the per-run temp path in the footer included).
+ *
+ * Anatomy (Ink TUI): the composer ` >   Type your message or @path/to/file` between half-block bars
+ * stays on screen while a turn runs; a running turn shows a braille spinner row
+ * ` ⠧ Thinking... (esc to cancel, 2s)` above it, with the streamed answer (`✦ …`) right above the
+ * spinner; a tool that asks replaces the composer with a box ending in a numbered menu
+ * (`● 1. Allow once`); the `ask_user` tool shows an "Answer Questions" box. The window title names
+ * the state: `◇  Ready (project)`, `✦  Working… (project)`, `✋  Action Required (project)`.
+ * During start-up the composer is already shown with `ℹ Initializing... Prompts will be queued.`;
+ * a prompt sent then is listed under `Queued (press ↑ to edit):` until initialisation ends.
  */
 import type { RuleSetInput } from '../ruleSchema';
 
-const UNVERIFIED = 'Gemini CLI 0.x, from knowledge, unverified';
+const VERSION = '0.61.0';
+const recorded = (recording: string, at: string) => `Gemini CLI ${VERSION}, recording gemini/${recording} @ ${at}`;
 
-const idleBox = [
-  '╭──────────────────────────────────────────────────────────────────────────────────────╮',
-  '│ >   Type your message or @path/to/file                                               │',
-  '╰──────────────────────────────────────────────────────────────────────────────────────╯',
-  '~/repo (main*)              no sandbox (see /docs)              gemini-2.5-pro (100% context left)',
+const FOOTER = [
+  ' workspace (/directory)                                   branch               sandbox                           /model',
+  ' /tmp/switchboard-gemini-rtt13g/home/project              main                 no sandbox              gemini-2.5-flash',
+].join('\n');
+
+const COMPOSER = [
+  '────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────',
+  ' Shift+Tab to accept edits',
+  '▄'.repeat(120),
+  ' >   Type your message or @path/to/file',
+  '▀'.repeat(120),
+  FOOTER,
+].join('\n');
+
+const thinkingScreen = [
+  ' > Explain Switchboard in two sentences',
+  '▀'.repeat(120),
+  ' ⠙ Thinking... (esc to cancel, 0s)                                                                      ? for shortcuts',
+  COMPOSER,
+].join('\n');
+
+const respondingScreen = [
+  ' > Explain Switchboard in two sentences',
+  '▀'.repeat(120),
+  '✦ Switchboard runs your dev servers and agents side by side and tells you what each one',
+  ' ⠧ Thinking... (esc to cancel, 2s)                                                                      ? for shortcuts',
+  COMPOSER,
+].join('\n');
+
+const idleScreen = [
+  '✦ Posted.',
+  '                                                                                                        ? for shortcuts',
+  COMPOSER,
+].join('\n');
+
+const permissionBox = [
+  '✦ I will post it.',
+  '╭──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────╮',
+  '│ ? Shell  sleep 2 && echo posted                                                                                      │',
+  '│ ╭──────────────────────────────────────────────────────────────────────────────────────────────────────────────────╮ │',
+  '│ │ sleep 2 && echo posted                                                                                           │ │',
+  '│ ╰──────────────────────────────────────────────────────────────────────────────────────────────────────────────────╯ │',
+  '│ Allow execution of [Shell]?                                                                                          │',
+  '│                                                                                                                      │',
+  '│ ● 1. Allow once                                                                                                      │',
+  '│   2. Allow for this session                                                                                          │',
+  '│   3. No, suggest changes (esc)                                                                                       │',
+  '╰──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────╯',
+].join('\n');
+
+const questionBox = [
+  '✦ One question first.',
+  '╭──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────╮',
+  '│ Answer Questions                                                                                                     │',
+  '│ Should I use the staging database?                                                                                   │',
+  '│ ● 1.  Yes                                                                                                            │',
+  '│   2.  No                                                                                                             │',
+  '│   3.  Enter a custom value                                                                                           │',
+  '│ Enter to select · ↑/↓ to navigate · Esc to cancel                                                                    │',
+  '╰──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────╯',
+].join('\n');
+
+const queuedScreen = [
+  '  Queued (press ↑ to edit):',
+  '    Post the data with a shell command',
+  '                                                                                                        ? for shortcuts',
+  COMPOSER,
 ].join('\n');
 
 export const geminiRules: RuleSetInput = {
   agent: 'gemini',
-  version: '0.x',
+  version: VERSION,
   rules: [
     {
       id: 'tool-confirmation',
@@ -25,65 +97,121 @@ export const geminiRules: RuleSetInput = {
       implies: { primary: 'waiting', detail: 'permission' },
       region: 'bottom_non_empty_lines(24)',
       match: {
-        regex: /(?:Allow execution|Apply this change|Do you want to proceed)[^\n]*\?/u,
-        line: /Yes, allow once/u,
+        // "Allow execution of" recorded; edits and MCP tools ask with the same numbered menu.
+        regex: /(?:Allow execution of|Apply this change|Allow execution of MCP tool)[^\n]*\?/u,
+        line: /^[│\s]*● 1\. Allow once/u,
       },
-      sample: [
-        '╭──────────────────────────────────────────────────────────────────────╮',
-        '│ ?  Shell curl -X POST http://127.0.0.1:9/upload                      │',
-        '│                                                                      │',
-        "│ Allow execution of: 'curl'?                                          │",
-        '│                                                                      │',
-        '│ ● 1. Yes, allow once                                                 │',
-        '│   2. Yes, allow always ...                                           │',
-        '│   3. No, suggest changes (esc)                                       │',
-        '╰──────────────────────────────────────────────────────────────────────╯',
-      ].join('\n'),
-      lookalikes: [{ sample: idleBox, why: 'the idle input box' }],
-      source: UNVERIFIED,
+      sample: permissionBox,
+      lookalikes: [{ sample: idleScreen, why: 'the idle composer' }],
+      source: recorded('gemini-permission-yes', '26.0 s'),
     },
     {
-      id: 'folder-trust',
+      id: 'ask-user-question',
       priority: 880,
       implies: { primary: 'waiting', detail: 'question' },
       region: 'bottom_non_empty_lines(24)',
-      match: { contains: 'Do you trust this folder?' },
+      match: { contains: 'Answer Questions', line: /Enter to select · .*Esc to cancel/u },
+      sample: questionBox,
+      lookalikes: [{ sample: permissionBox, why: 'a tool confirmation is a permission, not a question' }],
+      source: recorded('gemini-question', '22.0 s'),
+    },
+    {
+      id: 'folder-trust',
+      priority: 870,
+      implies: { primary: 'waiting', detail: 'question' },
+      region: 'bottom_non_empty_lines(24)',
+      match: { regex: /Do you trust (?:this folder|the files in this folder)\?/u },
       sample: [
-        '╭──────────────────────────────────────────────────────────────────────╮',
         '│ Do you trust this folder?                                            │',
-        '│                                                                      │',
         '│ ● 1. Trust folder (repo)                                             │',
-        '│   2. Trust parent folder (tmp)                                       │',
-        "│   3. Don't trust (esc)                                               │",
-        '╰──────────────────────────────────────────────────────────────────────╯',
       ].join('\n'),
-      lookalikes: [{ sample: idleBox, why: 'the idle input box' }],
-      source: UNVERIFIED,
+      lookalikes: [{ sample: idleScreen, why: 'the idle composer' }],
+      source: `Gemini CLI ${VERSION}, from knowledge, unverified (the recordings trust their folder)`,
+    },
+    {
+      id: 'tool-running',
+      priority: 640,
+      implies: { primary: 'active', detail: 'using_tools' },
+      region: 'bottom_non_empty_lines(16)',
+      // A tool box with the executing glyph (a finished one shows ✓, a waiting one ?).
+      match: { line: /^│ ⊷\s+\S/u },
+      sample: [
+        '✦ I will post it.',
+        '╭──────────────────────────────────────────────────────────────────────────────────────────────────────────────────╮',
+        '│ ⊷  Shell sleep 2 && echo posted                                                                                  │',
+        '╰──────────────────────────────────────────────────────────────────────────────────────────────────────────────────╯',
+        ' ⠙ Thinking... (esc to cancel, 0s)                                                                      ? for shortcuts',
+        COMPOSER,
+      ].join('\n'),
+      lookalikes: [{ sample: thinkingScreen, why: 'no tool box' }],
+      source: recorded('gemini-permission-yes', '33.0 s'),
+    },
+    {
+      id: 'queued-prompt',
+      priority: 650,
+      implies: { primary: 'active', detail: 'thinking' },
+      region: 'bottom_non_empty_lines(16)',
+      match: { line: /^\s*Queued \(press ↑ to edit\):/u },
+      sample: queuedScreen,
+      lookalikes: [{ sample: idleScreen, why: 'nothing queued' }],
+      source: recorded('gemini-permission-yes', '18.0 s'),
+    },
+    {
+      id: 'streaming-answer',
+      priority: 620,
+      implies: { primary: 'active', detail: 'responding' },
+      region: 'bottom_non_empty_lines(12)',
+      // Answer text (first line `✦ `, continuation lines indented) right above the spinner row.
+      match: { regex: /^(?:✦ | {2})\S[^\n]*\n\s*[\u2801-\u28FF] [^\n]*\(esc to cancel/mu },
+      sample: respondingScreen,
+      lookalikes: [{ sample: thinkingScreen, why: 'the prompt, not answer text, above the spinner' }],
+      source: recorded('gemini-streamed-answer', '27.0 s'),
     },
     {
       id: 'spinner-esc-to-cancel',
       priority: 600,
       implies: { primary: 'active', detail: 'thinking' },
-      region: 'bottom_non_empty_lines(10)',
-      match: { line: /\(esc to cancel, (?:\d+[hms]\s*)+\)/u },
-      sample: ['⠏ Consulting the digital spirits... (esc to cancel, 3s)', '', idleBox].join('\n'),
-      lookalikes: [{ sample: idleBox, why: 'idle input box without the spinner row' }],
-      source: UNVERIFIED,
+      region: 'bottom_non_empty_lines(12)',
+      match: { line: /^\s*[\u2801-\u28FF] [^\n]*\(esc to cancel, (?:\d+[hms]\s*)+\)/u },
+      sample: thinkingScreen,
+      lookalikes: [{ sample: idleScreen, why: 'the composer without the spinner row' }],
+      source: recorded('gemini-streamed-answer', '23.5 s'),
     },
     {
-      id: 'idle-input-box',
+      id: 'title-working',
+      priority: 400,
+      implies: { primary: 'active', detail: null },
+      region: 'osc_title',
+      match: { regex: /^✦\s+Working/u },
+      sample: '✦  Working… (project)                                                           ',
+      lookalikes: [{ sample: '◇  Ready (project)                                                              ', why: 'idle title' }],
+      source: recorded('gemini-streamed-answer', '23.5 s'),
+    },
+    {
+      id: 'idle-composer',
       priority: 300,
       implies: { primary: 'idle', detail: 'ready' },
-      region: 'bottom_non_empty_lines(8)',
-      match: { line: /^\s*│\s*>\s/u },
-      sample: idleBox,
-      lookalikes: [
-        {
-          sample: '│ ?  Shell curl -X POST http://127.0.0.1:9/upload │\n│ ● 1. Yes, allow once │',
-          why: 'a confirmation box has no > input row',
-        },
-      ],
-      source: UNVERIFIED,
+      // The composer, empty (placeholder) or with text being typed; the bottom six lines never
+      // reach the prompts echoed in the history above.
+      region: 'bottom_non_empty_lines(6)',
+      match: { line: /^ >\s+\S/u },
+      sample: idleScreen,
+      lookalikes: [{ sample: permissionBox, why: 'a confirmation replaces the composer' }],
+      source: `${recorded('gemini-permission-yes', '37.5 s')}; typing: ${recorded('gemini-answer-then-exit', '16.0 s')}`,
     },
+    {
+      id: 'title-action-required',
+      priority: 150,
+      implies: { primary: 'waiting', detail: 'permission' },
+      region: 'osc_title',
+      match: { regex: /^✋\s+Action Required/u },
+      sample: '✋  Action Required (project)                                                    ',
+      lookalikes: [{ sample: '✦  Working… (project)                                                           ', why: 'working' }],
+      source: recorded('gemini-permission-yes', '26.0 s'),
+    },
+  ],
+  progressNormalizers: [
+    { id: 'spinner-glyph', pattern: /^(\s*)[\u2801-\u28FF](?= )/gmu, replace: '$1' },
+    { id: 'elapsed-seconds', pattern: /\(esc to cancel, (?:\d+[hms]\s*)+\)/gu, replace: '(esc to cancel)' },
   ],
 };

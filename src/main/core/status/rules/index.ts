@@ -7,12 +7,14 @@ import { cursorAgentRules } from './cursorAgent';
 import { geminiRules } from './gemini';
 import { genericRules } from './generic';
 import { opencodeRules } from './opencode';
+import { qwenRules } from './qwen';
 
 export const RULE_SET_INPUTS: readonly RuleSetInput[] = [
   claudeRules,
   codexRules,
   geminiRules,
   opencodeRules,
+  qwenRules,
   aiderRules,
   cursorAgentRules,
   genericRules,

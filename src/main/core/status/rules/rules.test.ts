@@ -10,7 +10,7 @@ import { RegionReader } from '../regions';
 import type { StatusRule } from '../ruleSchema';
 import { BUILTIN_RULE_SETS } from './index';
 
-const AGENTS = ['claude', 'codex', 'gemini', 'opencode', 'aider', 'cursor-agent', 'generic'];
+const AGENTS = ['claude', 'codex', 'gemini', 'opencode', 'qwen', 'aider', 'cursor-agent', 'generic'];
 
 function screenFor(rule: StatusRule, sample: string): { lines: string[]; title: string } {
   return rule.region === 'osc_title' ? { lines: [], title: sample } : { lines: sample.split('\n'), title: '' };
@@ -67,7 +67,7 @@ for (const agent of AGENTS) {
 
 describe('claude: rules beyond the table', () => {
   const claude = BUILTIN_RULE_SETS.get('claude')!;
-  it('every Claude Code state of issue 4 has a rule', () => {
+  it('every Claude Code state has a rule', () => {
     const states = new Set(claude.rules.map((r) => `${r.implies.primary}/${r.implies.detail}`));
     for (const s of [
       'idle/ready',

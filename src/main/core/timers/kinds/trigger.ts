@@ -2,8 +2,8 @@
  * A timer kind is a trigger: armed with what it watches, it calls `fire` once its condition
  * holds, and disposing it stops every listener and clock timer it holds (pause, cancel, fire).
  */
-import type { Disposable } from '../../base/lifecycle';
-import type { Clock } from '../../status';
+import type { Disposable } from '../../base';
+import type { Clock } from '../../base';
 import type { IdlenessTracker } from '../idleness';
 import type { FireCause } from '../timerTypes';
 

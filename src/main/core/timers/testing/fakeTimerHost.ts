@@ -2,8 +2,8 @@
  * A TimerHost the test owns: entries whose run and agent status it sets by hand, and a record of
  * every body typed. With the status module's VirtualClock, timer behaviour runs at exact times.
  */
-import { Emitter, type Disposable } from '../../base/lifecycle';
-import type { Clock } from '../../status';
+import { Emitter, type Disposable } from '../../base';
+import type { Clock } from '../../base';
 import type { AgentPrimary } from '../../../../shared/status';
 import type { ProcessKind } from '../../../../shared/model';
 import type { TimerEntry, TimerHost } from '../timerHost';
@@ -19,7 +19,7 @@ export class FakeTimerHost implements TimerHost {
   private readonly changed = new Emitter<TimerEntry>();
   private readonly removed = new Emitter<string>();
   readonly onEntryChanged = this.changed.event;
-  readonly onEntryRemoved = this.removed.event;
+  readonly onDidRemoveEntry = this.removed.event;
   readonly delivered: Delivery[] = [];
   /** Make the next deliveries fail with this message. */
   failDeliveriesWith: string | undefined;

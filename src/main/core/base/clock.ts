@@ -1,8 +1,9 @@
 /**
- * Time as the status tracker sees it. Injected so recording replays run at their original timing
- * on a virtual clock, fast but faithfully (every debounce and stuck timer fires at its due time).
+ * Time as the status tracker, timers and tasks see it. Injected so recording replays and tests run
+ * at their original timing on a virtual clock, fast but faithfully (every debounce and stuck timer
+ * fires at its due time).
  */
-import { toDisposable, type Disposable } from '../base/lifecycle';
+import { toDisposable, type Disposable } from './lifecycle';
 
 export interface Clock {
   /** Epoch milliseconds. */

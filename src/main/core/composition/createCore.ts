@@ -2,11 +2,14 @@
  * Builds the core with every capability wired in. The Electron shell and `serve` both call this,
  * so they run exactly the same core.
  */
-import { SwitchboardCore, type SwitchboardCoreOptions } from './switchboardCore';
-import type { EntryDecorator } from './entryDecoration';
+import { SwitchboardCore, type SwitchboardCoreOptions } from '../app';
+import type { EntryDecorator } from '../sessions';
 import { McpService } from '../mcp';
 import { attachTimers, timerDecorator, type TimerManager } from '../timers';
 import { ContinuityService, StateStore, type RestoreReport } from '../continuity';
+import { acquireInstanceLock } from '../instance';
+import { FileTrustStore, ProjectTrust } from '../trust';
+import { projectKey } from './projectKey';
 
 export interface CreateCoreOptions {
   projectDir: string;
@@ -18,38 +21,58 @@ export interface CreateCoreOptions {
   mcpPort?: number;
   /** Problems while restoring or saving the entries' state (a corrupt state file, a failed write). */
   onContinuityProblem?: (message: string) => void;
+  /**
+   * Trust every entry of switchboard.json as it is at startup (`serve --trust`), stored like a
+   * trust the UI grants. Later edits are asked about again.
+   */
+  grantTrust?: boolean;
 }
 
 export interface CoreHandle {
   core: SwitchboardCore;
-  /** The MCP endpoint (SPEC §5): its URL and the app token; `service` for tool-call events. */
+  /** The MCP endpoint (docs/mcp.md): its URL and the app token; `service` for tool-call events. */
   mcp: { url: string; token: string; service: McpService };
-  /** The timer manager (SPEC §6); UI commands and MCP tools reach it through timersOf(core). */
+  /** The timer manager (docs/timers.md); UI commands and MCP tools reach it through timersOf(core). */
   timers: TimerManager;
   continuity: ContinuityService;
   /** What came back from the previous app run. */
   restored: RestoreReport;
+  /** Stop every process tree within its grace, then release everything (the lock last). */
   dispose(): Promise<void>;
+  /** Synchronous last resort (second signal, fatal error): SIGKILL every tree, release the lock. */
+  killNow(): void;
 }
 
 export async function createCore(options: CreateCoreOptions): Promise<CoreHandle> {
+  // Throws InstanceLockedError (naming the holder's pid) before anything starts.
+  const lock = acquireInstanceLock(options.dataDir, options.projectDir);
+  try {
+    return await createLockedCore(options, () => lock.release());
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+async function createLockedCore(options: CreateCoreOptions, releaseLock: () => void): Promise<CoreHandle> {
   const decorators: EntryDecorator[] = [];
-  // --- timers (issue 6): the decorator reads the manager, which needs the core, so it goes in first ---
+  // Timers: the decorator reads the manager, which needs the core, so it goes in first
   let timers: TimerManager | undefined;
   decorators.push(timerDecorator(() => timers));
-  // --- end timers ---
   const coreOptions: SwitchboardCoreOptions = {
     projectDir: options.projectDir,
     killGraceMs: options.killGraceMs,
     watchConfig: options.watchConfig,
     decorators,
+    // Trust lives in the app's data directory, never in the project a clone or an agent can write.
+    trust: new ProjectTrust(projectKey(options.projectDir), new FileTrustStore(options.dataDir)),
   };
-  // --- MCP (issue 5): endpoint up before init, so auto-started entries already get their identity ---
+  // MCP: endpoint up before init, so auto-started entries already get their identity
   let mcp: McpService | undefined;
   coreOptions.envForRun = (entry) => mcp?.envForRun(entry) ?? {};
   coreOptions.mcpEndpointFor = (entryId) => mcp?.endpointFor(entryId);
   const core = new SwitchboardCore(coreOptions);
-  const timerManager = (timers = attachTimers(core, { dataDir: options.dataDir })); // timers (issue 6)
+  const timerManager = (timers = attachTimers(core, { dataDir: options.dataDir }));
   try {
     mcp = await McpService.start({ core, dataDir: options.dataDir, port: options.mcpPort });
   } catch (err) {
@@ -59,13 +82,13 @@ export async function createCore(options: CreateCoreOptions): Promise<CoreHandle
   }
   core.setMcpInfo({ url: mcp.url, token: mcp.token });
   const mcpService = mcp;
-  // --- end MCP ---
   const continuity = new ContinuityService(core, new StateStore(options.dataDir, options.projectDir), options.onContinuityProblem);
   let restored: RestoreReport;
   try {
     restored = await continuity.prepare();
     await core.init();
     await continuity.restoreRuntimeEntries(restored);
+    if (options.grantTrust) await core.grantTrust();
   } catch (err) {
     await continuity.shutdown();
     await mcpService.dispose();
@@ -73,9 +96,8 @@ export async function createCore(options: CreateCoreOptions): Promise<CoreHandle
     await core.dispose();
     throw err;
   }
-  // --- timers (issue 6): saved timers come back once the project's entries exist ---
+  // Timers: saved timers come back once the project's entries exist
   timerManager.restore();
-  // --- end timers ---
   return {
     core,
     mcp: { url: mcpService.url, token: mcpService.token, service: mcpService },
@@ -87,6 +109,11 @@ export async function createCore(options: CreateCoreOptions): Promise<CoreHandle
       timerManager.dispose(); // saves remaining times while the owners still run (their exit would drop timers)
       await continuity.shutdown(); // saves what runs before the trees go down (their exits are not "stopped by the user")
       await core.dispose();
+      releaseLock();
+    },
+    killNow() {
+      core.killAllNow();
+      releaseLock();
     },
   };
 }

@@ -3,9 +3,9 @@
  * entry's ProcessInfo and says when they change. The core composes them; no capability knows the
  * transports.
  */
-import type { Disposable, Event } from '../base/lifecycle';
+import type { Disposable, Event } from '../base';
 import type { ProcessInfo } from '../../../shared/model';
-import type { ProcessEntry } from '../sessions';
+import type { ProcessEntry } from './processEntry';
 
 export interface EntryDecoration extends Disposable {
   describe(): Partial<ProcessInfo>;
@@ -14,6 +14,8 @@ export interface EntryDecoration extends Disposable {
 
 export interface DecoratorContext {
   projectDir: string;
+  /** The entry's decorations built before this one (a restart policy reads the readiness state). */
+  earlier: readonly EntryDecoration[];
 }
 
 /** Returns a decoration for entries it applies to, undefined for the others. */

@@ -1,0 +1,34 @@
+/**
+ * Settings files that Switchboard owns, for agent CLIs that read MCP servers only from a settings
+ * FILE (no inline flag that expands env vars): written once per content into a private
+ * directory (0700, files 0600) created for this Switchboard process, never into the user's
+ * own config. The contents carry no secret: the per-run token stays in the environment and the
+ * CLI expands it.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+let ownedDir: string | null = null;
+
+function dir(): string {
+  ownedDir ??= mkdtempSync(path.join(os.tmpdir(), 'switchboard-agent-settings-'));
+  return ownedDir;
+}
+
+/** Path of a file `<prefix>-<hash of content>.json` holding `content`; written on first use. */
+export function ownedSettingsFile(prefix: string, content: string): string {
+  const name = `${prefix}-${createHash('sha256').update(content).digest('hex').slice(0, 16)}.json`;
+  const file = path.join(dir(), name);
+  if (readIfExists(file) !== content) writeFileSync(file, content, { mode: 0o600 });
+  return file;
+}
+
+function readIfExists(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}

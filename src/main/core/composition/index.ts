@@ -1,0 +1,2 @@
+/** The composition root: builds a SwitchboardCore with every capability wired in. */
+export { createCore, type CreateCoreOptions, type CoreHandle } from './createCore';

@@ -1,0 +1,1 @@
+export { acquireInstanceLock, InstanceLockedError, isPidAlive, lockPathFor, type InstanceLock } from './instanceLock';

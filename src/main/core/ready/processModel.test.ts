@@ -1,0 +1,211 @@
+/**
+ * Not every command is a server: workers are `running` without a readiness check, one-shot jobs
+ * end `completed`, and a ready server whose probes fail turns `unhealthy` and back. Fake session,
+ * fake probes, fake clock.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReadinessConfig } from '../../../shared/readyConfig';
+import type { ReadinessInfo } from '../../../shared/ready';
+import type { HttpProbeResult } from '../ports';
+import { ReadinessTracker } from './readinessTracker';
+import { LivenessScheduler } from './livenessProbes';
+import { NO_READINESS_MESSAGE } from './readinessMachine';
+import { FakeSession } from './testing/fakeSession';
+
+const trackers: ReadinessTracker[] = [];
+const tick = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  trackers.splice(0).forEach((t) => t.dispose());
+  vi.useRealTimers();
+});
+
+function setup(
+  config: Partial<ReadinessConfig> = {},
+  argv: string[] = ['bash', '-c', 'while true; do echo "processed job"; sleep 1; done'],
+) {
+  const session = new FakeSession(argv);
+  const owned = new Set<number>();
+  /** http: answers; timeout: stuck (SIGSTOP); reset: speaks another protocol. */
+  const answering = { http: 'answers' as 'answers' | 'timeout' | 'reset', tcp: true };
+  const liveness = new LivenessScheduler({
+    probeHttp: async (): Promise<HttpProbeResult> =>
+      answering.http === 'answers'
+        ? { isOk: true, status: 200 }
+        : { isOk: false, error: answering.http === 'timeout' ? 'timeout' : 'ECONNRESET' },
+    probeTcp: async () => answering.tcp,
+  });
+  const tracker = new ReadinessTracker(session, config, undefined, {
+    probeTcp: async ({ port }) => owned.has(port),
+    probeHttp: async () => ({ isOk: true, status: 200 }),
+    listPorts: async () => [...owned],
+    canTellPortOwner: true,
+    liveness,
+  });
+  trackers.push(tracker);
+  const phases: string[] = [];
+  tracker.onDidChange((info: ReadinessInfo) => {
+    if (phases[phases.length - 1] !== info.phase) phases.push(info.phase);
+  });
+  return { session, tracker, owned, answering, phases, liveness };
+}
+
+describe('commands that expect no readiness', () => {
+  it('a worker with no readiness fields is running after stabilityDelay, never an error', async () => {
+    const s = setup({ stabilityDelay: 1_000 });
+    s.session.start();
+    s.session.print('processed job 1\n');
+    await tick(999);
+    expect(s.tracker.info.phase).toBe('starting');
+    await tick(1);
+    expect(s.tracker.info).toMatchObject({ phase: 'running', message: NO_READINESS_MESSAGE, expectsReadiness: false });
+    await tick(60_000); // far past any readiness timeout
+    expect(s.tracker.info.phase).toBe('running');
+    expect(s.phases).toEqual(['starting', 'running']);
+  });
+
+  it('a plain program with no framework on its command line is running once stable', async () => {
+    const s = setup({}, ['python3', 'worker.py']);
+    s.session.start();
+    await tick(1_000);
+    expect(s.tracker.info.phase).toBe('running');
+  });
+
+  it('an error line before it is stable is an error', async () => {
+    const s = setup({ stabilityDelay: 1_000 });
+    s.session.start();
+    s.session.print("Traceback (most recent call last):\nModuleNotFoundError: No module named 'redis'\n");
+    await tick(2_000);
+    expect(s.tracker.info.phase).toBe('error');
+  });
+
+  it('a command without readiness fields that exits 0 is completed, with its duration', async () => {
+    const s = setup({}, ['./migrate.sh']);
+    s.session.start();
+    s.session.print('applying 0001_initial\napplied 1 migration\n');
+    await tick(250);
+    s.session.exit(0);
+    expect(s.tracker.info).toMatchObject({ phase: 'completed', exitCode: 0, message: 'Completed in 250 ms (exit code 0)' });
+  });
+
+  it('a one-shot job that exits 2 is an error with its last lines', async () => {
+    const s = setup({ oneShot: true }, ['./migrate.sh']);
+    s.session.start();
+    s.session.print('applying 0002_users\nrelation "users" already exists\n');
+    s.session.exit(2);
+    expect(s.tracker.info).toMatchObject({ phase: 'error', message: 'Exited with code 2', exitCode: 2 });
+    expect(s.tracker.info.logs).toEqual(['applying 0002_users', 'relation "users" already exists']);
+  });
+
+  it('a one-shot job is waited for to its end: the wait returns its exit code and last lines', async () => {
+    const s = setup({ oneShot: true, stabilityDelay: 100 }, ['./migrate.sh']);
+    s.session.start();
+    const waiting = s.tracker.waitForReady(30_000);
+    s.session.print('step 1\n');
+    await tick(2_000);
+    expect(s.tracker.info.phase).toBe('running'); // still working: the wait goes on
+    s.session.print('step 2\n');
+    s.session.exit(0);
+    expect(await waiting).toMatchObject({ success: true, state: 'completed', exit_code: 0, logs: ['step 1', 'step 2'] });
+  });
+
+  it('a failed one-shot wait carries the exit code too', async () => {
+    const s = setup({ oneShot: true }, ['./migrate.sh']);
+    s.session.start();
+    const waiting = s.tracker.waitForReady(30_000);
+    s.session.print('boom\n');
+    s.session.exit(2);
+    expect(await waiting).toMatchObject({ success: false, state: 'error', exit_code: 2, logs: ['boom'] });
+  });
+
+  it('a one-shot job ignores server signals: it is never waited on for readiness', async () => {
+    const s = setup({ oneShot: true, stabilityDelay: 100 }, ['./seed.sh']);
+    s.session.start();
+    s.owned.add(5432);
+    s.session.print('Server ready, listening on http://localhost:5432\n');
+    await tick(3_000);
+    expect(s.tracker.info.phase).toBe('running');
+  });
+
+  it('a wait on a worker succeeds once it is running', async () => {
+    const s = setup({ stabilityDelay: 300 });
+    s.session.start();
+    const result = s.tracker.waitForReady(30_000);
+    await tick(300);
+    expect(await result).toMatchObject({ success: true, state: 'running', message: NO_READINESS_MESSAGE });
+  });
+
+  it('a server with a port that never becomes ready still errors after its timeout', async () => {
+    const s = setup({ port: 4999, timeout: 5_000 }, ['node', 'server.js']);
+    s.session.start();
+    await tick(5_000);
+    expect(s.tracker.info).toMatchObject({ phase: 'error', message: 'No ready signal after 5 s' });
+  });
+});
+
+describe('liveness after ready', () => {
+  async function readyServer(liveness: ReadinessConfig['liveness'] = { period: 1_000, failureThreshold: 3 }) {
+    const s = setup({ port: 8080, stabilityDelay: 0, liveness }, ['node', 'server.js']);
+    s.session.start();
+    s.owned.add(8080);
+    s.session.print('listening on http://localhost:8080\n');
+    await tick(300);
+    expect(s.tracker.info.phase).toBe('ready');
+    return s;
+  }
+
+  it('an HTTP server that stops answering turns unhealthy after the threshold, and ready again when it answers', async () => {
+    const s = await readyServer();
+    s.answering.http = 'timeout'; // stopped: the kernel still accepts TCP, HTTP gets no answer
+    await tick(2_000); // 2 failed probes
+    expect(s.tracker.info.phase).toBe('ready');
+    await tick(1_000); // the third
+    expect(s.tracker.info).toMatchObject({ phase: 'unhealthy' });
+    expect(s.tracker.info.message).toMatch(/^Not answering: http:\/\/localhost:8080\/ did not answer \(timeout\) \(3 probes in a row\)$/);
+    s.answering.http = 'answers';
+    await tick(1_000);
+    expect(s.tracker.info).toMatchObject({ phase: 'ready', message: 'Server ready on http://localhost:8080' });
+    expect(s.phases).toEqual(['starting', 'ready', 'unhealthy', 'ready']);
+  });
+
+  it('a server that does not speak HTTP is probed with TCP connects', async () => {
+    const s = setup({ port: 6379, stabilityDelay: 0, liveness: { period: 1_000, failureThreshold: 2 } }, ['redis-server']);
+    s.answering.http = 'reset';
+    s.session.start();
+    s.owned.add(6379);
+    await tick(300);
+    expect(s.tracker.info.phase).toBe('ready');
+    await tick(5_000);
+    expect(s.tracker.info.phase).toBe('ready'); // TCP accepts: alive
+    s.answering.tcp = false;
+    await tick(2_000);
+    expect(s.tracker.info.phase).toBe('unhealthy');
+  });
+
+  it('liveness: false turns probes off', async () => {
+    const s = await readyServer(false);
+    s.answering.http = 'timeout';
+    s.answering.tcp = false;
+    await tick(60_000);
+    expect(s.tracker.info.phase).toBe('ready');
+    expect(s.liveness.size).toBe(0);
+  });
+
+  it('a server that goes silent before its protocol is known is not called alive by a TCP accept', async () => {
+    const s = setup({ port: 8080, stabilityDelay: 0, liveness: { period: 1_000, failureThreshold: 2 } }, ['node', 'server.js']);
+    s.answering.http = 'timeout'; // stopped right as it became ready
+    s.session.start();
+    s.owned.add(8080);
+    await tick(300);
+    await tick(2_000);
+    expect(s.tracker.info.phase).toBe('unhealthy');
+  });
+
+  it('probes stop when the run ends, and one scheduler timer serves every server', async () => {
+    const s = await readyServer();
+    expect(s.liveness.size).toBe(1);
+    s.session.exit(143);
+    expect(s.liveness.size).toBe(0);
+  });
+});

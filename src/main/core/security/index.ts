@@ -1,0 +1,2 @@
+/** Loopback hardening shared by the MCP endpoint and the web bridge: tokens, Host and Origin checks. */
+export { generateToken, tokensEqual, isAllowedHost, isAllowedOrigin, bearerToken } from './tokens';

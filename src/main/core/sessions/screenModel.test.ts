@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Terminal } from '@xterm/headless';
+import { SCREEN_BUDGET_WINDOW_MS, SCREEN_BUSY_SHARE, SCREEN_CHUNK_BYTES, SCREEN_MAX_BACKLOG_BYTES, ScreenModel } from './screenModel';
+
+/** Lines of exactly `bytes` bytes, numbered so the newest one can be found on screen. */
+function floodOf(bytes: number, tag: string): string {
+  const line = (n: number) => `${tag} ${String(n).padStart(8, '0')} ${'x'.repeat(60)}\r\n`;
+  let text = '';
+  for (let n = 0; text.length < bytes; n++) text += line(n);
+  return text.slice(0, bytes - 2) + '\r\n';
+}
+
+describe('ScreenModel flood policy', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('keeps at most SCREEN_MAX_BACKLOG_BYTES queued: a flood drops its oldest bytes and the screen shows the newest', async () => {
+    const screen = new ScreenModel({ cols: 100, rows: 10 });
+    const piece = floodOf(64 * 1024, 'old');
+    const total = 4 * SCREEN_MAX_BACKLOG_BYTES;
+    let offset = 0;
+    // Written in one synchronous burst, as a PTY flood arrives: nothing is parsed in between.
+    while (offset < total - piece.length) {
+      offset += piece.length;
+      screen.write(piece, offset);
+    }
+    const last = 'newest line of the flood\r\n';
+    offset += last.length;
+    screen.write(last, offset);
+
+    expect(await screen.flush()).toBe(offset);
+    const parsed = offset - screen.skippedBytes;
+    expect(screen.skippedBytes).toBeGreaterThan(0);
+    // At most the chunk already handed to xterm plus the bounded backlog reached the parser.
+    expect(parsed).toBeLessThanOrEqual(SCREEN_MAX_BACKLOG_BYTES + SCREEN_CHUNK_BYTES + last.length);
+    expect(screen.getVisibleLines().join('\n')).toContain('newest line of the flood');
+    screen.dispose();
+  });
+
+  it('parses at most SCREEN_BUSY_SHARE of each budget window under a flood, then yields until the window ends', async () => {
+    const COST_PER_CHUNK_MS = 1;
+    let virtualNow = 1_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => virtualNow);
+    const originalWrite = Terminal.prototype.write;
+    const writes = vi.spyOn(Terminal.prototype, 'write').mockImplementation(function (this: Terminal, data, callback) {
+      virtualNow += COST_PER_CHUNK_MS; // every chunk costs the same virtual parse time
+      originalWrite.call(this, data, callback);
+    });
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+
+    const screen = new ScreenModel({ cols: 100, rows: 10 });
+    const chunks = 20; // well under the backlog bound: nothing is dropped, only paced
+    screen.write(floodOf(chunks * SCREEN_CHUNK_BYTES, 'flood'), chunks * SCREEN_CHUNK_BYTES);
+
+    const budgetMs = SCREEN_BUSY_SHARE * SCREEN_BUDGET_WINDOW_MS;
+    const isBudgetPause = (call: unknown[]) => typeof call[1] === 'number' && call[1] >= 1;
+    await vi.waitFor(() => expect(timers.mock.calls.some(isBudgetPause)).toBe(true));
+
+    const pause = timers.mock.calls.find(isBudgetPause)!;
+    expect(writes.mock.calls.length).toBe(Math.ceil(budgetMs / COST_PER_CHUNK_MS));
+    expect(pause[1]).toBeGreaterThan(0);
+    expect(pause[1]).toBeLessThanOrEqual(SCREEN_BUDGET_WINDOW_MS);
+    expect(screen.skippedBytes).toBe(0);
+    screen.dispose();
+  });
+});

@@ -1,0 +1,248 @@
+/**
+ * Qwen Code status rules, re-cut from recordings of @qwen-code/qwen-code 0.24.4 (Ink TUI, a Gemini
+ * CLI fork) at 120x40, TERM=xterm-256color, driven offline against a mock Chat Completions API
+ * (test/fixtures/recordings/qwen/, re-recorded by its record.ts). Each sample is cut from the named
+ * recording at the given time, blank rows dropped (the rules read non-blank rows only).
+ *
+ * Anatomy: history above; a composer between two horizontal rules (`>   Type your message or
+ * @path/to/file`, also while a turn runs); below it a path/model line and the approval-mode footer
+ * `⏸ Ask permissions (shift + tab to cycle)`, prefixed with `Enter to steer · Ctrl+Q to queue · `
+ * while a turn runs. A running turn shows a braille spinner with a rotating phrase and
+ * `(3s · ↑ 19 tokens · esc to cancel)` above the composer (`↓` while tokens stream in). A tool
+ * awaiting approval replaces the composer with a numbered menu and the spinner row reads
+ * `Waiting for user confirmation...`. The window title is `Qwen - <folder>`, prefixed with a
+ * half-circle glyph (`◐︎`) while busy and `✳︎` while a confirmation waits.
+ */
+import type { RuleSetInput } from '../ruleSchema';
+
+const VERSION = '0.24.4';
+const rec = (name: string, at: string) => `Qwen Code ${VERSION}, recording test/fixtures/recordings/qwen/${name}.cast @ ${at}`;
+
+const RULE = '────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────';
+const BUSY_FOOTER = [
+  '  ➜ project · git:(main) · switchboard-mock',
+  '  Enter to steer · Ctrl+Q to queue · ⏸ Ask permissions (shift + tab to cycle)',
+];
+const COMPOSER = [RULE, '>   Type your message or @path/to/file', RULE];
+
+const idleScreen = [
+  '  > Trigger the deploy hook',
+  '  x Shell {"command":"curl -X POST http://127.0.0.1:9/deploy","description":"Post the deploy hook"}',
+  '    Exit Code: 7',
+  '    Signal: (none)',
+  '    Process Group PGID: 2011',
+  '  ◆︎ The deploy hook could not be reached.',
+  ...COMPOSER,
+  '  ➜ project · git:(main) · switchboard-mock',
+  '  ⏸ Ask permissions (shift + tab to cycle)',
+].join('\n');
+
+const thinkingScreen = [
+  '  > Run the sleep command',
+  "  ⠧ Greasin' the cogs of the machine... (1s · esc to cancel)",
+  ...COMPOSER,
+  ...BUSY_FOOTER,
+].join('\n');
+
+const respondingScreen = [
+  '  > What does Switchboard do?',
+  '  ◆︎ Switchboard',
+  '  ⠧ Preparing to dazzle you with brilliance... (9s · esc to cancel)',
+  ...COMPOSER,
+  ...BUSY_FOOTER,
+].join('\n');
+
+const runningToolScreen = [
+  '  > Trigger the deploy hook',
+  '  ⊶ Shell curl -X POST http://127.0.0.1:9/deploy (Post the deploy hook)                                             3s',
+  "    curl: (7) Failed to connect to 127.0.0.1 port 9 after 0 ms: Couldn't connect to server",
+  '    0.1 KB',
+  '  ⠦ Garbage collecting... be right back... (0s · ↑ 22 tokens · esc to cancel)',
+  ...COMPOSER,
+  ...BUSY_FOOTER,
+].join('\n');
+
+const confirmationScreen = [
+  '  > Trigger the deploy hook',
+  '  ? Shell curl -X POST http://127.0.0.1:9/deploy (Post the deploy hook) ←',
+  '     curl -X POST http://127.0.0.1:9/deploy',
+  "   Allow execution of: 'curl'?",
+  '   › 1. Yes, allow once',
+  "     2. Always allow run 'curl *' commands in this project",
+  "     3. Always allow run 'curl *' commands for this user",
+  '     4. No, suggest changes (esc)',
+  '  ⠏ Waiting for user confirmation...',
+].join('\n');
+
+const questionScreen = [
+  '  > Set up the dev server',
+  '  ? AskUserQuestion Ask user 1 question ←',
+  '   Port',
+  '   Which port should the dev server use?',
+  '   ❯ 1. 3000',
+  '        The default',
+  '     2. 8080',
+  '        The alternative',
+  '     3. Type something...',
+  '   ↑/↓: Navigate | Enter: Select | Esc: Cancel',
+  '  ⠏ Waiting for user confirmation...',
+].join('\n');
+
+/** A braille spinner row ending in Qwen's elapsed-time/tokens/"esc to cancel" parenthesis. */
+const SPINNER_ROW = /^\s*[\u2800-\u28FF] .*\((?:\d+[hms]\s*)+(?:·[^)]*)?· esc to cancel\)$/u;
+
+export const qwenRules: RuleSetInput = {
+  agent: 'qwen',
+  version: VERSION,
+  rules: [
+    {
+      id: 'ask-user-question',
+      priority: 920,
+      implies: { primary: 'waiting', detail: 'question' },
+      region: 'bottom_non_empty_lines(24)',
+      match: { line: [/^\s*\? AskUserQuestion\b/u, /^\s*[\u2800-\u28FF] Waiting for user confirmation\.\.\.$/u] },
+      sample: questionScreen,
+      lookalikes: [
+        { sample: confirmationScreen, why: 'a tool confirmation is a permission, not a question' },
+        { sample: ['  > Use the AskUserQuestion tool', ...COMPOSER, ...BUSY_FOOTER].join('\n'), why: 'the tool named in a prompt' },
+      ],
+      source: `${rec('qwen-question', '46.5 s')} (ask_user_question with two options)`,
+    },
+    {
+      id: 'tool-confirmation',
+      priority: 900,
+      implies: { primary: 'waiting', detail: 'permission' },
+      region: 'bottom_non_empty_lines(24)',
+      match: {
+        line: [/^\s*[\u2800-\u28FF] Waiting for user confirmation\.\.\.$/u, /^\s*(?:›\s*)?\d\. (?:Yes, allow|Allow|No, suggest changes)/u],
+      },
+      sample: confirmationScreen,
+      lookalikes: [
+        { sample: runningToolScreen, why: 'the approved tool running, menu gone' },
+        { sample: ['  > Which menu says Waiting for user confirmation...?', ...COMPOSER].join('\n'), why: 'the words typed in a prompt' },
+      ],
+      source: `${rec('qwen-permission-no', '58.0 s')} (run_shell_command curl -X POST in "Ask permissions" mode)`,
+    },
+    {
+      id: 'running-tool',
+      priority: 700,
+      implies: { primary: 'active', detail: 'using_tools' },
+      region: 'bottom_non_empty_lines(16)',
+      match: { line: [/^\s*[⊶⊷] \S/u, SPINNER_ROW] },
+      sample: runningToolScreen,
+      lookalikes: [{ sample: idleScreen, why: 'a finished tool (x / ✓) and no spinner' }],
+      source: `${rec('qwen-permission-yes', '44.0 s')}, after the approval`,
+    },
+    {
+      id: 'responding',
+      priority: 650,
+      implies: { primary: 'active', detail: 'responding' },
+      region: 'bottom_non_empty_lines(16)',
+      // Assistant text (◆︎) is the newest history item: no prompt or tool row between it and the spinner.
+      match: { regex: /^ {2}◆\uFE0E? .*(?:\n(?! {2}[>x✓?⊶⊷-] ).*)*\n\s*[\u2800-\u28FF] .*esc to cancel\)$/mu },
+      sample: respondingScreen,
+      lookalikes: [
+        { sample: thinkingScreen, why: 'spinner with no assistant text yet' },
+        { sample: idleScreen, why: 'the finished answer, no spinner' },
+      ],
+      source: rec('qwen-plain-qa-exit', '42.0 s'),
+    },
+    {
+      // The composer is drawn before initialisation ends; a prompt sent now may be lost.
+      id: 'initializing',
+      priority: 610,
+      implies: { primary: 'active', detail: 'thinking' },
+      region: 'bottom_non_empty_lines(4)',
+      match: { line: /^\s*[\u2800-\u28FF] Initializing\.\.\.$/u },
+      sample: [
+        '  Tips: Add a QWEN.md file to give Qwen Code persistent project context.',
+        '  ●︎ Extensions changed on disk. Run /reload-plugins to apply updates.',
+        '  ➜ project · git:(main) · switchboard-mock',
+        '  ⠴ Initializing...',
+      ].join('\n'),
+      lookalikes: [{ sample: idleScreen, why: 'initialised: no spinner' }],
+      source: rec('qwen-plain-qa-exit', '25.0 s'),
+    },
+    {
+      id: 'spinner',
+      priority: 600,
+      implies: { primary: 'active', detail: 'thinking' },
+      region: 'bottom_non_empty_lines(10)',
+      match: { line: SPINNER_ROW },
+      sample: thinkingScreen,
+      lookalikes: [{ sample: idleScreen, why: 'the idle composer has no spinner row' }],
+      source: rec('qwen-tool-autorun', '44.0 s'),
+    },
+    {
+      id: 'busy-footer',
+      priority: 500,
+      implies: { primary: 'active', detail: null },
+      region: 'bottom_non_empty_lines(3)',
+      match: { line: /^\s*Enter to steer · Ctrl\+Q to queue · /u },
+      sample: [...COMPOSER, ...BUSY_FOOTER].join('\n'),
+      lookalikes: [{ sample: idleScreen, why: 'the idle footer has no steer/queue hint' }],
+      source: rec('qwen-tool-autorun', '44.0 s'),
+    },
+    {
+      id: 'title-busy',
+      priority: 400,
+      implies: { primary: 'active', detail: null },
+      region: 'osc_title',
+      match: { regex: /^[◐◓◑◒]\uFE0E? /u },
+      sample: '◐︎ Qwen - project',
+      lookalikes: [
+        { sample: 'Qwen - project', why: 'the idle title' },
+        { sample: '✳︎ Qwen - project', why: 'a confirmation waits' },
+      ],
+      source: rec('qwen-plain-qa-exit', '33.0 s'),
+    },
+    {
+      id: 'idle-composer',
+      priority: 300,
+      implies: { primary: 'idle', detail: 'ready' },
+      region: 'bottom_non_empty_lines(3)',
+      match: { line: /\(shift \+ tab to cycle\)$/u, not: { line: /Enter to steer · Ctrl\+Q to queue/u } },
+      sample: idleScreen,
+      lookalikes: [
+        { sample: thinkingScreen, why: 'the busy footer' },
+        { sample: confirmationScreen, why: 'a confirmation replaces composer and footer' },
+      ],
+      source: rec('qwen-permission-yes', '49.5 s'),
+    },
+    {
+      // After /quit Qwen prints a session summary and exits: not busy, nothing left to do.
+      id: 'exit-summary',
+      priority: 350,
+      implies: { primary: 'idle', detail: 'ready' },
+      region: 'bottom_non_empty_lines(3)',
+      // Printed again unindented after the TUI unmounts, wrapped after "run".
+      match: { line: /^\s*To continue this session, run(?: qwen --resume \S+)?$/u },
+      sample: [
+        '  │  switchboard-mock                          1          7,277              1                       │',
+        '  │  (managed-auto-memory-extractor)                                                                 │',
+        '  │                                                                                                  │',
+        '  ╰──────────────────────────────────────────────────────────────────────────────────────────────────╯',
+        '  To continue this session, run qwen --resume 2ef28d29-2f0e-4e6a-812a-98905f910b1b',
+      ].join('\n'),
+      lookalikes: [
+        { sample: ['  > How do I continue this session?', ...COMPOSER, ...BUSY_FOOTER].join('\n'), why: 'a prompt about resuming' },
+      ],
+      source: rec('qwen-plain-qa-exit', '57.5 s'),
+    },
+    {
+      id: 'title-confirmation',
+      priority: 150,
+      implies: { primary: 'waiting', detail: 'permission' },
+      region: 'osc_title',
+      match: { regex: /^✳\uFE0E? /u },
+      sample: '✳︎ Qwen - project',
+      lookalikes: [{ sample: '◐︎ Qwen - project', why: 'busy' }],
+      source: rec('qwen-permission-no', '58.0 s'),
+    },
+  ],
+  // After the common normalisers: the spinner row's rotating phrase is animation too.
+  progressNormalizers: [
+    { id: 'spinner-row', pattern: /^.*esc to cancel\)$/u, replace: 'qwen spinner row' },
+    { id: 'tool-glyph', pattern: /^(\s*)[⊶⊷](?= )/u, replace: '$1' },
+  ],
+};

@@ -1,0 +1,25 @@
+/**
+ * The trust fingerprint of a config entry: a hash of exactly what it would run — argv (the
+ * command line, or the agent's full argv), working directory, environment, and the MCP scopes
+ * its token would carry. Readiness settings, names and autoStart run nothing and are left out,
+ * so editing them never asks again.
+ */
+import { createHash } from 'node:crypto';
+import type { ProcessSpec } from '../../../shared/model';
+import type { TrustedFields } from '../../../shared/trust';
+
+export function trustedFieldsOf(spec: ProcessSpec): TrustedFields {
+  const env = Object.fromEntries(Object.entries(spec.env ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return {
+    argv: [...spec.argv],
+    cwd: spec.cwd,
+    env,
+    ...(spec.mcp ? { scopes: [...new Set(spec.mcp.scopes)].sort() } : {}),
+  };
+}
+
+export function trustFingerprint(spec: ProcessSpec): string {
+  const fields = trustedFieldsOf(spec);
+  const canonical = JSON.stringify([fields.argv, fields.cwd, Object.entries(fields.env), fields.scopes ?? null]);
+  return createHash('sha256').update(canonical).digest('hex');
+}

@@ -1,0 +1,131 @@
+/**
+ * Project trust, after VS Code's Workspace Trust: a config entry runs only once the user trusted
+ * exactly what it runs (its fingerprint). The first open of a project holds every entry; later, a
+ * new entry or a change to an entry's command, env, cwd, agent argv or MCP scopes holds only
+ * that entry — the user is asked about what changed, and sees it. A held entry starts nothing:
+ * no auto-start, no live-edit restart, no manual start, until trust is granted.
+ */
+import { Emitter, type Event } from '../base';
+import { InvalidArgumentError } from '../../../shared/errors';
+import type { ProcessSpec } from '../../../shared/model';
+import type { ProjectTrustState, TrustRequest } from '../../../shared/trust';
+import { trustFingerprint, trustedFieldsOf } from './fingerprint';
+import type { TrustStore } from './trustStore';
+
+/** A config entry waiting for trust, with what to do once it is granted. */
+export interface HeldEntry {
+  key: string;
+  /** The definition that waits for trust. */
+  spec: ProcessSpec;
+  autoStart: boolean;
+  /** The trusted definition the entry still has, for a change (absent for a new entry). */
+  previous?: ProcessSpec;
+}
+
+export interface ProjectTrustOptions {
+  /** Trust whatever the config holds (an embedder that asked elsewhere, unit tests). Nothing is stored. */
+  trustEverything?: boolean;
+}
+
+export class ProjectTrust {
+  private readonly granted: Map<string, string>;
+  private readonly held = new Map<string, HeldEntry>();
+  private readonly changed = new Emitter<void>();
+  readonly onDidChange: Event<void> = this.changed.event;
+
+  constructor(
+    readonly projectDir: string,
+    private readonly store: TrustStore,
+    private readonly options: ProjectTrustOptions = {},
+  ) {
+    this.granted = store.load(projectDir);
+  }
+
+  isTrusted(key: string, spec: ProcessSpec): boolean {
+    return this.options.trustEverything === true || this.granted.get(key) === trustFingerprint(spec);
+  }
+
+  isHeld(key: string): boolean {
+    return this.held.has(key);
+  }
+
+  heldEntry(key: string): HeldEntry | undefined {
+    return this.held.get(key);
+  }
+
+  hold(entry: HeldEntry): void {
+    const current = this.held.get(entry.key);
+    if (current && trustFingerprint(current.spec) === trustFingerprint(entry.spec) && current.autoStart === entry.autoStart) return;
+    this.held.set(entry.key, entry);
+    this.changed.fire();
+  }
+
+  /**
+   * The config application asks before it applies an entry: true when `spec` is trusted (any
+   * earlier hold is released); otherwise the entry is held and false comes back.
+   */
+  admit(entry: HeldEntry): boolean {
+    if (this.isTrusted(entry.key, entry.spec)) {
+      this.release(entry.key);
+      return true;
+    }
+    this.hold(entry);
+    return false;
+  }
+
+  /** Held keys the config no longer defines are dropped (nothing left to trust). */
+  retainOnly(keys: ReadonlySet<string>): void {
+    for (const key of [...this.held.keys()]) if (!keys.has(key)) this.release(key);
+  }
+
+  /** The entry left the config, or went back to what is trusted. */
+  release(key: string): void {
+    if (this.held.delete(key)) this.changed.fire();
+  }
+
+  /**
+   * Trust the held entries named by `keys` (all of them when absent) as they are now, store it,
+   * and hand them back for the caller to apply. Naming an entry that does not wait is an error
+   * that lists those that do.
+   */
+  grant(keys?: readonly string[]): HeldEntry[] {
+    const chosen = keys ?? [...this.held.keys()];
+    const unknown = chosen.filter((key) => !this.held.has(key));
+    if (unknown.length > 0) {
+      const waiting = [...this.held.keys()];
+      throw new InvalidArgumentError(
+        `Nothing waits for trust under ${unknown.map((k) => `"${k}"`).join(', ')}; ${waiting.length ? `waiting: ${waiting.join(', ')}` : 'nothing waits for trust'}`,
+      );
+    }
+    const granted = chosen.map((key) => this.held.get(key)!);
+    if (granted.length === 0) return [];
+    for (const entry of granted) {
+      this.granted.set(entry.key, trustFingerprint(entry.spec));
+      this.held.delete(entry.key);
+    }
+    if (this.options.trustEverything !== true) this.store.save(this.projectDir, this.granted);
+    this.changed.fire();
+    return granted;
+  }
+
+  state(): ProjectTrustState {
+    const pending = [...this.held.values()].map(requestOf);
+    return { trusted: pending.length === 0, firstOpen: this.granted.size === 0 && this.options.trustEverything !== true, pending };
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+function requestOf(entry: HeldEntry): TrustRequest {
+  return {
+    key: entry.key,
+    name: entry.spec.configName ?? entry.spec.name,
+    kind: entry.spec.kind === 'agent' ? 'agent' : 'command',
+    ...trustedFieldsOf(entry.spec),
+    change: entry.previous ? 'changed' : 'new',
+    autoStart: entry.autoStart,
+    ...(entry.previous ? { previous: trustedFieldsOf(entry.previous) } : {}),
+  };
+}

