@@ -1,4 +1,5 @@
 import { isErrorAnswer, openSession, rawRequest } from './httpClient';
+import { prng } from '../support/prng';
 
 /**
  * A generated corpus of malformed JSON-RPC requests for the MCP endpoint: bad JSON, wrong types,
@@ -14,18 +15,6 @@ export interface CorpusCase {
   inSession: boolean;
   /** Extra headers, overriding the session's. */
   headers?: Record<string, string>;
-}
-
-/** mulberry32: small, fast, good enough to shuffle test inputs reproducibly. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const TOOLS = [

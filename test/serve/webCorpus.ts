@@ -4,6 +4,7 @@
  * nothing is normalized by a client library. Deterministic (seeded): a failure names a case.
  */
 import { connect } from 'node:net';
+import { prng } from '../support/prng';
 
 export type WebCorpusCategory = 'bad-paths' | 'encodings' | 'headers' | 'upgrades' | 'oversized' | 'slow-bodies';
 
@@ -25,18 +26,6 @@ export interface WebCorpusContext {
   auth: Record<string, string>;
   /** Files the static dir holds, by request path (a 200 must serve one of them). */
   files: string[];
-}
-
-/** mulberry32, as in the MCP corpus: reproducible inputs. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const SEGMENTS = [
