@@ -4,7 +4,7 @@
  * "Listening on 0.0.0.0:8000", "[::]:5173", "Server listening on port 3000").
  */
 import type { UrlSighting } from '../../../shared/ports';
-import { stripAnsi } from './terminalText';
+import { stripAnsi } from '../base';
 
 /** http(s) URL; the host may be a bracketed IPv6 literal. Paths stop at quotes and brackets. */
 const URL_PATTERN = /\bhttps?:\/\/(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)(?::(\d{1,5}))?(\/[^\s'"<>`)\]]*)?/g;
