@@ -15,7 +15,7 @@ export {
   type ReadinessMachineOptions,
   type RunExpectation,
 } from './readinessMachine';
-export { selectProbeTarget, displayUrl, type ProbeTarget, type ProbeTargetInput } from './probeTarget';
+export { selectProbeTarget, type ProbeTarget, type ProbeTargetInput } from './probeTarget';
 export { formatSeconds } from './formatSeconds';
 export { waitForReadiness, ERROR_SETTLE_MS, MAX_ERROR_SETTLE_MS, type ReadinessWaitSource } from './readinessWaiter';
 export { LogTail, FLOOD_TEXT_KEEP_BYTES } from './logTail';

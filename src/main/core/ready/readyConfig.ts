@@ -6,6 +6,7 @@
 import { compileUserPattern, type AutoRestartPolicy, type ReadinessConfig } from '../../../shared/readyConfig';
 import type { LinePattern } from '../../../shared/userPattern';
 import { FRAMEWORK_IDS, type FrameworkId } from '../../../shared/ready';
+import { isValidPort } from '../ports';
 import {
   DEFAULT_LIVENESS_FAILURE_THRESHOLD,
   DEFAULT_LIVENESS_PERIOD_MS,
@@ -69,7 +70,7 @@ export function resolveReadinessConfig(input: Partial<ReadinessConfig> | undefin
   const timeoutMs = clampMs(config.timeout, DEFAULT_READY_TIMEOUT_MS, 1, MAX_WAIT_MS);
   return {
     framework: isFrameworkId(config.framework) ? config.framework : undefined,
-    port: isPort(config.port) ? config.port : undefined,
+    port: isValidPort(config.port) ? config.port : undefined,
     url: isHttpUrl(config.url) ? config.url : undefined,
     readyPatterns: compilePatterns('readyPatterns', config.readyPatterns, warnings),
     errorPatterns: compilePatterns('errorPatterns', config.errorPatterns, warnings),
@@ -113,10 +114,6 @@ function isAutoRestartPolicy(value: unknown): value is AutoRestartPolicy {
 function clampMs(value: unknown, fallback: number, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return fallback;
   return Math.min(Math.max(Math.round(value), min), max);
-}
-
-function isPort(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 65_535;
 }
 
 function isHttpUrl(value: unknown): value is string {
