@@ -3,7 +3,7 @@
  * ValidateAndSetDefaults). Input is the switchboard.json fields (src/shared/readyConfig.ts), or
  * the same shape from an MCP `spawn_process` call; output is what the state machine runs on.
  */
-import { compileUserPattern, type AutoRestartPolicy, type ReadinessConfig } from '../../../shared/readyConfig';
+import { compileUserPattern, DEFAULT_READY_TIMEOUT_MS, type AutoRestartPolicy, type ReadinessConfig } from '../../../shared/readyConfig';
 import type { LinePattern } from '../../../shared/userPattern';
 import { FRAMEWORK_IDS, type FrameworkId } from '../../../shared/ready';
 import { isValidPort } from '../ports';
@@ -21,8 +21,6 @@ import {
  * notices the wait.
  */
 export const DEFAULT_STABILITY_DELAY_MS = 1_000;
-/** docs/mcp.md: `ready_timeout` defaults to 30 000 ms; a start that takes longer is an error. */
-export const DEFAULT_READY_TIMEOUT_MS = 30_000;
 /**
  * After a ready line, how long the known port may take to accept connections. Servers print
  * their ready line within milliseconds of binding (Django just before, Next.js just after), so
