@@ -353,7 +353,7 @@ export class SwitchboardCore {
     if (!sameSpec(entry.definition, held.spec)) {
       const wasRunning = entry.isRunning;
       entry.redefine({ ...held.spec, cols: entry.info().cols, rows: entry.info().rows });
-      if (wasRunning) return entry.restart().catch(() => undefined);
+      if (wasRunning) return entry.restart().catch(() => undefined); // the entry shows a spawn error itself
     }
     // Through the start order: a trusted entry still waits for what it depends on.
     if (startHeld && !held.previous && held.autoStart && !entry.isRunning) await this.startGated(entry.id).catch(() => undefined); // error state shows why
