@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type CoreHandle } from '../../src/main/core/composition';
-import { APP_ACTOR, timersOf } from '../../src/main/core/timers';
+import { APP_ACTOR } from '../../src/main/core/timers';
 import { waitForEvent } from '../../src/main/core/base';
 import { waitForOutput } from '../support/wait';
 
@@ -50,7 +50,7 @@ describe('timers in the core', () => {
     const handle = await start(tempProject(ECHO_CONFIG));
     const { core } = handle;
     const echo = core.listProcesses().find((p) => p.name === 'echo')!;
-    expect(timersOf(core)).toBe(handle.timers);
+    expect(core.timers).toBe(handle.timers);
     const changed = waitForEvent(
       core.onEvent,
       (e) => e.type === 'processChanged' && e.process.id === echo.id && (e.process.timers?.length ?? 0) > 0,

@@ -14,6 +14,7 @@ import { InvalidArgumentError, SwitchboardError } from '../../../shared/errors';
 import type { DecoratorContext, EntryDecoration, EntryDecorator } from '../sessions';
 import type { AgentConfig } from '../../../shared/agentConfig';
 import type { McpEndpoint } from '../agents';
+import type { TimerManager } from '../timers';
 import { AgentStatusDecoration, agentSpec, agentStatusDecorator, agentWiringForRun } from './agentEntries';
 import { ReadinessDecoration, readinessDecorator } from './readinessEntries';
 import { autoRestartDecorator } from './autoRestart';
@@ -37,6 +38,11 @@ export interface SwitchboardCoreOptions {
   killGraceMs?: number;
   ringBytes?: number;
   decorators?: EntryDecorator[];
+  /**
+   * Builds the timer manager once the core exists (it observes the core's entries). The composition
+   * root plugs it in; a core built without it answers timer commands with a clear error.
+   */
+  timers?: (core: SwitchboardCore) => TimerManager;
   /** Extra env per run (MCP identity). */
   envForRun?: (entry: ProcessEntry) => Record<string, string>;
   /**
@@ -91,6 +97,9 @@ export class SwitchboardCore {
   private readonly eventEmitter = this.store.add(new Emitter<ControlEvent>());
   private readonly entryChangedEmitter = this.store.add(new Emitter<string>());
   private readonly startOrder: StartOrder;
+  /** Tasks: headless agent runs with a stall watchdog; the logic lives in core/tasks. */
+  readonly tasks: TaskService;
+  private readonly timerManager: TimerManager | undefined;
   /** Every state event (not output): processAdded/Changed/Removed, configChanged, … */
   readonly onEvent: Event<ControlEvent> = this.eventEmitter.event;
   /** Batched output of every entry, tagged with its id. */
@@ -119,6 +128,17 @@ export class SwitchboardCore {
       onDidChangeEntry: this.entryChangedEmitter.event,
       setGate: (id, gate) => this.setGate(id, gate),
     });
+    this.tasks = new TaskService(this);
+    // Last: the manager subscribes to the core's entries, which needs everything above.
+    this.timerManager = options.timers?.(this);
+  }
+
+  /** Timers (docs/timers.md): the one manager the UI commands and the MCP tools call. */
+  get timers(): TimerManager {
+    const manager = this.timerManager;
+    if (!manager || manager.isDisposed)
+      throw new SwitchboardError('internal', 'Timers are not available in this Switchboard core (it was built without a timer manager).');
+    return manager;
   }
 
   /** Load switchboard.json, create its entries, start the auto-start ones, watch for edits. */
@@ -488,13 +508,6 @@ export class SwitchboardCore {
   writeInput(id: string, data: string): null {
     this.sessions.get(id).write(data);
     return null;
-  }
-
-  // Tasks: headless agent runs with a stall watchdog; the logic lives in core/tasks
-  private taskService: TaskService | undefined;
-
-  get tasks(): TaskService {
-    return (this.taskService ??= new TaskService(this));
   }
 
   /** Start a headless agent task (a `task` entry); a spawn failure comes back as a failed task. */

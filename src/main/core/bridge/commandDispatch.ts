@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CommandArgs, type CommandName } from '../../../shared/api';
 import { InvalidArgumentError } from '../../../shared/errors';
 import type { SwitchboardCore } from '../app';
-import { APP_ACTOR, timersOf } from '../timers';
+import { APP_ACTOR } from '../timers';
 
 type Handlers = { [C in CommandName]?: (core: SwitchboardCore, args: z.output<(typeof CommandArgs)[C]>) => unknown };
 
@@ -22,11 +22,11 @@ const SHARED_HANDLERS: Handlers = {
   writeInput: (core, a) => core.writeInput(a.id, a.data),
   acknowledgeAttention: (core, a) => core.acknowledgeAttention(a.id),
   // Timers: the same TimerManager methods the MCP timer tools call
-  listTimers: (core, a) => timersOf(core).list(APP_ACTOR, a.ownerId),
-  pauseTimer: (core, a) => timersOf(core).pause(APP_ACTOR, a.timerId),
-  resumeTimer: (core, a) => timersOf(core).resume(APP_ACTOR, a.timerId),
-  cancelTimer: (core, a) => timersOf(core).cancel(APP_ACTOR, a.timerId),
-  fireTimerNow: (core, a) => timersOf(core).fireNow(APP_ACTOR, a.timerId),
+  listTimers: (core, a) => core.timers.list(APP_ACTOR, a.ownerId),
+  pauseTimer: (core, a) => core.timers.pause(APP_ACTOR, a.timerId),
+  resumeTimer: (core, a) => core.timers.resume(APP_ACTOR, a.timerId),
+  cancelTimer: (core, a) => core.timers.cancel(APP_ACTOR, a.timerId),
+  fireTimerNow: (core, a) => core.timers.fireNow(APP_ACTOR, a.timerId),
   // Tasks: the same core methods the MCP task tools call
   startTask: (core, a) => core.startTask(a),
   getTask: (core, a) => core.getTask(a.id),

@@ -5,7 +5,7 @@
 import { SwitchboardCore, type SwitchboardCoreOptions } from '../app';
 import type { EntryDecorator } from '../sessions';
 import { McpService } from '../mcp';
-import { attachTimers, timerDecorator, type TimerManager } from '../timers';
+import { createTimerManager, timerDecorator, type TimerManager } from '../timers';
 import { acquireInstanceLock } from '../instance';
 import { FileTrustStore, ProjectTrust } from '../trust';
 import { projectKey } from './projectKey';
@@ -29,7 +29,7 @@ export interface CoreHandle {
   core: SwitchboardCore;
   /** The MCP endpoint (docs/mcp.md): its URL and the app token; `service` for tool-call events. */
   mcp: { url: string; token: string; service: McpService };
-  /** The timer manager (docs/timers.md); UI commands and MCP tools reach it through timersOf(core). */
+  /** The timer manager (docs/timers.md); UI commands and MCP tools reach it as `core.timers`. */
   timers: TimerManager;
   /** Stop every process tree within its grace, then release everything (the lock last). */
   dispose(): Promise<void>;
@@ -49,15 +49,15 @@ export async function createCore(options: CreateCoreOptions): Promise<CoreHandle
 }
 
 async function createLockedCore(options: CreateCoreOptions, releaseLock: () => void): Promise<CoreHandle> {
-  const decorators: EntryDecorator[] = [];
-  // Timers: the decorator reads the manager, which needs the core, so it goes in first
+  // Timers: the manager needs the core, so the core builds it; entries are decorated only later
   let timers: TimerManager | undefined;
-  decorators.push(timerDecorator(() => timers));
+  const decorators: EntryDecorator[] = [timerDecorator(() => timers)];
   const coreOptions: SwitchboardCoreOptions = {
     projectDir: options.projectDir,
     killGraceMs: options.killGraceMs,
     watchConfig: options.watchConfig,
     decorators,
+    timers: (built) => (timers = createTimerManager(built, { dataDir: options.dataDir })),
     // Trust lives in the app's data directory, never in the project a clone or an agent can write.
     trust: new ProjectTrust(projectKey(options.projectDir), new FileTrustStore(options.dataDir)),
   };
@@ -66,7 +66,7 @@ async function createLockedCore(options: CreateCoreOptions, releaseLock: () => v
   coreOptions.envForRun = (entry) => mcp?.envForRun(entry) ?? {};
   coreOptions.mcpEndpointFor = (entryId) => mcp?.endpointFor(entryId);
   const core = new SwitchboardCore(coreOptions);
-  const timerManager = (timers = attachTimers(core, { dataDir: options.dataDir }));
+  const timerManager = core.timers;
   try {
     mcp = await McpService.start({ core, dataDir: options.dataDir, port: options.mcpPort });
   } catch (err) {
