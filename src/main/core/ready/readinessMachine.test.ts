@@ -299,10 +299,17 @@ describe('after ready', () => {
 
   it('an error line means up but failing: running, until a ready line again', async () => {
     const s = await readyVite();
+    await tick(1_000); // past the settle window: a later error is the server reporting a failure
     s.session.print('12:01:02 PM [vite] Internal server error: Transform failed with 1 error:\n');
     expect(s.tracker.info).toMatchObject({ phase: 'running', message: 'Vite: Transform failed with 1 error:' });
     s.session.print('12:01:09 PM [vite] (client) hmr update /src/App.tsx\n');
     expect(s.tracker.info).toMatchObject({ phase: 'ready', message: 'Vite ready on http://localhost:5173' });
+  });
+
+  it('an error line within the settle window after ready means the ready line was premature: error, with that line', async () => {
+    const s = await readyVite();
+    s.session.print('error when starting dev server:\nError: listen EADDRINUSE: address already in use 127.0.0.1:5173\n');
+    expect(s.tracker.info).toMatchObject({ phase: 'error', message: 'Vite failed to start: Port 5173 already in use' });
   });
 
   it('a flood of log lines after ready is classified within a budget, and still reaches the logs', async () => {

@@ -70,6 +70,16 @@ type Decision =
 interface ReadyLine {
   patternId: string;
   frameworkName: string;
+  /** A watcher's line ("Found 0 errors. Watching for file changes."): ready without a server. */
+  isWatching: boolean;
+}
+
+export interface ReadyLineInfo {
+  patternId: string;
+  /** Display name of the program whose line it is ("Vite", "TypeScript", "Server"). */
+  frameworkName: string;
+  framework?: FrameworkId;
+  isWatching?: boolean;
 }
 
 type ErrorOrigin = 'pattern' | 'timeout' | 'port-timeout' | 'exit';
@@ -93,6 +103,11 @@ export class ReadinessMachine extends DisposableBase {
 
   // Per-run observations.
   private readyLine: ReadyLine | undefined;
+  /** A compile or build is under way (its line came after the last ready line). */
+  private isBuilding = false;
+  /** Until then, an error line after ready means the start failed (the ready line was premature). */
+  private settleUntil = 0;
+  /** Where framework lines said the server is, oldest first. */
   private places: PlaceHint[] = [];
   private sightings: UrlSighting[] = [];
   private movedTo: number | undefined;
@@ -159,6 +174,8 @@ export class ReadinessMachine extends DisposableBase {
     this.readyState = undefined;
     this.errorOrigin = undefined;
     this.readyLine = undefined;
+    this.isBuilding = false;
+    this.settleUntil = 0;
     this.places = [];
     this.sightings = [];
     this.movedTo = undefined;
@@ -195,10 +212,11 @@ export class ReadinessMachine extends DisposableBase {
     }
   }
 
-  observeReadyLine(patternId: string, frameworkName: string, framework?: FrameworkId): void {
+  observeReadyLine({ patternId, frameworkName, framework, isWatching = false }: ReadyLineInfo): void {
     if (!this.isLive || this.expectation === 'completion') return;
     this.adoptReadiness(`pattern ${patternId}`);
-    this.readyLine = { patternId, frameworkName };
+    this.readyLine = { patternId, frameworkName, isWatching };
+    this.isBuilding = false;
     if (framework && framework !== 'generic' && this.state.framework === 'generic') this.state.framework = framework;
     if (this.state.phase === 'ready') return;
     if (this.state.phase === 'running') {
@@ -208,9 +226,28 @@ export class ReadinessMachine extends DisposableBase {
     this.evaluate();
   }
 
+  /**
+   * A compile or build started ("○ Compiling / ...", "build started..."). While starting, the
+   * ready line before it is moot and an open port is not enough until a ready line follows; after
+   * ready it is the server at work (Next.js compiles a page on request).
+   */
+  observeBuilding(patternId: string): void {
+    if (!this.isLive || this.expectation === 'completion' || !this.wantsProbing()) return;
+    this.isBuilding = true;
+    this.readyLine = undefined;
+    if (this.state.phase === 'starting') this.update({ reason: `pattern ${patternId}: compiling` });
+    this.evaluate();
+  }
+
   observeError(report: ErrorReport): void {
     if (!this.isLive) return;
     const message = report.message;
+    if (this.state.phase === 'ready' && this.expectation === 'readiness' && this.now() < this.settleUntil) {
+      // Within the settle window the ready line was premature: "✓ Ready" then a config error,
+      // "Development Server … started" then "Failed to listen".
+      this.enterError(message, `${report.reason} right after ${this.state.reason ?? 'ready'}`, 'pattern');
+      return;
+    }
     switch (this.state.phase) {
       case 'starting':
         this.enterError(message, report.reason, 'pattern');
@@ -242,6 +279,8 @@ export class ReadinessMachine extends DisposableBase {
     this.movedAway.add(from);
     if (to !== undefined) this.movedTo = to;
     this.portOpen.delete(from);
+    // A ready line about the taken port is moot: the server prints another one for its new port.
+    if (this.state.phase === 'starting') this.readyLine = undefined;
     if (this.state.phase === 'starting') this.update({ message, reason: `port ${from} in use${to ? `, moved to ${to}` : ''}` });
     this.evaluate();
   }
@@ -250,7 +289,7 @@ export class ReadinessMachine extends DisposableBase {
   observePlace(place: PlaceHint): void {
     if (!this.isLive || this.expectation === 'completion') return;
     this.adoptReadiness(`pattern ${place.patternId} names ${place.url}`);
-    this.places = [place, ...this.places.filter((p) => p.url !== place.url)];
+    if (!this.places.some((p) => p.url === place.url)) this.places.push(place);
     this.evaluate();
   }
 
@@ -409,10 +448,20 @@ export class ReadinessMachine extends DisposableBase {
   }
 
   private decide(): Decision {
+    // A compile under way: neither an open port nor an earlier line makes it ready yet.
+    if (this.isBuilding) return { kind: 'wait' };
     const line = this.readyLine;
     const target = this.currentTarget();
+    const isOpen = target
+      ? target.httpUrl
+        ? this.isHttpOk
+        : target.source === 'listening' || this.portOpen.get(target.port) === true
+      : false;
+    // A watcher is ready without a server, unless the config says which port it serves.
+    const declaresServer = this.config.port !== undefined || this.config.url !== undefined;
+    if (line?.isWatching && !declaresServer && !isOpen)
+      return { kind: 'ready-when-stable', reason: `pattern ${line.patternId} (watching, no server)` };
     if (target) {
-      const isOpen = target.httpUrl ? this.isHttpOk : target.source === 'listening' || this.portOpen.get(target.port) === true;
       const ownership: PortOwnership = target.source === 'listening' ? 'owned' : this.ownershipOf(target.port);
       const what = target.httpUrl ? `${target.httpUrl} answers` : `port ${target.port} open`;
       if (isOpen && ownership === 'owned') {
@@ -468,7 +517,9 @@ export class ReadinessMachine extends DisposableBase {
     this.errorOrigin = undefined;
     const target = this.currentTarget();
     const name = this.readyLine?.frameworkName ?? this.options.frameworkName();
-    const message = target ? `${name} ready on ${target.url}` : `${name} ready`;
+    const isWatcher = this.readyLine?.isWatching === true && !target;
+    const message = isWatcher ? `${name} watching for changes` : target ? `${name} ready on ${target.url}` : `${name} ready`;
+    this.settleUntil = this.now() + this.config.stabilityDelayMs;
     this.readyState = { message, reason };
     this.update({
       phase: 'ready',

@@ -112,7 +112,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
       new ReadinessMachine({
         config: this.config,
         framework: () => this.detection.framework,
-        frameworkName: () => FRAMEWORK_NAMES[this.detection.framework],
+        frameworkName: () => this.detectedName(),
         logs: () => this.logs(),
         canTellPortOwner: options.canTellPortOwner ?? (process.platform === 'linux' || process.platform === 'darwin'),
         now: this.now,
@@ -311,7 +311,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
     const machine = this.machine;
     const config = this.config;
     const report = this.composer.observe(classification, {
-      frameworkName: FRAMEWORK_NAMES[this.detection.framework],
+      frameworkName: this.detectedName(),
       get knownPort() {
         return machine.info.port ?? machine.probeTarget?.port ?? config.port;
       },
@@ -328,8 +328,10 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
     const { pattern, groups } = decisive;
     if (pattern.kind === 'ready') {
       this.composer.clearCurrent();
-      const framework = pattern.framework === 'generic' ? this.detection.framework : pattern.framework;
-      this.machine.observeReadyLine(pattern.id, FRAMEWORK_NAMES[framework], pattern.framework);
+      const frameworkName = pattern.tool ?? (pattern.framework === 'generic' ? this.detectedName() : FRAMEWORK_NAMES[pattern.framework]);
+      this.machine.observeReadyLine({ patternId: pattern.id, frameworkName, framework: pattern.framework, isWatching: pattern.watching });
+    } else if (pattern.kind === 'building') {
+      this.machine.observeBuilding(pattern.id);
     } else if (pattern.kind === 'portMoved') {
       const from = Number(groups.from);
       const to = groups.to !== undefined ? Number(groups.to) : undefined;
@@ -391,6 +393,15 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
   private stopLiveness(): void {
     this.livenessWatch?.dispose();
     this.livenessWatch = undefined;
+  }
+
+  /**
+   * The name for messages not tied to a framework's own line: the framework this command runs
+   * (configured, or named by its command line), else "Server". A framework found only in the
+   * project's files says nothing about this command (`php -S` in a Next.js project is not Next.js).
+   */
+  private detectedName(): string {
+    return this.detection.isFromCommand ? FRAMEWORK_NAMES[this.detection.framework] : FRAMEWORK_NAMES.generic;
   }
 
   private detect(): FrameworkDetection {
