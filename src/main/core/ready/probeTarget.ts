@@ -15,6 +15,11 @@ export interface ProbeTarget {
   isTrusted: boolean;
   /** "config port", "pattern vite-local-url", "listening", … */
   source: string;
+  /**
+   * An HTTP server said it is ready here: it counts as up only once it answers an HTTP request
+   * (any status), not on a TCP accept alone (a server that binds, then dies on its config).
+   */
+  confirmsWithHttp?: boolean;
 }
 
 export interface ProbeTargetInput {

@@ -72,6 +72,8 @@ interface ReadyLine {
   frameworkName: string;
   /** A watcher's line ("Found 0 errors. Watching for file changes."): ready without a server. */
   isWatching: boolean;
+  /** An HTTP framework's line: its port must answer HTTP, not only accept. */
+  speaksHttp: boolean;
 }
 
 export interface ReadyLineInfo {
@@ -80,6 +82,7 @@ export interface ReadyLineInfo {
   frameworkName: string;
   framework?: FrameworkId;
   isWatching?: boolean;
+  speaksHttp?: boolean;
 }
 
 type ErrorOrigin = 'pattern' | 'timeout' | 'port-timeout' | 'exit';
@@ -157,7 +160,8 @@ export class ReadinessMachine extends DisposableBase {
   get probeTarget(): ProbeTarget | undefined {
     if (!this.isLive || this.expectation !== 'readiness' || !this.wantsProbing()) return undefined;
     const target = this.currentTarget();
-    return target?.source === 'listening' ? undefined : target; // already known to be open
+    // A listening port is known to be open; only an HTTP confirmation is left to ask for.
+    return target?.source === 'listening' && !target.confirmsWithHttp ? undefined : target;
   }
 
   /** A ready line is waiting for its port: probe fast. */
@@ -212,10 +216,13 @@ export class ReadinessMachine extends DisposableBase {
     }
   }
 
-  observeReadyLine({ patternId, frameworkName, framework, isWatching = false }: ReadyLineInfo): void {
+  observeReadyLine({ patternId, frameworkName, framework, isWatching = false, speaksHttp = false }: ReadyLineInfo): void {
     if (!this.isLive || this.expectation === 'completion') return;
     this.adoptReadiness(`pattern ${patternId}`);
-    this.readyLine = { patternId, frameworkName, isWatching };
+    const wasHttp = this.readyLine?.speaksHttp === true;
+    this.readyLine = { patternId, frameworkName, isWatching, speaksHttp };
+    // What was learnt by TCP accepts does not confirm an HTTP server: probe again.
+    if (speaksHttp && !wasHttp) this.portOpen.clear();
     this.isBuilding = false;
     if (framework && framework !== 'generic' && this.state.framework === 'generic') this.state.framework = framework;
     if (this.state.phase === 'ready') return;
@@ -452,18 +459,18 @@ export class ReadinessMachine extends DisposableBase {
     if (this.isBuilding) return { kind: 'wait' };
     const line = this.readyLine;
     const target = this.currentTarget();
-    const isOpen = target
-      ? target.httpUrl
-        ? this.isHttpOk
-        : target.source === 'listening' || this.portOpen.get(target.port) === true
-      : false;
+    const isOpen = target ? this.isAnswering(target) : false;
     // A watcher is ready without a server, unless the config says which port it serves.
     const declaresServer = this.config.port !== undefined || this.config.url !== undefined;
     if (line?.isWatching && !declaresServer && !isOpen)
       return { kind: 'ready-when-stable', reason: `pattern ${line.patternId} (watching, no server)` };
     if (target) {
       const ownership: PortOwnership = target.source === 'listening' ? 'owned' : this.ownershipOf(target.port);
-      const what = target.httpUrl ? `${target.httpUrl} answers` : `port ${target.port} open`;
+      const what = target.httpUrl
+        ? `${target.httpUrl} answers`
+        : target.confirmsWithHttp
+          ? `port ${target.port} answers HTTP`
+          : `port ${target.port} open`;
       if (isOpen && ownership === 'owned') {
         if (line) return { kind: 'ready-now', reason: `pattern ${line.patternId} + ${what}` };
         return { kind: 'ready-when-stable', reason: `${what} (${target.source}), no ready line` };
@@ -489,7 +496,19 @@ export class ReadinessMachine extends DisposableBase {
     return { kind: 'wait' };
   }
 
+  private isAnswering(target: ProbeTarget): boolean {
+    if (target.httpUrl) return this.isHttpOk;
+    if (target.source === 'listening' && !target.confirmsWithHttp) return true;
+    return this.portOpen.get(target.port) === true;
+  }
+
   private currentTarget(): ProbeTarget | undefined {
+    const target = this.selectTarget();
+    if (!target || target.httpUrl || !this.readyLine?.speaksHttp) return target;
+    return { ...target, confirmsWithHttp: true };
+  }
+
+  private selectTarget(): ProbeTarget | undefined {
     const foreignPorts = new Set(
       [...this.portOpen].filter(([port, isOpen]) => isOpen && this.ownershipOf(port) === 'foreign').map(([port]) => port),
     );
@@ -575,7 +594,7 @@ export class ReadinessMachine extends DisposableBase {
 
   private emitTargetIfChanged(force = false): void {
     const target = this.probeTarget;
-    const key = target ? `${target.httpUrl ?? ''}|${target.port}|${this.isWaitingForPort}` : '';
+    const key = target ? `${target.httpUrl ?? ''}|${target.port}|${target.confirmsWithHttp === true}|${this.isWaitingForPort}` : '';
     if (!force && key === this.lastTargetKey) return;
     this.lastTargetKey = key;
     this.targetEmitter.fire(target);

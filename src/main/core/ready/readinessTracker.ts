@@ -125,8 +125,11 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
       new ProbeLoop({
         intervalMs: this.config.probeIntervalMs,
         probe: async (signal) => {
-          const port = this.target?.port ?? 0;
-          return { port, isOpen: port > 0 && (await probeTcp({ port, signal })) };
+          const target = this.target;
+          const port = target?.port ?? 0;
+          if (port <= 0) return { port, isOpen: false };
+          if (!(await probeTcp({ port, signal }))) return { port, isOpen: false };
+          return { port, isOpen: !target?.confirmsWithHttp || (await answersHttp(probeHttp, target, signal)) };
         },
       }),
     );
@@ -329,7 +332,13 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
     if (pattern.kind === 'ready') {
       this.composer.clearCurrent();
       const frameworkName = pattern.tool ?? (pattern.framework === 'generic' ? this.detectedName() : FRAMEWORK_NAMES[pattern.framework]);
-      this.machine.observeReadyLine({ patternId: pattern.id, frameworkName, framework: pattern.framework, isWatching: pattern.watching });
+      this.machine.observeReadyLine({
+        patternId: pattern.id,
+        frameworkName,
+        framework: pattern.framework,
+        isWatching: pattern.watching,
+        speaksHttp: speaksHttp(pattern, groups),
+      });
     } else if (pattern.kind === 'building') {
       this.machine.observeBuilding(pattern.id);
     } else if (pattern.kind === 'portMoved') {
@@ -412,6 +421,27 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
       configured: this.config.framework,
     });
   }
+}
+
+/** Frameworks whose ready line is not about a local HTTP server: Convex's is a cloud deployment. */
+const NOT_HTTP_FRAMEWORKS: ReadonlySet<FrameworkId> = new Set(['generic', 'convex']);
+
+/** A ready line of an HTTP dev server: a framework's own, or one that names an http(s) URL. */
+function speaksHttp(pattern: FrameworkPattern, groups: Readonly<Record<string, string | undefined>>): boolean {
+  if (pattern.watching || pattern.priority >= PRIORITY.customReady) return false;
+  return !NOT_HTTP_FRAMEWORKS.has(pattern.framework) || /^https?:\/\//.test(groups.url ?? '');
+}
+
+/** Any HTTP answer (a 404 or a 500 too) from the target's scheme on either loopback. */
+async function answersHttp(
+  probeHttp: (options: HttpProbeOptions) => Promise<HttpProbeResult>,
+  target: ProbeTarget,
+  signal: AbortSignal,
+): Promise<boolean> {
+  const scheme = target.url.startsWith('https:') ? 'https' : 'http';
+  const urls = [`${scheme}://127.0.0.1:${target.port}/`, `${scheme}://[::1]:${target.port}/`];
+  const answers = await Promise.all(urls.map((url) => probeHttp({ url, signal })));
+  return answers.some((answer) => answer.status !== undefined);
 }
 
 /** The user's readyPatterns / errorPatterns as table entries above every built-in one. */

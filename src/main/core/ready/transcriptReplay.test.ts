@@ -211,6 +211,8 @@ describe.each(CHUNKINGS)('transcript replay ($name)', ({ split }) => {
     const tracker = new ReadinessTracker(session, { stabilityDelay: 1_000, timeout: 5_000 }, undefined, {
       now: () => Date.now() + skewMs,
       probeTcp: async ({ port }) => (c.open ?? []).includes(port),
+      probeHttp: async ({ url }) =>
+        (c.open ?? []).includes(Number(new URL(url).port)) ? { isOk: true, status: 200 } : { isOk: false, error: 'ECONNREFUSED' },
       listPorts: async () => c.owned ?? [],
       canTellPortOwner: true,
     });
