@@ -36,7 +36,7 @@ interface EvalCase {
   message?: string | RegExp;
 }
 
-const NEVER_READY: ReadinessPhase[] = ['starting', 'error', 'running', 'stopped', 'completed', 'waiting', 'unhealthy'];
+const NEVER_READY: ReadinessPhase[] = ['starting', 'error', 'running', 'stopped', 'completed', 'unhealthy'];
 
 const CASES: EvalCase[] = [
   // ---- a ready line, then the failure ----------------------------------------------------------

@@ -239,7 +239,10 @@ export class ReadinessMachine extends DisposableBase {
    * ready it is the server at work (Next.js compiles a page on request).
    */
   observeBuilding(patternId: string): void {
-    if (!this.isLive || this.expectation === 'completion' || !this.wantsProbing()) return;
+    if (!this.isLive || this.expectation === 'completion') return;
+    // A watcher's or dev server's first compile: its end (a ready or an error line) is the verdict.
+    this.adoptReadiness(`pattern ${patternId}`);
+    if (!this.wantsProbing()) return;
     this.isBuilding = true;
     this.readyLine = undefined;
     if (this.state.phase === 'starting') this.update({ reason: `pattern ${patternId}: compiling` });

@@ -192,10 +192,10 @@ const COMPILE_EVENTS: FrameworkPattern[] = [
     framework: 'cra',
     kind: 'building',
     priority: PRIORITY.building,
-    regex: /^\s*(?:Starting the development server\.\.\.|Compiling\.\.\.)\s*$/,
+    // Not a bare "Compiling..." (react-dev-utils after an edit): a worker may print that too.
+    regex: /^\s*Starting the development server\.\.\.\s*$/,
     sample: 'Starting the development server...',
     source: 'react-scripts 5.0.1 scripts/start.js, quoted',
-    moreSamples: [{ line: 'Compiling...', source: 'react-dev-utils 12 WebpackDevServerUtils (invalid hook), quoted' }],
   },
   {
     id: 'webpack-compiling',
