@@ -33,7 +33,8 @@ async function mainThreadMsPerSecond(liveness: Liveness): Promise<number> {
         kind: 'command',
         argv: [process.execPath, '-e', SERVER(port)],
         name: `probe-${port}`,
-        ready: { port, liveness },
+        // Its own ready pattern: the section measures probes after ready, not how the start is judged.
+        ready: { port, liveness, readyPatterns: ['^listening on '] },
       });
       ids.push(info.id);
     }
