@@ -3,6 +3,7 @@ import { printTable, type BenchRow } from './report';
 import { benchSessions } from './sessions';
 import { benchStatus } from './status';
 import { benchReadiness } from './readiness';
+import { benchProbeCost } from './probeCost';
 import { benchMcp } from './mcp';
 import { printAgentScores, scoreAgents } from './agents';
 
@@ -12,6 +13,7 @@ const sections: Section[] = [
   { name: 'sessions', run: benchSessions },
   { name: 'status', run: benchStatus },
   { name: 'readiness', run: benchReadiness },
+  { name: 'probe-cost', run: benchProbeCost },
   { name: 'mcp', run: benchMcp },
 ];
 
