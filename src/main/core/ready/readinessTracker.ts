@@ -138,7 +138,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
           if (!target?.confirmsWithHttp) return { port, isOpen: true };
           if (this.now() - this.lastHttpConfirmAt < HTTP_CONFIRM_INTERVAL_MS) return { port, isOpen: false };
           this.lastHttpConfirmAt = this.now();
-          return { port, isOpen: await answersHttp(probeHttp, target, signal) };
+          return { port, isOpen: await answersHttp(probeHttp, target, this.config.timeoutMs, signal) };
         },
       }),
     );
@@ -442,15 +442,21 @@ function speaksHttp(pattern: FrameworkPattern, groups: Readonly<Record<string, s
   return !NOT_HTTP_FRAMEWORKS.has(pattern.framework) || /^https?:\/\//.test(groups.url ?? '');
 }
 
-/** Any HTTP answer (a 404 or a 500 too) from the target's scheme on either loopback. */
+/**
+ * Any HTTP answer (a 404 or a 500 too) from the target's scheme on either loopback. One request
+ * may wait as long as the start may take: a dev server's first answer can take many seconds (Next.js
+ * compiles the page first), and a starved event loop reads a prompt answer late. Short attempts
+ * retried would time out one after another and call a healthy server broken.
+ */
 async function answersHttp(
   probeHttp: (options: HttpProbeOptions) => Promise<HttpProbeResult>,
   target: ProbeTarget,
+  timeoutMs: number,
   signal: AbortSignal,
 ): Promise<boolean> {
   const scheme = target.url.startsWith('https:') ? 'https' : 'http';
   const urls = [`${scheme}://127.0.0.1:${target.port}/`, `${scheme}://[::1]:${target.port}/`];
-  const answers = await Promise.all(urls.map((url) => probeHttp({ url, signal })));
+  const answers = await Promise.all(urls.map((url) => probeHttp({ url, timeoutMs, signal })));
   return answers.some((answer) => answer.status !== undefined);
 }
 
