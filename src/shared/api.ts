@@ -12,6 +12,7 @@ import { ReadinessConfigSchema } from './readyConfig';
 import { TaskRequestSchema, type TaskView } from './task';
 import { ProposedEntrySchema, type ConfigProposal } from './proposal';
 import { McpScopeSchema, type McpScope, type ProjectTrustState } from './trust';
+import { AnswerPromptArgsSchema, type AnswerPromptResult, type WaitingAgent } from './inbox';
 
 const Id = z.string().min(1, 'process id is required');
 const Signal = z.enum(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGKILL', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2']);
@@ -57,6 +58,10 @@ export const CommandArgs = {
   ackOutput: z.strictObject({ id: Id, bytes: z.number().int().min(0) }),
   /** A person looked at the pane: clears its attention flag. */
   acknowledgeAttention: z.strictObject({ id: Id }),
+  /** The attention inbox: every waiting agent, what it asks, the answers it takes. */
+  listWaiting: z.strictObject({}),
+  /** Approve / deny / answer a waiting agent's prompt; refused when the prompt on screen changed. */
+  answerPrompt: AnswerPromptArgsSchema,
   // Timers: the UI acts as the app, so it sees and manages every timer
   /** Live timers (of one owner, or all) and the history of ended ones. */
   listTimers: z.strictObject({ ownerId: Id.optional() }),
@@ -128,6 +133,8 @@ export interface CommandResults {
   detach: null;
   ackOutput: null;
   acknowledgeAttention: null;
+  listWaiting: { agents: WaitingAgent[] };
+  answerPrompt: AnswerPromptResult;
   // Timers
   listTimers: { timers: TimerSummary[]; history: TimerHistoryEntry[] };
   pauseTimer: TimerSummary;

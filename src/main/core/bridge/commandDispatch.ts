@@ -21,6 +21,8 @@ const SHARED_HANDLERS: Handlers = {
   resizeProcess: (core, a) => core.resizeProcess(a.id, a.cols, a.rows),
   writeInput: (core, a) => core.writeInput(a.id, a.data),
   acknowledgeAttention: (core, a) => core.acknowledgeAttention(a.id),
+  listWaiting: (core) => ({ agents: core.listWaiting() }),
+  answerPrompt: (core, a) => core.answerPrompt(a),
   // Timers: the same TimerManager methods the MCP timer tools call
   listTimers: (core, a) => timersOf(core).list(APP_ACTOR, a.ownerId),
   pauseTimer: (core, a) => timersOf(core).pause(APP_ACTOR, a.timerId),
