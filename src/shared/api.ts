@@ -17,6 +17,13 @@ import { AnswerPromptArgsSchema, type AnswerPromptResult, type WaitingAgent } fr
 const Id = z.string().min(1, 'process id is required');
 const Signal = z.enum(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGKILL', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2']);
 const TimerId = z.string().min(1, 'timer id is required').max(100);
+const TimerBody = z.string().min(1, 'the timer needs a body').max(100_000);
+const TimerLabel = z.string().max(200).optional();
+/** Delays and max waits up to 7 days, as in the MCP timer tools. */
+const TimerSeconds = z
+  .number()
+  .min(0)
+  .max(7 * 24 * 3600);
 const Size = { cols: z.number().int().min(2).max(1000).optional(), rows: z.number().int().min(1).max(500).optional() };
 
 export const CommandArgs = {
@@ -68,6 +75,18 @@ export const CommandArgs = {
   pauseTimer: z.strictObject({ timerId: TimerId }),
   resumeTimer: z.strictObject({ timerId: TimerId }),
   cancelTimer: z.strictObject({ timerId: TimerId }),
+  /** A new timer owned by `ownerId` (the same TimerManager methods as MCP timer_set / timer_fire_when_idle_*). */
+  setTimer: z.union([
+    z.strictObject({ kind: z.literal('delay'), ownerId: Id, body: TimerBody, label: TimerLabel, seconds: TimerSeconds }),
+    z.strictObject({
+      kind: z.enum(['idle_any', 'idle_all']),
+      ownerId: Id,
+      body: TimerBody,
+      label: TimerLabel,
+      watched: z.array(Id).min(1, 'pick at least one agent to watch').max(100),
+      maxWaitSeconds: TimerSeconds.optional(),
+    }),
+  ]),
   /** Deliver now (still only once the owner is at its prompt). */
   fireTimerNow: z.strictObject({ timerId: TimerId }),
   // Tasks: the same core methods the MCP task tools call
@@ -137,6 +156,7 @@ export interface CommandResults {
   answerPrompt: AnswerPromptResult;
   // Timers
   listTimers: { timers: TimerSummary[]; history: TimerHistoryEntry[] };
+  setTimer: TimerSummary;
   pauseTimer: TimerSummary;
   resumeTimer: TimerSummary;
   cancelTimer: TimerHistoryEntry;

@@ -25,6 +25,15 @@ const SHARED_HANDLERS: Handlers = {
   answerPrompt: (core, a) => core.answerPrompt(a),
   // Timers: the same TimerManager methods the MCP timer tools call
   listTimers: (core, a) => timersOf(core).list(APP_ACTOR, a.ownerId),
+  setTimer: (core, a) => {
+    const timers = timersOf(core);
+    const { ownerId, body, label } = a;
+    const armed =
+      a.kind === 'delay'
+        ? timers.setDelay(APP_ACTOR, { seconds: a.seconds, body, label, ownerId })
+        : timers.setIdle(APP_ACTOR, { kind: a.kind, watched: a.watched, maxWaitSeconds: a.maxWaitSeconds, body, label, ownerId });
+    return armed.timer;
+  },
   pauseTimer: (core, a) => timersOf(core).pause(APP_ACTOR, a.timerId),
   resumeTimer: (core, a) => timersOf(core).resume(APP_ACTOR, a.timerId),
   cancelTimer: (core, a) => timersOf(core).cancel(APP_ACTOR, a.timerId),
