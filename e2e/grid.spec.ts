@@ -116,7 +116,10 @@ test('keyboard navigation and maximise', async ({ page }) => {
   await page.goto(serve.ui);
   await expect(page.locator('[data-testid="pane"]')).toHaveCount(3);
   await page.locator('[data-testid="pane"]').first().locator('.pane-terminal').click();
+  // Alt belongs to the shell (readline's Alt+B/F, Alt+digit): the app does not take it.
   await page.keyboard.press('Alt+ArrowRight');
+  await expect(page.locator('[data-testid="pane"].focused')).not.toHaveAttribute('data-name', 'shell');
+  await page.keyboard.press('Control+Shift+ArrowRight');
   await expect(page.locator('[data-testid="pane"].focused')).toHaveAttribute('data-name', 'shell');
   const renderers = () =>
     page.evaluate(() =>
@@ -124,12 +127,12 @@ test('keyboard navigation and maximise', async ({ page }) => {
     );
   await expect.poll(renderers).toEqual(expect.arrayContaining([expect.stringMatching(/webgl|dom/)]));
   console.log(`pane renderers with all panes visible: ${(await renderers()).join(', ')}`);
-  await page.keyboard.press('Alt+Enter');
+  await page.keyboard.press('Control+Shift+Enter');
   await expect(page.locator('.cell.hidden')).toHaveCount(2);
   // Hidden panes give their WebGL context back (browsers cap live contexts).
   await expect.poll(async () => (await renderers()).filter((r) => r === 'dom').length).toBeGreaterThanOrEqual(2);
-  await page.keyboard.press('Alt+Enter');
+  await page.keyboard.press('Control+Shift+Enter');
   await expect(page.locator('.cell.hidden')).toHaveCount(0);
-  await page.keyboard.press('Alt+3');
+  await page.keyboard.press('Control+Shift+Digit3');
   await expect(page.locator('[data-testid="pane"].focused')).toHaveAttribute('data-name', 'echoer');
 });

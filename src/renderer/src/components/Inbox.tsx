@@ -83,7 +83,14 @@ export function Inbox() {
       {agents && agents.length === 0 && <p className="inbox-empty">No agent is waiting.</p>}
       <ol className="inbox-list" aria-labelledby="inbox-title">
         {(agents ?? []).map((agent) => (
-          <li key={agent.id} className="inbox-item" data-testid="inbox-item" data-id={agent.id} data-name={agent.name}>
+          <li
+            key={agent.id}
+            className="inbox-item"
+            data-testid="inbox-item"
+            data-id={agent.id}
+            data-name={agent.name}
+            data-fingerprint={agent.fingerprint}
+          >
             <div className="inbox-meta">
               <strong>{agent.name}</strong>
               <span className="inbox-preset">{agent.preset}</span>
