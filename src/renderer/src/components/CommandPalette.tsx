@@ -70,6 +70,21 @@ function allActions(ui: UiState): PaletteAction[] {
   ];
 }
 
+/** How many query words start a word of the label: "start" ranks "Start web" above "Restart web". */
+function wordStartHits(label: string, query: string): number {
+  const starts = label.toLowerCase().split(/\s+/);
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word && starts.some((s) => s.startsWith(word))).length;
+}
+
+/** Actions whose label holds every query word, those whose words start with the query words first. */
+export function rankActions<T extends { label: string }>(actions: readonly T[], query: string): T[] {
+  const hits = new Map(actions.map((a) => [a, wordStartHits(a.label, query)]));
+  return actions.filter((a) => matchesQuery(a.label, query)).sort((a, b) => hits.get(b)! - hits.get(a)!);
+}
+
 /** Every word of the query appears in the label (case-insensitive), in any order. */
 export function matchesQuery(label: string, query: string): boolean {
   const text = label.toLowerCase();
@@ -85,7 +100,7 @@ export function CommandPalette() {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const listId = useId();
-  const actions = useMemo(() => allActions(ui).filter((a) => matchesQuery(a.label, query)), [ui, query]);
+  const actions = useMemo(() => rankActions(allActions(ui), query), [ui, query]);
   const current = Math.min(active, Math.max(0, actions.length - 1));
   const perform = (action: PaletteAction | undefined) => {
     if (!action) return;
