@@ -4,6 +4,7 @@
  * while the other keeps waiting, untouched: its mock sees nothing new and its prompt on screen is
  * the same prompt (same fingerprint). Writes docs/screenshots/inbox.png.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,6 +79,8 @@ test('two Claude Code agents wait for permission: approving one from the inbox n
     await expect(item(a).getByRole('button', { name: `Yes (approve) — ${a.name}` })).toBeVisible();
   }
   await page.screenshot({ path: SCREENSHOT });
+  const axe = await new AxeBuilder({ page }).include('[data-testid="inbox"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   const betaFingerprint = await item(beta).getAttribute('data-fingerprint');
   expect(betaFingerprint).toMatch(/^[0-9a-f]{16}$/);
