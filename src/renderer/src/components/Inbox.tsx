@@ -111,12 +111,11 @@ export function Inbox() {
                   aria-label={`${choice.label} (${choice.id}) — ${agent.name}`}
                   onClick={() => void answer(agent, choice)}
                 >
-                  {choice.id === 'approve' ? '✓ ' : choice.id === 'deny' ? '✕ ' : ''}
                   {choice.label}
                 </button>
               ))}
               {agent.choices.length === 0 && <span className="inbox-hint">Answer in its pane.</span>}
-              <button data-testid="inbox-open" aria-label={`Open the pane of ${agent.name}`} onClick={() => openPane(agent.id)}>
+              <button data-testid="inbox-open" aria-label={`Open pane of ${agent.name}`} onClick={() => openPane(agent.id)}>
                 Open pane
               </button>
             </div>
