@@ -4,20 +4,13 @@
  */
 import { expect, test } from '@playwright/test';
 import { resolve } from 'node:path';
-import { pane, paneText, startServe, type ServeHandle } from './support/serve';
+import { pane, paneText, serveForEachTest } from './support/serve';
 
 const PROJECT = resolve(__dirname, 'fixtures/three-entries');
-let serve: ServeHandle;
-
-test.beforeEach(async () => {
-  serve = await startServe(PROJECT);
-});
-test.afterEach(async () => {
-  await serve.stop();
-});
+const running = serveForEachTest(PROJECT);
 
 test('Ctrl+Shift+K opens the palette from inside a terminal; words in any order find an action; Enter runs it', async ({ page }) => {
-  await page.goto(serve.ui);
+  await page.goto(running().ui);
   await expect(page.locator('[data-testid="pane"]')).toHaveCount(3);
   await pane(page, 'shell').locator('.pane-terminal').click();
   await page.keyboard.press('Control+Shift+KeyK');
@@ -45,7 +38,7 @@ test('Ctrl+Shift+K opens the palette from inside a terminal; words in any order 
 });
 
 test('a delay timer set from the pane header is typed into its entry when due; the palette opens the same form', async ({ page }) => {
-  await page.goto(serve.ui);
+  await page.goto(running().ui);
   const echoer = pane(page, 'echoer');
   await echoer.getByRole('button', { name: 'New timer for echoer' }).click();
   const form = page.getByRole('dialog', { name: 'New timer for echoer' });
@@ -72,7 +65,7 @@ test('a delay timer set from the pane header is typed into its entry when due; t
 });
 
 test('screen reader mode turns on xterm’s accessibility tree in every pane and is remembered after a reload', async ({ page }) => {
-  await page.goto(serve.ui);
+  await page.goto(running().ui);
   await expect(page.locator('[data-testid="pane"]')).toHaveCount(3);
   await expect(page.locator('.xterm-accessibility')).toHaveCount(0);
   await page.getByLabel('Screen reader mode (terminals)').check();
@@ -83,7 +76,7 @@ test('screen reader mode turns on xterm’s accessibility tree in every pane and
 });
 
 test('sidebar rows are reachable with Tab and focus their pane with Enter', async ({ page }) => {
-  await page.goto(serve.ui);
+  await page.goto(running().ui);
   const names = page.getByTestId('entry-name');
   await expect(names).toHaveCount(3);
   await names.nth(2).focus();
