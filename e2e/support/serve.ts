@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
 
 export interface ServeHandle {
   ui: string;
@@ -61,4 +61,20 @@ export function paneText(page: Page, name: string): Promise<string> {
 
 export function pane(page: Page, name: string) {
   return page.locator(`[data-testid="pane"][data-name="${name}"]`);
+}
+
+/** Starts serve on `projectDir` before each test of the file and stops it after; returns the running handle. */
+export function serveForEachTest(projectDir: string, options: { trust?: boolean } = {}): () => ServeHandle {
+  let handle: ServeHandle | undefined;
+  test.beforeEach(async () => {
+    handle = await startServe(projectDir, options);
+  });
+  test.afterEach(async () => {
+    await handle?.stop();
+    handle = undefined;
+  });
+  return () => {
+    if (!handle) throw new Error('serve is not running outside a test');
+    return handle;
+  };
 }

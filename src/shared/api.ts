@@ -12,10 +12,18 @@ import { ReadinessConfigSchema } from './readyConfig';
 import { TaskRequestSchema, type TaskView } from './task';
 import { ProposedEntrySchema, type ConfigProposal } from './proposal';
 import { McpScopeSchema, type McpScope, type ProjectTrustState } from './trust';
+import { AnswerPromptArgsSchema, type AnswerPromptResult, type WaitingAgent } from './inbox';
 
 const Id = z.string().min(1, 'process id is required');
 const Signal = z.enum(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGKILL', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2']);
 const TimerId = z.string().min(1, 'timer id is required').max(100);
+const TimerBody = z.string().min(1, 'the timer needs a body').max(100_000);
+const TimerLabel = z.string().max(200).optional();
+/** Delays and max waits up to 7 days, as in the MCP timer tools. */
+const TimerSeconds = z
+  .number()
+  .min(0)
+  .max(7 * 24 * 3600);
 const Size = { cols: z.number().int().min(2).max(1000).optional(), rows: z.number().int().min(1).max(500).optional() };
 
 export const CommandArgs = {
@@ -57,12 +65,28 @@ export const CommandArgs = {
   ackOutput: z.strictObject({ id: Id, bytes: z.number().int().min(0) }),
   /** A person looked at the pane: clears its attention flag. */
   acknowledgeAttention: z.strictObject({ id: Id }),
+  /** The attention inbox: every waiting agent, what it asks, the answers it takes. */
+  listWaiting: z.strictObject({}),
+  /** Approve / deny / answer a waiting agent's prompt; refused when the prompt on screen changed. */
+  answerPrompt: AnswerPromptArgsSchema,
   // Timers: the UI acts as the app, so it sees and manages every timer
   /** Live timers (of one owner, or all) and the history of ended ones. */
   listTimers: z.strictObject({ ownerId: Id.optional() }),
   pauseTimer: z.strictObject({ timerId: TimerId }),
   resumeTimer: z.strictObject({ timerId: TimerId }),
   cancelTimer: z.strictObject({ timerId: TimerId }),
+  /** A new timer owned by `ownerId` (the same TimerManager methods as MCP timer_set / timer_fire_when_idle_*). */
+  setTimer: z.union([
+    z.strictObject({ kind: z.literal('delay'), ownerId: Id, body: TimerBody, label: TimerLabel, seconds: TimerSeconds }),
+    z.strictObject({
+      kind: z.enum(['idle_any', 'idle_all']),
+      ownerId: Id,
+      body: TimerBody,
+      label: TimerLabel,
+      watched: z.array(Id).min(1, 'pick at least one agent to watch').max(100),
+      maxWaitSeconds: TimerSeconds.optional(),
+    }),
+  ]),
   /** Deliver now (still only once the owner is at its prompt). */
   fireTimerNow: z.strictObject({ timerId: TimerId }),
   // Tasks: the same core methods the MCP task tools call
@@ -128,8 +152,11 @@ export interface CommandResults {
   detach: null;
   ackOutput: null;
   acknowledgeAttention: null;
+  listWaiting: { agents: WaitingAgent[] };
+  answerPrompt: AnswerPromptResult;
   // Timers
   listTimers: { timers: TimerSummary[]; history: TimerHistoryEntry[] };
+  setTimer: TimerSummary;
   pauseTimer: TimerSummary;
   resumeTimer: TimerSummary;
   cancelTimer: TimerHistoryEntry;

@@ -231,6 +231,12 @@ export const McpToolInput = {
     target_process_id: ProcessId.describe('Agent entry that receives the message'),
     message: z.string().min(1).max(MAX_INPUT_CHARS).describe('Text delivered as a user turn, tagged with the sender'),
   },
+  list_waiting: {},
+  answer_prompt: {
+    process_id: ProcessId.describe('The waiting agent'),
+    fingerprint: z.string().min(1).max(200).describe('The prompt fingerprint list_waiting returned for it'),
+    choice: z.enum(['approve', 'deny', 'answer']).describe('One of the choices list_waiting offered for this prompt'),
+  },
   request_human_attention: {
     process_id: ProcessId.optional().describe('Entry to flag (default: the caller)'),
     reason: z.string().min(1).max(2_000).describe('What the person should look at or decide'),

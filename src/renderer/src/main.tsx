@@ -8,7 +8,10 @@ import { panes } from './terminalPane';
 import { Sidebar } from './components/Sidebar';
 import { Grid } from './components/Grid';
 import { TrustPrompt } from './components/TrustPrompt';
-import { installKeyboardNavigation } from './keyboard';
+import { installShortcuts } from './shortcuts';
+import { Inbox } from './components/Inbox';
+import { CommandPalette } from './components/CommandPalette';
+import { TimerForm } from './components/TimerForm';
 import { installTitleBadge } from './titleBadge';
 import { installNotifications } from './notifications';
 import { applyUiCommand } from './uiCommands';
@@ -17,7 +20,8 @@ function App() {
   const error = useUi((s) => s.error);
   const isConnected = useUi((s) => s.client !== undefined);
   const isSidebarHidden = useUi((s) => s.isSidebarHidden);
-  useEffect(() => installKeyboardNavigation(), []);
+  const overlay = useUi((s) => s.overlay);
+  useEffect(() => installShortcuts(), []);
   useEffect(() => installTitleBadge(), []);
   useEffect(() => installNotifications(), []);
   return (
@@ -25,6 +29,9 @@ function App() {
       {!isSidebarHidden && <Sidebar />}
       <Grid />
       <TrustPrompt />
+      {overlay?.kind === 'inbox' && <Inbox />}
+      {overlay?.kind === 'palette' && <CommandPalette />}
+      {overlay?.kind === 'timer' && <TimerForm ownerId={overlay.ownerId} />}
       {error && (
         <div className="toast" role="alert" data-testid="error-toast" onClick={() => useUi.getState().setError(undefined)}>
           {error}

@@ -16,6 +16,19 @@ export interface TrustPromptState {
 let promptSerial = 0;
 const freshPrompt = (prompt: TrustPromptState = {}): TrustPromptState => ({ ...prompt, serial: ++promptSerial });
 
+/** One overlay at a time: the command palette, the attention inbox, or the timer form of an entry. */
+export type Overlay = { kind: 'palette' } | { kind: 'inbox' } | { kind: 'timer'; ownerId: string };
+
+const SCREEN_READER_KEY = 'switchboard.screenReaderMode';
+
+function storedScreenReaderMode(): boolean {
+  try {
+    return localStorage.getItem(SCREEN_READER_KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
+
 export interface UiState {
   client?: ControlClient;
   project?: ProjectInfo;
@@ -31,6 +44,9 @@ export interface UiState {
   isSidebarHidden: boolean;
   trust?: ProjectTrustState;
   trustPrompt?: TrustPromptState;
+  overlay?: Overlay;
+  /** xterm's screen-reader mode in every pane (remembered in this browser). */
+  screenReaderMode: boolean;
   // Actions are properties: zustand builds them as closures over `set`, so they are safe to destructure.
   setClient: (client: ControlClient, snapshot: Snapshot) => void;
   apply: (event: ControlEvent) => void;
@@ -39,6 +55,8 @@ export interface UiState {
   setError: (message: string | undefined) => void;
   openTrustPrompt: (prompt?: TrustPromptState) => void;
   closeTrustPrompt: () => void;
+  setOverlay: (overlay: Overlay | undefined) => void;
+  setScreenReaderMode: (on: boolean) => void;
 }
 
 export const useUi = create<UiState>((set, get) => ({
@@ -47,6 +65,7 @@ export const useUi = create<UiState>((set, get) => ({
   configIssues: [],
   terminalFontSize: 13,
   isSidebarHidden: false,
+  screenReaderMode: storedScreenReaderMode(),
   setClient(client, snapshot) {
     const processes = Object.fromEntries(snapshot.processes.map((p) => [p.id, p]));
     set({
@@ -115,6 +134,17 @@ export const useUi = create<UiState>((set, get) => ({
   },
   closeTrustPrompt() {
     set({ trustPrompt: undefined });
+  },
+  setOverlay(overlay) {
+    set({ overlay });
+  },
+  setScreenReaderMode(on) {
+    try {
+      localStorage.setItem(SCREEN_READER_KEY, on ? 'on' : 'off');
+    } catch {
+      // Storage refused (private window): the setting lasts for this page only.
+    }
+    set({ screenReaderMode: on });
   },
 }));
 

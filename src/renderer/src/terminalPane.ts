@@ -41,6 +41,7 @@ export class TerminalPane {
       scrollback: 5000,
       allowProposedApi: true,
       theme: { background: '#0f1115' },
+      screenReaderMode: useUi.getState().screenReaderMode,
     });
     this.term.loadAddon(this.fit);
     this.term.loadAddon(new WebLinksAddon((_event, uri) => openLink(uri)));

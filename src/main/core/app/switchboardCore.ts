@@ -27,8 +27,11 @@ import { isOnPath, proposeConfig, writeConfig } from '../projects';
 import type { ConfigProposal, ProposedEntry } from '../../../shared/proposal';
 import { StartOrder, type Gate } from './startOrder';
 import { EntryAccess, MemoryTrustStore, ProjectTrust, type HeldEntry } from '../trust';
-import { NotTrustedError } from '../../../shared/errors';
+import { NotRunningError, NotTrustedError } from '../../../shared/errors';
 import type { McpScope, ProjectTrustState } from '../../../shared/trust';
+import type { AnswerPromptArgs, AnswerPromptResult, WaitingAgent } from '../../../shared/inbox';
+import { answerPrompt, listWaiting, type InboxAgent } from '../inbox';
+import { promptAnswersFor } from '../agents';
 
 /** Coalesce bursts of entry changes (title spinners, state flips) into one event per frame. */
 export const CHANGE_COALESCE_MS = 16;
@@ -564,6 +567,37 @@ export class SwitchboardCore {
   /** Entries that need a person (dock badge): attention flags and agents waiting for an answer. */
   needsAttentionCount(): number {
     return this.listProcesses().filter((p) => p.attention || p.agent?.primary === 'waiting').length;
+  }
+
+  /** The attention inbox: every waiting agent with what it asks, the one waiting longest first. */
+  listWaiting(): WaitingAgent[] {
+    const agents = this.sessions
+      .list()
+      .filter((e) => e.kind === 'agent')
+      .map((e) => this.inboxAgent(e.id));
+    return listWaiting(agents);
+  }
+
+  /** Answer an agent's prompt from the inbox: sent only while the same prompt is on its screen. */
+  answerPrompt(args: AnswerPromptArgs): AnswerPromptResult {
+    const entry = this.sessions.get(args.id);
+    if (!entry.isRunning) throw new NotRunningError(entry.id, entry.name);
+    return answerPrompt(this.inboxAgent(args.id), args);
+  }
+
+  private inboxAgent(id: string): InboxAgent {
+    const entry = this.sessions.get(id);
+    const { tracker, preset } = this.decorationOf(id, AgentStatusDecoration, `Process ${id} is not an agent`);
+    return {
+      id,
+      name: entry.name,
+      preset: preset.id,
+      rules: preset.rules,
+      answers: promptAnswersFor(preset.id),
+      status: tracker.status,
+      screen: entry.screen,
+      write: (data) => entry.write(data),
+    };
   }
 
   /** Every process tree gets SIGKILL now, synchronously: for a second signal or a fatal error. */

@@ -21,8 +21,18 @@ const SHARED_HANDLERS: Handlers = {
   resizeProcess: (core, a) => core.resizeProcess(a.id, a.cols, a.rows),
   writeInput: (core, a) => core.writeInput(a.id, a.data),
   acknowledgeAttention: (core, a) => core.acknowledgeAttention(a.id),
+  listWaiting: (core) => ({ agents: core.listWaiting() }),
+  answerPrompt: (core, a) => core.answerPrompt(a),
   // Timers: the same TimerManager methods the MCP timer tools call
   listTimers: (core, a) => core.timers.list(APP_ACTOR, a.ownerId),
+  setTimer: (core, a) => {
+    const { ownerId, body, label } = a;
+    const armed =
+      a.kind === 'delay'
+        ? core.timers.setDelay(APP_ACTOR, { seconds: a.seconds, body, label, ownerId })
+        : core.timers.setIdle(APP_ACTOR, { kind: a.kind, watched: a.watched, maxWaitSeconds: a.maxWaitSeconds, body, label, ownerId });
+    return armed.timer;
+  },
   pauseTimer: (core, a) => core.timers.pause(APP_ACTOR, a.timerId),
   resumeTimer: (core, a) => core.timers.resume(APP_ACTOR, a.timerId),
   cancelTimer: (core, a) => core.timers.cancel(APP_ACTOR, a.timerId),

@@ -4,12 +4,14 @@ import { run, useUi } from '../store';
 import { StatusBadges } from './StatusBadges';
 import { TaskPanel } from './TaskPanel';
 import { ScopeButton, ScopePanel } from './ScopeMenu';
+import { MOD_LABEL } from '../shortcuts';
 
 export function Pane({ id }: { id: string }) {
   const process = useUi((s) => s.processes[id]);
   const client = useUi((s) => s.client);
   const isFocused = useUi((s) => s.focusedId === id);
   const isMaximized = useUi((s) => s.maximizedId === id);
+  const screenReaderMode = useUi((s) => s.screenReaderMode);
   const container = useRef<HTMLDivElement>(null);
   const [showScopes, setShowScopes] = useState(false);
 
@@ -28,6 +30,11 @@ export function Pane({ id }: { id: string }) {
     if (isFocused) panes.get(id)?.focus();
   }, [isFocused, id]);
 
+  useEffect(() => {
+    const pane = panes.get(id);
+    if (pane) pane.term.options.screenReaderMode = screenReaderMode;
+  }, [screenReaderMode, id]);
+
   if (!process) return null;
   const isRunning = process.pid !== undefined;
   const key = process.configName ? `${process.kind === 'agent' ? 'agents' : 'processes'}.${process.configName}` : undefined;
@@ -38,6 +45,7 @@ export function Pane({ id }: { id: string }) {
   return (
     <section
       className={`pane${isFocused ? ' focused' : ''}${process.attention ? ' needs-attention' : ''}`}
+      aria-label={`${process.name} (${process.kind})`}
       data-testid="pane"
       data-id={id}
       data-name={process.name}
@@ -55,16 +63,37 @@ export function Pane({ id }: { id: string }) {
         <ScopeButton process={process} isOpen={showScopes} onToggle={() => setShowScopes(!showScopes)} />
         <span className="pane-actions">
           {isRunning ? (
-            <button title="Stop" data-testid="stop" onClick={() => void run((c) => c.call('stopProcess', { id }))}>
+            <button
+              title="Stop"
+              aria-label={`Stop ${process.name}`}
+              data-testid="stop"
+              onClick={() => void run((c) => c.call('stopProcess', { id }))}
+            >
               ■
             </button>
           ) : (
-            <button title={process.trust ? 'Review and start' : 'Start'} data-testid="start" onClick={start}>
+            <button
+              title={process.trust ? 'Review and start' : 'Start'}
+              aria-label={`${process.trust ? 'Review and start' : 'Start'} ${process.name}`}
+              data-testid="start"
+              onClick={start}
+            >
               ▶
+            </button>
+          )}
+          {isRunning && process.kind !== 'task' && (
+            <button
+              title="New timer"
+              aria-label={`New timer for ${process.name}`}
+              data-testid="new-timer"
+              onClick={() => useUi.getState().setOverlay({ kind: 'timer', ownerId: id })}
+            >
+              ◷+
             </button>
           )}
           <button
             title="Restart"
+            aria-label={`Restart ${process.name}`}
             data-testid="restart"
             disabled={process.trust !== undefined}
             onClick={() => void run((c) => c.call('restartProcess', { id }))}
@@ -72,13 +101,20 @@ export function Pane({ id }: { id: string }) {
             ↻
           </button>
           <button
-            title={isMaximized ? 'Restore (Alt+Enter)' : 'Maximise (Alt+Enter)'}
+            title={`${isMaximized ? 'Restore' : 'Maximise'} (${MOD_LABEL}+Shift+Enter)`}
+            aria-label={`${isMaximized ? 'Restore' : 'Maximise'} ${process.name}`}
+            aria-pressed={isMaximized}
             data-testid="maximize"
             onClick={() => useUi.getState().toggleMaximize(id)}
           >
             {isMaximized ? '⤡' : '⤢'}
           </button>
-          <button title="Close" data-testid="close" onClick={() => void run((c) => c.call('closeProcess', { id }))}>
+          <button
+            title="Close"
+            aria-label={`Close ${process.name}`}
+            data-testid="close"
+            onClick={() => void run((c) => c.call('closeProcess', { id }))}
+          >
             ✕
           </button>
         </span>
@@ -88,7 +124,7 @@ export function Pane({ id }: { id: string }) {
       )}
       {showScopes && <ScopePanel process={process} />}
       {process.kind === 'task' && <TaskPanel process={process} />}
-      <div className="pane-terminal" ref={container} />
+      <div className="pane-terminal" ref={container} aria-label={`Terminal of ${process.name}`} role="group" />
     </section>
   );
 }

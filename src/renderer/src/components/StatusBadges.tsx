@@ -84,7 +84,7 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
         </span>
       )}
       {p.attention && (
-        <span className="attention" title={p.attention.reason}>
+        <span className="attention" role="img" aria-label={`needs attention: ${p.attention.reason}`} title={p.attention.reason}>
           ❗
         </span>
       )}

@@ -107,6 +107,7 @@ export function TimerIndicator({ process }: { process: ProcessInfo }) {
           style={STYLE.button}
           data-testid={isPaused ? 'timer-resume' : 'timer-pause'}
           title={isPaused ? 'Resume timer' : 'Pause timer'}
+          aria-label={isPaused ? 'Resume timer' : 'Pause timer'}
           onClick={act(isPaused ? 'resumeTimer' : 'pauseTimer')}
         >
           {isPaused ? '▶' : PAUSED_GLYPH}
@@ -117,12 +118,13 @@ export function TimerIndicator({ process }: { process: ProcessInfo }) {
           style={STYLE.button}
           data-testid="timer-fire"
           title="Fire now (typed in once the agent is at its prompt)"
+          aria-label="Fire timer now"
           onClick={act('fireTimerNow')}
         >
           ⚡
         </button>
       )}
-      <button style={STYLE.button} data-testid="timer-cancel" title="Cancel timer" onClick={act('cancelTimer')}>
+      <button style={STYLE.button} data-testid="timer-cancel" title="Cancel timer" aria-label="Cancel timer" onClick={act('cancelTimer')}>
         ✕
       </button>
     </span>
