@@ -77,6 +77,24 @@ export interface ProcessInfo {
   access?: { scopes: McpScope[]; spawnedBy?: ProcessId };
   /** A config entry waiting for the user's trust: never trusted (`new`) or `changed` since. */
   trust?: 'new' | 'changed';
+  /** Agent entries: the CLI's conversation identity and whether the Resume action applies. */
+  session?: AgentSessionInfo;
+  /** The entry came back from the previous app run (its output shows above a `restored` line). */
+  restoredAt?: number;
+}
+
+/** What to do with an entry that was running when the app went down. */
+export const RESUME_POLICIES = ['auto', 'manual'] as const;
+export const ResumePolicySchema = z.enum(RESUME_POLICIES);
+export type ResumePolicy = z.infer<typeof ResumePolicySchema>;
+
+export interface AgentSessionInfo {
+  /** The agent CLI's own session id of the current or last run, once known. */
+  id?: string;
+  /** Stopped, with a known session of a CLI that can resume it: Resume continues the conversation. */
+  resumable: boolean;
+  /** Why Resume does not apply (the CLI cannot resume, no session known yet, still running). */
+  reason?: string;
 }
 
 export interface AttentionInfo {
@@ -149,6 +167,10 @@ export interface ProcessSpec {
   stuckThresholdMs?: number;
   /** Readiness settings for command entries (switchboard.json readiness fields). */
   ready?: Partial<ReadinessConfig>;
+  /** After an app restart: `auto` starts (agents: resumes) it again if it was running; `manual` waits for the user. */
+  resume?: ResumePolicy;
+  /** Keep env values that look like secrets in the saved state (by default they are not written to disk). */
+  persistSecretEnv?: boolean;
   /**
    * Text the program reads on stdin (then end of file) instead of the terminal: headless runs
    * that take their input there. Unlike an argument, it is not on the command line `ps` shows.

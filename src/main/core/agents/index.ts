@@ -1,4 +1,12 @@
-export { AGENT_TERM, type AgentPreset, type McpEndpoint, type McpWiring, type RunEnv } from './agentPreset';
+export {
+  AGENT_TERM,
+  SESSION_PLACEHOLDER,
+  type AgentPreset,
+  type McpEndpoint,
+  type McpWiring,
+  type ResumeSupport,
+  type RunEnv,
+} from './agentPreset';
 export { BUILTIN_PRESETS, PRESET_IDS } from './presets';
 export { resolvePreset, genericPreset, resolveAgentLaunch, type AgentLaunch } from './resolvePreset';
 export { MCP_WIRING, mcpWiringFor } from './mcpWiring';

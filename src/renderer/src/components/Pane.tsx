@@ -59,9 +59,25 @@ export function Pane({ id }: { id: string }) {
               ■
             </button>
           ) : (
-            <button title={process.trust ? 'Review and start' : 'Start'} data-testid="start" onClick={start}>
-              ▶
-            </button>
+            <>
+              {process.session?.resumable && (
+                <button
+                  className="resume"
+                  title="Resume the last conversation"
+                  data-testid="resume"
+                  onClick={() => void run((c) => c.call('resumeProcess', { id }))}
+                >
+                  Resume
+                </button>
+              )}
+              <button
+                title={process.trust ? 'Review and start' : process.session?.resumable ? 'Start a new conversation' : 'Start'}
+                data-testid="start"
+                onClick={start}
+              >
+                ▶
+              </button>
+            </>
           )}
           <button
             title="Restart"

@@ -1,0 +1,121 @@
+/**
+ * The conversation identity of an agent entry: the session id of its current or last run, and
+ * whether a stopped entry can continue it (Resume). Fresh runs of CLIs whose id Switchboard assigns
+ * get a new UUID; ids the CLI picks itself are discovered from its session files.
+ */
+import { randomUUID } from 'node:crypto';
+import { DisposableStore, Emitter } from '../base/lifecycle';
+import { resolvePreset, type ResumeSupport } from '../agents';
+import type { ProcessEntry } from '../sessions';
+import type { AgentSessionInfo, ProcessInfo } from '../../../shared/model';
+import { InvalidArgumentError } from '../../../shared/errors';
+import { argvForRun, type RunIntent } from './sessionArgs';
+import { discoverSessionId } from './sessionDiscovery';
+
+/** While a discovered id is still unknown, look for it at most this often (on screen changes). */
+export const DISCOVERY_INTERVAL_MS = 1_000;
+
+export class AgentSessionDecoration {
+  private readonly store = new DisposableStore();
+  private readonly changed = this.store.add(new Emitter<void>());
+  readonly onDidChange = this.changed.event;
+  private sessionId: string | undefined;
+  private resumeNext = false;
+  private lastDiscoveryAt = 0;
+  private runStartedAt = 0;
+
+  constructor(
+    private readonly entry: ProcessEntry,
+    readonly support: ResumeSupport,
+  ) {
+    this.store.add(entry.onRunStarted((run) => (this.runStartedAt = run.at)));
+    this.store.add(
+      entry.onRunExited(() => {
+        this.discover(true);
+        this.changed.fire();
+      }),
+    );
+    this.store.add(entry.screen.onDidChange(() => this.discover(false)));
+  }
+
+  get id(): string | undefined {
+    return this.sessionId;
+  }
+
+  describe(): Partial<ProcessInfo> {
+    return { session: this.info() };
+  }
+
+  info(): AgentSessionInfo {
+    const id = this.sessionId;
+    if (!this.support.supported) return { resumable: false, reason: `${this.support.reason}` };
+    if (!id) return { resumable: false, reason: this.entry.isRunning ? 'the session id is not known yet' : 'no conversation to resume' };
+    if (this.entry.isRunning) return { id, resumable: false, reason: 'running' };
+    return { id, resumable: true };
+  }
+
+  /** The session of a previous app run (from the saved state). */
+  restore(sessionId: string | undefined): void {
+    if (!sessionId || this.entry.isRunning) return;
+    this.sessionId = sessionId;
+    this.changed.fire();
+  }
+
+  /** The next start continues the last conversation; throws if it cannot. */
+  prepareResume(): void {
+    const info = this.info();
+    if (!info.resumable) throw new InvalidArgumentError(`Process ${this.entry.id} "${this.entry.name}" cannot be resumed: ${info.reason}`);
+    this.resumeNext = true;
+  }
+
+  cancelResume(): void {
+    this.resumeNext = false;
+  }
+
+  /** Asked at every start: this run's argv with session or resume arguments. */
+  argvForRun(argv: readonly string[]): string[] {
+    const intent = this.intentForNextRun();
+    this.resumeNext = false;
+    this.lastDiscoveryAt = 0;
+    this.changed.fire();
+    return argvForRun(this.support, argv, intent);
+  }
+
+  /** Look for a discovered id now (before saving state). */
+  refresh(): void {
+    this.discover(true);
+  }
+
+  dispose(): void {
+    this.store.dispose();
+  }
+
+  private intentForNextRun(): RunIntent {
+    if (this.resumeNext && this.sessionId) return { kind: 'resume', sessionId: this.sessionId };
+    this.sessionId = this.support.supported && this.support.sessionId === 'assigned' ? randomUUID() : undefined;
+    return { kind: 'fresh', sessionId: this.sessionId };
+  }
+
+  private discover(force: boolean): void {
+    if (!this.support.supported || !this.support.sessionFile || this.sessionId || this.runStartedAt === 0) return;
+    const now = Date.now();
+    if (!force && now - this.lastDiscoveryAt < DISCOVERY_INTERVAL_MS) return;
+    this.lastDiscoveryAt = now;
+    const id = discoverSessionId(this.support.sessionFile, {
+      pid: this.entry.pid,
+      marker: this.entry.currentRunMarker || undefined,
+      cwd: this.entry.cwd,
+      startedAt: this.runStartedAt,
+      env: this.entry.definition.env ?? {},
+    });
+    if (id) {
+      this.sessionId = id;
+      this.changed.fire();
+    }
+  }
+}
+
+export function agentSessionDecorator(entry: ProcessEntry): AgentSessionDecoration | undefined {
+  if (entry.kind !== 'agent') return undefined;
+  return new AgentSessionDecoration(entry, resolvePreset(entry.definition.preset ?? entry.argv[0]).resume);
+}
