@@ -10,3 +10,5 @@ export {
 export { BUILTIN_PRESETS, PRESET_IDS } from './presets';
 export { resolvePreset, genericPreset, resolveAgentLaunch, type AgentLaunch } from './resolvePreset';
 export { MCP_WIRING, mcpWiringFor } from './mcpWiring';
+export { argvForRun, type RunIntent } from './sessionArgs';
+export { discoverSessionId } from './sessionDiscovery';

@@ -27,7 +27,7 @@ import { StartOrder, type Gate } from './startOrder';
 import { EntryAccess, MemoryTrustStore, ProjectTrust, type HeldEntry } from '../trust';
 import { NotTrustedError } from '../../../shared/errors';
 import type { McpScope, ProjectTrustState } from '../../../shared/trust';
-import { AgentSessionDecoration, agentSessionDecorator } from '../continuity/agentSession';
+import { AgentSessionDecoration, agentSessionDecorator } from './agentSession';
 import type { Settings } from '../../../shared/config';
 
 /** How an entry of a previous app run comes back; set by the continuity capability. */

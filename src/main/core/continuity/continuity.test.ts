@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolvePreset } from '../agents';
-import { argvForRun } from './sessionArgs';
+import { argvForRun } from '../agents';
 import { isSecretEnvName, persistableSpec } from './persistedSpec';
 import { boundSerialized, serializeWithin } from './scrollbackBound';
 import { StateStore } from './stateStore';

@@ -6,10 +6,9 @@
  * starts or resumes them per their `resume` policy.
  */
 import { performance } from 'node:perf_hooks';
-import { DisposableStore, toDisposable } from '../base/lifecycle';
+import { DisposableStore, toDisposable } from '../base';
 import { isProcessAlive, killTree, RUN_MARKER_ENV, type ProcessEntry } from '../sessions';
-import type { EntryRestorer, SwitchboardCore } from '../app/switchboardCore';
-import { configKey } from '../app/switchboardCore';
+import { configKey, type EntryRestorer, type SwitchboardCore } from '../app';
 import type { ResumePolicy } from '../../../shared/model';
 
 import { persistableSpec } from './persistedSpec';

@@ -6,8 +6,5 @@ export {
   type RestoreReport,
 } from './continuityService';
 export { StateStore, type SavedEntry, type SavedState } from './stateStore';
-export { AgentSessionDecoration, agentSessionDecorator } from './agentSession';
-export { argvForRun, type RunIntent } from './sessionArgs';
-export { discoverSessionId } from './sessionDiscovery';
 export { persistableSpec, isSecretEnvName } from './persistedSpec';
 export { boundSerialized, serializeWithin } from './scrollbackBound';

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../base/atomicFile';
+import { writeFileAtomic } from '../base';
 import { ProcessIdSchema, PROCESS_KINDS, RESUME_POLICIES } from '../../../shared/model';
 
 export const STATE_VERSION = 1;

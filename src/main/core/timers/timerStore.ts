@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync } from 'node:fs';
-import { writeFileAtomic } from '../base/atomicFile';
+import { writeFileAtomic } from '../base';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { TimerHistoryEntry } from '../../../shared/model';

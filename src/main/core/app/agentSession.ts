@@ -4,13 +4,13 @@
  * get a new UUID; ids the CLI picks itself are discovered from its session files.
  */
 import { randomUUID } from 'node:crypto';
-import { DisposableStore, Emitter } from '../base/lifecycle';
+import { DisposableStore, Emitter } from '../base';
 import { resolvePreset, type ResumeSupport } from '../agents';
 import type { ProcessEntry } from '../sessions';
 import type { AgentSessionInfo, ProcessInfo } from '../../../shared/model';
 import { InvalidArgumentError } from '../../../shared/errors';
-import { argvForRun, type RunIntent } from './sessionArgs';
-import { discoverSessionId } from './sessionDiscovery';
+import { argvForRun, type RunIntent } from '../agents';
+import { discoverSessionId } from '../agents';
 
 /** While a discovered id is still unknown, look for it at most this often (on screen changes). */
 export const DISCOVERY_INTERVAL_MS = 1_000;

@@ -2,7 +2,7 @@
  * The argv of one agent run from its definition and the preset's resume data: a fresh run of a CLI
  * whose session id Switchboard assigns gets `startArgs`, a resumed run `resumeArgs`.
  */
-import { SESSION_PLACEHOLDER, type ResumeSupport } from '../agents';
+import { SESSION_PLACEHOLDER, type ResumeSupport } from './agentPreset';
 
 export type RunIntent = { kind: 'fresh'; sessionId?: string } | { kind: 'resume'; sessionId: string };
 
