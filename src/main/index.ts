@@ -13,6 +13,7 @@ import { installAppMenu } from './electron/appMenu';
 import { ProjectSession } from './electron/projectSession';
 import { projectFromArgv } from './electron/launchArgs';
 import { keepAliveWithoutWindow, quitConfirmation } from './electron/presence';
+import { windowShower } from './electron/windowShower';
 
 /** The launcher's own arguments before the user's: `[exe, …]` packaged, `[electron, appPath, …]` in development. */
 const firstUserArg = () => (app.isPackaged ? 1 : 2);
@@ -41,15 +42,10 @@ export function startApp(): void {
   });
 
   /** Shows the window, or opens a new one onto the running project (the tray, a notification, the dock). */
-  const showWindow = () => {
-    if (win && !win.isDestroyed()) {
-      if (win.isMinimized()) win.restore();
-      win.show();
-      win.focus();
-      return;
-    }
-    void openWindow?.();
-  };
+  const showWindow = windowShower(
+    () => win,
+    () => void openWindow?.(),
+  );
 
   let openProject: ((dir: string) => void) | undefined;
   // A second launch (a folder dropped on the dock, `switchboard DIR`) opens its folder here.

@@ -497,7 +497,7 @@ describe('timers across a restart of the core', () => {
 
       second = await startWorld(config, first);
       const newLead = leadOf(second);
-      expect(newLead.id).not.toBe(oldLead.id);
+      expect(newLead.id).toBe(oldLead.id); // the entry keeps its id, and with it its MCP identity, across restarts
       const [restored] = second.handle.timers.list(APP_ACTOR).timers;
       expect(restored).toMatchObject({ id: set.timer_id, label: 'survivor', state: 'pending', ownerId: newLead.id });
       // The clock stood still while the app was down: no more than the time left at shutdown.

@@ -28,11 +28,18 @@ export interface McpWiring {
 /** `{session}` in resume arguments stands for the session id. */
 export const SESSION_PLACEHOLDER = '{session}';
 
+/** A folder of the CLI's own: `$<homeEnv>/<dir>`, `<defaultHome>/<dir>` when the variable is unset. */
+export interface SessionHome {
+  homeEnv: string;
+  defaultHome: string;
+  dir: string;
+}
+
 /**
  * How an agent CLI continues a conversation after a restart, as data. `assigned`: Switchboard
  * picks a UUID and passes it at every fresh start (`startArgs`); `discovered`: the CLI picks it
  * and writes it into a session file whose name matches `sessionFile` (capture group 1 = the id),
- * found among the files the run holds open or, after it exited, under `$<homeEnv>/<dir>`.
+ * found among the files the run holds open or, after it exited, under its home.
  */
 export type ResumeSupport =
   | {
@@ -42,7 +49,13 @@ export type ResumeSupport =
       resumeArgs: readonly string[];
       /** `subcommand`: right after the program (`codex resume <id> …`); `append`: after every other argument. */
       placement: 'subcommand' | 'append';
-      sessionFile?: { pattern: RegExp; homeEnv: string; defaultHome: string; dir: string };
+      sessionFile?: SessionHome & { pattern: RegExp };
+      /**
+       * Assigned ids: where the CLI stores a conversation once it has one, as `fileName` (with
+       * `{session}`) in any folder right under the home. A run that never took a turn stored
+       * nothing, and its id cannot be resumed.
+       */
+      transcript?: SessionHome & { fileName: string };
       /** Where the flags were checked. */
       source: string;
     }

@@ -5,10 +5,11 @@ export {
   type McpEndpoint,
   type McpWiring,
   type ResumeSupport,
+  type SessionHome,
   type RunEnv,
 } from './agentPreset';
 export { BUILTIN_PRESETS, PRESET_IDS } from './presets';
 export { resolvePreset, genericPreset, resolveAgentLaunch, type AgentLaunch } from './resolvePreset';
 export { MCP_WIRING, mcpWiringFor } from './mcpWiring';
 export { argvForRun, type RunIntent } from './sessionArgs';
-export { discoverSessionId } from './sessionDiscovery';
+export { discoverSessionId, hasStoredConversation } from './sessionDiscovery';

@@ -12,14 +12,21 @@ import { mcpWiringFor } from './mcpWiring';
  *  it streams (the activity fallback decides), so idle waits longer before it shows. */
 const AIDER_IDLE_DEBOUNCE_MS = 2_500;
 
-/** Claude Code 2.1.197 `claude --help`: "--session-id <uuid> Use a specific session ID", "-r, --resume [value] Resume a conversation by session ID". */
+/**
+ * Claude Code 2.1.197 `claude --help`: "--session-id <uuid> Use a specific session ID", "-r, --resume
+ * [value] Resume a conversation by session ID". It writes a conversation to
+ * `${CLAUDE_CONFIG_DIR:-~/.claude}/projects/<cwd, each non-alphanumeric as "-">/<id>.jsonl` from
+ * its first message on; `--resume` of an id without one exits 1 ("No conversation found with
+ * session ID").
+ */
 const CLAUDE_RESUME: ResumeSupport = {
   supported: true,
   sessionId: 'assigned',
   startArgs: ['--session-id', SESSION_PLACEHOLDER],
   resumeArgs: ['--resume', SESSION_PLACEHOLDER],
   placement: 'append',
-  source: 'claude --help (2.1.197)',
+  transcript: { homeEnv: 'CLAUDE_CONFIG_DIR', defaultHome: '~/.claude', dir: 'projects', fileName: `${SESSION_PLACEHOLDER}.jsonl` },
+  source: 'claude --help (2.1.197); transcripts under $CLAUDE_CONFIG_DIR/projects',
 };
 
 /**

@@ -1,19 +1,17 @@
 /**
- * Finds the session id of a CLI that names its own sessions (Codex): the session file the run
- * holds open (Linux /proc fds of its process tree), else the newest matching file under the CLI's
- * home written since the run started in the same working directory.
+ * The agent CLIs' own session files: the session id of a CLI that names its sessions itself
+ * (Codex) — the session file the run holds open (Linux /proc fds of its process tree), else the
+ * newest matching file under the CLI's home written since the run started in the same working
+ * directory — and whether a CLI stored a conversation under an id Switchboard assigned.
  */
-import { readdirSync, readlinkSync, statSync, openSync, readSync, closeSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync, statSync, openSync, readSync, closeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { collectTree, findByEnvMarker, readProcessTable, RUN_MARKER_ENV } from '../sessions';
+import { SESSION_PLACEHOLDER, type SessionHome } from './agentPreset';
 
-export interface SessionFileRule {
-  pattern: RegExp;
-  homeEnv: string;
-  defaultHome: string;
-  dir: string;
-}
+export type SessionFileRule = SessionHome & { pattern: RegExp };
+export type TranscriptRule = SessionHome & { fileName: string };
 
 export interface RunToSearch {
   pid?: number;
@@ -57,8 +55,29 @@ function fromOpenFiles(rule: SessionFileRule, run: RunToSearch): string | undefi
   return undefined;
 }
 
+/**
+ * Whether the CLI stored a conversation under `sessionId`: its transcript file in any folder right
+ * under the home (the folder name encodes the working directory in the CLI's own way, which
+ * changes with its versions; the id alone is unique).
+ */
+export function hasStoredConversation(rule: TranscriptRule, sessionId: string, env: Readonly<Record<string, string>>): boolean {
+  const root = join(homeOf(rule, env), rule.dir);
+  const fileName = rule.fileName.split(SESSION_PLACEHOLDER).join(sessionId);
+  let folders: string[];
+  try {
+    folders = readdirSync(root);
+  } catch {
+    return false;
+  }
+  return folders.some((folder) => existsSync(join(root, folder, fileName)));
+}
+
+function homeOf(rule: SessionHome, env: Readonly<Record<string, string>>): string {
+  return env[rule.homeEnv] ?? process.env[rule.homeEnv] ?? rule.defaultHome.replace(/^~/, homedir());
+}
+
 function fromSessionDir(rule: SessionFileRule, run: RunToSearch): string | undefined {
-  const home = run.env[rule.homeEnv] ?? process.env[rule.homeEnv] ?? rule.defaultHome.replace(/^~/, homedir());
+  const home = homeOf(rule, run.env);
   let best: { id: string; mtime: number } | undefined;
   const visit = (dir: string, depth: number) => {
     let names: string[];

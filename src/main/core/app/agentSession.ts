@@ -10,7 +10,7 @@ import type { ProcessEntry } from '../sessions';
 import type { AgentSessionInfo, ProcessInfo } from '../../../shared/model';
 import { InvalidArgumentError } from '../../../shared/errors';
 import { argvForRun, type RunIntent } from '../agents';
-import { discoverSessionId } from '../agents';
+import { discoverSessionId, hasStoredConversation } from '../agents';
 
 /** While a discovered id is still unknown, look for it at most this often (on screen changes). */
 export const DISCOVERY_INTERVAL_MS = 1_000;
@@ -20,6 +20,8 @@ export class AgentSessionDecoration {
   private readonly changed = this.store.add(new Emitter<void>());
   readonly onDidChange = this.changed.event;
   private sessionId: string | undefined;
+  /** Whether the CLI stored a conversation under the id, as of the last exit or restore. */
+  private hasConversation = false;
   private resumeNext = false;
   private lastDiscoveryAt = 0;
   private runStartedAt = 0;
@@ -32,6 +34,7 @@ export class AgentSessionDecoration {
     this.store.add(
       entry.onRunExited(() => {
         this.discover(true);
+        this.checkConversation();
         this.changed.fire();
       }),
     );
@@ -51,6 +54,7 @@ export class AgentSessionDecoration {
     if (!this.support.supported) return { resumable: false, reason: `${this.support.reason}` };
     if (!id) return { resumable: false, reason: this.entry.isRunning ? 'the session id is not known yet' : 'no conversation to resume' };
     if (this.entry.isRunning) return { id, resumable: false, reason: 'running' };
+    if (!this.hasConversation) return { id, resumable: false, reason: 'no conversation was stored (the agent never took a turn)' };
     return { id, resumable: true };
   }
 
@@ -58,6 +62,7 @@ export class AgentSessionDecoration {
   restore(sessionId: string | undefined): void {
     if (!sessionId || this.entry.isRunning) return;
     this.sessionId = sessionId;
+    this.checkConversation();
     this.changed.fire();
   }
 
@@ -96,6 +101,14 @@ export class AgentSessionDecoration {
     return { kind: 'fresh', sessionId: this.sessionId };
   }
 
+  /** CLIs whose ids Switchboard assigns store a conversation only once one took place; discovered ids come from a stored one. */
+  private checkConversation(): void {
+    const id = this.sessionId;
+    if (!this.support.supported || !id) return void (this.hasConversation = false);
+    const transcript = this.support.transcript;
+    this.hasConversation = !transcript || hasStoredConversation(transcript, id, this.entry.definition.env ?? {});
+  }
+
   private discover(force: boolean): void {
     if (!this.support.supported || !this.support.sessionFile || this.sessionId || this.runStartedAt === 0) return;
     const now = Date.now();
@@ -110,6 +123,7 @@ export class AgentSessionDecoration {
     });
     if (id) {
       this.sessionId = id;
+      this.checkConversation();
       this.changed.fire();
     }
   }

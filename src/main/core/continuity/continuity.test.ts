@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolvePreset } from '../agents';
-import { argvForRun } from '../agents';
+import { argvForRun, hasStoredConversation } from '../agents';
 import { isSecretEnvName, persistableSpec } from './persistedSpec';
 import { boundSerialized, serializeWithin } from './scrollbackBound';
 import { StateStore } from './stateStore';
@@ -53,6 +53,25 @@ describe('argvForRun', () => {
       '/h/.codex/sessions/2026/11/23/rollout-2026-11-23T19-35-10-019a8f3c-1b2d-7e4f-9a0b-123456789abc.jsonl',
     );
     expect(match?.[1]).toBe('019a8f3c-1b2d-7e4f-9a0b-123456789abc');
+  });
+});
+
+describe('hasStoredConversation', () => {
+  let home: string;
+  afterEach(() => rmSync(home, { recursive: true, force: true }));
+
+  it('an assigned id that never took a turn has nothing to resume (Claude Code exits 1: "No conversation found")', () => {
+    home = mkdtempSync(join(tmpdir(), 'claude-home-'));
+    const claude = resolvePreset('claude').resume;
+    const transcript = claude.supported ? claude.transcript! : undefined;
+    const env = { CLAUDE_CONFIG_DIR: home };
+    const id = '8c749627-e1ba-4060-baf8-515a3238a6f3';
+    expect(hasStoredConversation(transcript!, id, env)).toBe(false);
+    mkdirSync(join(home, 'projects', '-tmp-some-project'), { recursive: true });
+    expect(hasStoredConversation(transcript!, id, env)).toBe(false);
+    writeFileSync(join(home, 'projects', '-tmp-some-project', `${id}.jsonl`), '{}\n');
+    expect(hasStoredConversation(transcript!, id, env)).toBe(true);
+    expect(hasStoredConversation(transcript!, '00000000-0000-4000-8000-000000000000', env)).toBe(false);
   });
 });
 
