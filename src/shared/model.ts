@@ -120,6 +120,11 @@ export interface TimerSummary {
   firesAt?: number;
   /** Milliseconds left until firesAt; kept while paused. */
   remainingMs?: number;
+  /**
+   * Its owner came back stopped after an app restart: the time left is kept (no firesAt) and the
+   * timer counts down, or is delivered, once the owner runs again (Resume or Start).
+   */
+  heldForOwner?: true;
   /** Idle timers: every watched entry, and those the timer still waits for. */
   watched?: ProcessId[];
   waitingOn?: ProcessId[];
