@@ -1,8 +1,9 @@
 /**
  * Restart to usable: launching `serve` (the built out/main/serve.js, a real child process) on a
- * data directory holding 20 entries (10 agents with known sessions, 10 servers) and ~20 MB of
- * saved scrollback, until it answers and every entry is restored and every agent resumable —
- * against a launch of the same project on an empty data directory, in the same run, alternating.
+ * data directory holding 20 entries (10 agents with stored conversations, 10 servers) and at
+ * least 20 MiB of saved scrollback, until it answers and every entry is restored and every agent
+ * resumable — against a launch of the same project on an empty data directory, in the same run,
+ * alternating.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -21,8 +22,12 @@ const SECTION = 'continuity';
 const ROOT = resolve(__dirname, '..');
 const AGENTS = 10;
 const SERVERS = 10;
-/** ~1 MiB of saved scrollback per entry: 20 entries → ~20 MiB. */
-const SAVED_BYTES_PER_ENTRY = 1024 * 1024;
+/** What the saved scrollback of all entries must reach for the figure to mean what it says. */
+const MIN_SAVED_BYTES = 20 * 1024 * 1024;
+/** The per-entry bound: 20 entries at 1.05 MiB hold ~21 MiB. */
+const SAVED_BYTES_PER_ENTRY = Math.ceil((1.05 * MIN_SAVED_BYTES) / (AGENTS + SERVERS));
+/** Lines each entry prints: ~116 serialized bytes each at 120 columns, well above the bound. */
+const PRINTED_LINES = 12_000;
 const ROUNDS = 5;
 
 interface ProcessSummary {
@@ -30,20 +35,28 @@ interface ProcessSummary {
   kind: string;
 }
 
-function projectConfig(): unknown {
-  // Each entry prints ~1.3 MB of numbered lines once (the marker file), then idles.
+function projectConfig(claudeConfigDir: string): unknown {
+  // Each entry prints ~1.4 MB of numbered lines once (the marker file), then idles.
   const print = (name: string) =>
-    `test -f .printed-${name} || seq -f "${name} line %g of the restart benchmark ${'.'.repeat(70)}" 1 10000; touch .printed-${name}; sleep 600`;
+    `test -f .printed-${name} || seq -f "${name} line %g of the restart benchmark ${'.'.repeat(70)}" 1 ${PRINTED_LINES}; touch .printed-${name}; sleep 600`;
+  // A stand-in for Claude Code: started with `--session-id <uuid>` ($1 $2), it stores the
+  // conversation where Claude Code does, so the agent is resumable after the restart.
+  const storeConversation = 'mkdir -p "$CLAUDE_CONFIG_DIR/projects/bench" && touch "$CLAUDE_CONFIG_DIR/projects/bench/$2.jsonl"';
   const agents = Object.fromEntries(
     Array.from({ length: AGENTS }, (_, i) => [
       `agent${i}`,
-      { preset: 'claude', command: '/bin/sh', args: ['-c', print(`agent${i}`), 'stand-in'] },
+      {
+        preset: 'claude',
+        command: '/bin/sh',
+        args: ['-c', `${storeConversation}; ${print(`agent${i}`)}`, 'stand-in'],
+        env: { CLAUDE_CONFIG_DIR: claudeConfigDir },
+      },
     ]),
   );
   const processes = Object.fromEntries(
     Array.from({ length: SERVERS }, (_, i) => [`server${i}`, { command: print(`server${i}`), autoStart: false }]),
   );
-  return { settings: { scrollbackLines: 12_000, savedScrollbackBytes: SAVED_BYTES_PER_ENTRY }, agents, processes };
+  return { settings: { scrollbackLines: PRINTED_LINES, savedScrollbackBytes: SAVED_BYTES_PER_ENTRY }, agents, processes };
 }
 
 /** Runs every entry once in-process so the data dir holds their state, sessions and scrollback. */
@@ -52,7 +65,7 @@ async function prepareSavedState(projectDir: string, dataDir: string): Promise<n
   const entries = handle.core.sessions.list();
   await Promise.all(
     entries.map(async (entry) => {
-      const done = waitForEvent(entry.onOutput, () => entry.ring.tail(200).data.includes('line 10000 of'), 120_000);
+      const done = waitForEvent(entry.onOutput, () => entry.ring.tail(200).data.includes(`line ${PRINTED_LINES} of`), 120_000);
       await handle.core.startProcess(entry.id);
       await done.catch((err: unknown) => {
         throw new Error(
@@ -85,10 +98,12 @@ async function launchUntilUsable(projectDir: string, dataDir: string, expectRest
     );
     const list = (await client.callTool({ name: 'list_processes', arguments: {} })) as CallToolResult;
     const processes = (list.structuredContent as { processes: ProcessSummary[] }).processes;
-    for (const p of processes.filter((e) => e.kind === 'agent')) {
+    // Both launches ask for every entry: the restored one must find each pane restored and each agent resumable.
+    for (const p of processes) {
       const status = (await client.callTool({ name: 'get_process_status', arguments: { process_id: p.id } })) as CallToolResult;
       const info = status.structuredContent as { restoredAt?: number; session?: { resumable: boolean } };
-      if (expectRestored && (!info.restoredAt || !info.session?.resumable))
+      if (expectRestored && !info.restoredAt) throw new Error(`${p.kind} ${p.id} came back without its previous output`);
+      if (expectRestored && p.kind === 'agent' && !info.session?.resumable)
         throw new Error(`agent ${p.id} came back without a resumable session`);
     }
     const elapsed = performance.now() - started;
@@ -107,9 +122,10 @@ export async function benchContinuity(): Promise<BenchRow[]> {
   try {
     const projectDir = join(root, 'project');
     mkdirSync(projectDir);
-    writeFileSync(join(projectDir, 'switchboard.json'), JSON.stringify(projectConfig()));
+    writeFileSync(join(projectDir, 'switchboard.json'), JSON.stringify(projectConfig(join(root, 'claude-config'))));
     const savedDir = join(root, 'saved');
     const savedBytes = await prepareSavedState(projectDir, savedDir);
+    if (savedBytes < MIN_SAVED_BYTES) throw new Error(`only ${savedBytes} bytes of scrollback were saved, fewer than ${MIN_SAVED_BYTES}`);
     const restored: number[] = [];
     const empty: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
