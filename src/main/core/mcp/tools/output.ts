@@ -16,7 +16,7 @@ import {
   trimBlankLines,
   utf8SafeStart,
 } from '../outputText';
-import { stripAnsiKeepingCarriageReturns } from '../../base';
+import { stripAnsi, stripAnsiKeepingCarriageReturns } from '../../base';
 import { waitForPattern } from '../patternWait';
 import { continuityOf } from '../../continuity';
 import { callerKey } from '../identity';
