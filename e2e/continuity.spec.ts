@@ -2,14 +2,16 @@
  * After a restart of `serve` on the same data directory, the browser shows each pane's previous
  * output (5000 lines, dimmed) above a `── restored <time> ──` line, and an agent with a known
  * conversation shows "resumable" with a Resume action that relaunches it with the CLI's resume
- * arguments. The agent is a stand-in under the claude preset that prints its arguments; the real
- * CLIs resume in test/continuity.
+ * arguments. The agent is a stand-in under the claude preset that prints its arguments and stores
+ * a conversation file as Claude Code does; the real CLIs resume in test/continuity.
  */
 import { expect, test } from '@playwright/test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pane, paneText, startServe, type ServeHandle } from './support/serve';
+
+const STORE_CONVERSATION = 'mkdir -p "$CLAUDE_CONFIG_DIR/projects/p" && touch "$CLAUDE_CONFIG_DIR/projects/p/$2.jsonl"';
 
 let root: string;
 let serve: ServeHandle | undefined;
@@ -26,7 +28,15 @@ test('panes show the previous run above the restored line; a resumable agent res
     JSON.stringify({
       settings: { scrollbackLines: 10_000 },
       processes: { lines: { command: 'test -f .printed || seq -f "line-%g" 1 5000; touch .printed; sleep 600' } },
-      agents: { helper: { preset: 'claude', command: '/bin/sh', args: ['-c', 'echo "args: $*"; sleep 600', 'stand-in'] } },
+      agents: {
+        helper: {
+          preset: 'claude',
+          command: '/bin/sh',
+          // Stores its conversation where Claude Code does ($2 is the session id after --session-id / --resume).
+          args: ['-c', `${STORE_CONVERSATION}; echo "args: $*"; sleep 600`, 'stand-in'],
+          env: { CLAUDE_CONFIG_DIR: join(root, 'claude-config') },
+        },
+      },
     }),
   );
   serve = await startServe(root, { dataDir });

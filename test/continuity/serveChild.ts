@@ -23,10 +23,22 @@ export interface ServeChild {
   stop(signal: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startServe(projectDir: string, dataDir: string, staticDir: string): Promise<ServeChild> {
+/** `trust` (default true): `--trust`, the project's switchboard.json as it is may run (kept in the data dir). */
+export async function startServe(projectDir: string, dataDir: string, staticDir: string, trust = true): Promise<ServeChild> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'src/main/serve.ts'), '--project', projectDir, '--data-dir', dataDir, '--static-dir', staticDir],
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'src/main/serve.ts'),
+      '--project',
+      projectDir,
+      '--data-dir',
+      dataDir,
+      '--static-dir',
+      staticDir,
+      ...(trust ? ['--trust'] : []),
+    ],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
