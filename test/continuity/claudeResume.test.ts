@@ -49,10 +49,11 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('Claude Code resumes its conversa
     cleanups.push(async () => void (await first.stop('SIGKILL')));
     const before = await callOk<Proc>(first.client, 'start_process', { process_id: (await agentOf(first)).id });
     expect(before.session?.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(cmdline(before.pid!)).toEqual(expect.arrayContaining(['--session-id', before.session!.id!]));
 
     await ask(first, before.id, 'First question');
     await mock.waitFor('stream_end', (e) => e.kind === 'main' && e.turn === 0, { timeoutMs: AGENT_TURN_TIMEOUT_MS, ...context() });
+    // Read once the CLI answered: right after the spawn the child may not have exec'd yet (it shows serve's command line).
+    expect(cmdline(before.pid!)).toEqual(expect.arrayContaining(['--session-id', before.session!.id!]));
     await ask(first, before.id, 'Second question');
     await mock.waitFor('stream_end', (e) => e.kind === 'main' && e.turn === 1, { timeoutMs: AGENT_TURN_TIMEOUT_MS, ...context() });
     // What a person would see before pulling the plug: the second answer is in Claude Code's own session transcript.
@@ -67,7 +68,6 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('Claude Code resumes its conversa
 
     const resumed = await callOk<Proc>(second.client, 'resume_process', { process_id: restored.id });
     expect(resumed.state).not.toBe('stopped');
-    expect(cmdline(resumed.pid!)).toEqual(expect.arrayContaining(['--resume', before.session!.id!]));
     const mark = mock.mark();
     await ask(second, restored.id, 'Third question');
     const request = await mock.waitFor('request', (e) => e.kind === 'main' && (e.userText ?? '').includes('Third question'), {
@@ -75,6 +75,7 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('Claude Code resumes its conversa
       timeoutMs: AGENT_TURN_TIMEOUT_MS,
       ...context(),
     });
+    expect(cmdline(resumed.pid!)).toEqual(expect.arrayContaining(['--resume', before.session!.id!]));
     const body = mock.requests.find((r) => r.requestId === request.requestId)!.body;
     const history = JSON.stringify(body.messages);
     for (const earlier of ['First question', 'First answer.', 'Second question', 'Second answer.']) expect(history).toContain(earlier);

@@ -65,8 +65,6 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('Codex resumes its conversation a
     expect(restored).toMatchObject({ id: before.id, state: 'stopped', session: { id: before.session!.id, resumable: true } });
 
     const resumed = await callOk<Proc>(second.client, 'resume_process', { process_id: restored.id });
-    const argv = cmdline(resumed.pid!);
-    expect(argv.slice(argv.indexOf('resume'), argv.indexOf('resume') + 2)).toEqual(['resume', before.session!.id]);
     const mark = mock.mark();
     await ask(second, restored.id, 'Third question');
     const request = await mock.waitFor('request', (e) => e.kind === 'main' && (e.userText ?? '').includes('Third question'), {
@@ -74,6 +72,9 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('Codex resumes its conversation a
       timeoutMs: AGENT_TURN_TIMEOUT_MS,
       ...context(),
     });
+    // Read once the CLI asked the model: right after the spawn the child may not have exec'd yet (it shows serve's command line).
+    const argv = cmdline(resumed.pid!);
+    expect(argv.slice(argv.indexOf('resume'), argv.indexOf('resume') + 2)).toEqual(['resume', before.session!.id]);
     const history = JSON.stringify(mock.requests.find((r) => r.requestId === request.requestId)!.body.input);
     for (const earlier of ['First question', 'First answer.', 'Second question', 'Second answer.']) expect(history).toContain(earlier);
   }, 300_000);

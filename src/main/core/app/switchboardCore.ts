@@ -342,14 +342,17 @@ export class SwitchboardCore {
     return this.records.get(id)?.decorations.find((d): d is AgentSessionDecoration => d instanceof AgentSessionDecoration);
   }
 
-  /** Start a stopped agent again with its CLI's resume arguments: the conversation continues. */
+  /**
+   * Start a stopped agent again with its CLI's resume arguments: the conversation continues. Like
+   * any start it needs the project's trust and goes through the start order.
+   */
   async resumeProcess(id: string): Promise<ProcessInfo> {
-    const entry = this.sessions.get(id);
+    const entry = this.runnable(id);
     const session = this.sessionOf(id);
     if (!session) throw new InvalidArgumentError(`Process ${id} "${entry.name}" is not an agent: only agents resume conversations`);
     session.prepareResume();
     try {
-      await entry.start();
+      await this.startGated(id);
     } catch (err) {
       session.cancelResume();
       throw err;
