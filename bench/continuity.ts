@@ -61,7 +61,7 @@ function projectConfig(claudeConfigDir: string): unknown {
 
 /** Runs every entry once in-process so the data dir holds their state, sessions and scrollback. */
 async function prepareSavedState(projectDir: string, dataDir: string): Promise<number> {
-  const handle = await createCore({ projectDir, dataDir, watchConfig: false, killGraceMs: 500 });
+  const handle = await createCore({ projectDir, dataDir, watchConfig: false, killGraceMs: 500, grantTrust: true });
   const entries = handle.core.sessions.list();
   await Promise.all(
     entries.map(async (entry) => {
@@ -83,7 +83,7 @@ async function prepareSavedState(projectDir: string, dataDir: string): Promise<n
 
 async function launchUntilUsable(projectDir: string, dataDir: string, expectRestored: boolean): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(ROOT, 'out/main/serve.js'), '--project', projectDir, '--data-dir', dataDir], {
+  const child = spawn(process.execPath, [join(ROOT, 'out/main/serve.js'), '--project', projectDir, '--data-dir', dataDir, '--trust'], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   try {

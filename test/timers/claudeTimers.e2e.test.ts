@@ -464,13 +464,19 @@ describe('timers across a restart of the core', () => {
   let mock: MockAnthropic | undefined;
   let harness: ClaudeHarness | undefined;
 
-  afterAll(async () => {
+  afterEach(async () => {
     await stopWorld(first).catch(() => undefined);
     await stopWorld(second);
     await mock?.close();
     await harness?.cleanup();
     if (first) rmSync(first.root, { recursive: true, force: true });
+    first = second = mock = harness = undefined;
   }, TEST_TIMEOUT_MS);
+
+  const leadOf = (w: World): Agent => {
+    const info = w.handle.core.listProcesses().find((p) => p.configName === 'lead')!;
+    return { id: info.id, name: 'lead', mock: mock!, harness: harness! };
+  };
 
   it(
     'a pending delay timer comes back with its remaining time and reaches the restarted agent',
@@ -479,10 +485,6 @@ describe('timers across a restart of the core', () => {
       harness = await createClaudeHarness({ baseUrl: mock.url });
       const config = { agents: { lead: { preset: 'claude', command: CLAUDE_BIN, cwd: harness.cwd, env: harness.env, autoStart: true } } };
       first = await startWorld(config);
-      const leadOf = (w: World): Agent => {
-        const info = w.handle.core.listProcesses().find((p) => p.configName === 'lead')!;
-        return { id: info.id, name: 'lead', mock: mock!, harness: harness! };
-      };
       const oldLead = leadOf(first);
       await waitForIdleness(first, oldLead, 'idle'); // never instructed: idle once the fresh grace has passed
       const body = 'TIMER-RESTART: still here after the restart.';
@@ -510,21 +512,6 @@ describe('timers across a restart of the core', () => {
     },
     TEST_TIMEOUT_MS,
   );
-});
-
-describe('timers of an agent resumed by hand after a restart', () => {
-  let first: World | undefined;
-  let second: World | undefined;
-  let mock: MockAnthropic | undefined;
-  let harness: ClaudeHarness | undefined;
-
-  afterAll(async () => {
-    await stopWorld(first).catch(() => undefined);
-    await stopWorld(second);
-    await mock?.close();
-    await harness?.cleanup();
-    if (first) rmSync(first.root, { recursive: true, force: true });
-  }, TEST_TIMEOUT_MS);
 
   it(
     'a pending delay timer is held while its owner waits for Resume, then counts down and reaches the resumed conversation',
@@ -534,10 +521,6 @@ describe('timers of an agent resumed by hand after a restart', () => {
       // No autoStart and the default `resume: "manual"`: after the restart the agent waits for a person.
       const config = { agents: { lead: { preset: 'claude', command: CLAUDE_BIN, cwd: harness.cwd, env: harness.env } } };
       first = await startWorld(config);
-      const leadOf = (w: World): Agent => {
-        const info = w.handle.core.listProcesses().find((p) => p.configName === 'lead')!;
-        return { id: info.id, name: 'lead', mock: mock!, harness: harness! };
-      };
       const lead = leadOf(first);
       await first.handle.core.startProcess(lead.id);
       await callOk(first.external, 'timer_set', { seconds: 0, body: 'You lead. Say hello.', owner_process_id: lead.id });
