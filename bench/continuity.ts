@@ -62,18 +62,16 @@ function projectConfig(claudeConfigDir: string): unknown {
 /** Runs every entry once in-process so the data dir holds their state, sessions and scrollback. */
 async function prepareSavedState(projectDir: string, dataDir: string): Promise<number> {
   const handle = await createCore({ projectDir, dataDir, watchConfig: false, killGraceMs: 500, grantTrust: true });
-  const entries = handle.core.sessions.list();
-  await Promise.all(
-    entries.map(async (entry) => {
-      const done = waitForEvent(entry.onOutput, () => entry.ring.tail(200).data.includes(`line ${PRINTED_LINES} of`), 120_000);
-      await handle.core.startProcess(entry.id);
-      await done.catch((err: unknown) => {
-        throw new Error(
-          `${entry.name} (${entry.state}: ${entry.message}) did not print its lines: ${String(err)}; tail ${JSON.stringify(entry.ring.tail(300).data.toString())}`,
-        );
-      });
-    }),
-  );
+  // One at a time: twenty floods at once on a shared two-core machine take minutes (this is set-up, not measured).
+  for (const entry of handle.core.sessions.list()) {
+    const done = waitForEvent(entry.onOutput, () => entry.ring.tail(200).data.includes(`line ${PRINTED_LINES} of`), 120_000);
+    await handle.core.startProcess(entry.id);
+    await done.catch((err: unknown) => {
+      throw new Error(
+        `${entry.name} (${entry.state}: ${entry.message}) did not print its lines: ${String(err)}; tail ${JSON.stringify(entry.ring.tail(300).data.toString())}`,
+      );
+    });
+  }
   await handle.dispose();
   const dir = join(dataDir, 'continuity');
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
