@@ -24,6 +24,8 @@ export const RUN_STATES = ['stopped', 'waiting', 'starting', 'ready', 'running',
 export const RunStateSchema = z.enum(RUN_STATES);
 export type RunState = z.infer<typeof RunStateSchema>;
 
+/** Saved state names entries by id (continuity); ids are `p_` and hex. */
+export const ProcessIdSchema = z.string().regex(/^p_[0-9a-f]{6,}$/, 'process ids look like p_3f9a2c');
 export type ProcessId = string;
 
 export interface ExitInfo {

@@ -30,9 +30,9 @@ export class AgentSessionDecoration {
     private readonly entry: ProcessEntry,
     readonly support: ResumeSupport,
   ) {
-    this.store.add(entry.onRunStarted((run) => (this.runStartedAt = run.at)));
+    this.store.add(entry.onDidStartRun((run) => (this.runStartedAt = run.at)));
     this.store.add(
-      entry.onRunExited(() => {
+      entry.onDidExitRun(() => {
         this.discover(true);
         this.checkConversation();
         this.changed.fire();
