@@ -5,6 +5,7 @@ import { benchStatus } from './status';
 import { benchReadiness } from './readiness';
 import { benchProbeCost } from './probeCost';
 import { benchMcp } from './mcp';
+import { benchContinuity } from './continuity';
 import { printAgentScores, scoreAgents } from './agents';
 
 type Section = { name: string; run: () => Promise<BenchRow[]> };
@@ -15,6 +16,7 @@ const sections: Section[] = [
   { name: 'readiness', run: benchReadiness },
   { name: 'probe-cost', run: benchProbeCost },
   { name: 'mcp', run: benchMcp },
+  { name: 'continuity', run: benchContinuity },
 ];
 
 async function main(): Promise<void> {

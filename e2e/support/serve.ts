@@ -17,9 +17,12 @@ export interface ServeHandle {
 
 const ROOT = resolve(__dirname, '../..');
 
-/** `trust` (default true) starts serve with --trust: the project's entries may run at once. */
-export async function startServe(projectDir: string, options: { trust?: boolean } = {}): Promise<ServeHandle> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sb-e2e-data-'));
+/**
+ * `trust` (default true) starts serve with --trust: the project's entries may run at once.
+ * `dataDir`: a data directory that outlives this serve (restart tests); default a fresh one removed on stop.
+ */
+export async function startServe(projectDir: string, options: { trust?: boolean; dataDir?: string } = {}): Promise<ServeHandle> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sb-e2e-data-'));
   const trust = options.trust === false ? [] : ['--trust'];
   const child = spawn(process.execPath, [join(ROOT, 'out/main/serve.js'), '--project', projectDir, '--data-dir', dataDir, ...trust], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -44,7 +47,7 @@ export async function startServe(projectDir: string, options: { trust?: boolean 
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Electron shell: window, menu, IPC bridge, notifications, badge, quit. Everything else is the
+ * Electron shell: window, menu, tray, notifications, badge, quit. Everything else is the
  * Electron-free core, the same one `serve` runs.
  */
 import { app, dialog, session, type BrowserWindow } from 'electron';
@@ -12,6 +12,8 @@ import { devRendererUrl, installPermissionPolicy, isTrustedRendererUrl } from '.
 import { installAppMenu } from './electron/appMenu';
 import { ProjectSession } from './electron/projectSession';
 import { projectFromArgv } from './electron/launchArgs';
+import { keepAliveWithoutWindow, quitConfirmation } from './electron/presence';
+import { windowShower } from './electron/windowShower';
 
 /** The launcher's own arguments before the user's: `[exe, …]` packaged, `[electron, appPath, …]` in development. */
 const firstUserArg = () => (app.isPackaged ? 1 : 2);
@@ -23,6 +25,7 @@ export function startApp(): void {
   }
   let win: BrowserWindow | undefined;
   let project: ProjectSession | undefined;
+  let openWindow: (() => Promise<void>) | undefined;
 
   let isQuitting = false;
   const guard = installProcessGuard(process, {
@@ -38,12 +41,16 @@ export function startApp(): void {
     },
   });
 
+  /** Shows the window, or opens a new one onto the running project (the tray, a notification, the dock). */
+  const showWindow = windowShower(
+    () => win,
+    () => void openWindow?.(),
+  );
+
   let openProject: ((dir: string) => void) | undefined;
   // A second launch (a folder dropped on the dock, `switchboard DIR`) opens its folder here.
   app.on('second-instance', (_event, argv, cwd) => {
-    if (!win) return;
-    if (win.isMinimized()) win.restore();
-    win.focus();
+    showWindow();
     const dir = projectFromArgv(argv, cwd, firstUserArg());
     if (dir) openProject?.(dir);
   });
@@ -51,6 +58,7 @@ export function startApp(): void {
     event.preventDefault();
     openProject?.(path);
   });
+  app.on('activate', showWindow); // macOS: the dock icon reopens the window
 
   app
     .whenReady()
@@ -59,25 +67,37 @@ export function startApp(): void {
       session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
         callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
       });
-      const mainWindow = (win = createMainWindow(join(__dirname, '../preload')));
       const rendererUrl = devRendererUrl(process.env, app.isPackaged);
       const recent = new RecentProjects(app.getPath('userData'));
       const session_ = (project = new ProjectSession({
         dataDir: app.getPath('userData'),
         recent,
         isTrustedUrl: (url) => isTrustedRendererUrl(url, rendererUrl),
-        confirmStop: (names) => confirmStop(mainWindow, names),
+        confirmStop: (names) => confirmStop(win, names),
+        showWindow,
+        quit: () => app.quit(),
         grantTrustAtLaunch: process.argv.includes('--trust'),
+        log: (line) => console.warn(line),
       }));
+      openWindow = async () => {
+        const opened = createMainWindow(join(__dirname, '../preload'));
+        win = opened;
+        opened.once('closed', () => {
+          if (win === opened) win = undefined;
+        });
+        session_.attachWindow(opened);
+        if (rendererUrl) await opened.loadURL(rendererUrl);
+        else await opened.loadFile(join(__dirname, '../renderer/index.html'));
+      };
       // Until the welcome view lands, a launch without a project opens the most recent one, then the launch directory.
       const initial = projectFromArgv(process.argv, process.cwd(), firstUserArg()) ?? recent.list()[0]?.dir ?? process.cwd();
-      await session_.open(initial, mainWindow);
+      await session_.open(initial);
       openProject = (dir) =>
         void session_
-          .open(resolve(dir), mainWindow)
+          .open(resolve(dir))
           .then((opened) => {
             rebuildMenu();
-            if (opened) mainWindow.webContents.reload(); // the page re-reads the new project's snapshot
+            if (opened && win && !win.isDestroyed()) win.webContents.reload(); // the page re-reads the new project's snapshot
           })
           .catch((err: unknown) => dialog.showErrorBox('Could not open the folder', err instanceof Error ? err.message : String(err)));
       const rebuildMenu = installAppMenu({
@@ -89,33 +109,50 @@ export function startApp(): void {
         mcp: () => session_.handle && { url: session_.handle.mcp.url, token: session_.handle.mcp.token },
         isDevelopment: !app.isPackaged,
       });
-      if (rendererUrl) await mainWindow.loadURL(rendererUrl);
-      else await mainWindow.loadFile(join(__dirname, '../renderer/index.html'));
+      await openWindow();
     })
     .catch((err: unknown) => {
       if (err instanceof InstanceLockedError) dialog.showErrorBox('Switchboard is already running', err.message);
       guard.fail(err);
     });
 
-  app.on('window-all-closed', () => app.quit());
+  // Closing the last window is not quitting while entries run: the tray (or dock) keeps the app.
+  app.on('window-all-closed', () => {
+    const handle = project?.handle;
+    if (!handle || !keepAliveWithoutWindow(handle.core.listProcesses(), process.platform)) app.quit();
+  });
 
   app.on('before-quit', (event) => {
-    if (isQuitting || !project?.handle) return;
+    const handle = project?.handle;
+    if (isQuitting || !handle) return;
     // Hold the quit until every process tree is gone: nothing may outlive the app.
     event.preventDefault();
+    const ask = quitConfirmation(handle.core.listProcesses());
+    if (ask) {
+      const answer = dialog.showMessageBoxSync({
+        type: 'warning',
+        message: ask.message,
+        detail: ask.detail,
+        buttons: ask.buttons,
+        defaultId: 1,
+        cancelId: 1,
+      });
+      if (answer !== 0) return;
+    }
     void guard.shutdown(0);
   });
 }
 
-async function confirmStop(win: BrowserWindow, running: string[]): Promise<boolean> {
-  const { response } = await dialog.showMessageBox(win, {
-    type: 'question',
+async function confirmStop(win: BrowserWindow | undefined, running: string[]): Promise<boolean> {
+  const options = {
+    type: 'question' as const,
     buttons: ['Stop them and open', 'Cancel'],
     defaultId: 1,
     cancelId: 1,
     message: `Opening another folder stops ${running.length === 1 ? 'a running process' : `${running.length} running processes`}`,
     detail: running.join(', '),
-  });
+  };
+  const { response } = win ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
   return response === 0;
 }
 

@@ -9,7 +9,8 @@ import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createCore, type CoreHandle } from './core/composition';
 import { startWebServer, type RunningWebServer } from './core/bridge';
-import { removeEndpointFile, writeEndpointFile } from './core/mcp';
+import { readEndpointFile, removeEndpointFile, writeEndpointFile } from './core/mcp';
+import { isProcessAlive } from './core/sessions';
 import { generateToken } from './core/security';
 import { describeError, installProcessGuard } from './processGuard';
 
@@ -51,7 +52,15 @@ async function main(): Promise<void> {
   const dir = resolve(values['data-dir'] ?? join(homedir(), '.switchboard', 'serve'));
   mkdirSync(dir, { recursive: true, mode: 0o700 });
 
-  handle = await createCore({ projectDir, dataDir: dir, grantTrust: values.trust });
+  // A previous instance that died (SIGKILL, power loss) left its discovery file: it names a dead endpoint.
+  const stale = readEndpointFile(dir);
+  if (stale && stale.pid !== process.pid && !isProcessAlive(stale.pid)) removeEndpointFile(dir, stale.pid);
+  handle = await createCore({
+    projectDir,
+    dataDir: dir,
+    grantTrust: values.trust,
+    onContinuityProblem: (message) => log(`switchboard: ${message}`),
+  });
   dataDir = dir;
   // The app token is for MCP clients started elsewhere; the browser gets its own secret.
   const token = handle.mcp.token;

@@ -51,6 +51,8 @@ export const CommandArgs = {
     ...Size,
   }),
   startProcess: z.strictObject({ id: Id }),
+  /** Start a stopped agent again, continuing its last conversation (the CLI's own resume). */
+  resumeProcess: z.strictObject({ id: Id }),
   stopProcess: z.strictObject({ id: Id, signal: Signal.optional() }),
   restartProcess: z.strictObject({ id: Id, signal: Signal.optional() }),
   closeProcess: z.strictObject({ id: Id }),
@@ -141,6 +143,7 @@ export interface CommandResults {
   spawnProcess: ProcessInfo;
   spawnAgent: ProcessInfo;
   startProcess: ProcessInfo;
+  resumeProcess: ProcessInfo;
   stopProcess: ProcessInfo;
   restartProcess: ProcessInfo;
   closeProcess: { closed: true };

@@ -150,6 +150,7 @@ export const McpToolInput = {
     rows: Rows.optional(),
   },
   start_process: { process_id: ProcessId },
+  resume_process: { process_id: ProcessId },
   stop_process: { process_id: ProcessId, signal: Signal.optional() },
   close_process: { process_id: ProcessId, signal: Signal.optional() },
   restart_process: {
@@ -178,6 +179,12 @@ export const McpToolInput = {
       .describe('"grid" (default): the rendered screen, blank lines trimmed. "stream": ANSI-stripped output text from since_offset'),
     since_offset: SinceOffset.optional(),
     max_bytes: MaxBytes.optional(),
+    run: z
+      .enum(['current', 'previous'])
+      .optional()
+      .describe(
+        '"current" (default): this app run. "previous": what the entry showed when the app last quit or crashed (its saved scrollback), newest max_bytes',
+      ),
   },
   get_process_raw_output: { process_id: ProcessId, since_offset: SinceOffset.optional(), max_bytes: MaxBytes.optional() },
   search_output: {

@@ -1,5 +1,5 @@
 /** Desktop notifications and the dock/taskbar badge for entries that need a person. */
-import { app, Notification, type BrowserWindow } from 'electron';
+import { app, Notification } from 'electron';
 import type { SwitchboardCore } from '../core/app';
 import type { WaitingAgent } from '../../shared/inbox';
 
@@ -9,13 +9,12 @@ import type { WaitingAgent } from '../../shared/inbox';
  */
 const SUPPORTS_ACTIONS = process.platform === 'darwin';
 
-export function installAttention(core: SwitchboardCore, win: BrowserWindow): () => void {
+/** Works with no window open: a click opens (or focuses) one and selects the entry. */
+export function installAttention(core: SwitchboardCore, showWindow: () => void): () => void {
   const focusEntry = (id: string) => {
-    if (win.isDestroyed()) return;
-    if (win.isMinimized()) win.restore();
-    win.focus();
-    // The entry may have closed since the notification was shown: focusing the window is enough.
-    if (core.listProcesses().some((p) => p.id === id)) core.selectProcess(id);
+    showWindow();
+    // The entry may have closed since the notification was shown: showing the window is enough.
+    if (core.sessions.find(id)) core.selectProcess(id);
   };
   const notify = (id: string, title: string, body: string) => {
     if (!Notification.isSupported()) return;

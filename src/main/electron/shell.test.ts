@@ -74,6 +74,7 @@ vi.mock('electron', () => electron.module);
 import { createMainWindow, isExternalWebUrl, openExternalLink, SECURE_WEB_PREFERENCES } from './secureWindow';
 import { installIpcBridge } from './ipcBridge';
 import { installAttention } from './attention';
+import { windowShower } from './windowShower';
 import { SwitchboardCore } from '../core/app';
 import { IPC_CALL_CHANNEL } from '../../shared/ipc';
 
@@ -180,25 +181,56 @@ describe('IPC bridge', () => {
 });
 
 describe('attention notifications', () => {
-  it('a notification clicked after its entry closed focuses the window and does not throw', async () => {
-    const core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-notify-')), watchConfig: false });
+  type FakeWindow = InstanceType<typeof electron.FakeBrowserWindow>;
+  const Notification = electron.module.Notification as unknown as { supported: boolean; shown: EventEmitter[] };
+  let core: SwitchboardCore;
+  let uninstall: () => void;
+  beforeEach(async () => {
+    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-notify-')), watchConfig: false });
     await core.init();
-    const Notification = electron.module.Notification as unknown as { supported: boolean; shown: EventEmitter[] };
     Notification.supported = true;
+  });
+  afterEach(async () => {
+    Notification.supported = false;
+    uninstall?.();
+    await core.dispose();
+  });
+
+  it('a notification clicked after its entry closed focuses the window and does not throw', async () => {
     const win = new electron.FakeBrowserWindow({});
     const focus = vi.spyOn(win, 'focus');
-    const uninstall = installAttention(core, win as never);
-    try {
-      const entry = await core.spawnProcess({ kind: 'command', argv: ['sleep', '30'], name: 'reviewer' });
-      core.requestAttention(entry.id, 'please look', 'test');
-      const notification = Notification.shown.at(-1)!;
-      await core.closeProcess(entry.id);
-      expect(() => notification.emit('click')).not.toThrow();
-      expect(focus).toHaveBeenCalled();
-    } finally {
-      Notification.supported = false;
-      uninstall();
-      await core.dispose();
-    }
+    const openWindow = vi.fn();
+    uninstall = installAttention(
+      core,
+      windowShower(() => win as never, openWindow),
+    );
+    const entry = await core.spawnProcess({ kind: 'command', argv: ['sleep', '30'], name: 'reviewer' });
+    core.requestAttention(entry.id, 'please look', 'test');
+    const notification = Notification.shown.at(-1)!;
+    await core.closeProcess(entry.id);
+    expect(() => notification.emit('click')).not.toThrow();
+    expect(focus).toHaveBeenCalled();
+    expect(openWindow).not.toHaveBeenCalled();
+  });
+
+  it('a minimized window is restored and focused; with no window open a click opens one and selects the entry', async () => {
+    let win: FakeWindow | undefined = new electron.FakeBrowserWindow({});
+    vi.spyOn(win, 'isMinimized').mockReturnValue(true);
+    const restore = vi.spyOn(win, 'restore');
+    const openWindow = vi.fn();
+    uninstall = installAttention(
+      core,
+      windowShower(() => win as never, openWindow),
+    );
+    const entry = await core.spawnProcess({ kind: 'command', argv: ['sleep', '30'], name: 'reviewer' });
+    core.requestAttention(entry.id, 'please look', 'test');
+    Notification.shown.at(-1)!.emit('click');
+    expect(restore).toHaveBeenCalled();
+
+    win = undefined; // the window was closed; the app (and its entries) still run
+    core.requestAttention(entry.id, 'still waiting', 'test');
+    Notification.shown.at(-1)!.emit('click');
+    expect(openWindow).toHaveBeenCalledTimes(1);
+    expect(core.snapshot().selectedId).toBe(entry.id);
   });
 });

@@ -32,6 +32,16 @@ import type { McpScope, ProjectTrustState } from '../../../shared/trust';
 import type { AnswerPromptArgs, AnswerPromptResult, WaitingAgent } from '../../../shared/inbox';
 import { answerPrompt, listWaiting, type InboxAgent } from '../inbox';
 import { promptAnswersFor } from '../agents';
+import { AgentSessionDecoration, agentSessionDecorator } from './agentSession';
+import type { Settings } from '../../../shared/config';
+
+/** How an entry of a previous app run comes back; set by the continuity capability. */
+export interface EntryRestorer {
+  /** The id a switchboard.json entry had in the previous app run. */
+  idFor(configKey: string): string | undefined;
+  /** For a restored entry: resume, start or leave it stopped; undefined for new entries (autoStart decides). */
+  launchIntent(entry: ProcessEntry, autoStart: boolean): 'resume' | 'start' | 'none' | undefined;
+}
 
 /** Coalesce bursts of entry changes (title spinners, state flips) into one event per frame. */
 export const CHANGE_COALESCE_MS = 16;
@@ -96,6 +106,8 @@ export class SwitchboardCore {
   private selectedId: string | undefined;
   private mcpInfo: McpConnectionInfo | undefined;
   private disposed = false;
+  private restorer: EntryRestorer | undefined;
+  private currentSettings: Settings = {};
 
   private readonly eventEmitter = this.store.add(new Emitter<ControlEvent>());
   private readonly entryChangedEmitter = this.store.add(new Emitter<string>());
@@ -111,12 +123,20 @@ export class SwitchboardCore {
   constructor(private readonly options: SwitchboardCoreOptions) {
     this.projectDir = resolve(options.projectDir);
     // Order matters for describe(): later decorations override fields of earlier ones.
-    this.decorators = [readinessDecorator, autoRestartDecorator, agentStatusDecorator, taskDecorator, ...(options.decorators ?? [])];
+    this.decorators = [
+      readinessDecorator,
+      autoRestartDecorator,
+      agentStatusDecorator,
+      agentSessionDecorator,
+      taskDecorator,
+      ...(options.decorators ?? []),
+    ];
     this.sessions = new SessionManager({
       killGraceMs: options.killGraceMs,
       ringBytes: options.ringBytes,
       envForRun: (entry) => ({ ...options.envForRun?.(entry), ...this.agentWiring(entry).env }),
       argsForRun: (entry) => this.agentWiring(entry).args,
+      argvForRun: (entry, argv) => this.sessionOf(entry.id)?.argvForRun(argv) ?? [...argv],
     });
     this.onDidFlushOutput = this.sessions.onDidFlushOutput;
     this.trust = options.trust ?? new ProjectTrust(this.projectDir, new MemoryTrustStore(), { trustEverything: true });
@@ -174,6 +194,16 @@ export class SwitchboardCore {
   async reloadConfig(): Promise<void> {
     if (this.disposed) return;
     await this.applyConfig(loadConfig(this.projectDir));
+  }
+
+  /** Entries of a previous app run come back through `restorer` (before init). */
+  setRestorer(restorer: EntryRestorer): void {
+    this.restorer = restorer;
+  }
+
+  /** switchboard.json `settings` as last loaded. */
+  get settings(): Readonly<Settings> {
+    return this.currentSettings;
   }
 
   setMcpInfo(info: McpConnectionInfo | undefined): void {
@@ -328,6 +358,36 @@ export class SwitchboardCore {
     }
     if (tracker.status.primary !== 'idle') throw new Error(`the agent is ${tracker.status.primary}`);
     await this.sendUserTurn(id, text);
+  }
+
+  /** The conversation identity of an agent entry (undefined for other kinds). */
+  sessionOf(id: string): AgentSessionDecoration | undefined {
+    return this.records.get(id)?.decorations.find((d): d is AgentSessionDecoration => d instanceof AgentSessionDecoration);
+  }
+
+  /**
+   * Start a stopped agent again with its CLI's resume arguments: the conversation continues. Like
+   * any start it needs the project's trust and goes through the start order.
+   */
+  async resumeProcess(id: string): Promise<ProcessInfo> {
+    const entry = this.runnable(id);
+    const session = this.sessionOf(id);
+    if (!session) throw new InvalidArgumentError(`Process ${id} "${entry.name}" is not an agent: only agents resume conversations`);
+    session.prepareResume();
+    try {
+      await this.startGated(id);
+    } catch (err) {
+      session.cancelResume();
+      throw err;
+    }
+    return this.describe(id);
+  }
+
+  /** An entry of a previous app run (spawned at run time), with its id; started, resumed or left stopped per its policy. */
+  async restoreEntry(spec: ProcessSpec, id: string): Promise<ProcessEntry> {
+    const entry = this.sessions.create(spec, id);
+    await this.launchNew(entry, false).catch(() => undefined); // the entry's error state says why
+    return entry;
   }
 
   /**
@@ -620,6 +680,13 @@ export class SwitchboardCore {
     this.trust.dispose();
   }
 
+  /** First launch of an entry: a restored one per the restorer, a new one per autoStart. */
+  private async launchNew(entry: ProcessEntry, autoStart: boolean): Promise<void> {
+    const intent = this.restorer?.launchIntent(entry, autoStart);
+    if (intent === 'resume') await this.resumeProcess(entry.id);
+    else if (intent === 'start' || (intent === undefined && autoStart)) await this.startGated(entry.id);
+  }
+
   private agentWiring(entry: ProcessEntry) {
     return agentWiringForRun(entry, this.options.mcpEndpointFor?.(entry.id));
   }
@@ -698,6 +765,7 @@ export class SwitchboardCore {
 
   private async applyConfig(config: LoadedConfig): Promise<void> {
     this.configIssues = config.issues;
+    this.currentSettings = config.settings;
     this.sessions.configure({
       ringBytes: config.settings.outputBufferBytes ?? this.options.ringBytes,
       scrollback: config.settings.scrollbackLines,
@@ -734,21 +802,21 @@ export class SwitchboardCore {
     for (const [key, entry] of existing) {
       if (!wanted.has(key)) work.push(this.closeProcess(entry.id));
     }
-    const toStart: ProcessEntry[] = [];
+    const toStart: Array<{ entry: ProcessEntry; autoStart: boolean }> = [];
     for (const [key, { spec, autoStart }] of wanted) {
       const entry = existing.get(key);
       const previous = entry && this.trust.isTrusted(key, entry.definition) ? entry.definition : undefined;
       const trusted = this.trust.admit({ key, spec, autoStart, ...(previous ? { previous } : {}) });
       if (!entry) {
-        const created = this.sessions.create(spec);
-        if (autoStart && trusted) toStart.push(created);
+        const created = this.sessions.create(spec, this.restorer?.idFor(key));
+        if (trusted) toStart.push({ entry: created, autoStart });
       } else if (!sameDefinition(entry.definition, spec) && (trusted || !previous)) {
         // A held entry that never ran shows its newest definition; a trusted one keeps what it runs.
         work.push(this.redefine(entry, spec, trusted));
       }
     }
     // Every new entry exists before any starts: a dependency may be declared after its dependent.
-    for (const entry of toStart) work.push(this.startGated(entry.id).catch(() => undefined)); // error state already shows why
+    for (const { entry, autoStart } of toStart) work.push(this.launchNew(entry, autoStart).catch(() => undefined)); // error state already shows why
     await Promise.all(work);
   }
 
@@ -774,7 +842,8 @@ export class SwitchboardCore {
   }
 }
 
-function configKey(entry: ProcessEntry): string {
+/** `agents.<name>` / `processes.<name>`: a switchboard.json entry's key across reloads and restarts. */
+export function configKey(entry: Pick<ProcessEntry, 'kind' | 'definition'>): string {
   return `${entry.kind === 'agent' ? 'agents' : 'processes'}.${entry.definition.configName}`;
 }
 

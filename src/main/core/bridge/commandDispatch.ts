@@ -13,6 +13,7 @@ const SHARED_HANDLERS: Handlers = {
   spawnProcess: (core, a) => core.spawnProcess(a),
   spawnAgent: (core, a) => core.spawnAgent(a),
   startProcess: (core, a) => core.startProcess(a.id),
+  resumeProcess: (core, a) => core.resumeProcess(a.id),
   stopProcess: (core, a) => core.stopProcess(a.id, a.signal),
   restartProcess: (core, a) => core.restartProcess(a.id, a.signal),
   closeProcess: (core, a) => core.closeProcess(a.id),

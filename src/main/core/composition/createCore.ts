@@ -6,6 +6,7 @@ import { SwitchboardCore, type SwitchboardCoreOptions } from '../app';
 import type { EntryDecorator } from '../sessions';
 import { McpService } from '../mcp';
 import { createTimerManager, timerDecorator, type TimerManager } from '../timers';
+import { ContinuityService, StateStore, type RestoreReport } from '../continuity';
 import { acquireInstanceLock } from '../instance';
 import { FileTrustStore, ProjectTrust } from '../trust';
 import { projectKey } from './projectKey';
@@ -18,6 +19,8 @@ export interface CreateCoreOptions {
   watchConfig?: boolean;
   /** Loopback port of the MCP endpoint (default 0: a free port). */
   mcpPort?: number;
+  /** Problems while restoring or saving the entries' state (a corrupt state file, a failed write). */
+  onContinuityProblem?: (message: string) => void;
   /**
    * Trust every entry of switchboard.json as it is at startup (`serve --trust`), stored like a
    * trust the UI grants. Later edits are asked about again.
@@ -31,6 +34,9 @@ export interface CoreHandle {
   mcp: { url: string; token: string; service: McpService };
   /** The timer manager (docs/timers.md); UI commands and MCP tools reach it as `core.timers`. */
   timers: TimerManager;
+  continuity: ContinuityService;
+  /** What came back from the previous app run. */
+  restored: RestoreReport;
   /** Stop every process tree within its grace, then release everything (the lock last). */
   dispose(): Promise<void>;
   /** Synchronous last resort (second signal, fatal error): SIGKILL every tree, release the lock. */
@@ -76,10 +82,15 @@ async function createLockedCore(options: CreateCoreOptions, releaseLock: () => v
   }
   core.setMcpInfo({ url: mcp.url, token: mcp.token });
   const mcpService = mcp;
+  const continuity = new ContinuityService(core, new StateStore(options.dataDir, options.projectDir), options.onContinuityProblem);
+  let restored: RestoreReport;
   try {
+    restored = await continuity.prepare();
     await core.init();
+    await continuity.restoreRuntimeEntries(restored);
     if (options.grantTrust) await core.grantTrust();
   } catch (err) {
+    await continuity.shutdown();
     await mcpService.dispose();
     timerManager.dispose();
     await core.dispose();
@@ -91,9 +102,12 @@ async function createLockedCore(options: CreateCoreOptions, releaseLock: () => v
     core,
     mcp: { url: mcpService.url, token: mcpService.token, service: mcpService },
     timers: timerManager,
+    continuity,
+    restored,
     async dispose() {
       await mcpService.dispose(); // no new tool calls while the process trees go down
       timerManager.dispose(); // saves remaining times while the owners still run (their exit would drop timers)
+      await continuity.shutdown(); // saves what runs before the trees go down (their exits are not "stopped by the user")
       await core.dispose();
       releaseLock();
     },

@@ -72,14 +72,27 @@ export function Pane({ id }: { id: string }) {
               ■
             </button>
           ) : (
-            <button
-              title={process.trust ? 'Review and start' : 'Start'}
-              aria-label={`${process.trust ? 'Review and start' : 'Start'} ${process.name}`}
-              data-testid="start"
-              onClick={start}
-            >
-              ▶
-            </button>
+            <>
+              {process.session?.resumable && (
+                <button
+                  className="resume"
+                  title="Resume the last conversation"
+                  aria-label={`Resume ${process.name}`}
+                  data-testid="resume"
+                  onClick={() => void run((c) => c.call('resumeProcess', { id }))}
+                >
+                  Resume
+                </button>
+              )}
+              <button
+                title={process.trust ? 'Review and start' : process.session?.resumable ? 'Start a new conversation' : 'Start'}
+                aria-label={`${process.trust ? 'Review and start' : process.session?.resumable ? 'Start a new conversation for' : 'Start'} ${process.name}`}
+                data-testid="start"
+                onClick={start}
+              >
+                ▶
+              </button>
+            </>
           )}
           {isRunning && process.kind !== 'task' && (
             <button

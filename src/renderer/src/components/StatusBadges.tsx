@@ -61,6 +61,11 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
           {p.agent.health}
         </span>
       )}
+      {p.session?.resumable && (
+        <span className="resumable" title={`Conversation ${p.session.id} can continue: Resume`} data-testid="resumable">
+          resumable
+        </span>
+      )}
       {p.agent?.verified === 'unverified' && (
         <span
           className="trust-mark"

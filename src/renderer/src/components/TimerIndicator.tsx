@@ -59,8 +59,9 @@ function tooltip(t: TimerSummary): string {
     cancelled: '',
     dropped: '',
   }[t.state];
+  const held = t.heldForOwner ? ' (held: continues once the agent runs again)' : '';
   const waiting = t.waitingOn?.length ? `\nWaiting on: ${t.waitingOn.join(', ')}` : '';
-  return `${t.label ? `${t.label} — ` : ''}${kind}${state}\nBody: ${t.bodyPreview}${waiting}\nSet by ${t.createdBy}`;
+  return `${t.label ? `${t.label} — ` : ''}${kind}${state}${held}\nBody: ${t.bodyPreview}${waiting}\nSet by ${t.createdBy}`;
 }
 
 /** Re-renders every TICK_MS while `active`, for countdowns. */
