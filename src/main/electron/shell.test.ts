@@ -74,7 +74,8 @@ vi.mock('electron', () => electron.module);
 import { createMainWindow, isExternalWebUrl, openExternalLink, SECURE_WEB_PREFERENCES } from './secureWindow';
 import { installIpcBridge } from './ipcBridge';
 import { installAttention } from './attention';
-import { SwitchboardCore } from '../core/app';
+import type { SwitchboardCore } from '../core/app';
+import { createHostWorkspace, type HostWorkspace } from '../core/workspace';
 import { IPC_CALL_CHANNEL } from '../../shared/ipc';
 
 describe('secure main window', () => {
@@ -121,20 +122,27 @@ describe('secure main window', () => {
   });
 });
 
+/** A workspace with one open project (a fresh folder), as the app has after a launch with --project. */
+async function oneProjectWorkspace(prefix: string): Promise<{ host: HostWorkspace; core: SwitchboardCore }> {
+  const host = createHostWorkspace({ dataDir: mkdtempSync(join(tmpdir(), `${prefix}data-`)), roots: [tmpdir()] });
+  const project = await host.workspace.open(mkdtempSync(join(tmpdir(), prefix)));
+  return { host, core: project.handle.core };
+}
+
 describe('IPC bridge', () => {
   let core: SwitchboardCore;
+  let host: HostWorkspace;
   let uninstall: () => void;
   let win: InstanceType<typeof electron.FakeBrowserWindow>;
 
   beforeEach(async () => {
-    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-shell-')), watchConfig: false });
-    await core.init();
+    ({ host, core } = await oneProjectWorkspace('sb-shell-'));
     win = new electron.FakeBrowserWindow({});
-    uninstall = installIpcBridge(core, win as never, (url) => url.startsWith('file://'));
+    uninstall = installIpcBridge(host.workspace, win as never, (url) => url.startsWith('file://'));
   });
   afterEach(async () => {
     uninstall();
-    await core.dispose();
+    await host.dispose();
   });
 
   const call = (sender: unknown, frameUrl: string, cmd: string, args: unknown) =>
@@ -181,13 +189,12 @@ describe('IPC bridge', () => {
 
 describe('attention notifications', () => {
   it('a notification clicked after its entry closed focuses the window and does not throw', async () => {
-    const core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-notify-')), watchConfig: false });
-    await core.init();
+    const { host, core } = await oneProjectWorkspace('sb-notify-');
     const Notification = electron.module.Notification as unknown as { supported: boolean; shown: EventEmitter[] };
     Notification.supported = true;
     const win = new electron.FakeBrowserWindow({});
     const focus = vi.spyOn(win, 'focus');
-    const uninstall = installAttention(core, win as never);
+    const uninstall = installAttention(host.workspace, win as never);
     try {
       const entry = await core.spawnProcess({ kind: 'command', argv: ['sleep', '30'], name: 'reviewer' });
       core.requestAttention(entry.id, 'please look', 'test');
@@ -198,7 +205,7 @@ describe('attention notifications', () => {
     } finally {
       Notification.supported = false;
       uninstall();
-      await core.dispose();
+      await host.dispose();
     }
   });
 });

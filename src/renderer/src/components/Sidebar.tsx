@@ -4,6 +4,7 @@ import { StatusBadges } from './StatusBadges';
 import { NewTaskForm } from './TaskPanel';
 import { ConnectPanel } from './ConnectPanel';
 import { TrustBanner } from './TrustPrompt';
+import { ProjectSwitcher } from './ProjectSwitcher';
 
 export function Sidebar() {
   const order = useUi((s) => s.order);
@@ -14,8 +15,9 @@ export function Sidebar() {
   return (
     <aside className="sidebar" data-testid="sidebar">
       <h1>Switchboard</h1>
+      <ProjectSwitcher />
       <div className="project" title={project?.dir}>
-        {project?.name}
+        {project?.dir}
       </div>
       <TrustBanner />
       {issues.length > 0 && (
