@@ -30,7 +30,8 @@ export interface HostWorkspace {
 export function createHostWorkspace(options: HostWorkspaceOptions): HostWorkspace {
   const recent = new RecentProjects(options.dataDir);
   const workspace = new Workspace({
-    createProject: (dir, { grantTrust }) => createCore({ projectDir: dir, dataDir: options.dataDir, grantTrust, killGraceMs: options.killGraceMs }),
+    createProject: (dir, { grantTrust }) =>
+      createCore({ projectDir: dir, dataDir: options.dataDir, grantTrust, killGraceMs: options.killGraceMs }),
     recent,
     roots: new FolderRoots(options.roots),
     chooseFolder: options.chooseFolder,

@@ -186,7 +186,8 @@ export class Workspace {
     const store = new DisposableStore();
     store.add(
       handle.core.onEvent((event) => {
-        if (event.type === 'processAdded' || event.type === 'processChanged' || event.type === 'processRemoved') this.announceIfCountsChanged();
+        if (event.type === 'processAdded' || event.type === 'processChanged' || event.type === 'processRemoved')
+          this.announceIfCountsChanged();
       }),
     );
     this.projectStores.set(id, store);
