@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { FRAMEWORK_IDS } from './ready';
 import { compileUserPattern, MAX_USER_PATTERN_CHARS } from './userPattern';
 
+/** How long a start may take to become ready (the `timeout` field, MCP `ready_timeout`); longer is an error. */
+export const DEFAULT_READY_TIMEOUT_MS = 30_000;
+
 /** `unhealthy`: restart when liveness probes fail after ready (and on a failed exit, like `on-failure`). */
 export const AUTO_RESTART_POLICIES = ['no', 'on-failure', 'always', 'unhealthy'] as const;
 export type AutoRestartPolicy = (typeof AUTO_RESTART_POLICIES)[number];

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SessionManager, type ProcessEntry } from '../../src/main/core/sessions';
 import { ReadinessTracker } from '../../src/main/core/ready';
-import { stripAnsi } from '../../src/main/core/ports';
+import { stripAnsi } from '../../src/main/core/base';
 import type { ReadinessInfo, ReadinessPhase } from '../../src/shared/ready';
 import type { ReadinessConfig } from '../../src/shared/readyConfig';
 

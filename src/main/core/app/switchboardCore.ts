@@ -20,6 +20,7 @@ import { autoRestartDecorator } from './autoRestart';
 import { TaskService, taskDecorator } from '../tasks';
 import type { TaskProgress, TaskRequest, TaskView, TaskWaitResult } from '../../../shared/task';
 import type { ReadinessCheck, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
+import { DEFAULT_READY_TIMEOUT_MS } from '../../../shared/readyConfig';
 import { typeUserTurn } from '../sessions';
 import { isOnPath, proposeConfig, writeConfig } from '../projects';
 import type { ConfigProposal, ProposedEntry } from '../../../shared/proposal';
@@ -50,9 +51,6 @@ export interface SwitchboardCoreOptions {
   /** Which config entries may run. Absent: everything is trusted (an embedder that asked elsewhere). */
   trust?: ProjectTrust;
 }
-
-/** Default readiness wait for restart_process (docs/mcp.md: ready_timeout default 30 s). */
-export const DEFAULT_READY_WAIT_MS = 30_000;
 
 /** How long spawnAgent waits for a fresh agent's prompt before typing its instructions. */
 export const INSTRUCTIONS_READY_TIMEOUT_MS = 60_000;
@@ -423,7 +421,7 @@ export class SwitchboardCore {
     const abortWait = new AbortController();
     const stop = () => abortWait.abort();
     options.abort?.addEventListener('abort', stop, { once: true });
-    const waiting = tracker.waitForReady(options.readyTimeoutMs ?? DEFAULT_READY_WAIT_MS, abortWait.signal, options.onProgress, {
+    const waiting = tracker.waitForReady(options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS, abortWait.signal, options.onProgress, {
       runId: entry.runId + 1,
     });
     try {
@@ -447,7 +445,7 @@ export class SwitchboardCore {
   /** Wait for the current run of a command entry to be ready (check_process_ready with waiting). */
   waitForReady(
     id: string,
-    timeoutMs = DEFAULT_READY_WAIT_MS,
+    timeoutMs = DEFAULT_READY_TIMEOUT_MS,
     abort?: AbortSignal,
     onProgress?: (p: ReadinessProgress) => void,
   ): Promise<ReadinessResult> {

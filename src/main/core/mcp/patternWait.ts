@@ -5,7 +5,8 @@
  * the unterminated last line (a prompt) checked too.
  */
 import type { ProcessEntry } from '../sessions';
-import { matchSegments, renderStreamText, stripAnsi } from './outputText';
+import { stripAnsiKeepingCarriageReturns } from '../base';
+import { matchSegments, renderStreamText } from './outputText';
 import type { LinePattern } from '../../../shared/userPattern';
 
 /** Longest unterminated line kept for matching (a runaway line without newlines must not grow forever). */
@@ -82,7 +83,7 @@ export class LineMatcher {
   }
 
   private test(lineBytes: Buffer, offset: number): LineMatch | undefined {
-    const text = stripAnsi(lineBytes.toString('utf8'));
+    const text = stripAnsiKeepingCarriageReturns(lineBytes.toString('utf8'));
     for (const segment of matchSegments(text)) {
       const m = this.regex.exec(segment);
       if (m) return { line: segment, groups: [...m].map((g) => g ?? ''), offset };

@@ -53,8 +53,8 @@ export interface TaskSupervisorOptions {
   /** Builds the second-opinion provider for a task that opted in. Default: Anthropic Messages API with the task's env. */
   secondOpinionFor?: (config: TaskConfig) => SecondOpinionProvider | undefined;
   resultExitGraceMs?: number;
-  /** Floor of the first idle and turn deadlines (see STARTUP_GRACE_MS). */
-  startupGraceMs?: number;
+  /** Floor of the first idle and turn deadlines (see FIRST_MESSAGE_DEADLINE_FLOOR_MS). */
+  firstMessageDeadlineFloorMs?: number;
 }
 
 /** Per-run state; replaced when the entry starts again. */
@@ -206,7 +206,7 @@ export class TaskSupervisor extends DisposableBase {
     this.run?.store.dispose();
     this.startError = undefined;
     const store = new DisposableStore();
-    const watchdog = store.add(new TaskWatchdog(this.clock, this.config.timeouts, this.options.startupGraceMs));
+    const watchdog = store.add(new TaskWatchdog(this.clock, this.config.timeouts, this.options.firstMessageDeadlineFloorMs));
     const run: Run = {
       id: runId,
       machine: new TaskStateMachine((name, input) => this.runner.summarizeTool(name, input), this.clock.now()),
