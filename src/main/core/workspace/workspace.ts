@@ -105,7 +105,7 @@ export class Workspace {
   }
 
   /** Opens a folder a viewer typed: only within the allowed roots. */
-  openTyped(typed: string): Promise<OpenProject> {
+  async openTyped(typed: string): Promise<OpenProject> {
     return this.open(this.options.roots.resolveFolder(typed));
   }
 
