@@ -8,18 +8,12 @@ import { expect, test, type TestInfo } from '@playwright/test';
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { addAgentFromSidebar, CLAUDE_PERMISSION_STAND_IN } from './support/standIn';
 import { pane, paneText, startServe, type ServeHandle } from './support/serve';
 import { freePort } from '../test/support/ports';
 
 const ROOT = resolve(__dirname, '..');
 const DOCS_SCREENSHOTS = join(ROOT, 'docs/screenshots');
-
-/** Claude Code's permission dialog as the stand-in agent prints it (see agents.spec.ts). */
-const STAND_IN = [
-  'printf "> "; read -r x',
-  'printf "\\n"; printf "%.0s─" $(seq 1 100)',
-  'printf "\\n Do you want to proceed?\\n ❯ 1. Yes\\n   2. No\\n"; read -r y; printf "\\033[2J\\033[H> "; sleep 1000',
-].join('; ');
 
 let serve: ServeHandle | undefined;
 test.afterEach(async () => {
@@ -76,11 +70,7 @@ test('README screenshots: the grid of a realistic project, and the welcome view'
   await expect.poll(() => paneText(page, 'web'), { timeout: 30_000 }).toContain('Local:');
   await expect.poll(() => paneText(page, 'api')).toContain('API listening');
 
-  await page.getByTestId('add-kind').selectOption('agent');
-  await page.getByTestId('add-preset').selectOption('claude');
-  await page.getByTestId('add-command').fill(STAND_IN);
-  await page.getByTestId('add-name').fill('claude');
-  await page.getByTestId('add-submit').click();
+  await addAgentFromSidebar(page, 'claude', CLAUDE_PERMISSION_STAND_IN, 'claude');
   const agent = pane(page, 'claude');
   await expect(agent.getByTestId('state')).not.toContainText('starting', { timeout: 20_000 });
   await agent.locator('.pane-terminal').click();

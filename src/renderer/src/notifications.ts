@@ -118,12 +118,14 @@ function showCard(event: AttentionEvent, title: string, project: string | undefi
     focusPane(event.id, project);
     remove();
   });
-  // The flag cleared (a person looked at the pane) or the entry closed: the card goes too.
   // Only the active project's entries are in the store; another project's card waits for its timeout or a click.
+  // The flag arrives with the entry's next change, after this event: the card goes once a flag it saw is gone.
+  let sawFlag = false;
   unsubscribe = useUi.subscribe((s) => {
-    if (project !== undefined && s.activeProjectId !== project) return;
+    if (!s.client || (project !== undefined && s.activeProjectId !== project)) return;
     const p = s.processes[event.id];
-    if (s.client && (!p || !p.attention)) remove();
+    if (p?.attention) sawFlag = true;
+    if (!p || (sawFlag && !p.attention)) remove();
   });
   const timer = setTimeout(remove, CARD_LIFETIME_MS);
   stack.appendChild(card);
