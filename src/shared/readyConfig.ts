@@ -51,7 +51,6 @@ export const LivenessConfigSchema = z.strictObject({
   /** How long one probe may take before it counts as failed (ms). */
   timeout: z.number().int('must be a whole number of milliseconds').min(1, 'must be at least 1 ms').optional(),
 });
-export type LivenessConfig = z.infer<typeof LivenessConfigSchema>;
 
 export const ReadinessConfigSchema = z.object({
   /** Override auto-detection of the framework whose built-in patterns apply. */

@@ -149,7 +149,7 @@ export class ReadyHarness {
       if (phases.at(-1)?.phase !== info.phase) phases.push({ phase: info.phase, at: Date.now(), message: info.message });
     });
     const chunks: Array<{ at: number; text: string }> = [];
-    entry.onOutput((chunk) => chunks.push({ at: Date.now(), text: stripAnsi(chunk.text) }));
+    entry.onDidWriteOutput((chunk) => chunks.push({ at: Date.now(), text: stripAnsi(chunk.text) }));
     const firstOutputAt = (pattern: RegExp) => {
       let text = '';
       for (const chunk of chunks) {

@@ -94,7 +94,7 @@ export class SwitchboardCore {
   /** Every state event (not output): processAdded/Changed/Removed, configChanged, … */
   readonly onEvent: Event<ControlEvent> = this.eventEmitter.event;
   /** Batched output of every entry, tagged with its id. */
-  readonly onBatch: Event<TaggedBatch>;
+  readonly onDidFlushOutput: Event<TaggedBatch>;
 
   constructor(private readonly options: SwitchboardCoreOptions) {
     this.projectDir = resolve(options.projectDir);
@@ -106,7 +106,7 @@ export class SwitchboardCore {
       envForRun: (entry) => ({ ...options.envForRun?.(entry), ...this.agentWiring(entry).env }),
       argsForRun: (entry) => this.agentWiring(entry).args,
     });
-    this.onBatch = this.sessions.onBatch;
+    this.onDidFlushOutput = this.sessions.onDidFlushOutput;
     this.trust = options.trust ?? new ProjectTrust(this.projectDir, new MemoryTrustStore(), { trustEverything: true });
     this.store.add(this.trust.onDidChange(() => this.trustChanged()));
     this.store.add(this.sessions.onDidAddEntry((entry) => this.track(entry)));
@@ -353,7 +353,7 @@ export class SwitchboardCore {
     if (!sameSpec(entry.definition, held.spec)) {
       const wasRunning = entry.isRunning;
       entry.redefine({ ...held.spec, cols: entry.info().cols, rows: entry.info().rows });
-      if (wasRunning) return entry.restart().catch(() => undefined);
+      if (wasRunning) return entry.restart().catch(() => undefined); // the entry shows a spawn error itself
     }
     // Through the start order: a trusted entry still waits for what it depends on.
     if (startHeld && !held.previous && held.autoStart && !entry.isRunning) await this.startGated(entry.id).catch(() => undefined); // error state shows why
@@ -596,7 +596,7 @@ export class SwitchboardCore {
     const record: EntryRecord = { entry, decorations, decorationStore, store };
     this.records.set(entry.id, record);
     // A run that starts (by hand, a restart policy) is no longer gated.
-    store.add(entry.onRunStarted(() => this.setGate(entry.id, undefined)));
+    store.add(entry.onDidStartRun(() => this.setGate(entry.id, undefined)));
     this.eventEmitter.fire({ type: 'processAdded', process: this.describe(entry.id) });
     const removal = this.sessions.onDidRemoveEntry((id) => {
       if (id !== entry.id) return;

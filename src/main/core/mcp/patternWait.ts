@@ -120,7 +120,7 @@ export function waitForPattern(entry: ProcessEntry, regex: LinePattern, options:
     if (options.signal.aborted) return finish({ matched: false, reason: 'cancelled', message: 'Cancelled by the client' });
     // Subscribe and read the backlog in the same tick: no output can slip between the two.
     disposables.push(
-      entry.onOutput((chunk) => {
+      entry.onDidWriteOutput((chunk) => {
         const m = matcher.push(chunk.data, chunk.start);
         if (m) matched(m);
       }),
@@ -138,7 +138,7 @@ export function waitForPattern(entry: ProcessEntry, regex: LinePattern, options:
       });
     }
     disposables.push(
-      entry.onRunExited((exit) => {
+      entry.onDidExitRun((exit) => {
         const how = exit.signal ? `was killed by signal ${exit.signal}` : `exited with code ${exit.exitCode}`;
         finish({ matched: false, reason: 'exited', message: `${entry.name} (${entry.id}) ${how} before ${regex.toString()} appeared` });
       }),

@@ -101,9 +101,9 @@ export class TaskSupervisor extends DisposableBase {
     this.clock = options.clock ?? realClock;
     this.config = config ?? unconfigured(session);
     this.runner = runnerFor(this.config.agent);
-    this.register(session.onRunStarted((run) => this.beginRun(run.runId)));
-    this.register(session.onOutput((chunk) => this.accept(chunk.runId, chunk.text)));
-    this.register(session.onRunExited((exit) => this.handleExit(exit.runId, exit.exitCode, exit.signal)));
+    this.register(session.onDidStartRun((run) => this.beginRun(run.runId)));
+    this.register(session.onDidWriteOutput((chunk) => this.accept(chunk.runId, chunk.text)));
+    this.register(session.onDidExitRun((exit) => this.handleExit(exit.runId, exit.exitCode, exit.signal)));
     this.register({ dispose: () => this.run?.store.dispose() });
   }
 
