@@ -8,9 +8,13 @@ import { test, type Page } from '@playwright/test';
 
 export interface ServeHandle {
   ui: string;
+  /** The first project's MCP endpoint (absent when serve started without a project). */
   token: string;
   pid: number;
   url?: string;
+  /** Every project opened at start, each with its own MCP endpoint and app token. */
+  projects: Array<{ id: string; dir: string; url: string; token: string }>;
+  dataDir: string;
   process: ChildProcess;
   stop(): Promise<void>;
 }
@@ -18,13 +22,20 @@ export interface ServeHandle {
 const ROOT = resolve(__dirname, '../..');
 
 /**
- * `trust` (default true) starts serve with --trust: the project's entries may run at once.
- * `dataDir`: a data directory that outlives this serve (restart tests); default a fresh one removed on stop.
+ * `projectDirs`: the folders to open at start (none: the welcome view). `trust` (default true)
+ * starts serve with --trust: the projects' entries may run at once. `roots`: more folders the
+ * browser's path field may open (home always may). `dataDir`: a data directory that outlives this
+ * serve (restart tests); default a fresh one removed on stop.
  */
-export async function startServe(projectDir: string, options: { trust?: boolean; dataDir?: string } = {}): Promise<ServeHandle> {
+export async function startServe(
+  projectDirs: string | string[],
+  options: { trust?: boolean; roots?: string[]; dataDir?: string } = {},
+): Promise<ServeHandle> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sb-e2e-data-'));
   const trust = options.trust === false ? [] : ['--trust'];
-  const child = spawn(process.execPath, [join(ROOT, 'out/main/serve.js'), '--project', projectDir, '--data-dir', dataDir, ...trust], {
+  const projects = (Array.isArray(projectDirs) ? projectDirs : [projectDirs]).flatMap((dir) => ['--project', dir]);
+  const roots = (options.roots ?? []).flatMap((dir) => ['--root', dir]);
+  const child = spawn(process.execPath, [join(ROOT, 'out/main/serve.js'), ...projects, ...roots, '--data-dir', dataDir, ...trust], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -37,9 +48,10 @@ export async function startServe(projectDir: string, options: { trust?: boolean;
     });
     child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
   });
-  const announced = JSON.parse(line) as { ui: string; token: string; pid: number; url?: string };
+  const announced = JSON.parse(line) as Omit<ServeHandle, 'process' | 'stop' | 'dataDir'>;
   return {
     ...announced,
+    dataDir,
     process: child,
     async stop() {
       if (child.exitCode === null) {

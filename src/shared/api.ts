@@ -13,6 +13,7 @@ import { TaskRequestSchema, type TaskView } from './task';
 import { ProposedEntrySchema, type ConfigProposal } from './proposal';
 import { McpScopeSchema, type McpScope, type ProjectTrustState } from './trust';
 import { AnswerPromptArgsSchema, type AnswerPromptResult, type WaitingAgent } from './inbox';
+import type { WorkspaceCommandArgs, WorkspaceCommandName, WorkspaceEvent, WorkspaceResults } from './workspace';
 
 const Id = z.string().min(1, 'process id is required');
 const Signal = z.enum(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGKILL', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2']);
@@ -186,19 +187,32 @@ export type ControlEvent =
   | { type: 'attentionRequested'; id: string; reason: string; title: string }
   | { type: 'trustChanged'; trust: ProjectTrustState }
   /** A menu command for the window (desktop shell only). */
-  | { type: 'uiCommand'; command: UiCommand };
+  | { type: 'uiCommand'; command: UiCommand }
+  | WorkspaceEvent;
 
-/** Wire format shared by the WebSocket bridge (IPC uses invoke/send with the same shapes). */
-export type ClientMessage = { t: 'call'; seq: number; cmd: string; args: unknown };
+/**
+ * Wire format shared by the WebSocket bridge (IPC uses invoke/send with the same shapes). A call
+ * names the open project it is for (`project`); without one it goes to the active project.
+ * Workspace commands take no project. Events of a project carry its id.
+ */
+export type ClientMessage = { t: 'call'; seq: number; cmd: string; args: unknown; project?: string };
 export type ServerMessage =
   | { t: 'result'; seq: number; ok: true; value: unknown }
   | { t: 'result'; seq: number; ok: false; error: SerializedError }
-  | { t: 'event'; event: ControlEvent };
+  | { t: 'event'; event: ControlEvent; project?: string };
 
-/** What the renderer sees, whatever the transport (preload or WebSocket). */
+/** One project's view of the control API: what panes, sidebar and dialogs use. */
 export interface ControlClient {
   call<C extends CommandName>(cmd: C, args: CommandArgsOf<C>): Promise<CommandResults[C]>;
   onEvent(listener: (event: ControlEvent) => void): () => void;
+}
+
+/** What the renderer's transport gives, whatever it is (preload or WebSocket): every project at once. */
+export interface WorkspaceClient {
+  call<C extends CommandName>(cmd: C, args: CommandArgsOf<C>, project?: string): Promise<CommandResults[C]>;
+  workspace<C extends WorkspaceCommandName>(cmd: C, args: z.input<(typeof WorkspaceCommandArgs)[C]>): Promise<WorkspaceResults[C]>;
+  /** `project` is the id of the project an event belongs to (absent for workspace and menu events). */
+  onEvent(listener: (event: ControlEvent, project?: string) => void): () => void;
 }
 
 export { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from './ipc';

@@ -75,7 +75,8 @@ import { createMainWindow, isExternalWebUrl, openExternalLink, SECURE_WEB_PREFER
 import { installIpcBridge } from './ipcBridge';
 import { installAttention } from './attention';
 import { windowShower } from './windowShower';
-import { SwitchboardCore } from '../core/app';
+import type { SwitchboardCore } from '../core/app';
+import { createHostWorkspace, type HostWorkspace } from '../core/workspace';
 import { IPC_CALL_CHANNEL } from '../../shared/ipc';
 
 describe('secure main window', () => {
@@ -122,20 +123,27 @@ describe('secure main window', () => {
   });
 });
 
+/** A workspace with one open project (a fresh folder), as the app has after a launch with --project. */
+async function oneProjectWorkspace(prefix: string): Promise<{ host: HostWorkspace; core: SwitchboardCore }> {
+  const host = createHostWorkspace({ dataDir: mkdtempSync(join(tmpdir(), `${prefix}data-`)), roots: [tmpdir()] });
+  const project = await host.workspace.open(mkdtempSync(join(tmpdir(), prefix)));
+  return { host, core: project.handle.core };
+}
+
 describe('IPC bridge', () => {
   let core: SwitchboardCore;
+  let host: HostWorkspace;
   let uninstall: () => void;
   let win: InstanceType<typeof electron.FakeBrowserWindow>;
 
   beforeEach(async () => {
-    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-shell-')), watchConfig: false });
-    await core.init();
+    ({ host, core } = await oneProjectWorkspace('sb-shell-'));
     win = new electron.FakeBrowserWindow({});
-    uninstall = installIpcBridge(core, win as never, (url) => url.startsWith('file://'));
+    uninstall = installIpcBridge(host.workspace, win as never, (url) => url.startsWith('file://'));
   });
   afterEach(async () => {
     uninstall();
-    await core.dispose();
+    await host.dispose();
   });
 
   const call = (sender: unknown, frameUrl: string, cmd: string, args: unknown) =>
@@ -183,17 +191,17 @@ describe('IPC bridge', () => {
 describe('attention notifications', () => {
   type FakeWindow = InstanceType<typeof electron.FakeBrowserWindow>;
   const Notification = electron.module.Notification as unknown as { supported: boolean; shown: EventEmitter[] };
+  let host: HostWorkspace;
   let core: SwitchboardCore;
   let uninstall: () => void;
   beforeEach(async () => {
-    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-notify-')), watchConfig: false });
-    await core.init();
+    ({ host, core } = await oneProjectWorkspace('sb-notify-'));
     Notification.supported = true;
   });
   afterEach(async () => {
     Notification.supported = false;
     uninstall?.();
-    await core.dispose();
+    await host.dispose();
   });
 
   it('a notification clicked after its entry closed focuses the window and does not throw', async () => {
@@ -201,7 +209,7 @@ describe('attention notifications', () => {
     const focus = vi.spyOn(win, 'focus');
     const openWindow = vi.fn();
     uninstall = installAttention(
-      core,
+      host.workspace,
       windowShower(() => win as never, openWindow),
     );
     const entry = await core.spawnProcess({ kind: 'command', argv: ['sleep', '30'], name: 'reviewer' });
@@ -219,7 +227,7 @@ describe('attention notifications', () => {
     const restore = vi.spyOn(win, 'restore');
     const openWindow = vi.fn();
     uninstall = installAttention(
-      core,
+      host.workspace,
       windowShower(() => win as never, openWindow),
     );
     const entry = await core.spawnProcess({ kind: 'command', argv: ['sleep', '30'], name: 'reviewer' });

@@ -33,19 +33,19 @@ const electron = vi.hoisted(() => {
   }
   class FakeNotification {
     static shown: FakeNotification[] = [];
-    private clickHandler?: () => void;
+    private readonly handlers = new Map<string, () => void>();
     constructor(readonly options: { title: string; body: string }) {}
     static isSupported() {
       return true;
     }
-    on(_event: string, fn: () => void) {
-      this.clickHandler = fn;
+    on(event: string, fn: () => void) {
+      this.handlers.set(event, fn);
     }
     show() {
       FakeNotification.shown.push(this);
     }
     click() {
-      this.clickHandler?.();
+      this.handlers.get('click')?.();
     }
   }
   return {
@@ -64,23 +64,25 @@ vi.mock('electron', () => electron.module);
 
 import { installTray } from './tray';
 import { installAttention } from './attention';
-import { SwitchboardCore } from '../core/app';
+import type { SwitchboardCore } from '../core/app';
+import { createHostWorkspace, type HostWorkspace } from '../core/workspace';
 import { waitForEvent } from '../core/base/lifecycle';
 
 describe('tray and notifications without a window', () => {
+  let host: HostWorkspace;
   let core: SwitchboardCore;
   beforeEach(async () => {
-    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-tray-')), watchConfig: false, killGraceMs: 500 });
-    await core.init();
+    host = createHostWorkspace({ dataDir: mkdtempSync(join(tmpdir(), 'sb-tray-data-')), roots: [tmpdir()], killGraceMs: 500 });
+    core = (await host.workspace.open(mkdtempSync(join(tmpdir(), 'sb-tray-')))).handle.core;
   });
   afterEach(async () => {
-    await core.dispose();
+    await host.dispose();
   });
 
   it('shows what runs, follows the core, opens the window and quits from its menu', async () => {
     const open = vi.fn();
     const quit = vi.fn();
-    const uninstall = installTray(core, { open, quit });
+    const uninstall = installTray(host.workspace, { open, quit });
     const tray = electron.FakeTray.last!;
     expect(tray.menu[0]).toMatchObject({ label: 'Nothing running', enabled: false });
     const changed = waitForEvent(core.onEvent, (e) => e.type === 'processChanged' && e.process.pid !== undefined, 5_000);
@@ -100,7 +102,7 @@ describe('tray and notifications without a window', () => {
 
   it('an attention request notifies with no window; clicking opens one and selects the entry', async () => {
     const showWindow = vi.fn();
-    const uninstall = installAttention(core, showWindow);
+    const uninstall = installAttention(host.workspace, showWindow);
     const p = await core.spawnProcess({ kind: 'command', argv: ['sleep', '30'], name: 'needs-you' });
     core.requestAttention(p.id, 'Look at this', 'switchboard');
     const note = electron.FakeNotification.shown.at(-1)!;

@@ -3,7 +3,8 @@
  * shows what runs and opens the window or quits, kept current from the core's state.
  */
 import { Menu, Tray, nativeImage } from 'electron';
-import type { SwitchboardCore } from '../core/app';
+import { DisposableStore } from '../core/base';
+import type { OpenProject, Workspace } from '../core/workspace';
 import { activityOf, statusLine, trayMenu, type TrayAction } from './presence';
 
 /** 32×32 indigo square with two bars: drawn here so the app needs no image file at run time. */
@@ -15,11 +16,16 @@ export interface TrayActions {
   quit(): void;
 }
 
-export function installTray(core: SwitchboardCore, actions: TrayActions): () => void {
+/** Every open project's processes: the tray speaks for the whole app. */
+function allProcesses(workspace: Workspace) {
+  return workspace.list().flatMap((project) => project.handle.core.listProcesses());
+}
+
+export function installTray(workspace: Workspace, actions: TrayActions): () => void {
   const tray = new Tray(nativeImage.createFromBuffer(Buffer.from(TRAY_ICON_PNG_BASE64, 'base64')));
   const run = (action: TrayAction) => (action === 'open' ? actions.open() : actions.quit());
   const refresh = () => {
-    const processes = core.listProcesses();
+    const processes = allProcesses(workspace);
     tray.setToolTip(`Switchboard — ${statusLine(activityOf(processes))}`);
     tray.setContextMenu(
       Menu.buildFromTemplate(
@@ -31,13 +37,30 @@ export function installTray(core: SwitchboardCore, actions: TrayActions): () => 
       ),
     );
   };
+  const store = new DisposableStore();
+  const perProject = new Map<string, { dispose(): void }>();
+  const follow = (project: OpenProject) =>
+    perProject.set(
+      project.id,
+      project.handle.core.onEvent((event) => {
+        if (event.type === 'processAdded' || event.type === 'processChanged' || event.type === 'processRemoved') refresh();
+      }),
+    );
+  for (const project of workspace.list()) follow(project);
+  store.add(workspace.onProjectOpened(follow));
+  store.add(
+    workspace.onProjectClosing((project) => {
+      perProject.get(project.id)?.dispose();
+      perProject.delete(project.id);
+    }),
+  );
+  store.add(workspace.onChanged(refresh));
   refresh();
   tray.on('click', () => actions.open());
-  const sub = core.onEvent((event) => {
-    if (event.type === 'processAdded' || event.type === 'processChanged' || event.type === 'processRemoved') refresh();
-  });
   return () => {
-    sub.dispose();
+    for (const sub of perProject.values()) sub.dispose();
+    perProject.clear();
+    store.dispose();
     tray.destroy();
   };
 }

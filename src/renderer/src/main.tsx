@@ -15,11 +15,16 @@ import { TimerForm } from './components/TimerForm';
 import { installTitleBadge } from './titleBadge';
 import { installNotifications } from './notifications';
 import { applyUiCommand } from './uiCommands';
+import { connectWorkspace, routeProjectEvent } from './projects';
+import { Welcome } from './components/Welcome';
 
 function App() {
   const error = useUi((s) => s.error);
-  const isConnected = useUi((s) => s.client !== undefined);
-  const isSidebarHidden = useUi((s) => s.isSidebarHidden);
+  // Connected: the workspace answered and the active project's view (if any) is loaded.
+  const isConnected = useUi((s) => s.workspace !== undefined && (s.activeProjectId === undefined || s.client !== undefined));
+  const hasProject = useUi((s) => s.activeProjectId !== undefined);
+  const isWelcome = useUi((s) => s.workspace !== undefined && (s.activeProjectId === undefined || s.isOpeningAnother));
+  const isSidebarHidden = useUi((s) => s.isSidebarHidden || s.activeProjectId === undefined);
   const overlay = useUi((s) => s.overlay);
   useEffect(() => installShortcuts(), []);
   useEffect(() => installTitleBadge(), []);
@@ -27,11 +32,11 @@ function App() {
   return (
     <div className={`app${isSidebarHidden ? ' sidebar-hidden' : ''}`} data-testid="app" data-connected={isConnected}>
       {!isSidebarHidden && <Sidebar />}
-      <Grid />
-      <TrustPrompt />
-      {overlay?.kind === 'inbox' && <Inbox />}
+      {isWelcome ? <Welcome /> : hasProject && <Grid />}
+      {hasProject && <TrustPrompt />}
+      {hasProject && overlay?.kind === 'inbox' && <Inbox />}
       {overlay?.kind === 'palette' && <CommandPalette />}
-      {overlay?.kind === 'timer' && <TimerForm ownerId={overlay.ownerId} />}
+      {hasProject && overlay?.kind === 'timer' && <TimerForm ownerId={overlay.ownerId} />}
       {error && (
         <div className="toast" role="alert" data-testid="error-toast" onClick={() => useUi.getState().setError(undefined)}>
           {error}
@@ -43,13 +48,13 @@ function App() {
 
 async function boot(): Promise<void> {
   const client = await connect();
-  // Output goes straight to the pane's terminal; everything else updates the store.
-  client.onEvent((event) => {
+  // Output goes straight to the pane's terminal (ids are unique across projects); everything else updates the store.
+  client.onEvent((event, project) => {
     if (event.type === 'output') panes.get(event.id)?.deliver(event);
     else if (event.type === 'uiCommand') applyUiCommand(event.command);
-    else useUi.getState().apply(event);
+    else routeProjectEvent(event, project);
   });
-  useUi.getState().setClient(client, await client.call('getSnapshot', {}));
+  await connectWorkspace(client);
 }
 
 createRoot(document.getElementById('root')!).render(

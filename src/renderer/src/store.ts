@@ -1,6 +1,7 @@
 /** UI state (entries, selection, layout). Terminal bytes never pass through here. */
 import { create } from 'zustand';
-import type { ControlClient, ControlEvent, Snapshot, McpConnectionInfo, ProjectInfo } from '../../shared/api';
+import type { ControlClient, ControlEvent, Snapshot, McpConnectionInfo, ProjectInfo, WorkspaceClient } from '../../shared/api';
+import type { WorkspaceState } from '../../shared/workspace';
 import type { ProcessInfo } from '../../shared/model';
 import type { ConfigIssue } from '../../shared/config';
 import type { ProjectTrustState } from '../../shared/trust';
@@ -29,7 +30,29 @@ function storedScreenReaderMode(): boolean {
   }
 }
 
+/** What the window shows of one project; emptied while another project loads. */
+const NO_PROJECT = {
+  client: undefined,
+  project: undefined,
+  mcp: undefined,
+  processes: {},
+  order: [],
+  configIssues: [],
+  focusedId: undefined,
+  maximizedId: undefined,
+  trust: undefined,
+  trustPrompt: undefined,
+  overlay: undefined,
+} satisfies Partial<UiState>;
+
 export interface UiState {
+  /** Every open project (the transport); `client` below is the active project's view of it. */
+  workspaceClient?: WorkspaceClient;
+  workspace?: WorkspaceState;
+  /** The project the grid and sidebar show; undefined: the welcome view. */
+  activeProjectId?: string;
+  /** The welcome view over open projects (the switcher's "+"), to open one more. */
+  isOpeningAnother: boolean;
   client?: ControlClient;
   project?: ProjectInfo;
   mcp?: McpConnectionInfo;
@@ -48,6 +71,8 @@ export interface UiState {
   /** xterm's screen-reader mode in every pane (remembered in this browser). */
   screenReaderMode: boolean;
   // Actions are properties: zustand builds them as closures over `set`, so they are safe to destructure.
+  /** Another project becomes active: its view is empty until its snapshot arrives. */
+  showProject: (projectId: string | undefined) => void;
   setClient: (client: ControlClient, snapshot: Snapshot) => void;
   apply: (event: ControlEvent) => void;
   focus: (id: string | undefined) => void;
@@ -66,6 +91,10 @@ export const useUi = create<UiState>((set, get) => ({
   terminalFontSize: 13,
   isSidebarHidden: false,
   screenReaderMode: storedScreenReaderMode(),
+  isOpeningAnother: false,
+  showProject(projectId) {
+    set({ ...NO_PROJECT, activeProjectId: projectId, isOpeningAnother: false });
+  },
   setClient(client, snapshot) {
     const processes = Object.fromEntries(snapshot.processes.map((p) => [p.id, p]));
     set({

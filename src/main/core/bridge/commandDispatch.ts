@@ -50,13 +50,17 @@ const SHARED_HANDLERS: Handlers = {
 };
 
 export function parseCommandArgs<C extends CommandName>(cmd: C, raw: unknown): z.output<(typeof CommandArgs)[C]> {
-  const schema = CommandArgs[cmd];
+  return parseArgsWith(CommandArgs[cmd], cmd, raw) as z.output<(typeof CommandArgs)[C]>;
+}
+
+/** Arguments checked against `schema`; every problem named by its path in one clear error. */
+export function parseArgsWith(schema: z.ZodType, cmd: string, raw: unknown): unknown {
   const parsed = schema.safeParse(raw ?? {});
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');
     throw new InvalidArgumentError(`Invalid arguments for ${cmd}: ${problems}`);
   }
-  return parsed.data as z.output<(typeof CommandArgs)[C]>;
+  return parsed.data;
 }
 
 export function isCommandName(cmd: unknown): cmd is CommandName {

@@ -7,6 +7,7 @@ import { TrustBanner } from './TrustPrompt';
 import { AGENT_PRESETS } from '../agentPresets';
 import { waitingCount } from './Inbox';
 import { MOD_LABEL } from '../shortcuts';
+import { ProjectSwitcher } from './ProjectSwitcher';
 
 export function Sidebar() {
   const order = useUi((s) => s.order);
@@ -19,8 +20,9 @@ export function Sidebar() {
   return (
     <aside className="sidebar" data-testid="sidebar">
       <h1>Switchboard</h1>
+      <ProjectSwitcher />
       <div className="project" title={project?.dir}>
-        {project?.name}
+        {project?.dir}
       </div>
       <div className="sidebar-tools">
         <button
