@@ -2,18 +2,18 @@
  * The attention inbox with two real Claude Code agents (mock Messages API each) waiting for
  * permission at once: approving one from the inbox runs its tool (its mock sees the tool_result)
  * while the other keeps waiting, untouched: its mock sees nothing new and its prompt on screen is
- * the same prompt (same fingerprint). Writes docs/screenshots/inbox.png.
+ * the same prompt (same fingerprint). Its screenshot is docs/screenshots/inbox.png (`UPDATE_SCREENSHOTS=1`).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pane, startServe, type ServeHandle } from './support/serve';
+import { screenshotPath } from './support/screenshots';
 import { startMockAnthropic, type MockAnthropic } from '../test/fixtures/anthropic/mockAnthropic';
 import { CLAUDE_BIN, createClaudeHarness, type ClaudeHarness } from '../test/fixtures/anthropic/claudeHarness';
 
-const SCREENSHOT = resolve(__dirname, '../docs/screenshots/inbox.png');
 /** Two Claude Code start-ups on a loaded 2-core machine. */
 const TEST_TIMEOUT_MS = 240_000;
 const WAITING_TIMEOUT_MS = 120_000;
@@ -46,7 +46,7 @@ async function claudeAgent(name: string, command: string): Promise<Agent> {
   return agent;
 }
 
-test('two Claude Code agents wait for permission: approving one from the inbox never types into the other', async ({ page }) => {
+test('two Claude Code agents wait for permission: approving one from the inbox never types into the other', async ({ page }, testInfo) => {
   test.setTimeout(TEST_TIMEOUT_MS);
   const alpha = await claudeAgent('alpha', 'curl -X POST http://127.0.0.1:9/alpha-upload');
   const beta = await claudeAgent('beta', 'curl -X POST http://127.0.0.1:9/beta-upload');
@@ -78,7 +78,7 @@ test('two Claude Code agents wait for permission: approving one from the inbox n
     await expect(item(a).getByTestId('inbox-question')).toContainText('Do you want to proceed?');
     await expect(item(a).getByRole('button', { name: `Yes (approve) — ${a.name}` })).toBeVisible();
   }
-  await page.screenshot({ path: SCREENSHOT });
+  await page.screenshot({ path: screenshotPath(testInfo, 'inbox.png') });
   const axe = await new AxeBuilder({ page }).include('[data-testid="inbox"]').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 

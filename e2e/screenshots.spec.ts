@@ -4,28 +4,22 @@
  * and the welcome view with recent projects. `UPDATE_SCREENSHOTS=1` writes them to
  * docs/screenshots/ (commit them); otherwise they go to the test's output folder.
  */
-import { expect, test, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { addAgentFromSidebar, CLAUDE_PERMISSION_STAND_IN } from './support/standIn';
 import { pane, paneText, startServe, type ServeHandle } from './support/serve';
+import { screenshotPath } from './support/screenshots';
 import { freePort } from '../test/support/ports';
 
 const ROOT = resolve(__dirname, '..');
-const DOCS_SCREENSHOTS = join(ROOT, 'docs/screenshots');
 
 let serve: ServeHandle | undefined;
 test.afterEach(async () => {
   await serve?.stop();
   serve = undefined;
 });
-
-function screenshotPath(testInfo: TestInfo, name: string): string {
-  if (process.env.UPDATE_SCREENSHOTS !== '1') return testInfo.outputPath(name);
-  mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
-  return join(DOCS_SCREENSHOTS, name);
-}
 
 async function storefront(root: string): Promise<string> {
   const dir = join(root, 'storefront');
