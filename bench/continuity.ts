@@ -28,6 +28,9 @@ const MIN_SAVED_BYTES = 20 * 1024 * 1024;
 const SAVED_BYTES_PER_ENTRY = Math.ceil((1.05 * MIN_SAVED_BYTES) / (AGENTS + SERVERS));
 /** Lines each entry prints: ~116 serialized bytes each at 120 columns, well above the bound. */
 const PRINTED_LINES = 12_000;
+/** Output arrives in slices of this many lines, SLICE_PAUSE_S apart. */
+const LINES_PER_SLICE = 500;
+const SLICE_PAUSE_S = 0.2;
 const ROUNDS = 5;
 
 interface ProcessSummary {
@@ -36,9 +39,14 @@ interface ProcessSummary {
 }
 
 function projectConfig(claudeConfigDir: string): unknown {
-  // Each entry prints ~1.4 MB of numbered lines once (the marker file), then idles.
+  // Each entry prints ~1.4 MB of numbered lines once (the marker file), then idles. The lines come
+  // in slices with pauses, as a day's output does: an instant 1.4 MB is a flood, and the screen
+  // model keeps only the newest 1 MB of a flood's backlog (docs/architecture.md).
+  const slices = Math.ceil(PRINTED_LINES / LINES_PER_SLICE);
   const print = (name: string) =>
-    `test -f .printed-${name} || seq -f "${name} line %g of the restart benchmark ${'.'.repeat(70)}" 1 ${PRINTED_LINES}; touch .printed-${name}; sleep 600`;
+    `test -f .printed-${name} || { i=0; while [ $i -lt ${slices} ]; do ` +
+    `seq -f "${name} line %g of the restart benchmark ${'.'.repeat(70)}" $((i * ${LINES_PER_SLICE} + 1)) $((i * ${LINES_PER_SLICE} + ${LINES_PER_SLICE})); ` +
+    `i=$((i + 1)); sleep ${SLICE_PAUSE_S}; done; }; touch .printed-${name}; sleep 600`;
   // A stand-in for Claude Code: started with `--session-id <uuid>` ($1 $2), it stores the
   // conversation where Claude Code does, so the agent is resumable after the restart.
   const storeConversation = 'mkdir -p "$CLAUDE_CONFIG_DIR/projects/bench" && touch "$CLAUDE_CONFIG_DIR/projects/bench/$2.jsonl"';
