@@ -794,7 +794,8 @@ function defaultName(kind: ProcessKind, commandLine: string, n: number): string 
 /** A GUI editor (or its launcher, like `code`) runs on its own: the app waits only until it started. */
 function launchDetached(argv: string[], cwd: string): Promise<void> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(argv[0]!, argv.slice(1), { cwd, detached: true, stdio: 'ignore' });
+    const [command = '', ...args] = argv;
+    const child = spawn(command, args, { cwd, detached: true, stdio: 'ignore' });
     child.once('error', (err) => reject(new SwitchboardError('spawn_failed', `Editor ${argv[0]} could not start: ${err.message}`)));
     child.once('spawn', () => {
       child.unref();
