@@ -10,8 +10,11 @@ import { parseArgs } from 'node:util';
 import { createCore, type CoreHandle } from './core/composition';
 import { startWebServer, type RunningWebServer } from './core/bridge';
 import { removeEndpointFile, writeEndpointFile } from './core/mcp';
-import { generateToken } from './core/security';
+import { loadOrCreateSecret } from './core/security';
 import { describeError, installProcessGuard } from './processGuard';
+
+/** The browser UI's secret, beside the endpoint file in the data directory. */
+const UI_SECRET_FILE = 'ui-secret';
 
 const log = (line: string) => void process.stderr.write(`${line}\n`);
 
@@ -58,7 +61,8 @@ async function main(): Promise<void> {
   web = await startWebServer({
     core: handle.core,
     staticDir: resolve(values['static-dir'] ?? join(__dirname, '../renderer')),
-    uiSecret: generateToken(),
+    // Kept in the data dir: an open tab reconnects when serve restarts on the same port.
+    uiSecret: loadOrCreateSecret(join(dir, UI_SECRET_FILE)),
     port,
   });
   for (const issue of handle.core.issues) log(`switchboard.json: ${issue.path} ${issue.message}`);

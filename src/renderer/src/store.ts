@@ -4,6 +4,18 @@ import type { ControlClient, ControlEvent, Snapshot, McpConnectionInfo, ProjectI
 import type { ProcessInfo } from '../../shared/model';
 import type { ConfigIssue } from '../../shared/config';
 import type { ProjectTrustState } from '../../shared/trust';
+import { DEFAULT_UI_STATE, type UiState as ViewState, type UiStatePatch as ViewPatch } from '../../shared/uiState';
+
+/** The link to the core: `reconnecting` after a drop while retries go on, `lost` when they cannot succeed. */
+export interface ConnectionState {
+  status: 'connected' | 'reconnecting' | 'lost';
+  message?: string;
+}
+
+/** Wait before writing view changes to the core, so a drag or a resize is one write. */
+const VIEW_SAVE_DELAY_MS = 300;
+let viewSaveTimer: number | undefined;
+let pendingViewPatch: ViewPatch = {};
 
 /** The trust prompt: every waiting entry, or one (`keys`), or one whose Start was pressed (`startId`). */
 export interface TrustPromptState {
@@ -26,9 +38,17 @@ export interface UiState {
   focusedId?: string;
   maximizedId?: string;
   error?: string;
-  /** Font size of every terminal (View › Zoom). */
-  terminalFontSize: number;
+  /** Theme, zoom and layout: the project's view state, kept by the core (shared/uiState.ts). */
+  view: ViewState;
+  connection: ConnectionState;
   isSidebarHidden: boolean;
+  /** The pane whose find bar is open. */
+  findPaneId?: string;
+  /**
+   * Keep every pane's terminal mounted, as before panes were detached out of view (the bench's
+   * baseline; `?panes=all` in the address).
+   */
+  keepAllPanesMounted: boolean;
   trust?: ProjectTrustState;
   trustPrompt?: TrustPromptState;
   // Actions are properties: zustand builds them as closures over `set`, so they are safe to destructure.
@@ -37,6 +57,8 @@ export interface UiState {
   focus: (id: string | undefined) => void;
   toggleMaximize: (id: string) => void;
   setError: (message: string | undefined) => void;
+  /** Change the view state here at once and in the core shortly after. */
+  updateView: (patch: ViewPatch) => void;
   openTrustPrompt: (prompt?: TrustPromptState) => void;
   closeTrustPrompt: () => void;
 }
@@ -45,8 +67,10 @@ export const useUi = create<UiState>((set, get) => ({
   processes: {},
   order: [],
   configIssues: [],
-  terminalFontSize: 13,
+  view: DEFAULT_UI_STATE,
+  connection: { status: 'connected' },
   isSidebarHidden: false,
+  keepAllPanesMounted: new URLSearchParams(location.search).get('panes') === 'all',
   setClient(client, snapshot) {
     const processes = Object.fromEntries(snapshot.processes.map((p) => [p.id, p]));
     set({
@@ -109,6 +133,16 @@ export const useUi = create<UiState>((set, get) => ({
   },
   setError(message) {
     set({ error: message });
+  },
+  updateView(patch) {
+    set({ view: { ...get().view, ...patch } });
+    pendingViewPatch = { ...pendingViewPatch, ...patch };
+    window.clearTimeout(viewSaveTimer);
+    viewSaveTimer = window.setTimeout(() => {
+      const saving = pendingViewPatch;
+      pendingViewPatch = {};
+      void run((c) => c.call('setUiState', { patch: saving }));
+    }, VIEW_SAVE_DELAY_MS);
   },
   openTrustPrompt(prompt) {
     set({ trustPrompt: freshPrompt(prompt) });
