@@ -17,13 +17,24 @@ export interface ServeHandle {
 
 const ROOT = resolve(__dirname, '../..');
 
-/** `trust` (default true) starts serve with --trust: the project's entries may run at once. */
-export async function startServe(projectDir: string, options: { trust?: boolean } = {}): Promise<ServeHandle> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sb-e2e-data-'));
+export interface ServeOptions {
+  /** Start with --trust (default true): the project's entries may run at once. */
+  trust?: boolean;
+  /** Keep state across a restart: the caller owns (and removes) this directory. */
+  dataDir?: string;
+  port?: number;
+  env?: Record<string, string>;
+}
+
+export async function startServe(projectDir: string, options: ServeOptions = {}): Promise<ServeHandle> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sb-e2e-data-'));
   const trust = options.trust === false ? [] : ['--trust'];
-  const child = spawn(process.execPath, [join(ROOT, 'out/main/serve.js'), '--project', projectDir, '--data-dir', dataDir, ...trust], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const port = options.port === undefined ? [] : ['--port', String(options.port)];
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'out/main/serve.js'), '--project', projectDir, '--data-dir', dataDir, ...trust, ...port],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } },
+  );
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   const line = await new Promise<string>((resolveLine, reject) => {
@@ -44,7 +55,7 @@ export async function startServe(projectDir: string, options: { trust?: boolean 
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -134,13 +134,18 @@ export class TerminalPane {
     if (!this.disposed) this.term.options.theme = THEMES[theme].terminal;
   }
 
-  /** Highlight every match and move to the next (or previous) one. An invalid regex throws. */
-  find(text: string, options: { caseSensitive: boolean; regex: boolean }, direction: 'next' | 'previous'): void {
-    if (!text) return this.clearFind();
+  /**
+   * Highlight every match and move to the next (or previous) one; false when nothing matches (the
+   * addon then reports no new count). An invalid regex throws.
+   */
+  find(text: string, options: { caseSensitive: boolean; regex: boolean }, direction: 'next' | 'previous'): boolean {
+    if (!text) {
+      this.clearFind();
+      return false;
+    }
     const searchOptions: ISearchOptions = { ...options, decorations: FIND_DECORATIONS[currentThemeOf(this.term)] };
     if (options.regex) new RegExp(text); // a clear error instead of xterm's silent no-match
-    if (direction === 'next') this.search.findNext(text, searchOptions);
-    else this.search.findPrevious(text, searchOptions);
+    return direction === 'next' ? this.search.findNext(text, searchOptions) : this.search.findPrevious(text, searchOptions);
   }
 
   onFindResults(listener: (results: SearchResults) => void): { dispose(): void } {
@@ -314,6 +319,27 @@ export const panes = new Map<string, TerminalPane>();
   },
   mountedPanes(): number {
     return panes.size;
+  },
+  fontSize(id: string): number | undefined {
+    return panes.get(id)?.term.options.fontSize;
+  },
+  terminalBackground(id: string): string | undefined {
+    return panes.get(id)?.term.options.theme?.background;
+  },
+  /** Page coordinates of the middle of `text`'s first character on the pane's visible screen. */
+  pointOf(id: string, text: string): { x: number; y: number } | undefined {
+    const term = panes.get(id)?.term;
+    const screen = term?.element?.querySelector('.xterm-screen')?.getBoundingClientRect();
+    if (!term || !screen) return undefined;
+    const buffer = term.buffer.active;
+    for (let row = 0; row < term.rows; row++) {
+      const col = buffer.getLine(buffer.viewportY + row)?.translateToString(true).indexOf(text) ?? -1;
+      if (col < 0) continue;
+      const cellWidth = screen.width / term.cols;
+      const cellHeight = screen.height / term.rows;
+      return { x: screen.left + (col + 0.5) * cellWidth, y: screen.top + (row + 0.5) * cellHeight };
+    }
+    return undefined;
   },
   renderer(id: string): string | null {
     return panes.get(id)?.term.element?.getAttribute('data-renderer') ?? null;

@@ -23,8 +23,9 @@ export function FindBar({ id }: { id: string }) {
   const find = (direction: 'next' | 'previous', query = text, options = { caseSensitive, regex }) => {
     try {
       setProblem(undefined);
-      panes.get(id)?.find(query, options, direction);
+      const found = panes.get(id)?.find(query, options, direction) ?? false;
       if (!query) setResults(undefined);
+      else if (!found) setResults({ index: -1, count: 0 });
     } catch (err) {
       setResults(undefined);
       setProblem(err instanceof Error ? err.message : String(err));

@@ -42,6 +42,8 @@ export function Pane({ id }: { id: string }) {
     });
     panes.set(id, pane);
     void pane.mount(container.current);
+    // A focused pane that comes back into view takes the keyboard again.
+    if (useUi.getState().focusedId === id) pane.focus();
     return () => {
       panes.delete(id);
       pane.dispose();
