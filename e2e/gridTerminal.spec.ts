@@ -185,7 +185,8 @@ test('a file:line in a terminal opens in the configured editor; files outside th
   );
   serve = await startServe(project, { env: { SWITCHBOARD_EDITOR: `${editor} --goto {file}:{line}:{column}` } });
   await page.goto(serve.ui);
-  await typeInto(page, 'shell', 'clear; echo "at src/app.ts:42:7 and /etc/passwd:1"');
+  // the editor script sits beside the project: a real file, but outside it
+  await typeInto(page, 'shell', `clear; echo "at src/app.ts:42:7 and ${editor}:1"`);
   await expect.poll(() => paneText(page, 'shell')).toMatch(/(^|\n)at src\/app\.ts:42:7/);
   const id = await idOf(page, 'shell');
 
@@ -195,7 +196,7 @@ test('a file:line in a terminal opens in the configured editor; files outside th
   await page.mouse.click(link!.x + 30, link!.y);
   await expect.poll(() => (readFileOr(opened) ?? '').trim()).toBe(`--goto ${join(project, 'src', 'app.ts')}:42:7`);
 
-  const outside = await debug(page, 'pointOf', id, '/etc/passwd');
+  const outside = await debug(page, 'pointOf', id, editor);
   await page.mouse.move(outside!.x + 10, outside!.y);
   await page.mouse.click(outside!.x + 10, outside!.y);
   await expect(page.getByTestId('error-toast')).toContainText('outside the project');
