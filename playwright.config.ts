@@ -1,7 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-/** Debian's Chromium (never a downloaded browser); flags keep it off the closed network. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM_LAUNCH_OPTIONS } from './test/support/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -16,16 +14,6 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1400, height: 900 },
-    launchOptions: {
-      executablePath: CHROMIUM_PATH,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
 });

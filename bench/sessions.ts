@@ -52,7 +52,7 @@ async function pipelineDrainMs(): Promise<{ ms: number; bytes: number }> {
     const info = await core.spawnProcess({ kind: 'command', shell: FLOOD_COMMAND, name: 'flood' });
     const viewer = attachViewer(core, info.id);
     const entry = core.entry(info.id);
-    await new Promise<void>((resolve) => entry.onRunExited(() => resolve()));
+    await new Promise<void>((resolve) => entry.onDidExitRun(() => resolve()));
     const ms = performance.now() - started;
     viewer.dispose();
     return { ms, bytes: entry.ring.end - info.offsets.runStart };
@@ -74,7 +74,7 @@ async function fairness(): Promise<{ echo: number[]; lagP99: number }> {
     for (let i = 0; i < ECHO_SAMPLES; i++) {
       const marker = `e${i}x`;
       const seen = new Promise<void>((resolve) => {
-        const sub = entry.onOutput((chunk) => {
+        const sub = entry.onDidWriteOutput((chunk) => {
           if (!chunk.text.includes(marker)) return;
           sub.dispose();
           resolve();

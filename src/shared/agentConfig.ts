@@ -46,4 +46,3 @@ export const AgentsSectionSchema = z.record(
   z.string().regex(/^[A-Za-z0-9][\w.-]*$/, 'agent names use letters, digits, ".", "_" and "-"'),
   AgentConfigSchema,
 );
-export type AgentsSection = z.infer<typeof AgentsSectionSchema>;

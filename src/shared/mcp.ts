@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { TASK_TOOL_INPUT } from './task';
-import { ReadinessConfigSchema } from './readyConfig';
+import { DEFAULT_READY_TIMEOUT_MS, ReadinessConfigSchema } from './readyConfig';
 
 /** Default and ceiling for text returned by output tools: a screenful of tokens, not a log dump. */
 export const DEFAULT_OUTPUT_BYTES = 16 * 1024;
@@ -17,7 +17,6 @@ export const DEFAULT_WAIT_SECONDS = 30;
 export const MAX_INPUT_WAIT_MS = 30_000;
 export const DEFAULT_SEARCH_LIMIT = 50;
 export const MAX_SEARCH_LIMIT = 1_000;
-export const DEFAULT_READY_TIMEOUT_MS = 30_000;
 export const MAX_READY_TIMEOUT_MS = 3_600_000;
 /** Largest text typed by one `send_input` / `send_message` call. */
 export const MAX_INPUT_CHARS = 1_000_000;

@@ -24,7 +24,6 @@ export const RUN_STATES = ['stopped', 'waiting', 'starting', 'ready', 'running',
 export const RunStateSchema = z.enum(RUN_STATES);
 export type RunState = z.infer<typeof RunStateSchema>;
 
-export const ProcessIdSchema = z.string().regex(/^p_[0-9a-f]{6,}$/, 'process ids look like p_3f9a2c');
 export type ProcessId = string;
 
 export interface ExitInfo {

@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { FRAMEWORK_IDS } from './ready';
 import { compileUserPattern, MAX_USER_PATTERN_CHARS } from './userPattern';
 
+/** How long a start may take to become ready (the `timeout` field, MCP `ready_timeout`); longer is an error. */
+export const DEFAULT_READY_TIMEOUT_MS = 30_000;
+
 /** `unhealthy`: restart when liveness probes fail after ready (and on a failed exit, like `on-failure`). */
 export const AUTO_RESTART_POLICIES = ['no', 'on-failure', 'always', 'unhealthy'] as const;
 export type AutoRestartPolicy = (typeof AUTO_RESTART_POLICIES)[number];
@@ -48,7 +51,6 @@ export const LivenessConfigSchema = z.strictObject({
   /** How long one probe may take before it counts as failed (ms). */
   timeout: z.number().int('must be a whole number of milliseconds').min(1, 'must be at least 1 ms').optional(),
 });
-export type LivenessConfig = z.infer<typeof LivenessConfigSchema>;
 
 export const ReadinessConfigSchema = z.object({
   /** Override auto-detection of the framework whose built-in patterns apply. */

@@ -34,7 +34,7 @@ export interface TaskTimeouts {
   wallClockMs: number;
 }
 
-/** Issue 7 defaults: idle 180 s, turn 600 s, wall clock 1800 s. */
+/** Defaults: idle 180 s, turn 600 s, wall clock 1800 s (docs/tasks.md). */
 export const DEFAULT_TASK_TIMEOUTS: Readonly<TaskTimeouts> = Object.freeze({ idleMs: 180_000, turnMs: 600_000, wallClockMs: 1_800_000 });
 
 /** Longest prompt passed on the command line (Linux caps one argument at 128 KiB). */

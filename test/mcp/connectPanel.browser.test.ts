@@ -9,12 +9,12 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS, CHROMIUM_PATH } from '../support/chromium';
 import { startWebServer, type RunningWebServer } from '../../src/main/core/bridge';
 import { connectCommands } from '../../src/shared/mcp';
 import { callOk, connectClient, startSwitchboard, type Switchboard } from './mcpHarness';
 
 const RENDERER_DIR = resolve(__dirname, '../../out/renderer');
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const isRunnable = existsSync(resolve(RENDERER_DIR, 'index.html')) && existsSync(CHROMIUM_PATH);
 if (!isRunnable)
   console.warn(`connectPanel.browser.test: skipped (needs ${RENDERER_DIR}/index.html from npm run build, and ${CHROMIUM_PATH})`);
@@ -28,17 +28,7 @@ describe.skipIf(!isRunnable)('renderer MCP parts in Chromium (serve)', () => {
   beforeAll(async () => {
     sb = await startSwitchboard();
     web = await startWebServer({ core: sb.handle.core, staticDir: RENDERER_DIR, uiSecret: 'connect-panel-ui-secret' });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
-    });
+    browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
     page = await browser.newPage();
     await page.goto(web.uiUrl);
     await page.locator('[data-testid="app"][data-connected="true"]').waitFor();

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SessionManager, type ProcessEntry } from '../../src/main/core/sessions';
 import { ReadinessTracker } from '../../src/main/core/ready';
-import { stripAnsi } from '../../src/main/core/ports';
+import { stripAnsi } from '../../src/main/core/base';
 import type { ReadinessInfo, ReadinessPhase } from '../../src/shared/ready';
 import type { ReadinessConfig } from '../../src/shared/readyConfig';
 
@@ -149,7 +149,7 @@ export class ReadyHarness {
       if (phases.at(-1)?.phase !== info.phase) phases.push({ phase: info.phase, at: Date.now(), message: info.message });
     });
     const chunks: Array<{ at: number; text: string }> = [];
-    entry.onOutput((chunk) => chunks.push({ at: Date.now(), text: stripAnsi(chunk.text) }));
+    entry.onDidWriteOutput((chunk) => chunks.push({ at: Date.now(), text: stripAnsi(chunk.text) }));
     const firstOutputAt = (pattern: RegExp) => {
       let text = '';
       for (const chunk of chunks) {

@@ -16,7 +16,7 @@ export function waitForOutput(entry: ProcessEntry, pattern: RegExp, timeoutMs = 
       const text = entry.ring.read(fromOffset).data.toString('utf8');
       reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${pattern} in output of ${entry.name}:\n${text.slice(-2000)}`));
     }, timeoutMs);
-    const sub = entry.onOutput(() => {
+    const sub = entry.onDidWriteOutput(() => {
       if (check()) {
         clearTimeout(timer);
         sub.dispose();
@@ -30,7 +30,7 @@ export function waitForExit(entry: ProcessEntry, timeoutMs = 10_000): Promise<vo
   if (!entry.isRunning) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${entry.name} did not exit within ${timeoutMs} ms`)), timeoutMs);
-    const sub = entry.onRunExited(() => {
+    const sub = entry.onDidExitRun(() => {
       clearTimeout(timer);
       sub.dispose();
       resolve();

@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -15,7 +16,6 @@ import { startServe, type ServeHandle } from '../../e2e/support/serve';
 import { CLAUDE_BIN, createClaudeHarness, type ClaudeHarness } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/anthropic/mockAnthropic';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Longest wait for one UI state (a task run takes ~3-6 s here). */
 const UI_WAIT_MS = 30_000;
 
@@ -39,17 +39,7 @@ beforeEach(async () => {
       requestInit: { headers: { Authorization: `Bearer ${serve.token}` } },
     }),
   );
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 });
 
 afterEach(async () => {

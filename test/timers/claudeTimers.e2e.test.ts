@@ -262,7 +262,7 @@ describe('timers with real Claude Code agents', () => {
       const body = 'TIMER-BUSY: your reminder.';
       await startLongTurn(world, lead);
       const fired = new Promise<void>((resolve) => {
-        const sub = world.handle.timers.onTimerFired((e) => {
+        const sub = world.handle.timers.onDidFireTimer((e) => {
           if (e.timer.bodyPreview !== body) return;
           sub.dispose();
           resolve();

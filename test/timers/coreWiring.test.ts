@@ -56,7 +56,7 @@ describe('timers in the core', () => {
       (e) => e.type === 'processChanged' && e.process.id === echo.id && (e.process.timers?.length ?? 0) > 0,
       5_000,
     );
-    const ended = waitForEvent(handle.timers.onTimerEnded, (h) => h.bodyPreview === 'timer-body-42', 5_000);
+    const ended = waitForEvent(handle.timers.onDidEndTimer, (h) => h.bodyPreview === 'timer-body-42', 5_000);
     const { timer } = handle.timers.setDelay(APP_ACTOR, { seconds: 0.3, body: 'timer-body-42', ownerId: echo.id });
     const shown = await changed;
     expect(shown.type === 'processChanged' && shown.process.timers).toMatchObject([{ id: timer.id, state: 'pending', ownerId: echo.id }]);
@@ -89,7 +89,7 @@ describe('timers in the core', () => {
     // The coalesced change event that follows shows the new run, never the moment in between.
     await waitForEvent(handle.core.onEvent, (e) => e.type === 'processChanged' && e.process.id === echo.id && e.process.runId === 2, 5_000);
     expect(handle.timers.list(APP_ACTOR).timers.map((t) => t.id)).toEqual([timer.id]);
-    const dropped = waitForEvent(handle.timers.onTimerEnded, (h) => h.id === timer.id, 5_000);
+    const dropped = waitForEvent(handle.timers.onDidEndTimer, (h) => h.id === timer.id, 5_000);
     await handle.core.stopProcess(echo.id);
     expect(await dropped).toMatchObject({ state: 'dropped', reason: `owner echo (${echo.id}) exited` });
   });

@@ -94,7 +94,7 @@ describe('timer tools', () => {
     const delivered = waitForOutput(sb.handle.core.entry(idOf('alpha')), /ring-ring/, 10_000);
     // The timer ends once its body was submitted: Enter follows the program's echo of the text.
     const ended = waitForEvent(
-      sb.handle.timers.onTimerEnded,
+      sb.handle.timers.onDidEndTimer,
       (entry) => entry.bodyPreview === 'ring-ring' && entry.state === 'fired',
       10_000,
     );
@@ -141,7 +141,7 @@ describe('timer tools', () => {
   it('timer_wait types its fixed line into the caller', async () => {
     const alpha = await asProcess('alpha');
     const delivered = waitForOutput(sb.handle.core.entry(idOf('alpha')), /timer_wait: 0\.1 s elapsed \(nap\)/, 10_000);
-    const ended = waitForEvent(sb.handle.timers.onTimerEnded, (entry) => entry.state === 'fired', 10_000);
+    const ended = waitForEvent(sb.handle.timers.onDidEndTimer, (entry) => entry.state === 'fired', 10_000);
     const set = await callOk<{ kind: string }>(alpha, 'timer_wait', { seconds: 0.1, label: 'nap' });
     expect(set.kind).toBe('delay');
     await delivered;
@@ -159,7 +159,7 @@ describe('UI timer commands', () => {
     expect(listed.timers.map((t) => t.id)).toEqual([timer.id]);
     expect(await command('pauseTimer', { timerId: timer.id })).toMatchObject({ state: 'paused' });
     expect(await command('resumeTimer', { timerId: timer.id })).toMatchObject({ state: 'pending' });
-    const ended = waitForEvent(sb.handle.timers.onTimerEnded, (h) => h.id === timer.id, 10_000);
+    const ended = waitForEvent(sb.handle.timers.onDidEndTimer, (h) => h.id === timer.id, 10_000);
     const output = waitForOutput(sb.handle.core.entry(alphaId), /fire-now-body/, 10_000);
     await command('fireTimerNow', { timerId: timer.id });
     await output;

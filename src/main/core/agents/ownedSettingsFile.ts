@@ -29,6 +29,7 @@ function readIfExists(file: string): string | null {
   try {
     return readFileSync(file, 'utf8');
   } catch {
+    // Missing or unreadable: there is nothing of the user's to keep.
     return null;
   }
 }

@@ -25,7 +25,7 @@ describe('autoRestart', () => {
     const c = await coreWith({ crashy: { command: 'bash', args: ['-c', 'echo run; exit 3'], autoRestart: 'on-failure' } });
     const entry = c.entry(c.listProcesses()[0].id);
     const started = Date.now();
-    await waitForEvent<RunStarted>(entry.onRunStarted, (e) => e.runId === 2, 10_000);
+    await waitForEvent<RunStarted>(entry.onDidStartRun, (e) => e.runId === 2, 10_000);
     expect(Date.now() - started).toBeGreaterThanOrEqual(900); // first backoff is 1 s
   });
 
@@ -35,7 +35,7 @@ describe('autoRestart', () => {
       steady: { command: 'cat', autoRestart: 'always' },
     });
     const [clean, steady] = c.listProcesses().map((p) => c.entry(p.id));
-    await waitForEvent(clean.onRunExited, () => true, 5_000).catch(() => undefined);
+    await waitForEvent(clean.onDidExitRun, () => true, 5_000).catch(() => undefined);
     await c.stopProcess(steady.id);
     // Both would have restarted after 1 s; give the backoff timer a chance to (wrongly) fire.
     await new Promise((r) => setTimeout(r, 1_500));

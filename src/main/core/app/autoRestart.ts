@@ -36,8 +36,8 @@ export class AutoRestart implements EntryDecoration {
     private readonly now: () => number = Date.now,
     onUnhealthy?: Event<void>,
   ) {
-    this.store.add(entry.onRunExited((exit) => this.onExit(exit)));
-    this.store.add(entry.onRunStarted(() => this.onStarted()));
+    this.store.add(entry.onDidExitRun((exit) => this.onExit(exit)));
+    this.store.add(entry.onDidStartRun(() => this.onStarted()));
     this.store.add(toDisposable(() => clearTimeout(this.timer)));
     if (onUnhealthy) this.store.add(onUnhealthy(() => this.onUnhealthy()));
   }

@@ -2,7 +2,6 @@
 export {
   SwitchboardCore,
   CHANGE_COALESCE_MS,
-  DEFAULT_READY_WAIT_MS,
   INSTRUCTIONS_READY_TIMEOUT_MS,
   type SwitchboardCoreOptions,
   type SpawnOrigin,

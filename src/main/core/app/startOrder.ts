@@ -93,6 +93,7 @@ export class StartOrder {
       };
       for (const [name] of deps) {
         const depId = this.host.idOf(name);
+        // A dependency that fails to start shows its own error; this entry then waits or fails on it.
         if (depId && needsStart(this.host.describe(depId))) void this.start(depId).catch(() => undefined);
       }
       const evaluate = () => {

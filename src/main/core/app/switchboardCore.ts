@@ -20,6 +20,7 @@ import { autoRestartDecorator } from './autoRestart';
 import { TaskService, taskDecorator } from '../tasks';
 import type { TaskProgress, TaskRequest, TaskView, TaskWaitResult } from '../../../shared/task';
 import type { ReadinessCheck, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
+import { DEFAULT_READY_TIMEOUT_MS } from '../../../shared/readyConfig';
 import { typeUserTurn } from '../sessions';
 import { isOnPath, proposeConfig, writeConfig } from '../projects';
 import type { ConfigProposal, ProposedEntry } from '../../../shared/proposal';
@@ -59,9 +60,6 @@ export interface SwitchboardCoreOptions {
   /** The environment the editor is chosen from (default: this process's). */
   editorEnv?: Record<string, string | undefined>;
 }
-
-/** Default readiness wait for restart_process (docs/mcp.md: ready_timeout default 30 s). */
-export const DEFAULT_READY_WAIT_MS = 30_000;
 
 /** How long spawnAgent waits for a fresh agent's prompt before typing its instructions. */
 export const INSTRUCTIONS_READY_TIMEOUT_MS = 60_000;
@@ -106,7 +104,7 @@ export class SwitchboardCore {
   /** Every state event (not output): processAdded/Changed/Removed, configChanged, … */
   readonly onEvent: Event<ControlEvent> = this.eventEmitter.event;
   /** Batched output of every entry, tagged with its id. */
-  readonly onBatch: Event<TaggedBatch>;
+  readonly onDidFlushOutput: Event<TaggedBatch>;
 
   constructor(private readonly options: SwitchboardCoreOptions) {
     this.projectDir = resolve(options.projectDir);
@@ -119,7 +117,7 @@ export class SwitchboardCore {
       envForRun: (entry) => ({ ...options.envForRun?.(entry), ...this.agentWiring(entry).env }),
       argsForRun: (entry) => this.agentWiring(entry).args,
     });
-    this.onBatch = this.sessions.onBatch;
+    this.onDidFlushOutput = this.sessions.onDidFlushOutput;
     this.trust = options.trust ?? new ProjectTrust(this.projectDir, new MemoryTrustStore(), { trustEverything: true });
     this.store.add(this.trust.onDidChange(() => this.trustChanged()));
     this.store.add(this.sessions.onDidAddEntry((entry) => this.track(entry)));
@@ -366,7 +364,7 @@ export class SwitchboardCore {
     if (!sameSpec(entry.definition, held.spec)) {
       const wasRunning = entry.isRunning;
       entry.redefine({ ...held.spec, cols: entry.info().cols, rows: entry.info().rows });
-      if (wasRunning) return entry.restart().catch(() => undefined);
+      if (wasRunning) return entry.restart().catch(() => undefined); // the entry shows a spawn error itself
     }
     // Through the start order: a trusted entry still waits for what it depends on.
     if (startHeld && !held.previous && held.autoStart && !entry.isRunning) await this.startGated(entry.id).catch(() => undefined); // error state shows why
@@ -434,7 +432,7 @@ export class SwitchboardCore {
     const abortWait = new AbortController();
     const stop = () => abortWait.abort();
     options.abort?.addEventListener('abort', stop, { once: true });
-    const waiting = tracker.waitForReady(options.readyTimeoutMs ?? DEFAULT_READY_WAIT_MS, abortWait.signal, options.onProgress, {
+    const waiting = tracker.waitForReady(options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS, abortWait.signal, options.onProgress, {
       runId: entry.runId + 1,
     });
     try {
@@ -458,7 +456,7 @@ export class SwitchboardCore {
   /** Wait for the current run of a command entry to be ready (check_process_ready with waiting). */
   waitForReady(
     id: string,
-    timeoutMs = DEFAULT_READY_WAIT_MS,
+    timeoutMs = DEFAULT_READY_TIMEOUT_MS,
     abort?: AbortSignal,
     onProgress?: (p: ReadinessProgress) => void,
   ): Promise<ReadinessResult> {
@@ -643,7 +641,7 @@ export class SwitchboardCore {
     const record: EntryRecord = { entry, decorations, decorationStore, store };
     this.records.set(entry.id, record);
     // A run that starts (by hand, a restart policy) is no longer gated.
-    store.add(entry.onRunStarted(() => this.setGate(entry.id, undefined)));
+    store.add(entry.onDidStartRun(() => this.setGate(entry.id, undefined)));
     this.eventEmitter.fire({ type: 'processAdded', process: this.describe(entry.id) });
     const removal = this.sessions.onDidRemoveEntry((id) => {
       if (id !== entry.id) return;

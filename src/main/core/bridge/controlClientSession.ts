@@ -26,7 +26,7 @@ export class ControlClientSession {
       }),
     );
     this.store.add(
-      core.onBatch((batch) => {
+      core.onDidFlushOutput((batch) => {
         if (!this.attached.has(batch.id)) return;
         this.core.sessions.find(batch.id)?.flow.sent(this.viewerId, batch.data.byteLength);
         this.emit({ type: 'output', id: batch.id, data: batch.data, start: batch.start, end: batch.end });

@@ -253,7 +253,7 @@ export class McpHttpEndpoint {
               : 'tools/call needs a tool name';
           void transport
             .send({ jsonrpc: '2.0', id: message.id, error: { code: ErrorCode.InvalidParams, message: text } })
-            .catch(() => undefined);
+            .catch(() => undefined); // the client hung up: nobody is left to tell
           return;
         }
       }

@@ -5,24 +5,9 @@ import {
   keepLastLines,
   matchSegments,
   renderStreamText,
-  stripAnsi,
   trimBlankLines,
   utf8SafeStart,
 } from './outputText';
-
-describe('stripAnsi', () => {
-  it.each([
-    ['colors', '\x1b[1;32mready\x1b[0m in 300ms', 'ready in 300ms'],
-    ['OSC title with BEL', '\x1b]0;vite\x07Local: http://localhost:5173', 'Local: http://localhost:5173'],
-    ['OSC hyperlink with ST', '\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\', 'link'],
-    ['cursor moves and modes', '\x1b[2K\x1b[1G\x1b[?25lspinner\x1b[?2004h', 'spinner'],
-    ['charset and keypad escapes', '\x1b(B\x1b=text\x1b>', 'text'],
-    ['a sequence cut at the end', 'done\x1b[3', 'done'],
-    ['C0 controls but tabs and newlines', 'a\x07b\tc\nd\x08', 'ab\tc\nd'],
-  ])('%s', (_name, input, expected) => {
-    expect(stripAnsi(input)).toBe(expected);
-  });
-});
 
 describe('renderStreamText', () => {
   it('applies carriage-return overwrites as a terminal would and keeps CRLF lines', () => {

@@ -3,28 +3,14 @@
  * applied, blank lines trimmed, cuts made on UTF-8 character boundaries so `next_offset` never
  * splits a character.
  */
-
-/**
- * CSI (ESC [ … final), OSC (ESC ] … BEL or ST), DCS/SOS/PM/APC strings (ESC P/X/^/_ … ST),
- * two-byte escapes (ESC + one char), 8-bit CSI, and C0 controls other than \t \n \r.
- */
-const ANSI_PATTERN =
-  // eslint-disable-next-line no-control-regex
-  /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[PX^_][^\x1b]*(?:\x1b\\)?|\x1b[ -/]*[0-~]|\x9b[0-?]*[ -/]*[@-~]|[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]/g;
-/** An escape sequence cut off at the end of a chunk (its rest arrives with the next one). */
-// eslint-disable-next-line no-control-regex
-const TRAILING_PARTIAL_ESCAPE = /\x1b(?:\[[0-?]*[ -/]*|\][^\x07\x1b]*|[PX^_][^\x1b]*)?$/;
-
-export function stripAnsi(text: string): string {
-  return text.replace(TRAILING_PARTIAL_ESCAPE, '').replace(ANSI_PATTERN, '');
-}
+import { stripAnsiKeepingCarriageReturns } from '../base';
 
 /**
  * What a person would have seen of a stream: CR LF is a line end, a lone CR returns to the start
  * of the line and later text overwrites it (progress bars), a trailing CR is kept pending.
  */
 export function renderStreamText(raw: string): string {
-  const lines = stripAnsi(raw).replace(/\r+\n/g, '\n').split('\n');
+  const lines = stripAnsiKeepingCarriageReturns(raw).replace(/\r+\n/g, '\n').split('\n');
   return lines.map(applyCarriageReturns).join('\n');
 }
 

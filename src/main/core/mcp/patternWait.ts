@@ -5,7 +5,8 @@
  * the unterminated last line (a prompt) checked too.
  */
 import type { ProcessEntry } from '../sessions';
-import { matchSegments, renderStreamText, stripAnsi } from './outputText';
+import { stripAnsiKeepingCarriageReturns } from '../base';
+import { matchSegments, renderStreamText } from './outputText';
 import type { LinePattern } from '../../../shared/userPattern';
 
 /** Longest unterminated line kept for matching (a runaway line without newlines must not grow forever). */
@@ -82,7 +83,7 @@ export class LineMatcher {
   }
 
   private test(lineBytes: Buffer, offset: number): LineMatch | undefined {
-    const text = stripAnsi(lineBytes.toString('utf8'));
+    const text = stripAnsiKeepingCarriageReturns(lineBytes.toString('utf8'));
     for (const segment of matchSegments(text)) {
       const m = this.regex.exec(segment);
       if (m) return { line: segment, groups: [...m].map((g) => g ?? ''), offset };
@@ -119,7 +120,7 @@ export function waitForPattern(entry: ProcessEntry, regex: LinePattern, options:
     if (options.signal.aborted) return finish({ matched: false, reason: 'cancelled', message: 'Cancelled by the client' });
     // Subscribe and read the backlog in the same tick: no output can slip between the two.
     disposables.push(
-      entry.onOutput((chunk) => {
+      entry.onDidWriteOutput((chunk) => {
         const m = matcher.push(chunk.data, chunk.start);
         if (m) matched(m);
       }),
@@ -137,7 +138,7 @@ export function waitForPattern(entry: ProcessEntry, regex: LinePattern, options:
       });
     }
     disposables.push(
-      entry.onRunExited((exit) => {
+      entry.onDidExitRun((exit) => {
         const how = exit.signal ? `was killed by signal ${exit.signal}` : `exited with code ${exit.exitCode}`;
         finish({ matched: false, reason: 'exited', message: `${entry.name} (${entry.id}) ${how} before ${regex.toString()} appeared` });
       }),

@@ -1,7 +1,7 @@
 /** Ports of an entry: URL sightings in its output, listening ports of its tree, probes. */
-export { stripAnsi } from './terminalText';
 export { OutputLineReader, PARTIAL_LINE_IDLE_MS, MAX_LINE_CHARS, type OutputLine, type OutputChunkText } from './outputLines';
-export { parseUrlSightings, sightingsAt, isWildcardHost, type ParsedSighting } from './urlSightings';
+export { parseUrlSightings, sightingsAt, type ParsedSighting } from './urlSightings';
+export { isValidPort, portOfUrl, isLoopbackOrWildcard, hostToShow, displayUrl } from './serverAddress';
 export {
   listListeningPorts,
   listListeningPortsFromProc,

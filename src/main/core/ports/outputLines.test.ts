@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_LINE_CHARS, OutputLineReader, PARTIAL_LINE_IDLE_MS } from './outputLines';
-import { stripAnsi } from './terminalText';
 
 function feed(reader: OutputLineReader, chunks: string[]): string[] {
   const lines: string[] = [];
@@ -81,19 +80,6 @@ describe('OutputLineReader', () => {
     const lines = reader.push({ text: 'x'.repeat(MAX_LINE_CHARS + 10), start: 0 });
     expect(lines).toHaveLength(1);
     reader.dispose();
-  });
-});
-
-describe('stripAnsi', () => {
-  it.each([
-    ['\x1b[31m\x1b[1m⨯\x1b[22m\x1b[39m Failed to start server', '⨯ Failed to start server'],
-    ['\x1b]0;title\x07text', 'text'],
-    ['\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\', 'link'],
-    ['\x1b[38;2;173;127;168m▲ Next.js 16.4.6\x1b[39m', '▲ Next.js 16.4.6'],
-    ['\x1b[?25hvisible', 'visible'],
-    ['tab\tkept', 'tab\tkept'],
-  ])('%j', (input, expected) => {
-    expect(stripAnsi(input)).toBe(expected);
   });
 });
 

@@ -4,8 +4,7 @@
  * ("Would you like to run the app on another port instead? › (Y/n)") is reported once the
  * output has been quiet for a moment, so nothing has to poll the output.
  */
-import { DisposableBase, Emitter, toDisposable, type Event } from '../base';
-import { stripAnsi } from './terminalText';
+import { DisposableBase, Emitter, stripAnsi, toDisposable, type Event } from '../base';
 
 /**
  * How long an unterminated line must sit unchanged before detectors see it. Long enough that a

@@ -4,7 +4,8 @@
  * "Listening on 0.0.0.0:8000", "[::]:5173", "Server listening on port 3000").
  */
 import type { UrlSighting } from '../../../shared/ports';
-import { stripAnsi } from './terminalText';
+import { stripAnsi } from '../base';
+import { defaultPortOf, hostToShow, isValidPort, namesThisMachine } from './serverAddress';
 
 /** http(s) URL; the host may be a bracketed IPv6 literal. Paths stop at quotes and brackets. */
 const URL_PATTERN = /\bhttps?:\/\/(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)(?::(\d{1,5}))?(\/[^\s'"<>`)\]]*)?/g;
@@ -14,10 +15,6 @@ const BARE_LOCAL_ADDRESS = /(?<![\w/.:@-])(localhost|127(?:\.\d{1,3}){3}|0\.0\.0
 const PORT_PHRASE = /\b(?:listen(?:ing)?|running|serving|started|available|up)\b.{0,40}?\bport\s*:?\s*(\d{2,5})\b/i;
 /** Lines about a port that is taken or being left are not places to reach the server. */
 const NOT_A_PLACE_TO_REACH = /\b(?:in use|already|EADDRINUSE|busy|trying|instead|unavailable)\b/i;
-/** Hosts that stand for this machine, so a URL without a port still counts. */
-const LOCAL_HOST = /^(?:localhost|[\w-]+\.localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\])$/i;
-const WILDCARD_HOSTS = new Set(['0.0.0.0', '[::]']);
-const MAX_PORT = 65_535;
 
 export interface ParsedSighting {
   url: string;
@@ -56,22 +53,17 @@ export function sightingsAt(line: string, offset: number, at: number): UrlSighti
   return parseUrlSightings(line).map((s) => ({ ...s, offset, at }));
 }
 
-export function isWildcardHost(host: string): boolean {
-  return WILDCARD_HOSTS.has(host);
-}
-
 function fromUrlMatch(raw: string, host: string, portText: string | undefined, path: string | undefined): ParsedSighting | undefined {
   const scheme = raw.startsWith('https') ? 'https' : 'http';
-  if (portText === undefined && !LOCAL_HOST.test(host)) return undefined; // "https://nextjs.org/docs"
-  const port = portText !== undefined ? Number(portText) : scheme === 'https' ? 443 : 80;
+  if (portText === undefined && !namesThisMachine(host)) return undefined; // "https://nextjs.org/docs"
+  const port = portText !== undefined ? Number(portText) : defaultPortOf(scheme);
   return toSighting(scheme, host, port, trimTrailingPunctuation(path ?? ''));
 }
 
 function toSighting(scheme: 'http' | 'https', host: string, port: number, path: string): ParsedSighting | undefined {
-  if (!Number.isInteger(port) || port < 1 || port > MAX_PORT) return undefined;
-  const shownHost = isWildcardHost(host) ? 'localhost' : host.toLowerCase();
-  const isDefaultPort = (scheme === 'http' && port === 80) || (scheme === 'https' && port === 443);
-  const url = `${scheme}://${shownHost}${isDefaultPort ? '' : `:${port}`}${path || '/'}`;
+  if (!isValidPort(port)) return undefined;
+  const isDefaultPort = port === defaultPortOf(scheme);
+  const url = `${scheme}://${hostToShow(host)}${isDefaultPort ? '' : `:${port}`}${path || '/'}`;
   return { url, port, host };
 }
 

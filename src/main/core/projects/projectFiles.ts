@@ -17,6 +17,7 @@ export class ProjectFiles {
       if (statSync(full).size > MAX_MANIFEST_BYTES) return undefined;
       return readFileSync(full, 'utf8');
     } catch {
+      // Missing or unreadable: a proposal reads what it can and never fails on one manifest.
       return undefined;
     }
   }
@@ -27,6 +28,7 @@ export class ProjectFiles {
     try {
       return JSON.parse(text) as unknown;
     } catch {
+      // Not JSON: treated like a missing manifest.
       return undefined;
     }
   }
@@ -48,6 +50,7 @@ export class ProjectFiles {
         .map((d) => relative(this.root, join(this.root, dir, d.name)))
         .sort();
     } catch {
+      // Missing or unreadable folder: no subfolders to look at.
       return [];
     }
   }

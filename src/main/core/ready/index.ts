@@ -15,7 +15,7 @@ export {
   type ReadinessMachineOptions,
   type RunExpectation,
 } from './readinessMachine';
-export { selectProbeTarget, displayUrl, type ProbeTarget, type ProbeTargetInput } from './probeTarget';
+export { selectProbeTarget, type ProbeTarget, type ProbeTargetInput } from './probeTarget';
 export { formatSeconds } from './formatSeconds';
 export { waitForReadiness, ERROR_SETTLE_MS, MAX_ERROR_SETTLE_MS, type ReadinessWaitSource } from './readinessWaiter';
 export { LogTail, FLOOD_TEXT_KEEP_BYTES } from './logTail';
@@ -33,7 +33,6 @@ export {
 export {
   resolveReadinessConfig,
   DEFAULT_STABILITY_DELAY_MS,
-  DEFAULT_READY_TIMEOUT_MS,
   DEFAULT_PORT_TIMEOUT_MS,
   DEFAULT_PROBE_INTERVAL_MS,
   STARTUP_SCAN_INTERVAL_MS,

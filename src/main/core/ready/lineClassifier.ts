@@ -6,6 +6,7 @@
  */
 import type { FrameworkId } from '../../../shared/ready';
 import type { FrameworkPattern, PatternKind } from './patternTypes';
+import { hostToShow, isValidPort, portOfUrl } from '../ports';
 
 /** Lines longer than this are cut before matching: regex cost grows with length, meaning does not. */
 export const MAX_CLASSIFIED_LINE_CHARS = 1_000;
@@ -131,14 +132,13 @@ export function toPlace(rawUrl: string | undefined, rawPort: string | undefined,
       .replace(/[.,;)\]]+$/, '');
     try {
       const parsed = new URL(normalized);
-      if (parsed.hostname === '0.0.0.0' || parsed.hostname === '[::]') parsed.hostname = 'localhost';
-      const port = parsed.port ? Number(parsed.port) : parsed.protocol === 'https:' ? 443 : 80;
-      return { port, url: parsed.toString(), patternId };
+      parsed.hostname = hostToShow(parsed.hostname);
+      return { port: portOfUrl(parsed), url: parsed.toString(), patternId };
     } catch {
       // Not a URL after all: fall through to the port, if any.
     }
   }
   const port = Number(rawPort);
-  if (Number.isInteger(port) && port > 0 && port <= 65_535) return { port, url: `http://localhost:${port}/`, patternId };
+  if (isValidPort(port)) return { port, url: `http://localhost:${port}/`, patternId };
   return undefined;
 }

@@ -4,6 +4,7 @@
  */
 import type { UrlSighting } from '../../../shared/ports';
 import type { PlaceHint } from './lineClassifier';
+import { displayUrl, isLoopbackOrWildcard, portOfUrl } from '../ports';
 
 export interface ProbeTarget {
   port: number;
@@ -43,9 +44,13 @@ export interface ProbeTargetInput {
 export function selectProbeTarget(input: ProbeTargetInput): ProbeTarget | undefined {
   const usable = (port: number) => !input.movedAway.has(port) || port === input.movedTo;
   if (input.configUrl) {
-    const parsed = new URL(input.configUrl);
-    const port = parsed.port ? Number(parsed.port) : parsed.protocol === 'https:' ? 443 : 80;
-    return { port, url: displayUrl(input.configUrl), httpUrl: input.configUrl, isTrusted: true, source: 'config url' };
+    return {
+      port: portOfUrl(new URL(input.configUrl)),
+      url: displayUrl(input.configUrl),
+      httpUrl: input.configUrl,
+      isTrusted: true,
+      source: 'config url',
+    };
   }
   if (input.movedTo !== undefined) return targetFor(input, input.movedTo, 'moved port');
   if (input.configPort !== undefined && usable(input.configPort)) return targetFor(input, input.configPort, 'config port');
@@ -74,13 +79,4 @@ export function selectProbeTarget(input: ProbeTargetInput): ProbeTarget | undefi
 function targetFor(input: ProbeTargetInput, port: number, source: string): ProbeTarget {
   const seen = input.places.find((p) => p.port === port)?.url ?? input.sightings.find((s) => s.port === port)?.url;
   return { port, url: displayUrl(seen ?? `http://localhost:${port}/`), isTrusted: true, source };
-}
-
-/** "http://localhost:5173/" → "http://localhost:5173" (as people write it); paths stay. */
-export function displayUrl(url: string): string {
-  return url.replace(/^(https?:\/\/[^/]+)\/$/, '$1');
-}
-
-export function isLoopbackOrWildcard(host: string): boolean {
-  return /^(?:localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\]|\[::\])$/i.test(host);
 }

@@ -37,7 +37,6 @@ import { formatSeconds } from './formatSeconds';
 export { formatSeconds } from './formatSeconds';
 
 export type { ProbeTarget } from './probeTarget';
-export { displayUrl } from './probeTarget';
 
 /** Whether the process tree is seen listening on a port that answers. */
 export type PortOwnership = 'owned' | 'foreign' | 'unknown';

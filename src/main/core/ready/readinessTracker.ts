@@ -150,9 +150,9 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
     this.register(this.lines.onDidStallOnPartialLine((line) => this.handleLine(line)));
 
     this.runId = session.runId;
-    this.register(session.onRunStarted((run) => this.beginRun(run)));
-    this.register(session.onOutput((chunk) => this.acceptChunk(chunk)));
-    this.register(session.onRunExited((exit) => this.endRun(exit)));
+    this.register(session.onDidStartRun((run) => this.beginRun(run)));
+    this.register(session.onDidWriteOutput((chunk) => this.acceptChunk(chunk)));
+    this.register(session.onDidExitRun((exit) => this.endRun(exit)));
     this.register(toDisposable(() => this.syncProbes(undefined)));
     this.register(toDisposable(() => this.stopLiveness()));
     this.register(toDisposable(() => [...this.waiters].forEach((judge) => judge())));

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PORT_TIMEOUT_MS,
   DEFAULT_PROBE_INTERVAL_MS,
-  DEFAULT_READY_TIMEOUT_MS,
   DEFAULT_STABILITY_DELAY_MS,
   MAX_STABILITY_DELAY_MS,
   MAX_WAIT_MS,
   STARTUP_SCAN_INTERVAL_MS,
   resolveReadinessConfig,
 } from './readyConfig';
+import { DEFAULT_READY_TIMEOUT_MS } from '../../../shared/readyConfig';
 
 describe('resolveReadinessConfig: defaults and clamps', () => {
   it.each([

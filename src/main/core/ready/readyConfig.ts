@@ -3,9 +3,10 @@
  * ValidateAndSetDefaults). Input is the switchboard.json fields (src/shared/readyConfig.ts), or
  * the same shape from an MCP `spawn_process` call; output is what the state machine runs on.
  */
-import { compileUserPattern, type AutoRestartPolicy, type ReadinessConfig } from '../../../shared/readyConfig';
+import { compileUserPattern, DEFAULT_READY_TIMEOUT_MS, type AutoRestartPolicy, type ReadinessConfig } from '../../../shared/readyConfig';
 import type { LinePattern } from '../../../shared/userPattern';
 import { FRAMEWORK_IDS, type FrameworkId } from '../../../shared/ready';
+import { isValidPort } from '../ports';
 import {
   DEFAULT_LIVENESS_FAILURE_THRESHOLD,
   DEFAULT_LIVENESS_PERIOD_MS,
@@ -20,8 +21,6 @@ import {
  * notices the wait.
  */
 export const DEFAULT_STABILITY_DELAY_MS = 1_000;
-/** docs/mcp.md: `ready_timeout` defaults to 30 000 ms; a start that takes longer is an error. */
-export const DEFAULT_READY_TIMEOUT_MS = 30_000;
 /**
  * After a ready line, how long the known port may take to accept connections. Servers print
  * their ready line within milliseconds of binding (Django just before, Next.js just after), so
@@ -69,7 +68,7 @@ export function resolveReadinessConfig(input: Partial<ReadinessConfig> | undefin
   const timeoutMs = clampMs(config.timeout, DEFAULT_READY_TIMEOUT_MS, 1, MAX_WAIT_MS);
   return {
     framework: isFrameworkId(config.framework) ? config.framework : undefined,
-    port: isPort(config.port) ? config.port : undefined,
+    port: isValidPort(config.port) ? config.port : undefined,
     url: isHttpUrl(config.url) ? config.url : undefined,
     readyPatterns: compilePatterns('readyPatterns', config.readyPatterns, warnings),
     errorPatterns: compilePatterns('errorPatterns', config.errorPatterns, warnings),
@@ -113,10 +112,6 @@ function isAutoRestartPolicy(value: unknown): value is AutoRestartPolicy {
 function clampMs(value: unknown, fallback: number, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return fallback;
   return Math.min(Math.max(Math.round(value), min), max);
-}
-
-function isPort(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 65_535;
 }
 
 function isHttpUrl(value: unknown): value is string {

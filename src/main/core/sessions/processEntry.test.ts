@@ -149,13 +149,13 @@ describe('ProcessEntry on a real PTY', () => {
     expect(snap.screen).toContain('first');
     expect(snap.offset).toBe(entry.ring.end);
     const later: string[] = [];
-    entry.onBatch((b) => {
+    entry.onDidFlushOutput((b) => {
       expect(b.start).toBeGreaterThanOrEqual(snap.offset);
       later.push(b.data.toString('utf8'));
     });
     entry.write('\r');
     await waitForOutput(entry, /second/);
-    entry.onBatch(() => undefined);
+    entry.onDidFlushOutput(() => undefined);
     await entry.attach(); // flushes the batcher
     expect(later.join('')).toContain('second');
     expect(later.join('')).not.toContain('first');
@@ -179,7 +179,7 @@ describe('viewer batches', () => {
     const entry = make(['bash', '-c', 'for i in $(seq 1 20000); do echo "batch line $i"; done']);
     const received: Buffer[] = [];
     let expectedStart = -1;
-    entry.onBatch((b) => {
+    entry.onDidFlushOutput((b) => {
       if (expectedStart >= 0) expect(b.start).toBe(expectedStart);
       expectedStart = b.end;
       expect(b.data.length).toBe(b.end - b.start);

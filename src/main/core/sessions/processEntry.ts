@@ -86,16 +86,16 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   private readonly batcher = this.register(new OutputBatcher((target, at, start, end) => this.ring.copyTo(target, at, start, end)));
 
   private readonly outputEmitter = this.register(new Emitter<OutputChunk>());
-  readonly onOutput: Event<OutputChunk> = this.outputEmitter.event;
+  readonly onDidWriteOutput: Event<OutputChunk> = this.outputEmitter.event;
   private readonly runStartedEmitter = this.register(new Emitter<RunStarted>());
-  readonly onRunStarted: Event<RunStarted> = this.runStartedEmitter.event;
+  readonly onDidStartRun: Event<RunStarted> = this.runStartedEmitter.event;
   private readonly runExitedEmitter = this.register(new Emitter<RunExited>());
-  readonly onRunExited: Event<RunExited> = this.runExitedEmitter.event;
+  readonly onDidExitRun: Event<RunExited> = this.runExitedEmitter.event;
   private readonly changedEmitter = this.register(new Emitter<void>());
   /** Anything in `info()` changed (state, name, size, pause). */
   readonly onDidChange: Event<void> = this.changedEmitter.event;
   /** Batched output for viewers. */
-  readonly onBatch: Event<OutputBatch> = this.batcher.onDidFlush;
+  readonly onDidFlushOutput: Event<OutputBatch> = this.batcher.onDidFlush;
 
   constructor(options: ProcessEntryOptions) {
     super();

@@ -105,6 +105,7 @@ export function isAlive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch {
+    // No such process, or one we may not signal (not ours to watch).
     return false;
   }
 }

@@ -32,7 +32,7 @@ export class SessionManager {
   private readonly changed = new Emitter<ProcessEntry>();
   readonly onDidChangeEntry: Event<ProcessEntry> = this.changed.event;
   private readonly batch = new Emitter<TaggedBatch>();
-  readonly onBatch: Event<TaggedBatch> = this.batch.event;
+  readonly onDidFlushOutput: Event<TaggedBatch> = this.batch.event;
 
   constructor(private options: SessionManagerOptions = {}) {}
 
@@ -45,7 +45,7 @@ export class SessionManager {
     const entry = new ProcessEntry({ ...this.options, id: this.newId(), spec });
     this.entries.set(entry.id, entry);
     entry.onDidChange(() => this.changed.fire(entry));
-    entry.onBatch((b) => this.batch.fire({ ...b, id: entry.id }));
+    entry.onDidFlushOutput((b) => this.batch.fire({ ...b, id: entry.id }));
     this.added.fire(entry);
     return entry;
   }

@@ -59,7 +59,7 @@ export interface ObservedSession {
   readonly isRunning: boolean;
   readonly screen: ScreenView;
   /** Every output chunk of every run, unbatched (check `runId` to keep only the current run). */
-  readonly onOutput: Event<OutputChunk>;
-  readonly onRunStarted: Event<RunStarted>;
-  readonly onRunExited: Event<RunExited>;
+  readonly onDidWriteOutput: Event<OutputChunk>;
+  readonly onDidStartRun: Event<RunStarted>;
+  readonly onDidExitRun: Event<RunExited>;
 }

@@ -55,12 +55,12 @@ export function waitForEcho(entry: ProcessEntry, text: string, maxMs = SUBMIT_EC
     const screen = entry.screen.onDidChange(() => {
       if (probe && occurrences(entry, probe) > countBefore) done();
     });
-    const output = entry.onOutput(() => {
+    const output = entry.onDidWriteOutput(() => {
       if (probe) return;
       clearTimeout(quietTimer);
       quietTimer = setTimeout(done, ECHO_QUIET_MS);
     });
-    const exit = entry.onRunExited(done);
+    const exit = entry.onDidExitRun(done);
   });
 }
 
@@ -74,7 +74,7 @@ export function settleAfterEcho(entry: ProcessEntry): Promise<void> {
       resolve();
     };
     const timer = setTimeout(done, SUBMIT_AFTER_ECHO_MS);
-    const exit = entry.onRunExited(done);
+    const exit = entry.onDidExitRun(done);
   });
 }
 

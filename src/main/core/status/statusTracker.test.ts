@@ -68,11 +68,11 @@ class FakeSession implements ObservedSession {
   isRunning = false;
   readonly screen = new FakeScreen();
   readonly output = new Emitter<OutputChunk>();
-  readonly onOutput = this.output.event;
+  readonly onDidWriteOutput = this.output.event;
   readonly started = new Emitter<RunStarted>();
-  readonly onRunStarted = this.started.event;
+  readonly onDidStartRun = this.started.event;
   readonly exited = new Emitter<RunExited>();
-  readonly onRunExited = this.exited.event;
+  readonly onDidExitRun = this.exited.event;
   start(): void {
     this.isRunning = true;
     this.runId++;

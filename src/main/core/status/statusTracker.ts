@@ -159,9 +159,9 @@ export class StatusTracker extends DisposableBase {
 
     this.register(session.screen.onDidChange(() => this.scheduleRecompute()));
     this.register(session.screen.onDidChangeTitle(() => this.scheduleRecompute()));
-    this.register(session.onOutput((chunk) => this.onOutput(chunk)));
-    this.register(session.onRunStarted((e) => this.onRunStarted(e)));
-    this.register(session.onRunExited((e) => this.onRunExited(e)));
+    this.register(session.onDidWriteOutput((chunk) => this.handleOutput(chunk)));
+    this.register(session.onDidStartRun((e) => this.handleRunStarted(e)));
+    this.register(session.onDidExitRun((e) => this.handleRunExited(e)));
     this.register(
       toDisposable(() => {
         this.recomputeTimer?.dispose();
@@ -217,7 +217,7 @@ export class StatusTracker extends DisposableBase {
     this.evaluate();
   }
 
-  private onOutput(chunk: OutputChunk): void {
+  private handleOutput(chunk: OutputChunk): void {
     if (!this.isRunning || chunk.runId !== this.runId) return;
     const now = this.clock.now();
     this.lastOutputAt = now;
@@ -226,7 +226,7 @@ export class StatusTracker extends DisposableBase {
     if (this.firstOutputAt === undefined) this.scheduleRecompute();
   }
 
-  private onRunStarted(e: RunStarted): void {
+  private handleRunStarted(e: RunStarted): void {
     const now = this.clock.now();
     this.isRunning = true;
     this.runId = e.runId;
@@ -244,7 +244,7 @@ export class StatusTracker extends DisposableBase {
     this.evaluate();
   }
 
-  private onRunExited(e: RunExited): void {
+  private handleRunExited(e: RunExited): void {
     if (e.runId !== this.runId) return;
     this.isRunning = false;
     this.exitReason = e.signal ? `process-exited (signal ${e.signal})` : `process-exited (code ${e.exitCode})`;

@@ -4,6 +4,7 @@
  * may write terminal escapes (Claude Code resets mouse and keyboard modes at exit) or a wrapper
  * script may print anything before it execs the agent. None of that may break the stream.
  */
+import { stripAnsi } from '../base';
 
 /**
  * A single line longer than this is dropped as noise. A `user` message carrying a large tool
@@ -12,13 +13,6 @@
 export const MAX_LINE_CHARS = 8 * 1024 * 1024;
 
 export type NdjsonItem = { kind: 'json'; value: Record<string, unknown> } | { kind: 'noise'; line: string };
-
-/** CSI, OSC (BEL or ST terminated), charset selection and single-character escapes. */
-// eslint-disable-next-line no-control-regex
-const ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[@-Z\\-_78=>]/g;
-/** Control characters left after escapes are removed (shift-in/out, BEL, stray CR). */
-// eslint-disable-next-line no-control-regex
-const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f]/g;
 
 export class NdjsonReader {
   private partial = '';
@@ -70,7 +64,7 @@ export class NdjsonReader {
 
 /** One line → a JSON object, noise, or nothing (blank). */
 export function parseLine(raw: string): NdjsonItem | undefined {
-  const line = raw.replace(ESCAPES, '').replace(CONTROLS, '').trim();
+  const line = stripAnsi(raw).trim();
   if (line === '') return undefined;
   if (line.endsWith('}')) {
     // Usually the whole line; a wrapper's prefix on the same line ("[wrap] {…}") is tolerated too.

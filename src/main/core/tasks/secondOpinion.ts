@@ -105,6 +105,7 @@ export function anthropicSecondOpinion(config: AnthropicOpinionConfig): SecondOp
       );
     }
     if (!response.ok) throw new SecondOpinionError(`${model} answered HTTP ${response.status}`);
+    // A body that is not JSON holds no verdict: parseVerdict reports that as an unusable answer.
     const body = (await response.json().catch(() => undefined)) as { content?: Array<{ type?: string; text?: string }> } | undefined;
     const text = (body?.content ?? [])
       .filter((b) => b.type === 'text')

@@ -38,5 +38,3 @@ export type TaskStreamEvent =
   | { type: 'heartbeat'; kind: string }
   /** The agent's final report. */
   | { type: 'result'; result: TaskResult; sessionId?: string; usage?: TaskUsage };
-
-export type TaskStreamEventType = TaskStreamEvent['type'];

@@ -16,7 +16,7 @@ function setup(config: Partial<TaskConfig> = {}, options: TaskSupervisorOptions 
   const clock = new VirtualClock();
   const session = new FakeTaskSession();
   const full: TaskConfig = { agent: 'claude', prompt: 'Do the thing', cwd: '/project', timeouts: TIMEOUTS, env: {}, ...config };
-  const supervisor = new TaskSupervisor(session, full, { clock, startupGraceMs: 0, ...options });
+  const supervisor = new TaskSupervisor(session, full, { clock, firstMessageDeadlineFloorMs: 0, ...options });
   disposables.push(supervisor);
   const ended: TaskInfo[] = [];
   supervisor.onDidEnd((info) => ended.push(info));
@@ -174,7 +174,7 @@ describe('TaskSupervisor', () => {
   });
 
   it('an agent that never prints a message is a stall once the start-up grace has passed', () => {
-    const { clock, session, info } = setup({}, { startupGraceMs: 30_000 });
+    const { clock, session, info } = setup({}, { firstMessageDeadlineFloorMs: 30_000 });
     clock.advanceBy(29_999);
     expect(info().phase).toBe('starting');
     clock.advanceBy(1);

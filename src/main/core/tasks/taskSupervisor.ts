@@ -53,8 +53,8 @@ export interface TaskSupervisorOptions {
   /** Builds the second-opinion provider for a task that opted in. Default: Anthropic Messages API with the task's env. */
   secondOpinionFor?: (config: TaskConfig) => SecondOpinionProvider | undefined;
   resultExitGraceMs?: number;
-  /** Floor of the first idle and turn deadlines (see STARTUP_GRACE_MS). */
-  startupGraceMs?: number;
+  /** Floor of the first idle and turn deadlines (see FIRST_MESSAGE_DEADLINE_FLOOR_MS). */
+  firstMessageDeadlineFloorMs?: number;
 }
 
 /** Per-run state; replaced when the entry starts again. */
@@ -101,9 +101,9 @@ export class TaskSupervisor extends DisposableBase {
     this.clock = options.clock ?? realClock;
     this.config = config ?? unconfigured(session);
     this.runner = runnerFor(this.config.agent);
-    this.register(session.onRunStarted((run) => this.beginRun(run.runId)));
-    this.register(session.onOutput((chunk) => this.accept(chunk.runId, chunk.text)));
-    this.register(session.onRunExited((exit) => this.handleExit(exit.runId, exit.exitCode, exit.signal)));
+    this.register(session.onDidStartRun((run) => this.beginRun(run.runId)));
+    this.register(session.onDidWriteOutput((chunk) => this.accept(chunk.runId, chunk.text)));
+    this.register(session.onDidExitRun((exit) => this.handleExit(exit.runId, exit.exitCode, exit.signal)));
     this.register({ dispose: () => this.run?.store.dispose() });
   }
 
@@ -206,7 +206,7 @@ export class TaskSupervisor extends DisposableBase {
     this.run?.store.dispose();
     this.startError = undefined;
     const store = new DisposableStore();
-    const watchdog = store.add(new TaskWatchdog(this.clock, this.config.timeouts, this.options.startupGraceMs));
+    const watchdog = store.add(new TaskWatchdog(this.clock, this.config.timeouts, this.options.firstMessageDeadlineFloorMs));
     const run: Run = {
       id: runId,
       machine: new TaskStateMachine((name, input) => this.runner.summarizeTool(name, input), this.clock.now()),

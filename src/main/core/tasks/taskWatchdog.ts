@@ -16,7 +16,7 @@ import type { TaskTimeouts, TaskTrigger } from '../../../shared/task';
  * takes 1–3 s to print its `init` message here, longer with MCP servers or plugins to load, and a
  * short idle timeout (seconds, as in tests) must not call that a stall.
  */
-export const STARTUP_GRACE_MS = 30_000;
+export const FIRST_MESSAGE_DEADLINE_FLOOR_MS = 30_000;
 
 export interface WatchdogExpiry {
   trigger: TaskTrigger;
@@ -34,7 +34,7 @@ export class TaskWatchdog extends DisposableBase {
   constructor(
     private readonly clock: Clock,
     readonly timeouts: TaskTimeouts,
-    private readonly startupGraceMs = STARTUP_GRACE_MS,
+    private readonly firstMessageDeadlineFloorMs = FIRST_MESSAGE_DEADLINE_FLOOR_MS,
   ) {
     super();
     this.register({ dispose: () => this.stop() });
@@ -44,8 +44,8 @@ export class TaskWatchdog extends DisposableBase {
     if (this.isDisposed) return;
     this.isRunning = true;
     const now = this.clock.now();
-    this.arm('idle', now + Math.max(this.timeouts.idleMs, this.startupGraceMs));
-    this.arm('turn', now + Math.max(this.timeouts.turnMs, this.startupGraceMs));
+    this.arm('idle', now + Math.max(this.timeouts.idleMs, this.firstMessageDeadlineFloorMs));
+    this.arm('turn', now + Math.max(this.timeouts.turnMs, this.firstMessageDeadlineFloorMs));
     this.arm('wall_clock', now + this.timeouts.wallClockMs);
   }
 

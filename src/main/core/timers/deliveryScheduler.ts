@@ -58,7 +58,7 @@ export class DeliveryScheduler extends DisposableBase {
       }),
     );
     this.register(
-      host.onEntryChanged((entry) => {
+      host.onDidChangeEntry((entry) => {
         if (entry.kind !== 'agent') this.pump(entry.id);
       }),
     );

@@ -58,7 +58,7 @@ export class IdlenessTracker extends DisposableBase {
   ) {
     super();
     for (const entry of host.listEntries()) this.observe(entry);
-    this.register(host.onEntryChanged((entry) => this.observe(entry)));
+    this.register(host.onDidChangeEntry((entry) => this.observe(entry)));
     this.register(host.onDidRemoveEntry((id) => this.forget(id)));
     this.register(toDisposable(() => [...this.runs.keys()].forEach((id) => this.forget(id))));
   }

@@ -26,7 +26,7 @@ export interface TimerHost {
   listEntries(): TimerEntry[];
   findEntry(id: string): TimerEntry | undefined;
   /** An entry appeared or changed (run state, agent status, name). */
-  readonly onEntryChanged: Event<TimerEntry>;
+  readonly onDidChangeEntry: Event<TimerEntry>;
   /** An entry was closed. */
   readonly onDidRemoveEntry: Event<string>;
   /** Types `text` into the entry as a fresh user turn (text, then Enter as a separate write). */
@@ -62,7 +62,7 @@ export class CoreTimerHost implements TimerHost, Disposable {
   private readonly store = new DisposableStore();
   private readonly changed = this.store.add(new Emitter<TimerEntry>());
   private readonly removed = this.store.add(new Emitter<string>());
-  readonly onEntryChanged: Event<TimerEntry> = this.changed.event;
+  readonly onDidChangeEntry: Event<TimerEntry> = this.changed.event;
   readonly onDidRemoveEntry: Event<string> = this.removed.event;
 
   constructor(private readonly core: SwitchboardCore) {

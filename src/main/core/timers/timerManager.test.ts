@@ -87,7 +87,7 @@ describe('delay timers', () => {
     const timers = fresh();
     host.addWorkedAgent('p_a');
     const fired: string[] = [];
-    timers.onTimerFired((e) => fired.push(e.timer.id));
+    timers.onDidFireTimer((e) => fired.push(e.timer.id));
     const { timer } = timers.setDelay(as('p_a'), { seconds: 1, body: 'later' });
     host.setStatus('p_a', 'active');
     await advance(1_000);

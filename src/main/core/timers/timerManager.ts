@@ -94,10 +94,10 @@ export class TimerManager extends DisposableBase {
   readonly onDidChangeTimers: Event<string> = this.timersChanged.event;
   private readonly timerFired = this.register(new Emitter<TimerFired>());
   /** A timer came due; delivery follows once its owner is at its prompt. */
-  readonly onTimerFired: Event<TimerFired> = this.timerFired.event;
+  readonly onDidFireTimer: Event<TimerFired> = this.timerFired.event;
   private readonly timerEnded = this.register(new Emitter<TimerHistoryEntry>());
   /** A timer ended: fired (its body was typed), cancelled or dropped. */
-  readonly onTimerEnded: Event<TimerHistoryEntry> = this.timerEnded.event;
+  readonly onDidEndTimer: Event<TimerHistoryEntry> = this.timerEnded.event;
 
   constructor(options: TimerManagerOptions) {
     super();
@@ -122,7 +122,7 @@ export class TimerManager extends DisposableBase {
       ),
     );
     this.register(this.host.onDidRemoveEntry((id) => this.entryClosed(id)));
-    this.register(this.host.onEntryChanged((entry) => this.entryChanged(entry)));
+    this.register(this.host.onDidChangeEntry((entry) => this.entryChanged(entry)));
     // What an idle timer waits on is part of what the UI shows.
     this.register(
       this.idleness.onDidChange((change) => {

@@ -13,10 +13,10 @@ import {
   keepLastLines,
   matchSegments,
   renderStreamText,
-  stripAnsi,
   trimBlankLines,
   utf8SafeStart,
 } from '../outputText';
+import { stripAnsiKeepingCarriageReturns } from '../../base';
 import { waitForPattern } from '../patternWait';
 import { callerKey } from '../identity';
 
@@ -131,7 +131,7 @@ const searchOutput = defineTool({
       }
       let end = read.data.indexOf(0x0a, lineStart);
       if (end < 0) end = read.data.length;
-      const text = stripAnsi(read.data.subarray(lineStart, end).toString('utf8'));
+      const text = stripAnsiKeepingCarriageReturns(read.data.subarray(lineStart, end).toString('utf8'));
       const hit = matchSegments(text).find((segment) => regex.test(segment));
       if (hit !== undefined) {
         total += 1;

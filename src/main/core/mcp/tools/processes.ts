@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { loadConfig, processSpecFromConfig } from '../../config';
 import type { ProcessInfo, ProcessSpec } from '../../../../shared/model';
-import { DEFAULT_READY_TIMEOUT_MS } from '../../../../shared/mcp';
+import { DEFAULT_READY_TIMEOUT_MS } from '../../../../shared/readyConfig';
 import { InvalidArgumentError } from '../../../../shared/errors';
 import { defineTool, spawnOrigin, type ToolContext } from '../toolContext';
 

@@ -98,6 +98,7 @@ function pnpmPatterns(files: ProjectFiles): string[] {
   try {
     return workspacePatterns((parseYaml(text) as { packages?: unknown } | null)?.packages);
   } catch {
+    // A workspace file that does not parse lists no packages; the proposal goes on without them.
     return [];
   }
 }

@@ -32,9 +32,9 @@ export abstract class FakeObservedSession implements ObservedSession {
   private readonly output = new Emitter<OutputChunk>();
   private readonly started = new Emitter<RunStarted>();
   private readonly exited = new Emitter<RunExited>();
-  readonly onOutput: Event<OutputChunk> = this.output.event;
-  readonly onRunStarted: Event<RunStarted> = this.started.event;
-  readonly onRunExited: Event<RunExited> = this.exited.event;
+  readonly onDidWriteOutput: Event<OutputChunk> = this.output.event;
+  readonly onDidStartRun: Event<RunStarted> = this.started.event;
+  readonly onDidExitRun: Event<RunExited> = this.exited.event;
 
   start(pid = 4242): void {
     this.runId += 1;

@@ -15,11 +15,11 @@ export class ReplaySession implements ObservedSession {
   private currentRunId = 0;
 
   private readonly output = new Emitter<OutputChunk>();
-  readonly onOutput: Event<OutputChunk> = this.output.event;
+  readonly onDidWriteOutput: Event<OutputChunk> = this.output.event;
   private readonly started = new Emitter<RunStarted>();
-  readonly onRunStarted: Event<RunStarted> = this.started.event;
+  readonly onDidStartRun: Event<RunStarted> = this.started.event;
   private readonly exited = new Emitter<RunExited>();
-  readonly onRunExited: Event<RunExited> = this.exited.event;
+  readonly onDidExitRun: Event<RunExited> = this.exited.event;
 
   constructor(
     cols: number,

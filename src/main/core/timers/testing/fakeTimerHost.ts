@@ -18,7 +18,7 @@ export class FakeTimerHost implements TimerHost {
   private readonly entries = new Map<string, TimerEntry>();
   private readonly changed = new Emitter<TimerEntry>();
   private readonly removed = new Emitter<string>();
-  readonly onEntryChanged = this.changed.event;
+  readonly onDidChangeEntry = this.changed.event;
   readonly onDidRemoveEntry = this.removed.event;
   readonly delivered: Delivery[] = [];
   /** Make the next deliveries fail with this message. */
