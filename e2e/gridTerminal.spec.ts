@@ -23,7 +23,8 @@ const debug = <M extends keyof Debug>(page: Page, method: M, ...args: Parameters
   page.evaluate(
     ([m, a]) => {
       const hook = (window as unknown as { switchboardDebug: Record<string, (...x: unknown[]) => unknown> }).switchboardDebug;
-      return hook[m]!(...a);
+      const call = hook[m];
+      return call ? call(...a) : undefined;
     },
     [method, args] as const,
   ) as Promise<ReturnType<Debug[M]>>;

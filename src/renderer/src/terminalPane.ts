@@ -333,7 +333,11 @@ export const panes = new Map<string, TerminalPane>();
     if (!term || !screen) return undefined;
     const buffer = term.buffer.active;
     for (let row = 0; row < term.rows; row++) {
-      const col = buffer.getLine(buffer.viewportY + row)?.translateToString(true).indexOf(text) ?? -1;
+      const col =
+        buffer
+          .getLine(buffer.viewportY + row)
+          ?.translateToString(true)
+          .indexOf(text) ?? -1;
       if (col < 0) continue;
       const cellWidth = screen.width / term.cols;
       const cellHeight = screen.height / term.rows;
