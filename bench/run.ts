@@ -4,6 +4,7 @@ import { benchSessions } from './sessions';
 import { benchStatus } from './status';
 import { benchReadiness } from './readiness';
 import { benchMcp } from './mcp';
+import { benchGrid } from './grid';
 import { printAgentScores, scoreAgents } from './agents';
 
 type Section = { name: string; run: () => Promise<BenchRow[]> };
@@ -13,6 +14,7 @@ const sections: Section[] = [
   { name: 'status', run: benchStatus },
   { name: 'readiness', run: benchReadiness },
   { name: 'mcp', run: benchMcp },
+  { name: 'grid', run: benchGrid },
 ];
 
 async function main(): Promise<void> {
