@@ -71,22 +71,12 @@ async function measure(browser: Awaited<ReturnType<typeof chromium.launch>>, uiU
     .nth(FLOODING + IDLE - 1)
     .waitFor();
   await page.waitForTimeout(1_000); // bench only: let the first attach burst settle before sampling
-  const frames = await page.evaluate(
-    (ms) =>
-      new Promise<number[]>((done) => {
-        const deltas: number[] = [];
-        let last = performance.now();
-        const end = last + ms;
-        const tick = (now: number) => {
-          deltas.push(now - last);
-          last = now;
-          if (now < end) requestAnimationFrame(tick);
-          else done(deltas);
-        };
-        requestAnimationFrame(tick);
-      }),
-    SAMPLE_MS,
-  );
+  // A string script: the bench runs under tsx, whose helpers do not exist in the page.
+  const frames = (await page.evaluate(
+    `new Promise((done) => { const deltas = []; let last = performance.now(); const end = last + ${SAMPLE_MS};
+      const tick = (now) => { deltas.push(now - last); last = now; if (now < end) requestAnimationFrame(tick); else done(deltas); };
+      requestAnimationFrame(tick); })`,
+  )) as number[];
   const cdp = await context.newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
@@ -107,22 +97,12 @@ async function echoLatencyP99(page: Page): Promise<number> {
   const samples: number[] = [];
   for (let i = 0; i < ECHO_SAMPLES; i++) {
     const char = String.fromCharCode(97 + (i % 26));
+    const screen = `window.switchboardDebug.screenText(${JSON.stringify(id)})`;
+    const before = (await page.evaluate(`${screen}.length`)) as number;
     const waiting = page.evaluate(
-      ([paneId, before]) =>
-        new Promise<number>((done) => {
-          const start = performance.now();
-          const debug = (window as unknown as { switchboardDebug: { screenText(id: string): string } }).switchboardDebug;
-          const check = () => (debug.screenText(paneId).length > before ? done(performance.now() - start) : requestAnimationFrame(check));
-          check();
-        }),
-      [
-        id,
-        await page.evaluate(
-          (p) => (window as unknown as { switchboardDebug: { screenText(id: string): string } }).switchboardDebug.screenText(p).length,
-          id,
-        ),
-      ] as const,
-    );
+      `new Promise((done) => { const start = performance.now();
+        const check = () => (${screen}.length > ${before} ? done(performance.now() - start) : requestAnimationFrame(check)); check(); })`,
+    ) as Promise<number>;
     await page.keyboard.type(char);
     samples.push(await waiting);
   }
