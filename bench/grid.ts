@@ -72,11 +72,11 @@ async function measure(browser: Awaited<ReturnType<typeof chromium.launch>>, uiU
     .waitFor();
   await page.waitForTimeout(1_000); // bench only: let the first attach burst settle before sampling
   // A string script: the bench runs under tsx, whose helpers do not exist in the page.
-  const frames = (await page.evaluate(
+  const frames = await page.evaluate<number[]>(
     `new Promise((done) => { const deltas = []; let last = performance.now(); const end = last + ${SAMPLE_MS};
       const tick = (now) => { deltas.push(now - last); last = now; if (now < end) requestAnimationFrame(tick); else done(deltas); };
       requestAnimationFrame(tick); })`,
-  )) as number[];
+  );
   const cdp = await context.newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
@@ -98,11 +98,11 @@ async function echoLatencyP99(page: Page): Promise<number> {
   for (let i = 0; i < ECHO_SAMPLES; i++) {
     const char = String.fromCharCode(97 + (i % 26));
     const screen = `window.switchboardDebug.screenText(${JSON.stringify(id)})`;
-    const before = (await page.evaluate(`${screen}.length`)) as number;
-    const waiting = page.evaluate(
+    const before = await page.evaluate<number>(`${screen}.length`);
+    const waiting = page.evaluate<number>(
       `new Promise((done) => { const start = performance.now();
         const check = () => (${screen}.length > ${before} ? done(performance.now() - start) : requestAnimationFrame(check)); check(); })`,
-    ) as Promise<number>;
+    );
     await page.keyboard.type(char);
     samples.push(await waiting);
   }
