@@ -3,8 +3,10 @@ import { printTable, type BenchRow } from './report';
 import { benchSessions } from './sessions';
 import { benchStatus } from './status';
 import { benchReadiness } from './readiness';
+import { benchProbeCost } from './probeCost';
 import { benchMcp } from './mcp';
 import { benchGrid } from './grid';
+import { benchContinuity } from './continuity';
 import { printAgentScores, scoreAgents } from './agents';
 
 type Section = { name: string; run: () => Promise<BenchRow[]> };
@@ -13,8 +15,10 @@ const sections: Section[] = [
   { name: 'sessions', run: benchSessions },
   { name: 'status', run: benchStatus },
   { name: 'readiness', run: benchReadiness },
+  { name: 'probe-cost', run: benchProbeCost },
   { name: 'mcp', run: benchMcp },
   { name: 'grid', run: benchGrid },
+  { name: 'continuity', run: benchContinuity },
 ];
 
 async function main(): Promise<void> {

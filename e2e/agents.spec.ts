@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { addAgentFromSidebar, CLAUDE_PERMISSION_STAND_IN } from './support/standIn';
 import { pane, startServe, type ServeHandle } from './support/serve';
 
 let serve: ServeHandle;
@@ -18,19 +19,9 @@ test.afterEach(async () => {
   await serve.stop();
 });
 
-const STAND_IN = [
-  'printf "> "; read -r x',
-  'printf "\\n"; printf "%.0s─" $(seq 1 100)',
-  'printf "\\n Do you want to proceed?\\n ❯ 1. Yes\\n   2. No\\n"; read -r y; printf "\\033[2J\\033[H> "; sleep 1000',
-].join('; ');
-
 test('a new agent shows status, health and waiting-for-permission', async ({ page }) => {
   await page.goto(serve.ui);
-  await page.getByTestId('add-kind').selectOption('agent');
-  await page.getByTestId('add-preset').selectOption('claude');
-  await page.getByTestId('add-command').fill(STAND_IN);
-  await page.getByTestId('add-name').fill('stand-in');
-  await page.getByTestId('add-submit').click();
+  await addAgentFromSidebar(page, 'claude', CLAUDE_PERMISSION_STAND_IN, 'stand-in');
 
   const agent = pane(page, 'stand-in');
   await expect(agent.getByTestId('health')).toHaveText('ALIVE');
@@ -55,11 +46,7 @@ test('a new agent shows status, health and waiting-for-permission', async ({ pag
 
 test('an unverified preset says so next to its status, in the pane header and the sidebar', async ({ page }) => {
   await page.goto(serve.ui);
-  await page.getByTestId('add-kind').selectOption('agent');
-  await page.getByTestId('add-preset').selectOption('gemini');
-  await page.getByTestId('add-command').fill('printf "> "; sleep 1000');
-  await page.getByTestId('add-name').fill('gem');
-  await page.getByTestId('add-submit').click();
+  await addAgentFromSidebar(page, 'gemini', 'printf "> "; sleep 1000', 'gem');
 
   const agent = pane(page, 'gem');
   await expect(agent.getByTestId('state')).toBeVisible();
@@ -72,12 +59,9 @@ test('an unverified preset says so next to its status, in the pane header and th
 
 test('screens the rules do not know, while the agent keeps printing, read "low confidence" with the tested version', async ({ page }) => {
   await page.goto(serve.ui);
-  await page.getByTestId('add-kind').selectOption('agent');
-  await page.getByTestId('add-preset').selectOption('claude');
   // Output that changes every 300 ms and matches none of Claude Code's rules: a changed CLI.
-  await page.getByTestId('add-command').fill('i=0; while true; do i=$((i+1)); printf "\\rcomposing part %s " $i; sleep 0.3; done');
-  await page.getByTestId('add-name').fill('drifter');
-  await page.getByTestId('add-submit').click();
+  const drifting = 'i=0; while true; do i=$((i+1)); printf "\\rcomposing part %s " $i; sleep 0.3; done';
+  await addAgentFromSidebar(page, 'claude', drifting, 'drifter');
 
   const agent = pane(page, 'drifter');
   const mark = agent.getByRole('note', { name: 'low confidence: no rule matched — the CLI may have changed (version 2.1.197)' });

@@ -1,25 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { resolve } from 'node:path';
-import { pane, paneText, startServe, type ServeHandle } from './support/serve';
+import { pane, paneText, serveForEachTest } from './support/serve';
 
 const PROJECT = resolve(__dirname, 'fixtures/three-entries');
-let serve: ServeHandle;
-
-test.beforeEach(async () => {
-  serve = await startServe(PROJECT);
-});
-test.afterEach(async () => {
-  await serve.stop();
-});
+const running = serveForEachTest(PROJECT);
 
 test("the UI secret travels in the fragment, leaves the address bar, and only this server's cookie opens the WebSocket", async ({
   page,
   request,
 }) => {
-  const ui = new URL(serve.ui);
+  const ui = new URL(running().ui);
   const secret = new URLSearchParams(ui.hash.slice(1)).get('token') ?? '';
   expect(secret).toMatch(/^[\w-]{43}$/);
-  expect(secret).not.toBe(serve.token); // never the MCP app token
+  expect(secret).not.toBe(running().token); // never the MCP app token
   expect(ui.search).toBe('');
   expect((await request.post(`${ui.origin}/session`, { headers: { Authorization: 'Bearer wrong' } })).status()).toBe(401);
   const wsRefused = (wsUrl: string) =>
@@ -37,7 +30,7 @@ test("the UI secret travels in the fragment, leaves the address bar, and only th
   expect(await wsRefused(`${ui.origin.replace('http', 'ws')}/ws?token=${secret}`)).toBe(true);
 
   await page.goto('about:blank'); // the same URL plus a fragment would not reload the page
-  await page.goto(serve.ui);
+  await page.goto(running().ui);
   await expect(page.locator('[data-testid="app"][data-connected="true"]')).toBeVisible();
   expect(page.url()).toBe(`${ui.origin}/`);
   const cookies = await page.context().cookies();
@@ -47,7 +40,7 @@ test("the UI secret travels in the fragment, leaves the address bar, and only th
 });
 
 test('shows live output of every entry, echoes typing, and survives a reload', async ({ page }, testInfo) => {
-  await page.goto(serve.ui);
+  await page.goto(running().ui);
   await expect(page.locator('[data-testid="pane"]')).toHaveCount(3);
   await expect(page.locator('[data-testid="sidebar-entry"]')).toHaveCount(3);
 
@@ -78,7 +71,7 @@ test('shows live output of every entry, echoes typing, and survives a reload', a
 });
 
 test('restart and close from the UI', async ({ page }) => {
-  await page.goto(serve.ui);
+  await page.goto(running().ui);
   await expect.poll(() => paneText(page, 'clock')).toMatch(/tick \d+/);
   await pane(page, 'clock').getByTestId('restart').click();
   await expect.poll(() => paneText(page, 'clock')).toContain('restarted');
@@ -95,7 +88,7 @@ test('restart and close from the UI', async ({ page }) => {
 });
 
 test('a flooding pane does not starve typing in another', async ({ page }) => {
-  await page.goto(serve.ui);
+  await page.goto(running().ui);
   await page.getByTestId('add-kind').selectOption('command');
   await page.getByTestId('add-command').fill('yes flood-line');
   await page.getByTestId('add-name').fill('flood');
@@ -113,10 +106,13 @@ test('a flooding pane does not starve typing in another', async ({ page }) => {
 });
 
 test('keyboard navigation and maximise', async ({ page }) => {
-  await page.goto(serve.ui);
+  await page.goto(running().ui);
   await expect(page.locator('[data-testid="pane"]')).toHaveCount(3);
   await page.locator('[data-testid="pane"]').first().locator('.pane-terminal').click();
+  // Alt belongs to the shell (readline's Alt+B/F, Alt+digit): the app does not take it.
   await page.keyboard.press('Alt+ArrowRight');
+  await expect(page.locator('[data-testid="pane"].focused')).not.toHaveAttribute('data-name', 'shell');
+  await page.keyboard.press('Control+Shift+ArrowRight');
   await expect(page.locator('[data-testid="pane"].focused')).toHaveAttribute('data-name', 'shell');
   const renderers = () =>
     page.evaluate(() =>
@@ -124,13 +120,13 @@ test('keyboard navigation and maximise', async ({ page }) => {
     );
   await expect.poll(renderers).toEqual(expect.arrayContaining([expect.stringMatching(/webgl|dom/)]));
   console.log(`pane renderers with all panes visible: ${(await renderers()).join(', ')}`);
-  await page.keyboard.press('Alt+Enter');
+  await page.keyboard.press('Control+Shift+Enter');
   await expect(page.locator('.cell.hidden')).toHaveCount(2);
   // Hidden panes are detached: no terminal, so no WebGL context held (browsers cap live contexts).
   await expect(page.locator('.cell.hidden [data-testid="pane"][data-attached="false"]')).toHaveCount(2);
   expect((await renderers()).filter((r) => r === 'webgl').length).toBeLessThanOrEqual(1);
-  await page.keyboard.press('Alt+Enter');
+  await page.keyboard.press('Control+Shift+Enter');
   await expect(page.locator('.cell.hidden')).toHaveCount(0);
-  await page.keyboard.press('Alt+3');
+  await page.keyboard.press('Control+Shift+Digit3');
   await expect(page.locator('[data-testid="pane"].focused')).toHaveAttribute('data-name', 'echoer');
 });

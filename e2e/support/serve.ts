@@ -4,36 +4,51 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
 
 export interface ServeHandle {
   ui: string;
+  /** The first project's MCP endpoint (absent when serve started without a project). */
   token: string;
   pid: number;
   url?: string;
+  /** Every project opened at start, each with its own MCP endpoint and app token. */
+  projects: Array<{ id: string; dir: string; url: string; token: string }>;
+  dataDir: string;
   process: ChildProcess;
   stop(): Promise<void>;
 }
 
 const ROOT = resolve(__dirname, '../..');
 
+/**
+ * `projectDirs`: the folders to open at start (none: the welcome view). `trust` (default true)
+ * starts serve with --trust: the projects' entries may run at once. `roots`: more folders the
+ * browser's path field may open (home always may). `dataDir`: a data directory that outlives this
+ * serve (restart tests); default a fresh one removed on stop. `port`: a fixed port (restart on the
+ * same address). `env`: extra environment for serve.
+ */
 export interface ServeOptions {
-  /** Start with --trust (default true): the project's entries may run at once. */
   trust?: boolean;
-  /** Keep state across a restart: the caller owns (and removes) this directory. */
+  roots?: string[];
   dataDir?: string;
   port?: number;
   env?: Record<string, string>;
 }
 
-export async function startServe(projectDir: string, options: ServeOptions = {}): Promise<ServeHandle> {
+export async function startServe(projectDirs: string | string[], options: ServeOptions = {}): Promise<ServeHandle> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sb-e2e-data-'));
   const trust = options.trust === false ? [] : ['--trust'];
   const port = options.port === undefined ? [] : ['--port', String(options.port)];
+  const projects = (Array.isArray(projectDirs) ? projectDirs : [projectDirs]).flatMap((dir) => ['--project', dir]);
+  const roots = (options.roots ?? []).flatMap((dir) => ['--root', dir]);
   const child = spawn(
     process.execPath,
-    [join(ROOT, 'out/main/serve.js'), '--project', projectDir, '--data-dir', dataDir, ...trust, ...port],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } },
+    [join(ROOT, 'out/main/serve.js'), ...projects, ...roots, '--data-dir', dataDir, ...trust, ...port],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...options.env },
+    },
   );
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
@@ -45,9 +60,10 @@ export async function startServe(projectDir: string, options: ServeOptions = {})
     });
     child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
   });
-  const announced = JSON.parse(line) as { ui: string; token: string; pid: number; url?: string };
+  const announced = JSON.parse(line) as Omit<ServeHandle, 'process' | 'stop' | 'dataDir'>;
   return {
     ...announced,
+    dataDir,
     process: child,
     async stop() {
       if (child.exitCode === null) {
@@ -72,4 +88,20 @@ export function paneText(page: Page, name: string): Promise<string> {
 
 export function pane(page: Page, name: string) {
   return page.locator(`[data-testid="pane"][data-name="${name}"]`);
+}
+
+/** Starts serve on `projectDir` before each test of the file and stops it after; returns the running handle. */
+export function serveForEachTest(projectDir: string, options: { trust?: boolean } = {}): () => ServeHandle {
+  let handle: ServeHandle | undefined;
+  test.beforeEach(async () => {
+    handle = await startServe(projectDir, options);
+  });
+  test.afterEach(async () => {
+    await handle?.stop();
+    handle = undefined;
+  });
+  return () => {
+    if (!handle) throw new Error('serve is not running outside a test');
+    return handle;
+  };
 }

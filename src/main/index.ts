@@ -6,15 +6,21 @@ import { app, dialog, session, type BrowserWindow } from 'electron';
 import { join, resolve } from 'node:path';
 import { CONTENT_SECURITY_POLICY, createMainWindow } from './electron/secureWindow';
 import { InstanceLockedError } from './core/instance';
-import { RecentProjects } from './core/projects';
+import { createHostWorkspace, type HostWorkspace } from './core/workspace';
 import { installProcessGuard } from './processGuard';
 import { devRendererUrl, installPermissionPolicy, isTrustedRendererUrl } from './electron/rendererPolicy';
 import { installAppMenu } from './electron/appMenu';
-import { ProjectSession } from './electron/projectSession';
+import { installIpcBridge } from './electron/ipcBridge';
+import { installAttention } from './electron/attention';
 import { projectFromArgv } from './electron/launchArgs';
+import { installTray } from './electron/tray';
+import { keepAliveWithoutWindow, quitConfirmation } from './electron/presence';
+import { windowShower } from './electron/windowShower';
 
 /** The launcher's own arguments before the user's: `[exe, …]` packaged, `[electron, appPath, …]` in development. */
 const firstUserArg = () => (app.isPackaged ? 1 : 2);
+/** The desktop app runs as the person and opens what they pick or drop: any folder may be typed. */
+const DESKTOP_ROOTS = ['/'];
 
 export function startApp(): void {
   if (!app.requestSingleInstanceLock()) {
@@ -22,7 +28,10 @@ export function startApp(): void {
     return;
   }
   let win: BrowserWindow | undefined;
-  let project: ProjectSession | undefined;
+  let host: HostWorkspace | undefined;
+  let openWindow: (() => Promise<void>) | undefined;
+  /** Every open project's processes: quitting and the tray speak for the whole app. */
+  const allProcesses = () => host?.workspace.list().flatMap((project) => project.handle.core.listProcesses()) ?? [];
 
   let isQuitting = false;
   const guard = installProcessGuard(process, {
@@ -31,19 +40,23 @@ export function startApp(): void {
     log: (line) => console.error(line),
     async stop() {
       isQuitting = true;
-      await project?.dispose(); // nothing may outlive the app
+      await host?.dispose(); // nothing may outlive the app
     },
     killNow() {
-      project?.killNow();
+      host?.killNow();
     },
   });
 
+  /** Shows the window, or opens a new one onto the open projects (the tray, a notification, the dock). */
+  const showWindow = windowShower(
+    () => win,
+    () => void openWindow?.(),
+  );
+
   let openProject: ((dir: string) => void) | undefined;
-  // A second launch (a folder dropped on the dock, `switchboard DIR`) opens its folder here.
+  // A second launch (a folder dropped on the dock, `switchboard DIR`) opens its folder here, or focuses it when open.
   app.on('second-instance', (_event, argv, cwd) => {
-    if (!win) return;
-    if (win.isMinimized()) win.restore();
-    win.focus();
+    showWindow();
     const dir = projectFromArgv(argv, cwd, firstUserArg());
     if (dir) openProject?.(dir);
   });
@@ -59,63 +72,112 @@ export function startApp(): void {
       session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
         callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
       });
-      const mainWindow = (win = createMainWindow(join(__dirname, '../preload')));
       const rendererUrl = devRendererUrl(process.env, app.isPackaged);
-      const recent = new RecentProjects(app.getPath('userData'));
-      const session_ = (project = new ProjectSession({
+      const hostWorkspace = (host = createHostWorkspace({
         dataDir: app.getPath('userData'),
-        recent,
-        isTrustedUrl: (url) => isTrustedRendererUrl(url, rendererUrl),
-        confirmStop: (names) => confirmStop(mainWindow, names),
-        grantTrustAtLaunch: process.argv.includes('--trust'),
+        roots: DESKTOP_ROOTS,
+        chooseFolder: () => chooseFolder(win),
+        log: (line) => console.warn(line),
       }));
-      // Until the welcome view lands, a launch without a project opens the most recent one, then the launch directory.
-      const initial = projectFromArgv(process.argv, process.cwd(), firstUserArg()) ?? recent.list()[0]?.dir ?? process.cwd();
-      await session_.open(initial, mainWindow);
-      openProject = (dir) =>
-        void session_
-          .open(resolve(dir), mainWindow)
-          .then((opened) => {
-            rebuildMenu();
-            if (opened) mainWindow.webContents.reload(); // the page re-reads the new project's snapshot
-          })
-          .catch((err: unknown) => dialog.showErrorBox('Could not open the folder', err instanceof Error ? err.message : String(err)));
+      const { workspace, recent } = hostWorkspace;
+      // Notifications and the tray live as long as the app: closing the window is not quitting.
+      installAttention(workspace, showWindow);
+      if (process.platform !== 'darwin') installTray(workspace, { open: showWindow, quit: () => app.quit() });
+      openWindow = async () => {
+        const opened = createMainWindow(join(__dirname, '../preload'));
+        win = opened;
+        const uninstallBridge = installIpcBridge(workspace, opened, (url) => isTrustedRendererUrl(url, rendererUrl));
+        opened.once('closed', () => {
+          uninstallBridge();
+          if (win === opened) win = undefined;
+        });
+        if (rendererUrl) await opened.loadURL(rendererUrl);
+        else await opened.loadFile(join(__dirname, '../renderer/index.html'));
+      };
       const rebuildMenu = installAppMenu({
         window: () => win,
-        recentProjects: () => recent.list().filter((p) => p.dir !== session_.handle?.core.projectDir),
-        hasOpenProject: () => session_.handle !== undefined,
-        openProject,
-        closeProject: () => app.quit(),
-        mcp: () => session_.handle && { url: session_.handle.mcp.url, token: session_.handle.mcp.token },
+        recentProjects: () => recent.list().filter((p) => !workspace.list().some((open) => open.dir === p.dir)),
+        hasOpenProject: () => workspace.activeId !== undefined,
+        openProject: (dir) => openProject?.(dir),
+        chooseFolder: () => void workspace.chooseAndOpen().catch(showOpenError),
+        closeProject: () => void closeActiveProject(hostWorkspace, win),
+        mcp: () => {
+          const active = workspace.activeId ? workspace.get(workspace.activeId).handle.mcp : undefined;
+          return active && { url: active.url, token: active.token };
+        },
         isDevelopment: !app.isPackaged,
       });
-      if (rendererUrl) await mainWindow.loadURL(rendererUrl);
-      else await mainWindow.loadFile(join(__dirname, '../renderer/index.html'));
+      workspace.onChanged(() => rebuildMenu());
+      openProject = (dir) => void workspace.open(resolve(dir)).catch(showOpenError);
+      // A launch that names a folder opens it; without one the window shows the welcome view (recent projects).
+      const initial = projectFromArgv(process.argv, process.cwd(), firstUserArg());
+      if (initial) await workspace.open(initial, { grantTrust: process.argv.includes('--trust') });
+      await openWindow();
     })
     .catch((err: unknown) => {
       if (err instanceof InstanceLockedError) dialog.showErrorBox('Switchboard is already running', err.message);
       guard.fail(err);
     });
 
-  app.on('window-all-closed', () => app.quit());
+  // Closing the last window is not quitting while entries run: the tray (or dock) keeps the app.
+  app.on('window-all-closed', () => {
+    if (!keepAliveWithoutWindow(allProcesses(), process.platform)) app.quit();
+  });
+  app.on('activate', () => showWindow());
 
   app.on('before-quit', (event) => {
-    if (isQuitting || !project?.handle) return;
+    if (isQuitting || !host || host.workspace.list().length === 0) return;
     // Hold the quit until every process tree is gone: nothing may outlive the app.
     event.preventDefault();
+    const ask = quitConfirmation(allProcesses());
+    if (ask) {
+      const answer = dialog.showMessageBoxSync({
+        type: 'warning',
+        message: ask.message,
+        detail: ask.detail,
+        buttons: ask.buttons,
+        defaultId: 1,
+        cancelId: 1,
+      });
+      if (answer !== 0) return;
+    }
     void guard.shutdown(0);
   });
 }
 
-async function confirmStop(win: BrowserWindow, running: string[]): Promise<boolean> {
-  const { response } = await dialog.showMessageBox(win, {
-    type: 'question',
-    buttons: ['Stop them and open', 'Cancel'],
+function showOpenError(err: unknown): void {
+  dialog.showErrorBox('Could not open the folder', err instanceof Error ? err.message : String(err));
+}
+
+async function chooseFolder(win: BrowserWindow | undefined): Promise<string | undefined> {
+  const options = { title: 'Open a project folder', properties: ['openDirectory' as const, 'createDirectory' as const] };
+  const result = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+  return result.canceled ? undefined : result.filePaths[0];
+}
+
+/** File › Close Project: asks before stopping running processes; only that project's trees stop. */
+async function closeActiveProject(host: HostWorkspace, win: BrowserWindow | undefined): Promise<void> {
+  const { workspace } = host;
+  if (!workspace.activeId) return;
+  const project = workspace.get(workspace.activeId);
+  const running = project.handle.core
+    .listProcesses()
+    .filter((p) => p.pid !== undefined && p.pid > 0)
+    .map((p) => p.name);
+  if (running.length > 0 && !(await confirmStop(win, running))) return;
+  await workspace.close(project.id);
+}
+
+async function confirmStop(win: BrowserWindow | undefined, running: string[]): Promise<boolean> {
+  const options = {
+    type: 'question' as const,
+    buttons: ['Stop them and close', 'Cancel'],
     defaultId: 1,
     cancelId: 1,
-    message: `Opening another folder stops ${running.length === 1 ? 'a running process' : `${running.length} running processes`}`,
+    message: `Closing the project stops ${running.length === 1 ? 'a running process' : `${running.length} running processes`}`,
     detail: running.join(', '),
-  });
+  };
+  const { response } = win ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
   return response === 0;
 }
 

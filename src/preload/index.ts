@@ -2,7 +2,7 @@
  * Exposes the control API to the page and nothing else: no ipcRenderer, no Node.
  * Arguments are validated again in the main process (zod); this side only forwards.
  */
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from '../shared/ipc';
 import type { ControlEvent } from '../shared/api';
 import { fromSerializedError, type SerializedError } from '../shared/errors';
@@ -10,15 +10,20 @@ import { fromSerializedError, type SerializedError } from '../shared/errors';
 type CallReply = { ok: true; value: unknown } | { ok: false; error: SerializedError };
 
 const api = {
-  async call(cmd: string, args: unknown): Promise<unknown> {
-    const reply = (await ipcRenderer.invoke(IPC_CALL_CHANNEL, cmd, args)) as CallReply;
+  /** `project`: the open project the call is for (absent: workspace commands, or the active project). */
+  async call(cmd: string, args: unknown, project?: string): Promise<unknown> {
+    const reply = (await ipcRenderer.invoke(IPC_CALL_CHANNEL, cmd, args, project)) as CallReply;
     if (!reply.ok) throw fromSerializedError(reply.error);
     return reply.value;
   },
-  onEvent(listener: (event: ControlEvent) => void): () => void {
-    const handler = (_e: IpcRendererEvent, event: ControlEvent) => listener(event);
+  onEvent(listener: (event: ControlEvent, project?: string) => void): () => void {
+    const handler = (_e: IpcRendererEvent, event: ControlEvent, project?: string) => listener(event, project);
     ipcRenderer.on(IPC_EVENT_CHANNEL, handler);
     return () => ipcRenderer.removeListener(IPC_EVENT_CHANNEL, handler);
+  },
+  /** Where a dropped folder lives: the page itself never sees file system paths. */
+  pathForFile(file: File): string {
+    return webUtils.getPathForFile(file);
   },
 };
 

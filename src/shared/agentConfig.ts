@@ -34,6 +34,8 @@ export const AgentConfigSchema = z
       .optional(),
     /** Start the agent when the project opens (default false: agents cost money when they run). */
     autoStart: z.boolean().optional(),
+    /** After an app restart, `auto` resumes the conversation it had if it was running; `manual` (default) offers Resume. */
+    resume: z.enum(['auto', 'manual']).optional(),
     /** Scopes added to the agent's MCP token, e.g. { "scopes": ["entries:read-all"] }. */
     mcp: McpAccessConfigSchema.optional(),
   })

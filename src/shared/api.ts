@@ -13,10 +13,19 @@ import { TaskRequestSchema, type TaskView } from './task';
 import { ProposedEntrySchema, type ConfigProposal } from './proposal';
 import { McpScopeSchema, type McpScope, type ProjectTrustState } from './trust';
 import { UiStatePatchSchema, type UiState } from './uiState';
+import { AnswerPromptArgsSchema, type AnswerPromptResult, type WaitingAgent } from './inbox';
+import type { WorkspaceCommandArgs, WorkspaceCommandName, WorkspaceEvent, WorkspaceResults } from './workspace';
 
 const Id = z.string().min(1, 'process id is required');
 const Signal = z.enum(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGKILL', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2']);
 const TimerId = z.string().min(1, 'timer id is required').max(100);
+const TimerBody = z.string().min(1, 'the timer needs a body').max(100_000);
+const TimerLabel = z.string().max(200).optional();
+/** Delays and max waits up to 7 days, as in the MCP timer tools. */
+const TimerSeconds = z
+  .number()
+  .min(0)
+  .max(7 * 24 * 3600);
 const Size = { cols: z.number().int().min(2).max(1000).optional(), rows: z.number().int().min(1).max(500).optional() };
 
 export const CommandArgs = {
@@ -44,6 +53,8 @@ export const CommandArgs = {
     ...Size,
   }),
   startProcess: z.strictObject({ id: Id }),
+  /** Start a stopped agent again, continuing its last conversation (the CLI's own resume). */
+  resumeProcess: z.strictObject({ id: Id }),
   stopProcess: z.strictObject({ id: Id, signal: Signal.optional() }),
   restartProcess: z.strictObject({ id: Id, signal: Signal.optional() }),
   closeProcess: z.strictObject({ id: Id }),
@@ -58,12 +69,28 @@ export const CommandArgs = {
   ackOutput: z.strictObject({ id: Id, bytes: z.number().int().min(0) }),
   /** A person looked at the pane: clears its attention flag. */
   acknowledgeAttention: z.strictObject({ id: Id }),
+  /** The attention inbox: every waiting agent, what it asks, the answers it takes. */
+  listWaiting: z.strictObject({}),
+  /** Approve / deny / answer a waiting agent's prompt; refused when the prompt on screen changed. */
+  answerPrompt: AnswerPromptArgsSchema,
   // Timers: the UI acts as the app, so it sees and manages every timer
   /** Live timers (of one owner, or all) and the history of ended ones. */
   listTimers: z.strictObject({ ownerId: Id.optional() }),
   pauseTimer: z.strictObject({ timerId: TimerId }),
   resumeTimer: z.strictObject({ timerId: TimerId }),
   cancelTimer: z.strictObject({ timerId: TimerId }),
+  /** A new timer owned by `ownerId` (the same TimerManager methods as MCP timer_set / timer_fire_when_idle_*). */
+  setTimer: z.union([
+    z.strictObject({ kind: z.literal('delay'), ownerId: Id, body: TimerBody, label: TimerLabel, seconds: TimerSeconds }),
+    z.strictObject({
+      kind: z.enum(['idle_any', 'idle_all']),
+      ownerId: Id,
+      body: TimerBody,
+      label: TimerLabel,
+      watched: z.array(Id).min(1, 'pick at least one agent to watch').max(100),
+      maxWaitSeconds: TimerSeconds.optional(),
+    }),
+  ]),
   /** Deliver now (still only once the owner is at its prompt). */
   fireTimerNow: z.strictObject({ timerId: TimerId }),
   // Tasks: the same core methods the MCP task tools call
@@ -132,6 +159,7 @@ export interface CommandResults {
   spawnProcess: ProcessInfo;
   spawnAgent: ProcessInfo;
   startProcess: ProcessInfo;
+  resumeProcess: ProcessInfo;
   stopProcess: ProcessInfo;
   restartProcess: ProcessInfo;
   closeProcess: { closed: true };
@@ -143,8 +171,11 @@ export interface CommandResults {
   detach: null;
   ackOutput: null;
   acknowledgeAttention: null;
+  listWaiting: { agents: WaitingAgent[] };
+  answerPrompt: AnswerPromptResult;
   // Timers
   listTimers: { timers: TimerSummary[]; history: TimerHistoryEntry[] };
+  setTimer: TimerSummary;
   pauseTimer: TimerSummary;
   resumeTimer: TimerSummary;
   cancelTimer: TimerHistoryEntry;
@@ -174,19 +205,32 @@ export type ControlEvent =
   | { type: 'attentionRequested'; id: string; reason: string; title: string }
   | { type: 'trustChanged'; trust: ProjectTrustState }
   /** A menu command for the window (desktop shell only). */
-  | { type: 'uiCommand'; command: UiCommand };
+  | { type: 'uiCommand'; command: UiCommand }
+  | WorkspaceEvent;
 
-/** Wire format shared by the WebSocket bridge (IPC uses invoke/send with the same shapes). */
-export type ClientMessage = { t: 'call'; seq: number; cmd: string; args: unknown };
+/**
+ * Wire format shared by the WebSocket bridge (IPC uses invoke/send with the same shapes). A call
+ * names the open project it is for (`project`); without one it goes to the active project.
+ * Workspace commands take no project. Events of a project carry its id.
+ */
+export type ClientMessage = { t: 'call'; seq: number; cmd: string; args: unknown; project?: string };
 export type ServerMessage =
   | { t: 'result'; seq: number; ok: true; value: unknown }
   | { t: 'result'; seq: number; ok: false; error: SerializedError }
-  | { t: 'event'; event: ControlEvent };
+  | { t: 'event'; event: ControlEvent; project?: string };
 
-/** What the renderer sees, whatever the transport (preload or WebSocket). */
+/** One project's view of the control API: what panes, sidebar and dialogs use. */
 export interface ControlClient {
   call<C extends CommandName>(cmd: C, args: CommandArgsOf<C>): Promise<CommandResults[C]>;
   onEvent(listener: (event: ControlEvent) => void): () => void;
+}
+
+/** What the renderer's transport gives, whatever it is (preload or WebSocket): every project at once. */
+export interface WorkspaceClient {
+  call<C extends CommandName>(cmd: C, args: CommandArgsOf<C>, project?: string): Promise<CommandResults[C]>;
+  workspace<C extends WorkspaceCommandName>(cmd: C, args: z.input<(typeof WorkspaceCommandArgs)[C]>): Promise<WorkspaceResults[C]>;
+  /** `project` is the id of the project an event belongs to (absent for workspace and menu events). */
+  onEvent(listener: (event: ControlEvent, project?: string) => void): () => void;
 }
 
 export { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from './ipc';

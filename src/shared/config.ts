@@ -46,6 +46,15 @@ export const SettingsSchema = z.strictObject({
   scrollbackLines: z.number().int().min(0, 'cannot be negative').max(100_000, 'must be at most 100000').optional(),
   /** Grace between SIGTERM and SIGKILL when a process tree is stopped (ms; 0 – 60000). */
   killGraceMs: z.number().int().min(0, 'cannot be negative').max(60_000, 'must be at most 60000').optional(),
+  /** Default for entries running when the app went down: `auto` starts/resumes them at launch, `manual` (default) waits. */
+  resume: z.enum(['auto', 'manual']).optional(),
+  /** Saved scrollback per entry across restarts (bytes of serialized screen; 0 – 64 MiB, default 2 MiB). */
+  savedScrollbackBytes: z
+    .number()
+    .int()
+    .min(0, 'cannot be negative')
+    .max(64 * 1024 * 1024, 'must be at most 67108864 (64 MiB)')
+    .optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

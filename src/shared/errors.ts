@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'bad_pattern',
   'too_many_waits',
   'stale_revision',
+  'stale_prompt',
   'not_found',
   'unauthorized',
   'forbidden',

@@ -150,6 +150,7 @@ export const McpToolInput = {
     rows: Rows.optional(),
   },
   start_process: { process_id: ProcessId },
+  resume_process: { process_id: ProcessId },
   stop_process: { process_id: ProcessId, signal: Signal.optional() },
   close_process: { process_id: ProcessId, signal: Signal.optional() },
   restart_process: {
@@ -178,6 +179,12 @@ export const McpToolInput = {
       .describe('"grid" (default): the rendered screen, blank lines trimmed. "stream": ANSI-stripped output text from since_offset'),
     since_offset: SinceOffset.optional(),
     max_bytes: MaxBytes.optional(),
+    run: z
+      .enum(['current', 'previous'])
+      .optional()
+      .describe(
+        '"current" (default): this app run. "previous": what the entry showed when the app last quit or crashed (its saved scrollback), newest max_bytes',
+      ),
   },
   get_process_raw_output: { process_id: ProcessId, since_offset: SinceOffset.optional(), max_bytes: MaxBytes.optional() },
   search_output: {
@@ -230,6 +237,12 @@ export const McpToolInput = {
   send_message: {
     target_process_id: ProcessId.describe('Agent entry that receives the message'),
     message: z.string().min(1).max(MAX_INPUT_CHARS).describe('Text delivered as a user turn, tagged with the sender'),
+  },
+  list_waiting: {},
+  answer_prompt: {
+    process_id: ProcessId.describe('The waiting agent'),
+    fingerprint: z.string().min(1).max(200).describe('The prompt fingerprint list_waiting returned for it'),
+    choice: z.enum(['approve', 'deny', 'answer']).describe('One of the choices list_waiting offered for this prompt'),
   },
   request_human_attention: {
     process_id: ProcessId.optional().describe('Entry to flag (default: the caller)'),

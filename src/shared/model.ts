@@ -24,6 +24,8 @@ export const RUN_STATES = ['stopped', 'waiting', 'starting', 'ready', 'running',
 export const RunStateSchema = z.enum(RUN_STATES);
 export type RunState = z.infer<typeof RunStateSchema>;
 
+/** Saved state names entries by id (continuity); ids are `p_` and hex. */
+export const ProcessIdSchema = z.string().regex(/^p_[0-9a-f]{6,}$/, 'process ids look like p_3f9a2c');
 export type ProcessId = string;
 
 export interface ExitInfo {
@@ -76,6 +78,24 @@ export interface ProcessInfo {
   access?: { scopes: McpScope[]; spawnedBy?: ProcessId };
   /** A config entry waiting for the user's trust: never trusted (`new`) or `changed` since. */
   trust?: 'new' | 'changed';
+  /** Agent entries: the CLI's conversation identity and whether the Resume action applies. */
+  session?: AgentSessionInfo;
+  /** The entry came back from the previous app run (its output shows above a `restored` line). */
+  restoredAt?: number;
+}
+
+/** What to do with an entry that was running when the app went down. */
+export const RESUME_POLICIES = ['auto', 'manual'] as const;
+export const ResumePolicySchema = z.enum(RESUME_POLICIES);
+export type ResumePolicy = z.infer<typeof ResumePolicySchema>;
+
+export interface AgentSessionInfo {
+  /** The agent CLI's own session id of the current or last run, once known. */
+  id?: string;
+  /** Stopped, with a known session of a CLI that can resume it: Resume continues the conversation. */
+  resumable: boolean;
+  /** Why Resume does not apply (the CLI cannot resume, no session known yet, still running). */
+  reason?: string;
 }
 
 export interface AttentionInfo {
@@ -101,6 +121,11 @@ export interface TimerSummary {
   firesAt?: number;
   /** Milliseconds left until firesAt; kept while paused. */
   remainingMs?: number;
+  /**
+   * Its owner came back stopped after an app restart: the time left is kept (no firesAt) and the
+   * timer counts down, or is delivered, once the owner runs again (Resume or Start).
+   */
+  heldForOwner?: true;
   /** Idle timers: every watched entry, and those the timer still waits for. */
   watched?: ProcessId[];
   waitingOn?: ProcessId[];
@@ -148,6 +173,10 @@ export interface ProcessSpec {
   stuckThresholdMs?: number;
   /** Readiness settings for command entries (switchboard.json readiness fields). */
   ready?: Partial<ReadinessConfig>;
+  /** After an app restart: `auto` starts (agents: resumes) it again if it was running; `manual` waits for the user. */
+  resume?: ResumePolicy;
+  /** Keep env values that look like secrets in the saved state (by default they are not written to disk). */
+  persistSecretEnv?: boolean;
   /**
    * Text the program reads on stdin (then end of file) instead of the terminal: headless runs
    * that take their input there. Unlike an argument, it is not on the command line `ps` shows.

@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS, CHROMIUM_PATH } from '../support/chromium';
 import { startWebServer, type RunningWebServer } from '../../src/main/core/bridge';
+import { RecentProjects } from '../../src/main/core/projects';
+import { FolderRoots, Workspace } from '../../src/main/core/workspace';
 import { connectCommands } from '../../src/shared/mcp';
 import { callOk, connectClient, startSwitchboard, type Switchboard } from './mcpHarness';
 
@@ -27,7 +29,14 @@ let page: Page;
 describe.skipIf(!isRunnable)('renderer MCP parts in Chromium (serve)', () => {
   beforeAll(async () => {
     sb = await startSwitchboard();
-    web = await startWebServer({ core: sb.handle.core, staticDir: RENDERER_DIR, uiSecret: 'connect-panel-ui-secret' });
+    // The workspace only shows the project this test built; the test disposes it itself.
+    const workspace = new Workspace({
+      createProject: () => Promise.resolve(sb.handle),
+      recent: new RecentProjects(sb.dataDir),
+      roots: new FolderRoots([sb.projectDir]),
+    });
+    await workspace.open(sb.projectDir);
+    web = await startWebServer({ workspace, staticDir: RENDERER_DIR, uiSecret: 'connect-panel-ui-secret' });
     browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
     page = await browser.newPage();
     await page.goto(web.uiUrl);

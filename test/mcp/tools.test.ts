@@ -92,6 +92,8 @@ describe('catalog', () => {
       'send_input',
       'send_message',
       'request_human_attention',
+      'list_waiting',
+      'answer_prompt',
       'scratchpad_list',
       'scratchpad_read',
       'scratchpad_write',

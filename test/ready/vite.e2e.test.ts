@@ -26,7 +26,7 @@ describe('vite', () => {
     const result = await tracker.waitForReady(30_000);
     expect(result).toMatchObject({ success: true, state: 'ready', message: `Vite ready on http://localhost:${port}`, port });
     expect(tracker.info.framework).toBe('vite');
-    expect(tracker.info.reason).toMatch(/pattern vite-ready \+ port \d+ open/);
+    expect(tracker.info.reason).toMatch(/pattern vite-ready \+ port \d+ answers HTTP/);
     expect(await httpStatus(`http://localhost:${port}/`)).toBe(200);
     const readyAt = phases.at(-1)!.at;
     await watcher.opened();

@@ -129,7 +129,7 @@ const ROOT = resolve(__dirname, '../..');
 function startServe(projectDir: string, dataDir: string): Promise<{ child: ChildProcess; url: string; token: string }> {
   const child = spawn(
     join(ROOT, 'node_modules/.bin/tsx'),
-    [join(ROOT, 'src/main/serve.ts'), '--project', projectDir, '--data-dir', dataDir, '--static-dir', dataDir],
+    [join(ROOT, 'src/main/serve.ts'), '--project', projectDir, '--data-dir', dataDir, '--static-dir', dataDir, '--trust'],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -155,8 +155,11 @@ function startServe(projectDir: string, dataDir: string): Promise<{ child: Child
 }
 
 describe('the real Gemini CLI under serve', () => {
-  // Open: under serve the message is reported delivered but never reaches the model (no request;
-  // the composer was seen empty after send_message). Not yet understood; kept as the target test.
+  // Open: under serve the message is typed into the composer but its Enter does not submit it (no
+  // request; the screen, dumped on failure, shows the text still in the composer). Directly through
+  // a PTY the same bracketed paste + Enter submits once the pause after the echo is long enough
+  // (120 ms failed, 400 ms held under load 15-20); under serve it failed with 500 ms too. Not yet
+  // understood; kept as the target test.
   it.skip('an MCP client sends it a message; it answers by calling whoami and gets its own entry', async () => {
     const mock = await startMock({
       turns: [[{ functionCall: { name: 'mcp_switchboard_whoami', args: {} } }], [{ text: 'Message received from the client.' }]],
@@ -189,7 +192,12 @@ describe('the real Gemini CLI under serve', () => {
       message: 'Please introduce yourself',
     });
     expect(sent.delivered).toBe(true);
-    const request = await mock.waitFor('request', (e) => e.kind === 'main', { timeoutMs: WAIT_MS });
+    const screenNow = () => callOk<{ text: string }>(client, 'get_process_output', { process_id: agent!.id }).then((o) => o.text);
+    const request = await mock
+      .waitFor('request', (e) => e.kind === 'main', { timeoutMs: WAIT_MS })
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\nScreen:\n${await screenNow()}`);
+      });
     expect(request.userText).toBe(sent.text);
     const whoami = await mock.waitFor('function_response', (e) => e.name === 'mcp_switchboard_whoami', { timeoutMs: WAIT_MS });
     expect(whoami.response).toContain(agent!.id);

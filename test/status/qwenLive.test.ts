@@ -106,7 +106,7 @@ describe('the real Qwen Code through Switchboard', () => {
       mkdirSync(project);
       const serve = spawn(
         TSX,
-        [join(ROOT, 'src/main/serve.ts'), '--project', project, '--data-dir', join(root, 'data'), '--static-dir', root],
+        [join(ROOT, 'src/main/serve.ts'), '--project', project, '--data-dir', join(root, 'data'), '--static-dir', root, '--trust'],
         {
           cwd: ROOT,
           stdio: ['ignore', 'pipe', 'inherit'],

@@ -464,13 +464,19 @@ describe('timers across a restart of the core', () => {
   let mock: MockAnthropic | undefined;
   let harness: ClaudeHarness | undefined;
 
-  afterAll(async () => {
+  afterEach(async () => {
     await stopWorld(first).catch(() => undefined);
     await stopWorld(second);
     await mock?.close();
     await harness?.cleanup();
     if (first) rmSync(first.root, { recursive: true, force: true });
+    first = second = mock = harness = undefined;
   }, TEST_TIMEOUT_MS);
+
+  const leadOf = (w: World): Agent => {
+    const info = w.handle.core.listProcesses().find((p) => p.configName === 'lead')!;
+    return { id: info.id, name: 'lead', mock: mock!, harness: harness! };
+  };
 
   it(
     'a pending delay timer comes back with its remaining time and reaches the restarted agent',
@@ -479,10 +485,6 @@ describe('timers across a restart of the core', () => {
       harness = await createClaudeHarness({ baseUrl: mock.url });
       const config = { agents: { lead: { preset: 'claude', command: CLAUDE_BIN, cwd: harness.cwd, env: harness.env, autoStart: true } } };
       first = await startWorld(config);
-      const leadOf = (w: World): Agent => {
-        const info = w.handle.core.listProcesses().find((p) => p.configName === 'lead')!;
-        return { id: info.id, name: 'lead', mock: mock!, harness: harness! };
-      };
       const oldLead = leadOf(first);
       await waitForIdleness(first, oldLead, 'idle'); // never instructed: idle once the fresh grace has passed
       const body = 'TIMER-RESTART: still here after the restart.';
@@ -497,7 +499,7 @@ describe('timers across a restart of the core', () => {
 
       second = await startWorld(config, first);
       const newLead = leadOf(second);
-      expect(newLead.id).not.toBe(oldLead.id);
+      expect(newLead.id).toBe(oldLead.id); // the entry keeps its id, and with it its MCP identity, across restarts
       const [restored] = second.handle.timers.list(APP_ACTOR).timers;
       expect(restored).toMatchObject({ id: set.timer_id, label: 'survivor', state: 'pending', ownerId: newLead.id });
       // The clock stood still while the app was down: no more than the time left at shutdown.
@@ -507,6 +509,49 @@ describe('timers across a restart of the core', () => {
       const next = await nextUserMessage(second, newLead, mark);
       expect(next.userText).toBe(body);
       expect(second.handle.timers.list(APP_ACTOR).history[0]).toMatchObject({ id: set.timer_id, state: 'fired', ownerId: newLead.id });
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'a pending delay timer is held while its owner waits for Resume, then counts down and reaches the resumed conversation',
+    async () => {
+      mock = await startMockAnthropic({ turns: [[{ text: 'Hello from the lead.' }]] });
+      harness = await createClaudeHarness({ baseUrl: mock.url });
+      // No autoStart and the default `resume: "manual"`: after the restart the agent waits for a person.
+      const config = { agents: { lead: { preset: 'claude', command: CLAUDE_BIN, cwd: harness.cwd, env: harness.env } } };
+      first = await startWorld(config);
+      const lead = leadOf(first);
+      await first.handle.core.startProcess(lead.id);
+      await callOk(first.external, 'timer_set', { seconds: 0, body: 'You lead. Say hello.', owner_process_id: lead.id });
+      const hello = await nextUserMessage(first, lead, 0);
+      await waitForTurnEnd(first, lead, hello.requestId);
+
+      const body = 'TIMER-RESUMED: still here after Resume.';
+      const set = await callOk<{ timer_id: string }>(first.external, 'timer_set', { seconds: 8, body, owner_process_id: lead.id });
+      const beforeStop = first.handle.timers.list(APP_ACTOR).timers[0].remainingMs!;
+      await stopWorld(first);
+
+      second = await startWorld(config, first);
+      expect(second.handle.core.describe(lead.id)).toMatchObject({ state: 'stopped', session: { resumable: true } });
+      const [held] = second.handle.timers.list(APP_ACTOR).timers;
+      expect(held).toMatchObject({ id: set.timer_id, state: 'pending', ownerId: lead.id, heldForOwner: true });
+      expect(held.firesAt).toBeUndefined();
+      expect(held.remainingMs).toBeLessThanOrEqual(beforeStop);
+      expect(held.remainingMs).toBeGreaterThan(beforeStop - 5_000);
+
+      const resumedAt = Date.now();
+      const mark = mock.mark();
+      await callOk(second.external, 'resume_process', { process_id: lead.id });
+      // The time left counts from the resumed run on, not from the app's launch.
+      const [counting] = second.handle.timers.list(APP_ACTOR).timers;
+      expect(counting.heldForOwner).toBeUndefined();
+      expect(counting.firesAt).toBeGreaterThanOrEqual(resumedAt + held.remainingMs!);
+      const next = await nextUserMessage(second, lead, mark);
+      expect(next.userText).toBe(body);
+      const history = JSON.stringify(mock.requests.find((r) => r.requestId === next.requestId)!.body.messages);
+      for (const earlier of ['You lead. Say hello.', 'Hello from the lead.']) expect(history).toContain(earlier);
+      expect(second.handle.timers.list(APP_ACTOR).history[0]).toMatchObject({ id: set.timer_id, state: 'fired', ownerId: lead.id });
     },
     TEST_TIMEOUT_MS,
   );

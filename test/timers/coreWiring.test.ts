@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type CoreHandle } from '../../src/main/core/composition';
-import { APP_ACTOR, timersOf } from '../../src/main/core/timers';
+import { APP_ACTOR } from '../../src/main/core/timers';
+import { dispatchSharedCommand, parseCommandArgs } from '../../src/main/core/bridge';
 import { waitForEvent } from '../../src/main/core/base';
 import { waitForOutput } from '../support/wait';
 
@@ -50,7 +51,7 @@ describe('timers in the core', () => {
     const handle = await start(tempProject(ECHO_CONFIG));
     const { core } = handle;
     const echo = core.listProcesses().find((p) => p.name === 'echo')!;
-    expect(timersOf(core)).toBe(handle.timers);
+    expect(core.timers).toBe(handle.timers);
     const changed = waitForEvent(
       core.onEvent,
       (e) => e.type === 'processChanged' && e.process.id === echo.id && (e.process.timers?.length ?? 0) > 0,
@@ -103,5 +104,28 @@ describe('timers in the core', () => {
       timers: [],
       history: [{ id: timer.id, state: 'dropped', reason: `owner echo (${echo.id}) was closed` }],
     });
+  });
+});
+
+describe('setTimer from the UI', () => {
+  it('arms a delay through the same TimerManager as MCP and refuses an idle timer on a non-agent with its reason', async () => {
+    const { core } = await start(tempProject(ECHO_CONFIG));
+    const echo = core.listProcesses().find((p) => p.name === 'echo')!;
+    const args = parseCommandArgs('setTimer', {
+      kind: 'delay',
+      ownerId: echo.id,
+      body: 'ui-timer-7',
+      seconds: 0.2,
+      label: 'from the pane',
+    });
+    const timer = (await dispatchSharedCommand(core, 'setTimer', args)) as { id: string; label?: string };
+    expect(core.timers.list(APP_ACTOR).timers).toMatchObject([{ id: timer.id, label: 'from the pane', kind: 'delay' }]);
+    await waitForOutput(core.entry(echo.id), /ui-timer-7/, 5_000);
+
+    const idle = parseCommandArgs('setTimer', { kind: 'idle_all', ownerId: echo.id, body: 'x', watched: [echo.id] });
+    await expect(dispatchSharedCommand(core, 'setTimer', idle)).rejects.toMatchObject({ code: 'wrong_kind' });
+    expect(() => parseCommandArgs('setTimer', { kind: 'idle_any', ownerId: echo.id, body: 'x', watched: [] })).toThrow(
+      /at least one agent/,
+    );
   });
 });

@@ -1,6 +1,6 @@
 /** Installs the application menu (built by menuTemplate.ts) and carries out its actions. */
 import { join } from 'node:path';
-import { app, clipboard, dialog, Menu, shell, type BrowserWindow } from 'electron';
+import { app, clipboard, Menu, shell, type BrowserWindow } from 'electron';
 import { IPC_EVENT_CHANNEL, type ControlEvent } from '../../shared/api';
 import { connectCommands } from '../../shared/mcp';
 import type { UiCommand } from '../../shared/uiCommand';
@@ -16,6 +16,8 @@ export interface AppMenuOptions {
   recentProjects(): RecentProject[];
   hasOpenProject(): boolean;
   openProject(dir: string): void;
+  /** The native folder dialog; the chosen folder opens beside the others. */
+  chooseFolder(): void;
   closeProject(): void;
   mcp(): { url: string; token: string } | undefined;
   isDevelopment: boolean;
@@ -39,7 +41,7 @@ export function installAppMenu(options: AppMenuOptions): () => void {
         recentProjects: options.recentProjects(),
       },
       {
-        openFolder: () => void chooseFolder(options),
+        openFolder: () => options.chooseFolder(),
         openRecent: (dir) => options.openProject(dir),
         closeProject: () => options.closeProject(),
         // Settings live in switchboard.json for now; the sidebar shows where.
@@ -56,14 +58,4 @@ export function installAppMenu(options: AppMenuOptions): () => void {
   };
   rebuild();
   return rebuild;
-}
-
-async function chooseFolder(options: AppMenuOptions): Promise<void> {
-  const win = options.window();
-  const dialogOptions = {
-    title: 'Open a project folder',
-    properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'>,
-  };
-  const result = win ? await dialog.showOpenDialog(win, dialogOptions) : await dialog.showOpenDialog(dialogOptions);
-  if (!result.canceled && result.filePaths[0]) options.openProject(result.filePaths[0]);
 }

@@ -74,7 +74,9 @@ vi.mock('electron', () => electron.module);
 import { createMainWindow, isExternalWebUrl, openExternalLink, SECURE_WEB_PREFERENCES } from './secureWindow';
 import { installIpcBridge } from './ipcBridge';
 import { installAttention } from './attention';
-import { SwitchboardCore } from '../core/app';
+import { windowShower } from './windowShower';
+import type { SwitchboardCore } from '../core/app';
+import { createHostWorkspace, type HostWorkspace } from '../core/workspace';
 import { IPC_CALL_CHANNEL } from '../../shared/ipc';
 
 describe('secure main window', () => {
@@ -121,20 +123,27 @@ describe('secure main window', () => {
   });
 });
 
+/** A workspace with one open project (a fresh folder), as the app has after a launch with --project. */
+async function oneProjectWorkspace(prefix: string): Promise<{ host: HostWorkspace; core: SwitchboardCore }> {
+  const host = createHostWorkspace({ dataDir: mkdtempSync(join(tmpdir(), `${prefix}data-`)), roots: [tmpdir()] });
+  const project = await host.workspace.open(mkdtempSync(join(tmpdir(), prefix)));
+  return { host, core: project.handle.core };
+}
+
 describe('IPC bridge', () => {
   let core: SwitchboardCore;
+  let host: HostWorkspace;
   let uninstall: () => void;
   let win: InstanceType<typeof electron.FakeBrowserWindow>;
 
   beforeEach(async () => {
-    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-shell-')), watchConfig: false });
-    await core.init();
+    ({ host, core } = await oneProjectWorkspace('sb-shell-'));
     win = new electron.FakeBrowserWindow({});
-    uninstall = installIpcBridge(core, win as never, (url) => url.startsWith('file://'));
+    uninstall = installIpcBridge(host.workspace, win as never, (url) => url.startsWith('file://'));
   });
   afterEach(async () => {
     uninstall();
-    await core.dispose();
+    await host.dispose();
   });
 
   const call = (sender: unknown, frameUrl: string, cmd: string, args: unknown) =>
@@ -180,25 +189,56 @@ describe('IPC bridge', () => {
 });
 
 describe('attention notifications', () => {
-  it('a notification clicked after its entry closed focuses the window and does not throw', async () => {
-    const core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-notify-')), watchConfig: false });
-    await core.init();
-    const Notification = electron.module.Notification as unknown as { supported: boolean; shown: EventEmitter[] };
+  type FakeWindow = InstanceType<typeof electron.FakeBrowserWindow>;
+  const Notification = electron.module.Notification as unknown as { supported: boolean; shown: EventEmitter[] };
+  let host: HostWorkspace;
+  let core: SwitchboardCore;
+  let uninstall: () => void;
+  beforeEach(async () => {
+    ({ host, core } = await oneProjectWorkspace('sb-notify-'));
     Notification.supported = true;
+  });
+  afterEach(async () => {
+    Notification.supported = false;
+    uninstall?.();
+    await host.dispose();
+  });
+
+  it('a notification clicked after its entry closed focuses the window and does not throw', async () => {
     const win = new electron.FakeBrowserWindow({});
     const focus = vi.spyOn(win, 'focus');
-    const uninstall = installAttention(core, win as never);
-    try {
-      const entry = await core.spawnProcess({ kind: 'command', argv: ['sleep', '30'], name: 'reviewer' });
-      core.requestAttention(entry.id, 'please look', 'test');
-      const notification = Notification.shown.at(-1)!;
-      await core.closeProcess(entry.id);
-      expect(() => notification.emit('click')).not.toThrow();
-      expect(focus).toHaveBeenCalled();
-    } finally {
-      Notification.supported = false;
-      uninstall();
-      await core.dispose();
-    }
+    const openWindow = vi.fn();
+    uninstall = installAttention(
+      host.workspace,
+      windowShower(() => win as never, openWindow),
+    );
+    const entry = await core.spawnProcess({ kind: 'command', argv: ['sleep', '30'], name: 'reviewer' });
+    core.requestAttention(entry.id, 'please look', 'test');
+    const notification = Notification.shown.at(-1)!;
+    await core.closeProcess(entry.id);
+    expect(() => notification.emit('click')).not.toThrow();
+    expect(focus).toHaveBeenCalled();
+    expect(openWindow).not.toHaveBeenCalled();
+  });
+
+  it('a minimized window is restored and focused; with no window open a click opens one and selects the entry', async () => {
+    let win: FakeWindow | undefined = new electron.FakeBrowserWindow({});
+    vi.spyOn(win, 'isMinimized').mockReturnValue(true);
+    const restore = vi.spyOn(win, 'restore');
+    const openWindow = vi.fn();
+    uninstall = installAttention(
+      host.workspace,
+      windowShower(() => win as never, openWindow),
+    );
+    const entry = await core.spawnProcess({ kind: 'command', argv: ['sleep', '30'], name: 'reviewer' });
+    core.requestAttention(entry.id, 'please look', 'test');
+    Notification.shown.at(-1)!.emit('click');
+    expect(restore).toHaveBeenCalled();
+
+    win = undefined; // the window was closed; the app (and its entries) still run
+    core.requestAttention(entry.id, 'still waiting', 'test');
+    Notification.shown.at(-1)!.emit('click');
+    expect(openWindow).toHaveBeenCalledTimes(1);
+    expect(core.snapshot().selectedId).toBe(entry.id);
   });
 });

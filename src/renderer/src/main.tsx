@@ -1,5 +1,4 @@
 import { StrictMode, useEffect } from 'react';
-import type { ControlClient } from '../../shared/api';
 import { createRoot } from 'react-dom/client';
 import '@xterm/xterm/css/xterm.css';
 import './styles.css';
@@ -9,20 +8,29 @@ import { panes } from './terminalPane';
 import { Sidebar } from './components/Sidebar';
 import { Grid } from './components/Grid';
 import { TrustPrompt } from './components/TrustPrompt';
-import { installKeyboardNavigation } from './keyboard';
+import { installShortcuts } from './shortcuts';
+import { Inbox } from './components/Inbox';
+import { CommandPalette } from './components/CommandPalette';
+import { TimerForm } from './components/TimerForm';
 import { installTitleBadge } from './titleBadge';
 import { installNotifications } from './notifications';
 import { applyUiCommand } from './uiCommands';
+import { connectWorkspace, resyncWorkspace, routeProjectEvent } from './projects';
+import { Welcome } from './components/Welcome';
 import { installThemeController } from './themeController';
 import { SidebarResizer } from './components/SidebarResizer';
 import { ConnectionBanner } from './components/ConnectionBanner';
 
 function App() {
   const error = useUi((s) => s.error);
-  const isConnected = useUi((s) => s.client !== undefined);
-  const isSidebarHidden = useUi((s) => s.isSidebarHidden);
+  // Connected: the workspace answered and the active project's view (if any) is loaded.
+  const isConnected = useUi((s) => s.workspace !== undefined && (s.activeProjectId === undefined || s.client !== undefined));
+  const hasProject = useUi((s) => s.activeProjectId !== undefined);
+  const isWelcome = useUi((s) => s.workspace !== undefined && (s.activeProjectId === undefined || s.isOpeningAnother));
+  const isSidebarHidden = useUi((s) => s.isSidebarHidden || s.activeProjectId === undefined);
   const sidebarWidth = useUi((s) => s.view.sidebarWidth);
-  useEffect(() => installKeyboardNavigation(), []);
+  const overlay = useUi((s) => s.overlay);
+  useEffect(() => installShortcuts(), []);
   useEffect(() => installThemeController(), []);
   useEffect(() => installTitleBadge(), []);
   useEffect(() => installNotifications(), []);
@@ -35,8 +43,11 @@ function App() {
     >
       {!isSidebarHidden && <Sidebar />}
       {!isSidebarHidden && <SidebarResizer />}
-      <Grid />
-      <TrustPrompt />
+      {isWelcome ? <Welcome /> : hasProject && <Grid />}
+      {hasProject && <TrustPrompt />}
+      {hasProject && overlay?.kind === 'inbox' && <Inbox />}
+      {overlay?.kind === 'palette' && <CommandPalette />}
+      {hasProject && overlay?.kind === 'timer' && <TimerForm ownerId={overlay.ownerId} />}
       <ConnectionBanner />
       {error && (
         <div className="toast" role="alert" data-testid="error-toast" onClick={() => useUi.getState().setError(undefined)}>
@@ -49,30 +60,18 @@ function App() {
 
 async function boot(): Promise<void> {
   const client = await connect();
-  // Output goes straight to the pane's terminal; everything else updates the store.
-  client.onEvent((event) => {
+  // Output goes straight to the pane's terminal (ids are unique across projects); everything else updates the store.
+  client.onEvent((event, project) => {
     if (event.type === 'output') panes.get(event.id)?.deliver(event);
     else if (event.type === 'uiCommand') applyUiCommand(event.command);
-    else useUi.getState().apply(event);
+    else routeProjectEvent(event, project);
   });
-  const [snapshot, view] = await Promise.all([client.call('getSnapshot', {}), client.call('getUiState', {})]);
-  useUi.setState({ view });
-  useUi.getState().setClient(client, snapshot);
+  await connectWorkspace(client);
   onConnectionChange((change) => useUi.setState({ connection: change }));
-  // After a drop the entries may have changed (or all be new, if serve restarted): start from the core's state again.
-  onReconnect(() => void resync(client));
-}
-
-async function resync(client: ControlClient): Promise<void> {
-  try {
-    const [snapshot, view] = await Promise.all([client.call('getSnapshot', {}), client.call('getUiState', {})]);
-    useUi.setState({ view });
-    useUi.getState().setClient(client, snapshot);
-    // Panes whose entry still exists show its current screen; the rest unmount with their entry.
-    await Promise.all([...panes.values()].map((pane) => pane.attach().catch(() => undefined)));
-  } catch (err) {
-    useUi.getState().setError(err instanceof Error ? err.message : String(err));
-  }
+  // After a drop the projects and entries may have changed (or all be new, if serve restarted): start from the core's state again.
+  onReconnect(
+    () => void resyncWorkspace().catch((err: unknown) => useUi.getState().setError(err instanceof Error ? err.message : String(err))),
+  );
 }
 
 createRoot(document.getElementById('root')!).render(

@@ -5,7 +5,8 @@
  * (src/main/electron/attention.ts), so this stays silent there.
  */
 import { useUi } from './store';
-import type { ControlClient, ControlEvent } from '../../shared/api';
+import { focusProject } from './projects';
+import type { ControlEvent, WorkspaceClient } from '../../shared/api';
 
 /** An in-page card stays this long unless the flag is cleared or it is clicked first. */
 const CARD_LIFETIME_MS = 30_000;
@@ -13,14 +14,15 @@ const CARD_LIFETIME_MS = 30_000;
 export function installNotifications(): () => void {
   if (window.switchboard) return () => undefined;
   let unsubscribeEvents: (() => void) | undefined;
-  const attach = (client: ControlClient | undefined) => {
+  // Every open project's requests, not only the active one's: a click switches to the project.
+  const attach = (client: WorkspaceClient | undefined) => {
     if (!client || unsubscribeEvents) return;
-    unsubscribeEvents = client.onEvent((event) => {
-      if (event.type === 'attentionRequested') announce(event);
+    unsubscribeEvents = client.onEvent((event, project) => {
+      if (event.type === 'attentionRequested') announce(event, project);
     });
   };
-  attach(useUi.getState().client);
-  const unsubscribeStore = useUi.subscribe((s) => attach(s.client));
+  attach(useUi.getState().workspaceClient);
+  const unsubscribeStore = useUi.subscribe((s) => attach(s.workspaceClient));
   // Browsers only grant the permission from a user gesture: ask on the first click in the page.
   const askOnce = () => {
     if ('Notification' in window && Notification.permission === 'default') void Notification.requestPermission();
@@ -35,22 +37,33 @@ export function installNotifications(): () => void {
 
 type AttentionEvent = Extract<ControlEvent, { type: 'attentionRequested' }>;
 
-function focusPane(id: string): void {
+function focusPane(id: string, project: string | undefined): void {
   window.focus();
+  if (project && project !== useUi.getState().activeProjectId) {
+    // The pane shows once the project's snapshot is in; focus it then.
+    const unsubscribe = useUi.subscribe((s) => {
+      if (s.activeProjectId === project && s.processes[id]) {
+        unsubscribe();
+        s.focus(id);
+      }
+    });
+    void focusProject(project);
+    return;
+  }
   useUi.getState().focus(id);
 }
 
-function announce(event: AttentionEvent): void {
+function announce(event: AttentionEvent, project: string | undefined): void {
   const title = `${event.title} needs you`;
   if ('Notification' in window && Notification.permission === 'granted' && document.visibilityState !== 'visible') {
     const notification = new Notification(title, { body: event.reason, tag: `switchboard-${event.id}` });
     notification.onclick = () => {
-      focusPane(event.id);
+      focusPane(event.id, project);
       notification.close();
     };
     return;
   }
-  showCard(event, title);
+  showCard(event, title, project);
 }
 
 function cardStack(): HTMLElement {
@@ -75,7 +88,7 @@ function cardStack(): HTMLElement {
   return stack;
 }
 
-function showCard(event: AttentionEvent, title: string): void {
+function showCard(event: AttentionEvent, title: string, project: string | undefined): void {
   const stack = cardStack();
   stack.querySelector(`[data-id="${CSS.escape(event.id)}"]`)?.remove(); // one card per pane: the newest reason
   const card = document.createElement('button');
@@ -102,13 +115,17 @@ function showCard(event: AttentionEvent, title: string): void {
     card.remove();
   };
   card.addEventListener('click', () => {
-    focusPane(event.id);
+    focusPane(event.id, project);
     remove();
   });
-  // The flag cleared (a person looked at the pane) or the entry closed: the card goes too.
+  // Only the active project's entries are in the store; another project's card waits for its timeout or a click.
+  // The flag arrives with the entry's next change, after this event: the card goes once a flag it saw is gone.
+  let sawFlag = false;
   unsubscribe = useUi.subscribe((s) => {
+    if (!s.client || (project !== undefined && s.activeProjectId !== project)) return;
     const p = s.processes[event.id];
-    if (!p || !p.attention) remove();
+    if (p?.attention) sawFlag = true;
+    if (!p || (sawFlag && !p.attention)) remove();
   });
   const timer = setTimeout(remove, CARD_LIFETIME_MS);
   stack.appendChild(card);

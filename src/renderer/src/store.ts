@@ -1,6 +1,7 @@
 /** UI state (entries, selection, layout). Terminal bytes never pass through here. */
 import { create } from 'zustand';
-import type { ControlClient, ControlEvent, Snapshot, McpConnectionInfo, ProjectInfo } from '../../shared/api';
+import type { ControlClient, ControlEvent, Snapshot, McpConnectionInfo, ProjectInfo, WorkspaceClient } from '../../shared/api';
+import type { WorkspaceState } from '../../shared/workspace';
 import type { ProcessInfo } from '../../shared/model';
 import type { ConfigIssue } from '../../shared/config';
 import type { ProjectTrustState } from '../../shared/trust';
@@ -15,7 +16,19 @@ export interface ConnectionState {
 /** Wait before writing view changes to the core, so a drag or a resize is one write. */
 const VIEW_SAVE_DELAY_MS = 300;
 let viewSaveTimer: number | undefined;
-let pendingViewPatch: ViewPatch = {};
+/** Unsaved view changes and the project (its client) they belong to. */
+let pendingView: { client: ControlClient; patch: ViewPatch } | undefined;
+
+/** Writes the pending view changes now, to the project they were made in. */
+function saveViewNow(): void {
+  window.clearTimeout(viewSaveTimer);
+  const saving = pendingView;
+  pendingView = undefined;
+  if (!saving) return;
+  saving.client.call('setUiState', { patch: saving.patch }).catch((err: unknown) => {
+    useUi.getState().setError(err instanceof Error ? err.message : String(err));
+  });
+}
 
 /** The trust prompt: every waiting entry, or one (`keys`), or one whose Start was pressed (`startId`). */
 export interface TrustPromptState {
@@ -28,7 +41,48 @@ export interface TrustPromptState {
 let promptSerial = 0;
 const freshPrompt = (prompt: TrustPromptState = {}): TrustPromptState => ({ ...prompt, serial: ++promptSerial });
 
+/** One overlay at a time: the command palette, the attention inbox, or the timer form of an entry. */
+export type Overlay = { kind: 'palette' } | { kind: 'inbox' } | { kind: 'timer'; ownerId: string };
+
+const SCREEN_READER_KEY = 'switchboard.screenReaderMode';
+
+function storedScreenReaderMode(): boolean {
+  try {
+    return localStorage.getItem(SCREEN_READER_KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+/** `?panes=all` in the address (no address outside a page, e.g. in unit tests). */
+function isAllPanesRequested(): boolean {
+  return typeof location !== 'undefined' && new URLSearchParams(location.search).get('panes') === 'all';
+}
+
+/** What the window shows of one project; emptied while another project loads. */
+const NO_PROJECT = {
+  client: undefined,
+  project: undefined,
+  mcp: undefined,
+  processes: {},
+  order: [],
+  configIssues: [],
+  focusedId: undefined,
+  maximizedId: undefined,
+  trust: undefined,
+  trustPrompt: undefined,
+  overlay: undefined,
+  findPaneId: undefined,
+} satisfies Partial<UiState>;
+
 export interface UiState {
+  /** Every open project (the transport); `client` below is the active project's view of it. */
+  workspaceClient?: WorkspaceClient;
+  workspace?: WorkspaceState;
+  /** The project the grid and sidebar show; undefined: the welcome view. */
+  activeProjectId?: string;
+  /** The welcome view over open projects (the switcher's "+"), to open one more. */
+  isOpeningAnother: boolean;
   client?: ControlClient;
   project?: ProjectInfo;
   mcp?: McpConnectionInfo;
@@ -38,7 +92,7 @@ export interface UiState {
   focusedId?: string;
   maximizedId?: string;
   error?: string;
-  /** Theme, zoom and layout: the project's view state, kept by the core (shared/uiState.ts). */
+  /** Theme, zoom and layout: the active project's view state, kept by its core (shared/uiState.ts). */
   view: ViewState;
   connection: ConnectionState;
   isSidebarHidden: boolean;
@@ -51,16 +105,23 @@ export interface UiState {
   keepAllPanesMounted: boolean;
   trust?: ProjectTrustState;
   trustPrompt?: TrustPromptState;
+  overlay?: Overlay;
+  /** xterm's screen-reader mode in every pane (remembered in this browser). */
+  screenReaderMode: boolean;
   // Actions are properties: zustand builds them as closures over `set`, so they are safe to destructure.
+  /** Another project becomes active: its view is empty until its snapshot arrives. */
+  showProject: (projectId: string | undefined) => void;
   setClient: (client: ControlClient, snapshot: Snapshot) => void;
   apply: (event: ControlEvent) => void;
   focus: (id: string | undefined) => void;
   toggleMaximize: (id: string) => void;
   setError: (message: string | undefined) => void;
-  /** Change the view state here at once and in the core shortly after. */
+  /** Change the view state here at once and in the active project's core shortly after. */
   updateView: (patch: ViewPatch) => void;
   openTrustPrompt: (prompt?: TrustPromptState) => void;
   closeTrustPrompt: () => void;
+  setOverlay: (overlay: Overlay | undefined) => void;
+  setScreenReaderMode: (on: boolean) => void;
 }
 
 export const useUi = create<UiState>((set, get) => ({
@@ -70,7 +131,14 @@ export const useUi = create<UiState>((set, get) => ({
   view: DEFAULT_UI_STATE,
   connection: { status: 'connected' },
   isSidebarHidden: false,
-  keepAllPanesMounted: new URLSearchParams(location.search).get('panes') === 'all',
+  keepAllPanesMounted: isAllPanesRequested(),
+  screenReaderMode: storedScreenReaderMode(),
+  isOpeningAnother: false,
+  showProject(projectId) {
+    saveViewNow(); // changes made in the project being left belong to it
+    // The theme stays until the next project's view arrives (no flash); its layout is its own.
+    set({ ...NO_PROJECT, view: { ...DEFAULT_UI_STATE, theme: get().view.theme }, activeProjectId: projectId, isOpeningAnother: false });
+  },
   setClient(client, snapshot) {
     const processes = Object.fromEntries(snapshot.processes.map((p) => [p.id, p]));
     set({
@@ -136,19 +204,29 @@ export const useUi = create<UiState>((set, get) => ({
   },
   updateView(patch) {
     set({ view: { ...get().view, ...patch } });
-    pendingViewPatch = { ...pendingViewPatch, ...patch };
+    const { client } = get();
+    if (!client) return;
+    if (pendingView && pendingView.client !== client) saveViewNow();
+    pendingView = { client, patch: { ...pendingView?.patch, ...patch } };
     window.clearTimeout(viewSaveTimer);
-    viewSaveTimer = window.setTimeout(() => {
-      const saving = pendingViewPatch;
-      pendingViewPatch = {};
-      void run((c) => c.call('setUiState', { patch: saving }));
-    }, VIEW_SAVE_DELAY_MS);
+    viewSaveTimer = window.setTimeout(saveViewNow, VIEW_SAVE_DELAY_MS);
   },
   openTrustPrompt(prompt) {
     set({ trustPrompt: freshPrompt(prompt) });
   },
   closeTrustPrompt() {
     set({ trustPrompt: undefined });
+  },
+  setOverlay(overlay) {
+    set({ overlay });
+  },
+  setScreenReaderMode(on) {
+    try {
+      localStorage.setItem(SCREEN_READER_KEY, on ? 'on' : 'off');
+    } catch {
+      // Storage refused (private window): the setting lasts for this page only.
+    }
+    set({ screenReaderMode: on });
   },
 }));
 

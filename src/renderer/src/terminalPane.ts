@@ -12,7 +12,7 @@ import { ACK_CHUNK_BYTES } from '../../shared/flowControl';
 import { run, useUi } from './store';
 import { THEMES, type ThemeName } from './themes';
 import { findFileLinks } from './fileLinks';
-import { isMacPlatform } from './platform';
+import { IS_MAC, terminalKeyOf } from './shortcuts';
 /** Wait for layout to settle before telling the PTY its new size. */
 const RESIZE_DEBOUNCE_MS = 50;
 
@@ -63,6 +63,7 @@ export class TerminalPane {
       scrollback: SCROLLBACK_LINES,
       allowProposedApi: true,
       theme: THEMES[options.theme].terminal,
+      screenReaderMode: useUi.getState().screenReaderMode,
     });
     this.term.loadAddon(this.fit);
     this.term.loadAddon(this.search);
@@ -175,24 +176,20 @@ export class TerminalPane {
     this.term.dispose();
   }
 
-  /**
-   * Keys a shell never sees: Ctrl+Shift+C / V / F (Cmd+C / V / F on macOS) copy, paste and find.
-   * Plain Ctrl+C, Ctrl+V and Ctrl+F stay the shell's (interrupt, literal next, forward a character).
-   */
+  /** The terminal's own keys (find, copy, paste: shortcuts.ts); everything else goes to the program. */
   private onKey(event: KeyboardEvent): boolean {
     if (event.type !== 'keydown') return true;
-    const isAppChord = isMacPlatform() ? event.metaKey && !event.ctrlKey : event.ctrlKey && event.shiftKey && !event.metaKey;
-    if (!isAppChord) return true;
-    if (event.code === 'KeyF') {
+    const action = terminalKeyOf(event, IS_MAC);
+    if (action === 'find') {
       useUi.setState({ findPaneId: this.id });
       event.preventDefault();
       return false;
     }
-    if (event.code === 'KeyC' && this.term.hasSelection()) {
+    if (action === 'copy' && this.term.hasSelection()) {
       void copyText(this.term.getSelection());
       return false;
     }
-    if (event.code === 'KeyV') {
+    if (action === 'paste') {
       // paste() wraps the text in bracketed-paste markers when the program asked for them.
       void navigator.clipboard.readText().then(
         (text) => this.term.paste(text),

@@ -4,19 +4,13 @@
  */
 import { decodeOutputFrame } from '../../shared/outputFrame';
 import { fromSerializedError } from '../../shared/errors';
-import type {
-  ClientMessage,
-  CommandArgsOf,
-  CommandName,
-  CommandResults,
-  ControlClient,
-  ControlEvent,
-  ServerMessage,
-} from '../../shared/api';
+import type { ClientMessage, ControlClient, ControlEvent, ServerMessage, WorkspaceClient } from '../../shared/api';
 
 interface PreloadApi {
-  call(cmd: string, args: unknown): Promise<unknown>;
-  onEvent(listener: (event: ControlEvent) => void): () => void;
+  call(cmd: string, args: unknown, project?: string): Promise<unknown>;
+  onEvent(listener: (event: ControlEvent, project?: string) => void): () => void;
+  /** The file system path of a dropped file or folder (desktop app only). */
+  pathForFile(file: File): string;
 }
 
 declare global {
@@ -25,15 +19,27 @@ declare global {
   }
 }
 
-export function connect(): Promise<ControlClient> {
+export function connect(): Promise<WorkspaceClient> {
   const preload = window.switchboard;
   if (preload) {
     return Promise.resolve({
-      call: (cmd, args) => preload.call(cmd, args) as never,
+      call: (cmd, args, project) => preload.call(cmd, args, project) as never,
+      workspace: (cmd, args) => preload.call(cmd, args) as never,
       onEvent: (listener) => preload.onEvent(listener),
     });
   }
   return connectWebSocket();
+}
+
+/** One project's view of the workspace: its calls carry its id, and only its events come through. */
+export function projectClient(workspace: WorkspaceClient, projectId: string): ControlClient {
+  return {
+    call: (cmd, args) => workspace.call(cmd, args, projectId),
+    onEvent: (listener) =>
+      workspace.onEvent((event, project) => {
+        if (project === projectId) listener(event);
+      }),
+  };
 }
 
 /**
@@ -77,12 +83,12 @@ function announce(change: ConnectionChange): void {
   for (const listener of connectionListeners) listener(change);
 }
 
-async function connectWebSocket(): Promise<ControlClient> {
+async function connectWebSocket(): Promise<WorkspaceClient> {
   await signIn();
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   const url = `${scheme}://${location.host}/ws`;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  const listeners = new Set<(event: ControlEvent) => void>();
+  const listeners = new Set<(event: ControlEvent, project?: string) => void>();
   let seq = 0;
   let socket: WebSocket | undefined;
 
@@ -94,7 +100,7 @@ async function connectWebSocket(): Promise<ControlClient> {
     }
     const message = JSON.parse(String(raw.data)) as ServerMessage;
     if (message.t === 'event') {
-      for (const listener of listeners) listener(message.event);
+      for (const listener of listeners) listener(message.event, message.project);
       return;
     }
     const waiter = pending.get(message.seq);
@@ -144,16 +150,17 @@ async function connectWebSocket(): Promise<ControlClient> {
     }
   };
 
-  const client: ControlClient = {
-    call<C extends CommandName>(cmd: C, args: CommandArgsOf<C>): Promise<CommandResults[C]> {
-      return new Promise((resolve, reject) => {
-        if (!socket) return reject(new Error('Not connected to Switchboard: reconnecting'));
-        const id = ++seq;
-        pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-        const message: ClientMessage = { t: 'call', seq: id, cmd, args };
-        socket.send(JSON.stringify(message));
-      });
-    },
+  const send = (cmd: string, args: unknown, project?: string) =>
+    new Promise<never>((resolve, reject) => {
+      if (!socket) return reject(new Error('Not connected to Switchboard: reconnecting'));
+      const id = ++seq;
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      const message: ClientMessage = project === undefined ? { t: 'call', seq: id, cmd, args } : { t: 'call', seq: id, cmd, args, project };
+      socket.send(JSON.stringify(message));
+    });
+  const client: WorkspaceClient = {
+    call: (cmd, args, project) => send(cmd, args, project),
+    workspace: (cmd, args) => send(cmd, args),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

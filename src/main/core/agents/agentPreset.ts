@@ -25,6 +25,42 @@ export interface McpWiring {
   env: Record<string, string>;
 }
 
+/** `{session}` in resume arguments stands for the session id. */
+export const SESSION_PLACEHOLDER = '{session}';
+
+/** A folder of the CLI's own: `$<homeEnv>/<dir>`, `<defaultHome>/<dir>` when the variable is unset. */
+export interface SessionHome {
+  homeEnv: string;
+  defaultHome: string;
+  dir: string;
+}
+
+/**
+ * How an agent CLI continues a conversation after a restart, as data. `assigned`: Switchboard
+ * picks a UUID and passes it at every fresh start (`startArgs`); `discovered`: the CLI picks it
+ * and writes it into a session file whose name matches `sessionFile` (capture group 1 = the id),
+ * found among the files the run holds open or, after it exited, under its home.
+ */
+export type ResumeSupport =
+  | {
+      supported: true;
+      sessionId: 'assigned' | 'discovered';
+      startArgs?: readonly string[];
+      resumeArgs: readonly string[];
+      /** `subcommand`: right after the program (`codex resume <id> …`); `append`: after every other argument. */
+      placement: 'subcommand' | 'append';
+      sessionFile?: SessionHome & { pattern: RegExp };
+      /**
+       * Assigned ids: where the CLI stores a conversation once it has one, as `fileName` (with
+       * `{session}`) in any folder right under the home. A run that never took a turn stored
+       * nothing, and its id cannot be resumed.
+       */
+      transcript?: SessionHome & { fileName: string };
+      /** Where the flags were checked. */
+      source: string;
+    }
+  | { supported: false; reason: string };
+
 export interface AgentPreset extends DetectionProfile {
   /** Preset id as written in switchboard.json (`"preset": "claude"`). */
   id: string;
@@ -43,6 +79,8 @@ export interface AgentPreset extends DetectionProfile {
   hasHooks: boolean;
   /** Arguments and env that point the agent CLI at the MCP endpoint (see mcpWiring.ts). */
   mcpWiring(endpoint: McpEndpoint, runEnv?: RunEnv): McpWiring;
+  /** Whether and how its conversations resume after a restart. */
+  resume: ResumeSupport;
   /** True for the fallback used with unknown commands. */
   isGeneric: boolean;
 }

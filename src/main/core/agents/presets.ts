@@ -5,12 +5,49 @@
  */
 import type { PresetVerification, VerifiedCli } from '../../../shared/status';
 import { ruleSetFor, DEFAULT_STATUS_THRESHOLDS, type StatusThresholds } from '../status';
-import { AGENT_TERM, type AgentPreset } from './agentPreset';
+import { AGENT_TERM, SESSION_PLACEHOLDER, type AgentPreset, type ResumeSupport } from './agentPreset';
 import { mcpWiringFor } from './mcpWiring';
 
 /** aider streams replies as plain text with pauses between chunks and has no busy marker while
  *  it streams (the activity fallback decides), so idle waits longer before it shows. */
 const AIDER_IDLE_DEBOUNCE_MS = 2_500;
+
+/**
+ * Claude Code 2.1.197 `claude --help`: "--session-id <uuid> Use a specific session ID", "-r, --resume
+ * [value] Resume a conversation by session ID". It writes a conversation to
+ * `${CLAUDE_CONFIG_DIR:-~/.claude}/projects/<cwd, each non-alphanumeric as "-">/<id>.jsonl` from
+ * its first message on; `--resume` of an id without one exits 1 ("No conversation found with
+ * session ID").
+ */
+const CLAUDE_RESUME: ResumeSupport = {
+  supported: true,
+  sessionId: 'assigned',
+  startArgs: ['--session-id', SESSION_PLACEHOLDER],
+  resumeArgs: ['--resume', SESSION_PLACEHOLDER],
+  placement: 'append',
+  transcript: { homeEnv: 'CLAUDE_CONFIG_DIR', defaultHome: '~/.claude', dir: 'projects', fileName: `${SESSION_PLACEHOLDER}.jsonl` },
+  source: 'claude --help (2.1.197); transcripts under $CLAUDE_CONFIG_DIR/projects',
+};
+
+/**
+ * Codex 0.169 `codex resume --help`: "codex resume [OPTIONS] [SESSION_ID] [PROMPT]". It names its
+ * sessions itself: $CODEX_HOME/sessions/YYYY/MM/DD/rollout-<timestamp>-<uuid>.jsonl.
+ */
+const CODEX_RESUME: ResumeSupport = {
+  supported: true,
+  sessionId: 'discovered',
+  resumeArgs: ['resume', SESSION_PLACEHOLDER],
+  placement: 'subcommand',
+  sessionFile: {
+    pattern: /rollout-[^/]*?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/,
+    homeEnv: 'CODEX_HOME',
+    defaultHome: '~/.codex',
+    dir: 'sessions',
+  },
+  source: 'codex resume --help (0.169.0); session files under $CODEX_HOME/sessions',
+};
+
+const RESUME_UNKNOWN: ResumeSupport = { supported: false, reason: 'resuming is not known for this agent CLI' };
 
 /** Claude Code and Codex were run for real: recordings and live tests against their mock APIs. */
 const CLAUDE_VERIFIED: VerifiedCli = { cliVersion: '2.1.197', date: '2026-11-21' };
@@ -28,6 +65,7 @@ interface PresetSpec {
   env?: Record<string, string>;
   hasHooks?: boolean;
   thresholds?: Partial<StatusThresholds>;
+  resume?: ResumeSupport;
 }
 
 const SPECS: readonly PresetSpec[] = [
@@ -37,9 +75,10 @@ const SPECS: readonly PresetSpec[] = [
     command: 'claude',
     hasHooks: true,
     verified: CLAUDE_VERIFIED,
+    resume: CLAUDE_RESUME,
     npmPackage: '@anthropic-ai/claude-code',
   },
-  { id: 'codex', displayName: 'Codex CLI', command: 'codex', verified: CODEX_VERIFIED, npmPackage: '@openai/codex' },
+  { id: 'codex', displayName: 'Codex CLI', command: 'codex', verified: CODEX_VERIFIED, npmPackage: '@openai/codex', resume: CODEX_RESUME },
   { id: 'gemini', displayName: 'Gemini CLI', command: 'gemini', verified: 'unverified' },
   { id: 'opencode', displayName: 'opencode', command: 'opencode', verified: 'unverified' },
   { id: 'qwen', displayName: 'Qwen Code', command: 'qwen', verified: 'unverified', npmPackage: '@qwen-code/qwen-code' },
@@ -66,6 +105,7 @@ export function buildPreset(spec: PresetSpec, isGeneric = false): AgentPreset {
     thresholds: { ...DEFAULT_STATUS_THRESHOLDS, ...spec.thresholds },
     hasHooks: spec.hasHooks ?? false,
     mcpWiring: mcpWiringFor(isGeneric ? 'generic' : spec.id),
+    resume: spec.resume ?? RESUME_UNKNOWN,
     isGeneric,
   };
 }

@@ -63,6 +63,7 @@ export function agentSpec(
       cwd: resolve(projectDir, launch.cwd ?? '.'),
       env: launch.env,
       ...(config.mcp ? { mcp: config.mcp } : {}),
+      ...(config.resume ? { resume: config.resume } : {}),
       ...(launch.statusOverrides.stuckThresholdMs !== undefined ? { stuckThresholdMs: launch.statusOverrides.stuckThresholdMs } : {}),
       ...extra,
     },

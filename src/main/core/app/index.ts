@@ -5,7 +5,10 @@ export {
   INSTRUCTIONS_READY_TIMEOUT_MS,
   type SwitchboardCoreOptions,
   type SpawnOrigin,
+  type EntryRestorer,
+  configKey,
 } from './switchboardCore';
+export { AgentSessionDecoration, agentSessionDecorator } from './agentSession';
 export { AgentStatusDecoration, agentStatusDecorator, presetOf, agentSpec, agentWiringForRun } from './agentEntries';
 export { ReadinessDecoration, readinessDecorator } from './readinessEntries';
 export {

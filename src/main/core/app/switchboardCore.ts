@@ -14,6 +14,7 @@ import { InvalidArgumentError, SwitchboardError } from '../../../shared/errors';
 import type { DecoratorContext, EntryDecoration, EntryDecorator } from '../sessions';
 import type { AgentConfig } from '../../../shared/agentConfig';
 import type { McpEndpoint } from '../agents';
+import type { TimerManager } from '../timers';
 import { AgentStatusDecoration, agentSpec, agentStatusDecorator, agentWiringForRun } from './agentEntries';
 import { ReadinessDecoration, readinessDecorator } from './readinessEntries';
 import { autoRestartDecorator } from './autoRestart';
@@ -26,13 +27,26 @@ import { isOnPath, proposeConfig, writeConfig } from '../projects';
 import type { ConfigProposal, ProposedEntry } from '../../../shared/proposal';
 import { StartOrder, type Gate } from './startOrder';
 import { EntryAccess, MemoryTrustStore, ProjectTrust, type HeldEntry } from '../trust';
-import { NotTrustedError } from '../../../shared/errors';
+import { NotRunningError, NotTrustedError } from '../../../shared/errors';
 import type { McpScope, ProjectTrustState } from '../../../shared/trust';
 import type { UiState, UiStatePatch } from '../../../shared/uiState';
 import { MemoryUiStateStore, applyUiStatePatch, type UiStateStore } from '../uistate';
 import { editorLaunchFor, resolveProjectFile } from '../editor';
 import { spawn } from 'node:child_process';
 import { relative } from 'node:path';
+import type { AnswerPromptArgs, AnswerPromptResult, WaitingAgent } from '../../../shared/inbox';
+import { answerPrompt, listWaiting, type InboxAgent } from '../inbox';
+import { promptAnswersFor } from '../agents';
+import { AgentSessionDecoration, agentSessionDecorator } from './agentSession';
+import type { Settings } from '../../../shared/config';
+
+/** How an entry of a previous app run comes back; set by the continuity capability. */
+export interface EntryRestorer {
+  /** The id a switchboard.json entry had in the previous app run. */
+  idFor(configKey: string): string | undefined;
+  /** For a restored entry: resume, start or leave it stopped; undefined for new entries (autoStart decides). */
+  launchIntent(entry: ProcessEntry, autoStart: boolean): 'resume' | 'start' | 'none' | undefined;
+}
 
 /** Coalesce bursts of entry changes (title spinners, state flips) into one event per frame. */
 export const CHANGE_COALESCE_MS = 16;
@@ -42,6 +56,11 @@ export interface SwitchboardCoreOptions {
   killGraceMs?: number;
   ringBytes?: number;
   decorators?: EntryDecorator[];
+  /**
+   * Builds the timer manager once the core exists (it observes the core's entries). The composition
+   * root plugs it in; a core built without it answers timer commands with a clear error.
+   */
+  timers?: (core: SwitchboardCore) => TimerManager;
   /** Extra env per run (MCP identity). */
   envForRun?: (entry: ProcessEntry) => Record<string, string>;
   /**
@@ -97,10 +116,15 @@ export class SwitchboardCore {
   private mcpInfo: McpConnectionInfo | undefined;
   private disposed = false;
   private readonly uiStateStore: UiStateStore;
+  private restorer: EntryRestorer | undefined;
+  private currentSettings: Settings = {};
 
   private readonly eventEmitter = this.store.add(new Emitter<ControlEvent>());
   private readonly entryChangedEmitter = this.store.add(new Emitter<string>());
   private readonly startOrder: StartOrder;
+  /** Tasks: headless agent runs with a stall watchdog; the logic lives in core/tasks. */
+  readonly tasks: TaskService;
+  private readonly timerManager: TimerManager | undefined;
   /** Every state event (not output): processAdded/Changed/Removed, configChanged, … */
   readonly onEvent: Event<ControlEvent> = this.eventEmitter.event;
   /** Batched output of every entry, tagged with its id. */
@@ -110,12 +134,20 @@ export class SwitchboardCore {
     this.projectDir = resolve(options.projectDir);
     this.uiStateStore = options.uiState ?? new MemoryUiStateStore();
     // Order matters for describe(): later decorations override fields of earlier ones.
-    this.decorators = [readinessDecorator, autoRestartDecorator, agentStatusDecorator, taskDecorator, ...(options.decorators ?? [])];
+    this.decorators = [
+      readinessDecorator,
+      autoRestartDecorator,
+      agentStatusDecorator,
+      agentSessionDecorator,
+      taskDecorator,
+      ...(options.decorators ?? []),
+    ];
     this.sessions = new SessionManager({
       killGraceMs: options.killGraceMs,
       ringBytes: options.ringBytes,
       envForRun: (entry) => ({ ...options.envForRun?.(entry), ...this.agentWiring(entry).env }),
       argsForRun: (entry) => this.agentWiring(entry).args,
+      argvForRun: (entry, argv) => this.sessionOf(entry.id)?.argvForRun(argv) ?? [...argv],
     });
     this.onDidFlushOutput = this.sessions.onDidFlushOutput;
     this.trust = options.trust ?? new ProjectTrust(this.projectDir, new MemoryTrustStore(), { trustEverything: true });
@@ -130,6 +162,17 @@ export class SwitchboardCore {
       onDidChangeEntry: this.entryChangedEmitter.event,
       setGate: (id, gate) => this.setGate(id, gate),
     });
+    this.tasks = new TaskService(this);
+    // Last: the manager subscribes to the core's entries, which needs everything above.
+    this.timerManager = options.timers?.(this);
+  }
+
+  /** Timers (docs/timers.md): the one manager the UI commands and the MCP tools call. */
+  get timers(): TimerManager {
+    const manager = this.timerManager;
+    if (!manager || manager.isDisposed)
+      throw new SwitchboardError('internal', 'Timers are not available in this Switchboard core (it was built without a timer manager).');
+    return manager;
   }
 
   /** Load switchboard.json, create its entries, start the auto-start ones, watch for edits. */
@@ -162,6 +205,16 @@ export class SwitchboardCore {
   async reloadConfig(): Promise<void> {
     if (this.disposed) return;
     await this.applyConfig(loadConfig(this.projectDir));
+  }
+
+  /** Entries of a previous app run come back through `restorer` (before init). */
+  setRestorer(restorer: EntryRestorer): void {
+    this.restorer = restorer;
+  }
+
+  /** switchboard.json `settings` as last loaded. */
+  get settings(): Readonly<Settings> {
+    return this.currentSettings;
   }
 
   setMcpInfo(info: McpConnectionInfo | undefined): void {
@@ -316,6 +369,36 @@ export class SwitchboardCore {
     }
     if (tracker.status.primary !== 'idle') throw new Error(`the agent is ${tracker.status.primary}`);
     await this.sendUserTurn(id, text);
+  }
+
+  /** The conversation identity of an agent entry (undefined for other kinds). */
+  sessionOf(id: string): AgentSessionDecoration | undefined {
+    return this.records.get(id)?.decorations.find((d): d is AgentSessionDecoration => d instanceof AgentSessionDecoration);
+  }
+
+  /**
+   * Start a stopped agent again with its CLI's resume arguments: the conversation continues. Like
+   * any start it needs the project's trust and goes through the start order.
+   */
+  async resumeProcess(id: string): Promise<ProcessInfo> {
+    const entry = this.runnable(id);
+    const session = this.sessionOf(id);
+    if (!session) throw new InvalidArgumentError(`Process ${id} "${entry.name}" is not an agent: only agents resume conversations`);
+    session.prepareResume();
+    try {
+      await this.startGated(id);
+    } catch (err) {
+      session.cancelResume();
+      throw err;
+    }
+    return this.describe(id);
+  }
+
+  /** An entry of a previous app run (spawned at run time), with its id; started, resumed or left stopped per its policy. */
+  async restoreEntry(spec: ProcessSpec, id: string): Promise<ProcessEntry> {
+    const entry = this.sessions.create(spec, id);
+    await this.launchNew(entry, false).catch(() => undefined); // the entry's error state says why
+    return entry;
   }
 
   /**
@@ -501,13 +584,6 @@ export class SwitchboardCore {
     return null;
   }
 
-  // Tasks: headless agent runs with a stall watchdog; the logic lives in core/tasks
-  private taskService: TaskService | undefined;
-
-  get tasks(): TaskService {
-    return (this.taskService ??= new TaskService(this));
-  }
-
   /** Start a headless agent task (a `task` entry); a spawn failure comes back as a failed task. */
   startTask(request: TaskRequest, origin: SpawnOrigin = {}): Promise<TaskView> {
     return this.tasks.start(request, origin.spawnedBy);
@@ -598,6 +674,37 @@ export class SwitchboardCore {
     return this.listProcesses().filter((p) => p.attention || p.agent?.primary === 'waiting').length;
   }
 
+  /** The attention inbox: every waiting agent with what it asks, the one waiting longest first. */
+  listWaiting(): WaitingAgent[] {
+    const agents = this.sessions
+      .list()
+      .filter((e) => e.kind === 'agent')
+      .map((e) => this.inboxAgent(e.id));
+    return listWaiting(agents);
+  }
+
+  /** Answer an agent's prompt from the inbox: sent only while the same prompt is on its screen. */
+  answerPrompt(args: AnswerPromptArgs): AnswerPromptResult {
+    const entry = this.sessions.get(args.id);
+    if (!entry.isRunning) throw new NotRunningError(entry.id, entry.name);
+    return answerPrompt(this.inboxAgent(args.id), args);
+  }
+
+  private inboxAgent(id: string): InboxAgent {
+    const entry = this.sessions.get(id);
+    const { tracker, preset } = this.decorationOf(id, AgentStatusDecoration, `Process ${id} is not an agent`);
+    return {
+      id,
+      name: entry.name,
+      preset: preset.id,
+      rules: preset.rules,
+      answers: promptAnswersFor(preset.id),
+      status: tracker.status,
+      screen: entry.screen,
+      write: (data) => entry.write(data),
+    };
+  }
+
   /** Every process tree gets SIGKILL now, synchronously: for a second signal or a fatal error. */
   killAllNow(): void {
     this.sessions.killAllNow();
@@ -616,6 +723,13 @@ export class SwitchboardCore {
     this.records.clear();
     this.store.dispose();
     this.trust.dispose();
+  }
+
+  /** First launch of an entry: a restored one per the restorer, a new one per autoStart. */
+  private async launchNew(entry: ProcessEntry, autoStart: boolean): Promise<void> {
+    const intent = this.restorer?.launchIntent(entry, autoStart);
+    if (intent === 'resume') await this.resumeProcess(entry.id);
+    else if (intent === 'start' || (intent === undefined && autoStart)) await this.startGated(entry.id);
   }
 
   private agentWiring(entry: ProcessEntry) {
@@ -696,6 +810,7 @@ export class SwitchboardCore {
 
   private async applyConfig(config: LoadedConfig): Promise<void> {
     this.configIssues = config.issues;
+    this.currentSettings = config.settings;
     this.sessions.configure({
       ringBytes: config.settings.outputBufferBytes ?? this.options.ringBytes,
       scrollback: config.settings.scrollbackLines,
@@ -732,21 +847,21 @@ export class SwitchboardCore {
     for (const [key, entry] of existing) {
       if (!wanted.has(key)) work.push(this.closeProcess(entry.id));
     }
-    const toStart: ProcessEntry[] = [];
+    const toStart: Array<{ entry: ProcessEntry; autoStart: boolean }> = [];
     for (const [key, { spec, autoStart }] of wanted) {
       const entry = existing.get(key);
       const previous = entry && this.trust.isTrusted(key, entry.definition) ? entry.definition : undefined;
       const trusted = this.trust.admit({ key, spec, autoStart, ...(previous ? { previous } : {}) });
       if (!entry) {
-        const created = this.sessions.create(spec);
-        if (autoStart && trusted) toStart.push(created);
+        const created = this.sessions.create(spec, this.restorer?.idFor(key));
+        if (trusted) toStart.push({ entry: created, autoStart });
       } else if (!sameDefinition(entry.definition, spec) && (trusted || !previous)) {
         // A held entry that never ran shows its newest definition; a trusted one keeps what it runs.
         work.push(this.redefine(entry, spec, trusted));
       }
     }
     // Every new entry exists before any starts: a dependency may be declared after its dependent.
-    for (const entry of toStart) work.push(this.startGated(entry.id).catch(() => undefined)); // error state already shows why
+    for (const { entry, autoStart } of toStart) work.push(this.launchNew(entry, autoStart).catch(() => undefined)); // error state already shows why
     await Promise.all(work);
   }
 
@@ -772,7 +887,8 @@ export class SwitchboardCore {
   }
 }
 
-function configKey(entry: ProcessEntry): string {
+/** `agents.<name>` / `processes.<name>`: a switchboard.json entry's key across reloads and restarts. */
+export function configKey(entry: Pick<ProcessEntry, 'kind' | 'definition'>): string {
   return `${entry.kind === 'agent' ? 'agents' : 'processes'}.${entry.definition.configName}`;
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CommandArgs, type CommandName } from '../../../shared/api';
 import { InvalidArgumentError } from '../../../shared/errors';
 import type { SwitchboardCore } from '../app';
-import { APP_ACTOR, timersOf } from '../timers';
+import { APP_ACTOR } from '../timers';
 
 type Handlers = { [C in CommandName]?: (core: SwitchboardCore, args: z.output<(typeof CommandArgs)[C]>) => unknown };
 
@@ -13,6 +13,7 @@ const SHARED_HANDLERS: Handlers = {
   spawnProcess: (core, a) => core.spawnProcess(a),
   spawnAgent: (core, a) => core.spawnAgent(a),
   startProcess: (core, a) => core.startProcess(a.id),
+  resumeProcess: (core, a) => core.resumeProcess(a.id),
   stopProcess: (core, a) => core.stopProcess(a.id, a.signal),
   restartProcess: (core, a) => core.restartProcess(a.id, a.signal),
   closeProcess: (core, a) => core.closeProcess(a.id),
@@ -21,12 +22,22 @@ const SHARED_HANDLERS: Handlers = {
   resizeProcess: (core, a) => core.resizeProcess(a.id, a.cols, a.rows),
   writeInput: (core, a) => core.writeInput(a.id, a.data),
   acknowledgeAttention: (core, a) => core.acknowledgeAttention(a.id),
+  listWaiting: (core) => ({ agents: core.listWaiting() }),
+  answerPrompt: (core, a) => core.answerPrompt(a),
   // Timers: the same TimerManager methods the MCP timer tools call
-  listTimers: (core, a) => timersOf(core).list(APP_ACTOR, a.ownerId),
-  pauseTimer: (core, a) => timersOf(core).pause(APP_ACTOR, a.timerId),
-  resumeTimer: (core, a) => timersOf(core).resume(APP_ACTOR, a.timerId),
-  cancelTimer: (core, a) => timersOf(core).cancel(APP_ACTOR, a.timerId),
-  fireTimerNow: (core, a) => timersOf(core).fireNow(APP_ACTOR, a.timerId),
+  listTimers: (core, a) => core.timers.list(APP_ACTOR, a.ownerId),
+  setTimer: (core, a) => {
+    const { ownerId, body, label } = a;
+    const armed =
+      a.kind === 'delay'
+        ? core.timers.setDelay(APP_ACTOR, { seconds: a.seconds, body, label, ownerId })
+        : core.timers.setIdle(APP_ACTOR, { kind: a.kind, watched: a.watched, maxWaitSeconds: a.maxWaitSeconds, body, label, ownerId });
+    return armed.timer;
+  },
+  pauseTimer: (core, a) => core.timers.pause(APP_ACTOR, a.timerId),
+  resumeTimer: (core, a) => core.timers.resume(APP_ACTOR, a.timerId),
+  cancelTimer: (core, a) => core.timers.cancel(APP_ACTOR, a.timerId),
+  fireTimerNow: (core, a) => core.timers.fireNow(APP_ACTOR, a.timerId),
   // Tasks: the same core methods the MCP task tools call
   startTask: (core, a) => core.startTask(a),
   getTask: (core, a) => core.getTask(a.id),
@@ -42,13 +53,17 @@ const SHARED_HANDLERS: Handlers = {
 };
 
 export function parseCommandArgs<C extends CommandName>(cmd: C, raw: unknown): z.output<(typeof CommandArgs)[C]> {
-  const schema = CommandArgs[cmd];
+  return parseArgsWith(CommandArgs[cmd], cmd, raw) as z.output<(typeof CommandArgs)[C]>;
+}
+
+/** Arguments checked against `schema`; every problem named by its path in one clear error. */
+export function parseArgsWith(schema: z.ZodType, cmd: string, raw: unknown): unknown {
   const parsed = schema.safeParse(raw ?? {});
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');
     throw new InvalidArgumentError(`Invalid arguments for ${cmd}: ${problems}`);
   }
-  return parsed.data as z.output<(typeof CommandArgs)[C]>;
+  return parsed.data;
 }
 
 export function isCommandName(cmd: unknown): cmd is CommandName {

@@ -2,3 +2,4 @@
 export { startWebServer, MAX_WS_MESSAGE_BYTES, WS_PATH, type WebServerOptions, type RunningWebServer } from './webServer';
 export { ControlClientSession } from './controlClientSession';
 export { dispatchSharedCommand, parseCommandArgs, isCommandName } from './commandDispatch';
+export { WorkspaceClientSession, type EmitToViewer } from './workspaceClientSession';

@@ -14,8 +14,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { ClientMessage, ServerMessage } from '../../../shared/api';
 import { toSerializedError } from '../../../shared/errors';
 import { encodeOutputFrame, slabFrameAllocator } from '../../../shared/outputFrame';
-import type { SwitchboardCore } from '../app';
-import { ControlClientSession } from './controlClientSession';
+import type { Workspace } from '../workspace';
+import { WorkspaceClientSession } from './workspaceClientSession';
 import { parseRequestTarget } from './requestTarget';
 import { bearerToken, isAllowedHost, isAllowedOrigin, tokensEqual } from '../security';
 
@@ -65,7 +65,8 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 export interface WebServerOptions {
-  core: SwitchboardCore;
+  /** Every open project; each browser tab sees all of them. */
+  workspace: Workspace;
   staticDir: string;
   /** The browser UI's own secret (not the MCP app token). */
   uiSecret: string;
@@ -83,7 +84,7 @@ export interface RunningWebServer {
 }
 
 export async function startWebServer(options: WebServerOptions): Promise<RunningWebServer> {
-  const { core, staticDir, uiSecret } = options;
+  const { workspace, staticDir, uiSecret } = options;
   let port = 0;
   const sockets = new Set<WebSocket>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_WS_MESSAGE_BYTES });
@@ -136,7 +137,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       if (refusal) return refuseSocket(socket, refusal.status, refusal.message);
       wss.handleUpgrade(req, socket, head, (ws) => {
         sockets.add(ws);
-        serveControlSocket(core, ws, () => sockets.delete(ws));
+        serveControlSocket(workspace, ws, () => sockets.delete(ws));
       });
     } catch {
       refuseSocket(socket, 500, 'Internal error');
@@ -216,13 +217,13 @@ function refuseSocket(socket: Duplex, status: number, message: string): void {
   } else socket.destroy();
 }
 
-function serveControlSocket(core: SwitchboardCore, ws: WebSocket, onClose: () => void): void {
+function serveControlSocket(workspace: Workspace, ws: WebSocket, onClose: () => void): void {
   const send = (message: ServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
   };
   const allocateFrame = slabFrameAllocator();
-  const client = new ControlClientSession(core, (event) => {
-    if (event.type !== 'output') return send({ t: 'event', event });
+  const client = new WorkspaceClientSession(workspace, (event, project) => {
+    if (event.type !== 'output') return send(project === undefined ? { t: 'event', event } : { t: 'event', event, project });
     if (ws.readyState === ws.OPEN) ws.send(encodeOutputFrame(event, allocateFrame), { binary: true });
   });
   ws.on('message', (raw, isBinary) => {
@@ -238,7 +239,7 @@ function serveControlSocket(core: SwitchboardCore, ws: WebSocket, onClose: () =>
   ws.on('error', () => ws.terminate());
 }
 
-async function handleMessage(client: ControlClientSession, raw: string, send: (m: ServerMessage) => void): Promise<void> {
+async function handleMessage(client: WorkspaceClientSession, raw: string, send: (m: ServerMessage) => void): Promise<void> {
   let message: ClientMessage;
   try {
     message = JSON.parse(raw) as ClientMessage;
@@ -254,7 +255,7 @@ async function handleMessage(client: ControlClientSession, raw: string, send: (m
       error: { code: 'invalid_argument', message: 'Expected {"t":"call","seq":N,"cmd":…,"args":…}' },
     });
   try {
-    const value = await client.call(message.cmd, message.args);
+    const value = await client.call(message.cmd, message.args, message.project);
     send({ t: 'result', seq, ok: true, value: value ?? null });
   } catch (err) {
     send({ t: 'result', seq, ok: false, error: toSerializedError(err) });

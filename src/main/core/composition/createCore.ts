@@ -5,7 +5,8 @@
 import { SwitchboardCore, type SwitchboardCoreOptions } from '../app';
 import type { EntryDecorator } from '../sessions';
 import { McpService } from '../mcp';
-import { attachTimers, timerDecorator, type TimerManager } from '../timers';
+import { createTimerManager, timerDecorator, type TimerManager } from '../timers';
+import { ContinuityService, StateStore, type RestoreReport } from '../continuity';
 import { acquireInstanceLock } from '../instance';
 import { FileTrustStore, ProjectTrust } from '../trust';
 import { FileUiStateStore } from '../uistate';
@@ -19,6 +20,8 @@ export interface CreateCoreOptions {
   watchConfig?: boolean;
   /** Loopback port of the MCP endpoint (default 0: a free port). */
   mcpPort?: number;
+  /** Problems while restoring or saving the entries' state (a corrupt state file, a failed write). */
+  onContinuityProblem?: (message: string) => void;
   /**
    * Trust every entry of switchboard.json as it is at startup (`serve --trust`), stored like a
    * trust the UI grants. Later edits are asked about again.
@@ -30,8 +33,11 @@ export interface CoreHandle {
   core: SwitchboardCore;
   /** The MCP endpoint (docs/mcp.md): its URL and the app token; `service` for tool-call events. */
   mcp: { url: string; token: string; service: McpService };
-  /** The timer manager (docs/timers.md); UI commands and MCP tools reach it through timersOf(core). */
+  /** The timer manager (docs/timers.md); UI commands and MCP tools reach it as `core.timers`. */
   timers: TimerManager;
+  continuity: ContinuityService;
+  /** What came back from the previous app run. */
+  restored: RestoreReport;
   /** Stop every process tree within its grace, then release everything (the lock last). */
   dispose(): Promise<void>;
   /** Synchronous last resort (second signal, fatal error): SIGKILL every tree, release the lock. */
@@ -50,15 +56,15 @@ export async function createCore(options: CreateCoreOptions): Promise<CoreHandle
 }
 
 async function createLockedCore(options: CreateCoreOptions, releaseLock: () => void): Promise<CoreHandle> {
-  const decorators: EntryDecorator[] = [];
-  // Timers: the decorator reads the manager, which needs the core, so it goes in first
+  // Timers: the manager needs the core, so the core builds it; entries are decorated only later
   let timers: TimerManager | undefined;
-  decorators.push(timerDecorator(() => timers));
+  const decorators: EntryDecorator[] = [timerDecorator(() => timers)];
   const coreOptions: SwitchboardCoreOptions = {
     projectDir: options.projectDir,
     killGraceMs: options.killGraceMs,
     watchConfig: options.watchConfig,
     decorators,
+    timers: (built) => (timers = createTimerManager(built, { dataDir: options.dataDir })),
     // Trust lives in the app's data directory, never in the project a clone or an agent can write.
     trust: new ProjectTrust(projectKey(options.projectDir), new FileTrustStore(options.dataDir)),
     // View state beside it: the desktop window and browsers on serve share one layout per project.
@@ -69,7 +75,7 @@ async function createLockedCore(options: CreateCoreOptions, releaseLock: () => v
   coreOptions.envForRun = (entry) => mcp?.envForRun(entry) ?? {};
   coreOptions.mcpEndpointFor = (entryId) => mcp?.endpointFor(entryId);
   const core = new SwitchboardCore(coreOptions);
-  const timerManager = (timers = attachTimers(core, { dataDir: options.dataDir }));
+  const timerManager = core.timers;
   try {
     mcp = await McpService.start({ core, dataDir: options.dataDir, port: options.mcpPort });
   } catch (err) {
@@ -79,10 +85,15 @@ async function createLockedCore(options: CreateCoreOptions, releaseLock: () => v
   }
   core.setMcpInfo({ url: mcp.url, token: mcp.token });
   const mcpService = mcp;
+  const continuity = new ContinuityService(core, new StateStore(options.dataDir, options.projectDir), options.onContinuityProblem);
+  let restored: RestoreReport;
   try {
+    restored = await continuity.prepare();
     await core.init();
+    await continuity.restoreRuntimeEntries(restored);
     if (options.grantTrust) await core.grantTrust();
   } catch (err) {
+    await continuity.shutdown();
     await mcpService.dispose();
     timerManager.dispose();
     await core.dispose();
@@ -94,9 +105,12 @@ async function createLockedCore(options: CreateCoreOptions, releaseLock: () => v
     core,
     mcp: { url: mcpService.url, token: mcpService.token, service: mcpService },
     timers: timerManager,
+    continuity,
+    restored,
     async dispose() {
       await mcpService.dispose(); // no new tool calls while the process trees go down
       timerManager.dispose(); // saves remaining times while the owners still run (their exit would drop timers)
+      await continuity.shutdown(); // saves what runs before the trees go down (their exits are not "stopped by the user")
       await core.dispose();
       releaseLock();
     },

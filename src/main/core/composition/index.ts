@@ -1,2 +1,3 @@
 /** The composition root: builds a SwitchboardCore with every capability wired in. */
 export { createCore, type CreateCoreOptions, type CoreHandle } from './createCore';
+export { projectKey } from './projectKey';

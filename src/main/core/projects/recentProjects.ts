@@ -15,6 +15,16 @@ export interface RecentProjectRecord {
   name: string;
   /** Epoch ms of the last open. */
   openedAt: number;
+  /** Names of the entries that were running when the project was last closed. */
+  lastRun?: string[];
+  /** Entries that needed a person when the project was last closed. */
+  needsAttention?: number;
+}
+
+/** What a project left behind when it closed, shown on the welcome view. */
+export interface ProjectCloseRecord {
+  lastRun: string[];
+  needsAttention: number;
 }
 
 export class RecentProjects {
@@ -33,25 +43,44 @@ export class RecentProjects {
     }
   }
 
-  /** Moves `dir` to the top of the list. */
+  /** Moves `dir` to the top of the list (keeping what it left at its last close). */
   touch(dir: string, now = Date.now()): RecentProjectRecord[] {
     const full = resolve(dir);
-    const next = [{ dir: full, name: basename(full), openedAt: now }, ...this.list().filter((p) => p.dir !== full)].slice(
+    const previous = this.list().find((p) => p.dir === full);
+    const next = [{ ...previous, dir: full, name: basename(full), openedAt: now }, ...this.list().filter((p) => p.dir !== full)].slice(
       0,
       MAX_RECENT_PROJECTS,
     );
-    writeFileAtomic(this.path, `${JSON.stringify(next, null, 2)}\n`);
+    this.write(next);
+    return next;
+  }
+
+  /** Remembers what ran and what waited for a person when `dir` closed; its place in the list stays. */
+  recordClose(dir: string, record: ProjectCloseRecord): RecentProjectRecord[] {
+    const full = resolve(dir);
+    const next = this.list().map((p) => (p.dir === full ? { ...p, lastRun: record.lastRun, needsAttention: record.needsAttention } : p));
+    this.write(next);
     return next;
   }
 
   forget(dir: string): RecentProjectRecord[] {
     const next = this.list().filter((p) => p.dir !== resolve(dir));
-    writeFileAtomic(this.path, `${JSON.stringify(next, null, 2)}\n`);
+    this.write(next);
     return next;
+  }
+
+  private write(records: RecentProjectRecord[]): void {
+    writeFileAtomic(this.path, `${JSON.stringify(records, null, 2)}\n`);
   }
 }
 
 function isRecord(value: unknown): value is RecentProjectRecord {
   const v = value as Partial<RecentProjectRecord> | null;
-  return typeof v?.dir === 'string' && typeof v.name === 'string' && typeof v.openedAt === 'number';
+  return (
+    typeof v?.dir === 'string' &&
+    typeof v.name === 'string' &&
+    typeof v.openedAt === 'number' &&
+    (v.lastRun === undefined || (Array.isArray(v.lastRun) && v.lastRun.every((n) => typeof n === 'string'))) &&
+    (v.needsAttention === undefined || typeof v.needsAttention === 'number')
+  );
 }

@@ -11,6 +11,7 @@
  */
 import type { FrameworkId } from '../../../shared/ready';
 import { PRIORITY, type FrameworkPattern } from './patternTypes';
+import { WATCHER_PATTERNS } from './watcherPatterns';
 
 /** Names people know the frameworks by, for messages ("Vite ready on …"). */
 export const FRAMEWORK_NAMES: Readonly<Record<FrameworkId, string>> = {
@@ -269,10 +270,13 @@ const WEBPACK_DEV_SERVER: FrameworkPattern[] = [
     framework: 'webpack-dev-server',
     kind: 'ready',
     priority: PRIORITY.frameworkReady,
-    regex: /\bwebpack(?: \d+\.\d+\.\d+)? compiled (?:successfully|with \d+ warnings?) in \d+ ms/,
+    regex: /\bwebpack(?: \d+\.\d+\.\d+)? compiled (?:successfully|with \d+ warnings?)(?: in \d+ ms)?/,
     sample: 'webpack 5.89.0 compiled successfully in 1234 ms',
     source: 'webpack-cli 5 / webpack 5.89 `webpack serve`, quoted',
-    moreSamples: [{ line: 'webpack 5.89.0 compiled with 1 warning in 980 ms', source: 'webpack 5.89, quoted' }],
+    moreSamples: [
+      { line: 'webpack 5.89.0 compiled with 1 warning in 980 ms', source: 'webpack 5.89, quoted' },
+      { line: 'webpack compiled successfully', source: 'react-scripts 5.0.1 on webpack-dev-server 4 (react-dev-utils), quoted' },
+    ],
   },
   {
     id: 'wds-compiled-3',
@@ -331,8 +335,9 @@ const ANGULAR: FrameworkPattern[] = [
   {
     id: 'angular-live-server',
     framework: 'angular',
-    kind: 'ready',
-    priority: PRIORITY.frameworkReady,
+    // Printed before the first compile ends in some versions: where it listens, not that it is ready.
+    kind: 'url',
+    priority: PRIORITY.url,
     regex:
       /Angular Live Development Server is listening on (?<host>[^\s:]+):(?<port>\d+), open your browser on (?<url>https?:\/\/\S+?)\/? \*\*/,
     sample: '** Angular Live Development Server is listening on localhost:4200, open your browser on http://localhost:4200/ **',
@@ -867,6 +872,16 @@ const LARAVEL: FrameworkPattern[] = [
     source: 'Laravel 7–8 `php artisan serve`, quoted',
   },
   {
+    id: 'php-server-started',
+    framework: 'generic',
+    tool: 'PHP',
+    kind: 'ready',
+    priority: PRIORITY.frameworkReady,
+    regex: /\bPHP \d+\.\d+\.\d+\S* Development Server \((?<url>https?:\/\/[^)\s]+)\) started\b/,
+    sample: '[Thu Jan 16 20:22:24 2020] PHP 7.4.1 Development Server (http://localhost:5005) started',
+    source: 'PHP 7.4.1 `php -S` (sapi/cli/php_cli_server.c), quoted',
+  },
+  {
     id: 'php-failed-to-listen',
     framework: 'laravel',
     kind: 'portMoved',
@@ -1238,5 +1253,6 @@ export const FRAMEWORK_PATTERNS: readonly FrameworkPattern[] = [
   ...LARAVEL,
   ...SPRING_BOOT,
   ...EXPRESS,
+  ...WATCHER_PATTERNS,
   ...GENERIC,
 ];

@@ -29,14 +29,14 @@ export interface Classification {
   text: string;
   /** Every entry that matched, before guards (for `reason` and tests). */
   matches: LineMatch[];
-  /** The match that decides what the line means: a ready, error or portMoved entry. */
+  /** The match that decides what the line means: a ready, building, error or portMoved entry. */
   decisive?: LineMatch;
   places: PlaceHint[];
   /** The line counts as a warning (its own guard, or inside a warning block). */
   isWarning: boolean;
 }
 
-const DECIDING_KINDS: ReadonlySet<PatternKind> = new Set(['ready', 'error', 'portMoved']);
+const DECIDING_KINDS: ReadonlySet<PatternKind> = new Set(['ready', 'building', 'error', 'portMoved']);
 
 export class LineClassifier {
   private readonly allPatterns: readonly FrameworkPattern[];
@@ -114,7 +114,7 @@ export class LineClassifier {
 /** Places from url entries, the deciding ready entry and a portMoved entry's `to`. */
 function placesOf(matches: LineMatch[], decisive: LineMatch | undefined): PlaceHint[] {
   const sources = matches.filter((m) => m.pattern.kind === 'url');
-  if (decisive && decisive.pattern.kind !== 'error') sources.unshift(decisive);
+  if (decisive && decisive.pattern.kind !== 'error' && decisive.pattern.kind !== 'building') sources.unshift(decisive);
   const places: PlaceHint[] = [];
   for (const { pattern, groups } of sources) {
     const port = pattern.kind === 'portMoved' ? groups.to : (groups.port ?? groups.hostPort);

@@ -53,12 +53,16 @@ interface WatchState {
   isAlive: boolean;
   isProbing: boolean;
   protocol: Protocol;
+  /** The loopback URL that answered last: asked alone next time (half the connections). */
+  answeringUrl?: string;
 }
 
 export interface ProbeOutcome {
   isAlive: boolean;
   reason: string;
   protocol: Protocol;
+  /** The URL whose HTTP answer made it alive. */
+  answeringUrl?: string;
 }
 
 export class LivenessScheduler {
@@ -125,10 +129,12 @@ export class LivenessScheduler {
   private async probe(state: WatchState): Promise<void> {
     state.isProbing = true;
     const startedAt = this.now();
-    const outcome = await probeOnce(state.watch, state.protocol, { probeHttp: this.probeHttp, probeTcp: this.probeTcp });
+    const probes = { probeHttp: this.probeHttp, probeTcp: this.probeTcp };
+    const outcome = await probeOnce(state.watch, state.protocol, probes, state.answeringUrl);
     state.isProbing = false;
     if (!this.watches.has(state)) return;
     state.protocol = outcome.protocol;
+    state.answeringUrl = outcome.answeringUrl;
     state.dueAt = startedAt + state.watch.settings.periodMs;
     this.record(state, outcome);
     this.arm();
@@ -152,20 +158,45 @@ export class LivenessScheduler {
   }
 }
 
-/** One probe of a watched server with what is known of its protocol. */
+type Probes = {
+  probeHttp: (options: HttpProbeOptions) => Promise<HttpProbeResult>;
+  probeTcp: (options: TcpProbeOptions) => Promise<boolean>;
+};
+
+/**
+ * One probe of a watched server with what is known of its protocol. `answeringUrl` (the loopback
+ * that answered last) is asked alone first; only when it does not answer are both asked.
+ */
 export async function probeOnce(
   watch: Pick<LivenessWatch, 'port' | 'httpUrl' | 'settings'>,
   protocol: Protocol,
-  probes: { probeHttp: (options: HttpProbeOptions) => Promise<HttpProbeResult>; probeTcp: (options: TcpProbeOptions) => Promise<boolean> },
+  probes: Probes,
+  answeringUrl?: string,
 ): Promise<ProbeOutcome> {
   const timeoutMs = watch.settings.timeoutMs;
   if (protocol !== 'tcp') {
+    const askHttp = async (urls: string[]) =>
+      Promise.all(urls.map((url) => probes.probeHttp({ url, timeoutMs }).then((answer) => ({ url, answer }))));
+    // Any status is an answer: a 404 or a 500 comes from a live server.
+    const answeredIn = (answers: Awaited<ReturnType<typeof askHttp>>): ProbeOutcome | undefined => {
+      const answered = answers.find(({ answer }) => answer.status !== undefined);
+      if (!answered) return undefined;
+      const reason = `${answered.url} answered HTTP ${answered.answer.status}`;
+      return { isAlive: true, reason, protocol: 'http', answeringUrl: answered.url };
+    };
+    if (answeringUrl && !watch.httpUrl) {
+      const first = await askHttp([answeringUrl]);
+      const known = answeredIn(first);
+      if (known) return known;
+      // Silence from the address that answered before is the stuck server itself: asking the
+      // other loopback too would only double the wait.
+      if (first[0].answer.error === 'timeout') return { isAlive: false, reason: `${answeringUrl} did not answer (timeout)`, protocol };
+    }
     // Servers bind 127.0.0.1, ::1 or both: ask both loopbacks at once, either answer counts.
     const urls = watch.httpUrl ? [watch.httpUrl] : [`http://127.0.0.1:${watch.port}/`, `http://[::1]:${watch.port}/`];
-    const answers = await Promise.all(urls.map((url) => probes.probeHttp({ url, timeoutMs }).then((answer) => ({ url, answer }))));
-    // Any status is an answer: a 404 or a 500 comes from a live server.
-    const answered = answers.find(({ answer }) => answer.status !== undefined);
-    if (answered) return { isAlive: true, reason: `${answered.url} answered HTTP ${answered.answer.status}`, protocol: 'http' };
+    const answers = await askHttp(urls);
+    const answered = answeredIn(answers);
+    if (answered) return answered;
     // Other protocols answer an HTTP request with an error or a close (Postgres, Redis, MySQL,
     // HTTP/2): only silence means the server is stuck, whatever it speaks.
     const isSilent = answers.some(({ answer }) => answer.error === 'timeout');

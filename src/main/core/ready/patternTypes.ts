@@ -7,8 +7,13 @@ import type { LinePattern } from '../../../shared/userPattern';
 import type { FrameworkId } from '../../../shared/ready';
 
 export type PatternKind =
-  /** The server says it is up ("✓ Ready in 1163ms"). */
+  /** The server says it is up ("✓ Ready in 1163ms"); with `watching`, a watcher is done and waits. */
   | 'ready'
+  /**
+   * A compile or build is under way ("○ Compiling / ...", "build started..."): while starting,
+   * nothing counts as ready until a ready line follows (an open port alone does not).
+   */
+  | 'building'
   /** The start failed, or the server reports a failure ("Port 3000 already in use"). */
   | 'error'
   /** Where to reach it ("- Local: http://localhost:3000"); named group `url` or `port`. */
@@ -62,6 +67,13 @@ export interface FrameworkPattern {
    * mean something else in other programs (Parcel's early "Server running at …").
    */
   onlyWhenDetected?: boolean;
+  /**
+   * ready only: a program that is ready without a server (a watcher: `tsc --watch`, `esbuild
+   * --watch`, vitest): ready with no port, unless the config names one.
+   */
+  watching?: boolean;
+  /** The program's name when it is not one of the frameworks ("TypeScript", "esbuild"). */
+  tool?: string;
   /** warning-guard only: the lines after it, up to a blank line, belong to the warning. */
   guardsBlock?: boolean;
   /** A real line this entry must match. */
@@ -84,6 +96,7 @@ export const PRIORITY = {
   frameworkErrorSpecific: 850,
   frameworkError: 800,
   frameworkReady: 700,
+  building: 650,
   warningGuard: 600,
   genericErrorSpecific: 550,
   genericError: 500,

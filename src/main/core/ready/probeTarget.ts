@@ -16,6 +16,11 @@ export interface ProbeTarget {
   isTrusted: boolean;
   /** "config port", "pattern vite-local-url", "listening", … */
   source: string;
+  /**
+   * An HTTP server said it is ready here: it counts as up only once it answers an HTTP request
+   * (any status), not on a TCP accept alone (a server that binds, then dies on its config).
+   */
+  confirmsWithHttp?: boolean;
 }
 
 export interface ProbeTargetInput {
@@ -23,7 +28,7 @@ export interface ProbeTargetInput {
   configUrl?: string;
   /** The `port` field. */
   configPort?: number;
-  /** Where framework lines said the server is, newest first. */
+  /** Where framework lines said the server is, oldest first. */
   places: readonly PlaceHint[];
   /** URLs that appeared in the output, oldest first (untrusted). */
   sightings: readonly UrlSighting[];
@@ -54,7 +59,11 @@ export function selectProbeTarget(input: ProbeTargetInput): ProbeTarget | undefi
   }
   if (input.movedTo !== undefined) return targetFor(input, input.movedTo, 'moved port');
   if (input.configPort !== undefined && usable(input.configPort)) return targetFor(input, input.configPort, 'config port');
-  const place = input.places.find((p) => usable(p.port));
+  // The first place printed is the server; a later one on another port is an auxiliary server
+  // (HMR websocket, Storybook's preview) unless the tree listens only there (the first was a
+  // placeholder) or the first port moved.
+  const usablePlaces = input.places.filter((p) => usable(p.port) && !input.foreignPorts.has(p.port));
+  const place = usablePlaces.find((p) => input.listening.includes(p.port)) ?? usablePlaces[0] ?? input.places.find((p) => usable(p.port));
   if (place) return { port: place.port, url: displayUrl(place.url), isTrusted: true, source: `pattern ${place.patternId}` };
   // A URL in the output may name another service ("connected to localhost:5432"): skip it when
   // it is someone else's open port, or when the tree listens elsewhere.

@@ -17,6 +17,7 @@ interface Setup {
   owned: Set<number>;
   phases: string[];
   httpStatus: { value: number };
+  mute: Set<number>;
 }
 
 const trackers: ReadinessTracker[] = [];
@@ -26,10 +27,18 @@ function setup(config: Partial<ReadinessConfig> = {}, argv: string[] = ['node', 
   const open = new Set<number>();
   const owned = new Set<number>();
   const httpStatus = { value: 0 };
+  /** Ports that accept TCP connections but never answer HTTP (bound, then stuck or dying). */
+  const mute = new Set<number>();
   const tracker = new ReadinessTracker(session, config, undefined, {
     probeTcp: async ({ port }) => open.has(port),
-    probeHttp: async () =>
-      httpStatus.value > 0 && httpStatus.value < 500 ? { isOk: true, status: httpStatus.value } : { isOk: false, error: 'ECONNREFUSED' },
+    // The `url` field's answer is set by the test; otherwise an open port answers HTTP unless it is mute.
+    probeHttp: async ({ url }) => {
+      if (httpStatus.value > 0)
+        return httpStatus.value < 500 ? { isOk: true, status: httpStatus.value } : { isOk: false, error: 'ECONNREFUSED' };
+      const port = Number(new URL(url).port);
+      if (mute.has(port)) return { isOk: false, error: 'timeout' };
+      return open.has(port) ? { isOk: true, status: 200 } : { isOk: false, error: 'ECONNREFUSED' };
+    },
     listPorts: async () => [...owned].sort((a, b) => a - b),
     canTellPortOwner: true,
   });
@@ -38,7 +47,7 @@ function setup(config: Partial<ReadinessConfig> = {}, argv: string[] = ['node', 
   tracker.onDidChange((info: ReadinessInfo) => {
     if (phases[phases.length - 1] !== info.phase) phases.push(info.phase);
   });
-  return { session, tracker, open, owned, phases, httpStatus };
+  return { session, tracker, open, owned, phases, httpStatus, mute };
 }
 
 /** Opens a port as the entry's own server would: it accepts connections and the tree owns it. */
@@ -56,6 +65,20 @@ afterEach(() => {
 });
 
 describe('decision rules (docs/readiness.md)', () => {
+  it("an HTTP framework's ready line needs an HTTP answer from its port, not a TCP accept alone", async () => {
+    const s = setup({}, ['next', 'dev']);
+    s.session.start();
+    listenAs(s, 3000);
+    s.mute.add(3000); // bound, but the server is stuck loading its config
+    s.session.print('   - Local:        http://localhost:3000\n ✓ Ready in 1163ms\n');
+    await tick(5_000);
+    expect(s.tracker.info.phase).toBe('starting');
+    s.mute.delete(3000);
+    await tick(200);
+    expect(s.tracker.info).toMatchObject({ phase: 'ready', message: 'Next.js ready on http://localhost:3000' });
+    expect(s.tracker.info.reason).toContain('answers HTTP');
+  });
+
   it('ready line + port open → ready at once, without the stability delay', async () => {
     const s = setup({ stabilityDelay: 5_000 });
     s.session.start();
@@ -68,7 +91,7 @@ describe('decision rules (docs/readiness.md)', () => {
       port: 5173,
       url: 'http://localhost:5173',
     });
-    expect(s.tracker.info.reason).toMatch(/pattern vite-ready \+ port 5173 open/);
+    expect(s.tracker.info.reason).toMatch(/pattern vite-ready \+ port 5173 answers HTTP/);
   });
 
   it('ready line, no port known → ready after stabilityDelay, not before', async () => {
@@ -299,10 +322,17 @@ describe('after ready', () => {
 
   it('an error line means up but failing: running, until a ready line again', async () => {
     const s = await readyVite();
+    await tick(1_000); // past the settle window: a later error is the server reporting a failure
     s.session.print('12:01:02 PM [vite] Internal server error: Transform failed with 1 error:\n');
     expect(s.tracker.info).toMatchObject({ phase: 'running', message: 'Vite: Transform failed with 1 error:' });
     s.session.print('12:01:09 PM [vite] (client) hmr update /src/App.tsx\n');
     expect(s.tracker.info).toMatchObject({ phase: 'ready', message: 'Vite ready on http://localhost:5173' });
+  });
+
+  it('an error line within the settle window after ready means the ready line was premature: error, with that line', async () => {
+    const s = await readyVite();
+    s.session.print('error when starting dev server:\nError: listen EADDRINUSE: address already in use 127.0.0.1:5173\n');
+    expect(s.tracker.info).toMatchObject({ phase: 'error', message: 'Port 5173 already in use' });
   });
 
   it('a flood of log lines after ready is classified within a budget, and still reaches the logs', async () => {

@@ -69,6 +69,19 @@ type Decision =
 interface ReadyLine {
   patternId: string;
   frameworkName: string;
+  /** A watcher's line ("Found 0 errors. Watching for file changes."): ready without a server. */
+  isWatching: boolean;
+  /** An HTTP framework's line: its port must answer HTTP, not only accept. */
+  speaksHttp: boolean;
+}
+
+export interface ReadyLineInfo {
+  patternId: string;
+  /** Display name of the program whose line it is ("Vite", "TypeScript", "Server"). */
+  frameworkName: string;
+  framework?: FrameworkId;
+  isWatching?: boolean;
+  speaksHttp?: boolean;
 }
 
 type ErrorOrigin = 'pattern' | 'timeout' | 'port-timeout' | 'exit';
@@ -92,6 +105,11 @@ export class ReadinessMachine extends DisposableBase {
 
   // Per-run observations.
   private readyLine: ReadyLine | undefined;
+  /** A compile or build is under way (its line came after the last ready line). */
+  private isBuilding = false;
+  /** Until then, an error line after ready means the start failed (the ready line was premature). */
+  private settleUntil = 0;
+  /** Where framework lines said the server is, oldest first. */
   private places: PlaceHint[] = [];
   private sightings: UrlSighting[] = [];
   private movedTo: number | undefined;
@@ -141,7 +159,8 @@ export class ReadinessMachine extends DisposableBase {
   get probeTarget(): ProbeTarget | undefined {
     if (!this.isLive || this.expectation !== 'readiness' || !this.wantsProbing()) return undefined;
     const target = this.currentTarget();
-    return target?.source === 'listening' ? undefined : target; // already known to be open
+    // A listening port is known to be open; only an HTTP confirmation is left to ask for.
+    return target?.source === 'listening' && !target.confirmsWithHttp ? undefined : target;
   }
 
   /** A ready line is waiting for its port: probe fast. */
@@ -158,6 +177,8 @@ export class ReadinessMachine extends DisposableBase {
     this.readyState = undefined;
     this.errorOrigin = undefined;
     this.readyLine = undefined;
+    this.isBuilding = false;
+    this.settleUntil = 0;
     this.places = [];
     this.sightings = [];
     this.movedTo = undefined;
@@ -194,10 +215,14 @@ export class ReadinessMachine extends DisposableBase {
     }
   }
 
-  observeReadyLine(patternId: string, frameworkName: string, framework?: FrameworkId): void {
+  observeReadyLine({ patternId, frameworkName, framework, isWatching = false, speaksHttp = false }: ReadyLineInfo): void {
     if (!this.isLive || this.expectation === 'completion') return;
     this.adoptReadiness(`pattern ${patternId}`);
-    this.readyLine = { patternId, frameworkName };
+    const wasHttp = this.readyLine?.speaksHttp === true;
+    this.readyLine = { patternId, frameworkName, isWatching, speaksHttp };
+    // What was learnt by TCP accepts does not confirm an HTTP server: probe again.
+    if (speaksHttp && !wasHttp) this.portOpen.clear();
+    this.isBuilding = false;
     if (framework && framework !== 'generic' && this.state.framework === 'generic') this.state.framework = framework;
     if (this.state.phase === 'ready') return;
     if (this.state.phase === 'running') {
@@ -207,9 +232,31 @@ export class ReadinessMachine extends DisposableBase {
     this.evaluate();
   }
 
+  /**
+   * A compile or build started ("○ Compiling / ...", "build started..."). While starting, the
+   * ready line before it is moot and an open port is not enough until a ready line follows; after
+   * ready it is the server at work (Next.js compiles a page on request).
+   */
+  observeBuilding(patternId: string): void {
+    if (!this.isLive || this.expectation === 'completion') return;
+    // A watcher's or dev server's first compile: its end (a ready or an error line) is the verdict.
+    this.adoptReadiness(`pattern ${patternId}`);
+    if (!this.wantsProbing()) return;
+    this.isBuilding = true;
+    this.readyLine = undefined;
+    if (this.state.phase === 'starting') this.update({ reason: `pattern ${patternId}: compiling` });
+    this.evaluate();
+  }
+
   observeError(report: ErrorReport): void {
     if (!this.isLive) return;
     const message = report.message;
+    if (this.state.phase === 'ready' && this.expectation === 'readiness' && this.now() < this.settleUntil) {
+      // Within the settle window the ready line was premature: "✓ Ready" then a config error,
+      // "Development Server … started" then "Failed to listen".
+      this.enterError(message, `${report.reason} right after ${this.state.reason ?? 'ready'}`, 'pattern');
+      return;
+    }
     switch (this.state.phase) {
       case 'starting':
         this.enterError(message, report.reason, 'pattern');
@@ -241,6 +288,8 @@ export class ReadinessMachine extends DisposableBase {
     this.movedAway.add(from);
     if (to !== undefined) this.movedTo = to;
     this.portOpen.delete(from);
+    // A ready line about the taken port is moot: the server prints another one for its new port.
+    if (this.state.phase === 'starting') this.readyLine = undefined;
     if (this.state.phase === 'starting') this.update({ message, reason: `port ${from} in use${to ? `, moved to ${to}` : ''}` });
     this.evaluate();
   }
@@ -249,7 +298,7 @@ export class ReadinessMachine extends DisposableBase {
   observePlace(place: PlaceHint): void {
     if (!this.isLive || this.expectation === 'completion') return;
     this.adoptReadiness(`pattern ${place.patternId} names ${place.url}`);
-    this.places = [place, ...this.places.filter((p) => p.url !== place.url)];
+    if (!this.places.some((p) => p.url === place.url)) this.places.push(place);
     this.evaluate();
   }
 
@@ -408,12 +457,22 @@ export class ReadinessMachine extends DisposableBase {
   }
 
   private decide(): Decision {
+    // A compile under way: neither an open port nor an earlier line makes it ready yet.
+    if (this.isBuilding) return { kind: 'wait' };
     const line = this.readyLine;
     const target = this.currentTarget();
+    const isOpen = target ? this.isAnswering(target) : false;
+    // A watcher is ready without a server, unless the config says which port it serves.
+    const declaresServer = this.config.port !== undefined || this.config.url !== undefined;
+    if (line?.isWatching && !declaresServer && !isOpen)
+      return { kind: 'ready-when-stable', reason: `pattern ${line.patternId} (watching, no server)` };
     if (target) {
-      const isOpen = target.httpUrl ? this.isHttpOk : target.source === 'listening' || this.portOpen.get(target.port) === true;
       const ownership: PortOwnership = target.source === 'listening' ? 'owned' : this.ownershipOf(target.port);
-      const what = target.httpUrl ? `${target.httpUrl} answers` : `port ${target.port} open`;
+      const what = target.httpUrl
+        ? `${target.httpUrl} answers`
+        : target.confirmsWithHttp
+          ? `port ${target.port} answers HTTP`
+          : `port ${target.port} open`;
       if (isOpen && ownership === 'owned') {
         if (line) return { kind: 'ready-now', reason: `pattern ${line.patternId} + ${what}` };
         return { kind: 'ready-when-stable', reason: `${what} (${target.source}), no ready line` };
@@ -439,7 +498,19 @@ export class ReadinessMachine extends DisposableBase {
     return { kind: 'wait' };
   }
 
+  private isAnswering(target: ProbeTarget): boolean {
+    if (target.httpUrl) return this.isHttpOk;
+    if (target.source === 'listening' && !target.confirmsWithHttp) return true;
+    return this.portOpen.get(target.port) === true;
+  }
+
   private currentTarget(): ProbeTarget | undefined {
+    const target = this.selectTarget();
+    if (!target || target.httpUrl || !this.readyLine?.speaksHttp) return target;
+    return { ...target, confirmsWithHttp: true };
+  }
+
+  private selectTarget(): ProbeTarget | undefined {
     const foreignPorts = new Set(
       [...this.portOpen].filter(([port, isOpen]) => isOpen && this.ownershipOf(port) === 'foreign').map(([port]) => port),
     );
@@ -467,7 +538,9 @@ export class ReadinessMachine extends DisposableBase {
     this.errorOrigin = undefined;
     const target = this.currentTarget();
     const name = this.readyLine?.frameworkName ?? this.options.frameworkName();
-    const message = target ? `${name} ready on ${target.url}` : `${name} ready`;
+    const isWatcher = this.readyLine?.isWatching === true && !target;
+    const message = isWatcher ? `${name} watching for changes` : target ? `${name} ready on ${target.url}` : `${name} ready`;
+    this.settleUntil = this.now() + this.config.stabilityDelayMs;
     this.readyState = { message, reason };
     this.update({
       phase: 'ready',
@@ -523,7 +596,7 @@ export class ReadinessMachine extends DisposableBase {
 
   private emitTargetIfChanged(force = false): void {
     const target = this.probeTarget;
-    const key = target ? `${target.httpUrl ?? ''}|${target.port}|${this.isWaitingForPort}` : '';
+    const key = target ? `${target.httpUrl ?? ''}|${target.port}|${target.confirmsWithHttp === true}|${this.isWaitingForPort}` : '';
     if (!force && key === this.lastTargetKey) return;
     this.lastTargetKey = key;
     this.targetEmitter.fire(target);

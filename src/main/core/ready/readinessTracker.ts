@@ -43,6 +43,11 @@ export { PROGRESS_INTERVAL_MS, type WaitForReadyOptions } from './readinessWaite
 
 /** Once a ready line is seen and its port is still closed, the bind is milliseconds away. */
 export const AWAITING_PORT_PROBE_INTERVAL_MS = 20;
+/**
+ * An accepting port not answering HTTP yet is asked again at most this often: a request costs
+ * ~0.5 ms of main thread and a server's own work, twenty servers at the 20 ms cadence saturate both.
+ */
+export const HTTP_CONFIRM_INTERVAL_MS = 250;
 
 export interface ReadinessTrackerOptions {
   /**
@@ -79,6 +84,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
   private readonly livenessScheduler: LivenessScheduler;
   private livenessWatch: Disposable | undefined;
   private target: ProbeTarget | undefined;
+  private lastHttpConfirmAt = -Infinity;
   private runId: number;
   private lastOutputAtMs = 0;
   /** Pending waits, judged once more when the tracker is disposed. */
@@ -112,7 +118,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
       new ReadinessMachine({
         config: this.config,
         framework: () => this.detection.framework,
-        frameworkName: () => FRAMEWORK_NAMES[this.detection.framework],
+        frameworkName: () => this.detectedName(),
         logs: () => this.logs(),
         canTellPortOwner: options.canTellPortOwner ?? (process.platform === 'linux' || process.platform === 'darwin'),
         now: this.now,
@@ -125,8 +131,14 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
       new ProbeLoop({
         intervalMs: this.config.probeIntervalMs,
         probe: async (signal) => {
-          const port = this.target?.port ?? 0;
-          return { port, isOpen: port > 0 && (await probeTcp({ port, signal })) };
+          const target = this.target;
+          const port = target?.port ?? 0;
+          if (port <= 0) return { port, isOpen: false };
+          if (!(await probeTcp({ port, signal }))) return { port, isOpen: false };
+          if (!target?.confirmsWithHttp) return { port, isOpen: true };
+          if (this.now() - this.lastHttpConfirmAt < HTTP_CONFIRM_INTERVAL_MS) return { port, isOpen: false };
+          this.lastHttpConfirmAt = this.now();
+          return { port, isOpen: await answersHttp(probeHttp, target, this.config.timeoutMs, signal) };
         },
       }),
     );
@@ -232,6 +244,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
 
   private beginRun(run: RunStarted): void {
     this.runId = run.runId;
+    this.lastHttpConfirmAt = -Infinity;
     this.lines.reset();
     this.classifier.reset();
     this.composer.reset();
@@ -311,7 +324,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
     const machine = this.machine;
     const config = this.config;
     const report = this.composer.observe(classification, {
-      frameworkName: FRAMEWORK_NAMES[this.detection.framework],
+      frameworkName: this.detectedName(),
       get knownPort() {
         return machine.info.port ?? machine.probeTarget?.port ?? config.port;
       },
@@ -328,8 +341,16 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
     const { pattern, groups } = decisive;
     if (pattern.kind === 'ready') {
       this.composer.clearCurrent();
-      const framework = pattern.framework === 'generic' ? this.detection.framework : pattern.framework;
-      this.machine.observeReadyLine(pattern.id, FRAMEWORK_NAMES[framework], pattern.framework);
+      const frameworkName = pattern.tool ?? (pattern.framework === 'generic' ? this.detectedName() : FRAMEWORK_NAMES[pattern.framework]);
+      this.machine.observeReadyLine({
+        patternId: pattern.id,
+        frameworkName,
+        framework: pattern.framework,
+        isWatching: pattern.watching,
+        speaksHttp: speaksHttp(pattern, groups),
+      });
+    } else if (pattern.kind === 'building') {
+      this.machine.observeBuilding(pattern.id);
     } else if (pattern.kind === 'portMoved') {
       const from = Number(groups.from);
       const to = groups.to !== undefined ? Number(groups.to) : undefined;
@@ -393,6 +414,15 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
     this.livenessWatch = undefined;
   }
 
+  /**
+   * The name for messages not tied to a framework's own line: the framework this command runs
+   * (configured, or named by its command line), else "Server". A framework found only in the
+   * project's files says nothing about this command (`php -S` in a Next.js project is not Next.js).
+   */
+  private detectedName(): string {
+    return this.detection.isFromCommand ? FRAMEWORK_NAMES[this.detection.framework] : FRAMEWORK_NAMES.generic;
+  }
+
   private detect(): FrameworkDetection {
     return detectFramework({
       argv: this.session.argv,
@@ -401,6 +431,33 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
       configured: this.config.framework,
     });
   }
+}
+
+/** Frameworks whose ready line is not about a local HTTP server: Convex's is a cloud deployment. */
+const NOT_HTTP_FRAMEWORKS: ReadonlySet<FrameworkId> = new Set(['generic', 'convex']);
+
+/** A ready line of an HTTP dev server: a framework's own, or one that names an http(s) URL. */
+function speaksHttp(pattern: FrameworkPattern, groups: Readonly<Record<string, string | undefined>>): boolean {
+  if (pattern.watching || pattern.priority >= PRIORITY.customReady) return false;
+  return !NOT_HTTP_FRAMEWORKS.has(pattern.framework) || /^https?:\/\//.test(groups.url ?? '');
+}
+
+/**
+ * Any HTTP answer (a 404 or a 500 too) from the target's scheme on either loopback. One request
+ * may wait as long as the start may take: a dev server's first answer can take many seconds (Next.js
+ * compiles the page first), and a starved event loop reads a prompt answer late. Short attempts
+ * retried would time out one after another and call a healthy server broken.
+ */
+async function answersHttp(
+  probeHttp: (options: HttpProbeOptions) => Promise<HttpProbeResult>,
+  target: ProbeTarget,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<boolean> {
+  const scheme = target.url.startsWith('https:') ? 'https' : 'http';
+  const urls = [`${scheme}://127.0.0.1:${target.port}/`, `${scheme}://[::1]:${target.port}/`];
+  const answers = await Promise.all(urls.map((url) => probeHttp({ url, timeoutMs, signal })));
+  return answers.some((answer) => answer.status !== undefined);
 }
 
 /** The user's readyPatterns / errorPatterns as table entries above every built-in one. */

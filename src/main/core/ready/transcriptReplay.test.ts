@@ -206,8 +206,13 @@ const CHUNKINGS = [
 describe.each(CHUNKINGS)('transcript replay ($name)', ({ split }) => {
   it.each(CASES)('$file → $phase: $message', async (c) => {
     const session = new FakeSession(c.argv);
+    // The rest of a paused transcript came on a request, long after the settle window: the clock says so.
+    let skewMs = 0;
     const tracker = new ReadinessTracker(session, { stabilityDelay: 1_000, timeout: 5_000 }, undefined, {
+      now: () => Date.now() + skewMs,
       probeTcp: async ({ port }) => (c.open ?? []).includes(port),
+      probeHttp: async ({ url }) =>
+        (c.open ?? []).includes(Number(new URL(url).port)) ? { isOk: true, status: 200 } : { isOk: false, error: 'ECONNREFUSED' },
       listPorts: async () => c.owned ?? [],
       canTellPortOwner: true,
     });
@@ -222,6 +227,7 @@ describe.each(CHUNKINGS)('transcript replay ($name)', ({ split }) => {
     }
     if (c.exitCode !== undefined) session.exit(c.exitCode);
     const result = await waiting;
+    skewMs = 60_000;
     for (const chunk of split(transcript.slice(pauseAt))) {
       session.print(chunk);
       await nextTurn();

@@ -3,6 +3,7 @@ export { ProcessEntry, DEFAULT_RING_BYTES, RUN_MARKER_ENV, type AttachSnapshot }
 export { ScreenModel } from './screenModel';
 export { ByteRing, type RingRead } from './ringBuffer';
 export { killTree, KILL_GRACE_MS } from './treeKill';
+export { collectTree, readProcessTable, findByEnvMarker, isAlive as isProcessAlive } from './processTree';
 export { HIGH_WATERMARK_BYTES, LOW_WATERMARK_BYTES, ACK_CHUNK_BYTES } from './flowControl';
 export type { OutputBatch } from './outputBatcher';
 export type * from './types';

@@ -44,6 +44,8 @@ export interface ProcessEntryOptions {
   envForRun?: (entry: ProcessEntry) => Record<string, string>;
   /** Extra arguments appended for each run (an agent CLI's MCP wiring), asked at every start. */
   argsForRun?: (entry: ProcessEntry) => string[];
+  /** The argv of the next run from the definition's (an agent's session or resume arguments), asked at every start. */
+  argvForRun?: (entry: ProcessEntry, argv: readonly string[]) => string[];
 }
 
 export interface AttachSnapshot {
@@ -78,6 +80,8 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   private readonly killGraceMs: number;
   private readonly envForRun?: (entry: ProcessEntry) => Record<string, string>;
   private readonly argsForRun?: (entry: ProcessEntry) => string[];
+  private readonly argvForRun?: (entry: ProcessEntry, argv: readonly string[]) => string[];
+  private restoredTime: number | undefined;
 
   readonly ring: ByteRing;
   readonly screen: ScreenModel;
@@ -107,6 +111,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.killGraceMs = options.killGraceMs ?? KILL_GRACE_MS;
     this.envForRun = options.envForRun;
     this.argsForRun = options.argsForRun;
+    this.argvForRun = options.argvForRun;
     this.ring = new ByteRing(options.ringBytes ?? DEFAULT_RING_BYTES);
     this.screen = this.register(new ScreenModel({ cols: this.sizeCols, rows: this.sizeRows, scrollback: options.scrollback }));
     this.register(this.flow.onDidChangePaused((paused) => this.applyPause(paused)));
@@ -157,6 +162,10 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   get lastExit(): ExitInfo | undefined {
     return this.exitInfo;
   }
+  /** The environment marker of the current (or last) run: finds its processes again, even after a crash. */
+  get currentRunMarker(): string {
+    return this.runMarker;
+  }
   /** The current (or last) run was asked to stop (stop, restart, close): its exit is not a crash. */
   get wasStopRequested(): boolean {
     return this.isStopRequested;
@@ -181,6 +190,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
       title: this.screen.title,
       offsets: { start: this.ring.start, end: this.ring.end, runStart: this.runStartOffset },
       isPaused: this.flow.isPaused,
+      ...(this.restoredTime !== undefined ? { restoredAt: this.restoredTime } : {}),
     };
   }
 
@@ -197,21 +207,48 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.changedEmitter.fire();
   }
 
+  /**
+   * Shows the previous app run's output (serialized screen) before this run's: dimmed, then a
+   * `── restored <time> ──` line. Only before the first run; offsets of later runs follow it.
+   */
+  restoreOutput(serializedScreen: string, savedAt: number): void {
+    if (this.currentRunId > 0) return;
+    this.restoredTime = Date.now();
+    const when = new Date(savedAt).toLocaleString();
+    const text = serializedScreen ? `${dimmed(serializedScreen)}\x1b[0m\r\n` : '';
+    this.appendLocal(Buffer.from(`${text}\x1b[2m── restored ${when} ──\x1b[0m\r\n`));
+    this.changedEmitter.fire();
+  }
+
+  /**
+   * Screen and the newest `maxLines` of scrollback serialized (escape sequences), normal buffer
+   * only. `settled`: first wait until the screen parsed everything produced so far (on quit); a
+   * periodic save takes what is parsed, so a flood's backlog does not hold it up.
+   */
+  async serializeScreen(maxLines?: number, settled = false): Promise<string> {
+    if (settled) {
+      this.batcher.flush();
+      await this.screen.flush();
+    }
+    return this.screen.serializeForRestore(maxLines);
+  }
+
   /** Spawn a new run. A spawn failure leaves the entry in `error` with the reason, and throws it. */
   async start(): Promise<void> {
     this.assertNotDisposed();
     if (this.ptyProcess) return;
     let file: string;
     const env = this.buildEnv();
+    const argv = this.argvForRun?.(this, this.spec.argv) ?? this.spec.argv;
     try {
       checkCwd(this.spec.cwd);
-      file = resolveCommand(this.spec.argv[0], this.spec.cwd, env);
+      file = resolveCommand(argv[0], this.spec.cwd, env);
     } catch (err) {
       this.setState('error', err instanceof Error ? err.message : String(err));
       throw err;
     }
     if (this.currentRunId > 0) this.writeRunBanner();
-    this.spawnPty(file, env);
+    this.spawnPty(file, argv, env);
   }
 
   /** Stop the run: the whole tree gets `signal`, then SIGKILL after the grace period. */
@@ -284,7 +321,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     super.dispose();
   }
 
-  private spawnPty(file: string, env: Record<string, string>): void {
+  private spawnPty(file: string, argv: readonly string[], env: Record<string, string>): void {
     this.currentRunId += 1;
     this.runMarker = `${this.id}.${this.currentRunId}.${randomBytes(4).toString('hex')}`;
     env[RUN_MARKER_ENV] = this.runMarker;
@@ -292,7 +329,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.utf8Carry = EMPTY;
     this.flow.reset();
     let proc: pty.IPty;
-    const [program, args] = withStdinFeed(file, [...this.spec.argv.slice(1), ...(this.argsForRun?.(this) ?? [])], this.spec.stdin, env);
+    const [program, args] = withStdinFeed(file, [...argv.slice(1), ...(this.argsForRun?.(this) ?? [])], this.spec.stdin, env);
     try {
       proc = pty.spawn(program, args, {
         name: env.TERM ?? 'xterm-256color',
@@ -303,7 +340,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
         encoding: null,
       });
     } catch (err) {
-      const message = `Could not start ${this.spec.argv[0]}: ${err instanceof Error ? err.message : String(err)}`;
+      const message = `Could not start ${argv[0]}: ${err instanceof Error ? err.message : String(err)}`;
       this.setState('error', message);
       throw new SpawnError(message, 'other');
     }
@@ -361,10 +398,14 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
 
   /** Separates runs on screen and resets modes a crashed program may have left on. */
   private writeRunBanner(): void {
-    const banner = Buffer.from(`\x1b[0m\x1b[?25h\x1b[?1049l\r\n\x1b[2m── restarted ──\x1b[0m\r\n`);
+    this.appendLocal(Buffer.from(`\x1b[0m\x1b[?25h\x1b[?1049l\r\n\x1b[2m── restarted ──\x1b[0m\r\n`));
+  }
+
+  /** Output of our own (banners, restored screens): ring, screen and viewers, like the program's. */
+  private appendLocal(bytes: Buffer): void {
     const start = this.ring.end;
-    this.ring.append(banner);
-    this.screen.write(banner, this.ring.end);
+    this.ring.append(bytes);
+    this.screen.write(bytes, this.ring.end);
     this.batcher.push(start, this.ring.end);
   }
 
@@ -396,6 +437,12 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   private assertNotDisposed(): void {
     if (this.isDisposed) throw new SwitchboardError('not_found', `Process ${this.id} was closed`);
   }
+}
+
+/** Adds "dim" to every SGR so the restored output keeps its colours but reads as the past. */
+function dimmed(serialized: string): string {
+  // eslint-disable-next-line no-control-regex
+  return `\x1b[2m${serialized.replace(/\x1b\[([0-9;:]*)m/g, (_m, params: string) => `\x1b[${params || '0'};2m`)}`;
 }
 
 /**

@@ -145,6 +145,21 @@ export class ScreenModel implements ScreenView {
     return { x: buffer.cursorX, y: buffer.cursorY };
   }
 
+  /** Lines of scrollback in the normal buffer (above the visible rows). */
+  get scrollbackLength(): number {
+    const buffer = this.term.buffer.normal;
+    return Math.max(0, buffer.length - this.term.rows);
+  }
+
+  /** For a later app run: the normal buffer with its newest `maxLines` of scrollback, no terminal modes. */
+  serializeForRestore(maxLines?: number): string {
+    return this.serializer.serialize({
+      excludeAltBuffer: true,
+      excludeModes: true,
+      ...(maxLines !== undefined ? { scrollback: maxLines } : {}),
+    });
+  }
+
   /** Screen contents and modes as an escape sequence stream a fresh xterm can replay. */
   serialize(): string {
     return this.serializer.serialize();

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { Emitter, type Event } from '../base';
 import { UnknownProcessError } from '../../../shared/errors';
-import type { ProcessSpec } from '../../../shared/model';
+import { ProcessIdSchema, type ProcessSpec } from '../../../shared/model';
 import { ProcessEntry, type ProcessEntryOptions } from './processEntry';
 import type { OutputBatch } from './outputBatcher';
 
@@ -15,6 +15,7 @@ export interface SessionManagerOptions {
   killGraceMs?: number;
   envForRun?: ProcessEntryOptions['envForRun'];
   argsForRun?: ProcessEntryOptions['argsForRun'];
+  argvForRun?: ProcessEntryOptions['argvForRun'];
 }
 
 export interface TaggedBatch extends OutputBatch {
@@ -41,8 +42,10 @@ export class SessionManager {
     this.options = { ...this.options, ...definedOnly(limits) };
   }
 
-  create(spec: ProcessSpec): ProcessEntry {
-    const entry = new ProcessEntry({ ...this.options, id: this.newId(), spec });
+  /** A new entry; `id` keeps the identity it had in a previous app run (ignored if taken or malformed). */
+  create(spec: ProcessSpec, id?: string): ProcessEntry {
+    const usable = id !== undefined && ProcessIdSchema.safeParse(id).success && !this.entries.has(id);
+    const entry = new ProcessEntry({ ...this.options, id: usable ? id : this.newId(), spec });
     this.entries.set(entry.id, entry);
     entry.onDidChange(() => this.changed.fire(entry));
     entry.onDidFlushOutput((b) => this.batch.fire({ ...b, id: entry.id }));

@@ -12,7 +12,8 @@ export const KILL_POLL_MS = 25;
 export const SIGKILL_REAP_MS = 2_000;
 
 export interface KillTarget {
-  pid: number;
+  /** The leader (its group and descendants); absent for leftovers of a previous app run, found by marker only. */
+  pid?: number;
   /** Environment marker `key=value` inherited by every descendant. */
   marker?: { key: string; value: string };
 }
@@ -25,7 +26,7 @@ export interface KillResult {
 
 export async function killTree(target: KillTarget, signal: NodeJS.Signals = 'SIGTERM', graceMs = KILL_GRACE_MS): Promise<KillResult> {
   const victims = snapshot(target);
-  signalGroup(target.pid, signal);
+  if (target.pid !== undefined) signalGroup(target.pid, signal);
   for (const pid of victims) signalPid(pid, signal);
 
   const deadline = Date.now() + graceMs;
@@ -43,7 +44,7 @@ export async function killTree(target: KillTarget, signal: NodeJS.Signals = 'SIG
 
   for (const pid of snapshot(target)) victims.add(pid);
   const survivors = [...victims].filter(isAlive);
-  signalGroup(target.pid, 'SIGKILL');
+  if (target.pid !== undefined) signalGroup(target.pid, 'SIGKILL');
   for (const pid of survivors) signalPid(pid, 'SIGKILL');
   // SIGKILL is delivered asynchronously: report only once the tree is really gone.
   const reapDeadline = Date.now() + SIGKILL_REAP_MS;
@@ -57,13 +58,13 @@ export async function killTree(target: KillTarget, signal: NodeJS.Signals = 'SIG
  */
 export function killTreeNow(target: KillTarget): number {
   const victims = snapshot(target);
-  signalGroup(target.pid, 'SIGKILL');
+  if (target.pid !== undefined) signalGroup(target.pid, 'SIGKILL');
   for (const pid of victims) signalPid(pid, 'SIGKILL');
   return victims.size;
 }
 
 function snapshot(target: KillTarget): Set<number> {
-  const tree = collectTree(target.pid, readProcessTable());
+  const tree = target.pid !== undefined ? collectTree(target.pid, readProcessTable()) : new Set<number>();
   if (target.marker) for (const pid of findByEnvMarker(target.marker.key, target.marker.value)) tree.add(pid);
   tree.delete(process.pid);
   return tree;

@@ -15,10 +15,12 @@ export const ECHO_QUIET_MS = 100;
 /**
  * Pause between the echo of the text and its Enter. TUIs that cannot tell a paste from typing take
  * an Enter right behind other input for part of a paste and insert a newline instead of
- * submitting (Gemini CLI: within 30 ms of a key, 40 ms after it has handled a paste); no person
- * presses Enter faster than this after seeing the text.
+ * submitting. Gemini CLI marks a paste "recent" in UI state that a 40 ms timer clears, but the
+ * clear only reaches its Enter handler with the next render, which on a loaded machine comes
+ * hundreds of ms after the echo (120 ms lost every Enter under load 15 on 2 cores; 400 ms held).
+ * No person presses Enter faster than this after seeing the text.
  */
-export const SUBMIT_AFTER_ECHO_MS = 120;
+export const SUBMIT_AFTER_ECHO_MS = 500;
 /** Characters of the text's last line looked for on screen; short enough to fit a prompt line. */
 const ECHO_PROBE_CHARS = 24;
 

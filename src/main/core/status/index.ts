@@ -18,8 +18,11 @@ export { loadRuleSet, RuleSetError, type RuleSet, type RuleSetInput, type Status
 export { REGION_NAMES, parseRegion, RegionReader, type RegionName } from './regions';
 export { HealthMachine, RECOVERED_HOLD_MS, type HealthEvent } from './healthMachine';
 export { HOOK_FRESH_MS } from './hookState';
+export { meaningfulRow } from './progress';
+export { toSnapshot } from './classifier';
 export { BUILTIN_RULE_SETS, ruleSetFor } from './rules';
 export { benchClassifier, type ClassifierBenchResult } from './classifierBench';
 export { benchReactionLatency, type ReactionBenchResult } from './reactionBench';
 export { listRecordingSets, scoreRecordingSet, versionOf, type RecordingSet, type RecordingSetScore } from './replay/recordingSets';
 export { probeLateCounterStalls, type StallProbeResult } from './replay/stallProbe';
+export { loadRecording, recordingsRoot } from './replay/asciicast';

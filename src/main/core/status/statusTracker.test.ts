@@ -137,6 +137,16 @@ describe('StatusTracker', () => {
     expect(state()).toBe('idle/ready');
   });
 
+  it('a blank screen (cleared before a redraw) keeps the status instead of reading as output without a rule', () => {
+    const { clock, session, state, events } = idleSession();
+    session.print(['']); // Gemini CLI clears the screen and redraws its whole history
+    clock.advanceBy(RECOMPUTE_COALESCE_MS * 2);
+    expect(state()).toBe('idle/ready');
+    session.print(IDLE);
+    clock.advanceBy(IDLE_DEBOUNCE_MS * 2);
+    expect(events.filter((e) => e.primary !== 'idle' && e.primary !== 'starting')).toEqual([]);
+  });
+
   it('shows a dialog at once, even during start-up (the trust question needs a person)', () => {
     const { clock, session, state } = setup();
     session.print(sample('trust-dialog'));

@@ -279,7 +279,11 @@ export class StatusTracker extends DisposableBase {
 
     const screen = this.session.screen;
     const lines = screen.getVisibleLines();
-    if (this.firstOutputAt === undefined && lines.some((l) => l.trim() !== '')) this.firstOutputAt = this.lastOutputAt ?? now;
+    const isBlank = lines.every((l) => l.trim() === '');
+    if (this.firstOutputAt === undefined && !isBlank) this.firstOutputAt = this.lastOutputAt ?? now;
+    // A blank screen after the first text is a clear before a redraw (Gemini CLI clears and
+    // redraws its whole history): it says nothing about the agent, so what is shown stays.
+    if (isBlank && this.firstOutputAt !== undefined) return;
     const cls = classify({ getVisibleLines: () => lines, cols: screen.cols }, screen.title, {
       rules: this.rules,
       now,

@@ -1,6 +1,5 @@
 /** Timers (docs/timers.md): the public surface of core/timers. */
 import type { SwitchboardCore } from '../app';
-import { SwitchboardError } from '../../../shared/errors';
 import type { Clock } from '../base';
 import { CoreTimerHost } from './timerHost';
 import { TimerManager } from './timerManager';
@@ -25,32 +24,19 @@ export {
   type SetIdleRequest,
 } from './timerTypes';
 
-/** One manager per core; the UI commands and the MCP tools find it here. */
-const managers = new WeakMap<SwitchboardCore, TimerManager>();
-
-export interface AttachTimersOptions {
+export interface CreateTimerManagerOptions {
   /** The app's data directory: timers are saved there per project. Without it they live in memory. */
   dataDir?: string;
   clock?: Clock;
   onProblem?: (message: string) => void;
 }
 
-/** Create the core's timer manager (createCore calls this right after building the core). */
-export function attachTimers(core: SwitchboardCore, options: AttachTimersOptions = {}): TimerManager {
-  const manager = new TimerManager({
+/** The core's timer manager; the composition root passes this as SwitchboardCoreOptions.timers. */
+export function createTimerManager(core: SwitchboardCore, options: CreateTimerManagerOptions = {}): TimerManager {
+  return new TimerManager({
     host: new CoreTimerHost(core),
     clock: options.clock,
     store: options.dataDir ? FileTimerStore.forProject(options.dataDir, core.projectDir) : undefined,
     onProblem: options.onProblem,
   });
-  managers.set(core, manager);
-  return manager;
-}
-
-/** The core's timer manager, or a clear error when this core was built without timers. */
-export function timersOf(core: SwitchboardCore): TimerManager {
-  const manager = managers.get(core);
-  if (!manager || manager.isDisposed)
-    throw new SwitchboardError('internal', 'Timers are not available in this Switchboard core (it was built without a timer manager).');
-  return manager;
 }

@@ -537,6 +537,67 @@ describe('persistence across a restart', () => {
     expect(host.delivered).toEqual([{ id: 'p_o2', text: 'after restart', at: clock.now() }]);
   });
 
+  it('an owner that comes back stopped (waiting for Resume) holds its timers: no countdown, no drop, until it runs again', async () => {
+    const first = fresh();
+    host.addWorkedAgent('p_lead', { name: 'lead' });
+    host.addWorkedAgent('p_w', { name: 'worker' });
+    const delay = first.setDelay(as('p_lead'), { seconds: 60, body: 'after resume', label: 'kept' }).timer;
+    const paused = first.setDelay(as('p_lead'), { seconds: 30, body: 'paused one' }).timer;
+    const idle = first.setIdle(as('p_lead'), { kind: 'idle_any', watched: ['p_w'], body: 'worker done', maxWaitSeconds: 600 }).timer;
+    first.pause(APP_ACTOR, paused.id);
+    await advance(10_000);
+    first.dispose();
+    managers.length = 0;
+
+    // The entries come back with their ids; the lead stays stopped until a person resumes it.
+    host = new FakeTimerHost(clock);
+    host.addAgent('p_lead', 'dead', { name: 'lead' });
+    host.addAgent('p_w', 'active', { name: 'worker' });
+    const second = setup();
+    expect(second.restore()).toMatchObject({ restored: 3, dropped: [] });
+    expect(second.summariesFor('p_lead')).toEqual([
+      expect.objectContaining({ id: delay.id, state: 'pending', remainingMs: 50_000, heldForOwner: true }),
+      expect.objectContaining({ id: idle.id, state: 'pending', remainingMs: 590_000, heldForOwner: true }),
+      expect.objectContaining({ id: paused.id, state: 'paused', remainingMs: 30_000, heldForOwner: true }),
+    ]);
+    expect(second.summariesFor('p_lead')[0].firesAt).toBeUndefined();
+    host.exit('p_lead'); // change events of the stopped owner (status, decorations) do not drop them
+    host.setStatus('p_w', 'idle'); // nor does a watched agent finishing its turn fire them
+    await advance(3_600_000);
+    expect(host.delivered).toEqual([]);
+    expect(second.list(APP_ACTOR).history).toEqual([]);
+
+    host.restart('p_lead'); // Resume: a new run of the same entry
+    expect(second.summariesFor('p_lead')[0]).toMatchObject({ id: delay.id, remainingMs: 50_000, firesAt: clock.now() + 50_000 });
+    expect(second.summariesFor('p_lead')[0].heldForOwner).toBeUndefined();
+    host.setStatus('p_lead', 'idle');
+    await advance(50_000);
+    expect(host.delivered).toEqual([{ id: 'p_lead', text: 'after resume', at: clock.now() }]);
+    // Released timers behave as before: the owner stopping now drops what is left.
+    host.exit('p_lead');
+    const ended = Object.fromEntries(second.list(APP_ACTOR).history.map((h) => [h.id, h.state]));
+    expect(ended).toEqual({ [paused.id]: 'dropped', [idle.id]: 'dropped', [delay.id]: 'fired' });
+  });
+
+  it('a held timer fired by hand is delivered once its owner runs again and is at its prompt', async () => {
+    const first = fresh();
+    host.addWorkedAgent('p_lead', { name: 'lead' });
+    const t = first.setDelay(as('p_lead'), { seconds: 60, body: 'now please' }).timer;
+    first.dispose();
+    managers.length = 0;
+    host = new FakeTimerHost(clock);
+    host.addAgent('p_lead', 'dead', { name: 'lead' });
+    const second = setup();
+    second.restore();
+    expect(second.fireNow(APP_ACTOR, t.id)).toMatchObject({ state: 'due', heldForOwner: true });
+    await advance(1_000);
+    expect(host.delivered).toEqual([]);
+    host.restart('p_lead');
+    host.setStatus('p_lead', 'idle');
+    await advance(FRESH_AGENT_GRACE_MS);
+    expect(host.delivered).toEqual([{ id: 'p_lead', text: 'now please', at: clock.now() }]);
+  });
+
   it('every change is saved, coalesced to one write per turn of the event loop', async () => {
     const timers = fresh();
     host.addWorkedAgent('p_a');

@@ -70,6 +70,11 @@ interface LiveTimer {
   dueAt?: number;
   /** When it was (re)armed: arming replies describe the timer as of this moment. */
   armedAt?: number;
+  /**
+   * Its owner came back stopped after an app restart (an agent waiting for Resume): nothing counts
+   * down and nothing is delivered until the owner runs again, and the stopped owner does not drop it.
+   */
+  isHeld?: boolean;
 }
 
 /** The fixed line timer_wait (legacy) delivers. */
@@ -209,7 +214,7 @@ export class TimerManager extends DisposableBase {
   resume(actor: TimerActor, id: string): TimerSummary {
     const t = this.manageable(actor, id);
     if (t.record.state !== 'paused') throw new TimerStateError(`Timer ${id} is not paused (it is ${t.record.state}).`, id);
-    this.arm(t);
+    this.armOrHold(t);
     this.changed(t);
     return this.summaryOf(t, t.armedAt);
   }
@@ -241,9 +246,9 @@ export class TimerManager extends DisposableBase {
 
   /**
    * Load the saved timers once the project's entries exist (after core.init). Owners and watched
-   * entries are found again by their config name (ids change across restarts), else by id and
-   * name; a timer whose owner is gone or not running, or whose watched entry is gone, is dropped
-   * into history. Delays resume with the time they had left when the app went down.
+   * entries are found again by their config name, else by id and name; a timer whose owner or a
+   * watched entry is gone is dropped into history. Delays resume with the time they had left when
+   * the app went down; one whose owner came back stopped is held until the owner runs again.
    */
   restore(): RestoreReport {
     const report: RestoreReport = { restored: 0, dropped: [], problems: [] };
@@ -265,11 +270,9 @@ export class TimerManager extends DisposableBase {
       const missing = saved.watched.find((w) => !findAgain(entries, w));
       const problem = !owner
         ? `owner ${describeRef(saved.owner)} no longer exists after the restart`
-        : !owner.isRunning
-          ? `owner ${describeRef(saved.owner)} is not running after the restart`
-          : missing
-            ? `watched ${describeRef(missing)} no longer exists after the restart`
-            : undefined;
+        : missing
+          ? `watched ${describeRef(missing)} no longer exists after the restart`
+          : undefined;
       if (problem) {
         report.dropped.push(this.recordEnded(t, 'dropped', problem));
         continue;
@@ -278,8 +281,9 @@ export class TimerManager extends DisposableBase {
       t.record.watched = saved.watched.map((w) => refOf(findAgain(entries, w)!));
       this.timers.set(t.record.id, t);
       report.restored += 1;
-      if (t.record.state === 'pending') this.arm(t);
-      else if (t.record.state === 'due') t.dueAt = this.clock.now();
+      if (!owner!.isRunning) t.isHeld = true;
+      else if (t.record.state === 'pending') this.arm(t);
+      if (t.record.state === 'due') t.dueAt = this.clock.now();
       this.timersChanged.fire(t.record.owner.id);
     }
     this.scheduleSave();
@@ -326,6 +330,13 @@ export class TimerManager extends DisposableBase {
       if (record.remainingMs !== undefined) t.fallback = armDelay(record.remainingMs, ctx, 'max_wait');
     }
     if (t.trigger.isSatisfiedNow()) this.fire(t, 'idle');
+  }
+
+  /** Counts down while the owner runs; held (its time kept) while it is stopped. */
+  private armOrHold(t: LiveTimer): void {
+    if (this.host.findEntry(t.record.owner.id)?.isRunning) return this.arm(t);
+    t.record.state = 'pending';
+    t.isHeld = true;
   }
 
   private disarm(t: LiveTimer): void {
@@ -402,14 +413,25 @@ export class TimerManager extends DisposableBase {
     }
   }
 
-  /** A dead owner cannot take a turn: its timers are dropped. Names are kept current for history. */
+  /**
+   * A dead owner cannot take a turn: its timers are dropped, except held ones, which start counting
+   * (or deliver) once the owner runs again. Names are kept current for history.
+   */
   private entryChanged(entry: TimerEntry): void {
     for (const t of [...this.timers.values()]) {
-      if (t.record.owner.id === entry.id) {
-        t.record.owner.name = entry.name;
-        if (!entry.isRunning) this.end(t, 'dropped', `owner ${describeRef(t.record.owner)} exited`);
-      }
+      if (t.record.owner.id !== entry.id) continue;
+      t.record.owner.name = entry.name;
+      if (t.isHeld) {
+        if (entry.isRunning) this.release(t);
+      } else if (!entry.isRunning) this.end(t, 'dropped', `owner ${describeRef(t.record.owner)} exited`);
     }
+  }
+
+  private release(t: LiveTimer): void {
+    t.isHeld = false;
+    if (t.record.state === 'pending') this.arm(t);
+    else if (t.record.state === 'due') this.delivery.pump(t.record.owner.id);
+    this.changed(t);
   }
 
   private resolveOwner(actor: TimerActor, ownerId: string | undefined): EntryRef {
@@ -454,7 +476,7 @@ export class TimerManager extends DisposableBase {
   }
 
   private remainingOf(t: LiveTimer, now = this.clock.now()): number | undefined {
-    if (t.record.state === 'pending') return t.deadlineAt === undefined ? undefined : Math.max(0, t.deadlineAt - now);
+    if (t.record.state === 'pending' && !t.isHeld) return t.deadlineAt === undefined ? undefined : Math.max(0, t.deadlineAt - now);
     return t.record.remainingMs;
   }
 
@@ -476,6 +498,7 @@ export class TimerManager extends DisposableBase {
       ownerId: r.owner.id,
       ...(r.state === 'pending' && t.deadlineAt !== undefined ? { firesAt: t.deadlineAt } : {}),
       ...(remainingMs !== undefined ? { remainingMs } : {}),
+      ...(t.isHeld ? { heldForOwner: true as const } : {}),
       ...(r.kind !== 'delay' ? { watched: r.watched.map((w) => w.id), waitingOn: this.waitingOnOf(t) } : {}),
       bodyPreview: bodyPreview(r.body),
       createdBy: r.createdBy,

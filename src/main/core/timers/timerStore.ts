@@ -5,9 +5,10 @@
  * file is small, changes are rare (a timer set, paused, fired), and the final write at quit must
  * finish before the process exits.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync } from 'node:fs';
+import { writeFileAtomic } from '../base';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { TimerHistoryEntry } from '../../../shared/model';
 import type { TimerRecord } from './timerTypes';
@@ -106,22 +107,7 @@ export class FileTimerStore implements TimerStore {
   }
 
   save(snapshot: TimerSnapshot): void {
-    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
-    const temp = `${this.path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    try {
-      const fd = openSync(temp, 'w', 0o600);
-      try {
-        writeSync(fd, `${JSON.stringify(snapshot, null, 2)}\n`);
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(temp, this.path);
-    } catch (err) {
-      rmSync(temp, { force: true });
-      throw err;
-    }
-    fsyncDirectory(dirname(this.path));
+    writeFileAtomic(this.path, `${JSON.stringify(snapshot, null, 2)}\n`);
   }
 
   /** Keep an unreadable file for a person to look at instead of overwriting it. */
@@ -131,19 +117,6 @@ export class FileTimerStore implements TimerStore {
     } catch {
       // Already gone or not ours to move: the next save replaces it either way.
     }
-  }
-}
-
-/** Makes the rename itself durable (POSIX: the directory entry lives in the directory's blocks). */
-function fsyncDirectory(dir: string): void {
-  let fd: number | undefined;
-  try {
-    fd = openSync(dir, 'r');
-    fsyncSync(fd);
-  } catch {
-    // Some filesystems refuse fsync on directories; the rename is still atomic there.
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
 

@@ -12,6 +12,7 @@ import { PANE_DRAG_TYPE, dropPaneOn } from '../paneDrag';
 
 /** Panes this far outside the visible grid keep their terminal, so scrolling does not thrash. */
 const ATTACH_MARGIN = '50% 0px';
+import { MOD_LABEL } from '../shortcuts';
 
 export function Pane({ id }: { id: string }) {
   const process = useUi((s) => s.processes[id]);
@@ -25,6 +26,7 @@ export function Pane({ id }: { id: string }) {
   const isFindOpen = useUi((s) => s.findPaneId === id);
   const keepMounted = useUi((s) => s.keepAllPanesMounted);
   const section = useRef<HTMLElement>(null);
+  const screenReaderMode = useUi((s) => s.screenReaderMode);
   const container = useRef<HTMLDivElement>(null);
   const [showScopes, setShowScopes] = useState(false);
   const isNearView = useNearViewport(section, !keepMounted);
@@ -53,6 +55,11 @@ export function Pane({ id }: { id: string }) {
   useEffect(() => {
     if (isFocused) panes.get(id)?.focus();
   }, [isFocused, id]);
+
+  useEffect(() => {
+    const pane = panes.get(id);
+    if (pane) pane.term.options.screenReaderMode = screenReaderMode;
+  }, [screenReaderMode, id]);
 
   if (!process) return null;
   const { updateView } = useUi.getState();
@@ -118,8 +125,8 @@ export function Pane({ id }: { id: string }) {
         <ScopeButton process={process} isOpen={showScopes} onToggle={() => setShowScopes(!showScopes)} />
         <span className="pane-actions">
           <button
-            aria-label="Find in terminal"
-            title="Find (Ctrl+Shift+F, ⌘F on macOS)"
+            aria-label={`Find in ${process.name}`}
+            title={`Find (${MOD_LABEL}+Shift+F)`}
             data-testid="find"
             disabled={!hasTerminal}
             onClick={() => useUi.setState({ findPaneId: isFindOpen ? undefined : id })}
@@ -127,7 +134,7 @@ export function Pane({ id }: { id: string }) {
             ⌕
           </button>
           <button
-            aria-label="Smaller text in this pane"
+            aria-label={`Smaller text in ${process.name}`}
             title="Zoom out this pane"
             data-testid="zoom-out"
             onClick={() => setPaneFontSize(id, fontSize - 1)}
@@ -135,7 +142,11 @@ export function Pane({ id }: { id: string }) {
             A−
           </button>
           <button
-            aria-label={hasOwnZoom ? `Text size ${fontSize}: back to the global size` : `Text size ${fontSize} (global)`}
+            aria-label={
+              hasOwnZoom
+                ? `Text size ${fontSize} in ${process.name}: back to the global size`
+                : `Text size ${fontSize} in ${process.name} (global)`
+            }
             title={hasOwnZoom ? 'This pane has its own zoom: click for the global size' : 'Global text size'}
             className={hasOwnZoom ? 'zoom-size own' : 'zoom-size'}
             data-testid="zoom-size"
@@ -144,7 +155,7 @@ export function Pane({ id }: { id: string }) {
             {fontSize}
           </button>
           <button
-            aria-label="Larger text in this pane"
+            aria-label={`Larger text in ${process.name}`}
             title="Zoom in this pane"
             data-testid="zoom-in"
             onClick={() => setPaneFontSize(id, fontSize + 1)}
@@ -152,16 +163,50 @@ export function Pane({ id }: { id: string }) {
             A+
           </button>
           {isRunning ? (
-            <button title="Stop" data-testid="stop" onClick={() => void run((c) => c.call('stopProcess', { id }))}>
+            <button
+              title="Stop"
+              aria-label={`Stop ${process.name}`}
+              data-testid="stop"
+              onClick={() => void run((c) => c.call('stopProcess', { id }))}
+            >
               ■
             </button>
           ) : (
-            <button title={process.trust ? 'Review and start' : 'Start'} data-testid="start" onClick={start}>
-              ▶
+            <>
+              {process.session?.resumable && (
+                <button
+                  className="resume"
+                  title="Resume the last conversation"
+                  aria-label={`Resume ${process.name}`}
+                  data-testid="resume"
+                  onClick={() => void run((c) => c.call('resumeProcess', { id }))}
+                >
+                  Resume
+                </button>
+              )}
+              <button
+                title={process.trust ? 'Review and start' : process.session?.resumable ? 'Start a new conversation' : 'Start'}
+                aria-label={`${process.trust ? 'Review and start' : process.session?.resumable ? 'Start a new conversation for' : 'Start'} ${process.name}`}
+                data-testid="start"
+                onClick={start}
+              >
+                ▶
+              </button>
+            </>
+          )}
+          {isRunning && process.kind !== 'task' && (
+            <button
+              title="New timer"
+              aria-label={`New timer for ${process.name}`}
+              data-testid="new-timer"
+              onClick={() => useUi.getState().setOverlay({ kind: 'timer', ownerId: id })}
+            >
+              ◷+
             </button>
           )}
           <button
             title="Restart"
+            aria-label={`Restart ${process.name}`}
             data-testid="restart"
             disabled={process.trust !== undefined}
             onClick={() => void run((c) => c.call('restartProcess', { id }))}
@@ -169,13 +214,20 @@ export function Pane({ id }: { id: string }) {
             ↻
           </button>
           <button
-            title={isMaximized ? 'Restore (Alt+Enter)' : 'Maximise (Alt+Enter)'}
+            title={`${isMaximized ? 'Restore' : 'Maximise'} (${MOD_LABEL}+Shift+Enter)`}
+            aria-label={`${isMaximized ? 'Restore' : 'Maximise'} ${process.name}`}
+            aria-pressed={isMaximized}
             data-testid="maximize"
             onClick={() => useUi.getState().toggleMaximize(id)}
           >
             {isMaximized ? '⤡' : '⤢'}
           </button>
-          <button title="Close" data-testid="close" onClick={() => void run((c) => c.call('closeProcess', { id }))}>
+          <button
+            title="Close"
+            aria-label={`Close ${process.name}`}
+            data-testid="close"
+            onClick={() => void run((c) => c.call('closeProcess', { id }))}
+          >
             ✕
           </button>
         </span>
@@ -186,7 +238,15 @@ export function Pane({ id }: { id: string }) {
       {isFindOpen && hasTerminal && <FindBar id={id} />}
       {showScopes && <ScopePanel process={process} />}
       {!isCollapsed && process.kind === 'task' && <TaskPanel process={process} />}
-      {!isCollapsed && <div className="pane-terminal" ref={container} data-testid="pane-terminal" />}
+      {!isCollapsed && (
+        <div
+          className="pane-terminal"
+          ref={container}
+          data-testid="pane-terminal"
+          aria-label={`Terminal of ${process.name}`}
+          role="group"
+        />
+      )}
     </section>
   );
 }

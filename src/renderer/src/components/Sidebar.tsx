@@ -7,17 +7,41 @@ import { StatusBadges } from './StatusBadges';
 import { NewTaskForm } from './TaskPanel';
 import { ConnectPanel } from './ConnectPanel';
 import { TrustBanner } from './TrustPrompt';
+import { AGENT_PRESETS } from '../agentPresets';
+import { waitingCount } from './Inbox';
+import { MOD_LABEL } from '../shortcuts';
+import { ProjectSwitcher } from './ProjectSwitcher';
 
 export function Sidebar() {
   // Only the list of ids here: each row subscribes to its own entry, so a change re-renders one row.
   const ids = useUi(useShallow((s) => arrangedIds(s.order, s.processes, s.view)));
   const project = useUi((s) => s.project);
   const issues = useUi((s) => s.configIssues);
+  const waiting = useUi((s) => waitingCount(s.processes));
+  const screenReaderMode = useUi((s) => s.screenReaderMode);
   return (
     <aside className="sidebar" data-testid="sidebar">
       <h1>Switchboard</h1>
+      <ProjectSwitcher />
       <div className="project" title={project?.dir}>
-        {project?.name}
+        {project?.dir}
+      </div>
+      <div className="sidebar-tools">
+        <button
+          className={`inbox-button${waiting > 0 ? ' has-waiting' : ''}`}
+          data-testid="open-inbox"
+          title={`Attention inbox (${MOD_LABEL}+Shift+E)`}
+          onClick={() => useUi.getState().setOverlay({ kind: 'inbox' })}
+        >
+          Inbox{waiting > 0 ? ` · ${waiting} waiting` : ''}
+        </button>
+        <button
+          data-testid="open-palette"
+          title={`Command palette (${MOD_LABEL}+Shift+K)`}
+          onClick={() => useUi.getState().setOverlay({ kind: 'palette' })}
+        >
+          Commands
+        </button>
       </div>
       <TrustBanner />
       {issues.length > 0 && (
@@ -27,7 +51,7 @@ export function Sidebar() {
           ))}
         </ul>
       )}
-      <ul className="entries">
+      <ul className="entries" aria-label="Processes">
         {ids.map((id) => (
           <SidebarRow key={id} id={id} />
         ))}
@@ -38,6 +62,15 @@ export function Sidebar() {
         <summary>New headless task</summary>
         <NewTaskForm />
       </details>
+      <label className="check screen-reader-toggle">
+        <input
+          type="checkbox"
+          data-testid="screen-reader-mode"
+          checked={screenReaderMode}
+          onChange={(e) => useUi.getState().setScreenReaderMode(e.target.checked)}
+        />
+        Screen reader mode (terminals)
+      </label>
       <ConnectPanel />
     </aside>
   );
@@ -49,27 +82,38 @@ const SidebarRow = memo(function SidebarRow({ id }: { id: string }) {
   if (!p) return null;
   return (
     <li data-testid="sidebar-entry" data-id={id} className={isFocused ? 'focused' : ''} onClick={() => useUi.getState().focus(id)}>
-      <EntryName id={id} name={p.name} />
+      <EntryName id={id} name={p.name} isFocused={isFocused} />
       <StatusBadges process={p} />
     </li>
   );
 });
 
-function EntryName({ id, name }: { id: string; name: string }) {
+function EntryName({ id, name, isFocused }: { id: string; name: string; isFocused: boolean }) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(name);
+  const startRename = () => {
+    setValue(name);
+    setEditing(true);
+  };
   if (!editing) {
+    // A button: reachable with Tab, Enter/Space focuses the pane, F2 renames.
     return (
-      <span
+      <button
+        type="button"
         className="entry-name"
-        title="Double-click to rename"
-        onDoubleClick={() => {
-          setValue(name);
-          setEditing(true);
+        data-testid="entry-name"
+        aria-current={isFocused ? 'true' : undefined}
+        title="Double-click or F2 to rename"
+        onDoubleClick={startRename}
+        onKeyDown={(e) => {
+          if (e.key === 'F2') {
+            e.preventDefault();
+            startRename();
+          }
         }}
       >
         {name}
-      </span>
+      </button>
     );
   }
   const commit = () => {
@@ -79,6 +123,7 @@ function EntryName({ id, name }: { id: string; name: string }) {
   return (
     <input
       className="rename"
+      aria-label={`New name for ${name}`}
       data-testid="rename-input"
       autoFocus
       value={value}
@@ -91,9 +136,6 @@ function EntryName({ id, name }: { id: string; name: string }) {
     />
   );
 }
-
-/** Presets offered by "new agent" (core/agents has the definitions; unknown names run as generic). */
-const AGENT_PRESETS = ['claude', 'codex', 'gemini', 'opencode', 'qwen', 'aider', 'cursor-agent', 'generic'] as const;
 
 function AddEntryForm() {
   const [kind, setKind] = useState<'terminal' | 'command' | 'agent'>('terminal');
@@ -125,13 +167,13 @@ function AddEntryForm() {
         void submit();
       }}
     >
-      <select value={kind} onChange={(e) => setKind(e.target.value as typeof kind)} data-testid="add-kind">
+      <select aria-label="Kind of entry" value={kind} onChange={(e) => setKind(e.target.value as typeof kind)} data-testid="add-kind">
         <option value="terminal">terminal</option>
         <option value="command">command</option>
         <option value="agent">agent</option>
       </select>
       {kind === 'agent' && (
-        <select value={preset} onChange={(e) => setPreset(e.target.value)} data-testid="add-preset">
+        <select aria-label="Agent preset" value={preset} onChange={(e) => setPreset(e.target.value)} data-testid="add-preset">
           {AGENT_PRESETS.map((p) => (
             <option key={p} value={p}>
               {p}
@@ -139,8 +181,20 @@ function AddEntryForm() {
           ))}
         </select>
       )}
-      <input placeholder={placeholder} value={commandLine} onChange={(e) => setCommandLine(e.target.value)} data-testid="add-command" />
-      <input placeholder="name (optional)" value={name} onChange={(e) => setName(e.target.value)} data-testid="add-name" />
+      <input
+        aria-label="Command"
+        placeholder={placeholder}
+        value={commandLine}
+        onChange={(e) => setCommandLine(e.target.value)}
+        data-testid="add-command"
+      />
+      <input
+        aria-label="Name (optional)"
+        placeholder="name (optional)"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        data-testid="add-name"
+      />
       <button type="submit" data-testid="add-submit">
         Add
       </button>

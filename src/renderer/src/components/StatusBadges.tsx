@@ -56,6 +56,11 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
           {p.agent.health}
         </span>
       )}
+      {p.session?.resumable && (
+        <span className="resumable" title={`Conversation ${p.session.id} can continue: Resume`} data-testid="resumable">
+          resumable
+        </span>
+      )}
       {p.agent?.verified === 'unverified' && (
         <span
           className="trust-mark"
@@ -79,7 +84,7 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
         </span>
       )}
       {p.attention && (
-        <span className="attention" title={p.attention.reason}>
+        <span className="attention" role="img" aria-label={`needs attention: ${p.attention.reason}`} title={p.attention.reason}>
           ❗
         </span>
       )}

@@ -57,8 +57,9 @@ function tooltip(t: TimerSummary): string {
     cancelled: '',
     dropped: '',
   }[t.state];
+  const held = t.heldForOwner ? ' (held: continues once the agent runs again)' : '';
   const waiting = t.waitingOn?.length ? `\nWaiting on: ${t.waitingOn.join(', ')}` : '';
-  return `${t.label ? `${t.label} — ` : ''}${kind}${state}\nBody: ${t.bodyPreview}${waiting}\nSet by ${t.createdBy}`;
+  return `${t.label ? `${t.label} — ` : ''}${kind}${state}${held}\nBody: ${t.bodyPreview}${waiting}\nSet by ${t.createdBy}`;
 }
 
 export function TimerIndicator({ process }: { process: ProcessInfo }) {
@@ -93,6 +94,7 @@ export function TimerIndicator({ process }: { process: ProcessInfo }) {
           style={STYLE.button}
           data-testid={isPaused ? 'timer-resume' : 'timer-pause'}
           title={isPaused ? 'Resume timer' : 'Pause timer'}
+          aria-label={isPaused ? 'Resume timer' : 'Pause timer'}
           onClick={act(isPaused ? 'resumeTimer' : 'pauseTimer')}
         >
           {isPaused ? '▶' : PAUSED_GLYPH}
@@ -103,12 +105,13 @@ export function TimerIndicator({ process }: { process: ProcessInfo }) {
           style={STYLE.button}
           data-testid="timer-fire"
           title="Fire now (typed in once the agent is at its prompt)"
+          aria-label="Fire timer now"
           onClick={act('fireTimerNow')}
         >
           ⚡
         </button>
       )}
-      <button style={STYLE.button} data-testid="timer-cancel" title="Cancel timer" onClick={act('cancelTimer')}>
+      <button style={STYLE.button} data-testid="timer-cancel" title="Cancel timer" aria-label="Cancel timer" onClick={act('cancelTimer')}>
         ✕
       </button>
     </span>

@@ -76,4 +76,24 @@ const requestHumanAttention = defineTool({
   },
 });
 
-export const inputTools = [sendInput, sendMessage, requestHumanAttention];
+const listWaiting = defineTool({
+  name: 'list_waiting',
+  title: 'Agents waiting for an answer',
+  description:
+    'The attention inbox: every agent waiting for permission or an answer, longest waiting first, with what it asks (the prompt as on its screen), since when, a prompt fingerprint and the choices (approve, deny, answer) that answer_prompt can send.',
+  annotations: { readOnlyHint: true },
+  // The prompts are screen content of other entries.
+  requires: () => [{ scope: 'entries:read-all', action: 'reading the prompts of waiting agents' }],
+  run: (_args, _call, ctx) => ({ agents: ctx.core.listWaiting() }),
+});
+
+const answerPromptTool = defineTool({
+  name: 'answer_prompt',
+  title: 'Answer an agent’s prompt',
+  description:
+    'Approve, deny or answer the prompt an agent shows, with the keys its CLI takes for that choice. Pass the fingerprint from list_waiting: when the agent no longer shows that prompt nothing is typed and the call fails with stale_prompt.',
+  requires: ({ process_id }) => [{ entry: process_id, right: 'input', action: 'answering the prompt of' }],
+  run: ({ process_id, fingerprint, choice }, _call, ctx) => ctx.core.answerPrompt({ id: process_id, fingerprint, choice }),
+});
+
+export const inputTools = [sendInput, sendMessage, requestHumanAttention, listWaiting, answerPromptTool];

@@ -16,8 +16,9 @@ import {
   trimBlankLines,
   utf8SafeStart,
 } from '../outputText';
-import { stripAnsiKeepingCarriageReturns } from '../../base';
+import { stripAnsi, stripAnsiKeepingCarriageReturns } from '../../base';
 import { waitForPattern } from '../patternWait';
+import { continuityOf } from '../../continuity';
 import { callerKey } from '../identity';
 
 /** search_output yields to the event loop after this much matching. */
@@ -76,12 +77,13 @@ const getProcessOutput = defineTool({
   name: 'get_process_output',
   title: 'Read output',
   description:
-    'Read what a process shows. mode "grid" (default): the rendered terminal screen as text, blank lines trimmed — best for TUIs and agents. mode "stream": ANSI-stripped output text from since_offset (default: the newest max_bytes); pass next_offset back as since_offset to read on without repeats.',
+    'Read what a process shows. mode "grid" (default): the rendered terminal screen as text, blank lines trimmed — best for TUIs and agents. mode "stream": ANSI-stripped output text from since_offset (default: the newest max_bytes); pass next_offset back as since_offset to read on without repeats. run "previous": what it showed before the app last restarted.',
   annotations: { readOnlyHint: true },
   requires: ({ process_id }) => [{ entry: process_id, right: 'read', action: 'reading the output of' }],
-  run: async ({ process_id, mode, since_offset, max_bytes }, _call, ctx) => {
+  run: async ({ process_id, mode, since_offset, max_bytes, run }, _call, ctx) => {
     const entry = ctx.core.entry(process_id);
     const maxBytes = max_bytes ?? DEFAULT_OUTPUT_BYTES;
+    if (run === 'previous') return previousRunOutput(ctx, process_id, maxBytes);
     if ((mode ?? 'grid') === 'grid') {
       const screen = await screenOf(entry, maxBytes);
       return { process_id, mode: 'grid', ...screen, next_offset: screen.offset };
@@ -90,6 +92,20 @@ const getProcessOutput = defineTool({
     return { process_id, mode: 'stream', text: renderStreamText(data.toString('utf8')), ...fields };
   },
 });
+
+/** The saved scrollback of the previous app run as text, newest lines kept under `maxBytes`. */
+function previousRunOutput(ctx: ToolContext, processId: string, maxBytes: number): Record<string, unknown> {
+  const saved = continuityOf(ctx.core)?.previousOutput(processId);
+  if (saved === undefined) {
+    throw new SwitchboardError(
+      'not_found',
+      `Process ${processId} has no output saved from a previous app run (it is new, or the app kept no state)`,
+      { process_id: processId },
+    );
+  }
+  const { lines, truncated } = keepLastLines(trimBlankLines(stripAnsi(saved).split(/\r?\n/)), maxBytes);
+  return { process_id: processId, run: 'previous', text: lines.join('\n'), truncated };
+}
 
 const getProcessRawOutput = defineTool({
   name: 'get_process_raw_output',

@@ -158,6 +158,14 @@ const startProcess = defineTool({
   run: ({ process_id }, _call, ctx) => ctx.core.startProcess(process_id),
 });
 
+const resumeProcess = defineTool({
+  name: 'resume_process',
+  title: 'Resume an agent',
+  description:
+    "Start a stopped agent again continuing its last conversation (the CLI's own resume: Claude Code --resume, codex resume). Works when get_process_status shows session.resumable, e.g. after the app restarted. Returns the entry.",
+  run: ({ process_id }, _call, ctx) => ctx.core.resumeProcess(process_id),
+});
+
 const stopProcess = defineTool({
   name: 'stop_process',
   title: 'Stop a process',
@@ -258,6 +266,7 @@ export const processTools = [
   spawnProcess,
   spawnAgent,
   startProcess,
+  resumeProcess,
   stopProcess,
   closeProcess,
   restartProcess,

@@ -4,7 +4,7 @@
  * the UI's commands call; results use the MCP tools' snake_case.
  */
 import type { TimerHistoryEntry, TimerSummary } from '../../../../shared/model';
-import { timersOf, type TimerArmed } from '../../timers';
+import type { TimerArmed } from '../../timers';
 import { defineTool, type ToolCall, type ToolContext } from '../toolContext';
 
 /** A timer as agents read it. */
@@ -76,7 +76,7 @@ const timerSet = defineTool({
   description: `One-shot timer: after \`seconds\`, deliver \`body\` to the owner. ${DELIVERY} Returns timer_id, fires_at and remaining_ms.`,
   requires: ({ owner_process_id }) => [{ entry: owner_process_id, right: 'input', action: 'delivering a timer body to' }],
   run: ({ seconds, body, label, owner_process_id }, call, ctx) =>
-    armedView(timersOf(ctx.core).setDelay(call.caller, { seconds, body, label, ownerId: owner_process_id }), ctx, call),
+    armedView(ctx.core.timers.setDelay(call.caller, { seconds, body, label, ownerId: owner_process_id }), ctx, call),
 });
 
 const timerFireWhenIdleAny = defineTool({
@@ -86,7 +86,7 @@ const timerFireWhenIdleAny = defineTool({
   requires: ({ owner_process_id }) => [{ entry: owner_process_id, right: 'input', action: 'delivering a timer body to' }],
   run: ({ watched, body, max_wait_seconds, label, owner_process_id }, call, ctx) =>
     armedView(
-      timersOf(ctx.core).setIdle(call.caller, {
+      ctx.core.timers.setIdle(call.caller, {
         kind: 'idle_any',
         watched,
         body,
@@ -106,7 +106,7 @@ const timerFireWhenIdleAll = defineTool({
   requires: ({ owner_process_id }) => [{ entry: owner_process_id, right: 'input', action: 'delivering a timer body to' }],
   run: ({ watched, body, max_wait_seconds, label, owner_process_id }, call, ctx) =>
     armedView(
-      timersOf(ctx.core).setIdle(call.caller, {
+      ctx.core.timers.setIdle(call.caller, {
         kind: 'idle_all',
         watched,
         body,
@@ -125,7 +125,7 @@ const timerCancel = defineTool({
   description:
     "Cancel one of your timers (one you own or set); it moves to timer_list's history. Callers outside Switchboard can cancel any timer.",
   annotations: { destructiveHint: true },
-  run: ({ timer_id }, call, ctx) => historyView(timersOf(ctx.core).cancel(call.caller, timer_id)),
+  run: ({ timer_id }, call, ctx) => historyView(ctx.core.timers.cancel(call.caller, timer_id)),
 });
 
 const timerPause = defineTool({
@@ -133,7 +133,7 @@ const timerPause = defineTool({
   title: 'Pause a timer',
   description:
     'Pause one of your timers. A delay timer keeps its remaining time; an idle timer stops listening (and its max wait stops counting) until resumed.',
-  run: ({ timer_id }, call, ctx) => timerView(timersOf(ctx.core).pause(call.caller, timer_id)),
+  run: ({ timer_id }, call, ctx) => timerView(ctx.core.timers.pause(call.caller, timer_id)),
 });
 
 const timerResume = defineTool({
@@ -141,7 +141,7 @@ const timerResume = defineTool({
   title: 'Resume a timer',
   description:
     'Resume a paused timer: a delay counts down the time it had left; an idle timer listens again (transitions while paused are not counted).',
-  run: ({ timer_id }, call, ctx) => timerView(timersOf(ctx.core).resume(call.caller, timer_id)),
+  run: ({ timer_id }, call, ctx) => timerView(ctx.core.timers.resume(call.caller, timer_id)),
 });
 
 const timerList = defineTool({
@@ -151,7 +151,7 @@ const timerList = defineTool({
     'Your timers (those you own or set; every timer for callers outside Switchboard), nearest first, and a history of ended ones: fired, cancelled, or dropped with the reason (owner closed or exited, watched agent closed).',
   annotations: { readOnlyHint: true },
   run: (_args, call, ctx) => {
-    const { timers, history } = timersOf(ctx.core).list(call.caller);
+    const { timers, history } = ctx.core.timers.list(call.caller);
     return { timers: timers.map(timerView), history: history.map(historyView) };
   },
 });
@@ -161,7 +161,7 @@ const timerWait = defineTool({
   title: 'Wait (legacy)',
   description:
     'Legacy delay: after `seconds`, a fixed line ("[switchboard] timer_wait: N s elapsed.") is typed to you as a user turn. Prefer timer_set, which delivers a body you choose.',
-  run: ({ seconds, label }, call, ctx) => armedView(timersOf(ctx.core).setLegacyWait(call.caller, { seconds, label }), ctx, call),
+  run: ({ seconds, label }, call, ctx) => armedView(ctx.core.timers.setLegacyWait(call.caller, { seconds, label }), ctx, call),
 });
 
 export const timerTools = [

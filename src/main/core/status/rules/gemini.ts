@@ -87,6 +87,52 @@ const queuedScreen = [
   COMPOSER,
 ].join('\n');
 
+const typingScreen = [
+  '────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────',
+  ' Shift+Tab to accept edits',
+  ' > /quit',
+  ' workspace (/directory)                                   branch               sandbox                           /model',
+  ' /tmp/switchboard-gemini-kXvhzH/home/project              main                 no sandbox              gemini-2.5-flash',
+].join('\n');
+
+const slashMenuScreen = [
+  '────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────',
+  ' Shift+Tab to accept edits',
+  ' > /quit',
+  ' quit   Exit the cli',
+  ' workspace (/directory)                                   branch               sandbox                           /model',
+  ' /tmp/switchboard-gemini-kXvhzH/home/project              main                 no sandbox              gemini-2.5-flash',
+].join('\n');
+
+const goodbyeScreen = [
+  ' > /quit',
+  '╭──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────╮',
+  '│                                                                                                                      │',
+  '│  Agent powering down. Goodbye!                                                                                       │',
+  '│                                                                                                                      │',
+  '│  Interaction Summary                                                                                                 │',
+  '│  Session ID:                 c0213afe-713b-4d30-a25b-4a486275d095                                                    │',
+  '│  Tool Calls:                 0 ( ✓ 0 x 0 )                                                                           │',
+  '│  Success Rate:               0.0%                                                                                    │',
+  '│                                                                                                                      │',
+  '│  Performance                                                                                                         │',
+  '│  Wall Time:                  11.6s                                                                                   │',
+  '│  Agent Active:               1.3s                                                                                    │',
+  '│    » API Time:               1.3s (100.0%)                                                                           │',
+  '│    » Tool Time:              0s (0.0%)                                                                               │',
+  '│                                                                                                                      │',
+  '│                                                                                                                      │',
+  '│  Model Usage                                                                                                         │',
+  '│  Use /model to view model quota information                                                                          │',
+  '│                                                                                                                      │',
+  '│  Model                           Reqs  Input Tokens   Cache Reads Output Tokens                                      │',
+  '│  ──────────────────────────────────────────────────────────────────────────────────────────────────────────────────  │',
+  '│  gemini-2.5-flash                   1           187             0             7                                      │',
+  '│    ↳ main                           1           187             0             7                                      │',
+  '│  To resume this session: gemini --resume c0213afe-713b-4d30-a25b-4a486275d095                                        │',
+  '╰──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────╯',
+].join('\n');
+
 export const geminiRules: RuleSetInput = {
   agent: 'gemini',
   version: VERSION,
@@ -133,8 +179,9 @@ export const geminiRules: RuleSetInput = {
       priority: 640,
       implies: { primary: 'active', detail: 'using_tools' },
       region: 'bottom_non_empty_lines(16)',
-      // A tool box with the executing glyph (a finished one shows ✓, a waiting one ?).
-      match: { line: /^│ ⊷\s+\S/u },
+      // A tool box with the executing glyph, which alternates ⊷/⊶ while it runs (a finished one
+      // shows ✓, a waiting one ?, a scheduled one o).
+      match: { line: /^│ [⊶⊷]\s+\S/u },
       sample: [
         '✦ I will post it.',
         '╭──────────────────────────────────────────────────────────────────────────────────────────────────────────────────╮',
@@ -188,6 +235,22 @@ export const geminiRules: RuleSetInput = {
       source: recorded('gemini-streamed-answer', '23.5 s'),
     },
     {
+      id: 'idle-shortcuts-row',
+      priority: 310,
+      implies: { primary: 'idle', detail: 'ready' },
+      region: 'bottom_non_empty_lines(8)',
+      // The shortcuts hint leading its row above the composer: during a turn it sits at the end of
+      // the spinner row (or a queued prompt is listed, which outranks this rule).
+      match: { line: [/^\s*\? for shortcuts/u, /^ >\s+\S/u] },
+      sample: idleScreen,
+      lookalikes: [
+        { sample: thinkingScreen, why: 'the hint shares its row with the spinner' },
+        { sample: typingScreen, why: 'the hint is hidden while typing' },
+      ],
+      source: recorded('gemini-permission-yes', '37.5 s'),
+      strongIdle: true,
+    },
+    {
       id: 'idle-composer',
       priority: 300,
       implies: { primary: 'idle', detail: 'ready' },
@@ -195,9 +258,32 @@ export const geminiRules: RuleSetInput = {
       // reach the prompts echoed in the history above.
       region: 'bottom_non_empty_lines(6)',
       match: { line: /^ >\s+\S/u },
-      sample: idleScreen,
+      sample: typingScreen,
       lookalikes: [{ sample: permissionBox, why: 'a confirmation replaces the composer' }],
-      source: `${recorded('gemini-permission-yes', '37.5 s')}; typing: ${recorded('gemini-answer-then-exit', '16.0 s')}`,
+      source: recorded('gemini-answer-then-exit', '15.85 s'),
+    },
+    {
+      id: 'slash-command-menu',
+      priority: 305,
+      implies: { primary: 'idle', detail: 'ready' },
+      // Typing a slash command opens a completion menu under the composer, which pushes the
+      // composer out of the bottom lines the idle-composer rule reads.
+      region: 'bottom_non_empty_lines(16)',
+      match: { line: [/^ > \/[\w-]*\s*$/u, /^ [\w-]+\s{2,}\S/u] },
+      sample: slashMenuScreen,
+      lookalikes: [{ sample: thinkingScreen, why: 'a prompt being worked on, no menu' }],
+      source: recorded('gemini-answer-then-exit', '16.06 s'),
+    },
+    {
+      id: 'goodbye-summary',
+      priority: 305,
+      implies: { primary: 'idle', detail: 'ready' },
+      // `/quit` prints the session summary; the process exits right after.
+      region: 'bottom_non_empty_lines(40)',
+      match: { any: [{ contains: 'Agent powering down. Goodbye!' }, { line: /^│\s+To resume this session: gemini --resume /u }] },
+      sample: goodbyeScreen,
+      lookalikes: [{ sample: idleScreen, why: 'the composer' }],
+      source: recorded('gemini-answer-then-exit', '17.19 s'),
     },
     {
       id: 'title-action-required',

@@ -208,6 +208,9 @@ export const qwenRules: RuleSetInput = {
         { sample: confirmationScreen, why: 'a confirmation replaces composer and footer' },
       ],
       source: rec('qwen-permission-yes', '49.5 s'),
+      // The footer loses its "Enter to steer · Ctrl+Q to queue" prefix only once the turn is
+      // over (tool calls and confirmations keep it or replace the footer).
+      strongIdle: true,
     },
     {
       // After /quit Qwen prints a session summary and exits: not busy, nothing left to do.

@@ -1,0 +1,123 @@
+/**
+ * How each agent CLI takes an answer to the prompts its status rules recognise (the attention
+ * inbox, docs/ui.md). Keyed by preset id, then by the id of the waiting rule that recognised the
+ * prompt. `keys` are written to the agent's terminal as they are; `selected`, when present, must
+ * match a row of the screen before they are sent (Enter confirms whatever option the menu
+ * cursor is on, so it only means "Yes" while the cursor is on Yes).
+ */
+import type { PromptChoiceKind } from '../../../shared/inbox';
+
+export interface PromptAnswer {
+  choice: PromptChoiceKind;
+  label: string;
+  keys: string;
+  /** A row that must be on screen for `keys` to mean this choice (the highlighted option). */
+  selected?: RegExp;
+  /** Where the keys were proven: a recording, a live test, or "screen hint, unverified". */
+  source: string;
+}
+
+export type PromptAnswers = Readonly<Record<string, readonly PromptAnswer[]>>;
+
+const ENTER = '\r';
+const ESCAPE = '\x1b';
+
+const CLAUDE: PromptAnswers = {
+  'permission-prompt': [
+    {
+      choice: 'approve',
+      label: 'Yes',
+      keys: ENTER,
+      selected: /^\s*❯ 1\. Yes\s*$/mu,
+      source: 'Claude Code 2.1.197, recordings/claude/dev-permission-yes.cast @ 12.99 s (action permission_yes); test/inbox live',
+    },
+    {
+      choice: 'deny',
+      label: 'No',
+      keys: ESCAPE,
+      source: 'Claude Code 2.1.197, the dialog footer "Esc to cancel"; test/inbox live (the tool does not run)',
+    },
+  ],
+  'plan-approval': [
+    {
+      choice: 'approve',
+      label: 'Yes',
+      keys: ENTER,
+      selected: /^\s*❯ 1\. Yes/mu,
+      source: 'Claude Code 2.1.197 strings; unverified on screen',
+    },
+    { choice: 'deny', label: 'Keep planning', keys: ESCAPE, source: 'Claude Code 2.1.197 strings; unverified on screen' },
+  ],
+  'trust-dialog': [
+    {
+      choice: 'answer',
+      label: 'Yes, I trust this folder',
+      keys: ENTER,
+      selected: /^\s*❯ 1\. Yes, I trust this folder/mu,
+      source: 'Claude Code 2.1.197, recordings/claude/dev-trust-dialog.cast @ 6.0 s (action trust_yes)',
+    },
+  ],
+  'ask-user-question': [
+    { choice: 'deny', label: 'Cancel', keys: ESCAPE, source: 'Claude Code 2.1.197, menu footer "Esc to cancel"; unverified' },
+  ],
+};
+
+const CODEX: PromptAnswers = {
+  'approval-request': [
+    {
+      choice: 'approve',
+      label: 'Yes, proceed',
+      keys: 'y',
+      source: 'Codex 0.169.0, the menu row "1. Yes, proceed (y)" (observed screen); key unverified live',
+    },
+    {
+      choice: 'deny',
+      label: 'No',
+      keys: ESCAPE,
+      source: 'Codex 0.169.0, the menu row "3. No, and tell Codex what to do differently (esc)"; key unverified live',
+    },
+  ],
+};
+
+const GEMINI: PromptAnswers = {
+  'tool-confirmation': [
+    {
+      choice: 'approve',
+      label: 'Allow once',
+      keys: ENTER,
+      selected: /^[│\s]*● 1\. Allow once/mu,
+      source: 'Gemini CLI 0.61.0, recordings/gemini/gemini-permission-yes.cast @ 30.52 s (action permission_yes)',
+    },
+    {
+      choice: 'deny',
+      label: 'No',
+      keys: ESCAPE,
+      source: 'Gemini CLI 0.61.0, recordings/gemini/gemini-permission-no.cast @ 28.75 s (action permission_no)',
+    },
+  ],
+};
+
+const QWEN: PromptAnswers = {
+  'tool-confirmation': [
+    {
+      choice: 'approve',
+      label: 'Yes, allow once',
+      keys: ENTER,
+      selected: /^\s*› 1\. Yes, allow once/mu,
+      source: 'Qwen Code 0.24.4, recordings/qwen/qwen-permission-yes.cast @ 59.3 s (Enter on the first option)',
+    },
+    {
+      choice: 'deny',
+      label: 'No',
+      keys: ESCAPE,
+      source: 'Qwen Code 0.24.4, recordings/qwen/qwen-permission-no.cast @ 59.26 s (Escape)',
+    },
+  ],
+};
+
+const BY_PRESET: Readonly<Record<string, PromptAnswers>> = { claude: CLAUDE, codex: CODEX, gemini: GEMINI, qwen: QWEN };
+
+/** The answers a preset knows (none for presets whose prompts were never seen). */
+export function promptAnswersFor(presetId: string): PromptAnswers {
+  return BY_PRESET[presetId] ?? {};
+}

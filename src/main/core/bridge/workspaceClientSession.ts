@@ -1,0 +1,92 @@
+/**
+ * One viewer of the whole workspace (an Electron window or a browser tab): a ControlClientSession
+ * per open project, so each project's events reach the viewer tagged with its id, and calls are
+ * routed to the project they name. IPC and the WebSocket bridge both wrap this class.
+ */
+import type { ControlEvent } from '../../../shared/api';
+import { InvalidArgumentError } from '../../../shared/errors';
+import { WorkspaceCommandArgs, type WorkspaceCommandName, type OpenProjectInfo } from '../../../shared/workspace';
+import { DisposableStore } from '../base';
+import type { OpenProject, Workspace } from '../workspace';
+import { ControlClientSession } from './controlClientSession';
+import { parseArgsWith } from './commandDispatch';
+
+/** Sends one event to the viewer; `project` is the id of the project it belongs to. */
+export type EmitToViewer = (event: ControlEvent, project?: string) => void;
+
+export class WorkspaceClientSession {
+  private readonly perProject = new Map<string, ControlClientSession>();
+  private readonly store = new DisposableStore();
+
+  constructor(
+    private readonly workspace: Workspace,
+    private readonly emit: EmitToViewer,
+  ) {
+    for (const project of workspace.list()) this.follow(project);
+    this.store.add(workspace.onProjectOpened((project) => this.follow(project)));
+    this.store.add(workspace.onProjectClosing((project) => this.unfollow(project.id)));
+    this.store.add(workspace.onChanged((state) => this.emit({ type: 'workspaceChanged', workspace: state })));
+  }
+
+  /** Validate and run one command: a workspace command, or a project's (the active one without `project`). */
+  async call(cmd: unknown, rawArgs: unknown, project?: unknown): Promise<unknown> {
+    if (isWorkspaceCommand(cmd)) return this.workspaceCall(cmd, parseWorkspaceArgs(cmd, rawArgs));
+    if (project !== undefined && typeof project !== 'string') throw new InvalidArgumentError('project must be a project id string');
+    const target = project === undefined ? this.workspace.activeProject() : this.workspace.get(project);
+    const session = this.perProject.get(target.id) ?? this.follow(target);
+    return session.call(cmd, rawArgs);
+  }
+
+  dispose(): void {
+    for (const id of [...this.perProject.keys()]) this.unfollow(id);
+    this.store.dispose();
+  }
+
+  private async workspaceCall(cmd: WorkspaceCommandName, args: Record<string, string>): Promise<unknown> {
+    const ws = this.workspace;
+    switch (cmd) {
+      case 'getWorkspace':
+        return ws.state();
+      case 'openProject':
+        return info(ws, await ws.openTyped(args.dir));
+      case 'closeProject':
+        await ws.close(args.projectId);
+        return { closed: true };
+      case 'focusProject':
+        return info(ws, ws.focus(args.projectId));
+      case 'completePath':
+        return ws.completePath(args.partial);
+      case 'chooseFolder': {
+        const opened = await ws.chooseAndOpen();
+        return opened ? info(ws, opened) : null;
+      }
+    }
+  }
+
+  private follow(project: OpenProject): ControlClientSession {
+    const existing = this.perProject.get(project.id);
+    if (existing) return existing;
+    const session = new ControlClientSession(project.handle.core, (event) => this.emit(event, project.id));
+    this.perProject.set(project.id, session);
+    return session;
+  }
+
+  private unfollow(id: string): void {
+    this.perProject.get(id)?.dispose();
+    this.perProject.delete(id);
+  }
+}
+
+function info(workspace: Workspace, project: OpenProject): OpenProjectInfo {
+  const found = workspace.state().projects.find((p) => p.id === project.id);
+  if (!found) throw new InvalidArgumentError(`Project ${project.dir} closed while it was opening`);
+  return found;
+}
+
+function isWorkspaceCommand(cmd: unknown): cmd is WorkspaceCommandName {
+  return typeof cmd === 'string' && Object.prototype.hasOwnProperty.call(WorkspaceCommandArgs, cmd);
+}
+
+function parseWorkspaceArgs(cmd: WorkspaceCommandName, raw: unknown): Record<string, string> {
+  return parseArgsWith(WorkspaceCommandArgs[cmd], cmd, raw) as Record<string, string>;
+}

@@ -1,0 +1,250 @@
+/**
+ * Continuity across app restarts and crashes: the project's entries, their run markers and agent
+ * sessions are saved (atomically, shortly after every change) with each entry's scrollback (every
+ * few seconds while output changes, and on quit). The next launch kills what a crashed run left
+ * behind, brings the entries back with their ids (MCP identity, timers) and previous output, and
+ * starts or resumes them per their `resume` policy.
+ */
+import { performance } from 'node:perf_hooks';
+import { DisposableStore, toDisposable } from '../base';
+import { isProcessAlive, killTree, RUN_MARKER_ENV, type ProcessEntry } from '../sessions';
+import { configKey, type EntryRestorer, type SwitchboardCore } from '../app';
+import type { ResumePolicy } from '../../../shared/model';
+
+import { persistableSpec } from './persistedSpec';
+import { serializeWithin } from './scrollbackBound';
+import { STATE_VERSION, StateStore, type SavedEntry, type SavedState } from './stateStore';
+
+/** Coalesces bursts of entry changes into one state write. */
+export const STATE_SAVE_DELAY_MS = 200;
+/** While output changes, scrollback is saved this often (a crash loses at most this much of it). */
+export const SCROLLBACK_SAVE_INTERVAL_MS = 3_000;
+/**
+ * Periodic saves stay within ~5 % of one core: after a save that took N ms an entry is not saved
+ * again for 20·N ms (a flooding entry with a big scrollback is saved less often, not the app slowed).
+ */
+export const SAVE_COST_FACTOR = 20;
+/** Default bound of an entry's saved scrollback (settings.savedScrollbackBytes). */
+export const DEFAULT_SAVED_SCROLLBACK_BYTES = 2 * 1024 * 1024;
+/** Grace for leftovers of a crashed run before SIGKILL. */
+export const LEFTOVER_KILL_GRACE_MS = 1_000;
+export const DEFAULT_RESUME_POLICY: ResumePolicy = 'manual';
+
+export interface RestoreReport {
+  restored: number;
+  leftoversKilled: number;
+  problems: string[];
+}
+
+const services = new WeakMap<SwitchboardCore, ContinuityService>();
+
+export class ContinuityService implements EntryRestorer {
+  private readonly store = new DisposableStore();
+  private readonly saved = new Map<string, SavedEntry>();
+  private readonly idsByConfigKey = new Map<string, string>();
+  private readonly awaitingLaunch = new Set<string>();
+  private readonly restoredIds = new Set<string>();
+  private readonly savedEnds = new Map<string, number>();
+  private readonly scrollbackSavedAt = new Map<string, number>();
+  private readonly nextSaveAt = new Map<string, number>();
+  private previousSavedAt = 0;
+  private saveTimer: NodeJS.Timeout | undefined;
+  private isShutDown = false;
+
+  constructor(
+    private readonly core: SwitchboardCore,
+    private readonly files: StateStore,
+    private readonly onProblem: (message: string) => void = () => {},
+  ) {
+    services.set(core, this);
+  }
+
+  /** Before core.init: read the saved state, end leftovers of a crashed run, hook into entry creation. */
+  async prepare(): Promise<RestoreReport> {
+    const report: RestoreReport = { restored: 0, leftoversKilled: 0, problems: [] };
+    const { state, problem } = this.files.load();
+    if (problem) this.problem(report, problem);
+    if (state) {
+      this.previousSavedAt = state.savedAt;
+      for (const saved of state.entries) {
+        this.saved.set(saved.id, saved);
+        if (saved.configKey) this.idsByConfigKey.set(saved.configKey, saved.id);
+      }
+      report.leftoversKilled = await this.killLeftovers(state, report);
+    }
+    this.files.removeOrphans(new Set(this.saved.keys()));
+    this.core.setRestorer(this);
+    this.store.add(this.core.sessions.onDidAddEntry((entry) => this.restoreInto(entry)));
+    return report;
+  }
+
+  /** After core.init: entries spawned at run time come back; then saving starts. */
+  async restoreRuntimeEntries(report: RestoreReport): Promise<void> {
+    const launches: Promise<unknown>[] = [];
+    for (const saved of this.saved.values()) {
+      if (saved.configKey || !saved.spec) continue;
+      launches.push(this.core.restoreEntry(saved.spec, saved.id));
+    }
+    await Promise.all(launches);
+    report.restored = [...this.restoredIds].filter((id) => this.core.sessions.find(id)).length;
+    this.startSaving();
+  }
+
+  idFor(key: string): string | undefined {
+    return this.idsByConfigKey.get(key);
+  }
+
+  launchIntent(entry: ProcessEntry, autoStart: boolean): 'resume' | 'start' | 'none' | undefined {
+    if (!this.awaitingLaunch.delete(entry.id)) return undefined;
+    const saved = this.saved.get(entry.id)!;
+    const policy = entry.definition.resume ?? this.core.settings.resume ?? DEFAULT_RESUME_POLICY;
+    const relaunch = autoStart || (policy === 'auto' && saved.wasRunning);
+    if (!relaunch) return 'none';
+    return this.core.sessionOf(entry.id)?.info().resumable ? 'resume' : 'start';
+  }
+
+  /** The previous app run's output of an entry, as saved (escape sequences), or undefined. */
+  previousOutput(id: string): string | undefined {
+    return this.files.readPrevious(id);
+  }
+
+  /** Write everything now: state and every changed scrollback. */
+  async saveNow(): Promise<void> {
+    await this.saveScrollback(true);
+    this.saveState();
+  }
+
+  /** Final save before the core stops its entries (their exits must not be saved as "not running"). */
+  async shutdown(): Promise<void> {
+    if (this.isShutDown) return;
+    try {
+      await this.saveNow();
+    } finally {
+      this.isShutDown = true;
+      if (this.saveTimer) clearTimeout(this.saveTimer);
+      this.store.dispose();
+    }
+  }
+
+  private restoreInto(entry: ProcessEntry): void {
+    const saved = this.saved.get(entry.id);
+    if (!saved || this.restoredIds.has(entry.id)) return;
+    this.restoredIds.add(entry.id);
+    this.awaitingLaunch.add(entry.id);
+    this.core.sessionOf(entry.id)?.restore(saved.sessionId);
+    this.files.keepAsPrevious(entry.id);
+    const previous = this.files.readPrevious(entry.id);
+    entry.restoreOutput(previous ?? '', saved.scrollbackSavedAt ?? this.previousSavedAt);
+  }
+
+  private async killLeftovers(state: SavedState, report: RestoreReport): Promise<number> {
+    if (state.pid !== process.pid && isProcessAlive(state.pid)) {
+      this.problem(report, `The previous instance (pid ${state.pid}) still runs: its processes were left alone`);
+      return 0;
+    }
+    const results = await Promise.all(
+      state.entries
+        .filter((e) => e.wasRunning && e.runMarker)
+        .map((e) => killTree({ marker: { key: RUN_MARKER_ENV, value: e.runMarker! } }, 'SIGTERM', LEFTOVER_KILL_GRACE_MS)),
+    );
+    return results.reduce((sum, r) => sum + r.signalled, 0);
+  }
+
+  private startSaving(): void {
+    this.store.add(
+      this.core.onEvent((event) => {
+        if (event.type === 'processRemoved') {
+          this.savedEnds.delete(event.id);
+          this.files.removeEntryFiles(event.id);
+        }
+        if (event.type === 'processAdded' || event.type === 'processChanged' || event.type === 'processRemoved') this.scheduleStateSave();
+      }),
+    );
+    const interval = setInterval(
+      () => void this.saveScrollback().catch((err) => this.onProblem(describe(err))),
+      SCROLLBACK_SAVE_INTERVAL_MS,
+    );
+    interval.unref();
+    this.store.add(toDisposable(() => clearInterval(interval)));
+    this.saveState();
+  }
+
+  private scheduleStateSave(): void {
+    if (this.isShutDown) return;
+    this.saveTimer ??= setTimeout(() => {
+      this.saveTimer = undefined;
+      this.saveState();
+    }, STATE_SAVE_DELAY_MS);
+  }
+
+  private saveState(): void {
+    if (this.isShutDown) return;
+    const entries: SavedEntry[] = this.persistedEntries().map((entry) => {
+      const session = this.core.sessionOf(entry.id);
+      session?.refresh();
+      const isConfig = entry.definition.configName !== undefined;
+      return {
+        id: entry.id,
+        ...(isConfig ? { configKey: configKey(entry) } : { spec: persistableSpec(entry.definition) }),
+        wasRunning: entry.isRunning,
+        ...(entry.currentRunMarker ? { runMarker: entry.currentRunMarker } : {}),
+        ...(session?.id ? { sessionId: session.id } : {}),
+        ...(this.scrollbackSavedAt.has(entry.id) ? { scrollbackSavedAt: this.scrollbackSavedAt.get(entry.id) } : {}),
+      };
+    });
+    try {
+      this.files.save({ version: STATE_VERSION, savedAt: Date.now(), pid: process.pid, entries });
+    } catch (err) {
+      this.onProblem(`Could not save the entries' state: ${describe(err)}`);
+    }
+  }
+
+  private async saveScrollback(settled = false): Promise<void> {
+    if (this.isShutDown) return;
+    const bound = this.core.settings.savedScrollbackBytes ?? DEFAULT_SAVED_SCROLLBACK_BYTES;
+    let changed = false;
+    for (const entry of this.persistedEntries()) {
+      const end = entry.ring.end;
+      if (this.savedEnds.get(entry.id) === end || entry.isDisposed) continue;
+      if (!settled && performance.now() < (this.nextSaveAt.get(entry.id) ?? 0)) continue;
+      const startedAt = performance.now();
+      const serialized = await serializeWithin(
+        (lines) => entry.serializeScreen(lines, settled),
+        entry.screen.scrollbackLength,
+        entry.screen.cols,
+        bound,
+      );
+      this.files.saveScrollback(entry.id, serialized);
+      const finishedAt = performance.now();
+      this.nextSaveAt.set(entry.id, finishedAt + (finishedAt - startedAt) * SAVE_COST_FACTOR);
+      this.savedEnds.set(entry.id, end);
+      this.scrollbackSavedAt.set(entry.id, Date.now());
+      changed = true;
+      if (!settled) await yieldToEvents(); // PTY reads and tool calls go between entries
+    }
+    if (changed) this.scheduleStateSave();
+  }
+
+  /** Task entries are one-shot headless runs with their own result: they are not brought back. */
+  private persistedEntries(): ProcessEntry[] {
+    return this.core.sessions.list().filter((entry) => entry.kind !== 'task');
+  }
+
+  private problem(report: RestoreReport, message: string): void {
+    report.problems.push(message);
+    this.onProblem(message);
+  }
+}
+
+/** The core's continuity service, if it was built with one. */
+export function continuityOf(core: SwitchboardCore): ContinuityService | undefined {
+  return services.get(core);
+}
+
+function yieldToEvents(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

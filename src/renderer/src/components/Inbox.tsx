@@ -1,0 +1,127 @@
+/**
+ * The attention inbox: every agent waiting for a person, the one waiting longest first, with what
+ * it asks and the answers its preset can send. An answer carries the prompt's fingerprint; the
+ * core refuses it (and types nothing) when the agent's screen no longer shows that prompt.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { PromptChoice, WaitingAgent } from '../../../shared/inbox';
+import { useUi } from '../store';
+import { OverlayDialog } from './Overlay';
+import { formatDuration } from './TimerIndicator';
+
+/** The waiting agents as the store sees them: when this changes, the inbox asks the core again. */
+function useWaitingSignature(): string {
+  return useUi((s) =>
+    s.order
+      .map((id) => s.processes[id])
+      .filter((p) => p?.agent?.primary === 'waiting')
+      .map((p) => `${p.id}:${p.agent!.since}:${p.agent!.reason}`)
+      .join('|'),
+  );
+}
+
+export function waitingCount(processes: ReturnType<typeof useUi.getState>['processes']): number {
+  return Object.values(processes).filter((p) => p.agent?.primary === 'waiting').length;
+}
+
+function useNowEverySecond(): number {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export function Inbox() {
+  const client = useUi((s) => s.client);
+  const signature = useWaitingSignature();
+  const [agents, setAgents] = useState<WaitingAgent[] | undefined>();
+  const [notice, setNotice] = useState<string>();
+  const now = useNowEverySecond();
+
+  const refresh = useCallback(async () => {
+    if (!client) return;
+    try {
+      setAgents((await client.call('listWaiting', {})).agents);
+    } catch (err) {
+      setNotice(err instanceof Error ? err.message : String(err));
+    }
+  }, [client]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh, signature]);
+
+  const answer = async (agent: WaitingAgent, choice: PromptChoice) => {
+    if (!client || !agent.fingerprint) return;
+    try {
+      await client.call('answerPrompt', { id: agent.id, fingerprint: agent.fingerprint, choice: choice.id });
+      setNotice(`${agent.name}: answered "${choice.label}".`);
+    } catch (err) {
+      setNotice(err instanceof Error ? err.message : String(err));
+    }
+    await refresh();
+  };
+
+  const openPane = (id: string) => {
+    useUi.getState().setOverlay(undefined);
+    useUi.getState().focus(id);
+  };
+
+  return (
+    <OverlayDialog label="Attention inbox" testId="inbox" className="inbox">
+      <header className="overlay-header">
+        <h2 id="inbox-title">Waiting for you{agents ? ` (${agents.length})` : ''}</h2>
+        <button aria-label="Close inbox" data-testid="inbox-close" onClick={() => useUi.getState().setOverlay(undefined)}>
+          ✕
+        </button>
+      </header>
+      <div role="status" aria-live="polite" className="inbox-notice" data-testid="inbox-notice">
+        {notice}
+      </div>
+      {agents && agents.length === 0 && <p className="inbox-empty">No agent is waiting.</p>}
+      <ol className="inbox-list" aria-labelledby="inbox-title">
+        {(agents ?? []).map((agent) => (
+          <li
+            key={agent.id}
+            className="inbox-item"
+            data-testid="inbox-item"
+            data-id={agent.id}
+            data-name={agent.name}
+            data-fingerprint={agent.fingerprint}
+          >
+            <div className="inbox-meta">
+              <strong>{agent.name}</strong>
+              <span className="inbox-preset">{agent.preset}</span>
+              <span className="inbox-detail">{agent.detail === 'question' ? 'asks a question' : 'asks permission'}</span>
+              <span className="inbox-age" data-testid="inbox-age">
+                waiting {formatDuration(now - agent.since)}
+              </span>
+            </div>
+            <pre className="inbox-question" data-testid="inbox-question">
+              {agent.question}
+            </pre>
+            <div className="inbox-actions">
+              {agent.choices.map((choice) => (
+                <button
+                  key={choice.id}
+                  className={`choice choice-${choice.id}`}
+                  data-testid={`inbox-${choice.id}`}
+                  aria-label={`${choice.label} (${choice.id}) — ${agent.name}`}
+                  onClick={() => void answer(agent, choice)}
+                >
+                  {choice.label}
+                </button>
+              ))}
+              {agent.choices.length === 0 && <span className="inbox-hint">Answer in its pane.</span>}
+              <button data-testid="inbox-open" aria-label={`Open pane of ${agent.name}`} onClick={() => openPane(agent.id)}>
+                Open pane
+              </button>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </OverlayDialog>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * The window's project dimension: which open project the grid shows, following the workspace's
+ * active project, and the actions of the switcher and the welcome view.
+ */
+import type { ControlClient, ControlEvent, WorkspaceClient } from '../../shared/api';
+import type { WorkspaceState } from '../../shared/workspace';
+import { projectClient } from './transport';
+import { useUi } from './store';
+import { panes } from './terminalPane';
+
+/** Takes the workspace's state; loads the active project's snapshot when it changed. */
+export async function applyWorkspace(workspace: WorkspaceState): Promise<void> {
+  const ui = useUi.getState();
+  useUi.setState({ workspace });
+  if (workspace.activeId === ui.activeProjectId && (ui.client || !workspace.activeId)) return;
+  await loadProject(workspace.activeId);
+}
+
+async function loadProject(projectId: string | undefined): Promise<void> {
+  const { workspaceClient, showProject } = useUi.getState();
+  if (!workspaceClient) return;
+  showProject(projectId);
+  if (!projectId) return;
+  await loadProjectView(projectClient(workspaceClient, projectId), projectId);
+}
+
+/** The project's entries and its view state (layout, zoom, theme: kept per project by its core). */
+async function loadProjectView(client: ControlClient, projectId: string): Promise<void> {
+  const [snapshot, view] = await Promise.all([client.call('getSnapshot', {}), client.call('getUiState', {})]);
+  // Another switch happened while this snapshot travelled: that one wins.
+  if (useUi.getState().activeProjectId !== projectId) return;
+  useUi.setState({ view });
+  useUi.getState().setClient(client, snapshot);
+}
+
+/**
+ * After the transport reconnected: the projects may have changed (or all be new, if serve
+ * restarted), so read the workspace again. The active project, if still open, keeps its mounted
+ * panes: each shows the core's current screen again; entries that are gone unmount with their entry.
+ */
+export async function resyncWorkspace(): Promise<void> {
+  const { workspaceClient, activeProjectId, client } = useUi.getState();
+  if (!workspaceClient) return;
+  const workspace = await workspaceClient.workspace('getWorkspace', {});
+  useUi.setState({ workspace });
+  if (!client || workspace.activeId !== activeProjectId || activeProjectId === undefined) return loadProject(workspace.activeId);
+  await loadProjectView(client, activeProjectId);
+  await Promise.all([...panes.values()].map((pane) => pane.attach().catch(() => undefined)));
+}
+
+/** Events of the active project (or of none: connection notices) update the view; others show in the workspace counts. */
+export function routeProjectEvent(event: ControlEvent, project: string | undefined): void {
+  if (event.type === 'workspaceChanged') {
+    void applyWorkspace(event.workspace).catch(showError);
+    return;
+  }
+  if (project === undefined || project === useUi.getState().activeProjectId) useUi.getState().apply(event);
+}
+
+export async function connectWorkspace(client: WorkspaceClient): Promise<void> {
+  useUi.setState({ workspaceClient: client });
+  await applyWorkspace(await client.workspace('getWorkspace', {}));
+}
+
+/** Runs a workspace action, its error shown where the person acted (`onError`) or as the toast. */
+async function workspaceAction<T>(action: (client: WorkspaceClient) => Promise<T>, onError = showError): Promise<T | undefined> {
+  const { workspaceClient } = useUi.getState();
+  if (!workspaceClient) return undefined;
+  try {
+    return await action(workspaceClient);
+  } catch (err) {
+    onError(err instanceof Error ? err.message : String(err));
+    return undefined;
+  }
+}
+
+export const openFolder = (dir: string, onError?: (message: string) => void) =>
+  workspaceAction((c) => c.workspace('openProject', { dir }), onError);
+export const chooseFolder = () => workspaceAction((c) => c.workspace('chooseFolder', {}));
+export const closeProject = (projectId: string) => workspaceAction((c) => c.workspace('closeProject', { projectId }));
+export const focusProject = (projectId: string) => {
+  useUi.setState({ isOpeningAnother: false });
+  return workspaceAction((c) => c.workspace('focusProject', { projectId }));
+};
+export const completePath = (partial: string) =>
+  workspaceAction(
+    (c) => c.workspace('completePath', { partial }),
+    () => undefined,
+  );
+
+function showError(message: string): void {
+  useUi.getState().setError(message);
+}

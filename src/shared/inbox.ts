@@ -1,0 +1,50 @@
+/**
+ * The attention inbox (docs/ui.md): every agent waiting for a person, what it asks, and the
+ * answers its preset knows how to give. One core method answers, for the UI, MCP and `serve`.
+ */
+import { z } from 'zod';
+
+/** What an answer means; the keys that carry it are preset data in the core. */
+export const PROMPT_CHOICE_KINDS = ['approve', 'deny', 'answer'] as const;
+export type PromptChoiceKind = (typeof PROMPT_CHOICE_KINDS)[number];
+
+export interface PromptChoice {
+  /** Stable within a prompt: `approve`, `deny`, `answer`. */
+  id: PromptChoiceKind;
+  /** What the button says ("Yes", "No", "Yes, I trust this folder"). */
+  label: string;
+}
+
+export interface WaitingAgent {
+  id: string;
+  name: string;
+  /** Agent preset id ("claude", "codex", …). */
+  preset: string;
+  detail: 'permission' | 'question' | null;
+  /** Epoch ms since when the agent waits. */
+  since: number;
+  /** What it asks: the prompt as it stands on its screen (or the reason when the screen shows none). */
+  question: string;
+  /**
+   * Identifies the prompt on screen now. An answer carries it and is refused when the screen no
+   * longer shows the same prompt. Absent when no screen prompt is recognised (nothing to answer here).
+   */
+  fingerprint?: string;
+  /** Answers that can be sent from the inbox (empty: answer in the pane). */
+  choices: PromptChoice[];
+}
+
+export const AnswerPromptArgsSchema = z.strictObject({
+  id: z.string().min(1, 'process id is required'),
+  /** The fingerprint of the prompt the person saw. */
+  fingerprint: z.string().min(1, 'fingerprint is required').max(200),
+  choice: z.enum(PROMPT_CHOICE_KINDS),
+});
+export type AnswerPromptArgs = z.infer<typeof AnswerPromptArgsSchema>;
+
+export interface AnswerPromptResult {
+  id: string;
+  choice: PromptChoiceKind;
+  /** The label of the answer given, as the agent's screen offered it. */
+  label: string;
+}

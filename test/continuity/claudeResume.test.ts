@@ -1,0 +1,83 @@
+/**
+ * The real Claude Code (2.1.197) as a switchboard.json agent under a real `serve` child, offline
+ * against the mock Messages API: two turns; serve goes down (SIGTERM, then the same with SIGKILL);
+ * a new serve on the same data dir brings the agent back resumable under the same id; Resume
+ * relaunches it with `--resume <session>` and the next request to the model carries both earlier
+ * turns.
+ */
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLAUDE_BIN, createClaudeHarness } from '../fixtures/anthropic/claudeHarness';
+import { startMockAnthropic } from '../fixtures/anthropic/mockAnthropic';
+import { callOk } from '../mcp/mcpHarness';
+import { startServe } from './serveChild';
+import { agentOf, ask, cmdline, waitForFileText, type Proc } from './restartHarness';
+
+const AGENT_TURN_TIMEOUT_MS = 90_000;
+
+/** Claude Code keeps each session as <config dir>/projects/<cwd with every non-alphanumeric as "-">/<session id>.jsonl. */
+function sessionTranscript(configDir: string, cwd: string, sessionId: string): string {
+  return join(configDir, 'projects', cwd.replace(/[^a-zA-Z0-9]/g, '-'), `${sessionId}.jsonl`);
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!().catch(() => undefined);
+});
+
+describe.each(['SIGTERM', 'SIGKILL'] as const)('Claude Code resumes its conversation after serve dies by %s', (signal) => {
+  it('comes back resumable with the same id, and Resume continues the same conversation', async () => {
+    const mock = await startMockAnthropic({
+      turns: [[{ text: 'First answer.' }], [{ text: 'Second answer.' }], [{ text: 'Third answer.' }]],
+    });
+    cleanups.push(() => mock.close());
+    const harness = await createClaudeHarness({ baseUrl: mock.url });
+    cleanups.push(() => harness.cleanup());
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'continuity-claude-')));
+    cleanups.push(async () => rmSync(root, { recursive: true, force: true }));
+    const dataDir = join(root, 'data');
+    mkdirSync(dataDir);
+    writeFileSync(
+      join(harness.cwd, 'switchboard.json'),
+      JSON.stringify({ agents: { claude: { preset: 'claude', command: CLAUDE_BIN, env: harness.env } } }),
+    );
+    const context = () => ({ context: () => JSON.stringify(mock.events.slice(-5)) });
+
+    const first = await startServe(harness.cwd, dataDir, root);
+    cleanups.push(async () => void (await first.stop('SIGKILL')));
+    const before = await callOk<Proc>(first.client, 'start_process', { process_id: (await agentOf(first)).id });
+    expect(before.session?.id).toMatch(/^[0-9a-f-]{36}$/);
+
+    await ask(first, before.id, 'First question');
+    await mock.waitFor('stream_end', (e) => e.kind === 'main' && e.turn === 0, { timeoutMs: AGENT_TURN_TIMEOUT_MS, ...context() });
+    // Read once the CLI answered: right after the spawn the child may not have exec'd yet (it shows serve's command line).
+    expect(cmdline(before.pid!)).toEqual(expect.arrayContaining(['--session-id', before.session!.id!]));
+    await ask(first, before.id, 'Second question');
+    await mock.waitFor('stream_end', (e) => e.kind === 'main' && e.turn === 1, { timeoutMs: AGENT_TURN_TIMEOUT_MS, ...context() });
+    // What a person would see before pulling the plug: the second answer is in Claude Code's own session transcript.
+    await waitForFileText(sessionTranscript(harness.configDir, harness.cwd, before.session!.id!), 'Second answer.', AGENT_TURN_TIMEOUT_MS);
+    expect(await first.stop(signal)).toBe(signal === 'SIGTERM' ? 0 : null);
+
+    const second = await startServe(harness.cwd, dataDir, root);
+    cleanups.push(async () => void (await second.stop('SIGTERM')));
+    const restored = await agentOf(second);
+    expect(restored).toMatchObject({ id: before.id, state: 'stopped', session: { id: before.session!.id, resumable: true } });
+    expect(restored.restoredAt).toBeGreaterThan(0);
+
+    const resumed = await callOk<Proc>(second.client, 'resume_process', { process_id: restored.id });
+    expect(resumed.state).not.toBe('stopped');
+    const mark = mock.mark();
+    await ask(second, restored.id, 'Third question');
+    const request = await mock.waitFor('request', (e) => e.kind === 'main' && (e.userText ?? '').includes('Third question'), {
+      after: mark,
+      timeoutMs: AGENT_TURN_TIMEOUT_MS,
+      ...context(),
+    });
+    expect(cmdline(resumed.pid!)).toEqual(expect.arrayContaining(['--resume', before.session!.id!]));
+    const body = mock.requests.find((r) => r.requestId === request.requestId)!.body;
+    const history = JSON.stringify(body.messages);
+    for (const earlier of ['First question', 'First answer.', 'Second question', 'Second answer.']) expect(history).toContain(earlier);
+  }, 300_000);
+});

@@ -1,0 +1,81 @@
+/**
+ * The real Codex CLI (0.169.0) as a switchboard.json agent under a real `serve` child, offline
+ * against the mock Responses API: Switchboard learns the session id Codex picked (its rollout
+ * file), serve goes down (SIGTERM, then SIGKILL), the next serve offers Resume under the same id,
+ * `codex resume <id>` continues, and the next request to the model carries both earlier turns.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CODEX_BIN, createCodexHarness } from '../fixtures/openai/codexHarness';
+import { startMockResponses } from '../fixtures/openai/mockResponses';
+import { callOk } from '../mcp/mcpHarness';
+import { startServe } from './serveChild';
+import { agentOf, ask, cmdline, waitForFileText, type Proc } from './restartHarness';
+
+const AGENT_TURN_TIMEOUT_MS = 90_000;
+
+/** Codex's rollout file of a session: $CODEX_HOME/sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl. */
+function rolloutFile(codexHome: string, sessionId: string): string {
+  const sessions = join(codexHome, 'sessions');
+  const found = readdirSync(sessions, { recursive: true, encoding: 'utf8' }).find((p) => p.endsWith(`${sessionId}.jsonl`));
+  if (!found) throw new Error(`no rollout file for ${sessionId} under ${sessions}`);
+  return join(sessions, found);
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!().catch(() => undefined);
+});
+
+describe.each(['SIGTERM', 'SIGKILL'] as const)('Codex resumes its conversation after serve dies by %s', (signal) => {
+  it('discovers the session Codex picked, comes back resumable, and codex resume continues it', async () => {
+    const mock = await startMockResponses({
+      turns: [[{ text: 'First answer.' }], [{ text: 'Second answer.' }], [{ text: 'Third answer.' }]],
+    });
+    cleanups.push(() => mock.close());
+    const harness = await createCodexHarness({ baseUrl: mock.url });
+    cleanups.push(() => harness.cleanup());
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'continuity-codex-')));
+    cleanups.push(async () => rmSync(root, { recursive: true, force: true }));
+    const dataDir = join(root, 'data');
+    mkdirSync(dataDir);
+    writeFileSync(
+      join(harness.cwd, 'switchboard.json'),
+      JSON.stringify({ agents: { codex: { preset: 'codex', command: CODEX_BIN, env: harness.env } } }),
+    );
+    const context = () => ({ context: () => JSON.stringify(mock.events.slice(-5)) });
+
+    const first = await startServe(harness.cwd, dataDir, root);
+    cleanups.push(async () => void (await first.stop('SIGKILL')));
+    const started = await callOk<Proc>(first.client, 'start_process', { process_id: (await agentOf(first)).id });
+    await ask(first, started.id, 'First question');
+    await mock.waitFor('stream_end', (e) => e.kind === 'main' && e.turn === 0, { timeoutMs: AGENT_TURN_TIMEOUT_MS, ...context() });
+    await ask(first, started.id, 'Second question');
+    await mock.waitFor('stream_end', (e) => e.kind === 'main' && e.turn === 1, { timeoutMs: AGENT_TURN_TIMEOUT_MS, ...context() });
+    const before = await agentOf(first);
+    expect(before.session?.id, JSON.stringify(before.session)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    await waitForFileText(rolloutFile(harness.codexHome, before.session!.id!), 'Second answer.', AGENT_TURN_TIMEOUT_MS);
+    expect(await first.stop(signal)).toBe(signal === 'SIGTERM' ? 0 : null);
+
+    const second = await startServe(harness.cwd, dataDir, root);
+    cleanups.push(async () => void (await second.stop('SIGTERM')));
+    const restored = await agentOf(second);
+    expect(restored).toMatchObject({ id: before.id, state: 'stopped', session: { id: before.session!.id, resumable: true } });
+
+    const resumed = await callOk<Proc>(second.client, 'resume_process', { process_id: restored.id });
+    const mark = mock.mark();
+    await ask(second, restored.id, 'Third question');
+    const request = await mock.waitFor('request', (e) => e.kind === 'main' && (e.userText ?? '').includes('Third question'), {
+      after: mark,
+      timeoutMs: AGENT_TURN_TIMEOUT_MS,
+      ...context(),
+    });
+    // Read once the CLI asked the model: right after the spawn the child may not have exec'd yet (it shows serve's command line).
+    const argv = cmdline(resumed.pid!);
+    expect(argv.slice(argv.indexOf('resume'), argv.indexOf('resume') + 2)).toEqual(['resume', before.session!.id]);
+    const history = JSON.stringify(mock.requests.find((r) => r.requestId === request.requestId)!.body.input);
+    for (const earlier of ['First question', 'First answer.', 'Second question', 'Second answer.']) expect(history).toContain(earlier);
+  }, 300_000);
+});

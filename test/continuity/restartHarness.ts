@@ -1,0 +1,46 @@
+/** Helpers for restart tests: the agent entry through MCP, user turns at the prompt, files written by the agent CLIs. */
+import { existsSync, readFileSync, watch } from 'node:fs';
+import { dirname } from 'node:path';
+import { callOk } from '../mcp/mcpHarness';
+import type { ServeChild } from './serveChild';
+
+export interface Proc {
+  id: string;
+  name: string;
+  state: string;
+  pid?: number;
+  session?: { id?: string; resumable: boolean; reason?: string };
+  restoredAt?: number;
+}
+
+export async function agentOf(serve: ServeChild): Promise<Proc> {
+  const { processes } = await callOk<{ processes: Proc[] }>(serve.client, 'list_processes');
+  return callOk<Proc>(serve.client, 'get_process_status', { process_id: processes[0].id });
+}
+
+/** Types a user turn once the agent is at its prompt (a zero-second timer waits for the prompt: no polling). */
+export async function ask(serve: ServeChild, id: string, text: string): Promise<void> {
+  await callOk(serve.client, 'timer_set', { seconds: 0, body: text, owner_process_id: id });
+}
+
+/** Resolves once `path` contains `text` (watching its directory: no polling). */
+export function waitForFileText(path: string, text: string, timeoutMs: number): Promise<void> {
+  const has = () => existsSync(path) && readFileSync(path, 'utf8').includes(text);
+  if (has()) return Promise.resolve();
+  return new Promise((resolveWait, reject) => {
+    const watcher = watch(dirname(path), () => {
+      if (!has()) return;
+      clearTimeout(timer);
+      watcher.close();
+      resolveWait();
+    });
+    const timer = setTimeout(() => {
+      watcher.close();
+      reject(new Error(`${path} did not contain ${JSON.stringify(text)} within ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
+}
+
+export function cmdline(pid: number): string[] {
+  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+}
