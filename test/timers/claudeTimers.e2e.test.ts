@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createCore, type CoreHandle } from '../../src/main/core/composition';
+import { waitForEvent } from '../../src/main/core/base';
 import { APP_ACTOR, isShowingPrompt, type Idleness } from '../../src/main/core/timers';
 import { CLAUDE_BIN, DEFAULT_ALLOWED_TOOLS, createClaudeHarness, type ClaudeHarness } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic, type AnthropicTurn, type MockAnthropic } from '../fixtures/anthropic/mockAnthropic';
@@ -542,7 +543,10 @@ describe('timers across a restart of the core', () => {
 
       const resumedAt = Date.now();
       const mark = mock.mark();
+      const isHeld = () => second!.handle.timers.list(APP_ACTOR).timers[0]?.heldForOwner === true;
       await callOk(second.external, 'resume_process', { process_id: lead.id });
+      // The timer hears of the running owner through the core's coalesced change events, a frame later.
+      if (isHeld()) await waitForEvent(second.handle.timers.onDidChangeTimers, (ownerId) => ownerId === lead.id && !isHeld(), 10_000);
       // The time left counts from the resumed run on, not from the app's launch.
       const [counting] = second.handle.timers.list(APP_ACTOR).timers;
       expect(counting.heldForOwner).toBeUndefined();
