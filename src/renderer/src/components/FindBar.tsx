@@ -1,3 +1,4 @@
+import { GlyphLabel } from './GlyphLabel';
 import { useEffect, useRef, useState } from 'react';
 import { useUi } from '../store';
 import { panes, type SearchResults } from '../terminalPane';
@@ -51,14 +52,8 @@ export function FindBar({ id }: { id: string }) {
           if (e.key === 'Escape') close();
         }}
       />
-      <button
-        aria-pressed={caseSensitive}
-        aria-label="Match case"
-        title="Match case"
-        data-testid="find-case"
-        onClick={() => setCaseSensitive(!caseSensitive)}
-      >
-        Aa
+      <button aria-pressed={caseSensitive} title="Match case" data-testid="find-case" onClick={() => setCaseSensitive(!caseSensitive)}>
+        <GlyphLabel glyph="Aa" label="Match case" />
       </button>
       <button
         aria-pressed={regex}

@@ -38,48 +38,49 @@ export function GroupTabs() {
   };
   return (
     <nav className="group-tabs" aria-label="Pane groups">
+      {/* Only tabs inside the tablist (its required children); the group actions follow it. */}
       <div role="tablist" className="tabs">
         {groupNames(view).map((name, i) => (
-          <span key={name} className="tab-wrap">
-            <button
-              role="tab"
-              aria-selected={view.group === name}
-              className={`tab${view.group === name ? ' active' : ''}`}
-              data-testid="group-tab"
-              data-group={name}
-              onClick={() => updateView({ group: name })}
-              onDragOver={(e) => !isBuiltin(name) && e.dataTransfer.types.includes(PANE_DRAG_TYPE) && e.preventDefault()}
-              onDrop={dropInto(name)}
-            >
-              {isBuiltin(name) ? GROUP_LABELS[name] : name}
-              {(counts[i] ?? 0) > 0 && (
-                <span className="group-attention" data-testid="group-attention" aria-label={`${counts[i]} need attention`}>
-                  {counts[i]}
-                </span>
-              )}
-            </button>
-            {!isBuiltin(name) && (
-              <button
-                className="tab-remove"
-                aria-label={`Remove group ${name}`}
-                title="Remove this group"
-                onClick={() => removeGroup(name)}
-              >
-                ×
-              </button>
+          <button
+            key={name}
+            role="tab"
+            aria-selected={view.group === name}
+            className={`tab${view.group === name ? ' active' : ''}`}
+            data-testid="group-tab"
+            data-group={name}
+            onClick={() => updateView({ group: name })}
+            onDragOver={(e) => !isBuiltin(name) && e.dataTransfer.types.includes(PANE_DRAG_TYPE) && e.preventDefault()}
+            onDrop={dropInto(name)}
+          >
+            {isBuiltin(name) ? GROUP_LABELS[name] : name}
+            {(counts[i] ?? 0) > 0 && (
+              <span className="group-attention" data-testid="group-attention" aria-label={`${counts[i]} need attention`}>
+                {counts[i]}
+              </span>
             )}
-          </span>
+          </button>
         ))}
-        <button
-          className="tab add-group"
-          aria-label="New group"
-          title="New group with the focused pane"
-          data-testid="add-group"
-          onClick={addGroup}
-        >
-          +
-        </button>
       </div>
+      {!isBuiltin(view.group) && (
+        <button
+          className="tab-remove"
+          data-testid="remove-group"
+          aria-label={`Remove group ${view.group}`}
+          title="Remove the group shown (not its panes)"
+          onClick={() => removeGroup(view.group)}
+        >
+          ×
+        </button>
+      )}
+      <button
+        className="tab add-group"
+        aria-label="New group"
+        title="New group with the focused pane"
+        data-testid="add-group"
+        onClick={addGroup}
+      >
+        +
+      </button>
       <label className="columns-select">
         Columns
         <select

@@ -5,6 +5,7 @@ import { StatusBadges } from './StatusBadges';
 import { TaskPanel } from './TaskPanel';
 import { ScopeButton, ScopePanel } from './ScopeMenu';
 import { FindBar } from './FindBar';
+import { GlyphLabel } from './GlyphLabel';
 import { fontSizeOf, layoutKeyOf } from '../view';
 import { setPaneFontSize } from '../uiCommands';
 import { currentThemeName } from '../themeController';
@@ -133,13 +134,8 @@ export function Pane({ id }: { id: string }) {
           >
             ⌕
           </button>
-          <button
-            aria-label={`Smaller text in ${process.name}`}
-            title="Zoom out this pane"
-            data-testid="zoom-out"
-            onClick={() => setPaneFontSize(id, fontSize - 1)}
-          >
-            A−
+          <button title="Zoom out this pane" data-testid="zoom-out" onClick={() => setPaneFontSize(id, fontSize - 1)}>
+            <GlyphLabel glyph="A−" label={`Smaller text in ${process.name}`} />
           </button>
           <button
             aria-label={
@@ -154,13 +150,8 @@ export function Pane({ id }: { id: string }) {
           >
             {fontSize}
           </button>
-          <button
-            aria-label={`Larger text in ${process.name}`}
-            title="Zoom in this pane"
-            data-testid="zoom-in"
-            onClick={() => setPaneFontSize(id, fontSize + 1)}
-          >
-            A+
+          <button title="Zoom in this pane" data-testid="zoom-in" onClick={() => setPaneFontSize(id, fontSize + 1)}>
+            <GlyphLabel glyph="A+" label={`Larger text in ${process.name}`} />
           </button>
           {isRunning ? (
             <button
