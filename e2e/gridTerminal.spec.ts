@@ -276,3 +276,35 @@ test('serve killed and restarted: the page says so, reconnects by itself and sho
   await expect.poll(() => paneText(page, 'echoer')).toMatch(/after-restart\s*\n\s*after-restart/);
   expect((await paneText(page, 'echoer')).match(/after-restart/g)).toHaveLength(2);
 });
+
+test('two projects in one window: each keeps its own layout; a change made just before switching stays with its project', async ({
+  page,
+}) => {
+  const root = tempDir('sb-e2e-two-views-');
+  const projectDir = (name: string) => {
+    const dir = join(root, name);
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'switchboard.json'), JSON.stringify({ processes: { [`${name}-echo`]: { command: 'cat' } } }));
+    return dir;
+  };
+  serve = await startServe([projectDir('alpha'), projectDir('beta')]);
+  await page.goto(serve.ui);
+  const tab = (name: string) => page.locator(`[data-testid="project-tab"][data-project="${name}"]`);
+  await expect(tab('alpha')).toHaveClass(/active/);
+  await expect(pane(page, 'alpha-echo')).toBeVisible();
+
+  // Zoom alpha's pane and switch at once: the write waiting for its delay goes to alpha, not beta.
+  await pane(page, 'alpha-echo').getByTestId('zoom-in').click();
+  await expect(pane(page, 'alpha-echo').getByTestId('zoom-size')).toHaveText('14');
+  await tab('beta').locator('.project-name').click();
+  await expect(pane(page, 'beta-echo')).toBeVisible();
+  await expect(pane(page, 'beta-echo').getByTestId('zoom-size')).toHaveText('13');
+
+  await tab('alpha').locator('.project-name').click();
+  await expect(pane(page, 'alpha-echo').getByTestId('zoom-size')).toHaveText('14');
+  // And after a reload, from alpha's core.
+  await page.reload();
+  await expect(pane(page, 'alpha-echo').getByTestId('zoom-size')).toHaveText('14');
+  await tab('beta').locator('.project-name').click();
+  await expect(pane(page, 'beta-echo').getByTestId('zoom-size')).toHaveText('13');
+});
