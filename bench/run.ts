@@ -5,6 +5,7 @@ import { benchStatus } from './status';
 import { benchReadiness } from './readiness';
 import { benchProbeCost } from './probeCost';
 import { benchMcp } from './mcp';
+import { benchGrid } from './grid';
 import { benchContinuity } from './continuity';
 import { printAgentScores, scoreAgents } from './agents';
 
@@ -16,6 +17,7 @@ const sections: Section[] = [
   { name: 'readiness', run: benchReadiness },
   { name: 'probe-cost', run: benchProbeCost },
   { name: 'mcp', run: benchMcp },
+  { name: 'grid', run: benchGrid },
   { name: 'continuity', run: benchContinuity },
 ];
 

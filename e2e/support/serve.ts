@@ -25,19 +25,31 @@ const ROOT = resolve(__dirname, '../..');
  * `projectDirs`: the folders to open at start (none: the welcome view). `trust` (default true)
  * starts serve with --trust: the projects' entries may run at once. `roots`: more folders the
  * browser's path field may open (home always may). `dataDir`: a data directory that outlives this
- * serve (restart tests); default a fresh one removed on stop.
+ * serve (restart tests); default a fresh one removed on stop. `port`: a fixed port (restart on the
+ * same address). `env`: extra environment for serve.
  */
-export async function startServe(
-  projectDirs: string | string[],
-  options: { trust?: boolean; roots?: string[]; dataDir?: string } = {},
-): Promise<ServeHandle> {
+export interface ServeOptions {
+  trust?: boolean;
+  roots?: string[];
+  dataDir?: string;
+  port?: number;
+  env?: Record<string, string>;
+}
+
+export async function startServe(projectDirs: string | string[], options: ServeOptions = {}): Promise<ServeHandle> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sb-e2e-data-'));
   const trust = options.trust === false ? [] : ['--trust'];
+  const port = options.port === undefined ? [] : ['--port', String(options.port)];
   const projects = (Array.isArray(projectDirs) ? projectDirs : [projectDirs]).flatMap((dir) => ['--project', dir]);
   const roots = (options.roots ?? []).flatMap((dir) => ['--root', dir]);
-  const child = spawn(process.execPath, [join(ROOT, 'out/main/serve.js'), ...projects, ...roots, '--data-dir', dataDir, ...trust], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'out/main/serve.js'), ...projects, ...roots, '--data-dir', dataDir, ...trust, ...port],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...options.env },
+    },
+  );
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   const line = await new Promise<string>((resolveLine, reject) => {

@@ -9,9 +9,12 @@ import { join, resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startWebServer, type RunningWebServer } from './core/bridge';
-import { generateToken } from './core/security';
+import { loadOrCreateSecret } from './core/security';
 import { createHostWorkspace, type HostWorkspace } from './core/workspace';
 import { describeError, installProcessGuard } from './processGuard';
+
+/** The browser UI's secret, beside the endpoint file in the data directory. */
+const UI_SECRET_FILE = 'ui-secret';
 
 const log = (line: string) => void process.stderr.write(`${line}\n`);
 
@@ -58,7 +61,8 @@ async function main(): Promise<void> {
   web = await startWebServer({
     workspace,
     staticDir: resolve(values['static-dir'] ?? join(__dirname, '../renderer')),
-    uiSecret: generateToken(), // the browser's own secret; MCP tokens are per project
+    // Kept in the data dir: an open tab reconnects when serve restarts on the same port. MCP tokens are per project.
+    uiSecret: loadOrCreateSecret(join(dataDir, UI_SECRET_FILE)),
     port,
   });
   const projects = workspace.list().map(({ id, dir, handle }) => {

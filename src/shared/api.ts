@@ -12,6 +12,7 @@ import { ReadinessConfigSchema } from './readyConfig';
 import { TaskRequestSchema, type TaskView } from './task';
 import { ProposedEntrySchema, type ConfigProposal } from './proposal';
 import { McpScopeSchema, type McpScope, type ProjectTrustState } from './trust';
+import { UiStatePatchSchema, type UiState } from './uiState';
 import { AnswerPromptArgsSchema, type AnswerPromptResult, type WaitingAgent } from './inbox';
 import type { WorkspaceCommandArgs, WorkspaceCommandName, WorkspaceEvent, WorkspaceResults } from './workspace';
 
@@ -108,6 +109,20 @@ export const CommandArgs = {
   trustAndStart: z.strictObject({ id: Id }),
   /** Scopes a person grants an entry's MCP token for as long as the entry exists. */
   grantScopes: z.strictObject({ id: Id, scopes: z.array(McpScopeSchema).min(1) }),
+  // The project's view state (theme, zoom, layout), kept by the core for every window
+  getUiState: z.strictObject({}),
+  /** Replace the fields given; returns the whole state. */
+  setUiState: z.strictObject({ patch: UiStatePatchSchema }),
+  /**
+   * Open a project file at a line in the editor the core is configured with. `path` is relative to
+   * the entry's working directory (`id`) or the project; files outside the project are refused.
+   */
+  openInEditor: z.strictObject({
+    path: z.string().min(1).max(4096),
+    line: z.number().int().min(1).max(10_000_000).optional(),
+    column: z.number().int().min(1).max(100_000).optional(),
+    id: Id.optional(),
+  }),
 } as const;
 
 export type CommandName = keyof typeof CommandArgs;
@@ -174,6 +189,9 @@ export interface CommandResults {
   grantTrust: ProjectTrustState;
   trustAndStart: ProcessInfo;
   grantScopes: { id: string; scopes: McpScope[] };
+  getUiState: UiState;
+  setUiState: UiState;
+  openInEditor: { file: string; editor: string };
 }
 
 export type ControlEvent =

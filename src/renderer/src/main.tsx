@@ -2,7 +2,7 @@ import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@xterm/xterm/css/xterm.css';
 import './styles.css';
-import { connect } from './transport';
+import { connect, onConnectionChange, onReconnect } from './transport';
 import { useUi } from './store';
 import { panes } from './terminalPane';
 import { Sidebar } from './components/Sidebar';
@@ -15,8 +15,11 @@ import { TimerForm } from './components/TimerForm';
 import { installTitleBadge } from './titleBadge';
 import { installNotifications } from './notifications';
 import { applyUiCommand } from './uiCommands';
-import { connectWorkspace, routeProjectEvent } from './projects';
+import { connectWorkspace, resyncWorkspace, routeProjectEvent } from './projects';
 import { Welcome } from './components/Welcome';
+import { installThemeController } from './themeController';
+import { SidebarResizer } from './components/SidebarResizer';
+import { ConnectionBanner } from './components/ConnectionBanner';
 
 function App() {
   const error = useUi((s) => s.error);
@@ -25,18 +28,27 @@ function App() {
   const hasProject = useUi((s) => s.activeProjectId !== undefined);
   const isWelcome = useUi((s) => s.workspace !== undefined && (s.activeProjectId === undefined || s.isOpeningAnother));
   const isSidebarHidden = useUi((s) => s.isSidebarHidden || s.activeProjectId === undefined);
+  const sidebarWidth = useUi((s) => s.view.sidebarWidth);
   const overlay = useUi((s) => s.overlay);
   useEffect(() => installShortcuts(), []);
+  useEffect(() => installThemeController(), []);
   useEffect(() => installTitleBadge(), []);
   useEffect(() => installNotifications(), []);
   return (
-    <div className={`app${isSidebarHidden ? ' sidebar-hidden' : ''}`} data-testid="app" data-connected={isConnected}>
+    <div
+      className={`app${isSidebarHidden ? ' sidebar-hidden' : ''}`}
+      data-testid="app"
+      data-connected={isConnected}
+      style={isSidebarHidden ? undefined : { gridTemplateColumns: `${sidebarWidth}px 4px 1fr` }}
+    >
       {!isSidebarHidden && <Sidebar />}
+      {!isSidebarHidden && <SidebarResizer />}
       {isWelcome ? <Welcome /> : hasProject && <Grid />}
       {hasProject && <TrustPrompt />}
       {hasProject && overlay?.kind === 'inbox' && <Inbox />}
       {overlay?.kind === 'palette' && <CommandPalette />}
       {hasProject && overlay?.kind === 'timer' && <TimerForm ownerId={overlay.ownerId} />}
+      <ConnectionBanner />
       {error && (
         <div className="toast" role="alert" data-testid="error-toast" onClick={() => useUi.getState().setError(undefined)}>
           {error}
@@ -55,6 +67,11 @@ async function boot(): Promise<void> {
     else routeProjectEvent(event, project);
   });
   await connectWorkspace(client);
+  onConnectionChange((change) => useUi.setState({ connection: change }));
+  // After a drop the projects and entries may have changed (or all be new, if serve restarted): start from the core's state again.
+  onReconnect(
+    () => void resyncWorkspace().catch((err: unknown) => useUi.getState().setError(err instanceof Error ? err.message : String(err))),
+  );
 }
 
 createRoot(document.getElementById('root')!).render(

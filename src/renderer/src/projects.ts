@@ -2,10 +2,11 @@
  * The window's project dimension: which open project the grid shows, following the workspace's
  * active project, and the actions of the switcher and the welcome view.
  */
-import type { ControlEvent, WorkspaceClient } from '../../shared/api';
+import type { ControlClient, ControlEvent, WorkspaceClient } from '../../shared/api';
 import type { WorkspaceState } from '../../shared/workspace';
 import { projectClient } from './transport';
 import { useUi } from './store';
+import { panes } from './terminalPane';
 
 /** Takes the workspace's state; loads the active project's snapshot when it changed. */
 export async function applyWorkspace(workspace: WorkspaceState): Promise<void> {
@@ -20,10 +21,31 @@ async function loadProject(projectId: string | undefined): Promise<void> {
   if (!workspaceClient) return;
   showProject(projectId);
   if (!projectId) return;
-  const client = projectClient(workspaceClient, projectId);
-  const snapshot = await client.call('getSnapshot', {});
+  await loadProjectView(projectClient(workspaceClient, projectId), projectId);
+}
+
+/** The project's entries and its view state (layout, zoom, theme: kept per project by its core). */
+async function loadProjectView(client: ControlClient, projectId: string): Promise<void> {
+  const [snapshot, view] = await Promise.all([client.call('getSnapshot', {}), client.call('getUiState', {})]);
   // Another switch happened while this snapshot travelled: that one wins.
-  if (useUi.getState().activeProjectId === projectId) useUi.getState().setClient(client, snapshot);
+  if (useUi.getState().activeProjectId !== projectId) return;
+  useUi.setState({ view });
+  useUi.getState().setClient(client, snapshot);
+}
+
+/**
+ * After the transport reconnected: the projects may have changed (or all be new, if serve
+ * restarted), so read the workspace again. The active project, if still open, keeps its mounted
+ * panes: each shows the core's current screen again; entries that are gone unmount with their entry.
+ */
+export async function resyncWorkspace(): Promise<void> {
+  const { workspaceClient, activeProjectId, client } = useUi.getState();
+  if (!workspaceClient) return;
+  const workspace = await workspaceClient.workspace('getWorkspace', {});
+  useUi.setState({ workspace });
+  if (!client || workspace.activeId !== activeProjectId || activeProjectId === undefined) return loadProject(workspace.activeId);
+  await loadProjectView(client, activeProjectId);
+  await Promise.all([...panes.values()].map((pane) => pane.attach().catch(() => undefined)));
 }
 
 /** Events of the active project (or of none: connection notices) update the view; others show in the workspace counts. */

@@ -1,6 +1,6 @@
 /** App shortcuts match the physical key (event.code) with Ctrl/Cmd+Shift; Alt combinations stay with the shell. */
 import { describe, expect, it } from 'vitest';
-import { shortcutOf, type KeyLike } from './shortcuts';
+import { shortcutOf, terminalKeyOf, type KeyLike } from './shortcuts';
 
 const key = (code: string, mods: Partial<KeyLike> = {}): KeyLike => ({
   code,
@@ -39,5 +39,30 @@ describe('shortcutOf', () => {
     expect(ctrlShift('ArrowUp')).toEqual({ action: 'previousPane' });
     expect(ctrlShift('Enter')).toEqual({ action: 'maximize' });
     expect(ctrlShift('KeyC')).toBeUndefined(); // terminal copy stays with the terminal
+  });
+});
+
+describe('terminalKeyOf', () => {
+  it('Ctrl+Shift+F / C / V find, copy and paste in a terminal; plain Ctrl+F / C / V stay with the shell', () => {
+    expect(terminalKeyOf(key('KeyF', { ctrlKey: true, shiftKey: true }), false)).toBe('find');
+    expect(terminalKeyOf(key('KeyC', { ctrlKey: true, shiftKey: true }), false)).toBe('copy');
+    expect(terminalKeyOf(key('KeyV', { ctrlKey: true, shiftKey: true }), false)).toBe('paste');
+    for (const code of ['KeyF', 'KeyC', 'KeyV']) expect(terminalKeyOf(key(code, { ctrlKey: true }), false)).toBeUndefined();
+  });
+
+  it('matches the physical key and leaves Alt combinations alone', () => {
+    expect(terminalKeyOf(key('KeyF', { ctrlKey: true, shiftKey: true, altKey: true }), false)).toBeUndefined();
+    expect(terminalKeyOf(key('KeyF', { metaKey: true }), true)).toBe('find');
+    expect(terminalKeyOf(key('KeyF', { metaKey: true, altKey: true }), true)).toBeUndefined();
+    expect(terminalKeyOf(key('KeyF', { ctrlKey: true }), true)).toBeUndefined(); // Ctrl+F is readline's on a Mac too
+  });
+
+  it('does not take a key that an app shortcut uses', () => {
+    for (const code of ['KeyK', 'KeyE', 'Enter', 'ArrowRight', 'Digit1']) {
+      expect(terminalKeyOf(key(code, { ctrlKey: true, shiftKey: true }), false)).toBeUndefined();
+    }
+    for (const code of ['KeyF', 'KeyC', 'KeyV']) {
+      expect(shortcutOf(key(code, { ctrlKey: true, shiftKey: true }), false, true)).toBeUndefined();
+    }
   });
 });

@@ -24,6 +24,8 @@ export const SHORTCUT_HELP: readonly ShortcutHelp[] = [
   { keys: `${MOD_LABEL}+Shift+← / ↑`, does: 'Previous pane' },
   { keys: `${MOD_LABEL}+Shift+1…9`, does: 'Go to pane 1…9' },
   { keys: `${MOD_LABEL}+Shift+Enter`, does: 'Maximise / restore the focused pane' },
+  { keys: IS_MAC ? 'Cmd+F' : 'Ctrl+Shift+F', does: 'Find in the terminal' },
+  { keys: IS_MAC ? 'Cmd+C / Cmd+V' : 'Ctrl+Shift+C / Ctrl+Shift+V', does: 'Copy the selection / paste into the terminal' },
   { keys: 'Escape', does: 'Close the palette, inbox or timer form' },
 ];
 
@@ -47,6 +49,22 @@ export function shortcutOf(e: KeyLike, isMac: boolean, isInTerminal: boolean): {
   if (e.code === 'Enter') return { action: 'maximize' };
   const digit = /^Digit([1-9])$/.exec(e.code);
   if (digit) return { action: 'jumpToPane', index: Number(digit[1]) - 1 };
+  return undefined;
+}
+
+export type TerminalKeyAction = 'find' | 'copy' | 'paste';
+
+/**
+ * Keys a terminal acts on itself, so the program in it never sees them: Ctrl+Shift+F / C / V
+ * (Cmd+F / C / V, with or without Shift, on macOS). Plain Ctrl+F / C / V stay the shell's
+ * (forward a character, interrupt, literal next); Alt combinations too.
+ */
+export function terminalKeyOf(e: KeyLike, isMac: boolean): TerminalKeyAction | undefined {
+  const isMod = isMac ? e.metaKey && !e.ctrlKey : e.ctrlKey && e.shiftKey && !e.metaKey;
+  if (!isMod || e.altKey) return undefined;
+  if (e.code === 'KeyF') return 'find';
+  if (e.code === 'KeyC') return 'copy';
+  if (e.code === 'KeyV') return 'paste';
   return undefined;
 }
 

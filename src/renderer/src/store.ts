@@ -5,6 +5,30 @@ import type { WorkspaceState } from '../../shared/workspace';
 import type { ProcessInfo } from '../../shared/model';
 import type { ConfigIssue } from '../../shared/config';
 import type { ProjectTrustState } from '../../shared/trust';
+import { DEFAULT_UI_STATE, type UiState as ViewState, type UiStatePatch as ViewPatch } from '../../shared/uiState';
+
+/** The link to the core: `reconnecting` after a drop while retries go on, `lost` when they cannot succeed. */
+export interface ConnectionState {
+  status: 'connected' | 'reconnecting' | 'lost';
+  message?: string;
+}
+
+/** Wait before writing view changes to the core, so a drag or a resize is one write. */
+const VIEW_SAVE_DELAY_MS = 300;
+let viewSaveTimer: number | undefined;
+/** Unsaved view changes and the project (its client) they belong to. */
+let pendingView: { client: ControlClient; patch: ViewPatch } | undefined;
+
+/** Writes the pending view changes now, to the project they were made in. */
+function saveViewNow(): void {
+  window.clearTimeout(viewSaveTimer);
+  const saving = pendingView;
+  pendingView = undefined;
+  if (!saving) return;
+  saving.client.call('setUiState', { patch: saving.patch }).catch((err: unknown) => {
+    useUi.getState().setError(err instanceof Error ? err.message : String(err));
+  });
+}
 
 /** The trust prompt: every waiting entry, or one (`keys`), or one whose Start was pressed (`startId`). */
 export interface TrustPromptState {
@@ -30,6 +54,11 @@ function storedScreenReaderMode(): boolean {
   }
 }
 
+/** `?panes=all` in the address (no address outside a page, e.g. in unit tests). */
+function isAllPanesRequested(): boolean {
+  return typeof location !== 'undefined' && new URLSearchParams(location.search).get('panes') === 'all';
+}
+
 /** What the window shows of one project; emptied while another project loads. */
 const NO_PROJECT = {
   client: undefined,
@@ -43,6 +72,7 @@ const NO_PROJECT = {
   trust: undefined,
   trustPrompt: undefined,
   overlay: undefined,
+  findPaneId: undefined,
 } satisfies Partial<UiState>;
 
 export interface UiState {
@@ -62,9 +92,17 @@ export interface UiState {
   focusedId?: string;
   maximizedId?: string;
   error?: string;
-  /** Font size of every terminal (View › Zoom). */
-  terminalFontSize: number;
+  /** Theme, zoom and layout: the active project's view state, kept by its core (shared/uiState.ts). */
+  view: ViewState;
+  connection: ConnectionState;
   isSidebarHidden: boolean;
+  /** The pane whose find bar is open. */
+  findPaneId?: string;
+  /**
+   * Keep every pane's terminal mounted, as before panes were detached out of view (the bench's
+   * baseline; `?panes=all` in the address).
+   */
+  keepAllPanesMounted: boolean;
   trust?: ProjectTrustState;
   trustPrompt?: TrustPromptState;
   overlay?: Overlay;
@@ -78,6 +116,8 @@ export interface UiState {
   focus: (id: string | undefined) => void;
   toggleMaximize: (id: string) => void;
   setError: (message: string | undefined) => void;
+  /** Change the view state here at once and in the active project's core shortly after. */
+  updateView: (patch: ViewPatch) => void;
   openTrustPrompt: (prompt?: TrustPromptState) => void;
   closeTrustPrompt: () => void;
   setOverlay: (overlay: Overlay | undefined) => void;
@@ -88,12 +128,16 @@ export const useUi = create<UiState>((set, get) => ({
   processes: {},
   order: [],
   configIssues: [],
-  terminalFontSize: 13,
+  view: DEFAULT_UI_STATE,
+  connection: { status: 'connected' },
   isSidebarHidden: false,
+  keepAllPanesMounted: isAllPanesRequested(),
   screenReaderMode: storedScreenReaderMode(),
   isOpeningAnother: false,
   showProject(projectId) {
-    set({ ...NO_PROJECT, activeProjectId: projectId, isOpeningAnother: false });
+    saveViewNow(); // changes made in the project being left belong to it
+    // The theme stays until the next project's view arrives (no flash); its layout is its own.
+    set({ ...NO_PROJECT, view: { ...DEFAULT_UI_STATE, theme: get().view.theme }, activeProjectId: projectId, isOpeningAnother: false });
   },
   setClient(client, snapshot) {
     const processes = Object.fromEntries(snapshot.processes.map((p) => [p.id, p]));
@@ -157,6 +201,15 @@ export const useUi = create<UiState>((set, get) => ({
   },
   setError(message) {
     set({ error: message });
+  },
+  updateView(patch) {
+    set({ view: { ...get().view, ...patch } });
+    const { client } = get();
+    if (!client) return;
+    if (pendingView && pendingView.client !== client) saveViewNow();
+    pendingView = { client, patch: { ...pendingView?.patch, ...patch } };
+    window.clearTimeout(viewSaveTimer);
+    viewSaveTimer = window.setTimeout(saveViewNow, VIEW_SAVE_DELAY_MS);
   },
   openTrustPrompt(prompt) {
     set({ trustPrompt: freshPrompt(prompt) });

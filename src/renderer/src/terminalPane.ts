@@ -5,12 +5,32 @@
 import { Terminal } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import { WebLinksAddon } from '@xterm/addon-web-links';
+import { SearchAddon, type ISearchOptions } from '@xterm/addon-search';
+import { Unicode11Addon } from '@xterm/addon-unicode11';
 import type { ControlClient } from '../../shared/api';
-
 import { ACK_CHUNK_BYTES } from '../../shared/flowControl';
-import { useUi } from './store';
+import { run, useUi } from './store';
+import { THEMES, type ThemeName } from './themes';
+import { findFileLinks } from './fileLinks';
+import { IS_MAC, terminalKeyOf } from './shortcuts';
 /** Wait for layout to settle before telling the PTY its new size. */
 const RESIZE_DEBOUNCE_MS = 50;
+
+/** Lines of history each pane keeps; a detached pane keeps none (the core holds the screen). */
+const SCROLLBACK_LINES = 5000;
+
+export interface TerminalPaneOptions {
+  fontSize: number;
+  theme: ThemeName;
+  /** Put a selection on the clipboard as soon as it is made (read at selection time). */
+  copyOnSelect: () => boolean;
+}
+
+/** What a search found: `index` is 0-based, -1 when the active match is unknown; `count` -1 past the highlight limit. */
+export interface SearchResults {
+  index: number;
+  count: number;
+}
 
 interface OutputEvent {
   /** Raw PTY bytes: xterm decodes UTF-8 itself, across chunk boundaries. */
@@ -22,6 +42,7 @@ interface OutputEvent {
 export class TerminalPane {
   readonly term: Terminal;
   private readonly fit = new FitAddon();
+  private readonly search = new SearchAddon();
   private attachedOffset = -1;
   private early: OutputEvent[] = [];
   private unacked = 0;
@@ -34,17 +55,27 @@ export class TerminalPane {
   constructor(
     readonly id: string,
     private readonly client: ControlClient,
+    private readonly options: TerminalPaneOptions,
   ) {
     this.term = new Terminal({
       fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-      fontSize: useUi.getState().terminalFontSize,
-      scrollback: 5000,
+      fontSize: options.fontSize,
+      scrollback: SCROLLBACK_LINES,
       allowProposedApi: true,
-      theme: { background: '#0f1115' },
+      theme: THEMES[options.theme].terminal,
       screenReaderMode: useUi.getState().screenReaderMode,
     });
     this.term.loadAddon(this.fit);
+    this.term.loadAddon(this.search);
     this.term.loadAddon(new WebLinksAddon((_event, uri) => openLink(uri)));
+    // Emoji and CJK in agent UIs take two cells, as the programs drawing them expect.
+    this.term.loadAddon(new Unicode11Addon());
+    this.term.unicode.activeVersion = '11';
+    this.term.registerLinkProvider(this.fileLinkProvider());
+    this.term.attachCustomKeyEventHandler((event) => this.onKey(event));
+    this.term.onSelectionChange(() => {
+      if (this.options.copyOnSelect() && this.term.hasSelection()) void copyText(this.term.getSelection());
+    });
     // Keys typed into a stopped pane cannot be delivered: say so instead of dropping them silently.
     this.term.onData(
       (data) =>
@@ -65,13 +96,25 @@ export class TerminalPane {
     this.visibility = new IntersectionObserver(([entry]) => void this.setVisible(entry?.isIntersecting ?? false));
     this.visibility.observe(container);
     this.fitNow();
+    await this.attach();
+  }
+
+  /**
+   * Show the core's current screen and take output from there on. Also after a reconnect: the
+   * screen replaces what the terminal showed, so nothing printed twice and nothing missed.
+   */
+  async attach(): Promise<void> {
+    this.attachedOffset = -1;
+    this.early = [];
+    this.unacked = 0;
     const snapshot = await this.client.call('attach', { id: this.id });
     if (this.disposed) return;
     this.term.reset();
     this.term.write(snapshot.screen);
     this.attachedOffset = snapshot.offset;
-    for (const event of this.early) this.deliver(event);
+    const early = this.early;
     this.early = [];
+    for (const event of early) this.deliver(event);
   }
 
   deliver(event: OutputEvent): void {
@@ -86,6 +129,33 @@ export class TerminalPane {
 
   focus(): void {
     this.term.focus();
+  }
+
+  setTheme(theme: ThemeName): void {
+    if (!this.disposed) this.term.options.theme = THEMES[theme].terminal;
+  }
+
+  /**
+   * Highlight every match and move to the next (or previous) one; false when nothing matches (the
+   * addon then reports no new count). An invalid regex throws.
+   */
+  find(text: string, options: { caseSensitive: boolean; regex: boolean }, direction: 'next' | 'previous'): boolean {
+    if (!text) {
+      this.clearFind();
+      return false;
+    }
+    const searchOptions: ISearchOptions = { ...options, decorations: FIND_DECORATIONS[currentThemeOf(this.term)] };
+    if (options.regex) new RegExp(text); // a clear error instead of xterm's silent no-match
+    return direction === 'next' ? this.search.findNext(text, searchOptions) : this.search.findPrevious(text, searchOptions);
+  }
+
+  onFindResults(listener: (results: SearchResults) => void): { dispose(): void } {
+    return this.search.onDidChangeResults(({ resultIndex, resultCount }) => listener({ index: resultIndex, count: resultCount }));
+  }
+
+  clearFind(): void {
+    this.search.clearDecorations();
+    this.term.clearSelection();
   }
 
   setFontSize(size: number): void {
@@ -104,6 +174,46 @@ export class TerminalPane {
     // The pane is going away; a failed detach only means the entry is already gone.
     void this.client.call('detach', { id: this.id }).catch(() => undefined);
     this.term.dispose();
+  }
+
+  /** The terminal's own keys (find, copy, paste: shortcuts.ts); everything else goes to the program. */
+  private onKey(event: KeyboardEvent): boolean {
+    if (event.type !== 'keydown') return true;
+    const action = terminalKeyOf(event, IS_MAC);
+    if (action === 'find') {
+      useUi.setState({ findPaneId: this.id });
+      event.preventDefault();
+      return false;
+    }
+    if (action === 'copy' && this.term.hasSelection()) {
+      void copyText(this.term.getSelection());
+      return false;
+    }
+    if (action === 'paste') {
+      // paste() wraps the text in bracketed-paste markers when the program asked for them.
+      void navigator.clipboard.readText().then(
+        (text) => this.term.paste(text),
+        () => useUi.getState().setError('Paste needs clipboard access: allow it for this page, or use the browser menu'),
+      );
+      event.preventDefault();
+      return false;
+    }
+    return true;
+  }
+
+  /** `src/app.ts:42` in the output opens the file at that line in the editor the core runs. */
+  private fileLinkProvider() {
+    return {
+      provideLinks: (bufferLine: number, callback: (links: import('@xterm/xterm').ILink[] | undefined) => void) => {
+        const text = this.term.buffer.active.getLine(bufferLine - 1)?.translateToString(true) ?? '';
+        const links = findFileLinks(text).map((link) => ({
+          text: text.slice(link.start, link.end),
+          range: { start: { x: link.start + 1, y: bufferLine }, end: { x: link.end, y: bufferLine } },
+          activate: () => void run((c) => c.call('openInEditor', { path: link.path, line: link.line, column: link.column, id: this.id })),
+        }));
+        callback(links.length > 0 ? links : undefined);
+      },
+    };
   }
 
   private ack(bytes: number): void {
@@ -154,6 +264,34 @@ export class TerminalPane {
   }
 }
 
+const FIND_DECORATIONS = {
+  dark: {
+    matchBackground: '#5c4a00',
+    activeMatchBackground: '#b38600',
+    matchOverviewRuler: '#b38600',
+    activeMatchColorOverviewRuler: '#ffd33d',
+  },
+  light: {
+    matchBackground: '#fff1a8',
+    activeMatchBackground: '#ffc700',
+    matchOverviewRuler: '#d4a72c',
+    activeMatchColorOverviewRuler: '#9a6700',
+  },
+};
+
+function currentThemeOf(term: Terminal): ThemeName {
+  return term.options.theme?.background === THEMES.light.terminal.background ? 'light' : 'dark';
+}
+
+/** Clipboard writes fail without focus or permission: say so rather than lose the copy silently. */
+async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    useUi.getState().setError('Copy needs clipboard access: allow it for this page');
+  }
+}
+
 /** Only web links leave the app; Electron routes window.open to the system browser. */
 export function openLink(uri: string): void {
   if (!/^https?:\/\//i.test(uri)) return;
@@ -175,6 +313,34 @@ export const panes = new Map<string, TerminalPane>();
     const lines: string[] = [];
     for (let y = 0; y < buffer.length; y++) lines.push(buffer.getLine(y)?.translateToString(true) ?? '');
     return lines.join('\n');
+  },
+  mountedPanes(): number {
+    return panes.size;
+  },
+  fontSize(id: string): number | undefined {
+    return panes.get(id)?.term.options.fontSize;
+  },
+  terminalBackground(id: string): string | undefined {
+    return panes.get(id)?.term.options.theme?.background;
+  },
+  /** Page coordinates of the middle of `text`'s first character on the pane's visible screen. */
+  pointOf(id: string, text: string): { x: number; y: number } | undefined {
+    const term = panes.get(id)?.term;
+    const screen = term?.element?.querySelector('.xterm-screen')?.getBoundingClientRect();
+    if (!term || !screen) return undefined;
+    const buffer = term.buffer.active;
+    for (let row = 0; row < term.rows; row++) {
+      const col =
+        buffer
+          .getLine(buffer.viewportY + row)
+          ?.translateToString(true)
+          .indexOf(text) ?? -1;
+      if (col < 0) continue;
+      const cellWidth = screen.width / term.cols;
+      const cellHeight = screen.height / term.rows;
+      return { x: screen.left + (col + 0.5) * cellWidth, y: screen.top + (row + 0.5) * cellHeight };
+    }
+    return undefined;
   },
   renderer(id: string): string | null {
     return panes.get(id)?.term.element?.getAttribute('data-renderer') ?? null;

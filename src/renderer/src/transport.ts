@@ -55,16 +55,44 @@ async function signIn(): Promise<void> {
   if (!res.ok) throw new Error(`Switchboard refused the UI secret (${res.status}): open the "ui" URL that serve printed`);
 }
 
+/** First retry after a drop, doubling up to the cap: a restarting serve is back within seconds. */
+export const RECONNECT_BASE_DELAY_MS = 250;
+export const RECONNECT_MAX_DELAY_MS = 5_000;
+
+export interface ConnectionChange {
+  status: 'connected' | 'reconnecting' | 'lost';
+  message?: string;
+}
+
+const connectionListeners = new Set<(change: ConnectionChange) => void>();
+const reconnectListeners = new Set<() => void>();
+
+/** The WebSocket dropped, came back, or cannot come back (never fires in Electron, whose IPC does not drop). */
+export function onConnectionChange(listener: (change: ConnectionChange) => void): () => void {
+  connectionListeners.add(listener);
+  return () => connectionListeners.delete(listener);
+}
+
+/** A new socket is open after a drop: re-read the snapshot and re-attach every pane. */
+export function onReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
+}
+
+function announce(change: ConnectionChange): void {
+  for (const listener of connectionListeners) listener(change);
+}
+
 async function connectWebSocket(): Promise<WorkspaceClient> {
   await signIn();
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  const socket = new WebSocket(`${scheme}://${location.host}/ws`);
-  socket.binaryType = 'arraybuffer';
+  const url = `${scheme}://${location.host}/ws`;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const listeners = new Set<(event: ControlEvent, project?: string) => void>();
   let seq = 0;
+  let socket: WebSocket | undefined;
 
-  socket.addEventListener('message', (raw) => {
+  const onMessage = (raw: MessageEvent) => {
     if (raw.data instanceof ArrayBuffer) {
       const event: ControlEvent = { type: 'output', ...decodeOutputFrame(raw.data) };
       for (const listener of listeners) listener(event);
@@ -80,16 +108,51 @@ async function connectWebSocket(): Promise<WorkspaceClient> {
     pending.delete(message.seq);
     if (message.ok) waiter.resolve(message.value);
     else waiter.reject(fromSerializedError(message.error));
-  });
-  socket.addEventListener('close', () => {
-    for (const waiter of pending.values()) waiter.reject(new Error('Connection to Switchboard closed'));
-    pending.clear();
-    for (const listener of listeners)
-      listener({ type: 'configChanged', issues: [{ path: '', message: 'connection to Switchboard lost — reload the page' }] });
-  });
+  };
+
+  /** One socket: resolves once open; after that, its close starts the retries. */
+  const open = () =>
+    new Promise<void>((resolve, reject) => {
+      const next = new WebSocket(url);
+      next.binaryType = 'arraybuffer';
+      let isOpen = false;
+      next.addEventListener('message', onMessage);
+      next.addEventListener('open', () => {
+        isOpen = true;
+        socket = next;
+        resolve();
+      });
+      next.addEventListener('close', () => {
+        if (!isOpen) return reject(new Error('Cannot connect to Switchboard: open the "ui" URL that serve printed'));
+        socket = undefined;
+        for (const waiter of pending.values()) waiter.reject(new Error('Connection to Switchboard closed'));
+        pending.clear();
+        void reconnect();
+      });
+    });
+
+  const reconnect = async () => {
+    for (let attempt = 0; ; attempt++) {
+      const delay = Math.min(RECONNECT_MAX_DELAY_MS, RECONNECT_BASE_DELAY_MS * 2 ** attempt);
+      // Right after the drop the server may still answer while it shuts down: ask why only once a retry failed.
+      announce(
+        attempt === 0 ? { status: 'reconnecting', message: 'Connection to Switchboard lost: reconnecting…' } : await describeDrop(delay),
+      );
+      await new Promise((r) => window.setTimeout(r, delay));
+      try {
+        await open();
+        announce({ status: 'connected' });
+        for (const listener of reconnectListeners) listener();
+        return;
+      } catch {
+        // still down: the next round says why and waits longer
+      }
+    }
+  };
 
   const send = (cmd: string, args: unknown, project?: string) =>
     new Promise<never>((resolve, reject) => {
+      if (!socket) return reject(new Error('Not connected to Switchboard: reconnecting'));
       const id = ++seq;
       pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       const message: ClientMessage = project === undefined ? { t: 'call', seq: id, cmd, args } : { t: 'call', seq: id, cmd, args, project };
@@ -103,10 +166,23 @@ async function connectWebSocket(): Promise<WorkspaceClient> {
       return () => listeners.delete(listener);
     },
   };
-  return new Promise((resolve, reject) => {
-    socket.addEventListener('open', () => resolve(client), { once: true });
-    socket.addEventListener('error', () => reject(new Error('Cannot connect to Switchboard: open the "ui" URL that serve printed')), {
-      once: true,
-    });
-  });
+  await open();
+  return client;
+}
+
+/** Down, or up but refusing this page (serve restarted with another secret): the two need different help. */
+async function describeDrop(retryInMs: number): Promise<ConnectionChange> {
+  const seconds = Math.max(1, Math.round(retryInMs / 1000));
+  try {
+    const res = await fetch('/', { method: 'HEAD', cache: 'no-store' });
+    if (res.ok) {
+      return {
+        status: 'lost',
+        message: `Switchboard is running but refused this page's session: open the "ui" URL that serve printed (retrying in ${seconds}s)`,
+      };
+    }
+  } catch {
+    // not reachable: the server is down or restarting
+  }
+  return { status: 'reconnecting', message: `Connection to Switchboard lost: reconnecting in ${seconds}s…` };
 }

@@ -2,11 +2,7 @@
 import type { UiCommand } from '../../shared/uiCommand';
 import { useUi } from './store';
 import { panes } from './terminalPane';
-
-export const DEFAULT_TERMINAL_FONT_SIZE = 13;
-/** Readable bounds: below 8 px glyphs blur, above 32 px a pane holds a few words per line. */
-export const MIN_TERMINAL_FONT_SIZE = 8;
-export const MAX_TERMINAL_FONT_SIZE = 32;
+import { DEFAULT_TERMINAL_FONT_SIZE_PX, clampFontSize, fontSizeOf, layoutKeyOf } from './view';
 
 export function applyUiCommand(command: UiCommand): void {
   const ui = useUi.getState();
@@ -15,19 +11,37 @@ export function applyUiCommand(command: UiCommand): void {
       if (ui.focusedId) panes.get(ui.focusedId)?.term.selectAll();
       break;
     case 'terminalZoomIn':
-      return setFontSize(ui.terminalFontSize + 1);
+      return setGlobalFontSize(ui.view.fontSize + 1);
     case 'terminalZoomOut':
-      return setFontSize(ui.terminalFontSize - 1);
+      return setGlobalFontSize(ui.view.fontSize - 1);
     case 'terminalZoomReset':
-      return setFontSize(DEFAULT_TERMINAL_FONT_SIZE);
+      return setGlobalFontSize(DEFAULT_TERMINAL_FONT_SIZE_PX);
     case 'toggleSidebar':
       useUi.setState({ isSidebarHidden: !ui.isSidebarHidden });
       break;
   }
 }
 
-function setFontSize(size: number): void {
-  const clamped = Math.min(MAX_TERMINAL_FONT_SIZE, Math.max(MIN_TERMINAL_FONT_SIZE, size));
-  useUi.setState({ terminalFontSize: clamped });
-  for (const pane of panes.values()) pane.setFontSize(clamped);
+/** Every terminal without a zoom of its own follows the global size. */
+export function setGlobalFontSize(size: number): void {
+  useUi.getState().updateView({ fontSize: clampFontSize(size) });
+  applyFontSizes();
+}
+
+/** One pane's zoom; `undefined` returns it to the global size. */
+export function setPaneFontSize(id: string, size: number | undefined): void {
+  const { processes, view, updateView } = useUi.getState();
+  const process = processes[id];
+  if (!process) return;
+  const { [layoutKeyOf(process)]: _previous, ...others } = view.paneFontSizes;
+  updateView({ paneFontSizes: size === undefined ? others : { ...others, [layoutKeyOf(process)]: clampFontSize(size) } });
+  applyFontSizes();
+}
+
+function applyFontSizes(): void {
+  const { processes, view } = useUi.getState();
+  for (const [id, pane] of panes) {
+    const process = processes[id];
+    if (process) pane.setFontSize(fontSizeOf(view, layoutKeyOf(process)));
+  }
 }

@@ -29,6 +29,11 @@ import { StartOrder, type Gate } from './startOrder';
 import { EntryAccess, MemoryTrustStore, ProjectTrust, type HeldEntry } from '../trust';
 import { NotRunningError, NotTrustedError } from '../../../shared/errors';
 import type { McpScope, ProjectTrustState } from '../../../shared/trust';
+import type { UiState, UiStatePatch } from '../../../shared/uiState';
+import { MemoryUiStateStore, applyUiStatePatch, type UiStateStore } from '../uistate';
+import { editorLaunchFor, resolveProjectFile } from '../editor';
+import { spawn } from 'node:child_process';
+import { relative } from 'node:path';
 import type { AnswerPromptArgs, AnswerPromptResult, WaitingAgent } from '../../../shared/inbox';
 import { answerPrompt, listWaiting, type InboxAgent } from '../inbox';
 import { promptAnswersFor } from '../agents';
@@ -69,6 +74,10 @@ export interface SwitchboardCoreOptions {
   instructionsReadyTimeoutMs?: number;
   /** Which config entries may run. Absent: everything is trusted (an embedder that asked elsewhere). */
   trust?: ProjectTrust;
+  /** Where the project's view state is kept (default: in memory). */
+  uiState?: UiStateStore;
+  /** The environment the editor is chosen from (default: this process's). */
+  editorEnv?: Record<string, string | undefined>;
 }
 
 /** How long spawnAgent waits for a fresh agent's prompt before typing its instructions. */
@@ -106,6 +115,7 @@ export class SwitchboardCore {
   private selectedId: string | undefined;
   private mcpInfo: McpConnectionInfo | undefined;
   private disposed = false;
+  private readonly uiStateStore: UiStateStore;
   private restorer: EntryRestorer | undefined;
   private currentSettings: Settings = {};
 
@@ -122,6 +132,7 @@ export class SwitchboardCore {
 
   constructor(private readonly options: SwitchboardCoreOptions) {
     this.projectDir = resolve(options.projectDir);
+    this.uiStateStore = options.uiState ?? new MemoryUiStateStore();
     // Order matters for describe(): later decorations override fields of earlier ones.
     this.decorators = [
       readinessDecorator,
@@ -604,6 +615,40 @@ export class SwitchboardCore {
     return this.sessions.get(id).attach();
   }
 
+  uiState(): UiState {
+    return this.uiStateStore.load();
+  }
+
+  updateUiState(patch: UiStatePatch): UiState {
+    const next = applyUiStatePatch(this.uiStateStore.load(), patch);
+    this.uiStateStore.save(next);
+    return next;
+  }
+
+  /**
+   * Open a project file in the configured editor (editor/editorCommand.ts). The renderer names only
+   * the file; the command is the core's own, so a page cannot run anything else through this.
+   */
+  async openInEditor(request: CommandArgsOf<'openInEditor'>): Promise<{ file: string; editor: string }> {
+    const baseDir = request.id ? this.sessions.get(request.id).definition.cwd : this.projectDir;
+    const file = resolveProjectFile(this.projectDir, baseDir, request.path);
+    const launch = editorLaunchFor({ file, line: request.line, column: request.column }, this.options.editorEnv ?? process.env);
+    if (!launch) {
+      throw new InvalidArgumentError('No editor configured: set SWITCHBOARD_EDITOR (e.g. "code -g {file}:{line}:{column}") or EDITOR');
+    }
+    if (launch.inTerminal) {
+      await this.spawnProcess({
+        kind: 'terminal',
+        argv: launch.argv,
+        name: `edit ${relative(this.projectDir, file)}`,
+        cwd: this.projectDir,
+      });
+    } else {
+      await launchDetached(launch.argv, this.projectDir);
+    }
+    return { file, editor: launch.source };
+  }
+
   requestAttention(id: string, reason: string, requestedBy: string): ProcessInfo {
     const record = this.records.get(id);
     this.sessions.get(id);
@@ -858,4 +903,17 @@ function defaultShell(): string {
 function defaultName(kind: ProcessKind, commandLine: string, n: number): string {
   if (kind === 'terminal') return `terminal ${n}`;
   return commandLine.length > 40 ? `${commandLine.slice(0, 39)}…` : commandLine;
+}
+
+/** A GUI editor (or its launcher, like `code`) runs on its own: the app waits only until it started. */
+function launchDetached(argv: string[], cwd: string): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const [command = '', ...args] = argv;
+    const child = spawn(command, args, { cwd, detached: true, stdio: 'ignore' });
+    child.once('error', (err) => reject(new SwitchboardError('spawn_failed', `Editor ${argv[0]} could not start: ${err.message}`)));
+    child.once('spawn', () => {
+      child.unref();
+      resolvePromise();
+    });
+  });
 }

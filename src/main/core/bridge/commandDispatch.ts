@@ -47,6 +47,9 @@ const SHARED_HANDLERS: Handlers = {
   grantTrust: (core, a) => core.grantTrust(a.keys),
   trustAndStart: (core, a) => core.trustAndStart(a.id),
   grantScopes: (core, a) => core.grantScopes(a.id, a.scopes),
+  getUiState: (core) => core.uiState(),
+  setUiState: (core, a) => core.updateUiState(a.patch),
+  openInEditor: (core, a) => core.openInEditor(a),
 };
 
 export function parseCommandArgs<C extends CommandName>(cmd: C, raw: unknown): z.output<(typeof CommandArgs)[C]> {

@@ -9,6 +9,7 @@ import { createTimerManager, timerDecorator, type TimerManager } from '../timers
 import { ContinuityService, StateStore, type RestoreReport } from '../continuity';
 import { acquireInstanceLock } from '../instance';
 import { FileTrustStore, ProjectTrust } from '../trust';
+import { FileUiStateStore } from '../uistate';
 import { projectKey } from './projectKey';
 
 export interface CreateCoreOptions {
@@ -66,6 +67,8 @@ async function createLockedCore(options: CreateCoreOptions, releaseLock: () => v
     timers: (built) => (timers = createTimerManager(built, { dataDir: options.dataDir })),
     // Trust lives in the app's data directory, never in the project a clone or an agent can write.
     trust: new ProjectTrust(projectKey(options.projectDir), new FileTrustStore(options.dataDir)),
+    // View state beside it: the desktop window and browsers on serve share one layout per project.
+    uiState: FileUiStateStore.forProject(options.dataDir, projectKey(options.projectDir)),
   };
   // MCP: endpoint up before init, so auto-started entries already get their identity
   let mcp: McpService | undefined;

@@ -1,9 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { panes, TerminalPane } from '../terminalPane';
 import { run, useUi } from '../store';
 import { StatusBadges } from './StatusBadges';
 import { TaskPanel } from './TaskPanel';
 import { ScopeButton, ScopePanel } from './ScopeMenu';
+import { FindBar } from './FindBar';
+import { GlyphLabel } from './GlyphLabel';
+import { fontSizeOf, layoutKeyOf } from '../view';
+import { setPaneFontSize } from '../uiCommands';
+import { currentThemeName } from '../themeController';
+import { PANE_DRAG_TYPE, dropPaneOn } from '../paneDrag';
+
+/** Panes this far outside the visible grid keep their terminal, so scrolling does not thrash. */
+const ATTACH_MARGIN = '50% 0px';
 import { MOD_LABEL } from '../shortcuts';
 
 export function Pane({ id }: { id: string }) {
@@ -11,20 +20,38 @@ export function Pane({ id }: { id: string }) {
   const client = useUi((s) => s.client);
   const isFocused = useUi((s) => s.focusedId === id);
   const isMaximized = useUi((s) => s.maximizedId === id);
+  const layoutKey = process ? layoutKeyOf(process) : id;
+  const isCollapsed = useUi((s) => s.view.collapsed.includes(layoutKey));
+  const fontSize = useUi((s) => fontSizeOf(s.view, layoutKey));
+  const hasOwnZoom = useUi((s) => s.view.paneFontSizes[layoutKey] !== undefined);
+  const isFindOpen = useUi((s) => s.findPaneId === id);
+  const keepMounted = useUi((s) => s.keepAllPanesMounted);
+  const section = useRef<HTMLElement>(null);
   const screenReaderMode = useUi((s) => s.screenReaderMode);
   const container = useRef<HTMLDivElement>(null);
   const [showScopes, setShowScopes] = useState(false);
+  const isNearView = useNearViewport(section, !keepMounted);
+  const hasTerminal = !isCollapsed && (keepMounted || isNearView);
 
+  // A pane out of view has no terminal: the core keeps its screen, and showing it attaches again.
   useEffect(() => {
-    if (!client || !container.current) return;
-    const pane = new TerminalPane(id, client);
+    if (!client || !container.current || !hasTerminal) return;
+    const ui = useUi.getState();
+    const entry = ui.processes[id];
+    const pane = new TerminalPane(id, client, {
+      fontSize: entry ? fontSizeOf(ui.view, layoutKeyOf(entry)) : ui.view.fontSize,
+      theme: currentThemeName(),
+      copyOnSelect: () => useUi.getState().view.copyOnSelect,
+    });
     panes.set(id, pane);
     void pane.mount(container.current);
+    // A focused pane that comes back into view takes the keyboard again.
+    if (useUi.getState().focusedId === id) pane.focus();
     return () => {
       panes.delete(id);
       pane.dispose();
     };
-  }, [id, client]);
+  }, [id, client, hasTerminal]);
 
   useEffect(() => {
     if (isFocused) panes.get(id)?.focus();
@@ -36,6 +63,11 @@ export function Pane({ id }: { id: string }) {
   }, [screenReaderMode, id]);
 
   if (!process) return null;
+  const { updateView } = useUi.getState();
+  const toggleCollapsed = () => {
+    const collapsed = useUi.getState().view.collapsed;
+    updateView({ collapsed: isCollapsed ? collapsed.filter((k) => k !== layoutKey) : [...collapsed, layoutKey] });
+  };
   const isRunning = process.pid !== undefined;
   const key = process.configName ? `${process.kind === 'agent' ? 'agents' : 'processes'}.${process.configName}` : undefined;
   // An untrusted entry's Start shows what it would run first; trusting there starts it.
@@ -44,17 +76,48 @@ export function Pane({ id }: { id: string }) {
   const acknowledge = () => process.attention && void run((c) => c.call('acknowledgeAttention', { id }));
   return (
     <section
-      className={`pane${isFocused ? ' focused' : ''}${process.attention ? ' needs-attention' : ''}`}
-      aria-label={`${process.name} (${process.kind})`}
+      ref={section}
+      className={`pane${isFocused ? ' focused' : ''}${process.attention ? ' needs-attention' : ''}${isCollapsed ? ' collapsed' : ''}`}
       data-testid="pane"
       data-id={id}
       data-name={process.name}
+      data-key={layoutKey}
+      data-attached={hasTerminal}
+      aria-label={`${process.name} (${process.kind})`}
       onMouseDown={() => {
         useUi.getState().focus(id);
         acknowledge();
       }}
+      onDragOver={(e: DragEvent) => {
+        if (e.dataTransfer.types.includes(PANE_DRAG_TYPE)) e.preventDefault();
+      }}
+      onDrop={(e: DragEvent) => {
+        const moved = e.dataTransfer.getData(PANE_DRAG_TYPE);
+        if (!moved) return;
+        e.preventDefault();
+        dropPaneOn(moved, layoutKey);
+      }}
     >
-      <header className="pane-header">
+      <header
+        className="pane-header"
+        draggable
+        title="Drag to move this pane"
+        data-testid="pane-header"
+        onDragStart={(e: DragEvent) => {
+          e.dataTransfer.setData(PANE_DRAG_TYPE, layoutKey);
+          e.dataTransfer.effectAllowed = 'move';
+        }}
+      >
+        <button
+          className="collapse-toggle"
+          aria-expanded={!isCollapsed}
+          aria-label={isCollapsed ? `Expand ${process.name}` : `Collapse ${process.name} to its header`}
+          title={isCollapsed ? 'Expand' : 'Collapse to header'}
+          data-testid="collapse"
+          onClick={toggleCollapsed}
+        >
+          {isCollapsed ? '▸' : '▾'}
+        </button>
         <span className="pane-name" title={process.argv.join(' ')}>
           {process.name}
         </span>
@@ -62,6 +125,34 @@ export function Pane({ id }: { id: string }) {
         <StatusBadges process={process} />
         <ScopeButton process={process} isOpen={showScopes} onToggle={() => setShowScopes(!showScopes)} />
         <span className="pane-actions">
+          <button
+            aria-label={`Find in ${process.name}`}
+            title={`Find (${MOD_LABEL}+Shift+F)`}
+            data-testid="find"
+            disabled={!hasTerminal}
+            onClick={() => useUi.setState({ findPaneId: isFindOpen ? undefined : id })}
+          >
+            ⌕
+          </button>
+          <button title="Zoom out this pane" data-testid="zoom-out" onClick={() => setPaneFontSize(id, fontSize - 1)}>
+            <GlyphLabel glyph="A−" label={`Smaller text in ${process.name}`} />
+          </button>
+          <button
+            aria-label={
+              hasOwnZoom
+                ? `Text size ${fontSize} in ${process.name}: back to the global size`
+                : `Text size ${fontSize} in ${process.name} (global)`
+            }
+            title={hasOwnZoom ? 'This pane has its own zoom: click for the global size' : 'Global text size'}
+            className={hasOwnZoom ? 'zoom-size own' : 'zoom-size'}
+            data-testid="zoom-size"
+            onClick={() => setPaneFontSize(id, undefined)}
+          >
+            {fontSize}
+          </button>
+          <button title="Zoom in this pane" data-testid="zoom-in" onClick={() => setPaneFontSize(id, fontSize + 1)}>
+            <GlyphLabel glyph="A+" label={`Larger text in ${process.name}`} />
+          </button>
           {isRunning ? (
             <button
               title="Stop"
@@ -135,11 +226,35 @@ export function Pane({ id }: { id: string }) {
       {process.state === 'error' && (
         <ErrorBar message={process.message} logs={process.readiness?.phase === 'error' ? process.readiness.logs : undefined} />
       )}
+      {isFindOpen && hasTerminal && <FindBar id={id} />}
       {showScopes && <ScopePanel process={process} />}
-      {process.kind === 'task' && <TaskPanel process={process} />}
-      <div className="pane-terminal" ref={container} aria-label={`Terminal of ${process.name}`} role="group" />
+      {!isCollapsed && process.kind === 'task' && <TaskPanel process={process} />}
+      {!isCollapsed && (
+        <div
+          className="pane-terminal"
+          ref={container}
+          data-testid="pane-terminal"
+          aria-label={`Terminal of ${process.name}`}
+          role="group"
+        />
+      )}
     </section>
   );
+}
+
+/** Whether the element is on screen or within ATTACH_MARGIN of it (always true when not `enabled`). */
+function useNearViewport(element: React.RefObject<HTMLElement | null>, enabled: boolean): boolean {
+  const [isNear, setNear] = useState(false);
+  useEffect(() => {
+    const target = element.current;
+    if (!enabled || !target) return;
+    // The grid scrolls, so the margin is measured around it (the viewport's margin would be clipped by it).
+    const root = target.closest('.grid');
+    const observer = new IntersectionObserver(([entry]) => setNear(entry?.isIntersecting ?? false), { root, rootMargin: ATTACH_MARGIN });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element, enabled]);
+  return isNear;
 }
 
 /** The failure in one line; the last lines of output one click away. */

@@ -1,5 +1,8 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { run, useUi } from '../store';
+import { arrangedIds } from '../view';
+import { ViewSettings } from './ViewSettings';
 import { StatusBadges } from './StatusBadges';
 import { NewTaskForm } from './TaskPanel';
 import { ConnectPanel } from './ConnectPanel';
@@ -10,9 +13,8 @@ import { MOD_LABEL } from '../shortcuts';
 import { ProjectSwitcher } from './ProjectSwitcher';
 
 export function Sidebar() {
-  const order = useUi((s) => s.order);
-  const processes = useUi((s) => s.processes);
-  const focusedId = useUi((s) => s.focusedId);
+  // Only the list of ids here: each row subscribes to its own entry, so a change re-renders one row.
+  const ids = useUi(useShallow((s) => arrangedIds(s.order, s.processes, s.view)));
   const project = useUi((s) => s.project);
   const issues = useUi((s) => s.configIssues);
   const waiting = useUi((s) => waitingCount(s.processes));
@@ -50,23 +52,11 @@ export function Sidebar() {
         </ul>
       )}
       <ul className="entries" aria-label="Processes">
-        {order.map((id) => {
-          const p = processes[id];
-          if (!p) return null;
-          return (
-            <li
-              key={id}
-              data-testid="sidebar-entry"
-              data-id={id}
-              className={id === focusedId ? 'focused' : ''}
-              onClick={() => useUi.getState().focus(id)}
-            >
-              <EntryName id={id} name={p.name} isFocused={id === focusedId} />
-              <StatusBadges process={p} />
-            </li>
-          );
-        })}
+        {ids.map((id) => (
+          <SidebarRow key={id} id={id} />
+        ))}
       </ul>
+      <ViewSettings />
       <AddEntryForm />
       <details className="new-task" data-testid="new-task-toggle">
         <summary>New headless task</summary>
@@ -85,6 +75,18 @@ export function Sidebar() {
     </aside>
   );
 }
+
+const SidebarRow = memo(function SidebarRow({ id }: { id: string }) {
+  const p = useUi((s) => s.processes[id]);
+  const isFocused = useUi((s) => s.focusedId === id);
+  if (!p) return null;
+  return (
+    <li data-testid="sidebar-entry" data-id={id} className={isFocused ? 'focused' : ''} onClick={() => useUi.getState().focus(id)}>
+      <EntryName id={id} name={p.name} isFocused={isFocused} />
+      <StatusBadges process={p} />
+    </li>
+  );
+});
 
 function EntryName({ id, name, isFocused }: { id: string; name: string; isFocused: boolean }) {
   const [editing, setEditing] = useState(false);

@@ -1,16 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useNow } from '../sharedClock';
 import type { ProcessInfo } from '../../../shared/model';
 import { openLink } from '../terminalPane';
 import { TimerIndicator } from './TimerIndicator';
 
-/** Seconds since `since`, re-rendered every second while `active`. */
+/** Seconds since `since`, re-rendered by the shared clock while `active`. */
 function useElapsed(since: number | undefined, active: boolean): number | undefined {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [active]);
+  const now = useNow(active);
   return active && since ? Math.max(0, Math.floor((now - since) / 1000)) : undefined;
 }
 

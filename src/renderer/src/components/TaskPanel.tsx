@@ -9,6 +9,7 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { ProcessInfo } from '../../../shared/model';
 import type { TaskDecision, TaskInfo, TaskPhase, TaskRequest } from '../../../shared/task';
 import { run, useUi } from '../store';
+import { useNow } from '../sharedClock';
 
 const PHASE_LOOK: Record<TaskPhase, { glyph: string; color: string }> = {
   starting: { glyph: '◌', color: 'var(--busy)' },
@@ -325,12 +326,7 @@ function ToolClock({ since }: { since: number }) {
 
 /** Milliseconds from `since` to `until` (or now, ticking every second while `isLive`). */
 function useElapsedMs(since: number | undefined, until: number | undefined, isLive: boolean): number | undefined {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    if (!isLive) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [isLive]);
+  const now = useNow(isLive);
   if (since === undefined) return undefined;
   return Math.max(0, (until ?? (isLive ? now : Date.now())) - since);
 }

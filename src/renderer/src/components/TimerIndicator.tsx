@@ -4,10 +4,11 @@
  * with pause / resume, fire now and cancel. The list comes sorted nearest first from the core
  * (ProcessInfo.timers); actions go through the control API like every other UI action.
  */
-import { useEffect, useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import type { CommandName } from '../../../shared/api';
 import type { ProcessInfo, TimerSummary } from '../../../shared/model';
 import { run } from '../store';
+import { useNow } from '../sharedClock';
 
 /**
  * Glyphs from the Geometric Shapes and General Punctuation blocks: ⏱ and ⏸ (Misc Technical) are
@@ -15,9 +16,6 @@ import { run } from '../store';
  */
 const TIMER_GLYPH = '◷';
 const PAUSED_GLYPH = '‖';
-
-/** Countdown refresh: the display shows whole seconds. */
-const TICK_MS = 1_000;
 
 const STYLE = {
   wrap: { display: 'inline-flex', alignItems: 'center', gap: 2, whiteSpace: 'nowrap' },
@@ -62,18 +60,6 @@ function tooltip(t: TimerSummary): string {
   const held = t.heldForOwner ? ' (held: continues once the agent runs again)' : '';
   const waiting = t.waitingOn?.length ? `\nWaiting on: ${t.waitingOn.join(', ')}` : '';
   return `${t.label ? `${t.label} — ` : ''}${kind}${state}${held}\nBody: ${t.bodyPreview}${waiting}\nSet by ${t.createdBy}`;
-}
-
-/** Re-renders every TICK_MS while `active`, for countdowns. */
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    if (!active) return;
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), TICK_MS);
-    return () => window.clearInterval(timer);
-  }, [active]);
-  return now;
 }
 
 export function TimerIndicator({ process }: { process: ProcessInfo }) {

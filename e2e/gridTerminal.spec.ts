@@ -1,0 +1,310 @@
+/**
+ * The grid a person keeps open all day, through `serve` in Chromium: find, zoom, themes, a layout
+ * that survives a reload, 30 entries with detached panes, and reconnecting after serve restarts.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pane, paneText, startServe, type ServeHandle } from './support/serve';
+import { freePort } from '../test/support/ports';
+
+const THREE_ENTRIES = resolve(__dirname, 'fixtures/three-entries');
+const SCREENSHOTS = resolve(__dirname, '../docs/screenshots');
+
+interface Debug {
+  mountedPanes(): number;
+  fontSize(id: string): number | undefined;
+  terminalBackground(id: string): string | undefined;
+  pointOf(id: string, text: string): { x: number; y: number } | undefined;
+}
+/** Calls one read-only method of the page's debug hook. */
+const debug = <M extends keyof Debug>(page: Page, method: M, ...args: Parameters<Debug[M]>) =>
+  page.evaluate(
+    ([m, a]) => {
+      const hook = (window as unknown as { switchboardDebug: Record<string, (...x: unknown[]) => unknown> }).switchboardDebug;
+      const call = hook[m];
+      return call ? call(...a) : undefined;
+    },
+    [method, args] as const,
+  ) as Promise<ReturnType<Debug[M]>>;
+const idOf = async (page: Page, name: string) => (await pane(page, name).getAttribute('data-id')) ?? '';
+const paneNames = (page: Page) => page.locator('[data-testid="pane"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-name')));
+
+let serve: ServeHandle | undefined;
+const cleanups: (() => void)[] = [];
+test.afterEach(async () => {
+  await serve?.stop();
+  serve = undefined;
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function typeInto(page: Page, name: string, line: string): Promise<void> {
+  await pane(page, name).scrollIntoViewIfNeeded();
+  await expect(pane(page, name)).toHaveAttribute('data-attached', 'true');
+  await pane(page, name).locator('.pane-terminal').click();
+  await page.keyboard.type(line);
+  await page.keyboard.press('Enter');
+}
+
+test('find in a pane: Ctrl+Shift+F, match count, next/previous, case and regex toggles', async ({ page }) => {
+  serve = await startServe(THREE_ENTRIES);
+  await page.goto(serve.ui);
+  await typeInto(page, 'shell', 'for i in 1 2 3; do echo "hay-$i-needle"; done');
+  await expect.poll(() => paneText(page, 'shell')).toContain('hay-3-needle');
+
+  await pane(page, 'shell').locator('.pane-terminal').click();
+  await page.keyboard.press('Control+Shift+F');
+  const bar = pane(page, 'shell').getByTestId('find-bar');
+  await expect(bar).toBeVisible();
+  await bar.getByTestId('find-input').fill('needle');
+  // three lines of output and the command line itself
+  await expect(bar.getByTestId('find-count')).toHaveText(/^\d of 4$/);
+  const first = await bar.getByTestId('find-count').textContent();
+  await bar.getByTestId('find-next').click();
+  await expect(bar.getByTestId('find-count')).not.toHaveText(first ?? '');
+  await bar.getByTestId('find-previous').click();
+  await expect(bar.getByTestId('find-count')).toHaveText(first ?? '');
+
+  await bar.getByTestId('find-input').fill('HAY');
+  await expect(bar.getByTestId('find-count')).toHaveText(/of 4$/);
+  await bar.getByTestId('find-case').click();
+  await expect(bar.getByTestId('find-count')).toHaveText('no matches');
+  await bar.getByTestId('find-case').click();
+
+  await bar.getByTestId('find-regex').click();
+  await bar.getByTestId('find-input').fill('hay-\\d-needle');
+  await expect(bar.getByTestId('find-count')).toHaveText(/of 3$/);
+  await bar.getByTestId('find-input').fill('hay-(');
+  await expect(bar.getByTestId('find-count')).toContainText('Invalid regular expression');
+
+  await bar.getByTestId('find-input').press('Escape');
+  await expect(bar).toHaveCount(0);
+  // Ctrl+Shift+F never reached the shell: it still runs commands normally.
+  await page.keyboard.type('echo after-find');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => paneText(page, 'shell')).toMatch(/\nafter-find/);
+});
+
+test('per-pane zoom, theme, reorder, collapse, columns and groups persist across a reload and a restart', async ({ page }) => {
+  const dataDir = tempDir('sb-e2e-layout-');
+  serve = await startServe(THREE_ENTRIES, { dataDir });
+  await page.goto(serve.ui);
+  await expect(page.locator('[data-testid="pane"]')).toHaveCount(3);
+  expect(await paneNames(page)).toEqual(['clock', 'shell', 'echoer']);
+
+  // zoom one pane
+  const shellId = await idOf(page, 'shell');
+  await pane(page, 'shell').getByTestId('zoom-in').click();
+  await pane(page, 'shell').getByTestId('zoom-in').click();
+  await expect(pane(page, 'shell').getByTestId('zoom-size')).toHaveText('15');
+  expect(await debug(page, 'fontSize', shellId)).toBe(15);
+  expect(await debug(page, 'fontSize', await idOf(page, 'clock'))).toBe(13);
+
+  // theme: dark, then light, each applied to the page and every terminal
+  await page.getByTestId('theme').selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect.poll(() => paneText(page, 'clock')).toMatch(/tick \d+/);
+  await typeInto(page, 'shell', 'echo see src/app.ts:42 for details');
+  await page.screenshot({ path: join(SCREENSHOTS, 'grid-dark.png') });
+  await page.getByTestId('theme').selectOption('light');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  expect(await debug(page, 'terminalBackground', shellId)).toBe('#ffffff');
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 255, 255)');
+  await page.screenshot({ path: join(SCREENSHOTS, 'grid-light.png') });
+
+  // drag echoer's header onto clock: echoer moves first
+  await pane(page, 'echoer').getByTestId('pane-header').dragTo(pane(page, 'clock').getByTestId('pane-header'));
+  await expect.poll(() => paneNames(page)).toEqual(['echoer', 'clock', 'shell']);
+
+  // collapse clock to its header: its terminal is gone (detached)
+  await pane(page, 'clock').getByTestId('collapse').click();
+  await expect(pane(page, 'clock').getByTestId('pane-terminal')).toHaveCount(0);
+  await expect(pane(page, 'clock')).toHaveAttribute('data-attached', 'false');
+
+  // two fixed columns, and a custom group holding the shell
+  await page.getByTestId('columns').selectOption('2');
+  await expect(page.getByTestId('column-splitter')).toHaveCount(1);
+  await pane(page, 'shell').locator('.pane-terminal').click();
+  page.once('dialog', (dialog) => void dialog.accept('mine'));
+  await page.getByTestId('add-group').click();
+  await expect(page.locator('[data-testid="group-tab"][data-group="mine"]')).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => paneNames(page)).toEqual(['shell']);
+  await page.locator('[data-testid="group-tab"][data-group="all"]').click();
+  await expect.poll(() => paneNames(page)).toEqual(['echoer', 'clock', 'shell']);
+
+  const checkLayout = async () => {
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expect.poll(() => paneNames(page)).toEqual(['echoer', 'clock', 'shell']);
+    await expect(pane(page, 'clock')).toHaveAttribute('data-attached', 'false');
+    await expect(pane(page, 'shell').getByTestId('zoom-size')).toHaveText('15');
+    await expect(page.getByTestId('column-splitter')).toHaveCount(1);
+    await expect(page.locator('[data-testid="group-tab"][data-group="mine"]')).toHaveCount(1);
+  };
+  // the view state is written shortly after each change; a reload reads it back from the core
+  await expect.poll(() => readSavedState(dataDir)).toMatchObject({ theme: 'light', group: 'all', collapsed: ['processes.clock'] });
+  await page.reload();
+  await checkLayout();
+  expect(await debug(page, 'fontSize', await idOf(page, 'shell'))).toBe(15);
+
+  // a restart gives every entry a new id; the layout is keyed by config name, so it stays
+  await serve.stop();
+  serve = await startServe(THREE_ENTRIES, { dataDir });
+  await page.goto('about:blank');
+  await page.goto(serve.ui);
+  await checkLayout();
+});
+
+function readSavedState(dataDir: string): unknown {
+  try {
+    const dir = join(dataDir, 'ui');
+    const [file] = readdirSync(dir);
+    return JSON.parse(readFileSync(join(dir, file ?? ''), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+test('a file:line in a terminal opens in the configured editor; files outside the project are refused', async ({ page }) => {
+  const project = tempDir('sb-e2e-links-');
+  mkdirSync(join(project, 'src'));
+  writeFileSync(join(project, 'src', 'app.ts'), 'export {};\n');
+  const opened = join(tempDir('sb-e2e-editor-'), 'opened.txt');
+  const editor = join(project, '..', `${project.split('/').pop()}-editor.sh`);
+  writeFileSync(editor, `#!/bin/sh\necho "$@" >> '${opened}'\n`);
+  chmodSync(editor, 0o755);
+  cleanups.push(() => rmSync(editor, { force: true }));
+  writeFileSync(
+    join(project, 'switchboard.json'),
+    JSON.stringify({ processes: { shell: { command: 'bash', args: ['--noprofile', '--norc', '-i'], env: { PS1: 'sb$ ' } } } }),
+  );
+  serve = await startServe(project, { env: { SWITCHBOARD_EDITOR: `${editor} --goto {file}:{line}:{column}` } });
+  await page.goto(serve.ui);
+  // the editor script sits beside the project: a real file, but outside it
+  await typeInto(page, 'shell', `clear; echo "at src/app.ts:42:7 and ${editor}:1"`);
+  await expect.poll(() => paneText(page, 'shell')).toMatch(/(^|\n)at src\/app\.ts:42:7/);
+  const id = await idOf(page, 'shell');
+
+  const link = await debug(page, 'pointOf', id, 'at src/app.ts');
+  expect(link).toBeDefined();
+  await page.mouse.move(link!.x + 30, link!.y); // over "src/app.ts:42:7"
+  await page.mouse.click(link!.x + 30, link!.y);
+  await expect.poll(() => (readFileOr(opened) ?? '').trim()).toBe(`--goto ${join(project, 'src', 'app.ts')}:42:7`);
+
+  const outside = await debug(page, 'pointOf', id, editor);
+  await page.mouse.move(outside!.x + 10, outside!.y);
+  await page.mouse.click(outside!.x + 10, outside!.y);
+  await expect(page.getByTestId('error-toast')).toContainText('outside the project');
+  expect((readFileOr(opened) ?? '').trim().split('\n')).toHaveLength(1);
+});
+
+function readFileOr(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+test('30 entries: panes far out of view are detached and re-attach with their content when scrolled to', async ({ page }) => {
+  const project = tempDir('sb-e2e-thirty-');
+  const processes: Record<string, unknown> = {};
+  for (let i = 1; i <= 30; i++) {
+    const name = `entry${String(i).padStart(2, '0')}`;
+    processes[name] =
+      i <= 10
+        ? { command: 'bash', args: ['-c', `for n in $(seq 1 200); do echo "${name}-line-$n"; done; exec cat`] }
+        : { command: 'bash', args: ['-c', `echo "${name}-ready"; exec cat`] };
+  }
+  writeFileSync(join(project, 'switchboard.json'), JSON.stringify({ processes }));
+  serve = await startServe(project);
+  await page.goto(serve.ui);
+  await expect(page.locator('[data-testid="pane"]')).toHaveCount(30);
+  await expect.poll(() => paneText(page, 'entry01')).toContain('entry01-line-200');
+
+  const mounted = await debug(page, 'mountedPanes');
+  expect(mounted).toBeGreaterThan(0);
+  expect(mounted).toBeLessThan(30);
+  await expect(pane(page, 'entry30')).toHaveAttribute('data-attached', 'false');
+  expect(await paneText(page, 'entry30')).toBe('');
+
+  await pane(page, 'entry30').scrollIntoViewIfNeeded();
+  await expect(pane(page, 'entry30')).toHaveAttribute('data-attached', 'true');
+  await expect.poll(() => paneText(page, 'entry30')).toContain('entry30-ready');
+  await expect(pane(page, 'entry01')).toHaveAttribute('data-attached', 'false');
+  // back at the top, a flooding pane re-attaches from the core's snapshot: each line once, the last one there
+  await pane(page, 'entry01').scrollIntoViewIfNeeded();
+  await expect.poll(() => paneText(page, 'entry01')).toContain('entry01-line-200');
+  const lines = (await paneText(page, 'entry01')).split('\n').filter((l) => l.includes('entry01-line-'));
+  expect(new Set(lines).size).toBe(lines.length);
+
+  // typing into a re-attached pane reaches its process
+  await typeInto(page, 'entry30', 'typed-after-reattach');
+  await expect.poll(() => paneText(page, 'entry30')).toMatch(/typed-after-reattach\s*\n\s*typed-after-reattach/);
+});
+
+test('serve killed and restarted: the page says so, reconnects by itself and shows each line once', async ({ page }) => {
+  const dataDir = tempDir('sb-e2e-reconnect-');
+  const port = await freePort();
+  serve = await startServe(THREE_ENTRIES, { dataDir, port });
+  await page.goto(serve.ui);
+  await typeInto(page, 'echoer', 'before-restart');
+  await expect.poll(() => paneText(page, 'echoer')).toContain('before-restart');
+
+  serve.process.kill('SIGKILL'); // the hard way: no goodbye on the socket
+  await new Promise((r) => serve!.process.once('exit', r));
+  const banner = page.getByTestId('connection-banner');
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('Connection to Switchboard lost');
+  await expect(page.getByTestId('config-issues')).toHaveCount(0); // not dressed up as a config problem
+
+  serve = await startServe(THREE_ENTRIES, { dataDir, port });
+  await expect(banner).toHaveCount(0, { timeout: 30_000 });
+  // the restarted serve runs new processes: the panes show their screens, not the old ones plus the new
+  await expect.poll(() => paneText(page, 'clock')).toMatch(/tick 2\b/);
+  const ticks = [...(await paneText(page, 'clock')).matchAll(/tick (\d+)/g)].map((m) => Number(m[1]));
+  expect(ticks.filter((n) => n === 1)).toHaveLength(1);
+  expect(new Set(ticks).size).toBe(ticks.length);
+  expect(await paneText(page, 'echoer')).not.toContain('before-restart');
+  await typeInto(page, 'echoer', 'after-restart');
+  await expect.poll(() => paneText(page, 'echoer')).toMatch(/after-restart\s*\n\s*after-restart/);
+  expect((await paneText(page, 'echoer')).match(/after-restart/g)).toHaveLength(2);
+});
+
+test('two projects in one window: each keeps its own layout; a change made just before switching stays with its project', async ({
+  page,
+}) => {
+  const root = tempDir('sb-e2e-two-views-');
+  const projectDir = (name: string) => {
+    const dir = join(root, name);
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'switchboard.json'), JSON.stringify({ processes: { [`${name}-echo`]: { command: 'cat' } } }));
+    return dir;
+  };
+  serve = await startServe([projectDir('alpha'), projectDir('beta')]);
+  await page.goto(serve.ui);
+  const tab = (name: string) => page.locator(`[data-testid="project-tab"][data-project="${name}"]`);
+  await expect(tab('alpha')).toHaveClass(/active/);
+  await expect(pane(page, 'alpha-echo')).toBeVisible();
+
+  // Zoom alpha's pane and switch at once: the write waiting for its delay goes to alpha, not beta.
+  await pane(page, 'alpha-echo').getByTestId('zoom-in').click();
+  await expect(pane(page, 'alpha-echo').getByTestId('zoom-size')).toHaveText('14');
+  await tab('beta').locator('.project-name').click();
+  await expect(pane(page, 'beta-echo')).toBeVisible();
+  await expect(pane(page, 'beta-echo').getByTestId('zoom-size')).toHaveText('13');
+
+  await tab('alpha').locator('.project-name').click();
+  await expect(pane(page, 'alpha-echo').getByTestId('zoom-size')).toHaveText('14');
+  // And after a reload, from alpha's core.
+  await page.reload();
+  await expect(pane(page, 'alpha-echo').getByTestId('zoom-size')).toHaveText('14');
+  await tab('beta').locator('.project-name').click();
+  await expect(pane(page, 'beta-echo').getByTestId('zoom-size')).toHaveText('13');
+});

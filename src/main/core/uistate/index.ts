@@ -1,0 +1,2 @@
+/** Per-project view state (theme, zoom, layout) kept by the core for every UI. */
+export { FileUiStateStore, MemoryUiStateStore, applyUiStatePatch, type UiStateStore } from './uiStateStore';

@@ -1,0 +1,41 @@
+/**
+ * One ticking clock for every badge that shows elapsed time: with 30 panes a timer each would wake
+ * the page 30 times a second for the same answer. The interval runs only while someone listens.
+ */
+import { useSyncExternalStore } from 'react';
+
+export const CLOCK_TICK_MS = 1000;
+
+const listeners = new Set<() => void>();
+let now = Date.now();
+let interval: number | undefined;
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (interval === undefined) {
+    now = Date.now();
+    interval = window.setInterval(() => {
+      now = Date.now();
+      for (const l of listeners) l();
+    }, CLOCK_TICK_MS);
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size > 0 || interval === undefined) return;
+    window.clearInterval(interval);
+    interval = undefined;
+  };
+}
+
+const noSubscription = () => () => undefined;
+const wallClock = () => Date.now();
+
+/** The current time, re-rendered once a second from the shared clock while `active`. */
+export function useNow(active = true): number {
+  return useSyncExternalStore(active ? subscribe : noSubscription, active ? () => now : wallClock);
+}
+
+/** How many callbacks the shared clock has (one interval for all of them): for tests and the bench. */
+export function clockListenerCount(): number {
+  return listeners.size;
+}
