@@ -7,10 +7,10 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pane, paneText, startServe, type ServeHandle } from './support/serve';
+import { screenshotPath } from './support/screenshots';
 import { freePort } from '../test/support/ports';
 
 const THREE_ENTRIES = resolve(__dirname, 'fixtures/three-entries');
-const SCREENSHOTS = resolve(__dirname, '../docs/screenshots');
 
 interface Debug {
   mountedPanes(): number;
@@ -92,7 +92,7 @@ test('find in a pane: Ctrl+Shift+F, match count, next/previous, case and regex t
   await expect.poll(() => paneText(page, 'shell')).toMatch(/\nafter-find/);
 });
 
-test('per-pane zoom, theme, reorder, collapse, columns and groups persist across a reload and a restart', async ({ page }) => {
+test('per-pane zoom, theme, reorder, collapse, columns and groups persist across a reload and a restart', async ({ page }, testInfo) => {
   const dataDir = tempDir('sb-e2e-layout-');
   serve = await startServe(THREE_ENTRIES, { dataDir });
   await page.goto(serve.ui);
@@ -112,12 +112,12 @@ test('per-pane zoom, theme, reorder, collapse, columns and groups persist across
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect.poll(() => paneText(page, 'clock')).toMatch(/tick \d+/);
   await typeInto(page, 'shell', 'echo see src/app.ts:42 for details');
-  await page.screenshot({ path: join(SCREENSHOTS, 'grid-dark.png') });
+  await page.screenshot({ path: screenshotPath(testInfo, 'grid-dark.png') });
   await page.getByTestId('theme').selectOption('light');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   expect(await debug(page, 'terminalBackground', shellId)).toBe('#ffffff');
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 255, 255)');
-  await page.screenshot({ path: join(SCREENSHOTS, 'grid-light.png') });
+  await page.screenshot({ path: screenshotPath(testInfo, 'grid-light.png') });
 
   // drag echoer's header onto clock: echoer moves first
   await pane(page, 'echoer').getByTestId('pane-header').dragTo(pane(page, 'clock').getByTestId('pane-header'));
