@@ -32,7 +32,9 @@ const wallClock = () => Date.now();
 
 /** The current time, re-rendered once a second from the shared clock while `active`. */
 export function useNow(active = true): number {
-  return useSyncExternalStore(active ? subscribe : noSubscription, active ? () => now : wallClock);
+  const snapshot = active ? () => now : wallClock;
+  // The same snapshot when rendered to a string (tests render components on the server).
+  return useSyncExternalStore(active ? subscribe : noSubscription, snapshot, snapshot);
 }
 
 /** How many callbacks the shared clock has (one interval for all of them): for tests and the bench. */

@@ -49,6 +49,8 @@ export class ContinuityService implements EntryRestorer {
   private readonly nextSaveAt = new Map<string, number>();
   private previousSavedAt = 0;
   private saveTimer: NodeJS.Timeout | undefined;
+  /** The pid each entry's state file entry was last written with: a new run is saved at once. */
+  private readonly savedPids = new Map<string, number>();
   private isShutDown = false;
 
   constructor(
@@ -155,7 +157,17 @@ export class ContinuityService implements EntryRestorer {
       this.core.onEvent((event) => {
         if (event.type === 'processRemoved') {
           this.savedEnds.delete(event.id);
+          this.savedPids.delete(event.id);
           this.files.removeEntryFiles(event.id);
+        }
+        if (event.type === 'processAdded' || event.type === 'processChanged') {
+          // A new run (its run marker) is written at once: a crash right after a start must still
+          // find the tree to kill. Other changes are coalesced.
+          const pid = event.process.pid;
+          if (pid !== undefined && this.savedPids.get(event.process.id) !== pid) {
+            this.savedPids.set(event.process.id, pid);
+            return this.saveStateNow();
+          }
         }
         if (event.type === 'processAdded' || event.type === 'processChanged' || event.type === 'processRemoved') this.scheduleStateSave();
       }),
@@ -166,6 +178,12 @@ export class ContinuityService implements EntryRestorer {
     );
     interval.unref();
     this.store.add(toDisposable(() => clearInterval(interval)));
+    this.saveState();
+  }
+
+  private saveStateNow(): void {
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
     this.saveState();
   }
 
