@@ -5,15 +5,13 @@
  * relaunches it with `--resume <session>` and the next request to the model carries both earlier
  * turns.
  */
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLAUDE_BIN, createClaudeHarness } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic } from '../fixtures/anthropic/mockAnthropic';
 import { callOk } from '../mcp/mcpHarness';
 import { startServe } from './serveChild';
-import { agentOf, ask, cmdline, waitForFileText, type Proc } from './restartHarness';
+import { agentOf, agentRestartProject, ask, cmdline, waitForFileText, type Proc } from './restartHarness';
 
 const AGENT_TURN_TIMEOUT_MS = 90_000;
 
@@ -35,13 +33,12 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('Claude Code resumes its conversa
     cleanups.push(() => mock.close());
     const harness = await createClaudeHarness({ baseUrl: mock.url });
     cleanups.push(() => harness.cleanup());
-    const root = realpathSync(mkdtempSync(join(tmpdir(), 'continuity-claude-')));
-    cleanups.push(async () => rmSync(root, { recursive: true, force: true }));
-    const dataDir = join(root, 'data');
-    mkdirSync(dataDir);
-    writeFileSync(
-      join(harness.cwd, 'switchboard.json'),
-      JSON.stringify({ agents: { claude: { preset: 'claude', command: CLAUDE_BIN, env: harness.env } } }),
+    const { root, dataDir } = agentRestartProject(
+      'continuity-claude-',
+      harness.cwd,
+      'claude',
+      { preset: 'claude', command: CLAUDE_BIN, env: harness.env },
+      cleanups,
     );
     const context = () => ({ context: () => JSON.stringify(mock.events.slice(-5)) });
 

@@ -4,15 +4,14 @@
  * file), serve goes down (SIGTERM, then SIGKILL), the next serve offers Resume under the same id,
  * `codex resume <id>` continues, and the next request to the model carries both earlier turns.
  */
-import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CODEX_BIN, createCodexHarness } from '../fixtures/openai/codexHarness';
 import { startMockResponses } from '../fixtures/openai/mockResponses';
 import { callOk } from '../mcp/mcpHarness';
 import { startServe } from './serveChild';
-import { agentOf, ask, cmdline, waitForFileText, type Proc } from './restartHarness';
+import { agentOf, agentRestartProject, ask, cmdline, waitForFileText, type Proc } from './restartHarness';
 
 const AGENT_TURN_TIMEOUT_MS = 90_000;
 
@@ -37,13 +36,12 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('Codex resumes its conversation a
     cleanups.push(() => mock.close());
     const harness = await createCodexHarness({ baseUrl: mock.url });
     cleanups.push(() => harness.cleanup());
-    const root = realpathSync(mkdtempSync(join(tmpdir(), 'continuity-codex-')));
-    cleanups.push(async () => rmSync(root, { recursive: true, force: true }));
-    const dataDir = join(root, 'data');
-    mkdirSync(dataDir);
-    writeFileSync(
-      join(harness.cwd, 'switchboard.json'),
-      JSON.stringify({ agents: { codex: { preset: 'codex', command: CODEX_BIN, env: harness.env } } }),
+    const { root, dataDir } = agentRestartProject(
+      'continuity-codex-',
+      harness.cwd,
+      'codex',
+      { preset: 'codex', command: CODEX_BIN, env: harness.env },
+      cleanups,
     );
     const context = () => ({ context: () => JSON.stringify(mock.events.slice(-5)) });
 

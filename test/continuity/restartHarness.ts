@@ -1,6 +1,7 @@
 /** Helpers for restart tests: the agent entry through MCP, user turns at the prompt, files written by the agent CLIs. */
-import { existsSync, readFileSync, watch } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, watch, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { callOk } from '../mcp/mcpHarness';
 import type { ServeChild } from './serveChild';
 
@@ -43,4 +44,23 @@ export function waitForFileText(path: string, text: string, timeoutMs: number): 
 
 export function cmdline(pid: number): string[] {
   return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+}
+
+/**
+ * A project for one agent entry in `cwd` and a fresh data dir under a temp root (removed through
+ * `cleanups`): the set-up every restart test of a real agent CLI shares.
+ */
+export function agentRestartProject(
+  prefix: string,
+  cwd: string,
+  name: string,
+  entry: Record<string, unknown>,
+  cleanups: Array<() => Promise<void>>,
+): { root: string; dataDir: string } {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  cleanups.push(async () => rmSync(root, { recursive: true, force: true }));
+  const dataDir = join(root, 'data');
+  mkdirSync(dataDir);
+  writeFileSync(join(cwd, 'switchboard.json'), JSON.stringify({ agents: { [name]: entry } }));
+  return { root, dataDir };
 }
