@@ -3,7 +3,7 @@
  * that survives a reload, 30 entries with detached panes, and reconnecting after serve restarts.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pane, paneText, startServe, type ServeHandle } from './support/serve';
@@ -256,6 +256,9 @@ test('serve killed and restarted: the page says so, reconnects by itself and sho
   await page.goto(serve.ui);
   await typeInto(page, 'echoer', 'before-restart');
   await expect.poll(() => paneText(page, 'echoer')).toContain('before-restart');
+  // continuity saves each screen every few seconds: wait for that copy, so what comes back is known
+  const echoerId = await idOf(page, 'echoer');
+  await expect.poll(() => savedScreen(dataDir, echoerId), { timeout: 15_000 }).toContain('before-restart');
 
   serve.process.kill('SIGKILL'); // the hard way: no goodbye on the socket
   await new Promise((r) => serve!.process.once('exit', r));
@@ -266,16 +269,40 @@ test('serve killed and restarted: the page says so, reconnects by itself and sho
 
   serve = await startServe(THREE_ENTRIES, { dataDir, port });
   await expect(banner).toHaveCount(0, { timeout: 30_000 });
-  // the restarted serve runs new processes: the panes show their screens, not the old ones plus the new
-  await expect.poll(() => paneText(page, 'clock')).toMatch(/tick 2\b/);
-  const ticks = [...(await paneText(page, 'clock')).matchAll(/tick (\d+)/g)].map((m) => Number(m[1]));
+  // The restarted serve runs new processes. Each pane shows the core's screen once: the previous
+  // run restored above one marker, then the new run — never the page's old copy on top of it.
+  await expect.poll(async () => newRun(await paneText(page, 'clock'))).toMatch(/tick 2\b/);
+  const ticks = [...newRun(await paneText(page, 'clock')).matchAll(/tick (\d+)/g)].map((m) => Number(m[1]));
   expect(ticks.filter((n) => n === 1)).toHaveLength(1);
   expect(new Set(ticks).size).toBe(ticks.length);
-  expect(await paneText(page, 'echoer')).not.toContain('before-restart');
+  const echoer = await paneText(page, 'echoer');
+  expect(echoer.match(/── restored /g)).toHaveLength(1);
+  expect(echoer.match(/before-restart/g)).toHaveLength(2); // the restored echo and cat's copy
+  expect(newRun(echoer)).not.toContain('before-restart');
   await typeInto(page, 'echoer', 'after-restart');
-  await expect.poll(() => paneText(page, 'echoer')).toMatch(/after-restart\s*\n\s*after-restart/);
+  await expect.poll(async () => newRun(await paneText(page, 'echoer'))).toMatch(/after-restart\s*\n\s*after-restart/);
   expect((await paneText(page, 'echoer')).match(/after-restart/g)).toHaveLength(2);
 });
+
+/** The text after the `── restored … ──` line, or all of it when nothing was restored. */
+function newRun(text: string): string {
+  const marker = text.lastIndexOf('── restored ');
+  return marker < 0 ? text : text.slice(text.indexOf('\n', marker) + 1);
+}
+
+/** The screen continuity saved for entry `id` under `dataDir` ('' until there is one). */
+function savedScreen(dataDir: string, id: string): string {
+  const root = join(dataDir, 'continuity');
+  if (!existsSync(root)) return '';
+  for (const project of readdirSync(root)) {
+    try {
+      return readFileSync(join(root, project, `${id}.screen`), 'utf8');
+    } catch {
+      // not this project's directory
+    }
+  }
+  return '';
+}
 
 test('two projects in one window: each keeps its own layout; a change made just before switching stays with its project', async ({
   page,

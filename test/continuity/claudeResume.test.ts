@@ -5,20 +5,15 @@
  * relaunches it with `--resume <session>` and the next request to the model carries both earlier
  * turns.
  */
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLAUDE_BIN, createClaudeHarness } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic } from '../fixtures/anthropic/mockAnthropic';
 import { callOk } from '../mcp/mcpHarness';
 import { startServe } from './serveChild';
-import { agentOf, agentRestartProject, ask, cmdline, waitForFileText, type Proc } from './restartHarness';
+import { agentOf, agentRestartProject, ask, cmdline, type Proc } from './restartHarness';
+import { waitForFileText } from '../support/wait';
 
 const AGENT_TURN_TIMEOUT_MS = 90_000;
-
-/** Claude Code keeps each session as <config dir>/projects/<cwd with every non-alphanumeric as "-">/<session id>.jsonl. */
-function sessionTranscript(configDir: string, cwd: string, sessionId: string): string {
-  return join(configDir, 'projects', cwd.replace(/[^a-zA-Z0-9]/g, '-'), `${sessionId}.jsonl`);
-}
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -54,7 +49,7 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('Claude Code resumes its conversa
     await ask(first, before.id, 'Second question');
     await mock.waitFor('stream_end', (e) => e.kind === 'main' && e.turn === 1, { timeoutMs: AGENT_TURN_TIMEOUT_MS, ...context() });
     // What a person would see before pulling the plug: the second answer is in Claude Code's own session transcript.
-    await waitForFileText(sessionTranscript(harness.configDir, harness.cwd, before.session!.id!), 'Second answer.', AGENT_TURN_TIMEOUT_MS);
+    await waitForFileText(harness.transcriptPath(before.session!.id!), 'Second answer.', AGENT_TURN_TIMEOUT_MS);
     expect(await first.stop(signal)).toBe(signal === 'SIGTERM' ? 0 : null);
 
     const second = await startServe(harness.cwd, dataDir, root);

@@ -11,7 +11,8 @@ import { CODEX_BIN, createCodexHarness } from '../fixtures/openai/codexHarness';
 import { startMockResponses } from '../fixtures/openai/mockResponses';
 import { callOk } from '../mcp/mcpHarness';
 import { startServe } from './serveChild';
-import { agentOf, agentRestartProject, ask, cmdline, waitForFileText, type Proc } from './restartHarness';
+import { agentOf, agentRestartProject, ask, cmdline, type Proc } from './restartHarness';
+import { waitForFileText } from '../support/wait';
 
 const AGENT_TURN_TIMEOUT_MS = 90_000;
 

@@ -1,7 +1,7 @@
 /** Helpers for restart tests: the agent entry through MCP, user turns at the prompt, files written by the agent CLIs. */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, watch, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { callOk } from '../mcp/mcpHarness';
 import type { ServeChild } from './serveChild';
 
@@ -22,24 +22,6 @@ export async function agentOf(serve: ServeChild): Promise<Proc> {
 /** Types a user turn once the agent is at its prompt (a zero-second timer waits for the prompt: no polling). */
 export async function ask(serve: ServeChild, id: string, text: string): Promise<void> {
   await callOk(serve.client, 'timer_set', { seconds: 0, body: text, owner_process_id: id });
-}
-
-/** Resolves once `path` contains `text` (watching its directory: no polling). */
-export function waitForFileText(path: string, text: string, timeoutMs: number): Promise<void> {
-  const has = () => existsSync(path) && readFileSync(path, 'utf8').includes(text);
-  if (has()) return Promise.resolve();
-  return new Promise((resolveWait, reject) => {
-    const watcher = watch(dirname(path), () => {
-      if (!has()) return;
-      clearTimeout(timer);
-      watcher.close();
-      resolveWait();
-    });
-    const timer = setTimeout(() => {
-      watcher.close();
-      reject(new Error(`${path} did not contain ${JSON.stringify(text)} within ${timeoutMs} ms`));
-    }, timeoutMs);
-  });
 }
 
 export function cmdline(pid: number): string[] {

@@ -1,4 +1,6 @@
 /** Event-driven waits for tests: every wait has a timeout and a message that shows the state. */
+import { existsSync, readFileSync, watch } from 'node:fs';
+import { dirname } from 'node:path';
 import type { ProcessEntry } from '../../src/main/core/sessions';
 
 /** Resolves when the entry's output since `fromOffset` matches `pattern`. */
@@ -58,5 +60,23 @@ export function waitForScreen(entry: ProcessEntry, predicate: (lines: string[]) 
         sub.dispose();
       }
     });
+  });
+}
+
+/** Resolves once `path` contains `text` (watching its directory: no polling). */
+export function waitForFileText(path: string, text: string, timeoutMs: number): Promise<void> {
+  const has = () => existsSync(path) && readFileSync(path, 'utf8').includes(text);
+  if (has()) return Promise.resolve();
+  return new Promise((resolveWait, reject) => {
+    const watcher = watch(dirname(path), () => {
+      if (!has()) return;
+      clearTimeout(timer);
+      watcher.close();
+      resolveWait();
+    });
+    const timer = setTimeout(() => {
+      watcher.close();
+      reject(new Error(`${path} did not contain ${JSON.stringify(text)} within ${timeoutMs} ms`));
+    }, timeoutMs);
   });
 }

@@ -21,6 +21,7 @@ import { APP_ACTOR, isShowingPrompt, type Idleness } from '../../src/main/core/t
 import { CLAUDE_BIN, DEFAULT_ALLOWED_TOOLS, createClaudeHarness, type ClaudeHarness } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic, type AnthropicTurn, type MockAnthropic } from '../fixtures/anthropic/mockAnthropic';
 import { callOk, connectClient } from '../mcp/mcpHarness';
+import { waitForFileText } from '../support/wait';
 
 /** A real CLI on a busy 2-core machine: starting and answering can take many seconds. */
 const AGENT_WAIT_MS = 60_000;
@@ -527,6 +528,10 @@ describe('timers across a restart of the core', () => {
       await callOk(first.external, 'timer_set', { seconds: 0, body: 'You lead. Say hello.', owner_process_id: lead.id });
       const hello = await nextUserMessage(first, lead, 0);
       await waitForTurnEnd(first, lead, hello.requestId);
+      // What a person would see before quitting: the answer is in Claude Code's own session transcript.
+      const sessionId = first.handle.core.describe(lead.id)?.session?.id;
+      expect(sessionId).toBeDefined();
+      await waitForFileText(harness.transcriptPath(sessionId!), 'Hello from the lead.', TEST_TIMEOUT_MS / 2);
 
       const body = 'TIMER-RESUMED: still here after Resume.';
       const set = await callOk<{ timer_id: string }>(first.external, 'timer_set', { seconds: 8, body, owner_process_id: lead.id });
