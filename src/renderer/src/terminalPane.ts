@@ -13,6 +13,7 @@ import { run, useUi } from './store';
 import { THEMES, type ThemeName } from './themes';
 import { findFileLinks } from './fileLinks';
 import { IS_MAC, terminalKeyOf } from './shortcuts';
+import { PacedWriter } from './pacedWriter';
 /** Wait for layout to settle before telling the PTY its new size. */
 const RESIZE_DEBOUNCE_MS = 50;
 
@@ -46,6 +47,7 @@ export class TerminalPane {
   private attachedOffset = -1;
   private early: OutputEvent[] = [];
   private unacked = 0;
+  private readonly writer: PacedWriter;
   private resizeTimer: number | undefined;
   private observer: ResizeObserver | undefined;
   private visibility: IntersectionObserver | undefined;
@@ -65,6 +67,7 @@ export class TerminalPane {
       theme: THEMES[options.theme].terminal,
       screenReaderMode: useUi.getState().screenReaderMode,
     });
+    this.writer = new PacedWriter({ write: (data, parsed) => this.term.write(data, parsed) }, (bytes) => this.ack(bytes));
     this.term.loadAddon(this.fit);
     this.term.loadAddon(this.search);
     this.term.loadAddon(new WebLinksAddon((_event, uri) => openLink(uri)));
@@ -107,6 +110,7 @@ export class TerminalPane {
     this.attachedOffset = -1;
     this.early = [];
     this.unacked = 0;
+    this.writer.clear();
     const snapshot = await this.client.call('attach', { id: this.id });
     if (this.disposed) return;
     this.term.reset();
@@ -124,7 +128,7 @@ export class TerminalPane {
       return;
     }
     if (event.end <= this.attachedOffset) return; // already part of the snapshot
-    this.term.write(event.data, () => this.ack(event.data.byteLength));
+    this.writer.write(event.data);
   }
 
   focus(): void {
@@ -170,6 +174,7 @@ export class TerminalPane {
     this.observer?.disconnect();
     this.visibility?.disconnect();
     this.releaseWebgl();
+    this.writer.dispose();
     window.clearTimeout(this.resizeTimer);
     // The pane is going away; a failed detach only means the entry is already gone.
     void this.client.call('detach', { id: this.id }).catch(() => undefined);

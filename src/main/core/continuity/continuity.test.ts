@@ -145,13 +145,13 @@ describe('StateStore', () => {
     expect(store.load()).toEqual({});
   });
 
-  it("keeps the previous run's scrollback apart from the one being written, and drops files of unknown entries", () => {
+  it("keeps the previous run's scrollback apart from the one being written, and drops files of unknown entries", async () => {
     dir = mkdtempSync(join(tmpdir(), 'state-store-'));
     const store = new StateStore(dir, '/p');
-    store.saveScrollback('p_aaaaaa', 'old');
-    store.saveScrollback('p_bbbbbb', 'gone');
+    await store.saveScrollback('p_aaaaaa', 'old');
+    await store.saveScrollback('p_bbbbbb', 'gone');
     store.keepAsPrevious('p_aaaaaa');
-    store.saveScrollback('p_aaaaaa', 'new');
+    await store.saveScrollback('p_aaaaaa', 'new');
     expect(store.readPrevious('p_aaaaaa')).toBe('old');
     expect(store.readScrollback('p_aaaaaa')).toBe('new');
     store.removeOrphans(new Set(['p_aaaaaa']));

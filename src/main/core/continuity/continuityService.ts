@@ -52,6 +52,7 @@ export class ContinuityService implements EntryRestorer {
   /** The pid each entry's state file entry was last written with: a new run is saved at once. */
   private readonly savedPids = new Map<string, number>();
   private isShutDown = false;
+  private scrollbackSaving: Promise<void> | undefined;
 
   constructor(
     private readonly core: SwitchboardCore,
@@ -217,7 +218,18 @@ export class ContinuityService implements EntryRestorer {
     }
   }
 
-  private async saveScrollback(settled = false): Promise<void> {
+  /** One save at a time: two in flight could rename an older screen over a newer one. */
+  private saveScrollback(settled = false): Promise<void> {
+    if (this.scrollbackSaving) {
+      // The interval skips a turn; a final save waits for the one in flight, then writes what changed since.
+      return settled ? this.scrollbackSaving.catch(() => undefined).then(() => this.saveScrollback(true)) : this.scrollbackSaving;
+    }
+    const saving = this.writeChangedScrollback(settled).finally(() => (this.scrollbackSaving = undefined));
+    this.scrollbackSaving = saving;
+    return saving;
+  }
+
+  private async writeChangedScrollback(settled: boolean): Promise<void> {
     if (this.isShutDown) return;
     const bound = this.core.settings.savedScrollbackBytes ?? DEFAULT_SAVED_SCROLLBACK_BYTES;
     let changed = false;
@@ -232,7 +244,9 @@ export class ContinuityService implements EntryRestorer {
         entry.screen.cols,
         bound,
       );
-      this.files.saveScrollback(entry.id, serialized);
+      await this.files.saveScrollback(entry.id, serialized);
+      // Closed while its file was being written: the close already removed its files.
+      if (entry.isDisposed) this.files.removeEntryFiles(entry.id);
       const finishedAt = performance.now();
       this.nextSaveAt.set(entry.id, finishedAt + (finishedAt - startedAt) * SAVE_COST_FACTOR);
       this.savedEnds.set(entry.id, end);

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../base';
+import { writeFileAtomic, writeFileAtomicAsync } from '../base';
 import { ProcessIdSchema, PROCESS_KINDS, RESUME_POLICIES } from '../../../shared/model';
 
 export const STATE_VERSION = 1;
@@ -83,8 +83,8 @@ export class StateStore {
     writeFileAtomic(this.statePath, `${JSON.stringify(state)}\n`);
   }
 
-  saveScrollback(id: string, serialized: string): void {
-    writeFileAtomic(this.scrollbackPath(id), serialized);
+  saveScrollback(id: string, serialized: string): Promise<void> {
+    return writeFileAtomicAsync(this.scrollbackPath(id), serialized);
   }
 
   readScrollback(id: string): string | undefined {

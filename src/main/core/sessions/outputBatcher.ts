@@ -1,6 +1,8 @@
 /**
  * Merges output chunks for viewers (VS Code's TerminalDataBufferer): one event per
- * BATCH_MS instead of one per PTY read. Flushed before resize and exit so a viewer never
+ * BATCH_MS instead of one per PTY read. The first chunk after a quiet BATCH_MS goes out at once
+ * (a keystroke's echo waits for no timer, which a busy event loop runs a whole turn later); only
+ * what follows it within BATCH_MS is merged. Flushed before resize and exit so a viewer never
  * sees bytes in the wrong geometry or misses the last line. Batches carry the PTY's raw bytes:
  * viewers' terminals decode UTF-8 themselves, so nothing is decoded or re-encoded on the way.
  *
@@ -34,6 +36,7 @@ export class OutputBatcher {
   private start = -1;
   private end = 0;
   private timer: NodeJS.Timeout | undefined;
+  private lastFlushAt = -Infinity;
   private readonly flushed = new Emitter<OutputBatch>();
   readonly onDidFlush: Event<OutputBatch> = this.flushed.event;
 
@@ -45,9 +48,10 @@ export class OutputBatcher {
 
   /** Bytes [start, end) were appended to the ring. */
   push(start: number, end: number): void {
+    const isQuiet = this.start < 0 && !this.timer && performance.now() - this.lastFlushAt >= BATCH_MS;
     if (this.start < 0) this.start = start;
     this.end = end;
-    if (this.end - this.start >= MAX_BATCH_BYTES) this.flush();
+    if (isQuiet || this.end - this.start >= MAX_BATCH_BYTES) this.flush();
     else if (!this.timer) this.timer = setTimeout(() => this.flush(), BATCH_MS);
   }
 
@@ -57,6 +61,7 @@ export class OutputBatcher {
       this.timer = undefined;
     }
     if (this.start < 0) return;
+    this.lastFlushAt = performance.now();
     const batch: OutputBatch = { data: this.carve(this.start, this.end), start: this.start, end: this.end };
     this.start = -1;
     this.flushed.fire(batch);

@@ -19,6 +19,7 @@ import {
 import { ByteRing } from './ringBuffer';
 import { ScreenModel } from './screenModel';
 import { OutputBatcher, type OutputBatch } from './outputBatcher';
+import { sharedOutputBudget, type BudgetClient, type OutputBudget } from './outputBudget';
 import { FlowController } from './flowControl';
 import { KILL_GRACE_MS, killTree, killTreeNow } from './treeKill';
 import { checkCwd, resolveCommand } from './commandResolver';
@@ -39,6 +40,8 @@ export interface ProcessEntryOptions {
   spec: ProcessSpec;
   ringBytes?: number;
   scrollback?: number;
+  /** Loop time this entry's output may take while others wait (default: the process's one budget). */
+  outputBudget?: OutputBudget;
   killGraceMs?: number;
   /** Extra environment for each run (MCP identity), asked at every start. */
   envForRun?: (entry: ProcessEntry) => Record<string, string>;
@@ -87,6 +90,14 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   readonly screen: ScreenModel;
   readonly flow = this.register(new FlowController());
   private readonly viewers = new Set<string>();
+  private readonly outputBudget: OutputBudget;
+  private isOverBudget = false;
+  private readonly budgetClient: BudgetClient = {
+    setOverBudget: (over) => {
+      this.isOverBudget = over;
+      this.applyReading();
+    },
+  };
   private readonly batcher = this.register(new OutputBatcher((target, at, start, end) => this.ring.copyTo(target, at, start, end)));
 
   private readonly outputEmitter = this.register(new Emitter<OutputChunk>());
@@ -114,7 +125,9 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.argvForRun = options.argvForRun;
     this.ring = new ByteRing(options.ringBytes ?? DEFAULT_RING_BYTES);
     this.screen = this.register(new ScreenModel({ cols: this.sizeCols, rows: this.sizeRows, scrollback: options.scrollback }));
-    this.register(this.flow.onDidChangePaused((paused) => this.applyPause(paused)));
+    this.outputBudget = options.outputBudget ?? sharedOutputBudget;
+    this.register({ dispose: () => this.outputBudget.forget(this.budgetClient) });
+    this.register(this.flow.onDidChangePaused(() => this.applyPause()));
     this.register(this.screen.onDidChangeTitle(() => this.changedEmitter.fire()));
     // Programs such as Codex wait for answers to their terminal queries before reading input. An
     // attached pane's terminal answers them; with none attached (MCP-only, headless serve), the
@@ -366,6 +379,12 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   }
 
   private acceptOutput(data: Buffer, runId: number): void {
+    const startedAt = performance.now();
+    this.processOutput(data, runId);
+    this.outputBudget.spend(this.budgetClient, performance.now() - startedAt);
+  }
+
+  private processOutput(data: Buffer, runId: number): void {
     const start = this.ring.end;
     this.ring.append(data);
     const end = this.ring.end;
@@ -422,10 +441,15 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     return env;
   }
 
-  private applyPause(paused: boolean): void {
-    if (paused) this.ptyProcess?.pause();
-    else this.ptyProcess?.resume();
+  private applyPause(): void {
+    this.applyReading();
     this.changedEmitter.fire();
+  }
+
+  /** Read the PTY unless a viewer is far behind (flow control) or floods used up the loop's budget. */
+  private applyReading(): void {
+    if (this.flow.isPaused || this.isOverBudget) this.ptyProcess?.pause();
+    else this.ptyProcess?.resume();
   }
 
   private setState(state: RunState, message: string): void {

@@ -1,0 +1,108 @@
+/**
+ * Feeds one terminal its output without letting a flood take the page's main thread. Writing
+ * every arriving batch straight into xterm queued up to the flow-control window (100 kB) per pane
+ * in xterm's own write buffer, which parses it in 12 ms bursts per terminal: ten flooding panes
+ * made every frame, and every keystroke's echo in another pane, wait behind a second of parsing.
+ *
+ * Here a pane has at most one slice in xterm at a time and writes its next slice only on the next
+ * animation frame once xterm's write callback said the previous one was parsed (VS Code paces its
+ * terminals the same way). A pane with nothing pending writes at once, so an echo in a quiet pane
+ * is parsed in the same task it arrived in. Bytes leave in the order they came, never merged or
+ * dropped; the callback reports parsed bytes for flow-control acknowledgements.
+ */
+
+/** Most bytes a pane hands xterm per frame: ten flooding panes then parse well inside a 16 ms frame. */
+export const FRAME_SLICE_BYTES = 16 * 1024;
+
+export interface PacedTarget {
+  write(data: Uint8Array, parsed: () => void): void;
+}
+
+export type FrameScheduler = (callback: () => void) => () => void;
+
+const animationFrame: FrameScheduler = (callback) => {
+  const handle = requestAnimationFrame(() => callback());
+  return () => cancelAnimationFrame(handle);
+};
+
+export class PacedWriter {
+  private readonly queue: Uint8Array[] = [];
+  private isWriting = false;
+  private cancelFrame: (() => void) | undefined;
+  private generation = 0;
+
+  constructor(
+    private readonly target: PacedTarget,
+    private readonly onParsed: (bytes: number) => void,
+    private readonly nextFrame: FrameScheduler = animationFrame,
+  ) {}
+
+  /** Bytes still waiting for their turn (not yet handed to xterm). */
+  get pendingBytes(): number {
+    let total = 0;
+    for (const chunk of this.queue) total += chunk.byteLength;
+    return total;
+  }
+
+  write(data: Uint8Array): void {
+    if (data.byteLength === 0) return;
+    this.queue.push(data);
+    if (!this.isWriting && !this.cancelFrame) this.writeSlice();
+  }
+
+  /** Forget what has not been written yet (the terminal is reset to a snapshot that already holds it). */
+  clear(): void {
+    this.queue.length = 0;
+    this.cancelFrame?.();
+    this.cancelFrame = undefined;
+    this.isWriting = false;
+    this.generation += 1; // a callback of a slice written before the reset must not start the next one
+  }
+
+  dispose(): void {
+    this.clear();
+  }
+
+  private writeSlice(): void {
+    const slice = this.takeSlice();
+    if (!slice) return;
+    this.isWriting = true;
+    const generation = this.generation;
+    this.target.write(slice, () => {
+      this.onParsed(slice.byteLength);
+      if (generation !== this.generation) return;
+      this.isWriting = false;
+      if (this.queue.length > 0) this.scheduleNextSlice();
+    });
+  }
+
+  private scheduleNextSlice(): void {
+    if (this.cancelFrame) return;
+    this.cancelFrame = this.nextFrame(() => {
+      this.cancelFrame = undefined;
+      if (!this.isWriting) this.writeSlice();
+    });
+  }
+
+  /** Up to FRAME_SLICE_BYTES from the front of the queue, as one array. */
+  private takeSlice(): Uint8Array | undefined {
+    const first = this.queue[0];
+    if (!first) return undefined;
+    if (first.byteLength >= FRAME_SLICE_BYTES) {
+      if (first.byteLength === FRAME_SLICE_BYTES) return this.queue.shift();
+      this.queue[0] = first.subarray(FRAME_SLICE_BYTES);
+      return first.subarray(0, FRAME_SLICE_BYTES);
+    }
+    let size = 0;
+    let count = 0;
+    while (count < this.queue.length && size + this.queue[count].byteLength <= FRAME_SLICE_BYTES) size += this.queue[count++].byteLength;
+    if (count === 1) return this.queue.shift();
+    const slice = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of this.queue.splice(0, count)) {
+      slice.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    return slice;
+  }
+}
