@@ -44,7 +44,11 @@ export class ContinuityService implements EntryRestorer {
   private readonly idsByConfigKey = new Map<string, string>();
   private readonly awaitingLaunch = new Set<string>();
   private readonly restoredIds = new Set<string>();
-  private readonly savedEnds = new Map<string, number>();
+  /**
+   * Ring end each entry's saved screen was taken at, and whether the screen had parsed all of it
+   * then (a final save re-takes a screen a periodic save took mid-parse).
+   */
+  private readonly savedEnds = new Map<string, { end: number; settled: boolean }>();
   private readonly scrollbackSavedAt = new Map<string, number>();
   private readonly nextSaveAt = new Map<string, number>();
   private previousSavedAt = 0;
@@ -235,7 +239,8 @@ export class ContinuityService implements EntryRestorer {
     let changed = false;
     for (const entry of this.persistedEntries()) {
       const end = entry.ring.end;
-      if (this.savedEnds.get(entry.id) === end || entry.isDisposed) continue;
+      const saved = this.savedEnds.get(entry.id);
+      if ((saved?.end === end && (saved.settled || !settled)) || entry.isDisposed) continue;
       if (!settled && performance.now() < (this.nextSaveAt.get(entry.id) ?? 0)) continue;
       const startedAt = performance.now();
       const serialized = await serializeWithin(
@@ -249,7 +254,7 @@ export class ContinuityService implements EntryRestorer {
       if (entry.isDisposed) this.files.removeEntryFiles(entry.id);
       const finishedAt = performance.now();
       this.nextSaveAt.set(entry.id, finishedAt + (finishedAt - startedAt) * SAVE_COST_FACTOR);
-      this.savedEnds.set(entry.id, end);
+      this.savedEnds.set(entry.id, { end, settled });
       this.scrollbackSavedAt.set(entry.id, Date.now());
       changed = true;
       if (!settled) await yieldToEvents(); // PTY reads and tool calls go between entries
