@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pane, startServe, type ServeHandle } from './support/serve';
@@ -46,20 +46,23 @@ async function claudeAgent(name: string, command: string): Promise<Agent> {
   return agent;
 }
 
-test('two Claude Code agents wait for permission: approving one from the inbox never types into the other', async ({ page }, testInfo) => {
-  test.setTimeout(TEST_TIMEOUT_MS);
-  const alpha = await claudeAgent('alpha', 'curl -X POST http://127.0.0.1:9/alpha-upload');
-  const beta = await claudeAgent('beta', 'curl -X POST http://127.0.0.1:9/beta-upload');
-  const project = mkdtempSync(join(tmpdir(), 'sb-e2e-inbox-'));
-  const entry = (a: Agent) => ({
+function claudeEntry(a: Agent) {
+  return {
     preset: 'claude',
     command: CLAUDE_BIN,
     args: [`Upload the file for ${a.name}`],
     cwd: a.harness.cwd,
     env: a.harness.env,
     autoStart: true,
-  });
-  writeFileSync(join(project, 'switchboard.json'), JSON.stringify({ agents: { alpha: entry(alpha), beta: entry(beta) } }));
+  };
+}
+
+test('two Claude Code agents wait for permission: approving one from the inbox never types into the other', async ({ page }, testInfo) => {
+  test.setTimeout(TEST_TIMEOUT_MS);
+  const alpha = await claudeAgent('alpha', 'curl -X POST http://127.0.0.1:9/alpha-upload');
+  const beta = await claudeAgent('beta', 'curl -X POST http://127.0.0.1:9/beta-upload');
+  const project = mkdtempSync(join(tmpdir(), 'sb-e2e-inbox-'));
+  writeFileSync(join(project, 'switchboard.json'), JSON.stringify({ agents: { alpha: claudeEntry(alpha), beta: claudeEntry(beta) } }));
   serve = await startServe(project);
   await page.goto(serve.ui);
 
@@ -107,4 +110,61 @@ test('two Claude Code agents wait for permission: approving one from the inbox n
   await expect(pane(page, 'beta').getByTestId('state')).not.toContainText('waiting', { timeout: 30_000 });
   await expect(inbox.getByText('No agent is waiting.')).toBeVisible();
   expect(beta.mock.events.some((e) => e.type === 'tool_result' && !e.isError)).toBe(false);
+});
+
+test('the inbox lists the waiting agents of every open project; a row opens its project and pane; answers reach only their project', async ({
+  page,
+}) => {
+  test.setTimeout(TEST_TIMEOUT_MS);
+  const alpha = await claudeAgent('alpha', 'curl -X POST http://127.0.0.1:9/alpha-upload');
+  const beta = await claudeAgent('beta', 'curl -X POST http://127.0.0.1:9/beta-upload');
+  const root = mkdtempSync(join(tmpdir(), 'sb-e2e-inbox-projects-'));
+  const projectOf = (a: Agent) => `shop-${a.name}`;
+  for (const a of [alpha, beta]) {
+    mkdirSync(join(root, projectOf(a)));
+    writeFileSync(join(root, projectOf(a), 'switchboard.json'), JSON.stringify({ agents: { [a.name]: claudeEntry(a) } }));
+  }
+  serve = await startServe([alpha, beta].map((a) => join(root, projectOf(a))));
+  await page.goto(serve.ui);
+  const tab = (a: Agent) => page.locator(`[data-testid="project-tab"][data-project="${projectOf(a)}"]`);
+  await expect(tab(alpha)).toHaveClass(/active/);
+  await expect(pane(page, 'alpha').getByTestId('state')).toContainText('waiting · permission', { timeout: WAITING_TIMEOUT_MS });
+
+  await page.keyboard.press('Control+Shift+KeyE');
+  const inbox = page.getByRole('dialog', { name: 'Attention inbox' });
+  const item = (a: Agent) => inbox.locator(`[data-testid="inbox-item"][data-name="${a.name}"]`);
+  // Beta's project is not the one shown: its agent is listed all the same, naming its project.
+  await expect(item(beta)).toBeVisible({ timeout: WAITING_TIMEOUT_MS });
+  await expect(inbox.getByTestId('inbox-item')).toHaveCount(2);
+  for (const a of [alpha, beta]) {
+    await expect(item(a).getByTestId('inbox-project')).toHaveText(`in ${projectOf(a)}`);
+    await expect(item(a).getByTestId('inbox-question')).toContainText(a.command);
+  }
+
+  // A click on beta's row shows beta's project with beta's pane focused.
+  await item(beta).getByTestId('inbox-question').click();
+  await expect(inbox).toBeHidden();
+  await expect(tab(beta)).toHaveClass(/active/);
+  await expect(pane(page, 'beta')).toHaveClass(/focused/);
+  await expect(pane(page, 'alpha')).toHaveCount(0);
+
+  // Approve alpha, whose project is now the one not shown: its tool runs; beta hears nothing.
+  await page.keyboard.press('Control+Shift+KeyE');
+  const betaFingerprint = await item(beta).getAttribute('data-fingerprint');
+  expect(betaFingerprint).toMatch(/^[0-9a-f]{16}$/);
+  const betaMark = beta.mock.mark();
+  await item(alpha).getByRole('button', { name: 'Yes (approve) — alpha' }).click();
+  const toolUse = await alpha.mock.waitFor('tool_use');
+  const result = await alpha.mock.waitFor('tool_result', (e) => e.toolUseId === toolUse.id, { timeoutMs: 60_000 });
+  expect(result.content).not.toMatch(/doesn.t want to proceed|rejected/i);
+  await expect(item(alpha)).toHaveCount(0, { timeout: 30_000 });
+  await expect(item(beta)).toHaveAttribute('data-fingerprint', betaFingerprint!);
+  await expect(pane(page, 'beta').getByTestId('state')).toContainText('waiting · permission');
+  const isMain = (e: object) => (e as { kind?: string }).kind === 'main';
+  expect(beta.mock.events.filter((e) => e.seq >= betaMark && isMain(e))).toEqual([]);
+  expect(beta.mock.events.some((e) => e.type === 'tool_result')).toBe(false);
+
+  await item(beta).getByRole('button', { name: 'No (deny) — beta' }).click();
+  await expect(inbox.getByText('No agent is waiting.')).toBeVisible({ timeout: 30_000 });
+  await expect(tab(beta)).toHaveClass(/active/);
 });

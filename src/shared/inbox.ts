@@ -34,6 +34,11 @@ export interface WaitingAgent {
   choices: PromptChoice[];
 }
 
+/** A waiting agent of one of the open projects (the window's inbox lists every project's). */
+export interface ProjectWaitingAgent extends WaitingAgent {
+  project: { id: string; name: string };
+}
+
 export const AnswerPromptArgsSchema = z.strictObject({
   id: z.string().min(1, 'process id is required'),
   /** The fingerprint of the prompt the person saw. */

@@ -4,6 +4,7 @@
  * control API is addressed to one open project by its id.
  */
 import { z } from 'zod';
+import type { ProjectWaitingAgent } from './inbox';
 
 const ProjectId = z.string().min(1, 'project id is required').max(100);
 /** Longest folder path accepted from a client (PATH_MAX on Linux). */
@@ -23,6 +24,8 @@ export const WorkspaceCommandArgs = {
   completePath: z.strictObject({ partial: z.string().max(MAX_PATH_CHARS) }),
   /** The desktop app's native folder dialog; opens the chosen folder. Not available in a browser. */
   chooseFolder: z.strictObject({}),
+  /** Every open project's waiting agents, the one waiting longest first (the inbox); answers go to the project. */
+  listWaitingAcrossProjects: z.strictObject({}),
 } as const;
 
 export type WorkspaceCommandName = keyof typeof WorkspaceCommandArgs;
@@ -75,6 +78,7 @@ export interface WorkspaceResults {
   focusProject: OpenProjectInfo;
   completePath: PathCompletion;
   chooseFolder: OpenProjectInfo | null;
+  listWaitingAcrossProjects: { agents: ProjectWaitingAgent[] };
 }
 
 /** Sent to every viewer whenever the set of open projects, the active one, or their counts change. */

@@ -82,6 +82,37 @@ export const focusProject = (projectId: string) => {
   useUi.setState({ isOpeningAnother: false });
   return workspaceAction((c) => c.workspace('focusProject', { projectId }));
 };
+/** How long the window waits for a project it switched to before focusing one of its panes anyway. */
+const PROJECT_LOAD_TIMEOUT_MS = 10_000;
+
+/** Shows an entry of any open project: switches to its project first when another one is shown, then focuses its pane. */
+export async function showEntry(projectId: string, id: string): Promise<void> {
+  if (useUi.getState().activeProjectId !== projectId) {
+    await focusProject(projectId);
+    await untilShown(projectId, id);
+  }
+  useUi.getState().focus(id);
+}
+
+function untilShown(projectId: string, id: string): Promise<void> {
+  const isShown = () => {
+    const ui = useUi.getState();
+    return ui.activeProjectId === projectId && ui.processes[id] !== undefined;
+  };
+  if (isShown()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      unsubscribe();
+      window.clearTimeout(timer);
+      resolve();
+    };
+    const unsubscribe = useUi.subscribe(() => {
+      if (isShown()) done();
+    });
+    const timer = window.setTimeout(done, PROJECT_LOAD_TIMEOUT_MS);
+  });
+}
+
 export const completePath = (partial: string) =>
   workspaceAction(
     (c) => c.workspace('completePath', { partial }),

@@ -56,6 +56,8 @@ export class WorkspaceClientSession {
         return info(ws, ws.focus(args.projectId));
       case 'completePath':
         return ws.completePath(args.partial);
+      case 'listWaitingAcrossProjects':
+        return { agents: ws.listWaiting() };
       case 'chooseFolder': {
         const opened = await ws.chooseAndOpen();
         return opened ? info(ws, opened) : null;

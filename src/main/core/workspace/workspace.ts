@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { SwitchboardError } from '../../../shared/errors';
 import type { OpenProjectInfo, PathCompletion, RecentProjectInfo, WorkspaceState } from '../../../shared/workspace';
+import type { ProjectWaitingAgent } from '../../../shared/inbox';
 import { DisposableStore, Emitter, type Event } from '../base';
 import { projectKey, type CoreHandle } from '../composition';
 import type { RecentProjects } from '../projects';
@@ -145,6 +146,20 @@ export class Workspace {
     this.projectStores.delete(id);
     this.announce();
     await project.handle.dispose();
+  }
+
+  /**
+   * Every open project's waiting agents, the one waiting longest first, each naming its project.
+   * Each project's core reads its own agents' screens (SwitchboardCore.listWaiting); an answer is
+   * addressed to the project the row names.
+   */
+  listWaiting(): ProjectWaitingAgent[] {
+    return this.list()
+      .flatMap((project) => {
+        const owner = { id: project.id, name: basename(project.dir) };
+        return project.handle.core.listWaiting().map((agent) => ({ ...agent, project: owner }));
+      })
+      .sort((a, b) => a.since - b.since);
   }
 
   needsAttentionCount(): number {

@@ -1,22 +1,30 @@
 /**
- * The attention inbox: every agent waiting for a person, the one waiting longest first, with what
- * it asks and the answers its preset can send. An answer carries the prompt's fingerprint; the
- * core refuses it (and types nothing) when the agent's screen no longer shows that prompt.
+ * The attention inbox: every agent waiting for a person in any open project, the one waiting
+ * longest first, with its project, what it asks and the answers its preset can send. An answer
+ * goes to the row's project and carries the prompt's fingerprint; the core refuses it (and types
+ * nothing) when the agent's screen no longer shows that prompt.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { PromptChoice, WaitingAgent } from '../../../shared/inbox';
+import type { ProjectWaitingAgent, PromptChoice } from '../../../shared/inbox';
 import { useUi } from '../store';
+import { showEntry } from '../projects';
 import { OverlayDialog } from './Overlay';
 import { formatDuration } from './TimerIndicator';
 
-/** The waiting agents as the store sees them: when this changes, the inbox asks the core again. */
+/**
+ * The waiting agents as the window sees them (the shown project's entries, every project's
+ * attention count): when this changes, the inbox asks the core again.
+ */
 function useWaitingSignature(): string {
-  return useUi((s) =>
-    s.order
-      .map((id) => s.processes[id])
-      .filter((p) => p?.agent?.primary === 'waiting')
-      .map((p) => `${p.id}:${p.agent!.since}:${p.agent!.reason}`)
-      .join('|'),
+  return useUi(
+    (s) =>
+      s.order
+        .map((id) => s.processes[id])
+        .filter((p) => p?.agent?.primary === 'waiting')
+        .map((p) => `${p.id}:${p.agent!.since}:${p.agent!.reason}`)
+        .join('|') +
+      '#' +
+      (s.workspace?.projects ?? []).map((p) => `${p.id}:${p.needsAttention}`).join('|'),
   );
 }
 
@@ -34,16 +42,16 @@ function useNowEverySecond(): number {
 }
 
 export function Inbox() {
-  const client = useUi((s) => s.client);
+  const client = useUi((s) => s.workspaceClient);
   const signature = useWaitingSignature();
-  const [agents, setAgents] = useState<WaitingAgent[] | undefined>();
+  const [agents, setAgents] = useState<ProjectWaitingAgent[] | undefined>();
   const [notice, setNotice] = useState<string>();
   const now = useNowEverySecond();
 
   const refresh = useCallback(async () => {
     if (!client) return;
     try {
-      setAgents((await client.call('listWaiting', {})).agents);
+      setAgents((await client.workspace('listWaitingAcrossProjects', {})).agents);
     } catch (err) {
       setNotice(err instanceof Error ? err.message : String(err));
     }
@@ -53,10 +61,10 @@ export function Inbox() {
     void refresh();
   }, [refresh, signature]);
 
-  const answer = async (agent: WaitingAgent, choice: PromptChoice) => {
+  const answer = async (agent: ProjectWaitingAgent, choice: PromptChoice) => {
     if (!client || !agent.fingerprint) return;
     try {
-      await client.call('answerPrompt', { id: agent.id, fingerprint: agent.fingerprint, choice: choice.id });
+      await client.call('answerPrompt', { id: agent.id, fingerprint: agent.fingerprint, choice: choice.id }, agent.project.id);
       setNotice(`${agent.name}: answered "${choice.label}".`);
     } catch (err) {
       setNotice(err instanceof Error ? err.message : String(err));
@@ -64,9 +72,9 @@ export function Inbox() {
     await refresh();
   };
 
-  const openPane = (id: string) => {
+  const openPane = (agent: ProjectWaitingAgent) => {
     useUi.getState().setOverlay(undefined);
-    useUi.getState().focus(id);
+    void showEntry(agent.project.id, agent.id);
   };
 
   return (
@@ -90,9 +98,17 @@ export function Inbox() {
             data-id={agent.id}
             data-name={agent.name}
             data-fingerprint={agent.fingerprint}
+            data-project={agent.project.id}
+            onClick={(event) => {
+              // A click on the row opens the pane; its buttons and fields do their own thing (the button is the keyboard way).
+              if (!(event.target as Element).closest('button, input, textarea, a')) openPane(agent);
+            }}
           >
             <div className="inbox-meta">
               <strong>{agent.name}</strong>
+              <span className="inbox-project" data-testid="inbox-project">
+                in {agent.project.name}
+              </span>
               <span className="inbox-preset">{agent.preset}</span>
               <span className="inbox-detail">{agent.detail === 'question' ? 'asks a question' : 'asks permission'}</span>
               <span className="inbox-age" data-testid="inbox-age">
@@ -115,7 +131,11 @@ export function Inbox() {
                 </button>
               ))}
               {agent.choices.length === 0 && <span className="inbox-hint">Answer in its pane.</span>}
-              <button data-testid="inbox-open" aria-label={`Open pane of ${agent.name}`} onClick={() => openPane(agent.id)}>
+              <button
+                data-testid="inbox-open"
+                aria-label={`Open pane of ${agent.name} in ${agent.project.name}`}
+                onClick={() => openPane(agent)}
+              >
                 Open pane
               </button>
             </div>
