@@ -168,3 +168,60 @@ test('the inbox lists the waiting agents of every open project; a row opens its 
   await expect(inbox.getByText('No agent is waiting.')).toBeVisible({ timeout: 30_000 });
   await expect(tab(beta)).toHaveClass(/active/);
 });
+
+test('a question is answered in words from the inbox: Claude Code gets the typed text as its answer', async ({ page }) => {
+  test.setTimeout(TEST_TIMEOUT_MS);
+  const question = 'Which database should the service use?';
+  const mock = await startMockAnthropic({
+    turns: [
+      [
+        {
+          toolUse: {
+            name: 'AskUserQuestion',
+            input: {
+              questions: [
+                {
+                  question,
+                  header: 'Database',
+                  multiSelect: false,
+                  options: [
+                    { label: 'PostgreSQL', description: 'Relational' },
+                    { label: 'SQLite', description: 'A file' },
+                  ],
+                },
+              ],
+            },
+          },
+        },
+      ],
+      [{ text: 'Noted.' }],
+    ],
+  });
+  const harness = await createClaudeHarness({ baseUrl: mock.url });
+  const asker: Agent = { name: 'asker', command: '', mock, harness };
+  agents.push(asker);
+  const project = mkdtempSync(join(tmpdir(), 'sb-e2e-inbox-question-'));
+  writeFileSync(
+    join(project, 'switchboard.json'),
+    JSON.stringify({ agents: { asker: { ...claudeEntry(asker), args: ['Pick a database for the service'] } } }),
+  );
+  serve = await startServe(project);
+  await page.goto(serve.ui);
+  await expect(pane(page, 'asker').getByTestId('state')).toContainText('waiting · question', { timeout: WAITING_TIMEOUT_MS });
+
+  await page.keyboard.press('Control+Shift+KeyE');
+  const inbox = page.getByRole('dialog', { name: 'Attention inbox' });
+  const item = inbox.locator('[data-testid="inbox-item"][data-name="asker"]');
+  await expect(item).toContainText('asks a question');
+  await expect(item.getByTestId('inbox-question')).toContainText(question);
+  const send = item.getByRole('button', { name: 'Send answer — asker' });
+  await expect(send).toBeDisabled();
+  await item.getByRole('textbox', { name: 'Answer for asker' }).fill('Use MySQL, the team knows it');
+  await send.click();
+
+  const toolUse = await mock.waitFor('tool_use');
+  const result = await mock.waitFor('tool_result', (e) => e.toolUseId === toolUse.id, { timeoutMs: 60_000 });
+  expect(result.content).toContain(`"${question}"="Use MySQL, the team knows it"`);
+  await expect(inbox.getByText('No agent is waiting.')).toBeVisible({ timeout: 30_000 });
+  await expect(inbox.getByTestId('inbox-notice')).toContainText('asker: answered "Use MySQL, the team knows it"');
+});

@@ -13,6 +13,8 @@ export interface PromptChoice {
   id: PromptChoiceKind;
   /** What the button says ("Yes", "No", "Yes, I trust this folder"). */
   label: string;
+  /** The answer is text the person types (a question's free-text option): `answerPrompt` needs `text`. */
+  takesText?: true;
 }
 
 export interface WaitingAgent {
@@ -39,11 +41,16 @@ export interface ProjectWaitingAgent extends WaitingAgent {
   project: { id: string; name: string };
 }
 
+/** Longest typed answer accepted (a few paragraphs). */
+export const MAX_ANSWER_CHARS = 10_000;
+
 export const AnswerPromptArgsSchema = z.strictObject({
   id: z.string().min(1, 'process id is required'),
   /** The fingerprint of the prompt the person saw. */
   fingerprint: z.string().min(1, 'fingerprint is required').max(200),
   choice: z.enum(PROMPT_CHOICE_KINDS),
+  /** The typed answer, for a choice that takes text. */
+  text: z.string().trim().min(1, 'the answer is empty').max(MAX_ANSWER_CHARS).optional(),
 });
 export type AnswerPromptArgs = z.infer<typeof AnswerPromptArgsSchema>;
 

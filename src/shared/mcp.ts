@@ -243,6 +243,12 @@ export const McpToolInput = {
     process_id: ProcessId.describe('The waiting agent'),
     fingerprint: z.string().min(1).max(200).describe('The prompt fingerprint list_waiting returned for it'),
     choice: z.enum(['approve', 'deny', 'answer']).describe('One of the choices list_waiting offered for this prompt'),
+    text: z
+      .string()
+      .min(1)
+      .max(10_000)
+      .optional()
+      .describe('The typed answer, for a choice list_waiting marks takesText (a question answered in words)'),
   },
   request_human_attention: {
     process_id: ProcessId.optional().describe('Entry to flag (default: the caller)'),

@@ -28,7 +28,8 @@ export function installAttention(workspace: Workspace, showWindow: () => void): 
     if (!Notification.isSupported()) return;
     const core = project.handle.core;
     const prompt = SUPPORTS_ACTIONS ? answerablePrompt(core.listWaiting(), id) : undefined;
-    const choices = prompt?.choices ?? [];
+    // A notification button cannot carry typed text: those answers stay in the inbox.
+    const choices = (prompt?.choices ?? []).filter((c) => !c.takesText);
     const actions = choices.map((c) => ({ type: 'button' as const, text: c.label }));
     const notification = new Notification({ title, body, ...(actions.length > 0 && { actions }) });
     notification.on('click', () => focusEntry(project, id));
@@ -36,12 +37,10 @@ export function installAttention(workspace: Workspace, showWindow: () => void): 
       const choice = choices[index];
       if (!prompt?.fingerprint || !choice) return;
       // The same core method as the inbox: a prompt that changed meanwhile is refused; say so and show the pane.
-      try {
-        core.answerPrompt({ id, fingerprint: prompt.fingerprint, choice: choice.id });
-      } catch (err) {
+      core.answerPrompt({ id, fingerprint: prompt.fingerprint, choice: choice.id }).catch((err: unknown) => {
         new Notification({ title, body: err instanceof Error ? err.message : String(err) }).show();
         focusEntry(project, id);
-      }
+      });
     });
     notification.show();
   };

@@ -15,6 +15,12 @@ export interface PromptAnswer {
   selected?: RegExp;
   /** Where the keys were proven: a recording, a live test, or "screen hint, unverified". */
   source: string;
+  /**
+   * The answer is typed text: the cursor moves `down` from the option it is on (`cursor`, its
+   * number in group 1) to the free-text option (`field`, its number in group 1), then the text is
+   * typed as a user turn (echo-wait, then Enter). `keys` are not used.
+   */
+  text?: { cursor: RegExp; field: RegExp; down: string };
 }
 
 export type PromptAnswers = Readonly<Record<string, readonly PromptAnswer[]>>;
@@ -58,6 +64,14 @@ const CLAUDE: PromptAnswers = {
     },
   ],
   'ask-user-question': [
+    {
+      choice: 'answer',
+      label: 'Answer',
+      keys: '',
+      text: { cursor: /^\s*❯ (\d+)\. /mu, field: /^\s*(?:❯ )?(\d+)\. Type something\./mu, down: '\x1b[B' },
+      source:
+        'Claude Code 2.1.197, live (e2e/inbox.spec.ts): ↓ to "Type something.", the typed text shows in its place, Enter sends it as the tool result',
+    },
     { choice: 'deny', label: 'Cancel', keys: ESCAPE, source: 'Claude Code 2.1.197, menu footer "Esc to cancel"; unverified' },
   ],
 };

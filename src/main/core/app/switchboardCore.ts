@@ -22,7 +22,7 @@ import { TaskService, taskDecorator } from '../tasks';
 import type { TaskProgress, TaskRequest, TaskView, TaskWaitResult } from '../../../shared/task';
 import type { ReadinessCheck, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
 import { DEFAULT_READY_TIMEOUT_MS } from '../../../shared/readyConfig';
-import { typeUserTurn } from '../sessions';
+import { typeUserTurn, waitForScreen } from '../sessions';
 import { isOnPath, proposeConfig, writeConfig } from '../projects';
 import type { ConfigProposal, ProposedEntry } from '../../../shared/proposal';
 import { StartOrder, type Gate } from './startOrder';
@@ -684,7 +684,7 @@ export class SwitchboardCore {
   }
 
   /** Answer an agent's prompt from the inbox: sent only while the same prompt is on its screen. */
-  answerPrompt(args: AnswerPromptArgs): AnswerPromptResult {
+  answerPrompt(args: AnswerPromptArgs): Promise<AnswerPromptResult> {
     const entry = this.sessions.get(args.id);
     if (!entry.isRunning) throw new NotRunningError(entry.id, entry.name);
     return answerPrompt(this.inboxAgent(args.id), args);
@@ -702,6 +702,8 @@ export class SwitchboardCore {
       status: tracker.status,
       screen: entry.screen,
       write: (data) => entry.write(data),
+      typeTurn: (text) => this.sendUserTurn(id, text),
+      waitForScreen: (test, maxMs) => waitForScreen(entry, test, maxMs),
     };
   }
 

@@ -19,7 +19,32 @@ const dialog = (command: string) => [
 ];
 const idle = [HR, '❯', HR, '  ? for shortcuts'];
 
-function fakeAgent(name: string, lines: string[], since: number): InboxAgent & { lines: string[]; written: string[] } {
+/**
+ * Claude Code 2.1.197's AskUserQuestion menu as it drew it (live, against the mock Messages API,
+ * 120×40; the question and options are the mock's).
+ */
+const askUserQuestion = [
+  HR,
+  ' ☐ Database ',
+  '',
+  'Which database should the service use?',
+  '',
+  '❯ 1. PostgreSQL',
+  '     Relational',
+  '  2. SQLite',
+  '     File',
+  '  3. Type something.',
+  HR,
+  '  4. Chat about this',
+  '',
+  'Enter to select · ↑/↓ to navigate · Esc to cancel',
+];
+
+function fakeAgent(
+  name: string,
+  lines: string[],
+  since: number,
+): InboxAgent & { lines: string[]; written: string[]; movesCursor: (test: (rows: string) => boolean) => boolean } {
   const status: AgentStatusInfo = {
     preset: 'claude',
     verified: 'unverified',
@@ -45,12 +70,25 @@ function fakeAgent(name: string, lines: string[], since: number): InboxAgent & {
       getVisibleLines: () => agent.lines,
     },
     write: (data: string) => void agent.written.push(data),
+    typeTurn: (text: string) => {
+      agent.written.push(`turn:${text}`);
+      return Promise.resolve();
+    },
+    /** The fake menu moves its cursor as the keys arrive. */
+    waitForScreen: (test: (rows: string) => boolean) => Promise.resolve(test(agent.lines.join('\n')) || agent.movesCursor(test)),
+    movesCursor: (test: (rows: string) => boolean) => {
+      const downs = agent.written.join('').split('\x1b[B').length - 1;
+      const moved = agent.lines.map((line) =>
+        line.replace(/^(\s*)❯ /u, '$1  ').replace(new RegExp(`^(\\s*)  (${1 + downs})\\. `, 'u'), '$1❯ $2. '),
+      );
+      return test(moved.join('\n'));
+    },
   };
   return agent;
 }
 
 describe('attention inbox', () => {
-  it('lists waiting agents oldest first with the question, and answers only the one named', () => {
+  it('lists waiting agents oldest first with the question, and answers only the one named', async () => {
     const newer = fakeAgent('newer', dialog('curl -X POST http://x/b'), 2_000);
     const older = fakeAgent('older', dialog('curl -X POST http://x/a'), 1_000);
     const rows = listWaiting([newer, older]);
@@ -60,21 +98,50 @@ describe('attention inbox', () => {
       { id: 'approve', label: 'Yes' },
       { id: 'deny', label: 'No' },
     ]);
-    expect(answerPrompt(older, { id: older.id, fingerprint: rows[0].fingerprint!, choice: 'approve' })).toMatchObject({ label: 'Yes' });
+    await expect(answerPrompt(older, { id: older.id, fingerprint: rows[0].fingerprint!, choice: 'approve' })).resolves.toMatchObject({
+      label: 'Yes',
+    });
     expect(older.written).toEqual(['\r']);
     expect(newer.written).toEqual([]);
   });
 
-  it('refuses a stale click: the prompt was answered in the pane, or replaced by another', () => {
+  it('refuses a stale click: the prompt was answered in the pane, or replaced by another', async () => {
     const agent = fakeAgent('a', dialog('curl -X POST http://x/a'), 1_000);
     const [seen] = listWaiting([agent]);
     agent.lines = idle;
-    expect(() => answerPrompt(agent, { id: agent.id, fingerprint: seen.fingerprint!, choice: 'approve' })).toThrow(
+    await expect(answerPrompt(agent, { id: agent.id, fingerprint: seen.fingerprint!, choice: 'approve' })).rejects.toThrow(
       expect.objectContaining({ code: 'stale_prompt', message: expect.stringMatching(/no longer shows a prompt.*nothing was sent/) }),
     );
     agent.lines = dialog('rm -rf /tmp/other');
-    expect(() => answerPrompt(agent, { id: agent.id, fingerprint: seen.fingerprint!, choice: 'approve' })).toThrow(
+    await expect(answerPrompt(agent, { id: agent.id, fingerprint: seen.fingerprint!, choice: 'approve' })).rejects.toThrow(
       expect.objectContaining({ code: 'stale_prompt', message: expect.stringMatching(/different prompt/) }),
+    );
+    expect(agent.written).toEqual([]);
+  });
+
+  it('answers a question in words: the cursor moves to the free-text option, the text goes as a user turn, and only while the question is shown', async () => {
+    const agent = fakeAgent('asker', askUserQuestion, 1_000);
+    agent.status = { ...agent.status, detail: 'question', reason: 'claude/ask-user-question' };
+    const [row] = listWaiting([agent]);
+    expect(row).toMatchObject({ detail: 'question', question: expect.stringContaining('Which database should the service use?') });
+    expect(row.choices).toEqual([
+      { id: 'answer', label: 'Answer', takesText: true },
+      { id: 'deny', label: 'Cancel' },
+    ]);
+    await expect(answerPrompt(agent, { id: agent.id, fingerprint: row.fingerprint!, choice: 'answer' })).rejects.toThrow(
+      /needs the answer's text/,
+    );
+    await expect(answerPrompt(agent, { id: agent.id, fingerprint: row.fingerprint!, choice: 'deny', text: 'x' })).rejects.toThrow(
+      /takes no text/,
+    );
+    expect(agent.written).toEqual([]);
+    await answerPrompt(agent, { id: agent.id, fingerprint: row.fingerprint!, choice: 'answer', text: 'Use MySQL' });
+    expect(agent.written).toEqual(['\x1b[B\x1b[B', 'turn:Use MySQL']);
+
+    agent.written = [];
+    agent.lines = idle;
+    await expect(answerPrompt(agent, { id: agent.id, fingerprint: row.fingerprint!, choice: 'answer', text: 'late' })).rejects.toThrow(
+      expect.objectContaining({ code: 'stale_prompt' }),
     );
     expect(agent.written).toEqual([]);
   });

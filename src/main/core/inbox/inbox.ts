@@ -7,7 +7,7 @@
 import { SwitchboardError } from '../../../shared/errors';
 import type { AnswerPromptArgs, AnswerPromptResult, WaitingAgent } from '../../../shared/inbox';
 import type { AgentStatusInfo } from '../../../shared/status';
-import type { PromptAnswers } from '../agents';
+import type { PromptAnswer, PromptAnswers } from '../agents';
 import type { RuleSet, ScreenLike } from '../status';
 import { readScreenPrompt } from './screenPrompt';
 
@@ -21,7 +21,14 @@ export interface InboxAgent {
   status: AgentStatusInfo;
   screen: ScreenLike & { readonly title: string };
   write(data: string): void;
+  /** Types `text` as a user turn: the same path as MCP send_message (echo-wait, then Enter). */
+  typeTurn(text: string): Promise<void>;
+  /** True once the screen rows pass `test`, false after `maxMs` or when the run ends. */
+  waitForScreen(test: (rows: string) => boolean, maxMs: number): Promise<boolean>;
 }
+
+/** How long the menu cursor may take to reach the free-text option before the answer gives up. */
+export const FIELD_REACH_TIMEOUT_MS = 3_000;
 
 /** The inbox row of a waiting agent, or undefined when it is not waiting. */
 export function waitingAgentOf(agent: InboxAgent): WaitingAgent | undefined {
@@ -38,7 +45,7 @@ export function waitingAgentOf(agent: InboxAgent): WaitingAgent | undefined {
     detail: prompt.detail,
     question: prompt.text,
     fingerprint: prompt.fingerprint,
-    choices: prompt.answers.map((a) => ({ id: a.choice, label: a.label })),
+    choices: prompt.answers.map((a) => ({ id: a.choice, label: a.label, ...(a.text && { takesText: true as const }) })),
   };
 }
 
@@ -56,7 +63,7 @@ export function listWaiting(agents: Iterable<InboxAgent>): WaitingAgent[] {
  * Sends the keys of `args.choice` to this agent, only if its screen still shows the prompt with
  * `args.fingerprint` and the choice still means what it says there.
  */
-export function answerPrompt(agent: InboxAgent, args: AnswerPromptArgs): AnswerPromptResult {
+export async function answerPrompt(agent: InboxAgent, args: AnswerPromptArgs): Promise<AnswerPromptResult> {
   const prompt = readScreenPrompt(agent.screen, agent.screen.title, agent.rules, agent.answers);
   if (!prompt) {
     throw new SwitchboardError(
@@ -78,8 +85,44 @@ export function answerPrompt(agent: InboxAgent, args: AnswerPromptArgs): AnswerP
       `"${agent.name}" cannot be answered "${args.choice}" from here (the menu cursor moved, or ${agent.preset} has no such answer); nothing was sent. Answer in its pane.`,
     );
   }
-  agent.write(answer.keys);
+  if (!answer.text) {
+    if (args.text !== undefined)
+      throw new SwitchboardError('invalid_argument', `"${answer.label}" takes no text: send it without one; nothing was sent.`);
+    agent.write(answer.keys);
+    return { id: agent.id, choice: answer.choice, label: answer.label };
+  }
+  if (args.text === undefined)
+    throw new SwitchboardError('invalid_argument', `"${answer.label}" needs the answer's text; nothing was sent.`);
+  const { cursor, down } = answer.text;
+  const field = fieldNumber(agent, answer.text, prompt.screenRows);
+  agent.write(down.repeat(field - optionNumber(cursor, prompt.screenRows)));
+  // Text typed before the cursor is on the option would go to the menu, not into the answer.
+  if (!(await agent.waitForScreen((rows) => optionNumber(cursor, rows) === field, FIELD_REACH_TIMEOUT_MS))) {
+    throw new SwitchboardError(
+      'stale_prompt',
+      `"${agent.name}" did not move to its option for a typed answer; the text was not typed. Answer in its pane.`,
+    );
+  }
+  await agent.typeTurn(args.text);
   return { id: agent.id, choice: answer.choice, label: answer.label };
+}
+
+/** The number of the option the menu cursor is on (NaN when none is). */
+function optionNumber(cursor: RegExp, rows: string): number {
+  return Number(cursor.exec(rows)?.[1]);
+}
+
+/** The number of the free-text option, which must lie at or below the cursor. */
+function fieldNumber(agent: InboxAgent, text: NonNullable<PromptAnswer['text']>, rows: string): number {
+  const cursor = optionNumber(text.cursor, rows);
+  const field = Number(text.field.exec(rows)?.[1]);
+  if (!Number.isInteger(cursor) || !Number.isInteger(field) || field < cursor) {
+    throw new SwitchboardError(
+      'invalid_argument',
+      `"${agent.name}" shows no option to type an answer into below its menu cursor; nothing was sent. Answer in its pane.`,
+    );
+  }
+  return field;
 }
 
 function waitingDetail(status: AgentStatusInfo): WaitingAgent['detail'] {

@@ -17,6 +17,8 @@ export interface ScreenPrompt {
   fingerprint: string;
   /** The answers whose keys mean what they say on this screen right now. */
   answers: PromptAnswer[];
+  /** The rows of the screen the prompt was read from (where a typed answer finds its option). */
+  screenRows: string;
 }
 
 /** Rows of a boxed dialog carry its frame: `│ text │` reads as `text`. */
@@ -46,6 +48,7 @@ export function readScreenPrompt(screen: ScreenLike, title: string, rules: RuleS
     text: shown.join('\n'),
     fingerprint: fingerprintOf(cls.reason, meaningful),
     answers: (answers[ruleId] ?? []).filter((a) => a.selected === undefined || a.selected.test(rows)),
+    screenRows: rows,
   };
 }
 

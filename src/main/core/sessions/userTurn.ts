@@ -66,6 +66,28 @@ export function waitForEcho(entry: ProcessEntry, text: string, maxMs = SUBMIT_EC
   });
 }
 
+/**
+ * Resolves true once the entry's screen rows (joined with newlines) pass `test` (at once if they
+ * already do), false after `maxMs` or when the run ends.
+ */
+export function waitForScreen(entry: ProcessEntry, test: (rows: string) => boolean, maxMs: number): Promise<boolean> {
+  const passes = () => test(entry.screen.getVisibleLines().join('\n'));
+  if (passes()) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (result: boolean) => {
+      clearTimeout(deadline);
+      screen.dispose();
+      exit.dispose();
+      resolve(result);
+    };
+    const deadline = setTimeout(() => done(false), maxMs);
+    const screen = entry.screen.onDidChange(() => {
+      if (passes()) done(true);
+    });
+    const exit = entry.onDidExitRun(() => done(false));
+  });
+}
+
 /** The pause after the echo before Enter; ends early if the run ends. */
 export function settleAfterEcho(entry: ProcessEntry): Promise<void> {
   if (!entry.isRunning) return Promise.resolve();

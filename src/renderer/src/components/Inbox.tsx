@@ -46,6 +46,8 @@ export function Inbox() {
   const signature = useWaitingSignature();
   const [agents, setAgents] = useState<ProjectWaitingAgent[] | undefined>();
   const [notice, setNotice] = useState<string>();
+  /** Typed answers not sent yet, by agent id. */
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
   const now = useNowEverySecond();
 
   const refresh = useCallback(async () => {
@@ -61,11 +63,13 @@ export function Inbox() {
     void refresh();
   }, [refresh, signature]);
 
-  const answer = async (agent: ProjectWaitingAgent, choice: PromptChoice) => {
+  const answer = async (agent: ProjectWaitingAgent, choice: PromptChoice, text?: string) => {
     if (!client || !agent.fingerprint) return;
     try {
-      await client.call('answerPrompt', { id: agent.id, fingerprint: agent.fingerprint, choice: choice.id }, agent.project.id);
-      setNotice(`${agent.name}: answered "${choice.label}".`);
+      const args = { id: agent.id, fingerprint: agent.fingerprint, choice: choice.id, ...(text !== undefined && { text }) };
+      await client.call('answerPrompt', args, agent.project.id);
+      setNotice(text === undefined ? `${agent.name}: answered "${choice.label}".` : `${agent.name}: answered "${text}".`);
+      if (text !== undefined) setDrafts(({ [agent.id]: _sent, ...rest }) => rest);
     } catch (err) {
       setNotice(err instanceof Error ? err.message : String(err));
     }
@@ -119,17 +123,45 @@ export function Inbox() {
               {agent.question}
             </pre>
             <div className="inbox-actions">
-              {agent.choices.map((choice) => (
-                <button
-                  key={choice.id}
-                  className={`choice choice-${choice.id}`}
-                  data-testid={`inbox-${choice.id}`}
-                  aria-label={`${choice.label} (${choice.id}) — ${agent.name}`}
-                  onClick={() => void answer(agent, choice)}
-                >
-                  {choice.label}
-                </button>
-              ))}
+              {agent.choices.map((choice) =>
+                choice.takesText ? (
+                  <form
+                    key={choice.id}
+                    className="inbox-answer"
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      void answer(agent, choice, drafts[agent.id] ?? '');
+                    }}
+                  >
+                    <input
+                      data-testid="inbox-answer-text"
+                      aria-label={`Answer for ${agent.name}`}
+                      placeholder="Type an answer…"
+                      value={drafts[agent.id] ?? ''}
+                      onChange={(event) => setDrafts((all) => ({ ...all, [agent.id]: event.target.value }))}
+                    />
+                    <button
+                      type="submit"
+                      className="choice choice-answer"
+                      data-testid="inbox-answer-send"
+                      aria-label={`Send answer — ${agent.name}`}
+                      disabled={!(drafts[agent.id] ?? '').trim()}
+                    >
+                      {choice.label}
+                    </button>
+                  </form>
+                ) : (
+                  <button
+                    key={choice.id}
+                    className={`choice choice-${choice.id}`}
+                    data-testid={`inbox-${choice.id}`}
+                    aria-label={`${choice.label} (${choice.id}) — ${agent.name}`}
+                    onClick={() => void answer(agent, choice)}
+                  >
+                    {choice.label}
+                  </button>
+                ),
+              )}
               {agent.choices.length === 0 && <span className="inbox-hint">Answer in its pane.</span>}
               <button
                 data-testid="inbox-open"

@@ -93,7 +93,7 @@ const answerPromptTool = defineTool({
   description:
     'Approve, deny or answer the prompt an agent shows, with the keys its CLI takes for that choice. Pass the fingerprint from list_waiting: when the agent no longer shows that prompt nothing is typed and the call fails with stale_prompt.',
   requires: ({ process_id }) => [{ entry: process_id, right: 'input', action: 'answering the prompt of' }],
-  run: ({ process_id, fingerprint, choice }, _call, ctx) => ctx.core.answerPrompt({ id: process_id, fingerprint, choice }),
+  run: ({ process_id, fingerprint, choice, text }, _call, ctx) => ctx.core.answerPrompt({ id: process_id, fingerprint, choice, text }),
 });
 
 export const inputTools = [sendInput, sendMessage, requestHumanAttention, listWaiting, answerPromptTool];
