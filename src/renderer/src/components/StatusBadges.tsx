@@ -13,7 +13,10 @@ function useElapsed(since: number | undefined, active: boolean): number | undefi
 export function StatusBadges({ process: p }: { process: ProcessInfo }) {
   const label = stateLabel(p);
   const elapsed = useElapsed(p.readiness?.since ?? p.startedAt, !p.agent && label.tone === 'starting');
-  const links = [...new Set([...(p.ports?.sightings ?? []).map((s) => s.url), ...(p.readiness?.url ? [p.readiness.url] : [])])];
+  // One link per address: a sighting and the readiness URL often differ only in a trailing slash.
+  const links = [
+    ...new Set([...(p.ports?.sightings ?? []).map((s) => s.url), ...(p.readiness?.url ? [p.readiness.url] : [])].map(normalUrl)),
+  ];
   return (
     <span className="badges">
       <span className={`state tone-${label.tone}`} title={label.title} data-testid="state">
@@ -86,4 +89,12 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
       ))}
     </span>
   );
+}
+
+function normalUrl(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
 }
