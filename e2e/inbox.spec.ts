@@ -46,6 +46,20 @@ async function claudeAgent(name: string, command: string): Promise<Agent> {
   return agent;
 }
 
+/** The approved tool ran: Claude Code sent its result (curl's own failure to connect is fine), not the rejection it reports after a No. */
+async function expectToolRan(a: Agent): Promise<void> {
+  const toolUse = await a.mock.waitFor('tool_use');
+  const result = await a.mock.waitFor('tool_result', (e) => e.toolUseId === toolUse.id, { timeoutMs: 60_000 });
+  expect(result.content).not.toMatch(/doesn.t want to proceed|rejected/i);
+}
+
+/** No keys reached `a` since `mark`: its model heard nothing and no tool of it ran. */
+function expectModelHeardNothingSince(a: Agent, mark: number): void {
+  const isMain = (e: object) => (e as { kind?: string }).kind === 'main';
+  expect(a.mock.events.filter((e) => e.seq >= mark && isMain(e))).toEqual([]);
+  expect(a.mock.events.some((e) => e.type === 'tool_result')).toBe(false);
+}
+
 function claudeEntry(a: Agent) {
   return {
     preset: 'claude',
@@ -90,20 +104,14 @@ test('two Claude Code agents wait for permission: approving one from the inbox n
   const betaMark = beta.mock.mark();
 
   await item(alpha).getByRole('button', { name: `Yes (approve) — alpha` }).click();
-  // The approved tool ran: Claude Code sent its result back to alpha's model.
-  const toolUse = await alpha.mock.waitFor('tool_use');
-  const result = await alpha.mock.waitFor('tool_result', (e) => e.toolUseId === toolUse.id, { timeoutMs: 60_000 });
-  // Ran (curl's own failure to connect is fine), not the rejection Claude Code reports after a No.
-  expect(result.content).not.toMatch(/doesn.t want to proceed|rejected/i);
+  await expectToolRan(alpha);
   await expect(pane(page, 'alpha').getByTestId('state')).not.toContainText('waiting', { timeout: 30_000 });
   await expect(items).toHaveCount(1);
   await expect(item(beta)).toHaveAttribute('data-fingerprint', betaFingerprint!);
 
   // Beta got no keys: still waiting on the same prompt, and its model heard nothing since.
   await expect(pane(page, 'beta').getByTestId('state')).toContainText('waiting · permission');
-  const isMain = (e: object) => (e as { kind?: string }).kind === 'main';
-  expect(beta.mock.events.filter((e) => e.seq >= betaMark && isMain(e))).toEqual([]);
-  expect(beta.mock.events.some((e) => e.type === 'tool_result')).toBe(false);
+  expectModelHeardNothingSince(beta, betaMark);
 
   // Deny beta from the inbox: Escape, the tool never runs.
   await item(beta).getByRole('button', { name: 'No (deny) — beta' }).click();
@@ -154,15 +162,11 @@ test('the inbox lists the waiting agents of every open project; a row opens its 
   expect(betaFingerprint).toMatch(/^[0-9a-f]{16}$/);
   const betaMark = beta.mock.mark();
   await item(alpha).getByRole('button', { name: 'Yes (approve) — alpha' }).click();
-  const toolUse = await alpha.mock.waitFor('tool_use');
-  const result = await alpha.mock.waitFor('tool_result', (e) => e.toolUseId === toolUse.id, { timeoutMs: 60_000 });
-  expect(result.content).not.toMatch(/doesn.t want to proceed|rejected/i);
+  await expectToolRan(alpha);
   await expect(item(alpha)).toHaveCount(0, { timeout: 30_000 });
   await expect(item(beta)).toHaveAttribute('data-fingerprint', betaFingerprint!);
   await expect(pane(page, 'beta').getByTestId('state')).toContainText('waiting · permission');
-  const isMain = (e: object) => (e as { kind?: string }).kind === 'main';
-  expect(beta.mock.events.filter((e) => e.seq >= betaMark && isMain(e))).toEqual([]);
-  expect(beta.mock.events.some((e) => e.type === 'tool_result')).toBe(false);
+  expectModelHeardNothingSince(beta, betaMark);
 
   await item(beta).getByRole('button', { name: 'No (deny) — beta' }).click();
   await expect(inbox.getByText('No agent is waiting.')).toBeVisible({ timeout: 30_000 });

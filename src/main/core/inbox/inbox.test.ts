@@ -19,26 +19,10 @@ const dialog = (command: string) => [
 ];
 const idle = [HR, '❯', HR, '  ? for shortcuts'];
 
-/**
- * Claude Code 2.1.197's AskUserQuestion menu as it drew it (live, against the mock Messages API,
- * 120×40; the question and options are the mock's).
- */
-const askUserQuestion = [
-  HR,
-  ' ☐ Database ',
-  '',
-  'Which database should the service use?',
-  '',
-  '❯ 1. PostgreSQL',
-  '     Relational',
-  '  2. SQLite',
-  '     File',
-  '  3. Type something.',
-  HR,
-  '  4. Chat about this',
-  '',
-  'Enter to select · ↑/↓ to navigate · Esc to cancel',
-];
+/** Claude Code 2.1.197's AskUserQuestion menu as drawn live (the status rule's own sample). */
+const askUserQuestion = resolvePreset('claude')
+  .rules.rules.find((rule) => rule.id === 'ask-user-question')!
+  .sample.split('\n');
 
 function fakeAgent(
   name: string,
