@@ -122,7 +122,7 @@ test('two Claude Code agents wait for permission: approving one from the inbox n
 
 test('the inbox lists the waiting agents of every open project; a row opens its project and pane; answers reach only their project', async ({
   page,
-}) => {
+}, testInfo) => {
   test.setTimeout(TEST_TIMEOUT_MS);
   const alpha = await claudeAgent('alpha', 'curl -X POST http://127.0.0.1:9/alpha-upload');
   const beta = await claudeAgent('beta', 'curl -X POST http://127.0.0.1:9/beta-upload');
@@ -148,6 +148,7 @@ test('the inbox lists the waiting agents of every open project; a row opens its 
     await expect(item(a).getByTestId('inbox-project')).toHaveText(`in ${projectOf(a)}`);
     await expect(item(a).getByTestId('inbox-question')).toContainText(a.command);
   }
+  await page.screenshot({ path: screenshotPath(testInfo, 'inbox-projects.png') });
 
   // A click on beta's row shows beta's project with beta's pane focused.
   await item(beta).getByTestId('inbox-question').click();
@@ -173,7 +174,7 @@ test('the inbox lists the waiting agents of every open project; a row opens its 
   await expect(tab(beta)).toHaveClass(/active/);
 });
 
-test('a question is answered in words from the inbox: Claude Code gets the typed text as its answer', async ({ page }) => {
+test('a question is answered in words from the inbox: Claude Code gets the typed text as its answer', async ({ page }, testInfo) => {
   test.setTimeout(TEST_TIMEOUT_MS);
   const question = 'Which database should the service use?';
   const mock = await startMockAnthropic({
@@ -221,6 +222,7 @@ test('a question is answered in words from the inbox: Claude Code gets the typed
   const send = item.getByRole('button', { name: 'Send answer — asker' });
   await expect(send).toBeDisabled();
   await item.getByRole('textbox', { name: 'Answer for asker' }).fill('Use MySQL, the team knows it');
+  await page.screenshot({ path: screenshotPath(testInfo, 'inbox-question.png') });
   await send.click();
 
   const toolUse = await mock.waitFor('tool_use');
