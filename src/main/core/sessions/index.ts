@@ -8,5 +8,5 @@ export { HIGH_WATERMARK_BYTES, LOW_WATERMARK_BYTES, ACK_CHUNK_BYTES } from './fl
 export type { OutputBatch } from './outputBatcher';
 export type * from './types';
 export type { EntryDecoration, EntryDecorator, DecoratorContext } from './entryDecoration';
-export { typeUserTurn, pasteSequence, waitForEcho, settleAfterEcho, SUBMIT_ECHO_WAIT_MS, SUBMIT_AFTER_ECHO_MS } from './userTurn';
+export { typeUserTurn, pasteSequence, waitForEcho, settleAfterEcho, SUBMIT_ECHO_WAIT_MS, DEFAULT_SUBMIT_AFTER_ECHO_MS } from './userTurn';
 export { resolveCommand } from './commandResolver';
