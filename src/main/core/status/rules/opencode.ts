@@ -24,32 +24,37 @@ const rec = (name: string, at: string) => `opencode ${VERSION}, recording test/f
 const PROMPT_BOX = ['  ┃', '  ┃', '  ┃', '  ┃  Build · Switchboard Mock Mock', `  ╹${'▀'.repeat(115)}`];
 const BUSY_ROW = '   ⬝⬝⬝⬝⬝⬝⬝⬝  esc interrupt                                                                 tab agents  ctrl+p commands';
 
-const thinkingScreen = ['  ┃', '  ┃  What does Switchboard do?', '  ┃', '     ▣  Build · Switchboard Mock', ...PROMPT_BOX, BUSY_ROW].join(
-  '\n',
-);
+const thinkingScreen = [
+  '  ┃',
+  '  ┃  What does Switchboard do?',
+  '  ┃',
+  '     ▣  Build · Switchboard Mock',
+  ...PROMPT_BOX,
+  '   ■⬝⬝⬝⬝⬝⬝⬝  esc interrupt                                                                 tab agents  ctrl+p commands',
+].join('\n');
 
 const respondingScreen = [
   '  ┃',
   '  ┃  What does Switchboard do?',
   '  ┃',
-  '     Switchboard keeps every pane honest: this answer streams word by word from the mock Chat Completions API.',
+  '     Switchboard keeps every pane honest: this answer streams word by',
   '     ▣  Build · Switchboard Mock',
   ...PROMPT_BOX,
-  '   ⬝⬝⬝⬝⬝⬝⬝⬝  esc interrupt                                                                       2.5K  ctrl+p commands',
+  BUSY_ROW,
 ].join('\n');
 
 const idleScreen = [
   '  ┃  done-by-opencode',
   '  ┃',
   '     The command printed done-by-opencode.',
-  '     ▣  Build · Switchboard Mock · 46.7s',
+  '     ▣  Build · Switchboard Mock · 50.3s',
   ...PROMPT_BOX,
-  '   /tmp/switchboard-opencode-UarvLd/home/project                                                 2.6K  ctrl+p commands',
+  '   /tmp/switchboard-opencode-CqEXan/home/project                                                 2.6K  ctrl+p commands',
 ].join('\n');
 
 const startScreen = [
   '                       ┃',
-  '                       ┃  Ask anything… "Fix broken tests"',
+  '                       ┃  Ask anything… "Fix a TODO in the codebase"',
   '                       ┃',
   '                       ┃  Build · Switchboard Mock Mock',
   `                       ╹${'▀'.repeat(74)}`,
@@ -94,7 +99,7 @@ const pendingToolScreen = [
   '     $ curl -X POST http://127.0.0.1:9/deploy',
   '     ▣  Build · Switchboard Mock',
   ...PROMPT_BOX,
-  BUSY_ROW,
+  '   ⬝⬝⬝⬝⬝⬝■■  esc interrupt                                                                 tab agents  ctrl+p commands',
 ].join('\n');
 
 const exitSummary = [
@@ -102,7 +107,7 @@ const exitSummary = [
   '  █  █ █  █ █▀▀▀ █  █ █    █  █ █  █ █▀▀▀',
   '  ▀▀▀▀ █▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀',
   '  Session   OK.',
-  '  Continue  opencode -s ses_df4c2887bffeBgONBoTJRo3fji',
+  '  Continue  opencode -s ses_df4b45c9effej5Z8x0bDuiRCxb',
 ].join('\n');
 
 /** The hint row of a running turn. */
@@ -125,7 +130,7 @@ export const opencodeRules: RuleSetInput = {
         { sample: pendingToolScreen, why: 'the tool before its panel is drawn' },
         { sample: questionPanel, why: 'a question, not a permission' },
       ],
-      source: rec('opencode-permission-yes', '83.6 s'),
+      source: rec('opencode-permission-yes', '104.6 s'),
     },
     {
       id: 'question',
@@ -135,7 +140,7 @@ export const opencodeRules: RuleSetInput = {
       match: { line: /^\s*┃\s+↑↓ select\s+enter submit\s+esc dismiss/u },
       sample: questionPanel,
       lookalikes: [{ sample: permissionPanel, why: 'a permission panel' }],
-      source: rec('opencode-question', '102.0 s'),
+      source: rec('opencode-question', '112.4 s'),
     },
     {
       id: 'tool-pending',
@@ -149,7 +154,7 @@ export const opencodeRules: RuleSetInput = {
         { sample: thinkingScreen, why: 'no tool yet' },
         { sample: respondingScreen, why: 'answer text above the message footer' },
       ],
-      source: rec('opencode-permission-yes', '82.0 s'),
+      source: rec('opencode-permission-yes', '103.8 s'),
     },
     {
       id: 'responding',
@@ -164,7 +169,7 @@ export const opencodeRules: RuleSetInput = {
         { sample: idleScreen, why: 'the turn is over' },
         { sample: pendingToolScreen, why: 'a tool row above the footer' },
       ],
-      source: rec('opencode-plain-qa-exit', '95.0 s'),
+      source: rec('opencode-plain-qa-exit', '71.0 s'),
     },
     {
       id: 'esc-interrupt',
@@ -177,7 +182,7 @@ export const opencodeRules: RuleSetInput = {
         { sample: idleScreen, why: 'the idle hint row' },
         { sample: startScreen, why: 'the start screen' },
       ],
-      source: rec('opencode-plain-qa-exit', '44.9 s'),
+      source: rec('opencode-plain-qa-exit', '48.6 s'),
     },
     {
       id: 'idle-hint-row',
@@ -192,7 +197,7 @@ export const opencodeRules: RuleSetInput = {
         { sample: thinkingScreen, why: 'the busy hint row' },
         { sample: questionPanel, why: 'a question replaces the prompt and its hint row' },
       ],
-      source: rec('opencode-tool-autorun', '91.0 s'),
+      source: rec('opencode-tool-autorun', '95.0 s'),
       strongIdle: true,
     },
     {
@@ -214,7 +219,7 @@ export const opencodeRules: RuleSetInput = {
       match: { line: /^\s+Continue\s+opencode -s ses_\w+$/u },
       sample: exitSummary,
       lookalikes: [{ sample: idleScreen, why: 'the prompt' }],
-      source: rec('opencode-plain-qa-exit', '102.0 s'),
+      source: rec('opencode-plain-qa-exit', '76.3 s'),
     },
   ],
 };
