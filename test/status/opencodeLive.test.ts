@@ -1,0 +1,179 @@
+/**
+ * The REAL opencode TUI (1.18.33) driven by Switchboard, offline against the mock Chat Completions
+ * API: once through the core (idle → active → idle → waiting/permission → idle after Escape → dead
+ * after /exit, one CLI process), once through `serve` and its MCP endpoint (an external client
+ * spawns the agent and sends it a message; the agent's model calls whoami through the preset's
+ * `remote` MCP server and gets its own entry). Ground truth comes from the mock's timeline and our
+ * keystrokes, never from the screen.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SwitchboardCore } from '../../src/main/core/app';
+import type { AgentStatusInfo } from '../../src/shared/status';
+import { startMockChatCompletions } from '../fixtures/openaiChat/mockChatCompletions';
+import { createOpencodeHarness } from '../fixtures/openaiChat/opencodeHarness';
+import { callOk, connectClient, firstLine } from '../mcp/mcpHarness';
+import { statusWaiter } from './agentStatusWaiter';
+
+/** opencode needs 15-45 s to draw its first screen on a loaded 2-core machine, and its first turn loads every provider plugin. */
+const WAIT_MS = 150_000;
+const TEST_TIMEOUT_MS = 420_000;
+const ROOT = resolve(__dirname, '../..');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+/** opencode names MCP tools `<server>_<tool>`. */
+const WHOAMI_TOOL = 'switchboard_whoami';
+/** opencode connects its MCP servers while it starts; a call before that finds no tool: a few rounds at most. */
+const MAX_WHOAMI_ROUNDS = 3;
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+const is = (primary: string, detail?: string) => (s: AgentStatusInfo) =>
+  s.primary === primary && (detail === undefined || s.detail === detail);
+/**
+ * Idle read from opencode's own screen, not from the quiet fallback: its TUI draws blank cells for
+ * 8-25 s after its first output, and a turn typed then is lost.
+ */
+const PROMPT_DRAWN = /^opencode\/(?:start-screen|idle-hint-row)$/;
+const promptIdle = (s: AgentStatusInfo) => s.primary === 'idle' && PROMPT_DRAWN.test(s.reason);
+
+describe('the real opencode through Switchboard', () => {
+  it(
+    'idle → active → idle → waiting/permission → idle after Escape → dead after /exit, one process',
+    async () => {
+      const mock = await startMockChatCompletions({
+        turns: [
+          [{ text: 'Hello from the opencode mock, streamed word by word.', firstTokenDelayMs: 1_500, chunkDelayMs: 80 }],
+          [
+            {
+              toolCall: {
+                name: 'bash',
+                arguments: { command: 'curl -X POST http://127.0.0.1:9/deploy', description: 'Post the deploy hook' },
+              },
+            },
+          ],
+        ],
+      });
+      cleanups.push(() => mock.close());
+      const harness = await createOpencodeHarness({ baseUrl: mock.url, bash: { '*': 'ask' } });
+      cleanups.push(() => harness.cleanup());
+      const core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-opencode-')), watchConfig: false, killGraceMs: 1_000 });
+      await core.init();
+      cleanups.push(() => core.dispose());
+
+      const info = await core.spawnAgent({ preset: 'opencode', name: 'opencode', argv: harness.argv, env: harness.env, cwd: harness.cwd });
+      const status = statusWaiter(core, info.id, 'opencode', WAIT_MS);
+      const ctx = { timeoutMs: WAIT_MS, context: status.describe };
+
+      await status(promptIdle, 'idle at its drawn prompt');
+
+      await core.sendUserTurn(info.id, 'Say hello to Switchboard');
+      const request = await mock.waitFor('request', (e) => e.kind === 'main', ctx);
+      expect(request.userText).toContain('Say hello to Switchboard');
+      expect((await status(is('active'), 'active')).reason).toMatch(/^opencode\//);
+      await mock.waitFor('stream_end', (e) => e.kind === 'main', ctx);
+      await status(is('idle', 'ready'), 'idle after the answer');
+
+      const mark = mock.mark();
+      await core.sendUserTurn(info.id, 'Trigger the deploy hook');
+      await mock.waitFor('tool_call', undefined, { ...ctx, after: mark });
+      const waiting = await status(is('waiting', 'permission'), 'waiting/permission');
+      expect(waiting.reason).toBe('opencode/permission-required');
+
+      core.entry(info.id).write('\x1b');
+      await status(is('idle', 'ready'), 'idle after rejecting the tool');
+      expect(mock.events.filter((e) => e.type === 'request' && e.kind === 'main' && e.seq >= mark)).toHaveLength(1);
+
+      await core.sendUserTurn(info.id, '/exit');
+      await status(is('dead'), 'dead after /exit');
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'under serve: spawn_agent + send_message over MCP; the agent calls whoami and gets its own entry',
+    async () => {
+      // Turns are scripted per round by whoamiThroughOpencode.
+      const mock = await startMockChatCompletions();
+      cleanups.push(() => mock.close());
+      const harness = await createOpencodeHarness({ baseUrl: mock.url });
+      cleanups.push(() => harness.cleanup());
+      const root = mkdtempSync(join(tmpdir(), 'sb-opencode-serve-'));
+      cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+      const project = join(root, 'project');
+      mkdirSync(project);
+      const serve = spawn(
+        TSX,
+        [join(ROOT, 'src/main/serve.ts'), '--project', project, '--data-dir', join(root, 'data'), '--static-dir', root, '--trust'],
+        { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      cleanups.push(() => stopServe(serve));
+      const endpoint = JSON.parse(await firstLine(serve, WAIT_MS)) as { url: string; token: string };
+      const client = await connectClient(endpoint.url, endpoint.token, 'opencode-live-test');
+      cleanups.push(() => client.close());
+
+      const spawned = await callOk<{ id: string }>(client, 'spawn_agent', {
+        agent: 'opencode',
+        name: 'opencode-under-test',
+        argv: harness.argv,
+        env: harness.env,
+        working_dir: harness.cwd,
+      });
+      const id = spawned.id;
+      await waitForAgentIdle(client, id);
+      const result = await whoamiThroughOpencode(client, mock, id);
+      expect(result.content).toContain(id);
+      expect(result.content).toContain('opencode-under-test');
+      expect(result.content).toContain('agent');
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+async function stopServe(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null) return;
+  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+  proc.kill('SIGTERM');
+  await exited;
+}
+
+/** get_process_status until the agent reads idle at its drawn prompt (MCP has no status push; polled like a client would). */
+async function waitForAgentIdle(client: Awaited<ReturnType<typeof connectClient>>, id: string): Promise<void> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const status = await callOk<{ agent?: { primary?: string; reason?: string } }>(client, 'get_process_status', { process_id: id });
+    if (status.agent?.primary === 'idle' && PROMPT_DRAWN.test(status.agent.reason ?? '')) return;
+    if (Date.now() > deadline) throw new Error(`agent ${id} never became idle: ${JSON.stringify(status)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * Sends a message whose scripted answer calls whoami; a round whose call found no such tool (MCP
+ * not connected yet) is followed by another, like a model would ask again. Every round waits on
+ * events (the tool result, the end of the follow-up stream, the agent idle again), never on a timer.
+ */
+async function whoamiThroughOpencode(
+  client: Awaited<ReturnType<typeof connectClient>>,
+  mock: Awaited<ReturnType<typeof startMockChatCompletions>>,
+  id: string,
+): Promise<{ content: string }> {
+  for (let round = 0; round < MAX_WHOAMI_ROUNDS; round++) {
+    mock.enqueue([{ toolCall: { name: WHOAMI_TOOL, arguments: {} } }], [{ text: 'Done.' }]);
+    const mark = mock.mark();
+    await callOk(client, 'send_message', { target_process_id: id, message: `Who are you in this project? (${round})` });
+    const request = await mock.waitFor('request', (e) => e.kind === 'main', { timeoutMs: WAIT_MS, after: mark });
+    expect(request.userText).toContain('Who are you in this project?');
+    const call = await mock.waitFor('tool_call', (e) => e.name === WHOAMI_TOOL, { timeoutMs: WAIT_MS, after: mark });
+    const result = await mock.waitFor('tool_result', (e) => e.toolCallId === call.id, { timeoutMs: WAIT_MS });
+    if (!/unavailable|not found|invalid/i.test(result.content)) return result;
+    await mock.waitFor('stream_end', (e) => e.seq > result.seq && e.kind === 'main', { timeoutMs: WAIT_MS });
+    await waitForAgentIdle(client, id);
+  }
+  throw new Error(`opencode never found ${WHOAMI_TOOL} in ${MAX_WHOAMI_ROUNDS} rounds`);
+}
