@@ -6,7 +6,7 @@
  * `remote` MCP server and gets its own entry). Ground truth comes from the mock's timeline and our
  * keystrokes, never from the screen.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,6 +16,7 @@ import type { AgentStatusInfo } from '../../src/shared/status';
 import { startMockChatCompletions } from '../fixtures/openaiChat/mockChatCompletions';
 import { createOpencodeHarness } from '../fixtures/openaiChat/opencodeHarness';
 import { callOk, connectClient, firstLine } from '../mcp/mcpHarness';
+import { stopServe, waitForAgentStatus, whoamiThroughAgent, type PolledAgentStatus } from './serveAgent';
 import { statusWaiter } from './agentStatusWaiter';
 
 /** opencode needs 15-45 s to draw its first screen on a loaded 2-core machine, and its first turn loads every provider plugin. */
@@ -40,7 +41,7 @@ const is = (primary: string, detail?: string) => (s: AgentStatusInfo) =>
  * 8-25 s after its first output, and a turn typed then is lost.
  */
 const PROMPT_DRAWN = /^opencode\/(?:start-screen|idle-hint-row)$/;
-const promptIdle = (s: AgentStatusInfo) => s.primary === 'idle' && PROMPT_DRAWN.test(s.reason);
+const promptIdle = (s: AgentStatusInfo | PolledAgentStatus) => s.primary === 'idle' && PROMPT_DRAWN.test(s.reason ?? '');
 
 describe('the real opencode through Switchboard', () => {
   it(
@@ -125,8 +126,14 @@ describe('the real opencode through Switchboard', () => {
         working_dir: harness.cwd,
       });
       const id = spawned.id;
-      await waitForAgentIdle(client, id);
-      const result = await whoamiThroughOpencode(client, mock, id);
+      await waitForAgentStatus(client, id, WAIT_MS, promptIdle);
+      const result = await whoamiThroughAgent(client, mock, id, {
+        tool: WHOAMI_TOOL,
+        notThereYet: /unavailable|not found|invalid/i,
+        rounds: MAX_WHOAMI_ROUNDS,
+        timeoutMs: WAIT_MS,
+        idle: promptIdle,
+      });
       expect(result.content).toContain(id);
       expect(result.content).toContain('opencode-under-test');
       expect(result.content).toContain('agent');
@@ -134,46 +141,3 @@ describe('the real opencode through Switchboard', () => {
     TEST_TIMEOUT_MS,
   );
 });
-
-async function stopServe(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null) return;
-  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
-  proc.kill('SIGTERM');
-  await exited;
-}
-
-/** get_process_status until the agent reads idle at its drawn prompt (MCP has no status push; polled like a client would). */
-async function waitForAgentIdle(client: Awaited<ReturnType<typeof connectClient>>, id: string): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const status = await callOk<{ agent?: { primary?: string; reason?: string } }>(client, 'get_process_status', { process_id: id });
-    if (status.agent?.primary === 'idle' && PROMPT_DRAWN.test(status.agent.reason ?? '')) return;
-    if (Date.now() > deadline) throw new Error(`agent ${id} never became idle: ${JSON.stringify(status)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-/**
- * Sends a message whose scripted answer calls whoami; a round whose call found no such tool (MCP
- * not connected yet) is followed by another, like a model would ask again. Every round waits on
- * events (the tool result, the end of the follow-up stream, the agent idle again), never on a timer.
- */
-async function whoamiThroughOpencode(
-  client: Awaited<ReturnType<typeof connectClient>>,
-  mock: Awaited<ReturnType<typeof startMockChatCompletions>>,
-  id: string,
-): Promise<{ content: string }> {
-  for (let round = 0; round < MAX_WHOAMI_ROUNDS; round++) {
-    mock.enqueue([{ toolCall: { name: WHOAMI_TOOL, arguments: {} } }], [{ text: 'Done.' }]);
-    const mark = mock.mark();
-    await callOk(client, 'send_message', { target_process_id: id, message: `Who are you in this project? (${round})` });
-    const request = await mock.waitFor('request', (e) => e.kind === 'main', { timeoutMs: WAIT_MS, after: mark });
-    expect(request.userText).toContain('Who are you in this project?');
-    const call = await mock.waitFor('tool_call', (e) => e.name === WHOAMI_TOOL, { timeoutMs: WAIT_MS, after: mark });
-    const result = await mock.waitFor('tool_result', (e) => e.toolCallId === call.id, { timeoutMs: WAIT_MS });
-    if (!/unavailable|not found|invalid/i.test(result.content)) return result;
-    await mock.waitFor('stream_end', (e) => e.seq > result.seq && e.kind === 'main', { timeoutMs: WAIT_MS });
-    await waitForAgentIdle(client, id);
-  }
-  throw new Error(`opencode never found ${WHOAMI_TOOL} in ${MAX_WHOAMI_ROUNDS} rounds`);
-}
