@@ -5,7 +5,7 @@
  * it a message; the agent's model calls whoami through the preset's MCP wiring and gets its own
  * entry). Ground truth comes from the mock's timeline and our keystrokes, never from the screen.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,6 +15,7 @@ import type { AgentStatusInfo } from '../../src/shared/status';
 import { startMockChatCompletions } from '../fixtures/openaiChat/mockChatCompletions';
 import { createQwenHarness } from '../fixtures/openaiChat/qwenHarness';
 import { callOk, connectClient, firstLine } from '../mcp/mcpHarness';
+import { stopServe, waitForAgentStatus, whoamiThroughAgent } from './serveAgent';
 import { statusWaiter } from './agentStatusWaiter';
 
 /** Qwen Code needs 10-40 s to initialise on a loaded 2-core machine. */
@@ -125,8 +126,14 @@ describe('the real Qwen Code through Switchboard', () => {
         working_dir: harness.cwd,
       });
       const id = spawned.id;
-      await waitForAgentIdle(client, id);
-      const result = await whoamiThroughQwen(client, mock, id);
+      await waitForAgentStatus(client, id, WAIT_MS);
+      const result = await whoamiThroughAgent(client, mock, id, {
+        tool: WHOAMI_TOOL,
+        notThereYet: /not found/i,
+        rounds: MAX_WHOAMI_ROUNDS,
+        timeoutMs: WAIT_MS,
+        idle: (agent) => agent.primary === 'idle',
+      });
       expect(result.content).toContain(id);
       expect(result.content).toContain('qwen-under-test');
       expect(result.content).toContain('agent');
@@ -134,47 +141,3 @@ describe('the real Qwen Code through Switchboard', () => {
     TEST_TIMEOUT_MS,
   );
 });
-
-async function stopServe(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null) return;
-  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
-  proc.kill('SIGTERM');
-  await exited;
-}
-
-/** get_process_status until the agent reads idle (MCP has no status push; polled like a client would). */
-async function waitForAgentIdle(client: Awaited<ReturnType<typeof connectClient>>, id: string): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const status = await callOk<{ agent?: { primary?: string } }>(client, 'get_process_status', { process_id: id });
-    if (status.agent?.primary === 'idle') return;
-    if (Date.now() > deadline) throw new Error(`agent ${id} never became idle: ${JSON.stringify(status)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-/**
- * Sends a message whose scripted answer calls whoami. Qwen connects its MCP servers in the
- * background after start-up, so a call made before that answers "Tool ... not found"; like a model
- * would, the next scripted turn asks again. Every round waits on events (the tool result, the end
- * of the follow-up stream, the agent idle again), never on a timer.
- */
-async function whoamiThroughQwen(
-  client: Awaited<ReturnType<typeof connectClient>>,
-  mock: Awaited<ReturnType<typeof startMockChatCompletions>>,
-  id: string,
-): Promise<{ content: string }> {
-  for (let round = 0; round < MAX_WHOAMI_ROUNDS; round++) {
-    mock.enqueue([{ toolCall: { name: WHOAMI_TOOL, arguments: {} } }], [{ text: 'Done.' }]);
-    const mark = mock.mark();
-    await callOk(client, 'send_message', { target_process_id: id, message: `Who are you in this project? (${round})` });
-    const request = await mock.waitFor('request', (e) => e.kind === 'main', { timeoutMs: WAIT_MS, after: mark });
-    expect(request.userText).toContain('Who are you in this project?');
-    const call = await mock.waitFor('tool_call', (e) => e.name === WHOAMI_TOOL, { timeoutMs: WAIT_MS, after: mark });
-    const result = await mock.waitFor('tool_result', (e) => e.toolCallId === call.id, { timeoutMs: WAIT_MS });
-    if (!/not found/i.test(result.content)) return result;
-    await mock.waitFor('stream_end', (e) => e.seq > result.seq && e.kind === 'main', { timeoutMs: WAIT_MS });
-    await waitForAgentIdle(client, id);
-  }
-  throw new Error(`Qwen never found ${WHOAMI_TOOL} in ${MAX_WHOAMI_ROUNDS} rounds`);
-}

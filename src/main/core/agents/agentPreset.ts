@@ -75,6 +75,11 @@ export interface AgentPreset extends DetectionProfile {
   env: Readonly<Record<string, string>>;
   rules: RuleSet;
   thresholds: StatusThresholds;
+  /**
+   * Pause between the echo of a typed turn and its Enter (docs/agent-status.md "Submitting a
+   * turn"): CLIs that take an Enter right after a paste as part of it need longer.
+   */
+  submitAfterEchoMs: number;
   /** The CLI can report structured hooks (Claude Code); the MCP side installs them. */
   hasHooks: boolean;
   /** Arguments and env that point the agent CLI at the MCP endpoint (see mcpWiring.ts). */

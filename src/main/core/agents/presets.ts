@@ -7,6 +7,21 @@ import type { PresetVerification, VerifiedCli } from '../../../shared/status';
 import { ruleSetFor, DEFAULT_STATUS_THRESHOLDS, type StatusThresholds } from '../status';
 import { AGENT_TERM, SESSION_PLACEHOLDER, type AgentPreset, type ResumeSupport } from './agentPreset';
 import { mcpWiringFor } from './mcpWiring';
+import { DEFAULT_SUBMIT_AFTER_ECHO_MS } from '../sessions';
+
+/**
+ * Pause between a typed turn's echo and its Enter, per CLI (docs/agent-status.md "Submitting a
+ * turn"). Claude Code and Codex submit an Enter that follows the echo at once; the delay only
+ * covers the frame between the echo and the prompt's re-render.
+ */
+const PROMPT_SUBMIT_AFTER_ECHO_MS = 120;
+/**
+ * Gemini CLI (and Qwen Code, its fork) take an Enter shortly after a paste as a newline: the
+ * "recent paste" mark is UI state that a 40 ms timer clears, and the clear reaches the Enter
+ * handler only with the next render — on a loaded 2-core machine more than 120 ms after the echo
+ * every time (the Enter became a newline), while 400 ms held.
+ */
+const PASTE_AWARE_SUBMIT_AFTER_ECHO_MS = 500;
 
 /** aider streams replies as plain text with pauses between chunks and has no busy marker while
  *  it streams (the activity fallback decides), so idle waits longer before it shows. */
@@ -64,6 +79,8 @@ interface PresetSpec {
   args?: string[];
   env?: Record<string, string>;
   hasHooks?: boolean;
+  /** Default {@link DEFAULT_SUBMIT_AFTER_ECHO_MS} (a CLI nobody measured gets the safe pause). */
+  submitAfterEchoMs?: number;
   thresholds?: Partial<StatusThresholds>;
   resume?: ResumeSupport;
 }
@@ -74,14 +91,36 @@ const SPECS: readonly PresetSpec[] = [
     displayName: 'Claude Code',
     command: 'claude',
     hasHooks: true,
+    submitAfterEchoMs: PROMPT_SUBMIT_AFTER_ECHO_MS,
     verified: CLAUDE_VERIFIED,
     resume: CLAUDE_RESUME,
     npmPackage: '@anthropic-ai/claude-code',
   },
-  { id: 'codex', displayName: 'Codex CLI', command: 'codex', verified: CODEX_VERIFIED, npmPackage: '@openai/codex', resume: CODEX_RESUME },
-  { id: 'gemini', displayName: 'Gemini CLI', command: 'gemini', verified: 'unverified' },
-  { id: 'opencode', displayName: 'opencode', command: 'opencode', verified: 'unverified' },
-  { id: 'qwen', displayName: 'Qwen Code', command: 'qwen', verified: 'unverified', npmPackage: '@qwen-code/qwen-code' },
+  {
+    id: 'codex',
+    displayName: 'Codex CLI',
+    command: 'codex',
+    submitAfterEchoMs: PROMPT_SUBMIT_AFTER_ECHO_MS,
+    verified: CODEX_VERIFIED,
+    npmPackage: '@openai/codex',
+    resume: CODEX_RESUME,
+  },
+  {
+    id: 'gemini',
+    displayName: 'Gemini CLI',
+    command: 'gemini',
+    submitAfterEchoMs: PASTE_AWARE_SUBMIT_AFTER_ECHO_MS,
+    verified: 'unverified',
+  },
+  { id: 'opencode', displayName: 'opencode', command: 'opencode', verified: 'unverified', npmPackage: 'opencode-ai' },
+  {
+    id: 'qwen',
+    displayName: 'Qwen Code',
+    command: 'qwen',
+    submitAfterEchoMs: PASTE_AWARE_SUBMIT_AFTER_ECHO_MS,
+    verified: 'unverified',
+    npmPackage: '@qwen-code/qwen-code',
+  },
   {
     id: 'aider',
     displayName: 'aider',
@@ -104,6 +143,7 @@ export function buildPreset(spec: PresetSpec, isGeneric = false): AgentPreset {
     rules: ruleSetFor(isGeneric ? 'generic' : spec.id),
     thresholds: { ...DEFAULT_STATUS_THRESHOLDS, ...spec.thresholds },
     hasHooks: spec.hasHooks ?? false,
+    submitAfterEchoMs: spec.submitAfterEchoMs ?? DEFAULT_SUBMIT_AFTER_ECHO_MS,
     mcpWiring: mcpWiringFor(isGeneric ? 'generic' : spec.id),
     resume: spec.resume ?? RESUME_UNKNOWN,
     isGeneric,

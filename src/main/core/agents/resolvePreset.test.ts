@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AgentConfigSchema, AgentsSectionSchema } from '../../../shared/agentConfig';
+import { DEFAULT_SUBMIT_AFTER_ECHO_MS } from '../sessions';
 import { STUCK_THRESHOLD_MS } from '../status';
 import { AGENT_TERM } from './agentPreset';
 import { BUILTIN_PRESETS, PRESET_IDS } from './presets';
@@ -17,6 +18,13 @@ describe('presets', () => {
     }
     expect(resolvePreset('aider').mcpWiring({ url: 'http://127.0.0.1:1/mcp', token: 't' })).toEqual({ args: [], env: {} });
     expect(resolvePreset('claude').hasHooks).toBe(true);
+  });
+
+  it('carry their submit pause: short for CLIs that submit an Enter right after the echo, the safe default for paste-aware and unmeasured ones', () => {
+    const pause = (id: string) => resolvePreset(id).submitAfterEchoMs;
+    expect([pause('claude'), pause('codex')]).toEqual([120, 120]);
+    expect([pause('gemini'), pause('qwen')]).toEqual([500, 500]);
+    expect([pause('opencode'), pause('/usr/local/bin/my-agent')]).toEqual([DEFAULT_SUBMIT_AFTER_ECHO_MS, DEFAULT_SUBMIT_AFTER_ECHO_MS]);
   });
 
   it('resolvePreset: by id, by a command path whose basename is a preset program, else generic', () => {

@@ -22,7 +22,7 @@ import { TaskService, taskDecorator } from '../tasks';
 import type { TaskProgress, TaskRequest, TaskView, TaskWaitResult } from '../../../shared/task';
 import type { ReadinessCheck, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
 import { DEFAULT_READY_TIMEOUT_MS } from '../../../shared/readyConfig';
-import { typeUserTurn, waitForScreen } from '../sessions';
+import { DEFAULT_SUBMIT_AFTER_ECHO_MS, typeUserTurn, waitForScreen } from '../sessions';
 import { isOnPath, proposeConfig, writeConfig } from '../projects';
 import type { ConfigProposal, ProposedEntry } from '../../../shared/proposal';
 import { StartOrder, type Gate } from './startOrder';
@@ -608,7 +608,13 @@ export class SwitchboardCore {
    * instructions, send_message and timer delivery.
    */
   async sendUserTurn(id: string, text: string): Promise<void> {
-    await typeUserTurn(this.sessions.get(id), text);
+    await typeUserTurn(this.sessions.get(id), text, this.submitAfterEchoMs(id));
+  }
+
+  /** How long Enter waits after the echo of typed text: the agent preset's pause, the default for anything else. */
+  submitAfterEchoMs(id: string): number {
+    const agent = this.decorationsOf(id).find((d): d is AgentStatusDecoration => d instanceof AgentStatusDecoration);
+    return agent?.preset.submitAfterEchoMs ?? DEFAULT_SUBMIT_AFTER_ECHO_MS;
   }
 
   attach(id: string) {

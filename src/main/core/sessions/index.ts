@@ -15,6 +15,6 @@ export {
   waitForScreen,
   settleAfterEcho,
   SUBMIT_ECHO_WAIT_MS,
-  SUBMIT_AFTER_ECHO_MS,
+  DEFAULT_SUBMIT_AFTER_ECHO_MS,
 } from './userTurn';
 export { resolveCommand } from './commandResolver';

@@ -33,6 +33,21 @@ describe('typeUserTurn', () => {
     expect(entry.ring.read(entry.runOffset).data.toString()).toContain('submitted: hello there');
   });
 
+  it("presses Enter the given pause after the echo (a preset's submitAfterEchoMs)", async () => {
+    const entry = await slowEchoPrompt(20, false);
+    const pauseMs = 400;
+    let echoedAt = 0;
+    const probe = entry.screen.onDidChange(() => {
+      if (!echoedAt && entry.screen.getVisibleLines().some((l) => l.includes('ready> timed turn'))) echoedAt = Date.now();
+    });
+    await typeUserTurn(entry, 'timed turn', pauseMs);
+    const enterAt = Date.now();
+    probe.dispose();
+    await waitForOutput(entry, /submitted: timed turn|ENTER BEFORE ECHO/);
+    expect(echoedAt).toBeGreaterThan(0);
+    expect(enterAt - echoedAt).toBeGreaterThanOrEqual(pauseMs);
+  });
+
   it('submits a multi-line paste (which programs may show abbreviated) once the output after it has gone quiet', async () => {
     const entry = await slowEchoPrompt(20, false);
     const started = Date.now();

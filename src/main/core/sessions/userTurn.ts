@@ -13,14 +13,12 @@ export const SUBMIT_ECHO_WAIT_MS = 3_000;
 /** A long or multi-line paste may be shown abbreviated ("[Pasted text #1 +20 lines]"): its echo counts as done once output has been quiet this long. */
 export const ECHO_QUIET_MS = 100;
 /**
- * Pause between the echo of the text and its Enter. TUIs that cannot tell a paste from typing take
- * an Enter right behind other input for part of a paste and insert a newline instead of
- * submitting. Gemini CLI marks a paste "recent" in UI state that a 40 ms timer clears, but the
- * clear only reaches its Enter handler with the next render, which on a loaded machine comes
- * hundreds of ms after the echo (120 ms lost every Enter under load 15 on 2 cores; 400 ms held).
- * No person presses Enter faster than this after seeing the text.
+ * Pause between the echo of the text and its Enter when nothing more is known about the program
+ * (agent presets carry their own, docs/agent-status.md "Submitting a turn"). TUIs that cannot
+ * tell a paste from typing take an Enter right behind other input for part of a paste and insert
+ * a newline instead of submitting. No person presses Enter faster than this after seeing the text.
  */
-export const SUBMIT_AFTER_ECHO_MS = 500;
+export const DEFAULT_SUBMIT_AFTER_ECHO_MS = 500;
 /** Characters of the text's last line looked for on screen; short enough to fit a prompt line. */
 const ECHO_PROBE_CHARS = 24;
 
@@ -89,7 +87,7 @@ export function waitForScreen(entry: ProcessEntry, test: (rows: string) => boole
 }
 
 /** The pause after the echo before Enter; ends early if the run ends. */
-export function settleAfterEcho(entry: ProcessEntry): Promise<void> {
+export function settleAfterEcho(entry: ProcessEntry, submitAfterEchoMs = DEFAULT_SUBMIT_AFTER_ECHO_MS): Promise<void> {
   if (!entry.isRunning) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
@@ -97,7 +95,7 @@ export function settleAfterEcho(entry: ProcessEntry): Promise<void> {
       exit.dispose();
       resolve();
     };
-    const timer = setTimeout(done, SUBMIT_AFTER_ECHO_MS);
+    const timer = setTimeout(done, submitAfterEchoMs);
     const exit = entry.onDidExitRun(done);
   });
 }
@@ -119,12 +117,13 @@ function occurrences(entry: ProcessEntry, probe: string): number {
 /**
  * A fresh user turn: the text — always as a paste where the program takes one, because typed keys
  * would be read as commands when a text starts with an agent's prefix (Claude Code: "?" help,
- * "!" shell, "/" commands) — then Enter as its own write once the program echoed the text.
+ * "!" shell, "/" commands) — then Enter as its own write, `submitAfterEchoMs` after the program
+ * echoed the text.
  */
-export async function typeUserTurn(entry: ProcessEntry, text: string): Promise<void> {
+export async function typeUserTurn(entry: ProcessEntry, text: string, submitAfterEchoMs = DEFAULT_SUBMIT_AFTER_ECHO_MS): Promise<void> {
   const echoed = waitForEcho(entry, text);
   entry.write(pasteSequence(entry, text));
   await echoed;
-  await settleAfterEcho(entry);
+  await settleAfterEcho(entry, submitAfterEchoMs);
   entry.write('\r');
 }

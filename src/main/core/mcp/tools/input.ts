@@ -32,7 +32,7 @@ const sendInput = defineTool({
     if (data.length > 0) ctx.core.writeInput(process_id, data);
     if (echoed) {
       await echoed;
-      await settleAfterEcho(entry);
+      await settleAfterEcho(entry, ctx.core.submitAfterEchoMs(process_id));
       ctx.core.writeInput(process_id, '\r');
     }
     const result = { process_id, written_chars: data.length, submitted: submit === true };

@@ -390,7 +390,8 @@ export const claudeRules: RuleSetInput = {
         '  esc to interrupt · ← for agents                                                                     ● high · /effort',
       ].join('\n'),
       lookalikes: [{ sample: idleAfterAnswer, why: '"✻ Worked for 5s" is the turn summary, not a spinner' }],
-      source: `${CLI}, ${REC}plain-qa.cast @ 9700 ms, cropped so the block start is off screen (long answers)`,
+      // Composed, so no recording is named: the recorded answers are too short to scroll their block start off screen.
+      source: `${CLI}: the spinner row of the plain-qa recording at 9700 ms under a continuation line of a longer answer (composed)`,
     },
     {
       id: 'esc-to-interrupt',

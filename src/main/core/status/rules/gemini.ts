@@ -18,39 +18,39 @@ import type { RuleSetInput } from '../ruleSchema';
 const VERSION = '0.61.0';
 const recorded = (recording: string, at: string) => `Gemini CLI ${VERSION}, recording gemini/${recording} @ ${at}`;
 
-const FOOTER = [
-  ' workspace (/directory)                                   branch               sandbox                           /model',
-  ' /tmp/switchboard-gemini-rtt13g/home/project              main                 no sandbox              gemini-2.5-flash',
-].join('\n');
+const RULE = '─'.repeat(120);
 
-const COMPOSER = [
-  '────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────',
-  ' Shift+Tab to accept edits',
-  '▄'.repeat(120),
-  ' >   Type your message or @path/to/file',
-  '▀'.repeat(120),
-  FOOTER,
-].join('\n');
+/** The composer and footer as recorded (no true-colour terminal: its half-block bars are blank rows, dropped in crops). */
+const composer = (runDir: string, branch = true) =>
+  [
+    RULE,
+    ' Shift+Tab to accept edits',
+    ' >   Type your message or @path/to/file',
+    branch
+      ? ' workspace (/directory)                                   branch               sandbox                           /model'
+      : ' workspace (/directory)                                              sandbox                                     /model',
+    branch
+      ? ` /tmp/switchboard-gemini-${runDir}/home/project              main                 no sandbox              gemini-2.5-flash`
+      : ` /tmp/switchboard-gemini-${runDir}/home/project                         no sandbox                        gemini-2.5-flash`,
+  ].join('\n');
 
 const thinkingScreen = [
   ' > Explain Switchboard in two sentences',
-  '▀'.repeat(120),
-  ' ⠙ Thinking... (esc to cancel, 0s)                                                                      ? for shortcuts',
-  COMPOSER,
+  ' ⠙ Thinking... (esc to cancel, 1s)                                                                     ? for shortcuts',
+  composer('dswFsA'),
 ].join('\n');
 
 const respondingScreen = [
   ' > Explain Switchboard in two sentences',
-  '▀'.repeat(120),
-  '✦ Switchboard runs your dev servers and agents side by side and tells you what each one',
-  ' ⠧ Thinking... (esc to cancel, 2s)                                                                      ? for shortcuts',
-  COMPOSER,
+  '✦ Switchboard runs your dev servers and',
+  ' ⠹ Thinking... (esc to cancel, 2s)                                                                     ? for shortcuts',
+  composer('dswFsA'),
 ].join('\n');
 
 const idleScreen = [
-  '✦ Posted.',
+  '   visual experience.',
   '                                                                                                        ? for shortcuts',
-  COMPOSER,
+  composer('UZgpBy', false),
 ].join('\n');
 
 const permissionBox = [
@@ -84,7 +84,7 @@ const queuedScreen = [
   '  Queued (press ↑ to edit):',
   '    Post the data with a shell command',
   '                                                                                                        ? for shortcuts',
-  COMPOSER,
+  composer('UZgpBy'),
 ].join('\n');
 
 const typingScreen = [
@@ -185,13 +185,13 @@ export const geminiRules: RuleSetInput = {
       sample: [
         '✦ I will post it.',
         '╭──────────────────────────────────────────────────────────────────────────────────────────────────────────────────╮',
-        '│ ⊷  Shell sleep 2 && echo posted                                                                                  │',
+        '│ ⊶  Shell sleep 2 && echo posted                                                                                  │',
         '╰──────────────────────────────────────────────────────────────────────────────────────────────────────────────────╯',
-        ' ⠙ Thinking... (esc to cancel, 0s)                                                                      ? for shortcuts',
-        COMPOSER,
+        ' ⠋ Thinking... (esc to cancel, 1s)                                                                      ? for shortcuts',
+        composer('UZgpBy'),
       ].join('\n'),
       lookalikes: [{ sample: thinkingScreen, why: 'no tool box' }],
-      source: recorded('gemini-permission-yes', '33.0 s'),
+      source: recorded('gemini-permission-yes', '17.49 s'),
     },
     {
       id: 'queued-prompt',
@@ -201,7 +201,7 @@ export const geminiRules: RuleSetInput = {
       match: { line: /^\s*Queued \(press ↑ to edit\):/u },
       sample: queuedScreen,
       lookalikes: [{ sample: idleScreen, why: 'nothing queued' }],
-      source: recorded('gemini-permission-yes', '18.0 s'),
+      source: `Gemini CLI ${VERSION}, observed through the harness (a prompt sent while it initialises); the current recordings submit after start-up, so none shows it`,
     },
     {
       id: 'streaming-answer',
@@ -212,7 +212,7 @@ export const geminiRules: RuleSetInput = {
       match: { regex: /^(?:✦ | {2})\S[^\n]*\n\s*[\u2801-\u28FF] [^\n]*\(esc to cancel/mu },
       sample: respondingScreen,
       lookalikes: [{ sample: thinkingScreen, why: 'the prompt, not answer text, above the spinner' }],
-      source: recorded('gemini-streamed-answer', '27.0 s'),
+      source: recorded('gemini-streamed-answer', '11.88 s'),
     },
     {
       id: 'spinner-esc-to-cancel',
@@ -222,7 +222,7 @@ export const geminiRules: RuleSetInput = {
       match: { line: /^\s*[\u2801-\u28FF] [^\n]*\(esc to cancel, (?:\d+[hms]\s*)+\)/u },
       sample: thinkingScreen,
       lookalikes: [{ sample: idleScreen, why: 'the composer without the spinner row' }],
-      source: recorded('gemini-streamed-answer', '23.5 s'),
+      source: recorded('gemini-streamed-answer', '10.67 s'),
     },
     {
       id: 'title-working',
@@ -232,7 +232,7 @@ export const geminiRules: RuleSetInput = {
       match: { regex: /^✦\s+Working/u },
       sample: '✦  Working… (project)                                                           ',
       lookalikes: [{ sample: '◇  Ready (project)                                                              ', why: 'idle title' }],
-      source: recorded('gemini-streamed-answer', '23.5 s'),
+      source: recorded('gemini-streamed-answer', '10.2 s'),
     },
     {
       id: 'idle-shortcuts-row',
@@ -247,7 +247,7 @@ export const geminiRules: RuleSetInput = {
         { sample: thinkingScreen, why: 'the hint shares its row with the spinner' },
         { sample: typingScreen, why: 'the hint is hidden while typing' },
       ],
-      source: recorded('gemini-permission-yes', '37.5 s'),
+      source: recorded('gemini-permission-yes', '4.77 s'),
       strongIdle: true,
     },
     {

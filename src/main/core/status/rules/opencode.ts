@@ -1,61 +1,225 @@
 /**
- * opencode status rules (sst/opencode 0.x TUI). No recording: from knowledge, unverified.
- * Anatomy: an input editor at the bottom with a hint row ("enter send"); while the agent works the
- * hint row shows "esc interrupt" next to a spinner ("Working…"); tool permissions show a
- * "Permission required" panel with Allow once / Allow always / Reject.
+ * opencode status rules, cut from the recordings in test/fixtures/recordings/opencode/ (opencode
+ * 1.18.33, 120x40, TERM=xterm-256color; re-record with
+ * `npx tsx test/fixtures/recordings/opencode/record.ts`). Every sample is a crop of a recorded
+ * screen, unchanged.
+ *
+ * Anatomy (opentui, alternate screen, no horizontal rules): the prompt is a box of `┃` rows closed
+ * by `╹▀▀▀…`; under it one hint row. While a turn runs the hint row starts with a sliding block
+ * spinner and `esc interrupt` (`   ⬝⬝⬝■■■■■  esc interrupt … ctrl+p commands`); once the turn is
+ * over it shows the working directory instead (`   /path/to/project … 2.6K  ctrl+p commands`);
+ * the start screen's row reads `tab agents  ctrl+p commands`. Above the prompt, each assistant
+ * message ends with a `     ▣  Build · <model>` row (`· 46.7s` once finished); its answer text
+ * and inline tools (`     $ cmd`, `     → Asked 1 question`) sit right above that row, indented
+ * five columns; a finished shell tool becomes a `┃` block with its output. A permission request
+ * and a question replace the prompt box with a panel. `/exit` leaves the alternate screen and
+ * prints `Continue  opencode -s <session>`. The window title (`OpenCode`, then `OC | <session
+ * title>`) never says busy or idle.
  */
 import type { RuleSetInput } from '../ruleSchema';
 
-const UNVERIFIED = 'opencode 0.x, from knowledge, unverified';
+const VERSION = '1.18.33';
+const rec = (name: string, at: string) => `opencode ${VERSION}, recording test/fixtures/recordings/opencode/${name}.cast @ ${at}`;
+
+const PROMPT_BOX = ['  ┃', '  ┃', '  ┃', '  ┃  Build · Switchboard Mock Mock', `  ╹${'▀'.repeat(115)}`];
+const BUSY_ROW = '   ⬝⬝⬝⬝⬝⬝⬝⬝  esc interrupt                                                                 tab agents  ctrl+p commands';
+
+const thinkingScreen = [
+  '  ┃',
+  '  ┃  What does Switchboard do?',
+  '  ┃',
+  '     ▣  Build · Switchboard Mock',
+  ...PROMPT_BOX,
+  '   ■⬝⬝⬝⬝⬝⬝⬝  esc interrupt                                                                 tab agents  ctrl+p commands',
+].join('\n');
+
+const respondingScreen = [
+  '  ┃',
+  '  ┃  What does Switchboard do?',
+  '  ┃',
+  '     Switchboard keeps every pane honest: this answer streams word by',
+  '     ▣  Build · Switchboard Mock',
+  ...PROMPT_BOX,
+  BUSY_ROW,
+].join('\n');
 
 const idleScreen = [
-  '┃  > ',
-  '┃',
-  '  enter send                                                                       Build  claude-sonnet-4',
+  '  ┃  done-by-opencode',
+  '  ┃',
+  '     The command printed done-by-opencode.',
+  '     ▣  Build · Switchboard Mock · 50.3s',
+  ...PROMPT_BOX,
+  '   /tmp/switchboard-opencode-CqEXan/home/project                                                 2.6K  ctrl+p commands',
 ].join('\n');
+
+const startScreen = [
+  '                       ┃',
+  '                       ┃  Ask anything… "Fix a TODO in the codebase"',
+  '                       ┃',
+  '                       ┃  Build · Switchboard Mock Mock',
+  `                       ╹${'▀'.repeat(74)}`,
+  '                                                                       tab agents  ctrl+p commands',
+  '  ~/project:main                                                                                               1.18.33',
+].join('\n');
+
+const permissionPanel = [
+  '     $ curl -X POST http://127.0.0.1:9/deploy',
+  '     ▣  Build · Switchboard Mock',
+  '  ┃',
+  '  ┃  △ Permission required',
+  '  ┃    # Shell command',
+  '  ┃',
+  '  ┃  $ curl -X POST http://127.0.0.1:9/deploy',
+  '  ┃',
+  '  ┃',
+  '  ┃   Allow once   Allow always   Reject                                 ctrl+f fullscreen  ⇆ select  enter confirm',
+  '  ┃',
+].join('\n');
+
+const questionPanel = [
+  '     → Asked 1 question',
+  '     ▣  Build · Switchboard Mock',
+  '  ┃',
+  '  ┃  Which port should the dev server use?',
+  '  ┃',
+  '  ┃  1. 3000',
+  '  ┃     The default',
+  '  ┃  2. 8080',
+  '  ┃     The alternative',
+  '  ┃  3. Type your own answer',
+  '  ┃',
+  '  ┃  ↑↓ select  enter submit  esc dismiss',
+  '  ┃',
+].join('\n');
+
+const pendingToolScreen = [
+  '  ┃',
+  '  ┃  Trigger the deploy hook',
+  '  ┃',
+  '     $ curl -X POST http://127.0.0.1:9/deploy',
+  '     ▣  Build · Switchboard Mock',
+  ...PROMPT_BOX,
+  '   ⬝⬝⬝⬝⬝⬝■■  esc interrupt                                                                 tab agents  ctrl+p commands',
+].join('\n');
+
+const exitSummary = [
+  '  █▀▀█ █▀▀█ █▀▀█ █▀▀▄ █▀▀▀ █▀▀█ █▀▀█ █▀▀█',
+  '  █  █ █  █ █▀▀▀ █  █ █    █  █ █  █ █▀▀▀',
+  '  ▀▀▀▀ █▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀',
+  '  Session   OK.',
+  '  Continue  opencode -s ses_df4b45c9effej5Z8x0bDuiRCxb',
+].join('\n');
+
+/** The hint row of a running turn. */
+const BUSY_HINT = /^\s*\S*\s+esc interrupt\b/u;
+/** Glyphs that open an inline tool row (`$ cmd`, `→ Read …`, `← Edit …`, `✱ Glob …`, `⚙ tool`, `% WebFetch`, `~ pending`). */
+const TOOL_GLYPHS = '$→←✱⚙%~';
 
 export const opencodeRules: RuleSetInput = {
   agent: 'opencode',
-  version: '0.x',
+  version: VERSION,
   rules: [
     {
       id: 'permission-required',
       priority: 900,
       implies: { primary: 'waiting', detail: 'permission' },
       region: 'bottom_non_empty_lines(24)',
-      match: { contains: 'Permission required', any: [{ line: /Allow (?:once|always)/u }, { line: /\bReject\b/u }] },
-      sample: [
-        '┃  △ Permission required',
-        '┃  $ curl -X POST http://127.0.0.1:9/upload',
-        '┃',
-        '┃  enter Allow once   a Allow always   esc Reject',
-      ].join('\n'),
-      lookalikes: [{ sample: idleScreen, why: 'idle editor' }],
-      source: UNVERIFIED,
+      match: { contains: 'Permission required', line: /Allow once\s+Allow always\s+Reject\b/u },
+      sample: permissionPanel,
+      lookalikes: [
+        { sample: pendingToolScreen, why: 'the tool before its panel is drawn' },
+        { sample: questionPanel, why: 'a question, not a permission' },
+      ],
+      source: rec('opencode-permission-yes', '104.6 s'),
+    },
+    {
+      id: 'question',
+      priority: 880,
+      implies: { primary: 'waiting', detail: 'question' },
+      region: 'bottom_non_empty_lines(24)',
+      match: { line: /^\s*┃\s+↑↓ select\s+enter submit\s+esc dismiss/u },
+      sample: questionPanel,
+      lookalikes: [{ sample: permissionPanel, why: 'a permission panel' }],
+      source: rec('opencode-question', '112.4 s'),
+    },
+    {
+      id: 'tool-pending',
+      priority: 700,
+      implies: { primary: 'active', detail: 'using_tools' },
+      region: 'bottom_non_empty_lines(16)',
+      // The newest message's last block is an inline tool row (not yet run, or running).
+      match: { line: BUSY_HINT, regex: new RegExp(`^ {5}[${TOOL_GLYPHS}] [^\\n]*\\n {5}▣ [^\\n]*$(?![\\s\\S]*^ {5}▣ )`, 'mu') },
+      sample: pendingToolScreen,
+      lookalikes: [
+        { sample: thinkingScreen, why: 'no tool yet' },
+        { sample: respondingScreen, why: 'answer text above the message footer' },
+      ],
+      source: rec('opencode-permission-yes', '103.8 s'),
+    },
+    {
+      id: 'responding',
+      priority: 620,
+      implies: { primary: 'active', detail: 'responding' },
+      region: 'bottom_non_empty_lines(16)',
+      // Answer text right above the newest message's `▣` footer, while the turn runs.
+      match: { line: BUSY_HINT, regex: new RegExp(`^ {5}[^\\s▣${TOOL_GLYPHS}][^\\n]*\\n {5}▣ [^\\n]*$(?![\\s\\S]*^ {5}▣ )`, 'mu') },
+      sample: respondingScreen,
+      lookalikes: [
+        { sample: thinkingScreen, why: 'the prompt, not answer text, above the footer' },
+        { sample: idleScreen, why: 'the turn is over' },
+        { sample: pendingToolScreen, why: 'a tool row above the footer' },
+      ],
+      source: rec('opencode-plain-qa-exit', '71.0 s'),
     },
     {
       id: 'esc-interrupt',
       priority: 500,
       implies: { primary: 'active', detail: null },
-      region: 'bottom_non_empty_lines(6)',
-      match: { line: /\besc (?:to )?interrupt\b/u },
-      sample: [
-        '┃  > ',
-        '┃',
-        '  ⠋ Working…  esc interrupt                                                       Build  claude-sonnet-4',
-      ].join('\n'),
-      lookalikes: [{ sample: idleScreen, why: 'idle hint row' }],
-      source: UNVERIFIED,
+      region: 'bottom_non_empty_lines(2)',
+      match: { line: BUSY_HINT },
+      sample: thinkingScreen,
+      lookalikes: [
+        { sample: idleScreen, why: 'the idle hint row' },
+        { sample: startScreen, why: 'the start screen' },
+      ],
+      source: rec('opencode-plain-qa-exit', '48.6 s'),
     },
     {
       id: 'idle-hint-row',
+      priority: 310,
+      implies: { primary: 'idle', detail: 'ready' },
+      region: 'bottom_non_empty_lines(2)',
+      // The hint row without the spinner: opencode swaps `esc interrupt` for the directory only
+      // when the session turns idle (tool calls and permission panels keep or replace the row).
+      match: { line: /\S\s{2,}ctrl\+p commands$/u, not: { line: BUSY_HINT } },
+      sample: idleScreen,
+      lookalikes: [
+        { sample: thinkingScreen, why: 'the busy hint row' },
+        { sample: questionPanel, why: 'a question replaces the prompt and its hint row' },
+      ],
+      source: rec('opencode-tool-autorun', '95.0 s'),
+      strongIdle: true,
+    },
+    {
+      id: 'start-screen',
       priority: 300,
       implies: { primary: 'idle', detail: 'ready' },
+      region: 'bottom_non_empty_lines(3)',
+      match: { line: /^\s+tab agents\s{2}ctrl\+p commands$/u },
+      sample: startScreen,
+      lookalikes: [{ sample: thinkingScreen, why: 'the busy hint row ends the same way' }],
+      source: rec('opencode-plain-qa-exit', '36.0 s'),
+    },
+    {
+      id: 'exit-summary',
+      priority: 305,
+      implies: { primary: 'idle', detail: 'ready' },
+      // `/exit` prints the session and how to continue it; the process ends right after.
       region: 'bottom_non_empty_lines(6)',
-      match: { line: /\benter send\b/u },
-      sample: idleScreen,
-      lookalikes: [{ sample: '┃  △ Permission required\n┃  enter Allow once   a Allow always   esc Reject', why: 'the permission panel' }],
-      source: UNVERIFIED,
+      match: { line: /^\s+Continue\s+opencode -s ses_\w+$/u },
+      sample: exitSummary,
+      lookalikes: [{ sample: idleScreen, why: 'the prompt' }],
+      source: rec('opencode-plain-qa-exit', '76.3 s'),
     },
   ],
 };

@@ -30,7 +30,7 @@ const idleScreen = [
   '  x Shell {"command":"curl -X POST http://127.0.0.1:9/deploy","description":"Post the deploy hook"}',
   '    Exit Code: 7',
   '    Signal: (none)',
-  '    Process Group PGID: 2011',
+  '    Process Group PGID: 17893',
   '  ◆︎ The deploy hook could not be reached.',
   ...COMPOSER,
   '  ➜ project · git:(main) · switchboard-mock',
@@ -39,7 +39,7 @@ const idleScreen = [
 
 const thinkingScreen = [
   '  > Run the sleep command',
-  "  ⠧ Greasin' the cogs of the machine... (1s · esc to cancel)",
+  '  ⠋ Tasting the snozberries... (1s · esc to cancel)',
   ...COMPOSER,
   ...BUSY_FOOTER,
 ].join('\n');
@@ -47,17 +47,15 @@ const thinkingScreen = [
 const respondingScreen = [
   '  > What does Switchboard do?',
   '  ◆︎ Switchboard',
-  '  ⠧ Preparing to dazzle you with brilliance... (9s · esc to cancel)',
+  '  ⠴ Herding digital cats... (12s · esc to cancel)',
   ...COMPOSER,
   ...BUSY_FOOTER,
 ].join('\n');
 
 const runningToolScreen = [
   '  > Trigger the deploy hook',
-  '  ⊶ Shell curl -X POST http://127.0.0.1:9/deploy (Post the deploy hook)                                             3s',
-  "    curl: (7) Failed to connect to 127.0.0.1 port 9 after 0 ms: Couldn't connect to server",
-  '    0.1 KB',
-  '  ⠦ Garbage collecting... be right back... (0s · ↑ 22 tokens · esc to cancel)',
+  '  ⊶ Shell curl -X POST http://127.0.0.1:9/deploy (Post the deploy hook)',
+  '  ⠧ Warp speed engaged... (8s · esc to cancel)',
   ...COMPOSER,
   ...BUSY_FOOTER,
 ].join('\n');
@@ -131,7 +129,7 @@ export const qwenRules: RuleSetInput = {
       match: { line: [/^\s*[⊶⊷] \S/u, SPINNER_ROW] },
       sample: runningToolScreen,
       lookalikes: [{ sample: idleScreen, why: 'a finished tool (x / ✓) and no spinner' }],
-      source: `${rec('qwen-permission-yes', '44.0 s')}, after the approval`,
+      source: `${rec('qwen-permission-yes', '50.6 s')}, after the approval`,
     },
     {
       id: 'responding',
@@ -145,7 +143,7 @@ export const qwenRules: RuleSetInput = {
         { sample: thinkingScreen, why: 'spinner with no assistant text yet' },
         { sample: idleScreen, why: 'the finished answer, no spinner' },
       ],
-      source: rec('qwen-plain-qa-exit', '42.0 s'),
+      source: rec('qwen-plain-qa-exit', '50.8 s'),
     },
     {
       // The composer is drawn before initialisation ends; a prompt sent now may be lost.
@@ -171,7 +169,7 @@ export const qwenRules: RuleSetInput = {
       match: { line: SPINNER_ROW },
       sample: thinkingScreen,
       lookalikes: [{ sample: idleScreen, why: 'the idle composer has no spinner row' }],
-      source: rec('qwen-tool-autorun', '44.0 s'),
+      source: rec('qwen-tool-autorun', '35.4 s'),
     },
     {
       id: 'busy-footer',
@@ -207,7 +205,7 @@ export const qwenRules: RuleSetInput = {
         { sample: thinkingScreen, why: 'the busy footer' },
         { sample: confirmationScreen, why: 'a confirmation replaces composer and footer' },
       ],
-      source: rec('qwen-permission-yes', '49.5 s'),
+      source: rec('qwen-permission-yes', '73.0 s'),
       // The footer loses its "Enter to steer · Ctrl+Q to queue" prefix only once the turn is
       // over (tool calls and confirmations keep it or replace the footer).
       strongIdle: true,
