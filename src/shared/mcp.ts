@@ -95,6 +95,17 @@ const ExpectedRevision = z
   .min(0)
   .describe('Only succeed if the scratchpad is at this revision (0: it must not exist yet). A stale revision fails and changes nothing');
 const TimerOwner = z.string().min(1).max(100).describe('Process that owns the timer and receives its body (default: the caller)');
+const TimerId = z.string().min(1).max(100);
+const ONE_WEEK_S = 7 * 24 * 3600;
+const TimerSeconds = z.number().min(0).max(ONE_WEEK_S);
+/** timer_fire_when_idle_any and _all take the same arguments. */
+const IDLE_TIMER_ARGS = {
+  watched: z.array(ProcessId).min(1).max(100).describe('Agent entries to watch'),
+  body: z.string().min(1).max(100_000),
+  max_wait_seconds: TimerSeconds.optional(),
+  label: z.string().max(200).optional(),
+  owner_process_id: TimerOwner.optional(),
+};
 
 export const McpToolInput = {
   whoami: {},
@@ -249,46 +260,19 @@ export const McpToolInput = {
     reason: z.string().min(1).max(2_000).describe('What the person should look at or decide'),
   },
   timer_set: {
-    seconds: z
-      .number()
-      .min(0)
-      .max(7 * 24 * 3600)
-      .describe('Delay before the timer fires'),
+    seconds: TimerSeconds.describe('Delay before the timer fires'),
     body: z.string().min(1).max(100_000).describe('Text delivered to the owner as a user turn'),
     label: z.string().max(200).optional(),
     owner_process_id: TimerOwner.optional(),
   },
-  timer_fire_when_idle_any: {
-    watched: z.array(ProcessId).min(1).max(100).describe('Agent entries to watch'),
-    body: z.string().min(1).max(100_000),
-    max_wait_seconds: z
-      .number()
-      .min(0)
-      .max(7 * 24 * 3600)
-      .optional(),
-    label: z.string().max(200).optional(),
-    owner_process_id: TimerOwner.optional(),
-  },
-  timer_fire_when_idle_all: {
-    watched: z.array(ProcessId).min(1).max(100).describe('Agent entries to watch'),
-    body: z.string().min(1).max(100_000),
-    max_wait_seconds: z
-      .number()
-      .min(0)
-      .max(7 * 24 * 3600)
-      .optional(),
-    label: z.string().max(200).optional(),
-    owner_process_id: TimerOwner.optional(),
-  },
-  timer_cancel: { timer_id: z.string().min(1).max(100) },
-  timer_pause: { timer_id: z.string().min(1).max(100) },
-  timer_resume: { timer_id: z.string().min(1).max(100) },
+  timer_fire_when_idle_any: IDLE_TIMER_ARGS,
+  timer_fire_when_idle_all: IDLE_TIMER_ARGS,
+  timer_cancel: { timer_id: TimerId },
+  timer_pause: { timer_id: TimerId },
+  timer_resume: { timer_id: TimerId },
   timer_list: {},
   timer_wait: {
-    seconds: z
-      .number()
-      .min(0)
-      .max(7 * 24 * 3600),
+    seconds: TimerSeconds,
     label: z.string().max(200).optional(),
   },
   scratchpad_list: {},
