@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { SwitchboardCore } from '../src/main/core/app';
+import { buildCore } from '../src/main/core/composition';
 import { McpService, type AnyToolDefinition } from '../src/main/core/mcp';
 import { percentile, type BenchRow } from './report';
 
@@ -41,7 +41,7 @@ async function connect(url: string, token: string): Promise<Client> {
 
 export async function benchMcp(): Promise<BenchRow[]> {
   const root = mkdtempSync(join(tmpdir(), 'bench-mcp-'));
-  const core = new SwitchboardCore({ projectDir: root, watchConfig: false });
+  const core = buildCore({ projectDir: root, watchConfig: false });
   const mcp = await McpService.start({ core, dataDir: join(root, 'data'), extraTools: [ECHO_TOOL] });
   const clients: Client[] = [];
   try {

@@ -8,6 +8,7 @@ export {
   type EntryRestorer,
   configKey,
 } from './switchboardCore';
+export { entryDecoratorCapability, type Capability } from './capability';
 export { AgentSessionDecoration, agentSessionDecorator } from './agentSession';
 export { AgentStatusDecoration, agentStatusDecorator, presetOf, agentSpec, agentWiringForRun } from './agentEntries';
 export { ReadinessDecoration, readinessDecorator } from './readinessEntries';

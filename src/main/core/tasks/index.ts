@@ -1,6 +1,7 @@
 /** Headless agent tasks with a stall watchdog: the capability's public surface. */
 export { TaskService, NotATaskError, type TaskHost } from './taskService';
 export { TaskDecoration, taskDecorator } from './taskDecoration';
+export { taskCapability } from './taskCapability';
 export { TaskSupervisor, RESULT_EXIT_GRACE_MS, type TaskConfig, type TaskSession, type TaskSupervisorOptions } from './taskSupervisor';
 export { TaskWatchdog } from './taskWatchdog';
 export { TaskStateMachine } from './taskState';

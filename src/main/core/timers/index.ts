@@ -1,9 +1,5 @@
 /** Timers (docs/timers.md): the public surface of core/timers. */
-import type { SwitchboardCore } from '../app';
-import type { Clock } from '../base';
-import { CoreTimerHost } from './timerHost';
-import { TimerManager } from './timerManager';
-import { FileTimerStore } from './timerStore';
+export { timerCapability, type CreateTimerManagerOptions } from './timerCapability';
 
 export { TimerManager, legacyWaitLine, type TimerManagerOptions, type TimerFired, type RestoreReport } from './timerManager';
 export { timerDecorator, TimerDecoration } from './timerDecoration';
@@ -23,20 +19,3 @@ export {
   type SetDelayRequest,
   type SetIdleRequest,
 } from './timerTypes';
-
-export interface CreateTimerManagerOptions {
-  /** The app's data directory: timers are saved there per project. Without it they live in memory. */
-  dataDir?: string;
-  clock?: Clock;
-  onProblem?: (message: string) => void;
-}
-
-/** The core's timer manager; the composition root passes this as SwitchboardCoreOptions.timers. */
-export function createTimerManager(core: SwitchboardCore, options: CreateTimerManagerOptions = {}): TimerManager {
-  return new TimerManager({
-    host: new CoreTimerHost(core),
-    clock: options.clock,
-    store: options.dataDir ? FileTimerStore.forProject(options.dataDir, core.projectDir) : undefined,
-    onProblem: options.onProblem,
-  });
-}
