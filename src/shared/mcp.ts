@@ -9,17 +9,17 @@ import { DEFAULT_READY_TIMEOUT_MS, ReadinessConfigSchema } from './readyConfig';
 
 /** Default and ceiling for text returned by output tools: a screenful of tokens, not a log dump. */
 export const DEFAULT_OUTPUT_BYTES = 16 * 1024;
-export const MAX_OUTPUT_BYTES = 1024 * 1024;
+const MAX_OUTPUT_BYTES = 1024 * 1024;
 /** Longest a single `wait_for_pattern` may block (an hour; progress keeps the client's timer alive). */
-export const MAX_WAIT_SECONDS = 3_600;
+const MAX_WAIT_SECONDS = 3_600;
 export const DEFAULT_WAIT_SECONDS = 30;
 /** Longest `send_input` waits before returning the screen. */
-export const MAX_INPUT_WAIT_MS = 30_000;
+const MAX_INPUT_WAIT_MS = 30_000;
 export const DEFAULT_SEARCH_LIMIT = 50;
-export const MAX_SEARCH_LIMIT = 1_000;
-export const MAX_READY_TIMEOUT_MS = 3_600_000;
+const MAX_SEARCH_LIMIT = 1_000;
+const MAX_READY_TIMEOUT_MS = 3_600_000;
 /** Largest text typed by one `send_input` / `send_message` call. */
-export const MAX_INPUT_CHARS = 1_000_000;
+const MAX_INPUT_CHARS = 1_000_000;
 
 /** Keys `send_input` accepts with kind "key" (tmux-style names; C-x is Ctrl+x, M-x is Alt+x). */
 export const NAMED_KEYS = [

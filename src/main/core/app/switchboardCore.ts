@@ -49,7 +49,7 @@ export interface EntryRestorer {
 }
 
 /** Coalesce bursts of entry changes (title spinners, state flips) into one event per frame. */
-export const CHANGE_COALESCE_MS = 16;
+const CHANGE_COALESCE_MS = 16;
 
 export interface SwitchboardCoreOptions {
   projectDir: string;
@@ -81,7 +81,7 @@ export interface SwitchboardCoreOptions {
 }
 
 /** How long spawnAgent waits for a fresh agent's prompt before typing its instructions. */
-export const INSTRUCTIONS_READY_TIMEOUT_MS = 60_000;
+const INSTRUCTIONS_READY_TIMEOUT_MS = 60_000;
 
 /** Who asked for a new entry: an entry's MCP token (it then owns the new entry), or a person. */
 export interface SpawnOrigin {

@@ -16,7 +16,7 @@ import {
 import { taskCapability } from '../tasks';
 import { timerCapability, type CreateTimerManagerOptions } from '../timers';
 
-export interface CapabilityOptions {
+interface CapabilityOptions {
   /** Build the core with timers (the app always does; a core for a test without them answers timer commands with an error). */
   timers?: CreateTimerManagerOptions;
 }

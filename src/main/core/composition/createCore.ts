@@ -12,7 +12,7 @@ import { FileUiStateStore } from '../uistate';
 import { projectKey } from './projectKey';
 import { coreCapabilities } from './capabilities';
 
-export interface CreateCoreOptions {
+interface CreateCoreOptions {
   projectDir: string;
   /** Where the app keeps its own files (endpoint discovery, scratchpads, timers). */
   dataDir: string;

@@ -9,7 +9,7 @@ import type { ProcessEntry } from './processEntry';
  * echoes nothing (a password prompt) or a slow one on a loaded machine. Enter sent before the
  * echo can land inside the paste and the turn is never submitted.
  */
-export const SUBMIT_ECHO_WAIT_MS = 3_000;
+const SUBMIT_ECHO_WAIT_MS = 3_000;
 /** A long or multi-line paste may be shown abbreviated ("[Pasted text #1 +20 lines]"): its echo counts as done once output has been quiet this long. */
 export const ECHO_QUIET_MS = 100;
 /**
@@ -20,7 +20,7 @@ export const ECHO_QUIET_MS = 100;
  * hundreds of ms after the echo (120 ms lost every Enter under load 15 on 2 cores; 400 ms held).
  * No person presses Enter faster than this after seeing the text.
  */
-export const SUBMIT_AFTER_ECHO_MS = 500;
+const SUBMIT_AFTER_ECHO_MS = 500;
 /** Characters of the text's last line looked for on screen; short enough to fit a prompt line. */
 const ECHO_PROBE_CHARS = 24;
 

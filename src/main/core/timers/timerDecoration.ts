@@ -7,7 +7,7 @@ import type { EntryDecoration, EntryDecorator } from '../sessions';
 import type { ProcessInfo } from '../../../shared/model';
 import type { TimerManager } from './timerManager';
 
-export class TimerDecoration implements EntryDecoration {
+class TimerDecoration implements EntryDecoration {
   private readonly changed = new Emitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscription: Disposable;

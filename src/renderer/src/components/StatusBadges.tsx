@@ -23,7 +23,7 @@ const STATE_GLYPHS: Record<string, string> = {
 const UNCHECKED_RUNNING_GLYPH = '▶';
 const AGENT_GLYPHS: Record<string, string> = { starting: '◌', idle: '○', active: '◐', waiting: '⚠', stuck: '⏸', dead: '✕' };
 
-export function stateLabel(p: ProcessInfo): { glyph: string; text: string; tone: string; title: string } {
+function stateLabel(p: ProcessInfo): { glyph: string; text: string; tone: string; title: string } {
   if (p.agent) {
     const detail = p.agent.detail ? ` · ${p.agent.detail.replace('_', ' ')}` : '';
     const title = p.agent.confidenceReason ? `${p.agent.reason} (low confidence: ${p.agent.confidenceReason})` : p.agent.reason;
