@@ -40,8 +40,10 @@ test('a new agent shows status, health and waiting-for-permission', async ({ pag
   await page.keyboard.press('Enter');
   await expect(agent.getByTestId('state')).not.toContainText('waiting');
   await expect(page).toHaveTitle(/^Switchboard/);
+  // Stopped by a person: shown as stopped, not as a dead agent (red is for a run that ended on its own).
   await agent.getByTestId('stop').click();
-  await expect(agent.getByTestId('health')).toHaveText('DEAD');
+  await expect(agent.getByTestId('state')).toHaveText(/^○ stopped/);
+  await expect(agent.getByTestId('health')).toHaveCount(0);
 });
 
 test('an unverified preset says so next to its status, in the pane header and the sidebar', async ({ page }) => {

@@ -105,6 +105,24 @@ describe('entries spawned at run time', () => {
   }, 60_000);
 });
 
+describe('access across a restart', () => {
+  it('scopes a person granted and who spawned whom come back with the entries (an agent still owns what it spawned)', async () => {
+    setUp();
+    const first = await launch();
+    const core = first.handle.core;
+    const parent = await core.spawnProcess({ kind: 'command', argv: ['sleep', '600'], name: 'parent' });
+    const child = await core.spawnProcess({ kind: 'command', argv: ['sleep', '600'], name: 'child' }, { spawnedBy: parent.id });
+    core.grantScopes(parent.id, ['entries:read-all']);
+    expect(core.describe(child.id).access).toEqual({ scopes: [], spawnedBy: parent.id });
+    await quit(first);
+
+    const second = await launch();
+    expect(second.handle.core.describe(parent.id).access).toEqual({ scopes: ['entries:read-all'] });
+    expect(second.handle.core.describe(child.id).access).toEqual({ scopes: [], spawnedBy: parent.id });
+    expect(second.handle.core.access.owns(parent.id, child.id)).toBe(true);
+  }, 60_000);
+});
+
 describe('scrollback', () => {
   it('keeps 5000 lines across a restart: MCP run "previous" and the screen above the restored line', async () => {
     setUp({ scrollbackLines: 10_000 });

@@ -156,6 +156,27 @@ describe('project trust', () => {
     expect(sb.core.describe(web.id).runId).toBe(2);
   });
 
+  it('a command changed while the app was closed is asked about as "changed", a new entry as "new"', async () => {
+    const { projectDir, dataDir } = dirs(CONFIG);
+    const first = await open(projectDir, dataDir);
+    await first.core.grantTrust();
+    await first.dispose();
+
+    writeConfig(projectDir, {
+      processes: { ...CONFIG.processes, web: { command: 'bash', args: ['-c', 'echo EVIL; exec cat'] }, added: { command: 'cat' } },
+      agents: CONFIG.agents,
+    });
+    const sb = await open(projectDir, dataDir);
+    expect(sb.core.trustState().pending.map((r) => [r.key, r.change])).toEqual([
+      ['processes.web', 'changed'],
+      ['processes.added', 'new'],
+    ]);
+    const byName = (name: string) => sb.core.listProcesses().find((p) => p.configName === name)!;
+    expect(byName('web')).toMatchObject({ state: 'stopped', trust: 'changed', argv: ['bash', '-c', 'echo EVIL; exec cat'] });
+    expect(byName('added')).toMatchObject({ state: 'stopped', trust: 'new' });
+    expect(byName('jobs').trust).toBeUndefined();
+  });
+
   it('a manual start of an untrusted entry trusts that entry alone (the UI shows its command first)', async () => {
     const { projectDir, dataDir } = dirs(CONFIG);
     const sb = await open(projectDir, dataDir);

@@ -285,7 +285,7 @@ export class SwitchboardCore {
     const spawnedBy = this.access.spawnerOf(id);
     if (scopes.length > 0 || spawnedBy) info.access = { scopes, ...(spawnedBy ? { spawnedBy } : {}) };
     const held = entry.definition.configName ? this.trust.heldEntry(configKey(entry)) : undefined;
-    if (held) info.trust = held.previous ? 'changed' : 'new';
+    if (held) info.trust = this.trust.changeOf(held);
     return info;
   }
 

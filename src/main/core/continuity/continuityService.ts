@@ -134,6 +134,8 @@ export class ContinuityService implements EntryRestorer {
     this.restoredIds.add(entry.id);
     this.awaitingLaunch.add(entry.id);
     this.core.sessionOf(entry.id)?.restore(saved.sessionId);
+    if (saved.grantedScopes?.length) this.core.access.grant(entry.id, saved.grantedScopes);
+    if (saved.spawnedBy) this.core.access.recordSpawn(entry.id, saved.spawnedBy);
     this.files.keepAsPrevious(entry.id);
     const previous = this.files.readPrevious(entry.id);
     entry.restoreOutput(previous ?? '', saved.scrollbackSavedAt ?? this.previousSavedAt);
@@ -208,6 +210,7 @@ export class ContinuityService implements EntryRestorer {
         ...(entry.currentRunMarker ? { runMarker: entry.currentRunMarker } : {}),
         ...(session?.id ? { sessionId: session.id } : {}),
         ...(this.scrollbackSavedAt.has(entry.id) ? { scrollbackSavedAt: this.scrollbackSavedAt.get(entry.id) } : {}),
+        ...accessOf(this.core, entry.id),
       };
     });
     try {
@@ -252,6 +255,13 @@ export class ContinuityService implements EntryRestorer {
     report.problems.push(message);
     this.onProblem(message);
   }
+}
+
+/** What a person granted the entry's token, and who spawned it: both last as long as the entry. */
+function accessOf(core: SwitchboardCore, id: string): Pick<SavedEntry, 'grantedScopes' | 'spawnedBy'> {
+  const grantedScopes = core.access.grantedTo(id);
+  const spawnedBy = core.access.spawnerOf(id);
+  return { ...(grantedScopes.length > 0 ? { grantedScopes } : {}), ...(spawnedBy ? { spawnedBy } : {}) };
 }
 
 /** The core's continuity service, if it was built with one. */

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../base';
 import { ProcessIdSchema, PROCESS_KINDS, RESUME_POLICIES } from '../../../shared/model';
+import { McpScopeSchema } from '../../../shared/trust';
 
 export const STATE_VERSION = 1;
 
@@ -40,6 +41,10 @@ const SavedEntrySchema = z.object({
   sessionId: z.string().optional(),
   /** When its scrollback file was last written. */
   scrollbackSavedAt: z.number().optional(),
+  /** Scopes a person granted its MCP token: they last as long as the entry. */
+  grantedScopes: z.array(McpScopeSchema).optional(),
+  /** The entry that spawned it (and so may drive and stop it). */
+  spawnedBy: ProcessIdSchema.optional(),
 });
 export type SavedEntry = z.infer<typeof SavedEntrySchema>;
 

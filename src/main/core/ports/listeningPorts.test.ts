@@ -59,6 +59,20 @@ describe.runIf(isLinux)('listListeningPorts (Linux /proc, real sockets)', () => 
     expect(await listListeningPorts(child.pid!)).toContain(port);
   });
 
+  it('a scan that accepts older tables may reuse an earlier read; one that does not sees a port opened since', async () => {
+    const first = createServer();
+    servers.push(first);
+    await new Promise<void>((resolve) => first.listen(0, '127.0.0.1', resolve));
+    expect(await listListeningPorts(process.pid)).toContain((first.address() as { port: number }).port);
+    const second = createServer();
+    servers.push(second);
+    await new Promise<void>((resolve) => second.listen(0, '127.0.0.1', resolve));
+    const port = (second.address() as { port: number }).port;
+    expect(await listListeningPorts(process.pid, { maxAgeMs: 60_000 })).not.toContain(port); // the same namespace's read, reused
+    expect(await listListeningPorts(process.pid)).toContain(port);
+    expect(await listListeningPorts(process.pid, { maxAgeMs: 60_000 })).toContain(port); // that fresh read serves the next ones
+  });
+
   it('returns nothing for a process that has exited', async () => {
     const child = spawn('true');
     await new Promise((resolve) => child.once('exit', resolve));

@@ -1,12 +1,18 @@
 /**
  * TCP ports a process tree listens on. Linux reads /proc (no child process per scan): the tree
  * from each process's `children` list, its sockets from /proc/PID/fd, and listening sockets from
- * /proc/PID/net/tcp{,6}. These are tiny in-kernel files: read synchronously they cost ~1 ms for a
- * dev server's tree, while the same reads as async fs calls queue through libuv's thread pool
- * one small hop at a time (9–20 ms) — and readiness waits on this scan to confirm port ownership. macOS asks `ps` for the tree and `lsof` for the sockets. Elsewhere the
- * list is empty (URL sightings and the configured port still work).
+ * /proc/PID/net/tcp{,6}. The tree and fd reads are tiny: read synchronously they cost ~1 ms for a
+ * dev server's tree, while as async fs calls they would queue through libuv's thread pool one
+ * small hop at a time (9–20 ms) — and readiness waits on this scan to confirm port ownership.
+ * The tcp tables are different: the kernel walks its whole socket hash for each read (several ms
+ * on a quiet machine, far more on a busy one), so they are read asynchronously, off the main
+ * thread, and one read of a network namespace serves every scan within `maxAgeMs`.
+ * macOS asks `ps` for the tree and `lsof` for the sockets. Elsewhere the list is empty (URL
+ * sightings and the configured port still work).
  */
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
 import { execFile } from 'node:child_process';
 
 /** `lsof` on a busy Mac takes ~100 ms; more than this means it hangs, and the scan is skipped. */
@@ -16,22 +22,27 @@ const TCP_STATE_LISTEN = '0A';
 /** Bounds the tree walk: a fork bomb under an entry must not stall the scanner. */
 const MAX_TREE_PROCESSES = 2_000;
 
-export async function listListeningPorts(rootPid: number): Promise<number[]> {
-  if (process.platform === 'linux') return listListeningPortsFromProc(rootPid);
+export interface ListPortsOptions {
+  /** How old a namespace's tcp tables may be (read by an earlier scan); 0 shares only a read under way. */
+  maxAgeMs?: number;
+}
+
+export async function listListeningPorts(rootPid: number, options: ListPortsOptions = {}): Promise<number[]> {
+  if (process.platform === 'linux') return listListeningPortsFromProc(rootPid, options);
   if (process.platform === 'darwin') return listListeningPortsWithLsof(rootPid);
   return [];
 }
 
 // ---- Linux ----------------------------------------------------------------------------------
 
-async function listListeningPortsFromProc(rootPid: number): Promise<number[]> {
+async function listListeningPortsFromProc(rootPid: number, options: ListPortsOptions = {}): Promise<number[]> {
   const pids = collectProcTree(rootPid);
   if (pids.length === 0) return [];
   const inodes = new Set<string>();
   for (const pid of pids) addSocketInodes(pid, inodes);
   if (inodes.size === 0) return [];
   // The tree's own network namespace, which is ours unless it entered another one.
-  const tables = ['tcp', 'tcp6'].map((name) => readOrEmpty(`/proc/${rootPid}/net/${name}`));
+  const tables = await tcpTablesOf(rootPid, options.maxAgeMs ?? 0);
   const ports = new Set<number>();
   let ownInodes: Set<string> | undefined;
   for (const table of tables) {
@@ -50,6 +61,30 @@ function socketInodesOf(pid: number): Set<string> {
   const inodes = new Set<string>();
   addSocketInodes(pid, inodes);
   return inodes;
+}
+
+/** Reads of a network namespace's tcp and tcp6 tables, by namespace, with when each began. */
+const tableReads = new Map<string, { startedAt: number; settled: boolean; tables: Promise<string[]> }>();
+
+function tcpTablesOf(rootPid: number, maxAgeMs: number): Promise<string[]> {
+  const namespace = readLinkOrUndefined(`/proc/${rootPid}/ns/net`);
+  const now = performance.now();
+  const known = namespace === undefined ? undefined : tableReads.get(namespace);
+  if (known && (!known.settled || now - known.startedAt <= maxAgeMs)) return known.tables;
+  const read = { startedAt: now, settled: false, tables: Promise.resolve<string[]>([]) };
+  read.tables = Promise.all(['tcp', 'tcp6'].map((name) => readFile(`/proc/${rootPid}/net/${name}`, 'utf8').catch(() => ''))).finally(
+    () => (read.settled = true),
+  );
+  if (namespace !== undefined) tableReads.set(namespace, read);
+  return read.tables;
+}
+
+function readLinkOrUndefined(path: string): string | undefined {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return undefined; // exited, or not ours to read
+  }
 }
 
 /** Listening sockets of a /proc/net/tcp or tcp6 table, as inode → local port. */

@@ -5,7 +5,7 @@
  */
 import { DisposableBase, Emitter, type Event } from '../base';
 import type { PortInfo, UrlSighting } from '../../../shared/ports';
-import { listListeningPorts } from './listeningPorts';
+import { listListeningPorts, type ListPortsOptions } from './listeningPorts';
 import type { OutputLine } from './outputLines';
 import { ProbeLoop } from './probeLoop';
 import { sightingsAt } from './urlSightings';
@@ -18,7 +18,7 @@ export const MAX_SIGHTINGS = 20;
 interface PortMonitorOptions {
   scanIntervalMs?: number;
   /** Replaceable for tests; the real /proc or lsof scan by default. */
-  listPorts?: (rootPid: number) => Promise<number[]>;
+  listPorts?: (rootPid: number, options: ListPortsOptions) => Promise<number[]>;
   now?: () => number;
 }
 
@@ -28,6 +28,7 @@ export class PortMonitor extends DisposableBase {
   private rootPid: number | undefined;
   private readonly now: () => number;
   private readonly scanner: ProbeLoop<number[]>;
+  private scanIntervalMs: number;
 
   private readonly changedEmitter = this.register(new Emitter<PortInfo>());
   readonly onDidChange: Event<PortInfo> = this.changedEmitter.event;
@@ -39,10 +40,12 @@ export class PortMonitor extends DisposableBase {
     super();
     this.now = options.now ?? Date.now;
     const listPorts = options.listPorts ?? listListeningPorts;
+    this.scanIntervalMs = options.scanIntervalMs ?? STEADY_SCAN_INTERVAL_MS;
     this.scanner = this.register(
       new ProbeLoop<number[]>({
-        intervalMs: options.scanIntervalMs ?? STEADY_SCAN_INTERVAL_MS,
-        probe: async () => (this.rootPid === undefined ? [] : listPorts(this.rootPid)),
+        intervalMs: this.scanIntervalMs,
+        // Tables read by another entry's scan within half an interval are as fresh as this beat needs.
+        probe: async () => (this.rootPid === undefined ? [] : listPorts(this.rootPid, { maxAgeMs: this.scanIntervalMs / 2 })),
       }),
     );
     this.register(
@@ -82,6 +85,7 @@ export class PortMonitor extends DisposableBase {
   }
 
   setScanInterval(intervalMs: number): void {
+    this.scanIntervalMs = intervalMs;
     this.scanner.setInterval(intervalMs);
   }
 

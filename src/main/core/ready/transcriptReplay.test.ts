@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReadinessPhase } from '../../../shared/ready';
 import { ReadinessTracker } from './readinessTracker';
 import { FakeSession } from './testing/fakeSession';
@@ -195,6 +195,17 @@ const CASES: ReplayCase[] = [
 /** Whole transcript in one chunk, and cut into 7-character chunks (lines split anywhere). */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Runs the fake clock a step at a time until `promise` settles: the tracker's timers fire in order, never because the machine was slow. */
+async function runClockUntil<T>(promise: Promise<T>, stepMs = 10, maxMs = 30_000): Promise<T> {
+  let isSettled = false;
+  promise.then(
+    () => (isSettled = true),
+    () => (isSettled = true),
+  );
+  for (let elapsed = 0; !isSettled && elapsed < maxMs; elapsed += stepMs) await vi.advanceTimersByTimeAsync(stepMs);
+  return promise;
+}
+
 const CHUNKINGS = [
   { name: 'one chunk', split: (text: string) => [text] },
   {
@@ -204,6 +215,10 @@ const CHUNKINGS = [
 ];
 
 describe.each(CHUNKINGS)('transcript replay ($name)', ({ split }) => {
+  // Time moves only when the replay says so: a loaded machine cannot open a quiet gap mid-transcript.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] }));
+  afterEach(() => vi.useRealTimers());
+
   it.each(CASES)('$file → $phase: $message', async (c) => {
     const session = new FakeSession(c.argv);
     // The rest of a paused transcript came on a request, long after the settle window: the clock says so.
@@ -226,7 +241,7 @@ describe.each(CHUNKINGS)('transcript replay ($name)', ({ split }) => {
       await nextTurn();
     }
     if (c.exitCode !== undefined) session.exit(c.exitCode);
-    const result = await waiting;
+    const result = await runClockUntil(waiting);
     skewMs = 60_000;
     for (const chunk of split(transcript.slice(pauseAt))) {
       session.print(chunk);

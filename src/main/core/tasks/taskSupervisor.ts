@@ -72,6 +72,8 @@ interface Run {
   /** Bumped by every message: an assessment that awaited a second opinion is stale if it changed. */
   epoch: number;
   isKilling: boolean;
+  /** Settles once the tree this run is ending is gone (a killed run ends only then). */
+  treeGone?: Promise<void>;
   endedAt?: number;
 }
 
@@ -381,20 +383,18 @@ export class TaskSupervisor extends DisposableBase {
     void this.killTree(run, reason);
   }
 
-  private async killTree(run: Run, reason: string): Promise<void> {
-    if (run.endedAt !== undefined || !this.session.isRunning || this.session.runId !== run.id) return;
-    if (!run.isKilling) {
-      run.isKilling = true;
-      this.decide(run, { kind: 'killed', reason: `ending the process tree (SIGTERM, then SIGKILL): ${reason}` });
-      this.changedEmitter.fire();
-    }
-    try {
-      await this.session.stop();
-    } catch (err) {
+  private killTree(run: Run, reason: string): Promise<void> {
+    if (run.treeGone) return run.treeGone;
+    if (run.endedAt !== undefined || !this.session.isRunning || this.session.runId !== run.id) return Promise.resolve();
+    run.isKilling = true;
+    this.decide(run, { kind: 'killed', reason: `ending the process tree (SIGTERM, then SIGKILL): ${reason}` });
+    this.changedEmitter.fire();
+    run.treeGone = this.session.stop().catch((err: unknown) => {
       // Not expected (stop only signals and waits); recorded so the UI shows why a tree may linger.
       this.decide(run, { kind: 'killed', reason: `ending the process tree failed: ${err instanceof Error ? err.message : String(err)}` });
       this.changedEmitter.fire();
-    }
+    });
+    return run.treeGone;
   }
 
   private handleExit(runId: number, exitCode: number, signal: number | undefined): void {
@@ -417,8 +417,16 @@ export class TaskSupervisor extends DisposableBase {
         this.decide(run, { kind: 'failed', reason });
       }
     }
-    run.endedAt = now;
     run.store.dispose(); // watchdog, exit-grace and opinion timers
+    // The agent's own process can exit before the tools it started: a killed run has ended only
+    // once its whole tree is gone, so whoever waits for the end finds nothing left running.
+    if (run.treeGone) void run.treeGone.then(() => this.markEnded(run));
+    else this.markEnded(run);
+  }
+
+  private markEnded(run: Run): void {
+    run.endedAt = this.clock.now();
+    if (this.run !== run) return;
     this.changedEmitter.fire();
     this.endedEmitter.fire(this.info);
   }

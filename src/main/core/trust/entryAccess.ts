@@ -40,6 +40,11 @@ export class EntryAccess {
     return [...set].sort();
   }
 
+  /** Scopes a person granted the entry (kept with the entry across app restarts). */
+  grantedTo(id: string): McpScope[] {
+    return [...(this.granted.get(id) ?? [])].sort();
+  }
+
   /** Scopes of an entry's token: its config's (trusted with it) and those a person granted. */
   scopesOf(id: string, configScopes: readonly McpScope[] = []): McpScope[] {
     return [...new Set([...configScopes, ...(this.granted.get(id) ?? [])])].sort();

@@ -108,8 +108,16 @@ export class ProjectTrust {
     return granted;
   }
 
+  /**
+   * `changed` when the key was trusted before under another definition — also after a restart,
+   * when only the stored fingerprint remembers it — and `new` for a key never trusted.
+   */
+  changeOf(entry: HeldEntry): 'new' | 'changed' {
+    return entry.previous || this.granted.has(entry.key) ? 'changed' : 'new';
+  }
+
   state(): ProjectTrustState {
-    const pending = [...this.held.values()].map(requestOf);
+    const pending = [...this.held.values()].map((entry) => requestOf(entry, this.changeOf(entry)));
     return { trusted: pending.length === 0, firstOpen: this.granted.size === 0 && this.options.trustEverything !== true, pending };
   }
 
@@ -118,13 +126,13 @@ export class ProjectTrust {
   }
 }
 
-function requestOf(entry: HeldEntry): TrustRequest {
+function requestOf(entry: HeldEntry, change: 'new' | 'changed'): TrustRequest {
   return {
     key: entry.key,
     name: entry.spec.configName ?? entry.spec.name,
     kind: entry.spec.kind === 'agent' ? 'agent' : 'command',
     ...trustedFieldsOf(entry.spec),
-    change: entry.previous ? 'changed' : 'new',
+    change,
     autoStart: entry.autoStart,
     ...(entry.previous ? { previous: trustedFieldsOf(entry.previous) } : {}),
   };

@@ -2,6 +2,7 @@ import { useNow } from '../sharedClock';
 import type { ProcessInfo } from '../../../shared/model';
 import { openLink } from '../terminalPane';
 import { TimerIndicator } from './TimerIndicator';
+import { isAgentStoppedOnPurpose, stateLabel } from '../stateLabel';
 
 /** Seconds since `since`, re-rendered by the shared clock while `active`. */
 function useElapsed(since: number | undefined, active: boolean): number | undefined {
@@ -9,49 +10,20 @@ function useElapsed(since: number | undefined, active: boolean): number | undefi
   return active && since ? Math.max(0, Math.floor((now - since) / 1000)) : undefined;
 }
 
-const STATE_GLYPHS: Record<string, string> = {
-  stopped: '○',
-  waiting: '⧗',
-  starting: '◌',
-  ready: '●',
-  running: '●',
-  unhealthy: '◑',
-  completed: '✓',
-  error: '✕',
-};
-/** `running` of a command that declares no readiness check: up, not known to serve anything. */
-const UNCHECKED_RUNNING_GLYPH = '▶';
-const AGENT_GLYPHS: Record<string, string> = { starting: '◌', idle: '○', active: '◐', waiting: '⚠', stuck: '⏸', dead: '✕' };
-
-function stateLabel(p: ProcessInfo): { glyph: string; text: string; tone: string; title: string } {
-  if (p.agent) {
-    const detail = p.agent.detail ? ` · ${p.agent.detail.replace('_', ' ')}` : '';
-    const title = p.agent.confidenceReason ? `${p.agent.reason} (low confidence: ${p.agent.confidenceReason})` : p.agent.reason;
-    return { glyph: AGENT_GLYPHS[p.agent.primary] ?? '?', text: `${p.agent.primary}${detail}`, tone: p.agent.primary, title };
-  }
-  // The entry's state, not only its readiness: `waiting` and a blocked start come from its dependencies.
-  const phase = p.state;
-  const message = p.message;
-  if (phase === 'waiting') return { glyph: STATE_GLYPHS.waiting, text: message, tone: 'dependencies', title: message };
-  if (phase === 'running' && p.readiness?.expectsReadiness === false)
-    return { glyph: UNCHECKED_RUNNING_GLYPH, text: 'running', tone: 'running', title: message };
-  if (phase === 'completed')
-    return { glyph: STATE_GLYPHS.completed, text: message.replace(/^Completed/, 'completed'), tone: 'completed', title: message };
-  if (phase === 'unhealthy') return { glyph: STATE_GLYPHS.unhealthy, text: 'unhealthy', tone: 'unhealthy', title: message };
-  return { glyph: STATE_GLYPHS[phase] ?? '?', text: phase, tone: phase, title: message };
-}
-
 export function StatusBadges({ process: p }: { process: ProcessInfo }) {
   const label = stateLabel(p);
   const elapsed = useElapsed(p.readiness?.since ?? p.startedAt, !p.agent && label.tone === 'starting');
-  const links = [...new Set([...(p.ports?.sightings ?? []).map((s) => s.url), ...(p.readiness?.url ? [p.readiness.url] : [])])];
+  // One link per address: a sighting and the readiness URL often differ only in a trailing slash.
+  const links = [
+    ...new Set([...(p.ports?.sightings ?? []).map((s) => s.url), ...(p.readiness?.url ? [p.readiness.url] : [])].map(normalUrl)),
+  ];
   return (
     <span className="badges">
       <span className={`state tone-${label.tone}`} title={label.title} data-testid="state">
         {label.glyph} {label.text}
         {elapsed !== undefined && <span className="elapsed"> {elapsed}s</span>}
       </span>
-      {p.agent && (
+      {p.agent && !isAgentStoppedOnPurpose(p) && (
         <span className={`health health-${p.agent.health}`} title={p.agent.reason} data-testid="health">
           {p.agent.health}
         </span>
@@ -117,4 +89,12 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
       ))}
     </span>
   );
+}
+
+function normalUrl(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
 }
