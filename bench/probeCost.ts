@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { SwitchboardCore } from '../src/main/core/app';
+import { buildCore } from '../src/main/core/composition';
 import { freePort } from '../test/support/ports';
 import type { BenchRow } from './report';
 
@@ -23,7 +23,7 @@ type Liveness = false | { period: number; failureThreshold: number; timeout: num
 
 /** Main-thread ms per second over the window while `SERVERS` ready servers run with `liveness`. */
 async function mainThreadMsPerSecond(liveness: Liveness): Promise<number> {
-  const core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-bench-probe-')), watchConfig: false, killGraceMs: 300 });
+  const core = buildCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-bench-probe-')), watchConfig: false, killGraceMs: 300 });
   await core.init();
   try {
     const ids: string[] = [];

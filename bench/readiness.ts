@@ -7,7 +7,8 @@ import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SwitchboardCore } from '../src/main/core/app';
+import type { SwitchboardCore } from '../src/main/core/app';
+import { buildCore } from '../src/main/core/composition';
 import { freePort } from '../test/support/ports';
 import { percentile, type BenchRow } from './report';
 
@@ -58,7 +59,7 @@ async function oneRun(core: SwitchboardCore): Promise<{ ours: number; polled: nu
 }
 
 export async function benchReadiness(): Promise<BenchRow[]> {
-  const core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-bench-ready-')), watchConfig: false, killGraceMs: 300 });
+  const core = buildCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-bench-ready-')), watchConfig: false, killGraceMs: 300 });
   await core.init();
   const ours: number[] = [];
   const polled: number[] = [];

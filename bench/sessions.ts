@@ -7,7 +7,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { SwitchboardCore } from '../src/main/core/app';
+import type { SwitchboardCore } from '../src/main/core/app';
+import { buildCore } from '../src/main/core/composition';
 import { ControlClientSession } from '../src/main/core/bridge';
 import { percentile, type BenchRow } from './report';
 import { encodeOutputFrame, slabFrameAllocator } from '../src/shared/outputFrame';
@@ -28,7 +29,7 @@ function rawDrainMs(): Promise<{ ms: number; bytes: number }> {
 }
 
 async function newCore(): Promise<SwitchboardCore> {
-  const core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-bench-')), watchConfig: false, killGraceMs: 500 });
+  const core = buildCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-bench-')), watchConfig: false, killGraceMs: 500 });
   await core.init();
   return core;
 }

@@ -14,7 +14,7 @@ export interface GuardedProcess {
   exit(code: number): void;
 }
 
-export interface ProcessGuardOptions {
+interface ProcessGuardOptions {
   /** Prefix of every log line (`switchboard serve`). */
   name: string;
   log(line: string): void;
@@ -28,7 +28,7 @@ export interface ProcessGuardOptions {
   signals?: NodeJS.Signals[];
 }
 
-export interface ProcessGuard {
+interface ProcessGuard {
   /** Graceful stop then exit, as for a first signal (idempotent). */
   shutdown(code?: number): Promise<void>;
   /** Kill every tree and exit now: a fatal error. */
@@ -41,7 +41,7 @@ export function describeError(error: unknown): string {
 }
 
 /** Conventional exit status for a process ended by `signal` (130 for SIGINT). */
-export function signalExitCode(signal: NodeJS.Signals): number {
+function signalExitCode(signal: NodeJS.Signals): number {
   return 128 + (constants.signals[signal] ?? 0);
 }
 

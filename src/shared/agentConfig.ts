@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { McpAccessConfigSchema } from './trust';
 
 /** Upper bound for a stuck threshold: beyond an hour "stuck" stops meaning anything. */
-export const MAX_STUCK_THRESHOLD_MS = 3_600_000;
+const MAX_STUCK_THRESHOLD_MS = 3_600_000;
 /** Lower bound: below a second, spinner gaps and normal rendering pauses would read as stuck. */
-export const MIN_STUCK_THRESHOLD_MS = 1_000;
+const MIN_STUCK_THRESHOLD_MS = 1_000;
 
 export const AgentConfigSchema = z
   .strictObject({

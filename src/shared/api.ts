@@ -147,14 +147,14 @@ export interface Snapshot {
   trust: ProjectTrustState;
 }
 
-export interface AttachResult {
+interface AttachResult {
   screen: string;
   offset: number;
   cols: number;
   rows: number;
 }
 
-export interface CommandResults {
+interface CommandResults {
   getSnapshot: Snapshot;
   spawnProcess: ProcessInfo;
   spawnAgent: ProcessInfo;

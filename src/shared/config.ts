@@ -31,7 +31,7 @@ export const ProcessConfigSchema = z.strictObject({
 });
 export type ProcessConfig = z.infer<typeof ProcessConfigSchema>;
 
-export const ProcessesSectionSchema = z.record(EntryNameSchema, ProcessConfigSchema);
+const ProcessesSectionSchema = z.record(EntryNameSchema, ProcessConfigSchema);
 
 /** Project-wide settings: the memory bound per entry and the kill grace period (docs/app.md). */
 export const SettingsSchema = z.strictObject({

@@ -20,7 +20,7 @@ export const ERROR_CODES = [
   'timeout',
   'internal',
 ] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+type ErrorCode = (typeof ERROR_CODES)[number];
 
 export class SwitchboardError extends Error {
   constructor(

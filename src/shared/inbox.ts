@@ -5,7 +5,7 @@
 import { z } from 'zod';
 
 /** What an answer means; the keys that carry it are preset data in the core. */
-export const PROMPT_CHOICE_KINDS = ['approve', 'deny', 'answer'] as const;
+const PROMPT_CHOICE_KINDS = ['approve', 'deny', 'answer'] as const;
 export type PromptChoiceKind = (typeof PROMPT_CHOICE_KINDS)[number];
 
 export interface PromptChoice {

@@ -9,17 +9,17 @@ import { DEFAULT_READY_TIMEOUT_MS, ReadinessConfigSchema } from './readyConfig';
 
 /** Default and ceiling for text returned by output tools: a screenful of tokens, not a log dump. */
 export const DEFAULT_OUTPUT_BYTES = 16 * 1024;
-export const MAX_OUTPUT_BYTES = 1024 * 1024;
+const MAX_OUTPUT_BYTES = 1024 * 1024;
 /** Longest a single `wait_for_pattern` may block (an hour; progress keeps the client's timer alive). */
-export const MAX_WAIT_SECONDS = 3_600;
+const MAX_WAIT_SECONDS = 3_600;
 export const DEFAULT_WAIT_SECONDS = 30;
 /** Longest `send_input` waits before returning the screen. */
-export const MAX_INPUT_WAIT_MS = 30_000;
+const MAX_INPUT_WAIT_MS = 30_000;
 export const DEFAULT_SEARCH_LIMIT = 50;
-export const MAX_SEARCH_LIMIT = 1_000;
-export const MAX_READY_TIMEOUT_MS = 3_600_000;
+const MAX_SEARCH_LIMIT = 1_000;
+const MAX_READY_TIMEOUT_MS = 3_600_000;
 /** Largest text typed by one `send_input` / `send_message` call. */
-export const MAX_INPUT_CHARS = 1_000_000;
+const MAX_INPUT_CHARS = 1_000_000;
 
 /** Keys `send_input` accepts with kind "key" (tmux-style names; C-x is Ctrl+x, M-x is Alt+x). */
 export const NAMED_KEYS = [
@@ -95,6 +95,17 @@ const ExpectedRevision = z
   .min(0)
   .describe('Only succeed if the scratchpad is at this revision (0: it must not exist yet). A stale revision fails and changes nothing');
 const TimerOwner = z.string().min(1).max(100).describe('Process that owns the timer and receives its body (default: the caller)');
+const TimerId = z.string().min(1).max(100);
+const ONE_WEEK_S = 7 * 24 * 3600;
+const TimerSeconds = z.number().min(0).max(ONE_WEEK_S);
+/** timer_fire_when_idle_any and _all take the same arguments. */
+const IDLE_TIMER_ARGS = {
+  watched: z.array(ProcessId).min(1).max(100).describe('Agent entries to watch'),
+  body: z.string().min(1).max(100_000),
+  max_wait_seconds: TimerSeconds.optional(),
+  label: z.string().max(200).optional(),
+  owner_process_id: TimerOwner.optional(),
+};
 
 export const McpToolInput = {
   whoami: {},
@@ -255,46 +266,19 @@ export const McpToolInput = {
     reason: z.string().min(1).max(2_000).describe('What the person should look at or decide'),
   },
   timer_set: {
-    seconds: z
-      .number()
-      .min(0)
-      .max(7 * 24 * 3600)
-      .describe('Delay before the timer fires'),
+    seconds: TimerSeconds.describe('Delay before the timer fires'),
     body: z.string().min(1).max(100_000).describe('Text delivered to the owner as a user turn'),
     label: z.string().max(200).optional(),
     owner_process_id: TimerOwner.optional(),
   },
-  timer_fire_when_idle_any: {
-    watched: z.array(ProcessId).min(1).max(100).describe('Agent entries to watch'),
-    body: z.string().min(1).max(100_000),
-    max_wait_seconds: z
-      .number()
-      .min(0)
-      .max(7 * 24 * 3600)
-      .optional(),
-    label: z.string().max(200).optional(),
-    owner_process_id: TimerOwner.optional(),
-  },
-  timer_fire_when_idle_all: {
-    watched: z.array(ProcessId).min(1).max(100).describe('Agent entries to watch'),
-    body: z.string().min(1).max(100_000),
-    max_wait_seconds: z
-      .number()
-      .min(0)
-      .max(7 * 24 * 3600)
-      .optional(),
-    label: z.string().max(200).optional(),
-    owner_process_id: TimerOwner.optional(),
-  },
-  timer_cancel: { timer_id: z.string().min(1).max(100) },
-  timer_pause: { timer_id: z.string().min(1).max(100) },
-  timer_resume: { timer_id: z.string().min(1).max(100) },
+  timer_fire_when_idle_any: IDLE_TIMER_ARGS,
+  timer_fire_when_idle_all: IDLE_TIMER_ARGS,
+  timer_cancel: { timer_id: TimerId },
+  timer_pause: { timer_id: TimerId },
+  timer_resume: { timer_id: TimerId },
   timer_list: {},
   timer_wait: {
-    seconds: z
-      .number()
-      .min(0)
-      .max(7 * 24 * 3600),
+    seconds: TimerSeconds,
     label: z.string().max(200).optional(),
   },
   scratchpad_list: {},

@@ -20,13 +20,13 @@ export type ProcessKind = z.infer<typeof ProcessKindSchema>;
  * `starting → running` for commands that declare no readiness, `completed` for a one-shot job that
  * exited 0, and `waiting` while the entries it depends on have not reached their condition.
  */
-export const RUN_STATES = ['stopped', 'waiting', 'starting', 'ready', 'running', 'unhealthy', 'completed', 'error'] as const;
+const RUN_STATES = ['stopped', 'waiting', 'starting', 'ready', 'running', 'unhealthy', 'completed', 'error'] as const;
 export const RunStateSchema = z.enum(RUN_STATES);
 export type RunState = z.infer<typeof RunStateSchema>;
 
 /** Saved state names entries by id (continuity); ids are `p_` and hex. */
 export const ProcessIdSchema = z.string().regex(/^p_[0-9a-f]{6,}$/, 'process ids look like p_3f9a2c');
-export type ProcessId = string;
+type ProcessId = string;
 
 export interface ExitInfo {
   exitCode: number;
@@ -36,7 +36,7 @@ export interface ExitInfo {
 }
 
 /** Byte offsets into the entry's output ring (monotonic across runs). */
-export interface OutputOffsets {
+interface OutputOffsets {
   /** Oldest byte still retained. */
   start: number;
   /** One past the newest byte. */
@@ -98,7 +98,7 @@ export interface AgentSessionInfo {
   reason?: string;
 }
 
-export interface AttentionInfo {
+interface AttentionInfo {
   reason: string;
   at: number;
   /** Who asked: a process id or 'switchboard' for automatic ones (permission prompts). */

@@ -3,7 +3,7 @@
  * decode, no JSON escaping of every byte: [u32 header length][header JSON][payload bytes].
  * Everything else on the socket stays JSON text.
  */
-export interface OutputFrame {
+interface OutputFrame {
   id: string;
   start: number;
   end: number;
@@ -13,7 +13,7 @@ export interface OutputFrame {
 const HEADER_LENGTH_BYTES = 4;
 
 /** Gives out the bytes for one frame (a fresh array, or a view carved from a slab). */
-export type FrameAllocator = (size: number) => Uint8Array;
+type FrameAllocator = (size: number) => Uint8Array;
 
 export function encodeOutputFrame(frame: OutputFrame, allocate: FrameAllocator = (size) => new Uint8Array(size)): Uint8Array {
   const header = new TextEncoder().encode(JSON.stringify({ id: frame.id, start: frame.start, end: frame.end }));
@@ -34,7 +34,7 @@ export function decodeOutputFrame(buffer: ArrayBuffer | Uint8Array): OutputFrame
 }
 
 /** Slab size for frame allocation: one ArrayBuffer per ~30 frames of a flood instead of one each. */
-export const FRAME_SLAB_BYTES = 1024 * 1024;
+const FRAME_SLAB_BYTES = 1024 * 1024;
 
 /**
  * Carves frames from slabs. Views are never reused (a socket may still hold one while it writes);

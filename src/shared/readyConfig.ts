@@ -11,10 +11,10 @@ import { compileUserPattern, MAX_USER_PATTERN_CHARS } from './userPattern';
 export const DEFAULT_READY_TIMEOUT_MS = 30_000;
 
 /** `unhealthy`: restart when liveness probes fail after ready (and on a failed exit, like `on-failure`). */
-export const AUTO_RESTART_POLICIES = ['no', 'on-failure', 'always', 'unhealthy'] as const;
+const AUTO_RESTART_POLICIES = ['no', 'on-failure', 'always', 'unhealthy'] as const;
 export type AutoRestartPolicy = (typeof AUTO_RESTART_POLICIES)[number];
 
-export { compileUserPattern, MAX_USER_PATTERN_CHARS } from './userPattern';
+export { compileUserPattern } from './userPattern';
 
 const PatternSchema = z
   .string()
@@ -43,7 +43,7 @@ const HttpUrlSchema = z.string().superRefine((value, ctx) => {
   }
 });
 
-export const LivenessConfigSchema = z.strictObject({
+const LivenessConfigSchema = z.strictObject({
   /** Time between probes once ready (ms). */
   period: z.number().int('must be a whole number of milliseconds').min(100, 'must be at least 100 ms').optional(),
   /** Consecutive failed probes before the entry is `unhealthy`. */

@@ -36,7 +36,7 @@ export interface VerifiedCli {
 export type PresetVerification = VerifiedCli | 'unverified';
 
 /** `low`: no rule matched for a while although the program is alive; the status is a guess. */
-export type StatusConfidence = 'high' | 'low';
+type StatusConfidence = 'high' | 'low';
 
 export interface AgentStatusInfo {
   preset: string;

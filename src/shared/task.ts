@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { RunState } from './model';
 
 /** Agents a task can run on. Claude Code first; the runner interface in core/tasks is ready for more. */
-export const TASK_AGENTS = ['claude'] as const;
+const TASK_AGENTS = ['claude'] as const;
 export type TaskAgent = (typeof TASK_AGENTS)[number];
 
 /**
@@ -16,14 +16,14 @@ export type TaskAgent = (typeof TASK_AGENTS)[number];
  */
 export const TASK_PHASES = ['starting', 'generating', 'tool_executing', 'done', 'failed', 'stalled', 'cancelled'] as const;
 export type TaskPhase = (typeof TASK_PHASES)[number];
-export const TERMINAL_TASK_PHASES: readonly TaskPhase[] = ['done', 'failed', 'stalled', 'cancelled'];
+const TERMINAL_TASK_PHASES: readonly TaskPhase[] = ['done', 'failed', 'stalled', 'cancelled'];
 export function isTerminalTaskPhase(phase: TaskPhase): boolean {
   return TERMINAL_TASK_PHASES.includes(phase);
 }
 
 /** Claude Code's `--permission-mode` choices (2.1.197). */
-export const TASK_PERMISSION_MODES = ['default', 'acceptEdits', 'auto', 'bypassPermissions', 'dontAsk', 'plan'] as const;
-export type TaskPermissionMode = (typeof TASK_PERMISSION_MODES)[number];
+const TASK_PERMISSION_MODES = ['default', 'acceptEdits', 'auto', 'bypassPermissions', 'dontAsk', 'plan'] as const;
+type TaskPermissionMode = (typeof TASK_PERMISSION_MODES)[number];
 
 export interface TaskTimeouts {
   /** No stream message for this long → stall assessment. Resets on every message. */
@@ -38,13 +38,13 @@ export interface TaskTimeouts {
 export const DEFAULT_TASK_TIMEOUTS: Readonly<TaskTimeouts> = Object.freeze({ idleMs: 180_000, turnMs: 600_000, wallClockMs: 1_800_000 });
 
 /** Longest prompt passed on the command line (Linux caps one argument at 128 KiB). */
-export const MAX_TASK_PROMPT_CHARS = 100_000;
+const MAX_TASK_PROMPT_CHARS = 100_000;
 /** Longest single timeout a caller may set (a day). */
-export const MAX_TASK_TIMEOUT_SECONDS = 86_400;
+const MAX_TASK_TIMEOUT_SECONDS = 86_400;
 
 const Seconds = z.number().positive().max(MAX_TASK_TIMEOUT_SECONDS);
 
-export const TaskTimeoutsSecondsSchema = z.strictObject({
+const TaskTimeoutsSecondsSchema = z.strictObject({
   idleSeconds: Seconds.optional(),
   turnSeconds: Seconds.optional(),
   wallClockSeconds: Seconds.optional(),
@@ -99,7 +99,7 @@ export interface TaskActivity {
 export const TASK_TRIGGERS = ['idle', 'turn', 'wall_clock'] as const;
 export type TaskTrigger = (typeof TASK_TRIGGERS)[number];
 
-export type TaskDecisionKind = 'extended' | 'stalled' | 'timed_out' | 'cancelled' | 'failed' | 'finished' | 'second_opinion' | 'killed';
+type TaskDecisionKind = 'extended' | 'stalled' | 'timed_out' | 'cancelled' | 'failed' | 'finished' | 'second_opinion' | 'killed';
 
 /** Every decision the watchdog or the runner takes, with its reason (shown in the UI and by get_task). */
 export interface TaskDecision {
@@ -192,7 +192,7 @@ export interface TaskInfo extends TaskLaunch {
 
 const TaskId = z.string().min(1).max(100).describe('Task id as returned by start_task (the task\'s process entry id, e.g. "p_3f9a2c")');
 /** Longest a single wait_for_task may block (an hour; progress notifications keep the client's timer alive). */
-export const MAX_TASK_WAIT_SECONDS = 3_600;
+const MAX_TASK_WAIT_SECONDS = 3_600;
 export const DEFAULT_TASK_WAIT_SECONDS = 300;
 
 export const TASK_TOOL_INPUT = {
@@ -266,7 +266,7 @@ export interface TaskView extends TaskInfo {
   pid?: number;
 }
 
-export type TaskWaitEnd = 'ended' | 'timeout' | 'cancelled' | 'closed';
+type TaskWaitEnd = 'ended' | 'timeout' | 'cancelled' | 'closed';
 
 export interface TaskWaitResult {
   /** The task reached a terminal phase and its process tree is gone. */

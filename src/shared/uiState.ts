@@ -14,7 +14,7 @@ export const MIN_TERMINAL_FONT_SIZE_PX = 8;
 export const MAX_TERMINAL_FONT_SIZE_PX = 32;
 export const MIN_SIDEBAR_WIDTH_PX = 160;
 export const MAX_SIDEBAR_WIDTH_PX = 600;
-export const DEFAULT_SIDEBAR_WIDTH_PX = 260;
+const DEFAULT_SIDEBAR_WIDTH_PX = 260;
 /** Built-in groups; any other name is a custom group whose members the user picked. */
 export const BUILTIN_GROUPS = ['all', 'servers', 'agents'] as const;
 
@@ -23,7 +23,7 @@ const FontSize = z.number().int().min(MIN_TERMINAL_FONT_SIZE_PX).max(MAX_TERMINA
 const PaneKey = z.string().min(1).max(300);
 const GroupName = z.string().min(1).max(60);
 
-export const UiStateSchema = z.strictObject({
+const UiStateSchema = z.strictObject({
   theme: z.enum(THEME_CHOICES),
   /** Font size of every terminal without a zoom of its own. */
   fontSize: FontSize,

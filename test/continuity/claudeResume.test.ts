@@ -10,10 +10,17 @@ import { CLAUDE_BIN, createClaudeHarness } from '../fixtures/anthropic/claudeHar
 import { startMockAnthropic } from '../fixtures/anthropic/mockAnthropic';
 import { callOk } from '../mcp/mcpHarness';
 import { startServe } from './serveChild';
-import { agentOf, agentRestartProject, ask, cmdline, type Proc } from './restartHarness';
+import {
+  AGENT_TURN_TIMEOUT_MS,
+  agentOf,
+  agentRestartProject,
+  ask,
+  askAndAwaitAnswer,
+  cmdline,
+  turnWait,
+  type Proc,
+} from './restartHarness';
 import { waitForFileText } from '../support/wait';
-
-const AGENT_TURN_TIMEOUT_MS = 90_000;
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -35,19 +42,16 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('Claude Code resumes its conversa
       { preset: 'claude', command: CLAUDE_BIN, env: harness.env },
       cleanups,
     );
-    const context = () => ({ context: () => JSON.stringify(mock.events.slice(-5)) });
 
     const first = await startServe(harness.cwd, dataDir, root);
     cleanups.push(async () => void (await first.stop('SIGKILL')));
     const before = await callOk<Proc>(first.client, 'start_process', { process_id: (await agentOf(first)).id });
     expect(before.session?.id).toMatch(/^[0-9a-f-]{36}$/);
 
-    await ask(first, before.id, 'First question');
-    await mock.waitFor('stream_end', (e) => e.kind === 'main' && e.turn === 0, { timeoutMs: AGENT_TURN_TIMEOUT_MS, ...context() });
+    await askAndAwaitAnswer(first, before.id, 'First question', mock, 0);
     // Read once the CLI answered: right after the spawn the child may not have exec'd yet (it shows serve's command line).
     expect(cmdline(before.pid!)).toEqual(expect.arrayContaining(['--session-id', before.session!.id!]));
-    await ask(first, before.id, 'Second question');
-    await mock.waitFor('stream_end', (e) => e.kind === 'main' && e.turn === 1, { timeoutMs: AGENT_TURN_TIMEOUT_MS, ...context() });
+    await askAndAwaitAnswer(first, before.id, 'Second question', mock, 1);
     // What a person would see before pulling the plug: the second answer is in Claude Code's own session transcript.
     await waitForFileText(harness.transcriptPath(before.session!.id!), 'Second answer.', AGENT_TURN_TIMEOUT_MS);
     expect(await first.stop(signal)).toBe(signal === 'SIGTERM' ? 0 : null);
@@ -64,8 +68,7 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('Claude Code resumes its conversa
     await ask(second, restored.id, 'Third question');
     const request = await mock.waitFor('request', (e) => e.kind === 'main' && (e.userText ?? '').includes('Third question'), {
       after: mark,
-      timeoutMs: AGENT_TURN_TIMEOUT_MS,
-      ...context(),
+      ...turnWait(mock),
     });
     expect(cmdline(resumed.pid!)).toEqual(expect.arrayContaining(['--resume', before.session!.id!]));
     const body = mock.requests.find((r) => r.requestId === request.requestId)!.body;

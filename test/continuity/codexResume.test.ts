@@ -11,10 +11,17 @@ import { CODEX_BIN, createCodexHarness } from '../fixtures/openai/codexHarness';
 import { startMockResponses } from '../fixtures/openai/mockResponses';
 import { callOk } from '../mcp/mcpHarness';
 import { startServe } from './serveChild';
-import { agentOf, agentRestartProject, ask, cmdline, type Proc } from './restartHarness';
+import {
+  AGENT_TURN_TIMEOUT_MS,
+  agentOf,
+  agentRestartProject,
+  ask,
+  askAndAwaitAnswer,
+  cmdline,
+  turnWait,
+  type Proc,
+} from './restartHarness';
 import { waitForFileText } from '../support/wait';
-
-const AGENT_TURN_TIMEOUT_MS = 90_000;
 
 /** Codex's rollout file of a session: $CODEX_HOME/sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl. */
 function rolloutFile(codexHome: string, sessionId: string): string {
@@ -44,15 +51,12 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('Codex resumes its conversation a
       { preset: 'codex', command: CODEX_BIN, env: harness.env },
       cleanups,
     );
-    const context = () => ({ context: () => JSON.stringify(mock.events.slice(-5)) });
 
     const first = await startServe(harness.cwd, dataDir, root);
     cleanups.push(async () => void (await first.stop('SIGKILL')));
     const started = await callOk<Proc>(first.client, 'start_process', { process_id: (await agentOf(first)).id });
-    await ask(first, started.id, 'First question');
-    await mock.waitFor('stream_end', (e) => e.kind === 'main' && e.turn === 0, { timeoutMs: AGENT_TURN_TIMEOUT_MS, ...context() });
-    await ask(first, started.id, 'Second question');
-    await mock.waitFor('stream_end', (e) => e.kind === 'main' && e.turn === 1, { timeoutMs: AGENT_TURN_TIMEOUT_MS, ...context() });
+    await askAndAwaitAnswer(first, started.id, 'First question', mock, 0);
+    await askAndAwaitAnswer(first, started.id, 'Second question', mock, 1);
     const before = await agentOf(first);
     expect(before.session?.id, JSON.stringify(before.session)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     await waitForFileText(rolloutFile(harness.codexHome, before.session!.id!), 'Second answer.', AGENT_TURN_TIMEOUT_MS);
@@ -68,8 +72,7 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('Codex resumes its conversation a
     await ask(second, restored.id, 'Third question');
     const request = await mock.waitFor('request', (e) => e.kind === 'main' && (e.userText ?? '').includes('Third question'), {
       after: mark,
-      timeoutMs: AGENT_TURN_TIMEOUT_MS,
-      ...context(),
+      ...turnWait(mock),
     });
     // Read once the CLI asked the model: right after the spawn the child may not have exec'd yet (it shows serve's command line).
     const argv = cmdline(resumed.pid!);

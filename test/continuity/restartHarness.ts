@@ -4,6 +4,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { callOk } from '../mcp/mcpHarness';
 import type { ServeChild } from './serveChild';
+import type { RequestRef } from '../fixtures/mockModelServer';
+import type { WaitOptions } from '../fixtures/anthropic/mockCore';
+
+/** An agent CLI's turn: the model answers within this (a real CLI on a shared 2-core box). */
+export const AGENT_TURN_TIMEOUT_MS = 90_000;
+
+/** What the turn helpers need of a mock model server (any of them). */
+export interface TurnMock {
+  readonly events: ReadonlyArray<unknown>;
+  waitFor(predicate: (event: { type: string } & Partial<RequestRef>) => boolean, opts?: WaitOptions): Promise<unknown>;
+}
+
+/** Wait options for a turn: a timeout shows the mock's last events. */
+export function turnWait(mock: TurnMock): WaitOptions {
+  return { timeoutMs: AGENT_TURN_TIMEOUT_MS, context: () => JSON.stringify(mock.events.slice(-5)) };
+}
+
+/** Types `question` at the agent's prompt and waits until the model streamed its answer, scripted turn `turn`. */
+export async function askAndAwaitAnswer(serve: ServeChild, id: string, question: string, mock: TurnMock, turn: number): Promise<void> {
+  await ask(serve, id, question);
+  await mock.waitFor((e) => e.type === 'stream_end' && e.kind === 'main' && e.turn === turn, turnWait(mock));
+}
 
 export interface Proc {
   id: string;

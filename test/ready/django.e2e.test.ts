@@ -5,7 +5,15 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, SYSTEM_PYTHON, freePort, hasPythonModule, httpStatus, useReadyHarness } from './readyHarness';
+import {
+  FIXTURES,
+  SYSTEM_PYTHON,
+  expectReadyAfterPortOpened,
+  freePort,
+  hasPythonModule,
+  httpStatus,
+  useReadyHarness,
+} from './readyHarness';
 
 const PROJECT = join(FIXTURES, 'django-project');
 const hasDjango = hasPythonModule('django');
@@ -25,23 +33,14 @@ describe.skipIf(!hasDjango)('django runserver (python3-django)', () => {
   it('normal start: "Django ready on http://127.0.0.1:PORT" once the port answers', async () => {
     const port = await freePort();
     const watcher = harness().watchPort(port);
-    const { tracker, phases, startedAt, firstOutputAt } = await startDjango(port);
+    const server = await startDjango(port);
+    const { tracker } = server;
     const result = await tracker.waitForReady(30_000);
     expect(result).toMatchObject({ success: true, state: 'ready', message: `Django ready on http://127.0.0.1:${port}`, port });
     expect(tracker.info.framework).toBe('django');
-    const readyAt = phases.at(-1)!.at;
-    await watcher.opened();
-    // Never ready while the port was still closed: the last probe that found it closed started earlier.
-    expect(readyAt).toBeGreaterThanOrEqual(watcher.lastClosedAt ?? 0);
+    const started = await expectReadyAfterPortOpened(server, watcher, /Starting development server at/);
     expect(await httpStatus(`http://127.0.0.1:${port}/`)).toBe(200);
-    const lineAt = firstOutputAt(/Starting development server at/)!;
-    timings.push({
-      test: 'normal',
-      readyLine: lineAt - startedAt,
-      portOpen: watcher.firstOpenAt! - startedAt,
-      ready: readyAt - startedAt,
-      latency: readyAt - Math.max(lineAt, watcher.firstOpenAt!),
-    });
+    timings.push({ test: 'normal', ...started });
   });
 
   it('port in use (even with `port` configured): error "Port N already in use", never ready', async () => {

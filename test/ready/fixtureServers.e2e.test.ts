@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { waitForEvent } from '../../src/main/core/base';
-import { FIXTURES, freePort, httpStatus, useReadyHarness } from './readyHarness';
+import { expectReadyAfterPortOpened, FIXTURES, freePort, httpStatus, useReadyHarness } from './readyHarness';
 
 const { harness, timings } = useReadyHarness('fixture servers (ms)');
 
@@ -14,30 +14,21 @@ describe('fixture servers', () => {
   it('a server that warms up for 10 s before listening: no premature error, ready once it answers', async () => {
     const port = await freePort();
     const watcher = harness().watchPort(port);
-    const { tracker, phases, startedAt, firstOutputAt } = await harness().start({
+    const server = await harness().start({
       name: 'slow',
       argv: ['node', join(FIXTURES, 'slow-server.mjs'), String(port), '10'],
       cwd: FIXTURES,
       // A declared port: this entry expects readiness (without one it would read `running` until a server signal shows).
       ready: { port },
     });
+    const { tracker, phases, startedAt } = server;
     const result = await tracker.waitForReady(30_000);
     expect(result).toMatchObject({ success: true, state: 'ready', port, url: `http://127.0.0.1:${port}` });
     expect(phases.map((p) => p.phase)).toEqual(['starting', 'ready']);
     // Ground truth: the port answers HTTP now, and did not answer before ~10 s.
     expect(await httpStatus(`http://127.0.0.1:${port}/`)).toBe(200);
     expect((await watcher.opened()) - startedAt).toBeGreaterThanOrEqual(9_500);
-    const readyAt = phases.at(-1)!.at;
-    // Never ready while the port was still closed: the last probe that found it closed started earlier.
-    expect(readyAt).toBeGreaterThanOrEqual(watcher.lastClosedAt ?? 0);
-    const lineAt = firstOutputAt(/Server listening on/)!;
-    timings.push({
-      test: 'slow-server',
-      portOpen: watcher.firstOpenAt! - startedAt,
-      readyLine: lineAt - startedAt,
-      ready: readyAt - startedAt,
-      latency: readyAt - Math.max(lineAt, watcher.firstOpenAt!),
-    });
+    timings.push({ test: 'slow-server', ...(await expectReadyAfterPortOpened(server, watcher, /Server listening on/)) });
   }, 40_000);
 
   it('a process that never becomes ready: timeout error with the last lines, left running', async () => {

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BIN, FIXTURES, freePort, httpStatus, useReadyHarness } from './readyHarness';
+import { BIN, FIXTURES, expectReadyAfterPortOpened, freePort, httpStatus, useReadyHarness } from './readyHarness';
 
 const NEXT = join(BIN, 'next');
 const APP = join(FIXTURES, 'next-app');
@@ -28,24 +28,15 @@ describe('next.js', () => {
   it('normal start: "Next.js ready on http://localhost:PORT" once the port answers', async () => {
     const port = await freePort();
     const watcher = harness().watchPort(port);
-    const { tracker, phases, startedAt, firstOutputAt } = await startNext(port);
+    const server = await startNext(port);
+    const { tracker } = server;
     const result = await tracker.waitForReady(60_000);
     expect(result).toMatchObject({ success: true, state: 'ready', message: `Next.js ready on http://localhost:${port}`, port });
     expect(tracker.info.framework).toBe('nextjs');
-    const readyAt = phases.at(-1)!.at;
-    await watcher.opened();
-    // Never ready while the port was still closed: the last probe that found it closed started earlier.
-    expect(readyAt).toBeGreaterThanOrEqual(watcher.lastClosedAt ?? 0);
+    const started = await expectReadyAfterPortOpened(server, watcher, /Ready in \d/);
     // Ground truth: the app answers (the first request compiles the page).
     expect(await httpStatus(`http://localhost:${port}/`, 60_000)).toBe(200);
-    const lineAt = firstOutputAt(/Ready in \d/)!;
-    timings.push({
-      test: 'normal',
-      portOpen: watcher.firstOpenAt! - startedAt,
-      readyLine: lineAt - startedAt,
-      ready: readyAt - startedAt,
-      latency: readyAt - Math.max(lineAt, watcher.firstOpenAt!),
-    });
+    timings.push({ test: 'normal', ...started });
   }, 90_000);
 
   it('port in use: error "Port N already in use", process exits with code 1', async () => {

@@ -6,7 +6,7 @@
  */
 import { Socket, createServer as createTcpServer, type Server } from 'node:net';
 import { request } from 'node:http';
-import { afterAll, afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -124,6 +124,24 @@ export interface StartedServer {
   startedAt: number;
   /** When output matching `pattern` (escape sequences removed) first arrived. */
   firstOutputAt(pattern: RegExp): number | undefined;
+}
+
+/**
+ * What every normal start checks once ready: "ready" never came while the port was still closed
+ * (the last probe that found it closed started earlier). Returns the start's timings: when the
+ * port opened, when the `readyLine` was printed, when "ready" came, and its lag behind both.
+ */
+export async function expectReadyAfterPortOpened(server: StartedServer, watcher: PortWatcher, readyLine: RegExp): Promise<TimingRow> {
+  const readyAt = server.phases.at(-1)!.at;
+  const portOpenAt = await watcher.opened();
+  expect(readyAt).toBeGreaterThanOrEqual(watcher.lastClosedAt ?? 0);
+  const lineAt = server.firstOutputAt(readyLine)!;
+  return {
+    portOpen: portOpenAt - server.startedAt,
+    readyLine: lineAt - server.startedAt,
+    ready: readyAt - server.startedAt,
+    latency: readyAt - Math.max(lineAt, portOpenAt),
+  };
 }
 
 /** Owns the session manager, trackers, held ports and temp dirs of one test file. */

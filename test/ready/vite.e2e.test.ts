@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, FIXTURES, freePort, httpStatus, useReadyHarness } from './readyHarness';
+import { BIN, FIXTURES, expectReadyAfterPortOpened, freePort, httpStatus, useReadyHarness } from './readyHarness';
 
 const VITE = join(BIN, 'vite');
 const { harness, timings } = useReadyHarness('vite 7 (ms)');
@@ -22,25 +22,16 @@ describe('vite', () => {
   it('normal start: ready with the URL, once the port answers HTTP', async () => {
     const port = await freePort();
     const watcher = harness().watchPort(port);
-    const { tracker, phases, startedAt, firstOutputAt } = await startVite('vite-app', port);
+    const server = await startVite('vite-app', port);
+    const { tracker } = server;
     const result = await tracker.waitForReady(30_000);
     expect(result).toMatchObject({ success: true, state: 'ready', message: `Vite ready on http://localhost:${port}`, port });
     expect(tracker.info.framework).toBe('vite');
     expect(tracker.info.reason).toMatch(/pattern vite-ready \+ port \d+ answers HTTP/);
     expect(await httpStatus(`http://localhost:${port}/`)).toBe(200);
-    const readyAt = phases.at(-1)!.at;
-    await watcher.opened();
-    // Never ready while the port was still closed: the last probe that found it closed started earlier.
-    expect(readyAt).toBeGreaterThanOrEqual(watcher.lastClosedAt ?? 0);
+    const started = await expectReadyAfterPortOpened(server, watcher, /ready in \d+ ms/);
     expect(tracker.ports.sightings.map((s) => s.url)).toContain(`http://localhost:${port}/`);
-    const lineAt = firstOutputAt(/ready in \d+ ms/)!;
-    timings.push({
-      test: 'normal',
-      portOpen: watcher.firstOpenAt! - startedAt,
-      readyLine: lineAt - startedAt,
-      ready: readyAt - startedAt,
-      latency: readyAt - Math.max(lineAt, watcher.firstOpenAt!),
-    });
+    timings.push({ test: 'normal', ...started });
   });
 
   it('port already taken: Vite moves to the next free one and readiness follows it', async () => {

@@ -1,6 +1,6 @@
 /**
- * A real `serve` process (node with tsx's loader, no build needed: signals reach serve itself, not
- * a wrapper) in a throw-away project and data dir.
+ * A real `serve` process (node with tsx's loader, no build needed: one node process, so signals
+ * reach serve itself, not a wrapper, and SIGKILL really kills the app).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 
 const ROOT = resolve(__dirname, '../..');
 /** tsx compiles serve on the fly: a few seconds on a busy machine. */
-export const SERVE_START_TIMEOUT_MS = 45_000;
+export const SERVE_START_TIMEOUT_MS = 60_000;
 
 export interface ServeLine {
   ui: string;
@@ -37,7 +37,7 @@ export interface ServeOptions {
   extraArgs?: string[];
 }
 
-/** Starts serve and resolves with its printed line; rejects with its stderr if it exits first. */
+/** Starts serve in a throw-away root (or `options.root`) and resolves with its printed line. */
 export async function startServe(options: ServeOptions = {}): Promise<ServeProcess> {
   const root = options.root ?? mkdtempSync(join(tmpdir(), 'serve-'));
   const projectDir = join(root, 'project');
@@ -46,53 +46,64 @@ export async function startServe(options: ServeOptions = {}): Promise<ServeProce
   mkdirSync(projectDir, { recursive: true });
   mkdirSync(staticDir, { recursive: true });
   for (const [name, text] of Object.entries(options.staticFiles ?? {})) writeFileSync(join(staticDir, name), text);
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(ROOT, 'src/main/serve.ts'),
-      '--project',
-      projectDir,
-      '--data-dir',
-      dataDir,
-      '--static-dir',
-      staticDir,
-      ...(options.extraArgs ?? []),
-    ],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, printed, stderr } = await spawnServe({ projectDir, dataDir, staticDir }, options.extraArgs ?? []);
+  return {
+    child,
+    printed,
+    root,
+    projectDir,
+    dataDir,
+    staticDir,
+    stderr,
+    kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      if (!options.root) rmSync(root, { recursive: true, force: true });
     },
-  );
+  };
+}
+
+export interface ServeDirs {
+  projectDir: string;
+  dataDir: string;
+  staticDir: string;
+}
+
+export interface SpawnedServe {
+  child: ChildProcess;
+  printed: ServeLine;
+  /** Everything serve wrote on stderr so far. */
+  stderr(): string;
+  /** Resolves with the exit code once the process is gone. */
+  exited: Promise<number | null>;
+}
+
+/** Spawns serve on these directories and resolves with its printed line; rejects with its stderr if it exits first. */
+export async function spawnServe(dirs: ServeDirs, extraArgs: string[] = []): Promise<SpawnedServe> {
+  const args = ['--project', dirs.projectDir, '--data-dir', dirs.dataDir, '--static-dir', dirs.staticDir, ...extraArgs];
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main/serve.ts'), ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const line = await new Promise<string>((resolveLine, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve printed nothing; stderr: ${stderr}`)), SERVE_START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`serve printed nothing within ${SERVE_START_TIMEOUT_MS} ms; stderr:\n${stderr}`)),
+      SERVE_START_TIMEOUT_MS,
+    );
     const lines = createInterface({ input: child.stdout });
     lines.once('line', (first) => {
       clearTimeout(timer);
       lines.close();
       resolveLine(first);
     });
-    child.once('exit', (code) => {
+    void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`serve exited with ${code}; stderr: ${stderr}`));
+      reject(new Error(`serve exited with ${code}; stderr:\n${stderr}`));
     });
   });
-  return {
-    child,
-    printed: JSON.parse(line) as ServeLine,
-    root,
-    projectDir,
-    dataDir,
-    staticDir,
-    stderr: () => stderr,
-    kill() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      if (!options.root) rmSync(root, { recursive: true, force: true });
-    },
-  };
+  return { child, printed: JSON.parse(line) as ServeLine, stderr: () => stderr, exited };
 }
 
 export function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SwitchboardCore } from '../../src/main/core/app';
+import { buildCore } from '../../src/main/core/composition';
 import { createCodexHarness } from '../fixtures/openai/codexHarness';
 import { startMockResponses } from '../fixtures/openai/mockResponses';
 import { statusWaiter } from './agentStatusWaiter';
@@ -28,7 +28,7 @@ describe('StatusTracker on the real Codex TUI', () => {
     cleanups.push(() => mock.close());
     const harness = await createCodexHarness({ baseUrl: mock.url });
     cleanups.push(() => harness.cleanup());
-    const core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-codex-')), watchConfig: false, killGraceMs: 1_000 });
+    const core = buildCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-codex-')), watchConfig: false, killGraceMs: 1_000 });
     await core.init();
     cleanups.push(() => core.dispose());
 

@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SwitchboardCore } from '../../src/main/core/app';
+import { buildCore } from '../../src/main/core/composition';
 import type { AgentStatusInfo } from '../../src/shared/status';
 import { startMockChatCompletions } from '../fixtures/openaiChat/mockChatCompletions';
 import { createOpencodeHarness } from '../fixtures/openaiChat/opencodeHarness';
@@ -63,7 +63,7 @@ describe('the real opencode through Switchboard', () => {
       cleanups.push(() => mock.close());
       const harness = await createOpencodeHarness({ baseUrl: mock.url, bash: { '*': 'ask' } });
       cleanups.push(() => harness.cleanup());
-      const core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-opencode-')), watchConfig: false, killGraceMs: 1_000 });
+      const core = buildCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-opencode-')), watchConfig: false, killGraceMs: 1_000 });
       await core.init();
       cleanups.push(() => core.dispose());
 

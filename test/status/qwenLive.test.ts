@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SwitchboardCore } from '../../src/main/core/app';
+import { buildCore } from '../../src/main/core/composition';
 import type { AgentStatusInfo } from '../../src/shared/status';
 import { startMockChatCompletions } from '../fixtures/openaiChat/mockChatCompletions';
 import { createQwenHarness } from '../fixtures/openaiChat/qwenHarness';
@@ -55,7 +55,7 @@ describe('the real Qwen Code through Switchboard', () => {
       cleanups.push(() => mock.close());
       const harness = await createQwenHarness({ baseUrl: mock.url });
       cleanups.push(() => harness.cleanup());
-      const core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-qwen-')), watchConfig: false, killGraceMs: 1_000 });
+      const core = buildCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-qwen-')), watchConfig: false, killGraceMs: 1_000 });
       await core.init();
       cleanups.push(() => core.dispose());
 

@@ -5,7 +5,8 @@
  */
 import { existsSync, readFileSync, watch } from 'node:fs';
 import path from 'node:path';
-import { SwitchboardCore } from '../../src/main/core/app';
+import type { SwitchboardCore } from '../../src/main/core/app';
+import { buildCore } from '../../src/main/core/composition';
 import { findByEnvMarker, isAlive } from '../../src/main/core/sessions/processTree';
 import { CLAUDE_BIN, createClaudeHarness, type ClaudeHarness, type ClaudeHarnessOptions } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic, type AnthropicTurn, type MockAnthropic, type MockAnthropicOptions } from '../fixtures/anthropic/mockAnthropic';
@@ -33,7 +34,7 @@ export async function createTaskWorld(
 ): Promise<TaskWorld> {
   const mock = await startMockAnthropic({ turns, ...options.mock });
   const harness = await createClaudeHarness({ baseUrl: mock.url, allow: ['Bash'], ...options.harness });
-  const core = new SwitchboardCore({ projectDir: harness.cwd, watchConfig: false, killGraceMs: TEST_KILL_GRACE_MS });
+  const core = buildCore({ projectDir: harness.cwd, watchConfig: false, killGraceMs: TEST_KILL_GRACE_MS });
   return {
     mock,
     harness,

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SwitchboardCore } from '../../src/main/core/app';
+import type { SwitchboardCore } from '../../src/main/core/app';
+import { buildCore } from '../../src/main/core/composition';
 import { waitForEvent } from '../../src/main/core/base';
 import type { ControlEvent } from '../../src/shared/api';
 import { isAgentStoppedOnPurpose, stateLabel } from '../../src/renderer/src/stateLabel';
@@ -17,7 +18,7 @@ afterEach(async () => {
 async function coreWithAgent(command: string, args: string[]): Promise<{ core: SwitchboardCore; id: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'sb-state-label-'));
   writeFileSync(join(dir, 'switchboard.json'), JSON.stringify({ agents: { helper: { command, args } } }));
-  core = new SwitchboardCore({ projectDir: dir, watchConfig: false, killGraceMs: 300 });
+  core = buildCore({ projectDir: dir, watchConfig: false, killGraceMs: 300 });
   await core.init();
   return { core, id: core.listProcesses('agent')[0].id };
 }

@@ -7,11 +7,11 @@ import type { UiCommand } from '../../shared/uiCommand';
 import { buildMenuTemplate, type RecentProject } from './menuTemplate';
 
 /** The docs shipped with the app: `docs/` beside the app in development, in the resources when packaged. */
-export function docsDir(): string {
+function docsDir(): string {
   return app.isPackaged ? join(process.resourcesPath, 'docs') : join(app.getAppPath(), 'docs');
 }
 
-export interface AppMenuOptions {
+interface AppMenuOptions {
   window(): BrowserWindow | undefined;
   recentProjects(): RecentProject[];
   hasOpenProject(): boolean;

@@ -5,7 +5,7 @@
  */
 import type { ProcessInfo } from '../../shared/model';
 
-export interface Activity {
+interface Activity {
   working: string[];
   waiting: string[];
   serversReady: number;
@@ -38,7 +38,7 @@ export function statusLine(activity: Activity): string {
 }
 
 export type TrayAction = 'open' | 'quit';
-export interface TrayItem {
+interface TrayItem {
   label: string;
   action?: TrayAction;
   separator?: boolean;
@@ -53,7 +53,7 @@ export function trayMenu(processes: readonly ProcessInfo[]): TrayItem[] {
   ];
 }
 
-export interface QuitConfirmation {
+interface QuitConfirmation {
   message: string;
   detail: string;
   buttons: [quit: string, cancel: string];

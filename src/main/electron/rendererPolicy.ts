@@ -27,7 +27,7 @@ export function isTrustedRendererUrl(url: string, rendererUrl: string | undefine
 }
 
 /** Permissions the app uses; everything else (camera, microphone, geolocation, …) is denied. */
-export const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['notifications']);
+const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['notifications']);
 
 export function installPermissionPolicy(session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>): void {
   session.setPermissionRequestHandler((_contents, permission, callback) => callback(ALLOWED_PERMISSIONS.has(permission)));

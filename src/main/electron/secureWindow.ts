@@ -40,7 +40,7 @@ export function createMainWindow(preloadDir: string): BrowserWindow {
 }
 
 /** No new windows, no navigation away from the app; http(s) links open in the system browser. */
-export function lockDownNavigation(contents: WebContents): void {
+function lockDownNavigation(contents: WebContents): void {
   contents.setWindowOpenHandler(({ url }) => {
     void openExternalLink(url, confirmInDialog, (target) => shell.openExternal(target));
     return { action: 'deny' };

@@ -204,16 +204,22 @@ describe('attention notifications', () => {
     await host.dispose();
   });
 
-  it('a notification clicked after its entry closed focuses the window and does not throw', async () => {
-    const win = new electron.FakeBrowserWindow({});
-    const focus = vi.spyOn(win, 'focus');
+  /** Installs attention with `currentWindow` as the window to show and raises one notification about a new entry. */
+  async function notifyAboutAnEntry(currentWindow: () => FakeWindow | undefined) {
     const openWindow = vi.fn();
     uninstall = installAttention(
       host.workspace,
-      windowShower(() => win as never, openWindow),
+      windowShower(() => currentWindow() as never, openWindow),
     );
     const entry = await core.spawnProcess({ kind: 'command', argv: ['sleep', '30'], name: 'reviewer' });
     core.requestAttention(entry.id, 'please look', 'test');
+    return { openWindow, entry };
+  }
+
+  it('a notification clicked after its entry closed focuses the window and does not throw', async () => {
+    const win = new electron.FakeBrowserWindow({});
+    const focus = vi.spyOn(win, 'focus');
+    const { openWindow, entry } = await notifyAboutAnEntry(() => win);
     const notification = Notification.shown.at(-1)!;
     await core.closeProcess(entry.id);
     expect(() => notification.emit('click')).not.toThrow();
@@ -225,13 +231,7 @@ describe('attention notifications', () => {
     let win: FakeWindow | undefined = new electron.FakeBrowserWindow({});
     vi.spyOn(win, 'isMinimized').mockReturnValue(true);
     const restore = vi.spyOn(win, 'restore');
-    const openWindow = vi.fn();
-    uninstall = installAttention(
-      host.workspace,
-      windowShower(() => win as never, openWindow),
-    );
-    const entry = await core.spawnProcess({ kind: 'command', argv: ['sleep', '30'], name: 'reviewer' });
-    core.requestAttention(entry.id, 'please look', 'test');
+    const { openWindow, entry } = await notifyAboutAnEntry(() => win);
     Notification.shown.at(-1)!.emit('click');
     expect(restore).toHaveBeenCalled();
 

@@ -11,7 +11,7 @@ import { activityOf, statusLine, trayMenu, type TrayAction } from './presence';
 const TRAY_ICON_PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAARklEQVR42mNgGAVYgL/b0/+0wKMOGBBLiXbMqAMG3AHPXvz/T0886oDB54DRXDDqgFEHjJYDow4YzQWjDhjtFwwqB4woAACezmKlMgf5xgAAAABJRU5ErkJggg==';
 
-export interface TrayActions {
+interface TrayActions {
   open(): void;
   quit(): void;
 }

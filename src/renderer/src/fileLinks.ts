@@ -3,7 +3,7 @@
  * `/abs/x.go:7`) as the compilers, test runners and agents print them. A match is only a
  * candidate: the core checks the file exists inside the project before an editor opens it.
  */
-export interface FileLink {
+interface FileLink {
   /** Index of the first and one past the last character of the link in the line. */
   start: number;
   end: number;

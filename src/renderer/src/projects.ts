@@ -9,7 +9,7 @@ import { useUi } from './store';
 import { panes } from './terminalPane';
 
 /** Takes the workspace's state; loads the active project's snapshot when it changed. */
-export async function applyWorkspace(workspace: WorkspaceState): Promise<void> {
+async function applyWorkspace(workspace: WorkspaceState): Promise<void> {
   const ui = useUi.getState();
   useUi.setState({ workspace });
   if (workspace.activeId === ui.activeProjectId && (ui.client || !workspace.activeId)) return;

@@ -4,7 +4,7 @@
  */
 import { useSyncExternalStore } from 'react';
 
-export const CLOCK_TICK_MS = 1000;
+const CLOCK_TICK_MS = 1000;
 
 const listeners = new Set<() => void>();
 let now = Date.now();
@@ -35,9 +35,4 @@ export function useNow(active = true): number {
   const snapshot = active ? () => now : wallClock;
   // The same snapshot when rendered to a string (tests render components on the server).
   return useSyncExternalStore(active ? subscribe : noSubscription, snapshot, snapshot);
-}
-
-/** How many callbacks the shared clock has (one interval for all of them): for tests and the bench. */
-export function clockListenerCount(): number {
-  return listeners.size;
 }

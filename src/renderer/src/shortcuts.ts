@@ -9,25 +9,7 @@ import { useUi } from './store';
 export const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const MOD_LABEL = IS_MAC ? 'Cmd' : 'Ctrl';
 
-export type ShortcutAction = 'palette' | 'inbox' | 'nextPane' | 'previousPane' | 'maximize' | 'jumpToPane';
-
-export interface ShortcutHelp {
-  keys: string;
-  does: string;
-}
-
-/** What docs/ui.md and the palette show. */
-export const SHORTCUT_HELP: readonly ShortcutHelp[] = [
-  { keys: `${MOD_LABEL}+Shift+K (${MOD_LABEL}+K outside a terminal${IS_MAC ? ', and Cmd+K anywhere' : ''})`, does: 'Command palette' },
-  { keys: `${MOD_LABEL}+Shift+E`, does: 'Attention inbox (agents waiting for you)' },
-  { keys: `${MOD_LABEL}+Shift+→ / ↓`, does: 'Next pane' },
-  { keys: `${MOD_LABEL}+Shift+← / ↑`, does: 'Previous pane' },
-  { keys: `${MOD_LABEL}+Shift+1…9`, does: 'Go to pane 1…9' },
-  { keys: `${MOD_LABEL}+Shift+Enter`, does: 'Maximise / restore the focused pane' },
-  { keys: IS_MAC ? 'Cmd+F' : 'Ctrl+Shift+F', does: 'Find in the terminal' },
-  { keys: IS_MAC ? 'Cmd+C / Cmd+V' : 'Ctrl+Shift+C / Ctrl+Shift+V', does: 'Copy the selection / paste into the terminal' },
-  { keys: 'Escape', does: 'Close the palette, inbox or timer form' },
-];
+type ShortcutAction = 'palette' | 'inbox' | 'nextPane' | 'previousPane' | 'maximize' | 'jumpToPane';
 
 export interface KeyLike {
   code: string;
@@ -52,7 +34,7 @@ export function shortcutOf(e: KeyLike, isMac: boolean, isInTerminal: boolean): {
   return undefined;
 }
 
-export type TerminalKeyAction = 'find' | 'copy' | 'paste';
+type TerminalKeyAction = 'find' | 'copy' | 'paste';
 
 /**
  * Keys a terminal acts on itself, so the program in it never sees them: Ctrl+Shift+F / C / V

@@ -8,7 +8,7 @@ import type { ProjectTrustState } from '../../shared/trust';
 import { DEFAULT_UI_STATE, type UiState as ViewState, type UiStatePatch as ViewPatch } from '../../shared/uiState';
 
 /** The link to the core: `reconnecting` after a drop while retries go on, `lost` when they cannot succeed. */
-export interface ConnectionState {
+interface ConnectionState {
   status: 'connected' | 'reconnecting' | 'lost';
   message?: string;
 }
@@ -42,7 +42,7 @@ let promptSerial = 0;
 const freshPrompt = (prompt: TrustPromptState = {}): TrustPromptState => ({ ...prompt, serial: ++promptSerial });
 
 /** One overlay at a time: the command palette, the attention inbox, or the timer form of an entry. */
-export type Overlay = { kind: 'palette' } | { kind: 'inbox' } | { kind: 'timer'; ownerId: string };
+type Overlay = { kind: 'palette' } | { kind: 'inbox' } | { kind: 'timer'; ownerId: string };
 
 const SCREEN_READER_KEY = 'switchboard.screenReaderMode';
 

@@ -20,7 +20,7 @@ const RESIZE_DEBOUNCE_MS = 50;
 /** Lines of history each pane keeps; a detached pane keeps none (the core holds the screen). */
 const SCROLLBACK_LINES = 5000;
 
-export interface TerminalPaneOptions {
+interface TerminalPaneOptions {
   fontSize: number;
   theme: ThemeName;
   /** Put a selection on the clipboard as soon as it is made (read at selection time). */

@@ -8,7 +8,7 @@ import type { ThemeChoice } from '../../shared/uiState';
 export type ThemeName = 'dark' | 'light';
 
 /** CSS custom properties of the app; `tone` colours are drawn as text on `bg` and `panel`. */
-export interface AppPalette {
+interface AppPalette {
   bg: string;
   panel: string;
   border: string;
@@ -23,7 +23,7 @@ export interface AppPalette {
   backdrop: string;
 }
 
-export interface Theme {
+interface Theme {
   app: AppPalette;
   terminal: ITheme;
 }

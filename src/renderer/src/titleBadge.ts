@@ -5,7 +5,7 @@
 import { useUi } from './store';
 import type { ProcessInfo } from '../../shared/model';
 
-export function needsPerson(p: ProcessInfo): boolean {
+function needsPerson(p: ProcessInfo): boolean {
   return p.attention !== undefined || p.agent?.primary === 'waiting';
 }
 

@@ -56,10 +56,10 @@ async function signIn(): Promise<void> {
 }
 
 /** First retry after a drop, doubling up to the cap: a restarting serve is back within seconds. */
-export const RECONNECT_BASE_DELAY_MS = 250;
-export const RECONNECT_MAX_DELAY_MS = 5_000;
+const RECONNECT_BASE_DELAY_MS = 250;
+const RECONNECT_MAX_DELAY_MS = 5_000;
 
-export interface ConnectionChange {
+interface ConnectionChange {
   status: 'connected' | 'reconnecting' | 'lost';
   message?: string;
 }

@@ -23,7 +23,7 @@ export function applyUiCommand(command: UiCommand): void {
 }
 
 /** Every terminal without a zoom of its own follows the global size. */
-export function setGlobalFontSize(size: number): void {
+function setGlobalFontSize(size: number): void {
   useUi.getState().updateView({ fontSize: clampFontSize(size) });
   applyFontSizes();
 }

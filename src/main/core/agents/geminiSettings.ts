@@ -38,7 +38,7 @@ const KNOWN_GEMINI_FILES = [
 ];
 
 /** `user` plus Switchboard's server (streamable HTTP). */
-export function withSwitchboardServer(user: Record<string, unknown>, url: string): Record<string, unknown> {
+function withSwitchboardServer(user: Record<string, unknown>, url: string): Record<string, unknown> {
   return {
     ...user,
     mcpServers: {
@@ -53,7 +53,7 @@ export function withSwitchboardServer(user: Record<string, unknown>, url: string
 }
 
 /** A policy file (Gemini CLI's policy engine, user tier) that lets the read-only Switchboard tools run without asking. */
-export function readOnlyToolsPolicy(): string {
+function readOnlyToolsPolicy(): string {
   const rule = (tool: string) =>
     `[[rule]]\nmcpName = "${MCP_SERVER_NAME}"\ntoolName = "${tool}"\ndecision = "allow"\npriority = ${READ_ONLY_POLICY_PRIORITY}\n`;
   return `# Written by Switchboard for this run: its read-only MCP tools need no confirmation.\n\n${READ_ONLY_TOOLS.map(rule).join('\n')}`;

@@ -22,12 +22,12 @@ export function resolvePreset(name: string): AgentPreset {
 }
 
 /** The fallback for any other command: generic rules, default thresholds, no MCP wiring. */
-export function genericPreset(command: string): AgentPreset {
+function genericPreset(command: string): AgentPreset {
   const base = path.basename(command.trim()) || 'agent';
   return buildPreset({ id: 'generic', displayName: base, command: command.trim() || base, verified: 'unverified' }, true);
 }
 
-export interface AgentLaunch {
+interface AgentLaunch {
   preset: AgentPreset;
   argv: string[];
   env: Record<string, string>;

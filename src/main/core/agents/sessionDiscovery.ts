@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { collectTree, findByEnvMarker, readProcessTable, RUN_MARKER_ENV } from '../sessions';
 import { SESSION_PLACEHOLDER, type SessionHome } from './agentPreset';
 
-export type SessionFileRule = SessionHome & { pattern: RegExp };
-export type TranscriptRule = SessionHome & { fileName: string };
+type SessionFileRule = SessionHome & { pattern: RegExp };
+type TranscriptRule = SessionHome & { fileName: string };
 
-export interface RunToSearch {
+interface RunToSearch {
   pid?: number;
   marker?: string;
   cwd: string;

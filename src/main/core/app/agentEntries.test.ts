@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SwitchboardCore } from './switchboardCore';
+import type { SwitchboardCore } from './switchboardCore';
+import { buildCore } from '../composition';
 import { waitForEvent } from '../base';
 import type { ControlEvent } from '../../../shared/api';
 import { waitForOutput } from '../../../../test/support/wait';
@@ -25,7 +26,7 @@ describe('agent entries', () => {
       join(dir, 'switchboard.json'),
       JSON.stringify({ agents: { helper: { command: 'cat', autoStart: true, stuckThresholdMs: 5000 } } }),
     );
-    core = new SwitchboardCore({ projectDir: dir, watchConfig: false, killGraceMs: 300 });
+    core = buildCore({ projectDir: dir, watchConfig: false, killGraceMs: 300 });
     await core.init();
     const [agent] = core.listProcesses('agent');
     expect(agent).toMatchObject({ name: 'helper', kind: 'agent', argv: ['cat'] });
@@ -38,7 +39,7 @@ describe('agent entries', () => {
   });
 
   it('spawnAgent with argv keeps the preset and types instructions once the prompt is idle', async () => {
-    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-agents-')), watchConfig: false, killGraceMs: 300 });
+    core = buildCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-agents-')), watchConfig: false, killGraceMs: 300 });
     await core.init();
     // A stand-in that looks idle to the generic rules: prints a prompt and echoes what it reads.
     const info = await core.spawnAgent({
@@ -53,7 +54,7 @@ describe('agent entries', () => {
   });
 
   it('statusTrackerOf refuses non-agents', async () => {
-    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-agents-')), watchConfig: false, killGraceMs: 300 });
+    core = buildCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-agents-')), watchConfig: false, killGraceMs: 300 });
     await core.init();
     const info = await core.spawnProcess({ kind: 'command', argv: ['cat'] });
     expect(() => core!.statusTrackerOf(info.id)).toThrow(`Process ${info.id} is not an agent`);
@@ -62,7 +63,7 @@ describe('agent entries', () => {
 
 describe('agents that need a person', () => {
   it('announce the transition into waiting once, and count in needsAttentionCount', async () => {
-    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-agents-')), watchConfig: false, killGraceMs: 300 });
+    core = buildCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-agents-')), watchConfig: false, killGraceMs: 300 });
     await core.init();
     // Prints Claude Code's permission prompt (as in recordings/dev-permission-yes.cast) when told to.
     const script =

@@ -7,7 +7,6 @@ import { StatusTracker } from '../status';
 import { resolveAgentLaunch, resolvePreset, type AgentPreset, type McpEndpoint } from '../agents';
 import type { ProcessEntry } from '../sessions';
 import type { AgentConfig } from '../../../shared/agentConfig';
-import type { AgentStatusInfo } from '../../../shared/status';
 import type { ProcessSpec } from '../../../shared/model';
 import type { EntryDecoration, EntryDecorator } from '../sessions';
 import { resolve } from 'node:path';
@@ -76,5 +75,3 @@ export function agentWiringForRun(entry: ProcessEntry, endpoint: McpEndpoint | u
   if (entry.kind !== 'agent' || !endpoint) return { args: [], env: {} };
   return presetOf(entry).mcpWiring(endpoint, { ...process.env, ...entry.definition.env });
 }
-
-export type { AgentStatusInfo };

@@ -13,7 +13,7 @@ import { argvForRun, type RunIntent } from '../agents';
 import { discoverSessionId, hasStoredConversation } from '../agents';
 
 /** While a discovered id is still unknown, look for it at most this often (on screen changes). */
-export const DISCOVERY_INTERVAL_MS = 1_000;
+const DISCOVERY_INTERVAL_MS = 1_000;
 
 export class AgentSessionDecoration {
   private readonly store = new DisposableStore();

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SwitchboardCore } from './switchboardCore';
+import type { SwitchboardCore } from './switchboardCore';
+import { buildCore } from '../composition';
 import { waitForEvent } from '../base';
 import type { RunStarted } from '../sessions';
 
@@ -15,7 +16,7 @@ afterEach(async () => {
 async function coreWith(processes: Record<string, unknown>): Promise<SwitchboardCore> {
   const dir = mkdtempSync(join(tmpdir(), 'sb-restart-'));
   writeFileSync(join(dir, 'switchboard.json'), JSON.stringify({ processes }));
-  core = new SwitchboardCore({ projectDir: dir, watchConfig: false, killGraceMs: 300 });
+  core = buildCore({ projectDir: dir, watchConfig: false, killGraceMs: 300 });
   await core.init();
   return core;
 }

@@ -13,15 +13,15 @@ import type { EntryDecoration, EntryDecorator } from '../sessions';
 import { ReadinessDecoration } from './readinessEntries';
 
 /** First backoff; doubles per consecutive restart (a crash loop should not spin the CPU). */
-export const RESTART_BACKOFF_BASE_MS = 1_000;
-export const RESTART_BACKOFF_MAX_MS = 30_000;
+const RESTART_BACKOFF_BASE_MS = 1_000;
+const RESTART_BACKOFF_MAX_MS = 30_000;
 /** Restarts allowed within RESTART_WINDOW_MS before giving up (pm2-like crash-loop guard). */
-export const MAX_RESTARTS_PER_WINDOW = 5;
-export const RESTART_WINDOW_MS = 60_000;
+const MAX_RESTARTS_PER_WINDOW = 5;
+const RESTART_WINDOW_MS = 60_000;
 /** A run that lasted this long resets the backoff: it was healthy for a while. */
-export const HEALTHY_RUN_MS = 30_000;
+const HEALTHY_RUN_MS = 30_000;
 
-export class AutoRestart implements EntryDecoration {
+class AutoRestart implements EntryDecoration {
   private readonly store = new DisposableStore();
   private readonly changed = this.store.add(new Emitter<void>());
   readonly onDidChange = this.changed.event;

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SwitchboardCore } from './switchboardCore';
+import type { SwitchboardCore } from './switchboardCore';
+import { buildCore } from '../composition';
 import { waitForEvent } from '../base';
 import type { ProcessInfo } from '../../../shared/model';
 import type { ControlEvent } from '../../../shared/api';
@@ -26,7 +27,7 @@ function writeConfig(dir: string, processes: Record<string, unknown>): void {
 async function open(processes: Record<string, unknown>): Promise<{ dir: string; core: SwitchboardCore }> {
   const dir = mkdtempSync(join(tmpdir(), 'sb-edits-'));
   writeConfig(dir, processes);
-  core = new SwitchboardCore({ projectDir: dir, watchConfig: false, killGraceMs: 500 });
+  core = buildCore({ projectDir: dir, watchConfig: false, killGraceMs: 500 });
   await core.init();
   return { dir, core };
 }

@@ -4,7 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../../../test/support/ports';
-import { SwitchboardCore } from './switchboardCore';
+import type { SwitchboardCore } from './switchboardCore';
+import { buildCore } from '../composition';
 
 let core: SwitchboardCore | undefined;
 afterEach(async () => {
@@ -17,7 +18,7 @@ const serverScript = (port: number) =>
 
 describe('readiness through the core', () => {
   it('restartAndWait reports ready with the URL; the entry shows it', async () => {
-    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-ready-')), watchConfig: false, killGraceMs: 500 });
+    core = buildCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-ready-')), watchConfig: false, killGraceMs: 500 });
     await core.init();
     const port = await freePort();
     const info = await core.spawnProcess({
@@ -36,7 +37,7 @@ describe('readiness through the core', () => {
   });
 
   it('a process that exits at once is an error with its code and last lines', async () => {
-    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-ready-')), watchConfig: false, killGraceMs: 500 });
+    core = buildCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-ready-')), watchConfig: false, killGraceMs: 500 });
     await core.init();
     const info = await core.spawnProcess({ kind: 'command', shell: 'echo "boom: config missing"; exit 2', name: 'bad' });
     const result = await core.restartAndWait(info.id, { readyTimeoutMs: 10_000 });
@@ -48,7 +49,7 @@ describe('readiness through the core', () => {
   });
 
   it('readiness applies to command entries only', async () => {
-    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-ready-')), watchConfig: false, killGraceMs: 500 });
+    core = buildCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-ready-')), watchConfig: false, killGraceMs: 500 });
     await core.init();
     const info = await core.spawnProcess({ kind: 'terminal', argv: ['cat'] });
     expect(() => core!.checkReady(info.id)).toThrow('is not a command entry');
@@ -58,7 +59,7 @@ describe('readiness through the core', () => {
 describe('restart whose spawn fails', () => {
   it('answers at once with the reason instead of waiting out the timeout', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sb-ready-'));
-    core = new SwitchboardCore({ projectDir: dir, watchConfig: false, killGraceMs: 300 });
+    core = buildCore({ projectDir: dir, watchConfig: false, killGraceMs: 300 });
     await core.init();
     const info = await core.spawnProcess({ kind: 'command', argv: ['bash', '-c', 'sleep 100'], name: 'moving', cwd: dir });
     const entry = core.entry(info.id);

@@ -6,7 +6,7 @@
 import { DisposableStore, type Event } from '../base';
 import type { DependencyCondition, ProcessInfo, RunState } from '../../../shared/model';
 
-export interface StartOrderHost {
+interface StartOrderHost {
   /** The entry's id for a config name, if it exists. */
   idOf(configName: string): string | undefined;
   describe(id: string): ProcessInfo;
@@ -30,7 +30,7 @@ type Check = { kind: 'met' } | { kind: 'pending' } | { kind: 'failed'; why: stri
 const STARTED_STATES: ReadonlySet<RunState> = new Set(['starting', 'ready', 'running', 'unhealthy', 'completed']);
 
 /** Whether a dependency in `info` satisfies `condition`, still might, or never will this time. */
-export function checkDependency(info: ProcessInfo, condition: DependencyCondition): Check {
+function checkDependency(info: ProcessInfo, condition: DependencyCondition): Check {
   const state = info.state;
   if (state === 'error') return { kind: 'failed', why: info.message };
   switch (condition) {

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SwitchboardCore } from './switchboardCore';
+import type { SwitchboardCore } from './switchboardCore';
+import { buildCore } from '../composition';
 import { waitForEvent } from '../base';
 import type { ControlEvent } from '../../../shared/api';
 import { waitForOutput } from '../../../../test/support/wait';
@@ -27,7 +28,7 @@ describe('SwitchboardCore', () => {
         idle: { command: 'cat', autoStart: false },
       },
     });
-    core = new SwitchboardCore({ projectDir: dir, watchConfig: false, killGraceMs: 500 });
+    core = buildCore({ projectDir: dir, watchConfig: false, killGraceMs: 500 });
     await core.init();
     const [hello, idle] = core.listProcesses();
     expect(hello).toMatchObject({ name: 'hello', configName: 'hello', cwd: dir });
@@ -39,14 +40,14 @@ describe('SwitchboardCore', () => {
 
   it('starts with what it can use from a broken config and reports the rest', async () => {
     const dir = project({ processes: { ok: { command: 'cat' }, broken: { command: 'cat', port: 'x' } } });
-    core = new SwitchboardCore({ projectDir: dir, watchConfig: false });
+    core = buildCore({ projectDir: dir, watchConfig: false });
     await core.init();
     expect(core.listProcesses().map((p) => p.name)).toEqual(['ok']);
     expect(core.snapshot().configIssues).toEqual([{ path: 'processes.broken.port', message: 'must be a number' }]);
   });
 
   it('survives a config file that is not JSON at all', async () => {
-    core = new SwitchboardCore({ projectDir: project('{ nope'), watchConfig: false });
+    core = buildCore({ projectDir: project('{ nope'), watchConfig: false });
     await core.init();
     expect(core.listProcesses()).toEqual([]);
     expect(core.issues[0].message).toMatch(/is not valid JSON/);
@@ -54,7 +55,7 @@ describe('SwitchboardCore', () => {
 
   it('applies config edits while running: add, change (restart), remove', async () => {
     const dir = project({ processes: { a: { command: 'cat' }, b: { command: 'cat' } } });
-    core = new SwitchboardCore({ projectDir: dir, killGraceMs: 500 });
+    core = buildCore({ projectDir: dir, killGraceMs: 500 });
     await core.init();
     const a = core.listProcesses().find((p) => p.name === 'a')!;
     const removed = waitForEvent<ControlEvent>(core.onEvent, (e) => e.type === 'processRemoved', 10_000);
@@ -74,7 +75,7 @@ describe('SwitchboardCore', () => {
   });
 
   it('keeps a spawn failure as an entry in error and says which one', async () => {
-    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-core-')), watchConfig: false });
+    core = buildCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-core-')), watchConfig: false });
     await core.init();
     await expect(core.spawnProcess({ kind: 'command', argv: ['no-such-binary-abc'] })).rejects.toThrow(
       /Command not found: no-such-binary-abc \(entry p_[0-9a-f]+ /,
@@ -83,14 +84,14 @@ describe('SwitchboardCore', () => {
   });
 
   it('rejects unknown ids precisely', async () => {
-    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-core-')), watchConfig: false });
+    core = buildCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-core-')), watchConfig: false });
     await core.init();
     await expect(core.stopProcess('p_abcdef')).rejects.toThrow('Unknown process id "p_abcdef"');
     expect(() => core!.writeInput('p_abcdef', 'x')).toThrow(/Unknown process id/);
   });
 
   it('coalesces bursts of changes into processChanged events with composed info', async () => {
-    core = new SwitchboardCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-core-')), watchConfig: false, killGraceMs: 500 });
+    core = buildCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-core-')), watchConfig: false, killGraceMs: 500 });
     await core.init();
     const info = await core.spawnProcess({ kind: 'terminal', argv: ['cat'], name: 'term' });
     const changed = waitForEvent<ControlEvent>(core.onEvent, (e) => e.type === 'processChanged' && e.process.name === 'renamed', 5_000);
@@ -106,7 +107,7 @@ describe('settings from switchboard.json', () => {
       settings: { outputBufferBytes: 65536 },
       processes: { big: { command: 'bash', args: ['-c', 'head -c 300000 /dev/zero | tr "\\\\0" x; echo; echo done-marker; exec cat'] } },
     });
-    core = new SwitchboardCore({ projectDir: dir, watchConfig: false, killGraceMs: 500 });
+    core = buildCore({ projectDir: dir, watchConfig: false, killGraceMs: 500 });
     await core.init();
     const entry = core.entry(core.listProcesses()[0].id);
     await waitForOutput(entry, /done-marker/, 10_000, 0);
@@ -118,7 +119,7 @@ describe('settings from switchboard.json', () => {
 describe('instructions for an agent that never reaches its prompt', () => {
   it('typeWhenIdle timing out (an agent stuck on a trust dialog) asks for attention instead of rejecting unhandled', async () => {
     const dir = project({});
-    core = new SwitchboardCore({ projectDir: dir, watchConfig: false, killGraceMs: 500, instructionsReadyTimeoutMs: 300 });
+    core = buildCore({ projectDir: dir, watchConfig: false, killGraceMs: 500, instructionsReadyTimeoutMs: 300 });
     await core.init();
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);

@@ -1,10 +1,10 @@
 /**
- * The composition root of the Electron-free core: sessions, config, decorating capabilities.
- * The UI (IPC), the `serve` bridge and MCP tools all call these methods; nothing is implemented
- * twice.
+ * The façade of the Electron-free core: sessions, config, and the capabilities it is built with
+ * (see capability.ts). The UI (IPC), the `serve` bridge and MCP tools all call these methods;
+ * nothing is implemented twice.
  */
 import { basename, resolve } from 'node:path';
-import { DisposableStore, Emitter, waitForEvent, type Event } from '../base';
+import { DisposableStore, Emitter, toDisposable, waitForEvent, type Disposable, type Event } from '../base';
 import { SessionManager, type ProcessEntry, type TaggedBatch } from '../sessions';
 import { ConfigWatcher, loadConfig, processSpecFromConfig, sameDefinition, sameSpec, type LoadedConfig } from '../config';
 import type { ConfigIssue, ProcessConfig } from '../../../shared/config';
@@ -15,10 +15,10 @@ import type { DecoratorContext, EntryDecoration, EntryDecorator } from '../sessi
 import type { AgentConfig } from '../../../shared/agentConfig';
 import type { McpEndpoint } from '../agents';
 import type { TimerManager } from '../timers';
-import { AgentStatusDecoration, agentSpec, agentStatusDecorator, agentWiringForRun } from './agentEntries';
-import { ReadinessDecoration, readinessDecorator } from './readinessEntries';
-import { autoRestartDecorator } from './autoRestart';
-import { TaskService, taskDecorator } from '../tasks';
+import { AgentStatusDecoration, agentSpec, agentWiringForRun } from './agentEntries';
+import { ReadinessDecoration } from './readinessEntries';
+import type { TaskService } from '../tasks';
+import type { Capability } from './capability';
 import type { TaskProgress, TaskRequest, TaskView, TaskWaitResult } from '../../../shared/task';
 import type { ReadinessCheck, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
 import { DEFAULT_READY_TIMEOUT_MS } from '../../../shared/readyConfig';
@@ -37,7 +37,7 @@ import { relative } from 'node:path';
 import type { AnswerPromptArgs, AnswerPromptResult, WaitingAgent } from '../../../shared/inbox';
 import { answerPrompt, listWaiting, type InboxAgent } from '../inbox';
 import { promptAnswersFor } from '../agents';
-import { AgentSessionDecoration, agentSessionDecorator } from './agentSession';
+import { AgentSessionDecoration } from './agentSession';
 import type { Settings } from '../../../shared/config';
 
 /** How an entry of a previous app run comes back; set by the continuity capability. */
@@ -49,18 +49,18 @@ export interface EntryRestorer {
 }
 
 /** Coalesce bursts of entry changes (title spinners, state flips) into one event per frame. */
-export const CHANGE_COALESCE_MS = 16;
+const CHANGE_COALESCE_MS = 16;
 
 export interface SwitchboardCoreOptions {
   projectDir: string;
   killGraceMs?: number;
   ringBytes?: number;
-  decorators?: EntryDecorator[];
   /**
-   * Builds the timer manager once the core exists (it observes the core's entries). The composition
-   * root plugs it in; a core built without it answers timer commands with a clear error.
+   * What the core is built with (readiness, agent status, tasks, timers, …), attached in this order
+   * at the end of the constructor; the composition root lists them. A core built without one
+   * answers its commands with a clear error.
    */
-  timers?: (core: SwitchboardCore) => TimerManager;
+  capabilities?: readonly Capability[];
   /** Extra env per run (MCP identity). */
   envForRun?: (entry: ProcessEntry) => Record<string, string>;
   /**
@@ -81,7 +81,7 @@ export interface SwitchboardCoreOptions {
 }
 
 /** How long spawnAgent waits for a fresh agent's prompt before typing its instructions. */
-export const INSTRUCTIONS_READY_TIMEOUT_MS = 60_000;
+const INSTRUCTIONS_READY_TIMEOUT_MS = 60_000;
 
 /** Who asked for a new entry: an entry's MCP token (it then owns the new entry), or a person. */
 export interface SpawnOrigin {
@@ -108,7 +108,8 @@ export class SwitchboardCore {
   readonly access = new EntryAccess();
   private readonly records = new Map<string, EntryRecord>();
   private readonly store = new DisposableStore();
-  private readonly decorators: EntryDecorator[];
+  /** Order matters for describe(): later decorations override fields of earlier ones. */
+  private readonly decorators: EntryDecorator[] = [];
   private configIssues: ConfigIssue[] = [];
   private pendingChanges = new Set<string>();
   private changeTimer: NodeJS.Timeout | undefined;
@@ -122,9 +123,8 @@ export class SwitchboardCore {
   private readonly eventEmitter = this.store.add(new Emitter<ControlEvent>());
   private readonly entryChangedEmitter = this.store.add(new Emitter<string>());
   private readonly startOrder: StartOrder;
-  /** Tasks: headless agent runs with a stall watchdog; the logic lives in core/tasks. */
-  readonly tasks: TaskService;
-  private readonly timerManager: TimerManager | undefined;
+  private taskService: TaskService | undefined;
+  private timerManager: TimerManager | undefined;
   /** Every state event (not output): processAdded/Changed/Removed, configChanged, … */
   readonly onEvent: Event<ControlEvent> = this.eventEmitter.event;
   /** Batched output of every entry, tagged with its id. */
@@ -133,15 +133,6 @@ export class SwitchboardCore {
   constructor(private readonly options: SwitchboardCoreOptions) {
     this.projectDir = resolve(options.projectDir);
     this.uiStateStore = options.uiState ?? new MemoryUiStateStore();
-    // Order matters for describe(): later decorations override fields of earlier ones.
-    this.decorators = [
-      readinessDecorator,
-      autoRestartDecorator,
-      agentStatusDecorator,
-      agentSessionDecorator,
-      taskDecorator,
-      ...(options.decorators ?? []),
-    ];
     this.sessions = new SessionManager({
       killGraceMs: options.killGraceMs,
       ringBytes: options.ringBytes,
@@ -162,9 +153,33 @@ export class SwitchboardCore {
       onDidChangeEntry: this.entryChangedEmitter.event,
       setGate: (id, gate) => this.setGate(id, gate),
     });
-    this.tasks = new TaskService(this);
-    // Last: the manager subscribes to the core's entries, which needs everything above.
-    this.timerManager = options.timers?.(this);
+    // Last: capabilities subscribe to the core's entries and events, which needs everything above.
+    for (const capability of options.capabilities ?? []) this.store.add(capability.attach(this));
+  }
+
+  /** Decorates every entry created from now on (capabilities call this when they attach). */
+  addEntryDecorator(decorator: EntryDecorator): Disposable {
+    this.decorators.push(decorator);
+    return toDisposable(() => this.decorators.splice(this.decorators.indexOf(decorator), 1));
+  }
+
+  /** The task service the task commands forward to (the tasks capability provides it). */
+  provideTasks(service: TaskService): Disposable {
+    this.taskService = service;
+    return toDisposable(() => (this.taskService = undefined));
+  }
+
+  /** The timer manager the timer commands forward to (the timers capability provides it). */
+  provideTimers(manager: TimerManager): Disposable {
+    this.timerManager = manager;
+    return toDisposable(() => (this.timerManager = undefined));
+  }
+
+  /** Tasks: headless agent runs with a stall watchdog; the logic lives in core/tasks. */
+  get tasks(): TaskService {
+    if (!this.taskService)
+      throw new SwitchboardError('internal', 'Tasks are not available in this Switchboard core (it was built without them).');
+    return this.taskService;
   }
 
   /** Timers (docs/timers.md): the one manager the UI commands and the MCP tools call. */

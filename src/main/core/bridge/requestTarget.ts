@@ -3,7 +3,7 @@
  * absolute-form, `*` — either parses into a decoded path and query or is refused; nothing throws.
  */
 
-export interface RequestTarget {
+interface RequestTarget {
   /** Percent-decoded path, always starting with a single `/`. */
   path: string;
   query: URLSearchParams;

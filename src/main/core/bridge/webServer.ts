@@ -20,16 +20,16 @@ import { parseRequestTarget } from './requestTarget';
 import { bearerToken, isAllowedHost, isAllowedOrigin, tokensEqual } from '../security';
 
 /** Largest control message accepted from a browser (input pastes are far below). */
-export const MAX_WS_MESSAGE_BYTES = 2 * 1024 * 1024;
-export const WS_PATH = '/ws';
+const MAX_WS_MESSAGE_BYTES = 2 * 1024 * 1024;
+const WS_PATH = '/ws';
 /** Where the renderer trades the fragment's secret for the cookie. */
-export const SESSION_PATH = '/session';
+const SESSION_PATH = '/session';
 /** A slow client gets this long to send its headers, then the whole request. */
 const HEADERS_TIMEOUT_MS = 15_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Browsers send cookies to every port of a host; the name tells our cookie from another server's. */
-export function uiCookieName(port: number): string {
+function uiCookieName(port: number): string {
   return `sb_ui_${port}`;
 }
 
@@ -64,7 +64,7 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Internal Server Error',
 };
 
-export interface WebServerOptions {
+interface WebServerOptions {
   /** Every open project; each browser tab sees all of them. */
   workspace: Workspace;
   staticDir: string;

@@ -12,7 +12,7 @@ import { ControlClientSession } from './controlClientSession';
 import { parseArgsWith } from './commandDispatch';
 
 /** Sends one event to the viewer; `project` is the id of the project it belongs to. */
-export type EmitToViewer = (event: ControlEvent, project?: string) => void;
+type EmitToViewer = (event: ControlEvent, project?: string) => void;
 
 export class WorkspaceClientSession {
   private readonly perProject = new Map<string, ControlClientSession>();

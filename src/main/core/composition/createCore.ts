@@ -3,16 +3,16 @@
  * so they run exactly the same core.
  */
 import { SwitchboardCore, type SwitchboardCoreOptions } from '../app';
-import type { EntryDecorator } from '../sessions';
 import { McpService } from '../mcp';
-import { createTimerManager, timerDecorator, type TimerManager } from '../timers';
+import type { TimerManager } from '../timers';
 import { ContinuityService, StateStore, type RestoreReport } from '../continuity';
 import { acquireInstanceLock } from '../instance';
 import { FileTrustStore, ProjectTrust } from '../trust';
 import { FileUiStateStore } from '../uistate';
 import { projectKey } from './projectKey';
+import { coreCapabilities } from './capabilities';
 
-export interface CreateCoreOptions {
+interface CreateCoreOptions {
   projectDir: string;
   /** Where the app keeps its own files (endpoint discovery, scratchpads, timers). */
   dataDir: string;
@@ -56,15 +56,11 @@ export async function createCore(options: CreateCoreOptions): Promise<CoreHandle
 }
 
 async function createLockedCore(options: CreateCoreOptions, releaseLock: () => void): Promise<CoreHandle> {
-  // Timers: the manager needs the core, so the core builds it; entries are decorated only later
-  let timers: TimerManager | undefined;
-  const decorators: EntryDecorator[] = [timerDecorator(() => timers)];
   const coreOptions: SwitchboardCoreOptions = {
     projectDir: options.projectDir,
     killGraceMs: options.killGraceMs,
     watchConfig: options.watchConfig,
-    decorators,
-    timers: (built) => (timers = createTimerManager(built, { dataDir: options.dataDir })),
+    capabilities: coreCapabilities({ timers: { dataDir: options.dataDir } }),
     // Trust lives in the app's data directory, never in the project a clone or an agent can write.
     trust: new ProjectTrust(projectKey(options.projectDir), new FileTrustStore(options.dataDir)),
     // View state beside it: the desktop window and browsers on serve share one layout per project.

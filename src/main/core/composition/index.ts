@@ -1,3 +1,4 @@
 /** The composition root: builds a SwitchboardCore with every capability wired in. */
-export { createCore, type CreateCoreOptions, type CoreHandle } from './createCore';
+export { createCore, type CoreHandle } from './createCore';
 export { projectKey } from './projectKey';
+export { buildCore } from './capabilities';

@@ -7,7 +7,7 @@ import { Emitter, type Event, type Disposable } from '../base';
 import { CONFIG_FILE_NAME } from '../../../shared/config';
 
 /** Editors write in several steps; one reload after the burst. */
-export const CONFIG_DEBOUNCE_MS = 150;
+const CONFIG_DEBOUNCE_MS = 150;
 
 export class ConfigWatcher implements Disposable {
   private readonly watcher: FSWatcher | undefined;

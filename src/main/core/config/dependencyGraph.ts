@@ -23,7 +23,7 @@ export function checkDependencies(processes: Map<string, ProcessConfig>, issues:
 }
 
 /** Each cycle once, as the path that closes it ("a → b → a"). */
-export function findCycles(processes: ReadonlyMap<string, ProcessConfig>): string[][] {
+function findCycles(processes: ReadonlyMap<string, ProcessConfig>): string[][] {
   const cycles: string[][] = [];
   const done = new Set<string>();
   const visit = (name: string, path: string[]) => {

@@ -1,3 +1,3 @@
-export { loadConfig, parseConfigText, type LoadedConfig } from './configLoader';
-export { ConfigWatcher, CONFIG_DEBOUNCE_MS } from './configWatcher';
-export { processSpecFromConfig, commandArgv, sameSpec, sameDefinition } from './specFromConfig';
+export { loadConfig, type LoadedConfig } from './configLoader';
+export { ConfigWatcher } from './configWatcher';
+export { processSpecFromConfig, sameSpec, sameDefinition } from './specFromConfig';

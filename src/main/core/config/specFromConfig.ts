@@ -19,7 +19,7 @@ export function processSpecFromConfig(name: string, config: ProcessConfig, proje
 }
 
 /** `"npm run dev"` without args is a command line: run it the way a shell would. */
-export function commandArgv(command: string, args?: string[]): string[] {
+function commandArgv(command: string, args?: string[]): string[] {
   if (args) return [command, ...args];
   return /\s/.test(command.trim()) ? ['/bin/sh', '-c', command] : [command];
 }

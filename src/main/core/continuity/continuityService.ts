@@ -16,19 +16,19 @@ import { serializeWithin } from './scrollbackBound';
 import { STATE_VERSION, StateStore, type SavedEntry, type SavedState } from './stateStore';
 
 /** Coalesces bursts of entry changes into one state write. */
-export const STATE_SAVE_DELAY_MS = 200;
+const STATE_SAVE_DELAY_MS = 200;
 /** While output changes, scrollback is saved this often (a crash loses at most this much of it). */
-export const SCROLLBACK_SAVE_INTERVAL_MS = 3_000;
+const SCROLLBACK_SAVE_INTERVAL_MS = 3_000;
 /**
  * Periodic saves stay within ~5 % of one core: after a save that took N ms an entry is not saved
  * again for 20·N ms (a flooding entry with a big scrollback is saved less often, not the app slowed).
  */
-export const SAVE_COST_FACTOR = 20;
+const SAVE_COST_FACTOR = 20;
 /** Default bound of an entry's saved scrollback (settings.savedScrollbackBytes). */
-export const DEFAULT_SAVED_SCROLLBACK_BYTES = 2 * 1024 * 1024;
+const DEFAULT_SAVED_SCROLLBACK_BYTES = 2 * 1024 * 1024;
 /** Grace for leftovers of a crashed run before SIGKILL. */
-export const LEFTOVER_KILL_GRACE_MS = 1_000;
-export const DEFAULT_RESUME_POLICY: ResumePolicy = 'manual';
+const LEFTOVER_KILL_GRACE_MS = 1_000;
+const DEFAULT_RESUME_POLICY: ResumePolicy = 'manual';
 
 export interface RestoreReport {
   restored: number;

@@ -18,7 +18,7 @@ const MAX_SERIALIZE_ATTEMPTS = 4;
  * @xterm/addon-serialize costs ~60 µs per line (measured: 29 000 lines in 1.9 s): a saved
  * scrollback holds at most this many lines (~0.6 s per entry) whatever the byte bound allows.
  */
-export const MAX_SERIALIZED_LINES = 10_000;
+const MAX_SERIALIZED_LINES = 10_000;
 
 /**
  * Serializes only about as many scrollback lines as fill `maxBytes` (serializing a 100 000-line

@@ -8,7 +8,7 @@
  */
 import { resolveCommand } from '../sessions';
 
-export interface EditorLaunch {
+interface EditorLaunch {
   argv: string[];
   /** Runs inside a Switchboard terminal pane instead of in the background. */
   inTerminal: boolean;
@@ -16,7 +16,7 @@ export interface EditorLaunch {
   source: 'SWITCHBOARD_EDITOR' | 'code' | 'VISUAL' | 'EDITOR';
 }
 
-export interface FilePosition {
+interface FilePosition {
   file: string;
   line?: number;
   column?: number;

@@ -1,3 +1,3 @@
 /** Opening a project file at a line in the user's editor (clickable paths in terminals). */
-export { editorLaunchFor, type EditorLaunch, type FilePosition } from './editorCommand';
+export { editorLaunchFor } from './editorCommand';
 export { resolveProjectFile } from './projectPath';

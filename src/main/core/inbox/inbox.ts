@@ -31,7 +31,7 @@ export interface InboxAgent {
 export const FIELD_REACH_TIMEOUT_MS = 3_000;
 
 /** The inbox row of a waiting agent, or undefined when it is not waiting. */
-export function waitingAgentOf(agent: InboxAgent): WaitingAgent | undefined {
+function waitingAgentOf(agent: InboxAgent): WaitingAgent | undefined {
   const { status } = agent;
   if (status.primary !== 'waiting') return undefined;
   const prompt = readScreenPrompt(agent.screen, agent.screen.title, agent.rules, agent.answers);

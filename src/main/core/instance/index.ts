@@ -1,1 +1,1 @@
-export { acquireInstanceLock, InstanceLockedError, isPidAlive, lockPathFor, type InstanceLock } from './instanceLock';
+export { acquireInstanceLock, InstanceLockedError, isPidAlive } from './instanceLock';

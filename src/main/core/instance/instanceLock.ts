@@ -27,7 +27,7 @@ interface LockContent {
   startedAt: string;
 }
 
-export interface InstanceLock {
+interface InstanceLock {
   readonly path: string;
   /** Removes the lock if it is still ours; synchronous so a fatal exit can call it. Idempotent. */
   release(): void;

@@ -24,9 +24,9 @@ export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** A body streamed past the cap is drained up to this much more (so the client reads our 413), then cut. */
 const DRAIN_LIMIT_BYTES = 8 * MAX_BODY_BYTES;
 /** Open MCP sessions at most; past it the least recently used idle one is closed (clients re-initialize on 404). */
-export const MAX_SESSIONS = 256;
+const MAX_SESSIONS = 256;
 /** A session with no request and no open stream for this long is closed. */
-export const SESSION_IDLE_MS = 60 * 60 * 1000;
+const SESSION_IDLE_MS = 60 * 60 * 1000;
 const IDLE_SWEEP_MS = 60 * 1000;
 /** Path of the agent hook receiver (Claude Code HTTP hooks post here with their process token). */
 export const HOOKS_PATH = MCP_HOOKS_PATH;
@@ -37,9 +37,9 @@ export interface SessionContext {
 }
 
 /** An extra authenticated JSON route beside the MCP path; it may answer with a value or a promise of one. */
-export type JsonRoute = (body: unknown, caller: Caller) => unknown;
+type JsonRoute = (body: unknown, caller: Caller) => unknown;
 
-export interface McpHttpEndpointOptions {
+interface McpHttpEndpointOptions {
   identity: IdentityRegistry;
   /** Builds the server of one new MCP session; it is closed with the session. */
   createSessionServer(session: SessionContext): McpServer;

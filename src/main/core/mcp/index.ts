@@ -1,9 +1,6 @@
 /** The MCP capability's public surface (docs/mcp.md). */
-export { McpService, CORE_TOOLS, HOOKS_URL_ENV, hookEventOf, type McpServiceOptions } from './mcpService';
-export { McpHttpEndpoint, MAX_BODY_BYTES, HOOKS_PATH, type SessionContext } from './httpEndpoint';
-export { IdentityRegistry, callerKey, type Caller } from './identity';
-export { writeEndpointFile, removeEndpointFile, readEndpointFile, endpointFilePath } from './discovery';
-export { keySequence } from './terminalInput';
-export type { AnyToolDefinition, ToolContext, ToolCall } from './toolContext';
-export { defineTool } from './toolContext';
+export { McpService, CORE_TOOLS } from './mcpService';
+export { MAX_BODY_BYTES } from './httpEndpoint';
+export { writeEndpointFile, removeEndpointFile, readEndpointFile } from './discovery';
+export type { AnyToolDefinition } from './toolContext';
 export type { ToolCallRecord } from './sessionServer';

@@ -23,7 +23,7 @@ import { timerTools } from './tools/timers';
 import { taskTools } from './tools/tasks';
 
 /** Where Claude Code HTTP hooks post (agent presets put it into the agent's settings). */
-export const HOOKS_URL_ENV = 'SWITCHBOARD_HOOKS_URL';
+const HOOKS_URL_ENV = 'SWITCHBOARD_HOOKS_URL';
 
 export const CORE_TOOLS: readonly AnyToolDefinition[] = [
   ...identityTools,
@@ -35,7 +35,7 @@ export const CORE_TOOLS: readonly AnyToolDefinition[] = [
   ...taskTools,
 ];
 
-export interface McpServiceOptions {
+interface McpServiceOptions {
   core: SwitchboardCore;
   /** The app's data directory (scratchpads live under it). */
   dataDir: string;
@@ -139,7 +139,7 @@ export class McpService {
 }
 
 /** Agents and tasks always get a token; commands and terminals only when their config asks for one. */
-export function getsToken(entry: Pick<ProcessEntry, 'kind' | 'definition'>): boolean {
+function getsToken(entry: Pick<ProcessEntry, 'kind' | 'definition'>): boolean {
   return entry.kind === 'agent' || entry.kind === 'task' || entry.definition.mcp !== undefined;
 }
 
@@ -158,7 +158,7 @@ function receiveHook(ctx: ToolContext, body: unknown, caller: Caller): Record<st
   return {};
 }
 
-export function hookEventOf(body: unknown): AgentHookEvent | undefined {
+function hookEventOf(body: unknown): AgentHookEvent | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const b = body as Record<string, unknown>;
   const name = typeof b.hook_event_name === 'string' ? b.hook_event_name : b.event;

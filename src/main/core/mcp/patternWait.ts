@@ -15,9 +15,9 @@ export const MAX_PARTIAL_LINE_BYTES = 64 * 1024;
 const TAIL_LINES = 15;
 const TAIL_BYTES = 8 * 1024;
 
-export type PatternWaitEnd = 'matched' | 'timeout' | 'exited' | 'not_running' | 'closed' | 'cancelled';
+type PatternWaitEnd = 'matched' | 'timeout' | 'exited' | 'not_running' | 'closed' | 'cancelled';
 
-export interface PatternWaitResult {
+interface PatternWaitResult {
   matched: boolean;
   reason: PatternWaitEnd;
   message: string;
@@ -32,7 +32,7 @@ export interface PatternWaitResult {
   last_lines?: string[];
 }
 
-export interface PatternWaitOptions {
+interface PatternWaitOptions {
   from: 'now' | 'start';
   timeoutMs: number;
   signal: AbortSignal;

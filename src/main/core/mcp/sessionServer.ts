@@ -14,7 +14,7 @@ import type { SessionContext } from './httpEndpoint';
 import type { Caller } from './identity';
 import { assertAllowed, type AnyToolDefinition, type ToolCall, type ToolContext } from './toolContext';
 
-export const SERVER_INFO = { name: 'switchboard', title: 'Switchboard', version: '0.1.0' };
+const SERVER_INFO = { name: 'switchboard', title: 'Switchboard', version: '0.1.0' };
 /** Bound on array elements + object members in one call's arguments (the body cap bounds bytes). */
 const MAX_TOOL_INPUT_ELEMENTS = 10_000;
 
@@ -100,13 +100,13 @@ function registerTool(
   });
 }
 
-export function toResult(value: object): CallToolResult {
+function toResult(value: object): CallToolResult {
   // One serialization: the text block carries the JSON, and JSON.stringify drops undefined fields
   // of structuredContent on the wire too. Tools return plain objects (never arrays or classes).
   return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value as Record<string, unknown> };
 }
 
-export function toErrorResult(err: unknown): CallToolResult {
+function toErrorResult(err: unknown): CallToolResult {
   if (err instanceof SwitchboardError) {
     return {
       isError: true,

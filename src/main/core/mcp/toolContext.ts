@@ -35,7 +35,7 @@ export interface ToolCall {
   readonly hasProgress: boolean;
 }
 
-export interface ToolDefinition<N extends McpToolName> {
+interface ToolDefinition<N extends McpToolName> {
   name: N;
   /**
    * Only for tools outside docs/mcp.md's table (benchmarks, diagnostics): their own input shape. The
@@ -64,11 +64,11 @@ export function defineTool<N extends McpToolName>(definition: ToolDefinition<N>)
 }
 
 /** The right a call needs on an entry: each maps to the scope that grants it on entries the caller does not own. */
-export type EntryRight = 'read' | 'input' | 'control';
+type EntryRight = 'read' | 'input' | 'control';
 
 export type Requirement = { entry: string | undefined; right: EntryRight; action: string } | { scope: McpScope; action: string };
 
-export const SCOPE_FOR_RIGHT: Readonly<Record<EntryRight, McpScope>> = {
+const SCOPE_FOR_RIGHT: Readonly<Record<EntryRight, McpScope>> = {
   read: 'entries:read-all',
   input: 'entries:input-all',
   control: 'entries:control-all',

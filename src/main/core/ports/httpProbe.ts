@@ -6,7 +6,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
-export const HTTP_PROBE_TIMEOUT_MS = 5_000;
+const HTTP_PROBE_TIMEOUT_MS = 5_000;
 /** Statuses from this one up mean "answering, but broken". */
 const FIRST_FAILING_STATUS = 500;
 

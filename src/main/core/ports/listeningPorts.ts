@@ -35,7 +35,7 @@ export async function listListeningPorts(rootPid: number, options: ListPortsOpti
 
 // ---- Linux ----------------------------------------------------------------------------------
 
-export async function listListeningPortsFromProc(rootPid: number, options: ListPortsOptions = {}): Promise<number[]> {
+async function listListeningPortsFromProc(rootPid: number, options: ListPortsOptions = {}): Promise<number[]> {
   const pids = collectProcTree(rootPid);
   if (pids.length === 0) return [];
   const inodes = new Set<string>();
@@ -158,7 +158,7 @@ function readOrEmpty(path: string): string {
 
 // ---- macOS ----------------------------------------------------------------------------------
 
-export async function listListeningPortsWithLsof(rootPid: number): Promise<number[]> {
+async function listListeningPortsWithLsof(rootPid: number): Promise<number[]> {
   const psOutput = await run('ps', ['-A', '-o', 'pid=,ppid=']);
   if (psOutput === undefined) return [];
   const pids = collectTreeFromPs(rootPid, psOutput);

@@ -27,7 +27,7 @@ export interface OutputLine {
   isPartial: boolean;
 }
 
-export interface OutputChunkText {
+interface OutputChunkText {
   text: string;
   start: number;
   /** Byte offset one past the chunk (lets `pushTail` place its lines without measuring the head). */

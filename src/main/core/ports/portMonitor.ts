@@ -15,7 +15,7 @@ export const STEADY_SCAN_INTERVAL_MS = 2_000;
 /** A sighting list longer than this is a log of requests, not of places to reach the server. */
 export const MAX_SIGHTINGS = 20;
 
-export interface PortMonitorOptions {
+interface PortMonitorOptions {
   scanIntervalMs?: number;
   /** Replaceable for tests; the real /proc or lsof scan by default. */
   listPorts?: (rootPid: number, options: ListPortsOptions) => Promise<number[]>;

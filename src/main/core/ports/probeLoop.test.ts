@@ -25,14 +25,20 @@ function manualProbe() {
   return { probe, pending, stats: () => ({ calls, maxConcurrent }) };
 }
 
+/** A started loop (fake timers) over a {@link manualProbe}, collecting what it reports. */
+function startedLoop() {
+  vi.useFakeTimers();
+  const manual = manualProbe();
+  const loop = new ProbeLoop({ intervalMs: 100, probe: manual.probe });
+  const results: number[] = [];
+  loop.onDidProbe((r) => results.push(r));
+  loop.start();
+  return { ...manual, loop, results };
+}
+
 describe('ProbeLoop', () => {
   it('probes at once, then once per interval, never two at a time', async () => {
-    vi.useFakeTimers();
-    const { probe, pending, stats } = manualProbe();
-    const loop = new ProbeLoop({ intervalMs: 100, probe });
-    const results: number[] = [];
-    loop.onDidProbe((r) => results.push(r));
-    loop.start();
+    const { loop, pending, stats, results } = startedLoop();
     loop.probeNow(); // in flight: queued, not a second concurrent attempt
     expect(stats().calls).toBe(1);
     pending.shift()!.resolve(1);
@@ -49,12 +55,7 @@ describe('ProbeLoop', () => {
   });
 
   it('aborts the attempt in flight on stop and drops its late result', async () => {
-    vi.useFakeTimers();
-    const { probe, pending, stats } = manualProbe();
-    const loop = new ProbeLoop({ intervalMs: 100, probe });
-    const results: number[] = [];
-    loop.onDidProbe((r) => results.push(r));
-    loop.start();
+    const { loop, pending, stats, results } = startedLoop();
     const attempt = pending.shift()!;
     loop.stop();
     expect(attempt.signal.aborted).toBe(true);

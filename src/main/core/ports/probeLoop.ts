@@ -5,7 +5,7 @@
  */
 import { DisposableBase, Emitter, toDisposable, type Event } from '../base';
 
-export interface ProbeLoopOptions<T> {
+interface ProbeLoopOptions<T> {
   /** Pause between the end of one attempt and the start of the next. */
   intervalMs: number;
   probe: (signal: AbortSignal) => Promise<T>;

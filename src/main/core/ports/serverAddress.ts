@@ -4,7 +4,7 @@
  * lines) and the probe-target choice all normalise through here, so they agree on every address.
  */
 
-export const MAX_PORT = 65_535;
+const MAX_PORT = 65_535;
 
 /** Hosts a server binds to mean "every interface"; people reach them as localhost. */
 const WILDCARD_HOST = /^(?:0\.0\.0\.0|\[::\])$/;
@@ -25,7 +25,7 @@ export function portOfUrl(url: URL): number {
   return url.port ? Number(url.port) : defaultPortOf(url.protocol === 'https:' ? 'https' : 'http');
 }
 
-export function isWildcardHost(host: string): boolean {
+function isWildcardHost(host: string): boolean {
   return WILDCARD_HOST.test(host);
 }
 

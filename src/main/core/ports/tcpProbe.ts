@@ -6,8 +6,8 @@
 import { Socket } from 'node:net';
 
 /** A refused loopback connect fails in microseconds; a hang this long means nobody answers. */
-export const TCP_PROBE_TIMEOUT_MS = 1_000;
-export const LOOPBACK_HOSTS = ['127.0.0.1', '::1'] as const;
+const TCP_PROBE_TIMEOUT_MS = 1_000;
+const LOOPBACK_HOSTS = ['127.0.0.1', '::1'] as const;
 
 export interface TcpProbeOptions {
   port: number;

@@ -16,7 +16,7 @@ const PORT_PHRASE = /\b(?:listen(?:ing)?|running|serving|started|available|up)\b
 /** Lines about a port that is taken or being left are not places to reach the server. */
 const NOT_A_PLACE_TO_REACH = /\b(?:in use|already|EADDRINUSE|busy|trying|instead|unavailable)\b/i;
 
-export interface ParsedSighting {
+interface ParsedSighting {
   url: string;
   port: number;
   host: string;

@@ -10,7 +10,7 @@ export const RECENT_PROJECTS_FILE = 'recent-projects.json';
 /** Older entries fall off the list. */
 export const MAX_RECENT_PROJECTS = 30;
 
-export interface RecentProjectRecord {
+interface RecentProjectRecord {
   dir: string;
   name: string;
   /** Epoch ms of the last open. */
@@ -22,7 +22,7 @@ export interface RecentProjectRecord {
 }
 
 /** What a project left behind when it closed, shown on the welcome view. */
-export interface ProjectCloseRecord {
+interface ProjectCloseRecord {
   lastRun: string[];
   needsAttention: number;
 }

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { proposeConfig } from './proposeConfig';
 import { writeConfig } from './writeConfig';
 import { SwitchboardConfigSchema } from '../../../shared/config';
-import { SwitchboardCore } from '../app';
+import type { SwitchboardCore } from '../app';
+import { buildCore } from '../composition';
 import { waitForOutput } from '../../../../test/support/wait';
 
 let core: SwitchboardCore | undefined;
@@ -37,7 +38,7 @@ describe('writeConfig', () => {
       $schema: './node_modules/switchboard/resources/switchboard.schema.json',
       processes: { worker: { command: 'echo worker-up; exec sleep 30' }, dev: { command: 'npm', args: ['run', 'dev'] } },
     });
-    core = new SwitchboardCore({ projectDir: dir, watchConfig: false, killGraceMs: 500 });
+    core = buildCore({ projectDir: dir, watchConfig: false, killGraceMs: 500 });
     await core.init();
     expect(core.snapshot().configIssues).toEqual([]);
     const byName = new Map(core.listProcesses().map((p) => [p.name, p]));

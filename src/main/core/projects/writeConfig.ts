@@ -9,9 +9,9 @@ import type { ProposedEntry } from '../../../shared/proposal';
 import { configPath } from './proposeConfig';
 
 /** Where the app's JSON Schema is referenced from a written config. */
-export const SCHEMA_REFERENCE = './node_modules/switchboard/resources/switchboard.schema.json';
+const SCHEMA_REFERENCE = './node_modules/switchboard/resources/switchboard.schema.json';
 
-export function configFromEntries(entries: readonly ProposedEntry[], schema = SCHEMA_REFERENCE): SwitchboardConfig {
+function configFromEntries(entries: readonly ProposedEntry[], schema = SCHEMA_REFERENCE): SwitchboardConfig {
   const config: SwitchboardConfig = { $schema: schema };
   for (const entry of entries) {
     if (entry.section === 'processes') config.processes = { ...config.processes, [entry.name]: entry.config };

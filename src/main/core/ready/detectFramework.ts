@@ -20,7 +20,7 @@ export interface FrameworkDetection {
   isFromCommand: boolean;
 }
 
-export interface DetectFrameworkInput {
+interface DetectFrameworkInput {
   argv: readonly string[];
   /** The entry's working directory, looked at first. */
   cwd: string;

@@ -30,7 +30,7 @@ export interface ErrorReport {
   patternId: string;
 }
 
-export interface MessageContext {
+interface MessageContext {
   /** Display name for `{framework}` when the entry is generic ("Vite", or "Server"). */
   frameworkName: string;
   knownPort?: number;

@@ -10,7 +10,7 @@ export const MAX_CLASSIFIED_LINES_PER_CHUNK = 200;
  * After ready, lines are classified (for `running`) up to this rate; the table costs ~20 µs a
  * line, so a server logging every request at full speed cannot take more than ~4% of a core.
  */
-export const MAX_CLASSIFIED_LINES_PER_SECOND_AFTER_READY = 2_000;
+const MAX_CLASSIFIED_LINES_PER_SECOND_AFTER_READY = 2_000;
 /**
  * Before ready every line counts up to this rate, well above real start-up logs (Next.js,
  * webpack verbose: a few hundred lines a second; the table costs ~20–40 µs a line). Past it the
@@ -18,10 +18,10 @@ export const MAX_CLASSIFIED_LINES_PER_SECOND_AFTER_READY = 2_000;
  */
 export const MAX_CLASSIFIED_LINES_PER_SECOND_BEFORE_READY = 2_000;
 /** Over budget, the newest lines of a chunk are still classified, this often (their meaning is current). */
-export const OVER_BUDGET_SAMPLE_INTERVAL_MS = 50;
+const OVER_BUDGET_SAMPLE_INTERVAL_MS = 50;
 export const OVER_BUDGET_SAMPLE_LINES = 20;
 /** A flood ends after a second with less output than this (a busy but readable log). */
-export const FLOOD_END_BYTES_PER_SECOND = 64 * 1024;
+const FLOOD_END_BYTES_PER_SECOND = 64 * 1024;
 const BUDGET_WINDOW_MS = 1_000;
 
 export class LineBudget {

@@ -9,7 +9,7 @@ import type { FrameworkPattern, PatternKind } from './patternTypes';
 import { hostToShow, isValidPort, portOfUrl } from '../ports';
 
 /** Lines longer than this are cut before matching: regex cost grows with length, meaning does not. */
-export const MAX_CLASSIFIED_LINE_CHARS = 1_000;
+const MAX_CLASSIFIED_LINE_CHARS = 1_000;
 /** A warning block without a blank line ends after this many lines anyway. */
 const MAX_WARNING_BLOCK_LINES = 30;
 
@@ -124,7 +124,7 @@ function placesOf(matches: LineMatch[], decisive: LineMatch | undefined): PlaceH
   return places;
 }
 
-export function toPlace(rawUrl: string | undefined, rawPort: string | undefined, patternId: string): PlaceHint | undefined {
+function toPlace(rawUrl: string | undefined, rawPort: string | undefined, patternId: string): PlaceHint | undefined {
   if (rawUrl) {
     const normalized = rawUrl
       .replace(/^tcp:\/\//, 'http://')

@@ -29,7 +29,7 @@ export interface LivenessSettings {
   timeoutMs: number;
 }
 
-export interface LivenessWatch {
+interface LivenessWatch {
   port: number;
   /** The `url` field: always probed with HTTP. */
   httpUrl?: string;
@@ -38,7 +38,7 @@ export interface LivenessWatch {
   onVerdict(isAlive: boolean, reason: string): void;
 }
 
-export interface LivenessProbeSeams {
+interface LivenessProbeSeams {
   probeHttp?: (options: HttpProbeOptions) => Promise<HttpProbeResult>;
   probeTcp?: (options: TcpProbeOptions) => Promise<boolean>;
   now?: () => number;
@@ -57,7 +57,7 @@ interface WatchState {
   answeringUrl?: string;
 }
 
-export interface ProbeOutcome {
+interface ProbeOutcome {
   isAlive: boolean;
   reason: string;
   protocol: Protocol;

@@ -5,9 +5,9 @@
 import { OutputLineReader } from '../ports';
 
 /** Lines kept for `logs` on failure: enough for a stack trace's head, small enough to read. */
-export const LOG_TAIL_LINES = 40;
+const LOG_TAIL_LINES = 40;
 /** Raw flood output kept for the log tail: LOG_TAIL_LINES lines of up to ~1.6 KB each. */
-export const FLOOD_TEXT_KEEP_BYTES = 64 * 1024;
+const FLOOD_TEXT_KEEP_BYTES = 64 * 1024;
 
 export class LogTail {
   private lines: string[] = [];

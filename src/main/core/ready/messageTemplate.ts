@@ -6,9 +6,9 @@
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 /** A message is one line a person reads in a badge; a stack trace belongs in the logs. */
-export const MAX_MESSAGE_CHARS = 300;
+const MAX_MESSAGE_CHARS = 300;
 
-export type TemplateValues = Readonly<Record<string, string | number | undefined>>;
+type TemplateValues = Readonly<Record<string, string | number | undefined>>;
 
 export function renderTemplate(templates: string | readonly string[], values: TemplateValues): string | undefined {
   const list = typeof templates === 'string' ? [templates] : templates;

@@ -35,7 +35,7 @@ export type DetailSource =
   /** The exception line that ends a Python traceback ("ModuleNotFoundError: No module …"). */
   | 'exceptionLine';
 
-export interface PatternSample {
+interface PatternSample {
   /** A line as the program prints it (escape sequences removed). */
   line: string;
   /** Program and version it was taken from, and how ("vite 7.3.8, captured here"). */

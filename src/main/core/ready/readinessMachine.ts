@@ -34,20 +34,18 @@ import { clampMessage } from './messageTemplate';
 import { selectProbeTarget, type ProbeTarget } from './probeTarget';
 import { formatSeconds } from './formatSeconds';
 
-export { formatSeconds } from './formatSeconds';
-
 export type { ProbeTarget } from './probeTarget';
 
 /** Whether the process tree is seen listening on a port that answers. */
-export type PortOwnership = 'owned' | 'foreign' | 'unknown';
+type PortOwnership = 'owned' | 'foreign' | 'unknown';
 
 /** What a run waits for: readiness, nothing (a long-running command), or its end (a one-shot job). */
 export type RunExpectation = 'readiness' | 'nothing' | 'completion';
 
 export const NO_READINESS_MESSAGE = 'Running — no readiness check; set `port` or `readyPatterns` to wait for one';
-export const ONE_SHOT_RUNNING_MESSAGE = 'Running one-shot job…';
+const ONE_SHOT_RUNNING_MESSAGE = 'Running one-shot job…';
 
-export interface ReadinessMachineOptions {
+interface ReadinessMachineOptions {
   config: ResolvedReadinessConfig;
   /** Detected or configured framework (updated by the tracker at each run start). */
   framework: () => FrameworkId;
@@ -75,7 +73,7 @@ interface ReadyLine {
   speaksHttp: boolean;
 }
 
-export interface ReadyLineInfo {
+interface ReadyLineInfo {
   patternId: string;
   /** Display name of the program whose line it is ("Vite", "TypeScript", "Server"). */
   frameworkName: string;

@@ -38,18 +38,15 @@ import { LineBudget, MAX_CLASSIFIED_LINES_PER_CHUNK, OVER_BUDGET_SAMPLE_LINES } 
 import { waitForReadiness, type ReadinessWaitSource, type WaitForReadyOptions } from './readinessWaiter';
 import { sharedLivenessScheduler, type LivenessScheduler } from './livenessProbes';
 
-export { LOG_TAIL_LINES } from './logTail';
-export { PROGRESS_INTERVAL_MS, type WaitForReadyOptions } from './readinessWaiter';
-
 /** Once a ready line is seen and its port is still closed, the bind is milliseconds away. */
-export const AWAITING_PORT_PROBE_INTERVAL_MS = 20;
+const AWAITING_PORT_PROBE_INTERVAL_MS = 20;
 /**
  * An accepting port not answering HTTP yet is asked again at most this often: a request costs
  * ~0.5 ms of main thread and a server's own work, twenty servers at the 20 ms cadence saturate both.
  */
-export const HTTP_CONFIRM_INTERVAL_MS = 250;
+const HTTP_CONFIRM_INTERVAL_MS = 250;
 
-export interface ReadinessTrackerOptions {
+interface ReadinessTrackerOptions {
   /**
    * Whether the run that just exited was stopped on request (stop, restart, close). Without it a
    * SIGTERM/SIGINT/SIGHUP/SIGKILL death or exit code 130/143 counts as a requested stop.

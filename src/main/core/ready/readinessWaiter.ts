@@ -10,16 +10,16 @@ import { formatSeconds } from './formatSeconds';
 import type { RunExpectation } from './readinessMachine';
 
 /** Progress notifications during a wait (MCP clients show them; they also keep proxies alive). */
-export const PROGRESS_INTERVAL_MS = 1_000;
+const PROGRESS_INTERVAL_MS = 1_000;
 /**
  * Errors come in bursts (a headline, its cause, a stack): a wait reports an error once the output
  * has been quiet this long, so the message names the cause ("Port 5173 already in use") and not
  * only the headline ("Vite failed to start"); after a headline that announces its cause, until
  * the cause arrives. The phase itself changes at once. An exit ends the burst immediately.
  */
-export const ERROR_SETTLE_MS = 100;
+const ERROR_SETTLE_MS = 100;
 /** …but a process that keeps printing after an error is not waited for longer than this. */
-export const MAX_ERROR_SETTLE_MS = 1_000;
+const MAX_ERROR_SETTLE_MS = 1_000;
 
 /** What a wait reads from the tracker it waits on. */
 export interface ReadinessWaitSource {

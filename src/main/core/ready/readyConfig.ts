@@ -89,7 +89,7 @@ export function resolveReadinessConfig(input: Partial<ReadinessConfig> | undefin
 const READINESS_FIELDS = ['port', 'url', 'readyPatterns', 'framework', 'timeout', 'portTimeout'] as const;
 
 /** Shortest liveness period: a probe storm is no better at finding a hang. */
-export const MIN_LIVENESS_PERIOD_MS = 100;
+const MIN_LIVENESS_PERIOD_MS = 100;
 
 function resolveLiveness(input: ReadinessConfig['liveness']): LivenessSettings | undefined {
   if (input === false) return undefined;

@@ -4,7 +4,7 @@
  * it with an error count ({0}), 6193 with one error. Lines carry a time prefix in the user's
  * locale ("[12:00:00 PM] " when pretty, "12:00:00 - " otherwise), so matching is unanchored.
  */
-export interface TscWatchMessages {
+interface TscWatchMessages {
   /** 6194 "Found {0} errors. Watching for file changes." */
   found: string;
   /** 6193 "Found 1 error. Watching for file changes." */

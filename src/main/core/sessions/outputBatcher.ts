@@ -15,15 +15,15 @@
 import { Emitter, type Event } from '../base';
 
 /** Within the 5–16 ms window: below a frame, above the typical PTY read interval under load. */
-export const BATCH_MS = 8;
+const BATCH_MS = 8;
 /**
  * Flush early past this size: keeps each message small, and below the flow-control high
  * watermark so a viewer that keeps up never pauses the PTY.
  */
-export const MAX_BATCH_BYTES = 32 * 1024;
+const MAX_BATCH_BYTES = 32 * 1024;
 
 /** Batches are carved from slabs this big (one ArrayBuffer per ~30 batches under a flood). */
-export const SLAB_BYTES = 1024 * 1024;
+const SLAB_BYTES = 1024 * 1024;
 
 export interface OutputBatch {
   data: Buffer;

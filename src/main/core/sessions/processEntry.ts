@@ -29,7 +29,7 @@ import { LazyTextChunk, incompleteTailLength } from './utf8Chunks';
 const EMPTY = Buffer.alloc(0);
 
 /** docs/app.md: memory per entry is bounded; 2 MiB keeps several screens of history per entry. */
-export const DEFAULT_RING_BYTES = 2 * 1024 * 1024;
+const DEFAULT_RING_BYTES = 2 * 1024 * 1024;
 /** Environment key of the per-run marker every descendant inherits (found again at kill time). */
 export const RUN_MARKER_ENV = 'SWITCHBOARD_RUN';
 /** Environment variables of the app that must not leak into children. */
@@ -51,7 +51,7 @@ export interface ProcessEntryOptions {
   argvForRun?: (entry: ProcessEntry, argv: readonly string[]) => string[];
 }
 
-export interface AttachSnapshot {
+interface AttachSnapshot {
   /** Serialized screen (escape sequences) to write into a fresh terminal. */
   screen: string;
   /** Ring offset the snapshot reflects: drop stream batches ending at or before it. */
@@ -487,7 +487,7 @@ function holdSlaveOpen(proc: pty.IPty): number | undefined {
 }
 
 /** Carries `stdin` text from us to the feeding shell, which removes it before the program starts. */
-export const STDIN_TEXT_ENV = 'SWITCHBOARD_STDIN_TEXT';
+const STDIN_TEXT_ENV = 'SWITCHBOARD_STDIN_TEXT';
 const FEED_STDIN = `text="$${STDIN_TEXT_ENV}"; unset ${STDIN_TEXT_ENV}; printf '%s' "$text" | "$@"`;
 
 /**

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
-export interface ProcessRow {
+interface ProcessRow {
   pid: number;
   ppid: number;
   pgid: number;
@@ -31,7 +31,7 @@ function readProcTable(): Map<number, ProcessRow> {
 }
 
 /** Parses /proc/PID/stat; the command name may contain spaces and parentheses, so split after the last ')'. */
-export function readProcStat(pid: number): ProcessRow | undefined {
+function readProcStat(pid: number): ProcessRow | undefined {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

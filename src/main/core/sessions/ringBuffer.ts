@@ -2,7 +2,7 @@
  * Bounded ring of raw output bytes addressed by monotonically increasing offsets.
  * Offsets never reset (not even across runs), so readers can resume with `since_offset`.
  */
-export interface RingRead {
+interface RingRead {
   data: Buffer;
   /** Offset of the first returned byte (may be later than asked when old bytes were dropped). */
   start: number;

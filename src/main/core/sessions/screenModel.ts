@@ -25,11 +25,11 @@ export const SCREEN_BUSY_SHARE = 0.03;
 /** Budget window: short enough that a budget pause never delays an agent's status by much. */
 export const SCREEN_BUDGET_WINDOW_MS = 100;
 /** While a backlog drains, observers still hear of changes at least this often. */
-export const CHANGE_EVENT_MAX_GAP_MS = 50;
+const CHANGE_EVENT_MAX_GAP_MS = 50;
 /** Default scrollback lines kept by the headless screen. */
-export const DEFAULT_SCROLLBACK_LINES = 1_000;
+const DEFAULT_SCROLLBACK_LINES = 1_000;
 
-export interface ScreenModelOptions {
+interface ScreenModelOptions {
   cols: number;
   rows: number;
   scrollback?: number;

@@ -9,7 +9,7 @@ import { ProcessIdSchema, type ProcessSpec } from '../../../shared/model';
 import { ProcessEntry, type ProcessEntryOptions } from './processEntry';
 import type { OutputBatch } from './outputBatcher';
 
-export interface SessionManagerOptions {
+interface SessionManagerOptions {
   ringBytes?: number;
   scrollback?: number;
   killGraceMs?: number;

@@ -7,18 +7,18 @@ import { collectTree, findByEnvMarker, isAlive, readProcessTable } from './proce
 /** docs/app.md: default grace between SIGTERM and SIGKILL. */
 export const KILL_GRACE_MS = 3_000;
 /** How often survivors are re-checked during the grace period (no exit event exists for non-children). */
-export const KILL_POLL_MS = 25;
+const KILL_POLL_MS = 25;
 /** Upper bound on waiting for SIGKILLed processes to disappear (uninterruptible sleep can delay it). */
-export const SIGKILL_REAP_MS = 2_000;
+const SIGKILL_REAP_MS = 2_000;
 
-export interface KillTarget {
+interface KillTarget {
   /** The leader (its group and descendants); absent for leftovers of a previous app run, found by marker only. */
   pid?: number;
   /** Environment marker `key=value` inherited by every descendant. */
   marker?: { key: string; value: string };
 }
 
-export interface KillResult {
+interface KillResult {
   signalled: number;
   /** Processes that needed SIGKILL. */
   forced: number;

@@ -9,7 +9,7 @@ import type { ProcessEntry } from './processEntry';
  * echoes nothing (a password prompt) or a slow one on a loaded machine. Enter sent before the
  * echo can land inside the paste and the turn is never submitted.
  */
-export const SUBMIT_ECHO_WAIT_MS = 3_000;
+const SUBMIT_ECHO_WAIT_MS = 3_000;
 /** A long or multi-line paste may be shown abbreviated ("[Pasted text #1 +20 lines]"): its echo counts as done once output has been quiet this long. */
 export const ECHO_QUIET_MS = 100;
 /**

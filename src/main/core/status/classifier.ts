@@ -16,9 +16,9 @@ export const REGION_PREVIEW_CHARS = 240;
 export const FALLBACK_ACTIVITY_WINDOW_MS = 2_000;
 
 export const FALLBACK_RECENT_OUTPUT = 'fallback:recent-output';
-export const FALLBACK_QUIET = 'fallback:quiet';
+const FALLBACK_QUIET = 'fallback:quiet';
 
-export interface ClassifyContext {
+interface ClassifyContext {
   rules: RuleSet;
   /** Epoch ms of this classification. */
   now: number;
@@ -26,7 +26,7 @@ export interface ClassifyContext {
   lastOutputAt?: number;
 }
 
-export interface RuleEvaluation {
+interface RuleEvaluation {
   /** `<agent>/<rule id>`. */
   rule: string;
   priority: number;

@@ -9,7 +9,7 @@ import { classify } from './classifier';
 import { listRecordings, loadRecording, recordingsDir } from './replay/asciicast';
 import { ruleSetFor } from './rules';
 
-export interface ClassifierBenchResult {
+interface ClassifierBenchResult {
   /** Distinct screen states classified. */
   screens: number;
   classifications: number;

@@ -13,7 +13,7 @@ import type { RulePrimary } from './ruleSchema';
  *  at most this much of a wrong status. */
 export const HOOK_FRESH_MS = 10_000;
 
-export interface HookImplication {
+interface HookImplication {
   primary: RulePrimary;
   detail: AgentDetail;
 }

@@ -3,26 +3,18 @@ export {
   StatusTracker,
   DEFAULT_STATUS_THRESHOLDS,
   STUCK_THRESHOLD_MS,
-  IDLE_DEBOUNCE_MS,
-  STRONG_IDLE_DEBOUNCE_MS,
-  DRIFT_AFTER_MS,
-  STARTUP_GRACE_MS,
-  RECOMPUTE_COALESCE_MS,
   type StatusThresholds,
   type DetectionProfile,
   type StatusTrackerOptions,
-  type StatusExplanation,
 } from './statusTracker';
-export { classify, type Classification, type ClassifyContext, type RuleEvaluation, type ScreenLike } from './classifier';
-export { loadRuleSet, RuleSetError, type RuleSet, type RuleSetInput, type StatusRule, type StatusRuleInput } from './ruleSchema';
-export { REGION_NAMES, parseRegion, RegionReader, type RegionName } from './regions';
-export { HealthMachine, RECOVERED_HOLD_MS, type HealthEvent } from './healthMachine';
-export { HOOK_FRESH_MS } from './hookState';
+export { classify, type ScreenLike } from './classifier';
+export { type RuleSet } from './ruleSchema';
+export { RegionReader } from './regions';
 export { meaningfulRow } from './progress';
 export { toSnapshot } from './classifier';
-export { BUILTIN_RULE_SETS, ruleSetFor } from './rules';
-export { benchClassifier, type ClassifierBenchResult } from './classifierBench';
-export { benchReactionLatency, type ReactionBenchResult } from './reactionBench';
-export { listRecordingSets, scoreRecordingSet, versionOf, type RecordingSet, type RecordingSetScore } from './replay/recordingSets';
-export { probeLateCounterStalls, type StallProbeResult } from './replay/stallProbe';
+export { ruleSetFor } from './rules';
+export { benchClassifier } from './classifierBench';
+export { benchReactionLatency } from './reactionBench';
+export { listRecordingSets, scoreRecordingSet, type RecordingSetScore } from './replay/recordingSets';
+export { probeLateCounterStalls } from './replay/stallProbe';
 export { loadRecording, recordingsRoot } from './replay/asciicast';

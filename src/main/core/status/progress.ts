@@ -11,7 +11,7 @@
 import type { ProgressNormalizer } from './ruleSchema';
 
 /** Normalisers every agent gets, after its own (rule file `progressNormalizers`). */
-export const COMMON_PROGRESS_NORMALIZERS: readonly ProgressNormalizer[] = [
+const COMMON_PROGRESS_NORMALIZERS: readonly ProgressNormalizer[] = [
   // Spinner glyphs anywhere on a row: braille (cli-spinners "dots"), block elements (scanner bars)
   // and the geometric frames TUIs cycle through.
   { id: 'spinner-glyphs', pattern: /[\u2800-\u28FF\u2580-\u259F◐◓◑◒◴◵◶◷◰◳◲◱⬝⬞■□▪▫⬡⬢]/gu, replace: '' },

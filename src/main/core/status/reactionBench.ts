@@ -14,7 +14,7 @@ import { ReplaySession } from './replay/replaySession';
 import { ruleSetFor } from './rules';
 import { DEFAULT_STATUS_THRESHOLDS, StatusTracker, type DetectionProfile } from './statusTracker';
 
-export interface ReactionBenchResult {
+interface ReactionBenchResult {
   entries: number;
   transitions: number;
   p50Ms: number;

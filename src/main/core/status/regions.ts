@@ -13,7 +13,7 @@
  * Rows are trimmed at the end (NBSP included); trailing blank rows of a region are dropped.
  */
 
-export const REGION_NAMES = [
+const REGION_NAMES = [
   'whole_screen',
   'bottom_non_empty_lines',
   'prompt_box',
@@ -21,15 +21,15 @@ export const REGION_NAMES = [
   'after_last_horizontal_rule',
   'osc_title',
 ] as const;
-export type RegionName = (typeof REGION_NAMES)[number];
+type RegionName = (typeof REGION_NAMES)[number];
 
 /** Region parameter bounds: a region can never be larger than a very tall screen. */
-export const MAX_REGION_PARAM = 500;
+const MAX_REGION_PARAM = 500;
 /** A horizontal rule is at least this many rule characters... */
-export const HORIZONTAL_RULE_MIN_CHARS = 8;
+const HORIZONTAL_RULE_MIN_CHARS = 8;
 /** ...and spans at least this share of the screen width (Claude Code's rules span all of it;
  *  a short `────` inside a dialog or a boxed header is not a prompt-box border). */
-export const HORIZONTAL_RULE_MIN_WIDTH_SHARE = 0.5;
+const HORIZONTAL_RULE_MIN_WIDTH_SHARE = 0.5;
 
 const PARAM: Record<RegionName, 'none' | 'required' | 'optional'> = {
   whole_screen: 'none',
@@ -40,7 +40,7 @@ const PARAM: Record<RegionName, 'none' | 'required' | 'optional'> = {
   osc_title: 'none',
 };
 
-export interface ParsedRegion {
+interface ParsedRegion {
   name: RegionName;
   param?: number;
 }

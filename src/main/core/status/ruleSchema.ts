@@ -8,21 +8,21 @@ import { DETAILS_BY_PRIMARY, type AgentDetail } from '../../../shared/status';
 import { isRegionError, parseRegion } from './regions';
 
 /** A rule set larger than this is a mistake, and would cost more than a frame to evaluate. */
-export const MAX_RULES_PER_SET = 100;
+const MAX_RULES_PER_SET = 100;
 /** Matcher nesting (all/any/not) deeper than this is unreadable; herdr caps gate depth too. */
-export const MAX_MATCHER_DEPTH = 4;
+const MAX_MATCHER_DEPTH = 4;
 /** Longest string or regex source in a matcher; protects the per-update cost. */
-export const MAX_PATTERN_CHARS = 600;
+const MAX_PATTERN_CHARS = 600;
 /** Longest sample; samples are cropped screens, not whole sessions. */
-export const MAX_SAMPLE_CHARS = 8_000;
+const MAX_SAMPLE_CHARS = 8_000;
 
 /** States a screen rule can imply; starting/stuck/dead come from timing and process facts. */
-export const RULE_PRIMARIES = ['idle', 'active', 'waiting'] as const;
+const RULE_PRIMARIES = ['idle', 'active', 'waiting'] as const;
 export type RulePrimary = (typeof RULE_PRIMARIES)[number];
 
 type Pattern = RegExp | string;
 
-export interface MatcherInput {
+interface MatcherInput {
   /** Read another region for this node and its children (default: the rule's region). */
   region?: string;
   /** Every string occurs in the region text. */
@@ -36,7 +36,7 @@ export interface MatcherInput {
   not?: MatcherInput;
 }
 
-export interface RuleImplies {
+interface RuleImplies {
   primary: RulePrimary;
   /** null only for `active`: "busy, detail unknown" (the tracker keeps the last active detail). */
   detail: AgentDetail;
@@ -61,7 +61,7 @@ export interface StatusRuleInput {
   strongIdle?: boolean;
 }
 
-export interface NormalizerInput {
+interface NormalizerInput {
   /** What it removes, e.g. "spinner glyph at the start of the status line". */
   id: string;
   pattern: Pattern;

@@ -44,7 +44,7 @@ export const STARTUP_GRACE_MS = 2_500;
  *  (a redraw, a scrolled answer) never trips it. */
 export const DRIFT_AFTER_MS = 10_000;
 /** A run that prints nothing leaves `starting` after this long anyway (then the screen decides). */
-export const STARTUP_SILENT_MAX_MS = 30_000;
+const STARTUP_SILENT_MAX_MS = 30_000;
 /** Screen changes are coalesced this long before classifying: a redraw arrives as several parsed
  *  writes within a few ms; 25 ms keeps the reaction far inside docs/agent-status.md's 300 ms. */
 export const RECOMPUTE_COALESCE_MS = 25;
@@ -70,7 +70,7 @@ export interface StatusTrackerOptions extends Partial<StatusThresholds> {
   hookFreshMs?: number;
 }
 
-export interface StatusExplanation {
+interface StatusExplanation {
   status: AgentStatusInfo;
   /** The last screen classification, every rule with matched + region preview. */
   classification: Classification | undefined;

@@ -17,8 +17,8 @@ import type { TaskResult, TaskUsage } from '../../../shared/task';
 import type { TaskStreamEvent } from './taskEvents';
 
 /** Bound on text kept from one message (final answers, tool result previews). */
-export const MAX_RESULT_TEXT_CHARS = 64 * 1024;
-export const TOOL_RESULT_PREVIEW_CHARS = 300;
+const MAX_RESULT_TEXT_CHARS = 64 * 1024;
+const TOOL_RESULT_PREVIEW_CHARS = 300;
 
 type Json = Record<string, unknown>;
 

@@ -44,7 +44,7 @@ export class SecondOpinionError extends Error {
   }
 }
 
-export interface AnthropicOpinionConfig {
+interface AnthropicOpinionConfig {
   /** Messages API base URL (ANTHROPIC_BASE_URL of the task, else the public API). */
   baseUrl?: string;
   apiKey?: string;
@@ -67,7 +67,7 @@ export function opinionCredentials(
 const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 /** The Messages URL, or why the key may not go there: only https, or plain http on loopback. */
-export function opinionUrl(baseUrl: string | undefined): URL {
+function opinionUrl(baseUrl: string | undefined): URL {
   let url: URL;
   try {
     url = new URL('/v1/messages', baseUrl ?? DEFAULT_BASE_URL);

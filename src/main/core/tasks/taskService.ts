@@ -27,7 +27,7 @@ import { waitForTaskEnd } from './taskWait';
 const NAME_CHARS = 40;
 
 /** What the service needs of the core (SwitchboardCore is one). */
-export interface TaskHost {
+interface TaskHost {
   readonly projectDir: string;
   readonly sessions: SessionManager;
   decorationsOf(id: string): readonly EntryDecoration[];
@@ -36,7 +36,7 @@ export interface TaskHost {
   recordSpawn?(childId: string, parentId: string): void;
 }
 
-export class NotATaskError extends SwitchboardError {
+class NotATaskError extends SwitchboardError {
   constructor(id: string, kind: string) {
     super('wrong_kind', `Process ${id} is a ${kind} entry, not a task. list_processes with kind "task" shows the tasks.`);
   }

@@ -22,9 +22,9 @@ import type { TaskStreamEvent } from './taskEvents';
 /** Streamed text kept for the UI and get_task: the tail a person reads, not the transcript. */
 export const TEXT_TAIL_CHARS = 4_000;
 /** Finished tool calls kept for inspection. */
-export const RECENT_TOOLS = 20;
+const RECENT_TOOLS = 20;
 /** Non-JSON lines kept: stderr merges into the PTY, so a crash's reason is usually here. */
-export const NOISE_TAIL_LINES = 10;
+const NOISE_TAIL_LINES = 10;
 /** Characters of text quoted in an activity description. */
 const QUOTE_CHARS = 80;
 
@@ -276,7 +276,7 @@ export class TaskStateMachine {
 }
 
 /** "error_max_turns: Reached maximum number of turns (1)"; an API failure reported as a success-typed error keeps its text. */
-export function resultError(result: TaskResult): string {
+function resultError(result: TaskResult): string {
   const detail = result.errors?.join('; ') ?? result.text;
   return detail ? `${result.subtype}: ${detail}` : result.subtype;
 }

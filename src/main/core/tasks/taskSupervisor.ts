@@ -29,7 +29,7 @@ import {
  */
 export const RESULT_EXIT_GRACE_MS = 10_000;
 /** Decisions kept per run (a long run with many extensions must not grow without bound). */
-export const MAX_DECISIONS = 100;
+const MAX_DECISIONS = 100;
 
 /** What the supervisor needs of a session: observe it, and end its tree. ProcessEntry is one. */
 export interface TaskSession extends ObservedSession {

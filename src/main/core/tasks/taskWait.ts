@@ -7,9 +7,9 @@ import type { TaskProgress, TaskView, TaskWaitResult } from '../../../shared/tas
 import type { TaskSupervisor } from './taskSupervisor';
 
 /** Heartbeat while nothing changes (MCP clients reset their request timeout on progress). */
-export const TASK_PROGRESS_INTERVAL_MS = 1_000;
+const TASK_PROGRESS_INTERVAL_MS = 1_000;
 
-export interface TaskWaitOptions {
+interface TaskWaitOptions {
   supervisor: TaskSupervisor;
   /** The task as returned to the caller (undefined once its entry is closed). */
   view(): TaskView | undefined;

@@ -16,7 +16,7 @@ import type { TaskTimeouts, TaskTrigger } from '../../../shared/task';
  * takes 1–3 s to print its `init` message here, longer with MCP servers or plugins to load, and a
  * short idle timeout (seconds, as in tests) must not call that a stall.
  */
-export const FIRST_MESSAGE_DEADLINE_FLOOR_MS = 30_000;
+const FIRST_MESSAGE_DEADLINE_FLOOR_MS = 30_000;
 
 export interface WatchdogExpiry {
   trigger: TaskTrigger;

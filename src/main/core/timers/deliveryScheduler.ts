@@ -18,12 +18,12 @@ import type { TimerHost } from './timerHost';
  */
 export const TURN_START_TIMEOUT_MS = 10_000;
 
-export interface DueBody {
+interface DueBody {
   timerId: string;
   body: string;
 }
 
-export interface DeliveryHooks {
+interface DeliveryHooks {
   /** The owner's earliest due timer, if any. */
   nextDue(ownerId: string): DueBody | undefined;
   delivered(timerId: string): void;

@@ -7,7 +7,7 @@ import type { EntryDecoration, EntryDecorator } from '../sessions';
 import type { ProcessInfo } from '../../../shared/model';
 import type { TimerManager } from './timerManager';
 
-export class TimerDecoration implements EntryDecoration {
+class TimerDecoration implements EntryDecoration {
   private readonly changed = new Emitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscription: Disposable;
@@ -32,13 +32,7 @@ export class TimerDecoration implements EntryDecoration {
   }
 }
 
-/**
- * The decorator for SwitchboardCoreOptions.decorators. The manager is created after the core
- * (it needs the core), so the decorator reads it through a getter; entries exist only later.
- */
-export function timerDecorator(timers: () => TimerManager | undefined): EntryDecorator {
-  return (entry) => {
-    const manager = timers();
-    return manager && !manager.isDisposed ? new TimerDecoration(entry.id, manager) : undefined;
-  };
+/** Decorates every entry with the timers it owns, while the manager lives. */
+export function timerDecorator(manager: TimerManager): EntryDecorator {
+  return (entry) => (manager.isDisposed ? undefined : new TimerDecoration(entry.id, manager));
 }

@@ -41,7 +41,7 @@ export interface TimerHost {
   onScreenChanged(id: string, listener: () => void): Disposable;
 }
 
-export function timerEntryOf(info: ProcessInfo): TimerEntry {
+function timerEntryOf(info: ProcessInfo): TimerEntry {
   return {
     id: info.id,
     name: info.name,

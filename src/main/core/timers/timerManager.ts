@@ -37,7 +37,7 @@ import {
   type TimerRecord,
 } from './timerTypes';
 
-export interface TimerManagerOptions {
+interface TimerManagerOptions {
   /** Entries, status and delivery. A disposable host is owned (disposed with the manager). */
   host: TimerHost & Partial<Disposable>;
   clock?: Clock;
@@ -49,12 +49,12 @@ export interface TimerManagerOptions {
   onProblem?: (message: string) => void;
 }
 
-export interface TimerFired {
+interface TimerFired {
   timer: TimerSummary;
   cause: FireCause;
 }
 
-export interface RestoreReport {
+interface RestoreReport {
   restored: number;
   dropped: TimerHistoryEntry[];
   problems: string[];

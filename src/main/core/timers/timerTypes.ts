@@ -4,9 +4,9 @@
  */
 import type { TimerHistoryEntry, TimerSummary } from '../../../shared/model';
 
-export type TimerKind = TimerSummary['kind'];
+type TimerKind = TimerSummary['kind'];
 /** States of a timer that still exists; the ended ones live in history. */
-export type LiveTimerState = 'pending' | 'paused' | 'due';
+type LiveTimerState = 'pending' | 'paused' | 'due';
 export type EndedTimerState = TimerHistoryEntry['state'];
 
 /** What made a timer come due. */
@@ -84,7 +84,7 @@ export const MAX_LIVE_TIMERS = 500;
 /** Ended timers kept for timer_list (newest first). */
 export const HISTORY_LIMIT = 100;
 /** Longest body preview shown in lists and tooltips. */
-export const BODY_PREVIEW_CHARS = 120;
+const BODY_PREVIEW_CHARS = 120;
 
 export function bodyPreview(body: string): string {
   const firstLine = body.trim().split('\n')[0] ?? '';

@@ -1,4 +1,3 @@
-export { ProjectTrust, type HeldEntry, type ProjectTrustOptions } from './projectTrust';
-export { FileTrustStore, MemoryTrustStore, TRUST_FILE, type TrustStore } from './trustStore';
-export { trustFingerprint, trustedFieldsOf } from './fingerprint';
+export { ProjectTrust, type HeldEntry } from './projectTrust';
+export { FileTrustStore, MemoryTrustStore, TRUST_FILE } from './trustStore';
 export { EntryAccess } from './entryAccess';

@@ -22,7 +22,7 @@ export interface HeldEntry {
   previous?: ProcessSpec;
 }
 
-export interface ProjectTrustOptions {
+interface ProjectTrustOptions {
   /** Trust whatever the config holds (an embedder that asked elsewhere, unit tests). Nothing is stored. */
   trustEverything?: boolean;
 }

@@ -10,7 +10,7 @@ import { InvalidArgumentError, SwitchboardError } from '../../../shared/errors';
 import type { PathCompletion } from '../../../shared/workspace';
 
 /** A completion list longer than this is no help to a person typing. */
-export const MAX_COMPLETIONS = 100;
+const MAX_COMPLETIONS = 100;
 
 export class FolderRoots {
   readonly roots: string[];

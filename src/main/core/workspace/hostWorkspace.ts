@@ -9,7 +9,7 @@ import { publishEndpoints } from './endpointDiscovery';
 import { FolderRoots } from './folderRoots';
 import { Workspace } from './workspace';
 
-export interface HostWorkspaceOptions {
+interface HostWorkspaceOptions {
   dataDir: string;
   /** Folders a typed path may lie in. */
   roots: string[];

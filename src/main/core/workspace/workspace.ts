@@ -14,9 +14,9 @@ import type { RecentProjects } from '../projects';
 import type { FolderRoots } from './folderRoots';
 
 /** Builds one project's core; `grantTrust` trusts its switchboard.json as it is (`--trust`). */
-export type ProjectFactory = (dir: string, options: { grantTrust: boolean }) => Promise<CoreHandle>;
+type ProjectFactory = (dir: string, options: { grantTrust: boolean }) => Promise<CoreHandle>;
 
-export interface WorkspaceOptions {
+interface WorkspaceOptions {
   createProject: ProjectFactory;
   recent: RecentProjects;
   /** Where a folder typed in a viewer may lie. */
@@ -31,7 +31,7 @@ export interface OpenProject {
   readonly handle: CoreHandle;
 }
 
-export class UnknownProjectError extends SwitchboardError {
+class UnknownProjectError extends SwitchboardError {
   constructor(id: string) {
     super('not_found', `No open project has the id "${id}". Open its folder first.`);
   }

@@ -80,13 +80,13 @@ function wordStartHits(label: string, query: string): number {
 }
 
 /** Actions whose label holds every query word, those whose words start with the query words first. */
-export function rankActions<T extends { label: string }>(actions: readonly T[], query: string): T[] {
+function rankActions<T extends { label: string }>(actions: readonly T[], query: string): T[] {
   const hits = new Map(actions.map((a) => [a, wordStartHits(a.label, query)]));
   return actions.filter((a) => matchesQuery(a.label, query)).sort((a, b) => hits.get(b)! - hits.get(a)!);
 }
 
 /** Every word of the query appears in the label (case-insensitive), in any order. */
-export function matchesQuery(label: string, query: string): boolean {
+function matchesQuery(label: string, query: string): boolean {
   const text = label.toLowerCase();
   return query
     .toLowerCase()

@@ -10,7 +10,7 @@ const SCOPE_HELP: Record<McpScope, string> = {
 };
 
 /** Entries whose MCP token can carry scopes: agents, tasks, and entries the config gave a token. */
-export function hasScopes(p: ProcessInfo): boolean {
+function hasScopes(p: ProcessInfo): boolean {
   return p.kind === 'agent' || p.kind === 'task' || p.access !== undefined;
 }
 

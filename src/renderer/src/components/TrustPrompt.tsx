@@ -127,7 +127,7 @@ function runningNote(request: TrustRequest, processes: ReturnType<typeof useUi.g
 }
 
 /** argv as a person would type it: words with spaces or quotes are single-quoted. */
-export function commandLine(argv: readonly string[]): string {
+function commandLine(argv: readonly string[]): string {
   return argv.map((word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 

@@ -27,7 +27,7 @@ const SEARCH_SLICE_MS = 10;
 const MAX_RESULT_LINE_CHARS = 500;
 
 /** Compiles a caller's regex; a bad one is a tool error naming the regex. */
-export function compilePattern(pattern: string): UserPattern {
+function compilePattern(pattern: string): UserPattern {
   try {
     return compileUserPattern(pattern);
   } catch (err) {

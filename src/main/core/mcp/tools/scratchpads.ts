@@ -1,6 +1,12 @@
 /** Shared scratchpads: revisioned notes per project (see core/scratchpads). */
+import type { WriteOptions } from '../../scratchpads';
 import { callerKey } from '../identity';
-import { defineTool } from '../toolContext';
+import { defineTool, type ToolCall } from '../toolContext';
+
+/** Every change names its author and may insist on the revision the caller read. */
+function writeOptions(expectedRevision: number | undefined, call: ToolCall): WriteOptions {
+  return { expectedRevision, by: callerKey(call.caller) };
+}
 
 const scratchpadList = defineTool({
   name: 'scratchpad_list',
@@ -23,16 +29,14 @@ const scratchpadWrite = defineTool({
   title: 'Write a scratchpad',
   description:
     "Replace a scratchpad's content (creates it). With expected_revision the write only happens if nobody changed it since you read that revision (0: only if it does not exist); otherwise it fails with the current revision and nothing is lost. Returns the new revision.",
-  run: ({ name, content, expected_revision }, call, ctx) =>
-    ctx.scratchpads.write(name, content, { expectedRevision: expected_revision, by: callerKey(call.caller) }),
+  run: ({ name, content, expected_revision }, call, ctx) => ctx.scratchpads.write(name, content, writeOptions(expected_revision, call)),
 });
 
 const scratchpadAppend = defineTool({
   name: 'scratchpad_append',
   title: 'Append to a scratchpad',
   description: 'Add text at the end of a scratchpad (creates it). Appends never overwrite each other. Returns the new revision.',
-  run: ({ name, content, expected_revision }, call, ctx) =>
-    ctx.scratchpads.append(name, content, { expectedRevision: expected_revision, by: callerKey(call.caller) }),
+  run: ({ name, content, expected_revision }, call, ctx) => ctx.scratchpads.append(name, content, writeOptions(expected_revision, call)),
 });
 
 const scratchpadDelete = defineTool({
@@ -40,8 +44,7 @@ const scratchpadDelete = defineTool({
   title: 'Delete a scratchpad',
   description: 'Delete a scratchpad (with expected_revision: only if it is still at that revision).',
   annotations: { destructiveHint: true },
-  run: ({ name, expected_revision }, call, ctx) =>
-    ctx.scratchpads.delete(name, { expectedRevision: expected_revision, by: callerKey(call.caller) }),
+  run: ({ name, expected_revision }, call, ctx) => ctx.scratchpads.delete(name, writeOptions(expected_revision, call)),
 });
 
 export const scratchpadTools = [scratchpadList, scratchpadRead, scratchpadWrite, scratchpadAppend, scratchpadDelete];

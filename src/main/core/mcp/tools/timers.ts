@@ -5,7 +5,8 @@
  */
 import type { TimerHistoryEntry, TimerSummary } from '../../../../shared/model';
 import type { TimerArmed } from '../../timers';
-import { defineTool, type ToolCall, type ToolContext } from '../toolContext';
+import type { McpToolArgs } from '../../../../shared/mcp';
+import { defineTool, type Requirement, type ToolCall, type ToolContext } from '../toolContext';
 
 /** A timer as agents read it. */
 function timerView(t: TimerSummary): Record<string, unknown> {
@@ -70,11 +71,25 @@ function secondsText(ms: number | undefined): string {
 const DELIVERY =
   "The body is typed into the owner's terminal as a fresh user turn, only when the owner is at its prompt (a busy owner gets it when it is idle again). The owner is you, or owner_process_id (required when you are not a process started by Switchboard).";
 
+/** Setting a timer for another entry needs the right to type into it. */
+function deliversToOwner({ owner_process_id }: { owner_process_id?: string }): Requirement[] {
+  return [{ entry: owner_process_id, right: 'input', action: 'delivering a timer body to' }];
+}
+
+/** Both idle timers take the same arguments; `kind` says whether any or all watched agents must be idle. */
+function setIdleTimer(kind: 'idle_any' | 'idle_all') {
+  return (args: McpToolArgs<'timer_fire_when_idle_any'>, call: ToolCall, ctx: ToolContext): Record<string, unknown> => {
+    const { watched, body, max_wait_seconds, label, owner_process_id } = args;
+    const timer = { kind, watched, body, maxWaitSeconds: max_wait_seconds, label, ownerId: owner_process_id };
+    return armedView(ctx.core.timers.setIdle(call.caller, timer), ctx, call);
+  };
+}
+
 const timerSet = defineTool({
   name: 'timer_set',
   title: 'Set a timer',
   description: `One-shot timer: after \`seconds\`, deliver \`body\` to the owner. ${DELIVERY} Returns timer_id, fires_at and remaining_ms.`,
-  requires: ({ owner_process_id }) => [{ entry: owner_process_id, right: 'input', action: 'delivering a timer body to' }],
+  requires: deliversToOwner,
   run: ({ seconds, body, label, owner_process_id }, call, ctx) =>
     armedView(ctx.core.timers.setDelay(call.caller, { seconds, body, label, ownerId: owner_process_id }), ctx, call),
 });
@@ -83,40 +98,16 @@ const timerFireWhenIdleAny = defineTool({
   name: 'timer_fire_when_idle_any',
   title: 'Fire when any agent finishes',
   description: `Deliver \`body\` when any of the \`watched\` agents finishes a turn (goes from working to idle). Agents already idle now do not count until they work and come back; a freshly spawned agent counts once it has done its first instructions. With max_wait_seconds it fires anyway after that long. ${DELIVERY} Returns already_idle and waiting_on.`,
-  requires: ({ owner_process_id }) => [{ entry: owner_process_id, right: 'input', action: 'delivering a timer body to' }],
-  run: ({ watched, body, max_wait_seconds, label, owner_process_id }, call, ctx) =>
-    armedView(
-      ctx.core.timers.setIdle(call.caller, {
-        kind: 'idle_any',
-        watched,
-        body,
-        maxWaitSeconds: max_wait_seconds,
-        label,
-        ownerId: owner_process_id,
-      }),
-      ctx,
-      call,
-    ),
+  requires: deliversToOwner,
+  run: setIdleTimer('idle_any'),
 });
 
 const timerFireWhenIdleAll = defineTool({
   name: 'timer_fire_when_idle_all',
   title: 'Fire when all agents are idle',
   description: `Deliver \`body\` when every one of the \`watched\` agents is idle at the same time (agents idle already count; a freshly spawned agent only once it has done its first instructions; an agent that exited counts as done). Fires at once if all are idle now. With max_wait_seconds it fires anyway after that long. ${DELIVERY} Returns already_idle and waiting_on.`,
-  requires: ({ owner_process_id }) => [{ entry: owner_process_id, right: 'input', action: 'delivering a timer body to' }],
-  run: ({ watched, body, max_wait_seconds, label, owner_process_id }, call, ctx) =>
-    armedView(
-      ctx.core.timers.setIdle(call.caller, {
-        kind: 'idle_all',
-        watched,
-        body,
-        maxWaitSeconds: max_wait_seconds,
-        label,
-        ownerId: owner_process_id,
-      }),
-      ctx,
-      call,
-    ),
+  requires: deliversToOwner,
+  run: setIdleTimer('idle_all'),
 });
 
 const timerCancel = defineTool({

@@ -38,7 +38,7 @@ function composeServices(text: string): Record<string, unknown> {
 }
 
 /** The host port of `ports:` when exactly one is published ("8080:80", "127.0.0.1:8080:80", long form). */
-export function publishedPort(definition: unknown): number | undefined {
+function publishedPort(definition: unknown): number | undefined {
   const ports = (definition as { ports?: unknown } | null)?.ports;
   if (!Array.isArray(ports)) return undefined;
   const hostPorts = ports.map(hostPortOf).filter((p): p is number => p !== undefined);

@@ -17,7 +17,7 @@ interface FrameworkServer {
   source: string;
 }
 
-export const FRAMEWORK_SERVERS: readonly FrameworkServer[] = [
+const FRAMEWORK_SERVERS: readonly FrameworkServer[] = [
   {
     name: 'django',
     isUsedBy: (files) => files.exists('manage.py'),

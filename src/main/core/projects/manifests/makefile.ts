@@ -3,7 +3,7 @@ import type { ProposedEntry } from '../../../../shared/proposal';
 import type { ProjectFiles } from '../projectFiles';
 
 /** Target names that conventionally start a long-running dev process. */
-export const SERVER_TARGETS: readonly string[] = [
+const SERVER_TARGETS: readonly string[] = [
   'dev',
   'develop',
   'serve',

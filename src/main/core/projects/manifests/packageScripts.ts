@@ -13,7 +13,7 @@ import type { ProjectFiles } from '../projectFiles';
  * Express's (and often production, hence second); `develop` is Gatsby's; `storybook` and
  * `docs:dev`-style helpers are auxiliary and proposed unticked.
  */
-export const SERVER_SCRIPTS: ReadonlyArray<{ name: string; main: boolean }> = [
+const SERVER_SCRIPTS: ReadonlyArray<{ name: string; main: boolean }> = [
   { name: 'dev', main: true },
   { name: 'develop', main: true },
   { name: 'start', main: true },
@@ -36,7 +36,7 @@ interface PackageJson {
   packageManager?: unknown;
 }
 
-export function packageManagerOf(files: ProjectFiles, pkg: PackageJson | undefined): string {
+function packageManagerOf(files: ProjectFiles, pkg: PackageJson | undefined): string {
   const declared = typeof pkg?.packageManager === 'string' ? pkg.packageManager.split('@')[0] : undefined;
   if (declared && ['npm', 'pnpm', 'yarn', 'bun'].includes(declared)) return declared;
   return PACKAGE_MANAGERS.find((pm) => files.exists(pm.lockFile))?.command ?? 'npm';

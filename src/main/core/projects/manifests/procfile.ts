@@ -38,7 +38,7 @@ function procfileEntries(files: ProjectFiles, file: string, selected: boolean): 
     }));
 }
 
-export function parseProcfile(text: string): Array<{ type: string; command: string }> {
+function parseProcfile(text: string): Array<{ type: string; command: string }> {
   return text
     .split(/\r?\n/)
     .filter((line) => !line.trimStart().startsWith('#'))

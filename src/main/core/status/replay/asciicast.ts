@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AgentDetail, AgentPrimary } from '../../../../shared/status';
 
-export interface CastHeader {
+interface CastHeader {
   version: 2;
   width: number;
   height: number;
@@ -14,7 +14,7 @@ export interface CastHeader {
   title?: string;
 }
 
-export interface CastEvent {
+interface CastEvent {
   /** Milliseconds since spawn. */
   ms: number;
   type: 'o' | 'i' | 'm' | 'r';

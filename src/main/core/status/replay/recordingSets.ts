@@ -10,14 +10,14 @@ import { replayRecording, type ReplayScore } from './replayRecording';
 import { percentile, timeTransitions, type TransitionTiming } from './transitionTiming';
 import type { DetectionProfile } from '../statusTracker';
 
-export interface RecordingSet {
+interface RecordingSet {
   /** The folder name: the preset id of the CLI. */
   cli: string;
   dir: string;
   names: string[];
 }
 
-export interface RecordingScore extends ReplayScore {
+interface RecordingScore extends ReplayScore {
   timing: TransitionTiming;
 }
 
@@ -54,7 +54,7 @@ export function versionOf(agentVersion: string): string {
   return /\d+\.\d+\.\d+(?:[-+][\w.]+)?/.exec(agentVersion)?.[0] ?? agentVersion.trim();
 }
 
-export async function scoreRecording(recording: Recording, profile: DetectionProfile): Promise<RecordingScore> {
+async function scoreRecording(recording: Recording, profile: DetectionProfile): Promise<RecordingScore> {
   const result = await replayRecording(recording, profile);
   return { ...result, timing: timeTransitions(recording.truth, result.transitions) };
 }

@@ -10,15 +10,15 @@ import { isInToleranceWindow, truthAt, type Recording } from './asciicast';
 import { ReplaySession } from './replaySession';
 
 /** The README's scoring grid: one sample per 100 ms of recording time. */
-export const SAMPLE_INTERVAL_MS = 100;
+const SAMPLE_INTERVAL_MS = 100;
 const EPOCH = Date.UTC(2025, 0, 1);
 
-export interface StatusSample {
+interface StatusSample {
   ms: number;
   status: AgentStatusInfo;
 }
 
-export interface ScoredSample {
+interface ScoredSample {
   ms: number;
   truth: { primary: AgentPrimary; detail: AgentDetail };
   got: { primary: AgentPrimary; detail: AgentDetail; reason: string; confidence: AgentStatusInfo['confidence'] };

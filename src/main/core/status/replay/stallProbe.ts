@@ -15,8 +15,8 @@ import type { StatusRule } from '../ruleSchema';
 import { StatusTracker, type DetectionProfile } from '../statusTracker';
 import { ReplaySession } from './replaySession';
 
-export const STALL_DURATION_MS = 30_000;
-export const STALL_FRAME_MS = 200;
+const STALL_DURATION_MS = 30_000;
+const STALL_FRAME_MS = 200;
 const EPOCH = Date.UTC(2025, 0, 1);
 
 const GLYPH_FAMILIES = ['⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏', '·✢✳✶✻✽', '•◦', '◐◓◑◒'];
@@ -25,7 +25,7 @@ const TIPS = ['  ⎿  Tip: Press Esc twice to edit a previous message', '  ⎿  
 /** Rows that carry a CLI's busy animation: a spinner, an ellipsis, a counter, a key hint. */
 const ANIMATED_ROW = /[\u2800-\u28FF]|…|\.\.\.|\besc\b|ctrl\+c|\(\d+s\b|Waiting for/u;
 
-export interface StallProbeResult {
+interface StallProbeResult {
   /** `<agent>/<rule id>` whose sample was stalled. */
   rule: string;
   /** Frames whose classification stayed busy (all of them, for a fair probe). */

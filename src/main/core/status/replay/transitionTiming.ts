@@ -7,7 +7,7 @@
 import type { AgentDetail, AgentPrimary } from '../../../../shared/status';
 import { truthAt, type TruthFile, type TruthInterval } from './asciicast';
 
-export interface ShownTransition {
+interface ShownTransition {
   ms: number;
   primary: AgentPrimary;
   detail: AgentDetail;

@@ -9,7 +9,7 @@ import { genericRules } from './generic';
 import { opencodeRules } from './opencode';
 import { qwenRules } from './qwen';
 
-export const RULE_SET_INPUTS: readonly RuleSetInput[] = [
+const RULE_SET_INPUTS: readonly RuleSetInput[] = [
   claudeRules,
   codexRules,
   geminiRules,

@@ -1,5 +1,5 @@
 /**
- * The rule table test (STYLE.md "Detection tables"): every rule of every agent file triggers on
+ * The rule table test (docs/style.md, detection tables): every rule of every agent file triggers on
  * its own sample, the whole classifier returns that rule's state for it, and none of its
  * look-alikes triggers it.
  */

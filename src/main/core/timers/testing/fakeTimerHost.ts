@@ -8,7 +8,7 @@ import type { AgentPrimary } from '../../../../shared/status';
 import type { ProcessKind } from '../../../../shared/model';
 import type { TimerEntry, TimerHost } from '../timerHost';
 
-export interface Delivery {
+interface Delivery {
   id: string;
   text: string;
   at: number;

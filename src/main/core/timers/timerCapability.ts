@@ -1,0 +1,37 @@
+/**
+ * Timers join the core as a capability: the manager (it observes the core's entries, so it is
+ * built when the core attaches it), the timer decoration on every entry, and `core.timers`.
+ */
+import { DisposableStore, type Clock } from '../base';
+import type { Capability } from '../app';
+import { timerDecorator } from './timerDecoration';
+import { CoreTimerHost } from './timerHost';
+import { TimerManager } from './timerManager';
+import { FileTimerStore } from './timerStore';
+
+export interface CreateTimerManagerOptions {
+  /** The app's data directory: timers are saved there per project. Without it they live in memory. */
+  dataDir?: string;
+  clock?: Clock;
+  onProblem?: (message: string) => void;
+}
+
+export function timerCapability(options: CreateTimerManagerOptions = {}): Capability {
+  return {
+    name: 'timers',
+    attach(core) {
+      const store = new DisposableStore();
+      const manager = store.add(
+        new TimerManager({
+          host: new CoreTimerHost(core),
+          clock: options.clock,
+          store: options.dataDir ? FileTimerStore.forProject(options.dataDir, core.projectDir) : undefined,
+          onProblem: options.onProblem,
+        }),
+      );
+      store.add(core.addEntryDecorator(timerDecorator(manager)));
+      store.add(core.provideTimers(manager));
+      return store;
+    },
+  };
+}
