@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callOk } from '../mcp/mcpHarness';
 import { startServe } from './serveChild';
+import { StateStore } from '../../src/main/core/continuity';
+import { waitForFileText } from '../support/wait';
 import type { Proc } from './restartHarness';
 
 /** Running (a zombie waiting for a reaper that is not us counts as gone). */
@@ -48,6 +50,8 @@ describe('crash recovery', () => {
     });
     const daemon = Number(/daemon=(\d+)/.exec(JSON.stringify(found))![1]);
     expect(isAlive(daemon)).toBe(true);
+    // A crash may lose the last few seconds of output: crash once the periodic copy holds the line.
+    await waitForFileText(join(new StateStore(dataDir, project).dir, `${entry.id}.screen`), `daemon=${daemon}`, 30_000);
     expect(await first.stop('SIGKILL')).toBeNull();
     expect(isAlive(daemon)).toBe(true); // nothing cleaned up after a crash
     cleanups.push(async () => void (isAlive(daemon) && process.kill(daemon, 'SIGKILL')));

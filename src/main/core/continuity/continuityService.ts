@@ -246,6 +246,9 @@ export class ContinuityService implements EntryRestorer {
       if ((saved?.end === end && (saved.settled || !settled)) || entry.isDisposed) continue;
       if (!settled && performance.now() < (this.nextSaveAt.get(entry.id) ?? 0)) continue;
       const startedAt = performance.now();
+      // A periodic copy shows what the screen had parsed (it may lag the ring): bytes still on
+      // their way to it are saved next time, not marked saved with this copy.
+      const reflected = settled ? end : Math.min(end, entry.screen.parsedUpTo);
       const serialized = await serializeWithin(
         (lines) => entry.serializeScreen(lines, settled),
         entry.screen.scrollbackLength,
@@ -257,7 +260,7 @@ export class ContinuityService implements EntryRestorer {
       if (entry.isDisposed) this.files.removeEntryFiles(entry.id);
       const finishedAt = performance.now();
       this.nextSaveAt.set(entry.id, finishedAt + (finishedAt - startedAt) * SAVE_COST_FACTOR);
-      this.savedEnds.set(entry.id, { end, settled });
+      this.savedEnds.set(entry.id, { end: reflected, settled });
       this.scrollbackSavedAt.set(entry.id, Date.now());
       changed = true;
       if (!settled) await yieldToEvents(); // PTY reads and tool calls go between entries

@@ -94,6 +94,11 @@ export class ScreenModel implements ScreenView {
     return this.term.modes.bracketedPasteMode;
   }
   /** Bytes skipped under floods since creation (for diagnostics and benchmarks). */
+  /** The ring offset the screen has parsed up to: output after it is still on its way. */
+  get parsedUpTo(): number {
+    return this.parsedOffset;
+  }
+
   get skippedBytes(): number {
     return this.droppedBytes;
   }
