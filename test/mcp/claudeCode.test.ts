@@ -74,14 +74,14 @@ describe('the real Claude Code as an MCP client', () => {
     const whoamiCalled = waitForEvent(sb.handle.mcp.service.onDidCallTool, (r) => r.tool === 'whoami', AGENT_FLOW_TIMEOUT_MS);
 
     const { agent, entry, screen } = await spawnClaude(sb, harness, 'claude-under-test', 'Which processes are running, and who are you?');
+    const listResult = await toolRoundTrip(mock, 'mcp__switchboard__list_processes', screen);
     // The preset wired the endpoint into Claude Code's own MCP config for this run; the token is
-    // not on the command line (other local users can read /proc/<pid>/cmdline).
+    // not on the command line (other local users can read /proc/<pid>/cmdline). Read only once
+    // Claude Code has talked to the mock: during its exec chain (env, node) the file reads empty.
     const cmdline = readFileSync(`/proc/${entry.pid}/cmdline`, 'utf8').split('\0');
     expect(cmdline).toContain('--mcp-config');
     expect(cmdline.join(' ')).toContain(sb.url);
     expect(cmdline.join(' ')).not.toContain(sb.handle.mcp.service.identity.tokenFor(agent.id));
-
-    const listResult = await toolRoundTrip(mock, 'mcp__switchboard__list_processes', screen);
     expect(listResult.isError).toBe(false);
     expect(listResult.content).toContain(agent.id);
     expect(listResult.content).toContain('claude-under-test');
