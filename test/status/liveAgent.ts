@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { afterEach } from 'vitest';
 import type { SwitchboardCore } from '../../src/main/core/app';
 import { buildCore } from '../../src/main/core/composition';
+import type { AgentStatusInfo } from '../../src/shared/status';
 import type { ChatTurn } from '../fixtures/openaiChat/mockChatCompletions';
 import { callOk, connectClient, firstLine } from '../mcp/mcpHarness';
 import { statusWaiter, type StatusWaiter } from './agentStatusWaiter';
@@ -22,7 +23,7 @@ type Cleanup = () => Promise<void> | void;
 type Client = Awaited<ReturnType<typeof connectClient>>;
 
 /** What a CLI harness hands the spawner (every harness in test/fixtures has these). */
-export interface LaunchSpec {
+interface LaunchSpec {
   argv: string[];
   env: Record<string, string>;
   cwd: string;
@@ -36,6 +37,10 @@ export function cleanupsAfterEach(): (cleanup: Cleanup) => void {
   });
   return (cleanup) => cleanups.push(cleanup);
 }
+
+/** A status predicate: `primary`, and `detail` when given. */
+export const is = (primary: string, detail?: string) => (s: AgentStatusInfo) =>
+  s.primary === primary && (detail === undefined || s.detail === detail);
 
 /** A greeting answered as text, then a deploy hook the CLI's shell tool must ask about. */
 export function greetThenDeployTurns(greeting: string, shellTool: string): ChatTurn[] {
@@ -52,7 +57,7 @@ export function greetThenDeployTurns(greeting: string, shellTool: string): ChatT
   ];
 }
 
-export interface AgentOnCore {
+interface AgentOnCore {
   core: SwitchboardCore;
   id: string;
   status: StatusWaiter;

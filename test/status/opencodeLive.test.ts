@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentStatusInfo } from '../../src/shared/status';
 import { startMockChatCompletions } from '../fixtures/openaiChat/mockChatCompletions';
 import { createOpencodeHarness } from '../fixtures/openaiChat/opencodeHarness';
-import { cleanupsAfterEach, greetThenDeployTurns, spawnOnCore, spawnUnderServe } from './liveAgent';
+import { cleanupsAfterEach, greetThenDeployTurns, is, spawnOnCore, spawnUnderServe } from './liveAgent';
 import { waitForAgentStatus, whoamiThroughAgent, type PolledAgentStatus } from './serveAgent';
 
 /** opencode needs 15-45 s to draw its first screen on a loaded 2-core machine, and its first turn loads every provider plugin. */
@@ -23,8 +23,6 @@ const MAX_WHOAMI_ROUNDS = 3;
 
 const cleanup = cleanupsAfterEach();
 
-const is = (primary: string, detail?: string) => (s: AgentStatusInfo) =>
-  s.primary === primary && (detail === undefined || s.detail === detail);
 /**
  * Idle read from opencode's own screen, not from the quiet fallback: its TUI draws blank cells for
  * 8-25 s after its first output, and a turn typed then is lost.

@@ -6,10 +6,9 @@
  * entry). Ground truth comes from the mock's timeline and our keystrokes, never from the screen.
  */
 import { describe, expect, it } from 'vitest';
-import type { AgentStatusInfo } from '../../src/shared/status';
 import { startMockChatCompletions } from '../fixtures/openaiChat/mockChatCompletions';
 import { createQwenHarness } from '../fixtures/openaiChat/qwenHarness';
-import { cleanupsAfterEach, greetThenDeployTurns, spawnOnCore, spawnUnderServe } from './liveAgent';
+import { cleanupsAfterEach, greetThenDeployTurns, is, spawnOnCore, spawnUnderServe } from './liveAgent';
 import { waitForAgentStatus, whoamiThroughAgent } from './serveAgent';
 
 /** Qwen Code needs 10-40 s to initialise on a loaded 2-core machine. */
@@ -20,9 +19,6 @@ const WHOAMI_TOOL = 'mcp__switchboard__whoami';
 const MAX_WHOAMI_ROUNDS = 5;
 
 const cleanup = cleanupsAfterEach();
-
-const is = (primary: string, detail?: string) => (s: AgentStatusInfo) =>
-  s.primary === primary && (detail === undefined || s.detail === detail);
 
 describe('the real Qwen Code through Switchboard', () => {
   it(
