@@ -12,7 +12,7 @@ import type { WaitOptions } from '../fixtures/anthropic/mockCore';
 export const AGENT_TURN_TIMEOUT_MS = 90_000;
 
 /** What the turn helpers need of a mock model server (any of them). */
-export interface TurnMock {
+interface TurnMock {
   readonly events: ReadonlyArray<unknown>;
   mark(): number;
   waitFor(
@@ -22,7 +22,7 @@ export interface TurnMock {
 }
 
 /** Wait options for a turn: a timeout shows the mock's last events. */
-export function turnWait(mock: TurnMock): WaitOptions {
+function turnWait(mock: TurnMock): WaitOptions {
   return { timeoutMs: AGENT_TURN_TIMEOUT_MS, context: () => JSON.stringify(mock.events.slice(-5)) };
 }
 
@@ -47,7 +47,7 @@ export async function agentOf(serve: ServeChild): Promise<Proc> {
 }
 
 /** Types a user turn once the agent is at its prompt (a zero-second timer waits for the prompt: no polling). */
-export async function ask(serve: ServeChild, id: string, text: string): Promise<void> {
+async function ask(serve: ServeChild, id: string, text: string): Promise<void> {
   await callOk(serve.client, 'timer_set', { seconds: 0, body: text, owner_process_id: id });
 }
 
@@ -75,7 +75,7 @@ function agentRestartProject(
 }
 
 /** A real agent CLI as the one switchboard.json agent of its harness's project, served by a real `serve` child on a fresh data dir. */
-export interface ServedAgent {
+interface ServedAgent {
   /** The serve that runs now (stopped with SIGKILL at cleanup if a test left it up). */
   first: ServeChild;
   /** A new serve on the same project and data dir (stopped with SIGTERM at cleanup). */
