@@ -11,7 +11,7 @@ import { afterEach } from 'vitest';
 import type { SwitchboardCore } from '../../src/main/core/app';
 import { buildCore } from '../../src/main/core/composition';
 import type { AgentStatusInfo } from '../../src/shared/status';
-import type { ChatTurn } from '../fixtures/openaiChat/mockChatCompletions';
+import { startMockChatCompletions, type ChatTurn, type MockChatCompletions } from '../fixtures/openaiChat/mockChatCompletions';
 import { callOk, connectClient, firstLine } from '../mcp/mcpHarness';
 import { statusWaiter, type StatusWaiter } from './agentStatusWaiter';
 import { stopServe } from './serveAgent';
@@ -55,6 +55,19 @@ export function greetThenDeployTurns(greeting: string, shellTool: string): ChatT
       },
     ],
   ];
+}
+
+/** The mock Chat Completions API with `turns` (none: scripted later) and the CLI's harness pointed at it, both cleaned up after the test. */
+export async function mockAndHarness<Harness extends { cleanup(): Promise<void> }>(
+  cleanup: (c: Cleanup) => void,
+  turns: ChatTurn[] | undefined,
+  createHarness: (baseUrl: string) => Promise<Harness>,
+): Promise<{ mock: MockChatCompletions; harness: Harness }> {
+  const mock = await startMockChatCompletions({ turns });
+  cleanup(() => mock.close());
+  const harness = await createHarness(mock.url);
+  cleanup(() => harness.cleanup());
+  return { mock, harness };
 }
 
 interface AgentOnCore {

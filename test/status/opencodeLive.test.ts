@@ -8,9 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AgentStatusInfo } from '../../src/shared/status';
-import { startMockChatCompletions } from '../fixtures/openaiChat/mockChatCompletions';
 import { createOpencodeHarness } from '../fixtures/openaiChat/opencodeHarness';
-import { cleanupsAfterEach, greetThenDeployTurns, is, spawnOnCore, spawnUnderServe } from './liveAgent';
+import { cleanupsAfterEach, greetThenDeployTurns, is, mockAndHarness, spawnOnCore, spawnUnderServe } from './liveAgent';
 import { waitForAgentStatus, whoamiThroughAgent, type PolledAgentStatus } from './serveAgent';
 
 /** opencode needs 15-45 s to draw its first screen on a loaded 2-core machine, and its first turn loads every provider plugin. */
@@ -34,12 +33,11 @@ describe('the real opencode through Switchboard', () => {
   it(
     'idle → active → idle → waiting/permission → idle after Escape → dead after /exit, one process',
     async () => {
-      const mock = await startMockChatCompletions({
-        turns: greetThenDeployTurns('Hello from the opencode mock, streamed word by word.', 'bash'),
-      });
-      cleanup(() => mock.close());
-      const harness = await createOpencodeHarness({ baseUrl: mock.url, bash: { '*': 'ask' } });
-      cleanup(() => harness.cleanup());
+      const { mock, harness } = await mockAndHarness(
+        cleanup,
+        greetThenDeployTurns('Hello from the opencode mock, streamed word by word.', 'bash'),
+        (baseUrl) => createOpencodeHarness({ baseUrl, bash: { '*': 'ask' } }),
+      );
       const { core, id, status, ctx } = await spawnOnCore(cleanup, {
         preset: 'opencode',
         label: 'opencode',
@@ -76,10 +74,7 @@ describe('the real opencode through Switchboard', () => {
     'under serve: spawn_agent + send_message over MCP; the agent calls whoami and gets its own entry',
     async () => {
       // Turns are scripted per round by whoamiThroughOpencode.
-      const mock = await startMockChatCompletions();
-      cleanup(() => mock.close());
-      const harness = await createOpencodeHarness({ baseUrl: mock.url });
-      cleanup(() => harness.cleanup());
+      const { mock, harness } = await mockAndHarness(cleanup, undefined, (baseUrl) => createOpencodeHarness({ baseUrl }));
       const { client, id } = await spawnUnderServe(cleanup, {
         agent: 'opencode',
         name: 'opencode-under-test',

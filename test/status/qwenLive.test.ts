@@ -6,9 +6,8 @@
  * entry). Ground truth comes from the mock's timeline and our keystrokes, never from the screen.
  */
 import { describe, expect, it } from 'vitest';
-import { startMockChatCompletions } from '../fixtures/openaiChat/mockChatCompletions';
 import { createQwenHarness } from '../fixtures/openaiChat/qwenHarness';
-import { cleanupsAfterEach, greetThenDeployTurns, is, spawnOnCore, spawnUnderServe } from './liveAgent';
+import { cleanupsAfterEach, greetThenDeployTurns, is, mockAndHarness, spawnOnCore, spawnUnderServe } from './liveAgent';
 import { waitForAgentStatus, whoamiThroughAgent } from './serveAgent';
 
 /** Qwen Code needs 10-40 s to initialise on a loaded 2-core machine. */
@@ -24,12 +23,11 @@ describe('the real Qwen Code through Switchboard', () => {
   it(
     'idle → active → waiting/permission → idle after Escape → dead after /quit, one process',
     async () => {
-      const mock = await startMockChatCompletions({
-        turns: greetThenDeployTurns('Hello from the Qwen mock, streamed word by word.', 'run_shell_command'),
-      });
-      cleanup(() => mock.close());
-      const harness = await createQwenHarness({ baseUrl: mock.url });
-      cleanup(() => harness.cleanup());
+      const { mock, harness } = await mockAndHarness(
+        cleanup,
+        greetThenDeployTurns('Hello from the Qwen mock, streamed word by word.', 'run_shell_command'),
+        (baseUrl) => createQwenHarness({ baseUrl }),
+      );
       const { core, id, status, ctx } = await spawnOnCore(cleanup, { preset: 'qwen', label: 'Qwen', launch: harness, waitMs: WAIT_MS });
       const tracker = core.statusTrackerOf(id);
 
@@ -66,10 +64,7 @@ describe('the real Qwen Code through Switchboard', () => {
     'under serve: spawn_agent + send_message over MCP; the agent calls whoami and gets its own entry',
     async () => {
       // Turns are scripted per round by whoamiThroughQwen.
-      const mock = await startMockChatCompletions();
-      cleanup(() => mock.close());
-      const harness = await createQwenHarness({ baseUrl: mock.url });
-      cleanup(() => harness.cleanup());
+      const { mock, harness } = await mockAndHarness(cleanup, undefined, (baseUrl) => createQwenHarness({ baseUrl }));
       const { client, id } = await spawnUnderServe(cleanup, { agent: 'qwen', name: 'qwen-under-test', launch: harness, waitMs: WAIT_MS });
       await waitForAgentStatus(client, id, WAIT_MS);
       const result = await whoamiThroughAgent(client, mock, id, {
