@@ -43,7 +43,8 @@ export const STARTUP_GRACE_MS = 2_500;
  *  rules do not know: the CLI probably changed. Long enough that a screen between two known ones
  *  (a redraw, a scrolled answer) never trips it. */
 export const DRIFT_AFTER_MS = 10_000;
-/** A run that prints nothing leaves `starting` after this long anyway (then the screen decides). */
+/** A run of the generic preset that prints nothing leaves `starting` after this long anyway (then
+ *  the activity fallback decides). An agent preset leaves it only on its CLI's own evidence. */
 const STARTUP_SILENT_MAX_MS = 30_000;
 /** Screen changes are coalesced this long before classifying: a redraw arrives as several parsed
  *  writes within a few ms; 25 ms keeps the reaction far inside docs/agent-status.md's 300 ms. */
@@ -118,6 +119,12 @@ export class StatusTracker extends DisposableBase {
   /** Since when no rule has matched (undefined: the last screen matched one). */
   private unmatchedSince: number | undefined;
   private isDrifting = false;
+  /**
+   * The CLI has shown something its rules know (or reported a hook) in this run. Until then an
+   * agent preset is `starting`: silence on a blank or half-drawn screen is not a prompt, and a
+   * turn typed there is lost (opencode draws blank cells for many seconds before its composer).
+   */
+  private hasOwnEvidence = false;
   private hook: HookState | undefined;
   private lastClassification: Classification | undefined;
   private shown: Shown;
@@ -204,6 +211,7 @@ export class StatusTracker extends DisposableBase {
       this.hook = undefined;
     } else {
       this.hook = { ...implied, event: event.event, at: event.at };
+      this.hasOwnEvidence = true;
       // A hook is a progress event (a prompt, a tool call, a result).
       this.lastProgressAt = Math.max(this.lastProgressAt ?? 0, event.at);
     }
@@ -238,6 +246,7 @@ export class StatusTracker extends DisposableBase {
     this.clearIdleCandidate();
     this.unmatchedSince = undefined;
     this.isDrifting = false;
+    this.hasOwnEvidence = false;
     this.hook = undefined;
     this.lastClassification = undefined;
     this.health.reset(now);
@@ -284,12 +293,18 @@ export class StatusTracker extends DisposableBase {
     // A blank screen after the first text is a clear before a redraw (Gemini CLI clears and
     // redraws its whole history): it says nothing about the agent, so what is shown stays.
     if (isBlank && this.firstOutputAt !== undefined) return;
+    if (isBlank && this.needsOwnEvidence()) {
+      // Nothing drawn yet: an agent CLI is starting however long it takes.
+      this.show(this.startingStatus(now), now);
+      return;
+    }
     const cls = classify({ getVisibleLines: () => lines, cols: screen.cols }, screen.title, {
       rules: this.rules,
       now,
       lastOutputAt: this.lastOutputAt,
     });
     this.lastClassification = cls;
+    if (cls.fallback === undefined) this.hasOwnEvidence = true;
     if (this.progress.observe(lines)) this.lastProgressAt = now;
     this.trackDrift(cls, now);
 
@@ -328,12 +343,25 @@ export class StatusTracker extends DisposableBase {
     return `no rule matched — the CLI may have changed (version ${version})`;
   }
 
+  /**
+   * Agent presets need their CLI's own evidence to leave start-up; the generic preset (whose rules
+   * match little by design) and a CLI whose screens drifted away from its rules go by activity.
+   */
+  private needsOwnEvidence(): boolean {
+    return this.preset.id !== 'generic' && !this.hasOwnEvidence && !this.isDrifting;
+  }
+
+  private startingStatus(now: number): Shown {
+    const reason = now < this.graceEndsAt() || !this.needsOwnEvidence() ? 'startup-grace' : `startup: no ${this.rules.agent} screen yet`;
+    return { primary: 'starting', detail: null, reason };
+  }
+
   /** Start-up grace, idle debounce, stuck and the health transitions. */
   private applyTiming(candidate: MergedState, now: number): Shown {
-    if (now < this.graceEndsAt() && candidate.primary !== 'waiting') {
+    if ((now < this.graceEndsAt() || this.needsOwnEvidence()) && candidate.primary !== 'waiting') {
       // A dialog needs a person even during start-up (the trust question): it shows at once.
       this.clearIdleCandidate();
-      return { primary: 'starting', detail: null, reason: 'startup-grace' };
+      return this.startingStatus(now);
     }
 
     let target: Shown = { primary: candidate.primary, detail: candidate.detail, reason: candidate.reason };
