@@ -18,6 +18,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { MCP_SERVER_NAME, MCP_TOKEN_ENV, READ_ONLY_TOOLS } from '../../../shared/mcp';
+import { parseJsonObject } from './jsonc';
 
 /** The env var that moves Gemini CLI's user configuration (`<dir>/.gemini`). */
 export const GEMINI_HOME_ENV = 'GEMINI_CLI_HOME';
@@ -109,17 +110,7 @@ const SWITCHBOARD_POLICY_FILE = 'zz-switchboard-read-only.toml';
  */
 function readUserSettings(file: string): Record<string, unknown> {
   if (!existsSync(file)) return {};
-  try {
-    const parsed: unknown = JSON.parse(stripJsonComments(readFileSync(file, 'utf8')));
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** Removes `//` and `/* *\/` comments outside strings (Gemini CLI's settings.json allows them). */
-function stripJsonComments(text: string): string {
-  return text.replace(/("(?:\\.|[^"\\])*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (match, str: string | undefined) => str ?? '');
+  return parseJsonObject(readFileSync(file, 'utf8')) ?? {};
 }
 
 function createHomesRoot(): string {

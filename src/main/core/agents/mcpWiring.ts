@@ -12,6 +12,7 @@ import { AGENT_HOOK_EVENTS } from '../../../shared/status';
 import type { McpEndpoint, McpWiring, RunEnv } from './agentPreset';
 import { GEMINI_HOME_ENV, createGeminiHome, userGeminiHome } from './geminiSettings';
 import { ownedSettingsFile } from './ownedSettingsFile';
+import { OPENCODE_CONFIG_CONTENT_ENV, mergedOpencodeConfig } from './opencodeConfig';
 
 const NONE = (): McpWiring => ({ args: [], env: {} });
 
@@ -54,14 +55,19 @@ function geminiWiring(endpoint: McpEndpoint, runEnv: RunEnv = process.env): McpW
   return { args: [], env: { [GEMINI_HOME_ENV]: createGeminiHome(endpoint.url, userGeminiHome(runEnv)) } };
 }
 
-/** opencode: inline config in OPENCODE_CONFIG_CONTENT (merged with the user's); `{env:…}` is its substitution. */
-function opencodeWiring(endpoint: McpEndpoint): McpWiring {
-  const config = {
+/**
+ * opencode: inline config in OPENCODE_CONFIG_CONTENT (`{env:…}` is its substitution), the
+ * highest-precedence layer it merges over its config files. A user who set that variable keeps
+ * it: Switchboard's additions are merged into theirs (see opencodeConfig.ts).
+ */
+function opencodeWiring(endpoint: McpEndpoint, runEnv: RunEnv = process.env): McpWiring {
+  const ours = {
     mcp: {
       [MCP_SERVER_NAME]: { type: 'remote', url: endpoint.url, enabled: true, headers: { Authorization: `Bearer {env:${MCP_TOKEN_ENV}}` } },
     },
   };
-  return { args: [], env: { OPENCODE_CONFIG_CONTENT: JSON.stringify(config) } };
+  const content = mergedOpencodeConfig(runEnv[OPENCODE_CONFIG_CONTENT_ENV], ours);
+  return { args: [], env: content === undefined ? {} : { [OPENCODE_CONFIG_CONTENT_ENV]: content } };
 }
 
 /**

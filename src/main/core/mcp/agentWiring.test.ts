@@ -74,7 +74,7 @@ describe('agent MCP wiring', () => {
   });
 
   it('opencode: inline config with {env:…} substitution; presets without an MCP client add nothing', () => {
-    const { args, env } = mcpWiringFor('opencode')(endpoint);
+    const { args, env } = mcpWiringFor('opencode')(endpoint, {});
     expect(args).toEqual([]);
     expect(JSON.parse(env.OPENCODE_CONFIG_CONTENT).mcp.switchboard).toMatchObject({
       type: 'remote',
@@ -83,6 +83,47 @@ describe('agent MCP wiring', () => {
     });
     expect(mcpWiringFor('aider')(endpoint)).toEqual({ args: [], env: {} });
     expect(mcpWiringFor('no-such-preset')(endpoint)).toEqual({ args: [], env: {} });
+  });
+
+  it("opencode: the user's OPENCODE_CONFIG_CONTENT is kept and ours merged in; the real opencode resolves both", () => {
+    const theirs = `{
+      // the user's own provider, MCP server and plugin
+      "provider": { "mine": { "npm": "@ai-sdk/openai-compatible", "options": { "baseURL": "http://127.0.0.1:1/v1" }, "models": { "m": {} } } },
+      "mcp": { "mine": { "type": "remote", "url": "http://127.0.0.1:2/mcp", "enabled": false } },
+      "model": "mine/m",
+    }`;
+    const { env } = mcpWiringFor('opencode')(endpoint, { OPENCODE_CONFIG_CONTENT: theirs });
+    expect(env.OPENCODE_CONFIG_CONTENT).not.toContain(endpoint.token);
+    const home = mkdtempSync(join(tmpdir(), 'opencode-home-'));
+    try {
+      const opencode = resolve(__dirname, '../../../../node_modules/.bin/opencode');
+      const out = execFileSync(opencode, ['debug', 'config'], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: home,
+          XDG_CONFIG_HOME: join(home, 'config'),
+          XDG_DATA_HOME: join(home, 'data'),
+          XDG_CACHE_HOME: join(home, 'cache'),
+          XDG_STATE_HOME: join(home, 'state'),
+          OPENCODE_DISABLE_AUTOUPDATE: '1',
+          OPENCODE_DISABLE_MODELS_FETCH: '1',
+          ...env,
+        },
+        cwd: home,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      const resolved = JSON.parse(out) as { provider: Record<string, unknown>; mcp: Record<string, unknown>; model: string };
+      expect(resolved.model).toBe('mine/m');
+      expect(resolved.provider.mine).toMatchObject({ options: { baseURL: 'http://127.0.0.1:1/v1' } });
+      expect(resolved.mcp.mine).toMatchObject({ url: 'http://127.0.0.1:2/mcp', enabled: false });
+      expect(resolved.mcp.switchboard).toMatchObject({ type: 'remote', url: endpoint.url });
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+    // Content opencode itself could not read is left exactly as the user wrote it.
+    expect(mcpWiringFor('opencode')(endpoint, { OPENCODE_CONFIG_CONTENT: '{ "provider": ' }).env).toEqual({});
+    expect(mcpWiringFor('opencode')(endpoint, { OPENCODE_CONFIG_CONTENT: '[1]' }).env).toEqual({});
   });
 
   it('gemini: its own GEMINI_CLI_HOME with the user settings plus the server, the user files linked and untouched', () => {
