@@ -26,19 +26,26 @@ function claudeWiring(endpoint: McpEndpoint): McpWiring {
   const mcpConfig = {
     mcpServers: { [MCP_SERVER_NAME]: { type: 'http', url: endpoint.url, headers: { Authorization: `Bearer \${${MCP_TOKEN_ENV}}` } } },
   };
-  const hook = {
+  const settings = {
+    permissions: { allow: READ_ONLY_TOOLS.map((tool) => `mcp__${MCP_SERVER_NAME}__${tool}`) },
+    hooks: Object.fromEntries(
+      AGENT_HOOK_EVENTS.map((event) => [event, [{ ...(event.endsWith('ToolUse') ? { matcher: '*' } : {}), hooks: [httpHook(endpoint)] }]]),
+    ),
+  };
+  return { args: ['--mcp-config', JSON.stringify(mcpConfig), '--settings', JSON.stringify(settings)], env: {} };
+}
+
+/**
+ * An HTTP hook (Claude Code's format, which Qwen Code shares) that posts the hook's input to
+ * Switchboard's hook receiver with the run's own token, expanded by the CLI from its environment.
+ */
+function httpHook(endpoint: McpEndpoint): Record<string, unknown> {
+  return {
     type: 'http',
     url: new URL(MCP_HOOKS_PATH, endpoint.url).toString(),
     headers: { Authorization: `Bearer $${MCP_TOKEN_ENV}` },
     allowedEnvVars: [MCP_TOKEN_ENV],
   };
-  const settings = {
-    permissions: { allow: READ_ONLY_TOOLS.map((tool) => `mcp__${MCP_SERVER_NAME}__${tool}`) },
-    hooks: Object.fromEntries(
-      AGENT_HOOK_EVENTS.map((event) => [event, [{ ...(event.endsWith('ToolUse') ? { matcher: '*' } : {}), hooks: [hook] }]]),
-    ),
-  };
-  return { args: ['--mcp-config', JSON.stringify(mcpConfig), '--settings', JSON.stringify(settings)], env: {} };
 }
 
 /** Codex: `-c mcp_servers.switchboard.*` overrides (streamable HTTP); it reads the bearer token from the env var. */
@@ -74,16 +81,30 @@ function opencodeWiring(endpoint: McpEndpoint, runEnv: RunEnv = process.env): Mc
  * Qwen Code: its `--mcp-config` flag does not expand env vars (the token would land in argv), but
  * its settings files do (`$VAR`). So the server goes into a Switchboard-owned settings file passed
  * as QWEN_CODE_SYSTEM_DEFAULTS_PATH, the lowest-precedence scope: the user's own settings still
- * win, and `mcpServers` / `permissions.allow` merge with theirs. The read-only tools are
- * pre-approved like Claude Code's.
+ * win, and `mcpServers` / `permissions.allow` / `hooks` merge with theirs. The read-only tools are
+ * pre-approved like Claude Code's, and Qwen's HTTP hooks (Claude Code's events and format) report
+ * the turn to the status tracker. Its `idle_prompt` notification follows every turn in 0.24
+ * (not a long idle as in Claude Code), so only permission notifications are asked for.
  */
 function qwenWiring(endpoint: McpEndpoint): McpWiring {
+  const hook = (matcher?: string) => [{ ...(matcher ? { matcher } : {}), hooks: [{ ...httpHook(endpoint), timeout: HOOK_TIMEOUT_S }] }];
   const settings = {
     mcpServers: { [MCP_SERVER_NAME]: { httpUrl: endpoint.url, headers: { Authorization: `Bearer $${MCP_TOKEN_ENV}` } } },
     permissions: { allow: READ_ONLY_TOOLS.map((tool) => `mcp__${MCP_SERVER_NAME}__${tool}`) },
+    hooks: {
+      UserPromptSubmit: hook(),
+      PreToolUse: hook('*'),
+      PostToolUse: hook('*'),
+      Notification: hook(QWEN_PERMISSION_NOTIFICATION),
+      Stop: hook(),
+    },
   };
   return { args: [], env: { QWEN_CODE_SYSTEM_DEFAULTS_PATH: ownedSettingsFile('qwen-settings', JSON.stringify(settings, null, 2)) } };
 }
+
+/** Qwen Code waits for its hooks: a Switchboard that does not answer must not hold a turn for its 600 s default. */
+const HOOK_TIMEOUT_S = 5;
+const QWEN_PERMISSION_NOTIFICATION = 'permission_prompt';
 
 const MCP_WIRING: Readonly<Record<string, (endpoint: McpEndpoint, runEnv?: RunEnv) => McpWiring>> = {
   claude: claudeWiring,

@@ -130,7 +130,8 @@ describe('agent MCP wiring', () => {
     const userHome = mkdtempSync(join(tmpdir(), 'gemini-user-'));
     try {
       const userSettings =
-        '{\n  // mine\n  "model": { "name": "gemini-2.5-pro" },\n  "mcpServers": { "mine": { "command": "my-server" } }\n}\n';
+        '{\n  // mine\n  "model": { "name": "gemini-2.5-pro" },\n  "mcpServers": { "mine": { "command": "my-server" } },\n' +
+        '  "hooks": { "AfterAgent": [{ "hooks": [{ "type": "command", "command": "my-notify" }] }] }\n}\n';
       mkdirSync(join(userHome, '.gemini/policies'), { recursive: true });
       writeFileSync(join(userHome, '.gemini/settings.json'), userSettings);
       writeFileSync(join(userHome, '.gemini/oauth_creds.json'), '{}');
@@ -140,13 +141,22 @@ describe('agent MCP wiring', () => {
       const home = env.GEMINI_CLI_HOME;
       expect(home).not.toBe(userHome);
       const settingsText = readFileSync(join(home, '.gemini/settings.json'), 'utf8');
-      expect(JSON.parse(settingsText)).toEqual({
+      const settings = JSON.parse(settingsText) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
+      expect(settings).toEqual({
         model: { name: 'gemini-2.5-pro' },
         mcpServers: {
           mine: { command: 'my-server' },
           switchboard: expect.objectContaining({ httpUrl: endpoint.url, headers: { Authorization: 'Bearer ${SWITCHBOARD_MCP_TOKEN}' } }),
         },
+        hooks: expect.any(Object),
+        hooksConfig: { notifications: false },
       });
+      // Status hooks: the user's kept, ours post the hook input with the run's token from the environment.
+      expect(Object.keys(settings.hooks).sort()).toEqual(['AfterAgent', 'AfterTool', 'BeforeAgent', 'BeforeTool', 'Notification']);
+      expect(settings.hooks.AfterAgent.map((h) => h.hooks[0].command)).toEqual(['my-notify', expect.stringContaining('curl')]);
+      const ourHook = settings.hooks.BeforeAgent[0].hooks[0].command;
+      expect(ourHook).toContain('"Authorization: Bearer $SWITCHBOARD_MCP_TOKEN"');
+      expect(ourHook).toContain("'http://127.0.0.1:43210/hooks'");
       expect(settingsText).not.toContain(endpoint.token);
       expect(readlinkSync(join(home, '.gemini/oauth_creds.json'))).toBe(join(userHome, '.gemini/oauth_creds.json'));
       expect(readlinkSync(join(home, '.gemini/trustedFolders.json'))).toBe(join(userHome, '.gemini/trustedFolders.json'));

@@ -322,6 +322,23 @@ describe('StatusTracker', () => {
       expect(tracker.status.reason).toBe('claude/permission-prompt');
     });
 
+    it('a permission Notification (Gemini CLI: ToolPermission) is waiting before the dialog is drawn, and ends once the drawn dialog is answered', () => {
+      const { clock, session, tracker, state } = idleSession();
+      tracker.applyHookEvent({ event: 'PreToolUse', at: clock.now(), toolName: 'Bash' });
+      session.print(THINKING);
+      clock.advanceBy(RECOMPUTE_COALESCE_MS);
+      tracker.applyHookEvent({ event: 'Notification', at: clock.now(), notificationType: 'ToolPermission' });
+      expect(state()).toBe('waiting/permission'); // the CLI has not drawn its dialog yet
+      expect(tracker.status.reason).toBe('hook:Notification');
+      session.print(PERMISSION);
+      clock.advanceBy(RECOMPUTE_COALESCE_MS);
+      expect(state()).toBe('waiting/permission');
+      expect(tracker.status.reason).toBe('claude/permission-prompt');
+      session.print(TOOL_RUNNING); // approved: the tool runs, no hook for seconds
+      clock.advanceBy(RECOMPUTE_COALESCE_MS);
+      expect(state()).toBe('active/using_tools');
+    });
+
     it('Notification maps by type or message; SessionEnd clears hook state', () => {
       const { clock, tracker, state } = idleSession();
       tracker.applyHookEvent({ event: 'Notification', at: clock.now(), notificationType: 'permission_prompt' });

@@ -309,6 +309,7 @@ export class StatusTracker extends DisposableBase {
     this.trackDrift(cls, now);
 
     let candidate: MergedState = { primary: cls.primary, detail: cls.detail, reason: cls.reason, isStrongIdle: cls.isStrongIdle };
+    this.retireAnsweredPromptHook(cls);
     const isHookFresh = this.hook !== undefined && now - this.hook.at < this.hookFreshMs;
     if (isHookFresh) candidate = mergeHookWithScreen(this.hook!, candidate);
     if (candidate.primary === 'active' && candidate.detail === null) {
@@ -320,6 +321,17 @@ export class StatusTracker extends DisposableBase {
     const target = this.applyTiming(candidate, now);
     this.show(target, now);
     this.scheduleDeadline(now, cls, isHookFresh);
+  }
+
+  /**
+   * A permission hook (Notification) fires before the CLI draws its dialog, so it decides while the
+   * screen lags; once the screen has shown the dialog and no longer does, it was answered and the
+   * hook has nothing more to say (the next hook may be seconds away, after the tool ran).
+   */
+  private retireAnsweredPromptHook(cls: Classification): void {
+    if (this.hook?.primary !== 'waiting') return;
+    if (cls.primary === 'waiting') this.hook.isPromptDrawn = true;
+    else if (this.hook.isPromptDrawn) this.hook = undefined;
   }
 
   /**
