@@ -27,14 +27,12 @@ function setup(
 ) {
   const session = new FakeSession(argv);
   const owned = new Set<number>();
-  /** http: answers; timeout: stuck (SIGSTOP); reset: speaks another protocol. */
-  const answering = { http: 'answers' as 'answers' | 'timeout' | 'reset', tcp: true };
+  /** tcp: connects succeed; queued: connections the process leaves unaccepted (1 once SIGSTOPped). */
+  const answering = { tcp: true, queued: 0 };
   const liveness = new LivenessScheduler({
-    probeHttp: async (): Promise<HttpProbeResult> =>
-      answering.http === 'answers'
-        ? { isOk: true, status: 200 }
-        : { isOk: false, error: answering.http === 'timeout' ? 'timeout' : 'ECONNRESET' },
+    probeHttp: async (): Promise<HttpProbeResult> => ({ isOk: false, error: 'not asked: no url' }),
     probeTcp: async () => answering.tcp,
+    acceptQueueLength: async () => answering.queued,
   });
   const tracker = new ReadinessTracker(session, config, undefined, {
     probeTcp: async ({ port }) => owned.has(port),
@@ -145,7 +143,7 @@ describe('commands that expect no readiness', () => {
 });
 
 describe('liveness after ready', () => {
-  async function readyServer(liveness: ReadinessConfig['liveness'] = { period: 1_000, failureThreshold: 3 }) {
+  async function readyServer(liveness: ReadinessConfig['liveness'] = { period: 1_000, failureThreshold: 3, timeout: 100 }) {
     const s = setup({ port: 8080, stabilityDelay: 0, liveness }, ['node', 'server.js']);
     s.session.start();
     s.owned.add(8080);
@@ -155,23 +153,24 @@ describe('liveness after ready', () => {
     return s;
   }
 
-  it('an HTTP server that stops answering turns unhealthy after the threshold, and ready again when it answers', async () => {
+  it('a server that stops accepting turns unhealthy after the threshold, and ready again when it accepts', async () => {
     const s = await readyServer();
-    s.answering.http = 'timeout'; // stopped: the kernel still accepts TCP, HTTP gets no answer
+    s.answering.queued = 1; // stopped: the kernel still completes the handshake, the process never accepts
     await tick(2_000); // 2 failed probes
     expect(s.tracker.info.phase).toBe('ready');
     await tick(1_000); // the third
     expect(s.tracker.info).toMatchObject({ phase: 'unhealthy' });
-    expect(s.tracker.info.message).toMatch(/^Not answering: http:\/\/localhost:8080\/ did not answer \(timeout\) \(3 probes in a row\)$/);
-    s.answering.http = 'answers';
+    expect(s.tracker.info.message).toMatch(
+      /^Not answering: port 8080 did not answer \(1 connection not accepted within 100 ms\) \(3 probes in a row\)$/,
+    );
+    s.answering.queued = 0;
     await tick(1_000);
     expect(s.tracker.info).toMatchObject({ phase: 'ready', message: 'Server ready on http://localhost:8080' });
     expect(s.phases).toEqual(['starting', 'ready', 'unhealthy', 'ready']);
   });
 
-  it('a server that does not speak HTTP is probed with TCP connects', async () => {
-    const s = setup({ port: 6379, stabilityDelay: 0, liveness: { period: 1_000, failureThreshold: 2 } }, ['redis-server']);
-    s.answering.http = 'reset';
+  it('a server that does not speak HTTP is alive while it accepts, unhealthy once its port refuses', async () => {
+    const s = setup({ port: 6379, stabilityDelay: 0, liveness: { period: 1_000, failureThreshold: 2, timeout: 100 } }, ['redis-server']);
     s.session.start();
     s.owned.add(6379);
     await tick(300);
@@ -185,16 +184,19 @@ describe('liveness after ready', () => {
 
   it('liveness: false turns probes off', async () => {
     const s = await readyServer(false);
-    s.answering.http = 'timeout';
+    s.answering.queued = 1;
     s.answering.tcp = false;
     await tick(60_000);
     expect(s.tracker.info.phase).toBe('ready');
     expect(s.liveness.size).toBe(0);
   });
 
-  it('a server that goes silent before its protocol is known is not called alive by a TCP accept', async () => {
-    const s = setup({ port: 8080, stabilityDelay: 0, liveness: { period: 1_000, failureThreshold: 2 } }, ['node', 'server.js']);
-    s.answering.http = 'timeout'; // stopped right as it became ready
+  it("a server stopped right as it became ready is not called alive by the kernel's handshake", async () => {
+    const s = setup({ port: 8080, stabilityDelay: 0, liveness: { period: 1_000, failureThreshold: 2, timeout: 100 } }, [
+      'node',
+      'server.js',
+    ]);
+    s.answering.queued = 1;
     s.session.start();
     s.owned.add(8080);
     await tick(300);
