@@ -15,7 +15,7 @@ import { buildCore } from '../../src/main/core/composition';
 import type { AgentStatusInfo } from '../../src/shared/status';
 import { startMockChatCompletions } from '../fixtures/openaiChat/mockChatCompletions';
 import { createOpencodeHarness } from '../fixtures/openaiChat/opencodeHarness';
-import { callOk, connectClient, firstLine } from '../mcp/mcpHarness';
+import { callOk, connectClient, firstLine, startSwitchboard } from '../mcp/mcpHarness';
 import { stopServe, waitForAgentStatus, whoamiThroughAgent, type PolledAgentStatus } from './serveAgent';
 import { statusWaiter } from './agentStatusWaiter';
 
@@ -131,6 +131,34 @@ describe('the real opencode through Switchboard', () => {
         status.history.slice(0, firstOwn).filter((h) => !h.startsWith('starting/')),
         status.describe(),
       ).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "with the MCP endpoint: opencode's own events reach the tracker through the preset's status plugin",
+    async () => {
+      const mock = await startMockChatCompletions({ turns: [[{ text: 'Hello from the opencode mock.', firstTokenDelayMs: 500 }]] });
+      cleanups.push(() => mock.close());
+      const harness = await createOpencodeHarness({ baseUrl: mock.url });
+      cleanups.push(() => harness.cleanup());
+      const sb = await startSwitchboard({ projectDir: harness.cwd });
+      cleanups.push(() => sb.close());
+      const core = sb.handle.core;
+
+      const info = await core.spawnAgent({ preset: 'opencode', name: 'opencode', argv: harness.argv, env: harness.env, cwd: harness.cwd });
+      const status = statusWaiter(core, info.id, 'opencode', WAIT_MS);
+      await status(promptIdle, 'idle at its drawn prompt');
+      const ctx = { timeoutMs: WAIT_MS, context: status.describe };
+
+      await core.sendUserTurn(info.id, 'Say hello to Switchboard');
+      const active = await status(
+        (s) => s.primary === 'active' && s.reason.startsWith('hook:UserPromptSubmit'),
+        'active from its own event',
+      );
+      await mock.waitFor('stream_end', (e) => e.kind === 'main', ctx);
+      const idle = await status((s) => s.primary === 'idle' && s.reason === 'hook:Stop', 'idle from its session.status idle');
+      expect(idle.since).toBeGreaterThan(active.since);
     },
     TEST_TIMEOUT_MS,
   );

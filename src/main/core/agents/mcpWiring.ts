@@ -13,6 +13,7 @@ import type { McpEndpoint, McpWiring, RunEnv } from './agentPreset';
 import { GEMINI_HOME_ENV, createGeminiHome, userGeminiHome } from './geminiSettings';
 import { ownedSettingsFile } from './ownedSettingsFile';
 import { OPENCODE_CONFIG_CONTENT_ENV, mergedOpencodeConfig } from './opencodeConfig';
+import { opencodeStatusPlugin } from './opencodeStatusPlugin';
 
 const NONE = (): McpWiring => ({ args: [], env: {} });
 
@@ -63,7 +64,8 @@ function geminiWiring(endpoint: McpEndpoint, runEnv: RunEnv = process.env): McpW
 }
 
 /**
- * opencode: inline config in OPENCODE_CONFIG_CONTENT (`{env:…}` is its substitution), the
+ * opencode: inline config in OPENCODE_CONFIG_CONTENT (`{env:…}` is its substitution) with the
+ * MCP server and Switchboard's status plugin (opencodeStatusPlugin.ts), the
  * highest-precedence layer it merges over its config files. A user who set that variable keeps
  * it: Switchboard's additions are merged into theirs (see opencodeConfig.ts).
  */
@@ -72,6 +74,7 @@ function opencodeWiring(endpoint: McpEndpoint, runEnv: RunEnv = process.env): Mc
     mcp: {
       [MCP_SERVER_NAME]: { type: 'remote', url: endpoint.url, enabled: true, headers: { Authorization: `Bearer {env:${MCP_TOKEN_ENV}}` } },
     },
+    plugin: [opencodeStatusPlugin(endpoint)],
   };
   const content = mergedOpencodeConfig(runEnv[OPENCODE_CONFIG_CONTENT_ENV], ours);
   return { args: [], env: content === undefined ? {} : { [OPENCODE_CONFIG_CONTENT_ENV]: content } };

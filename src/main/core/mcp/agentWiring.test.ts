@@ -113,7 +113,14 @@ describe('agent MCP wiring', () => {
         encoding: 'utf8',
         timeout: 60_000,
       });
-      const resolved = JSON.parse(out) as { provider: Record<string, unknown>; mcp: Record<string, unknown>; model: string };
+      const resolved = JSON.parse(out) as {
+        provider: Record<string, unknown>;
+        mcp: Record<string, unknown>;
+        model: string;
+        plugin: string[];
+      };
+      // Switchboard's status plugin, a file in its own private directory.
+      expect(resolved.plugin).toEqual([expect.stringMatching(/^file:\/\/.*opencode-status-plugin-\w+\.mjs$/)]);
       expect(resolved.model).toBe('mine/m');
       expect(resolved.provider.mine).toMatchObject({ options: { baseURL: 'http://127.0.0.1:1/v1' } });
       expect(resolved.mcp.mine).toMatchObject({ url: 'http://127.0.0.1:2/mcp', enabled: false });

@@ -120,9 +120,10 @@ export class StatusTracker extends DisposableBase {
   private unmatchedSince: number | undefined;
   private isDrifting = false;
   /**
-   * The CLI has shown something its rules know (or reported a hook) in this run. Until then an
-   * agent preset is `starting`: silence on a blank or half-drawn screen is not a prompt, and a
-   * turn typed there is lost (opencode draws blank cells for many seconds before its composer).
+   * The CLI has drawn a screen its rules know in this run. Until then an agent preset is
+   * `starting`: silence on a blank or half-drawn screen is not a prompt, and a turn typed there
+   * is lost (opencode draws blank cells for many seconds before its composer). A hook does not
+   * end start-up either: only a drawn prompt can take a turn.
    */
   private hasOwnEvidence = false;
   private hook: HookState | undefined;
@@ -211,7 +212,6 @@ export class StatusTracker extends DisposableBase {
       this.hook = undefined;
     } else {
       this.hook = { ...implied, event: event.event, at: event.at };
-      this.hasOwnEvidence = true;
       // A hook is a progress event (a prompt, a tool call, a result).
       this.lastProgressAt = Math.max(this.lastProgressAt ?? 0, event.at);
     }
