@@ -1,7 +1,7 @@
 /**
  * A working day at once: 10 agent sessions streaming (recordings replayed at 4× through real
  * PTYs), 4 servers logging 1 MB/s, 2 floods at full speed and 32 MCP clients polling
- * list_processes every 100 ms, all in one core. Measured together: the main thread's event-loop
+ * list_processes every 100 ms (in a process of their own, as agents are), all on one core. Measured together: the main thread's event-loop
  * lag p99, echo latency p99 in an idle shell, and the agents' status event latency p95 (from the
  * output chunk that preceded a status change to the change event).
  */
@@ -9,8 +9,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { spawn } from 'node:child_process';
 import type { SwitchboardCore } from '../src/main/core/app';
 import { buildCore } from '../src/main/core/composition';
 import { McpService } from '../src/main/core/mcp';
@@ -37,10 +36,34 @@ function casts(): string[] {
     .map((name) => join(RECORDINGS, name));
 }
 
-async function connect(url: string, token: string): Promise<Client> {
-  const client = new Client({ name: 'bench-dayload', version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
-  return client;
+/** The MCP clients, in their own process; resolves once connected, with their latencies at the end. */
+async function startPollers(url: string, token: string): Promise<{ latencies: Promise<number[]>; kill: () => void }> {
+  const args = [
+    join(FIXTURES, 'mcpPollers.mjs'),
+    url,
+    token,
+    String(MCP_CLIENTS),
+    String(POLL_INTERVAL_MS),
+    String(WARMUP_MS),
+    String(MEASURE_MS),
+  ];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.setEncoding('utf8');
+  const connected = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (text: string) => {
+      output += text;
+      if (output.startsWith('connected\n')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`MCP pollers exited with ${code} before connecting`)));
+  });
+  const latencies = new Promise<number[]>((resolve, reject) =>
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(output.split('\n')[1]) as number[]) : reject(new Error(`MCP pollers exited with ${code}`)),
+    ),
+  );
+  await connected;
+  return { latencies, kill: () => child.kill('SIGKILL') };
 }
 
 /** Status events of agent entries, each with the delay since that entry's previous output chunk. */
@@ -71,20 +94,11 @@ async function echoLoop(core: SwitchboardCore, id: string, until: number): Promi
   return samples;
 }
 
-async function pollLoop(client: Client, until: number, latencies: number[]): Promise<void> {
-  while (performance.now() < until) {
-    const start = performance.now();
-    await client.callTool({ name: 'list_processes', arguments: {} });
-    latencies.push(performance.now() - start);
-    await new Promise((r) => setTimeout(r, Math.max(0, POLL_INTERVAL_MS - (performance.now() - start))));
-  }
-}
-
 export async function benchDayload(): Promise<BenchRow[]> {
   const root = mkdtempSync(join(tmpdir(), 'bench-dayload-'));
   const core = buildCore({ projectDir: root, watchConfig: false, killGraceMs: 500 });
   const mcp = await McpService.start({ core, dataDir: join(root, 'data') });
-  const clients: Client[] = [];
+  let pollers: { latencies: Promise<number[]>; kill: () => void } | undefined;
   const lag = monitorEventLoopDelay({ resolution: 5 });
   try {
     await core.init();
@@ -102,19 +116,16 @@ export async function benchDayload(): Promise<BenchRow[]> {
     }
     for (let i = 0; i < FLOODS; i++) await core.spawnProcess({ kind: 'command', shell: `yes dayload-flood-line-${i}`, name: `flood-${i}` });
     const shell = await core.spawnProcess({ kind: 'terminal', argv: ['cat'], name: 'idle-shell' });
-    clients.push(...(await Promise.all(Array.from({ length: MCP_CLIENTS }, () => connect(mcp.url, mcp.token)))));
+    pollers = await startPollers(mcp.url, mcp.token);
 
     let measuring = false;
     const statusLatencies = watchStatusLatency(core, agentIds, () => measuring);
-    const pollLatencies: number[] = [];
     const until = performance.now() + WARMUP_MS + MEASURE_MS;
-    const polls = Promise.all(clients.map((c) => pollLoop(c, until, pollLatencies)));
     await new Promise((r) => setTimeout(r, WARMUP_MS));
     measuring = true;
-    pollLatencies.length = 0;
     lag.enable();
     const echoes = await echoLoop(core, shell.id, until);
-    await polls;
+    const pollLatencies = await pollers.latencies;
     lag.disable();
     measuring = false;
     return [
@@ -135,7 +146,7 @@ export async function benchDayload(): Promise<BenchRow[]> {
       },
     ];
   } finally {
-    await Promise.allSettled(clients.map((c) => c.close()));
+    pollers?.kill();
     await mcp.dispose();
     await core.dispose();
     rmSync(root, { recursive: true, force: true });
