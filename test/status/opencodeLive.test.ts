@@ -15,7 +15,8 @@ import { buildCore } from '../../src/main/core/composition';
 import type { AgentStatusInfo } from '../../src/shared/status';
 import { startMockChatCompletions } from '../fixtures/openaiChat/mockChatCompletions';
 import { createOpencodeHarness } from '../fixtures/openaiChat/opencodeHarness';
-import { callOk, connectClient, firstLine, startSwitchboard } from '../mcp/mcpHarness';
+import { callOk, connectClient, firstLine } from '../mcp/mcpHarness';
+import { turnWithHooks } from './hookedTurn';
 import { stopServe, waitForAgentStatus, whoamiThroughAgent, type PolledAgentStatus } from './serveAgent';
 import { statusWaiter } from './agentStatusWaiter';
 
@@ -142,23 +143,8 @@ describe('the real opencode through Switchboard', () => {
       cleanups.push(() => mock.close());
       const harness = await createOpencodeHarness({ baseUrl: mock.url });
       cleanups.push(() => harness.cleanup());
-      const sb = await startSwitchboard({ projectDir: harness.cwd });
-      cleanups.push(() => sb.close());
-      const core = sb.handle.core;
-
-      const info = await core.spawnAgent({ preset: 'opencode', name: 'opencode', argv: harness.argv, env: harness.env, cwd: harness.cwd });
-      const status = statusWaiter(core, info.id, 'opencode', WAIT_MS);
-      await status(promptIdle, 'idle at its drawn prompt');
-      const ctx = { timeoutMs: WAIT_MS, context: status.describe };
-
-      await core.sendUserTurn(info.id, 'Say hello to Switchboard');
-      const active = await status(
-        (s) => s.primary === 'active' && s.reason.startsWith('hook:UserPromptSubmit'),
-        'active from its own event',
-      );
-      await mock.waitFor('stream_end', (e) => e.kind === 'main', ctx);
-      const idle = await status((s) => s.primary === 'idle' && s.reason === 'hook:Stop', 'idle from its session.status idle');
-      expect(idle.since).toBeGreaterThan(active.since);
+      const history = await turnWithHooks({ preset: 'opencode', mock, harness, ready: promptIdle, timeoutMs: WAIT_MS, cleanups });
+      expect(history.join(' → ')).toMatch(/\(hook:UserPromptSubmit.*\(hook:Stop\)/);
     },
     TEST_TIMEOUT_MS,
   );

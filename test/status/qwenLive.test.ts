@@ -14,7 +14,8 @@ import { buildCore } from '../../src/main/core/composition';
 import type { AgentStatusInfo } from '../../src/shared/status';
 import { startMockChatCompletions } from '../fixtures/openaiChat/mockChatCompletions';
 import { createQwenHarness } from '../fixtures/openaiChat/qwenHarness';
-import { callOk, connectClient, firstLine, startSwitchboard } from '../mcp/mcpHarness';
+import { callOk, connectClient, firstLine } from '../mcp/mcpHarness';
+import { turnWithHooks } from './hookedTurn';
 import { stopServe, waitForAgentStatus, whoamiThroughAgent } from './serveAgent';
 import { statusWaiter } from './agentStatusWaiter';
 
@@ -97,20 +98,8 @@ describe('the real Qwen Code through Switchboard', () => {
       cleanups.push(() => mock.close());
       const harness = await createQwenHarness({ baseUrl: mock.url });
       cleanups.push(() => harness.cleanup());
-      const sb = await startSwitchboard({ projectDir: harness.cwd });
-      cleanups.push(() => sb.close());
-      const core = sb.handle.core;
-
-      const info = await core.spawnAgent({ preset: 'qwen', name: 'qwen', argv: harness.argv, env: harness.env, cwd: harness.cwd });
-      const status = statusWaiter(core, info.id, 'Qwen', WAIT_MS);
-      await status(is('idle', 'ready'), 'idle');
-      const ctx = { timeoutMs: WAIT_MS, context: status.describe };
-
-      await core.sendUserTurn(info.id, 'Say hello to Switchboard');
-      await mock.waitFor('stream_end', (e) => e.kind === 'main', ctx);
-      const idle = await status((s) => s.primary === 'idle' && s.reason === 'hook:Stop', 'idle from its Stop hook');
-      expect(idle.lastHookAt).toBeDefined();
-      expect(status.history.join(' → '), status.describe()).toMatch(/\(hook:UserPromptSubmit.*\(hook:Stop\)/);
+      const history = await turnWithHooks({ preset: 'qwen', mock, harness, ready: is('idle', 'ready'), timeoutMs: WAIT_MS, cleanups });
+      expect(history.join(' → ')).toMatch(/\(hook:UserPromptSubmit.*\(hook:Stop\)/);
     },
     TEST_TIMEOUT_MS,
   );
