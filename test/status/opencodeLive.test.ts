@@ -16,6 +16,7 @@ import type { AgentStatusInfo } from '../../src/shared/status';
 import { startMockChatCompletions } from '../fixtures/openaiChat/mockChatCompletions';
 import { createOpencodeHarness } from '../fixtures/openaiChat/opencodeHarness';
 import { callOk, connectClient, firstLine } from '../mcp/mcpHarness';
+import { turnWithHooks } from './hookedTurn';
 import { stopServe, waitForAgentStatus, whoamiThroughAgent, type PolledAgentStatus } from './serveAgent';
 import { statusWaiter } from './agentStatusWaiter';
 
@@ -92,6 +93,58 @@ describe('the real opencode through Switchboard', () => {
 
       await core.sendUserTurn(info.id, '/exit');
       await status(is('dead'), 'dead after /exit');
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it.each([
+    ['instructions at spawn', 'instructions'],
+    ['a user turn sent right after spawn', 'send'],
+  ] as const)(
+    'blank start screen read as idle: %s waits for the drawn prompt and reaches the model',
+    async (_label, how) => {
+      const mock = await startMockChatCompletions({ turns: [[{ text: 'Hello from the mock.' }]] });
+      cleanups.push(() => mock.close());
+      const harness = await createOpencodeHarness({ baseUrl: mock.url });
+      cleanups.push(() => harness.cleanup());
+      const core = buildCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-opencode-')), watchConfig: false, killGraceMs: 1_000 });
+      await core.init();
+      cleanups.push(() => core.dispose());
+
+      const turn = 'Say hello to the blank screen';
+      const info = await core.spawnAgent({
+        preset: 'opencode',
+        name: 'opencode',
+        argv: harness.argv,
+        env: harness.env,
+        cwd: harness.cwd,
+        ...(how === 'instructions' ? { instructions: turn } : {}),
+      });
+      const status = statusWaiter(core, info.id, 'opencode', WAIT_MS);
+      expect(core.statusTrackerOf(info.id).status.primary).toBe('starting');
+      const sent = how === 'send' ? core.sendUserTurn(info.id, turn) : Promise.resolve();
+      const request = await mock.waitFor('request', (e) => e.kind === 'main', { timeoutMs: WAIT_MS, context: status.describe });
+      await sent;
+      expect(request.userText).toContain(turn);
+      // Nothing but start-up before the first status read from opencode's own screen.
+      const firstOwn = status.history.findIndex((h) => h.includes('(opencode/') && !h.includes('fallback'));
+      expect(
+        status.history.slice(0, firstOwn).filter((h) => !h.startsWith('starting/')),
+        status.describe(),
+      ).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "with the MCP endpoint: opencode's own events reach the tracker through the preset's status plugin",
+    async () => {
+      const mock = await startMockChatCompletions({ turns: [[{ text: 'Hello from the opencode mock.', firstTokenDelayMs: 500 }]] });
+      cleanups.push(() => mock.close());
+      const harness = await createOpencodeHarness({ baseUrl: mock.url });
+      cleanups.push(() => harness.cleanup());
+      const history = await turnWithHooks({ preset: 'opencode', mock, harness, ready: promptIdle, timeoutMs: WAIT_MS, cleanups });
+      expect(history.join(' → ')).toMatch(/\(hook:UserPromptSubmit.*\(hook:Stop\)/);
     },
     TEST_TIMEOUT_MS,
   );

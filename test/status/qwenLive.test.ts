@@ -15,6 +15,7 @@ import type { AgentStatusInfo } from '../../src/shared/status';
 import { startMockChatCompletions } from '../fixtures/openaiChat/mockChatCompletions';
 import { createQwenHarness } from '../fixtures/openaiChat/qwenHarness';
 import { callOk, connectClient, firstLine } from '../mcp/mcpHarness';
+import { turnWithHooks } from './hookedTurn';
 import { stopServe, waitForAgentStatus, whoamiThroughAgent } from './serveAgent';
 import { statusWaiter } from './agentStatusWaiter';
 
@@ -86,6 +87,19 @@ describe('the real Qwen Code through Switchboard', () => {
 
       await core.sendUserTurn(info.id, '/quit');
       await status(is('dead'), 'dead after /quit');
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "with the MCP endpoint: Qwen's own HTTP hooks (UserPromptSubmit, Stop) reach the tracker through the preset's wiring",
+    async () => {
+      const mock = await startMockChatCompletions({ turns: [[{ text: 'Hello from the Qwen mock.', firstTokenDelayMs: 500 }]] });
+      cleanups.push(() => mock.close());
+      const harness = await createQwenHarness({ baseUrl: mock.url });
+      cleanups.push(() => harness.cleanup());
+      const history = await turnWithHooks({ preset: 'qwen', mock, harness, ready: is('idle', 'ready'), timeoutMs: WAIT_MS, cleanups });
+      expect(history.join(' → ')).toMatch(/\(hook:UserPromptSubmit.*\(hook:Stop\)/);
     },
     TEST_TIMEOUT_MS,
   );
