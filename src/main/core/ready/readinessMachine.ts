@@ -100,6 +100,12 @@ export class ReadinessMachine extends DisposableBase {
   /** The ready message, restored when liveness probes pass again. */
   private readyState: Pick<ReadinessInfo, 'message' | 'reason'> | undefined;
   private errorOrigin: ErrorOrigin | undefined;
+  /**
+   * Readiness was adopted (no readiness fields) only from a watcher's build lines: a clean exit then
+   * means the tool ran once (`rollup -c`, `swc src -d dist` print the same success line as in watch
+   * mode), so it ends as a completed job, not as a start that failed.
+   */
+  private adoptedFromBuildLines = false;
 
   // Per-run observations.
   private readyLine: ReadyLine | undefined;
@@ -176,6 +182,7 @@ export class ReadinessMachine extends DisposableBase {
     this.clearTimers();
     this.isLive = true;
     this.expectation = expectation;
+    this.adoptedFromBuildLines = false;
     this.readyState = undefined;
     this.errorOrigin = undefined;
     this.readyLine = undefined;
@@ -220,7 +227,7 @@ export class ReadinessMachine extends DisposableBase {
 
   observeReadyLine({ patternId, frameworkName, framework, isWatching = false, speaksHttp = false }: ReadyLineInfo): void {
     if (!this.isLive || this.expectation === 'completion') return;
-    this.adoptReadiness(`pattern ${patternId}`);
+    this.adoptReadiness(`pattern ${patternId}`, isWatching);
     const wasHttp = this.readyLine?.speaksHttp === true;
     this.readyLine = { patternId, frameworkName, isWatching, speaksHttp };
     // What was learnt by TCP accepts does not confirm an HTTP server: probe again.
@@ -243,7 +250,7 @@ export class ReadinessMachine extends DisposableBase {
   observeBuilding(patternId: string): void {
     if (!this.isLive || this.expectation === 'completion') return;
     // A watcher's or dev server's first compile: its end (a ready or an error line) is the verdict.
-    this.adoptReadiness(`pattern ${patternId}`);
+    this.adoptReadiness(`pattern ${patternId}`, true);
     if (!this.wantsProbing()) return;
     this.isBuilding = true;
     this.readyLine = undefined;
@@ -333,7 +340,7 @@ export class ReadinessMachine extends DisposableBase {
     this.hasScanned = true;
     if (!changed) return;
     this.listening = [...ports];
-    if (ports.length > 0 && this.expectation === 'nothing') this.adoptReadiness(`listening on port ${ports[0]}`);
+    if (ports.length > 0) this.adoptReadiness(`listening on port ${ports[0]}`);
     this.evaluate();
   }
 
@@ -349,7 +356,7 @@ export class ReadinessMachine extends DisposableBase {
       return;
     }
     const isClean = exitCode === 0 && !exit.signal;
-    if (this.expectation !== 'readiness') {
+    if (this.expectation !== 'readiness' || (isClean && this.adoptedFromBuildLines)) {
       this.endJob(exit, isClean);
       return;
     }
@@ -402,9 +409,14 @@ export class ReadinessMachine extends DisposableBase {
   }
 
   /** A long-running command with no readiness fields showed a server signal: check readiness from here. */
-  private adoptReadiness(signal: string): void {
-    if (this.expectation !== 'nothing') return;
+  private adoptReadiness(signal: string, isBuildLine = false): void {
+    if (this.expectation !== 'nothing') {
+      // A server signal after a watcher's lines: it serves, so an exit is no longer a finished job.
+      if (!isBuildLine) this.adoptedFromBuildLines = false;
+      return;
+    }
     this.expectation = 'readiness';
+    this.adoptedFromBuildLines = isBuildLine;
     this.clearStabilityTimer();
     this.startTimer = setTimeout(() => this.onStartTimeout(), this.config.timeoutMs);
     this.update({
