@@ -257,6 +257,66 @@ const CASES: EvalCase[] = [
     message: 'esbuild watching for changes',
   },
   {
+    name: 'watching: esbuild --watch whose first build fails still prints "[watch] build finished": an error',
+    argv: ['esbuild', 'src/app.js', '--bundle', '--watch', '--outdir=dist'],
+    steps: [
+      {
+        at: 300,
+        print:
+          '✘ [ERROR] Expected identifier but found "="\n\n    src/app.js:3:13:\n      3 │ export const =;\n\n1 error\n[watch] build finished, watching for changes...\n',
+      },
+    ],
+    verdictAt: 5_000,
+    phase: 'error',
+    message: 'Expected identifier but found "="',
+  },
+  {
+    name: 'watching: esbuild --watch whose first build fails, then an edit fixes it',
+    argv: ['esbuild', 'src/app.js', '--bundle', '--watch', '--outdir=dist'],
+    steps: [
+      { at: 300, print: '✘ [ERROR] Expected identifier but found "="\n\n1 error\n[watch] build finished, watching for changes...\n' },
+      { at: 5_000, print: '[watch] build started (change: "src/app.js")\n[watch] build finished\n' },
+    ],
+    verdictAt: 8_000,
+    phase: 'ready',
+    message: 'esbuild watching for changes',
+  },
+  {
+    name: 'watching: esbuild --watch ready, then a failed rebuild is reported and its "build finished" does not hide it',
+    argv: ['esbuild', 'src/app.js', '--bundle', '--watch', '--outdir=dist'],
+    steps: [
+      { at: 300, print: '[watch] build finished, watching for changes...\n' },
+      {
+        at: 5_000,
+        print:
+          '[watch] build started (change: "src/app.js")\n✘ [ERROR] Expected identifier but found "="\n1 error\n[watch] build finished\n',
+      },
+    ],
+    verdictAt: 8_000,
+    phase: 'running',
+    message: 'Expected identifier but found "="',
+  },
+  {
+    name: 'watching: parcel watch after "✨ Built in"',
+    argv: ['parcel', 'watch', 'src/index.html'],
+    steps: [
+      { at: 0, print: 'Building...\nBundling...\n' },
+      { at: 1_000, print: 'Packaging & Optimizing...\n✨ Built in 1.06s\n' },
+    ],
+    verdictAt: 4_000,
+    phase: 'ready',
+  },
+  {
+    name: 'watching: parcel watch whose first build fails',
+    argv: ['parcel', 'watch', 'src/index.html'],
+    steps: [
+      { at: 0, print: 'Building...\n' },
+      { at: 800, print: '🚨 Build failed.\n@parcel/transformer-js: Unexpected token `=`. Expected yield, an identifier, [ \n' },
+    ],
+    verdictAt: 4_000,
+    phase: 'error',
+  },
+  {
     name: 'watching: vite build --watch after "built in"',
     argv: ['vite', 'build', '--watch'],
     steps: [

@@ -80,6 +80,8 @@ interface ReadyLineInfo {
   framework?: FrameworkId;
   isWatching?: boolean;
   speaksHttp?: boolean;
+  /** The tool prints this line after a failed build too ("[watch] build finished"): it confirms only a clean build. */
+  followsFailures?: boolean;
 }
 
 type ErrorOrigin = 'pattern' | 'timeout' | 'port-timeout' | 'exit';
@@ -106,6 +108,8 @@ export class ReadinessMachine extends DisposableBase {
    * mode), so it ends as a completed job, not as a start that failed.
    */
   private adoptedFromBuildLines = false;
+  /** An error line came since the last build started: a line the tool prints after failures too proves nothing. */
+  private hasErrorSinceBuildStart = false;
 
   // Per-run observations.
   private readyLine: ReadyLine | undefined;
@@ -183,6 +187,7 @@ export class ReadinessMachine extends DisposableBase {
     this.isLive = true;
     this.expectation = expectation;
     this.adoptedFromBuildLines = false;
+    this.hasErrorSinceBuildStart = false;
     this.readyState = undefined;
     this.errorOrigin = undefined;
     this.readyLine = undefined;
@@ -225,8 +230,10 @@ export class ReadinessMachine extends DisposableBase {
     }
   }
 
-  observeReadyLine({ patternId, frameworkName, framework, isWatching = false, speaksHttp = false }: ReadyLineInfo): void {
+  observeReadyLine({ patternId, frameworkName, framework, isWatching = false, speaksHttp = false, followsFailures }: ReadyLineInfo): void {
     if (!this.isLive || this.expectation === 'completion') return;
+    // esbuild ends a failed build with the same "[watch] build finished" as a clean one.
+    if (followsFailures && this.hasErrorSinceBuildStart) return;
     this.adoptReadiness(`pattern ${patternId}`, isWatching);
     const wasHttp = this.readyLine?.speaksHttp === true;
     this.readyLine = { patternId, frameworkName, isWatching, speaksHttp };
@@ -249,6 +256,7 @@ export class ReadinessMachine extends DisposableBase {
    */
   observeBuilding(patternId: string): void {
     if (!this.isLive || this.expectation === 'completion') return;
+    this.hasErrorSinceBuildStart = false;
     // A watcher's or dev server's first compile: its end (a ready or an error line) is the verdict.
     this.adoptReadiness(`pattern ${patternId}`, true);
     if (!this.wantsProbing()) return;
@@ -260,6 +268,7 @@ export class ReadinessMachine extends DisposableBase {
 
   observeError(report: ErrorReport): void {
     if (!this.isLive) return;
+    this.hasErrorSinceBuildStart = true;
     const message = report.message;
     if (this.state.phase === 'ready' && this.expectation === 'readiness' && this.now() < this.settleUntil) {
       // Within the settle window the ready line was premature: "✓ Ready" then a config error,

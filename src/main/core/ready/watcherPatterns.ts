@@ -75,10 +75,11 @@ const WATCH_MODE: FrameworkPattern[] = [
     kind: 'ready',
     watching: true,
     priority: PRIORITY.frameworkReady,
+    followsFailures: true,
     regex: /\[watch\] build finished\b/,
     sample: '[watch] build finished, watching for changes...',
-    source: 'esbuild 0.25.9 `--watch` (binary string "%s[watch] build finished, watching for changes%s...%s"), quoted',
-    moreSamples: [{ line: '[watch] build finished', source: 'esbuild 0.25.9 after a rebuild, quoted' }],
+    source: 'esbuild 0.25.9 `--watch`, captured here',
+    moreSamples: [{ line: '[watch] build finished', source: 'esbuild 0.25.9 after a rebuild (a failed one too), captured here' }],
   },
   {
     id: 'esbuild-watch-started',
@@ -88,7 +89,7 @@ const WATCH_MODE: FrameworkPattern[] = [
     priority: PRIORITY.building,
     regex: /\[watch\] build started\b/,
     sample: '[watch] build started (change: "src/app.ts")',
-    source: 'esbuild 0.25.9 `--watch` ("%s[watch] build started (change: %q)%s"), quoted',
+    source: 'esbuild 0.25.9 `--watch`, captured here',
   },
   {
     id: 'vite-build-watch-started',
