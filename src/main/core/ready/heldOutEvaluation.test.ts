@@ -591,6 +591,47 @@ const CASES: EvalCase[] = [
     message: 'Hugo watching for changes',
   },
   {
+    name: 'watching: hugo --watch whose rebuild fails: its "Total in" does not hide the error',
+    argv: ['hugo', '--watch'],
+    steps: [
+      { at: 0, print: 'Start building sites … \n' },
+      { at: 700, print: 'Built in 123 ms\nWatching for changes in /srv/site/{content,layouts}\n' },
+      { at: 4_000, print: '\nChange detected, rebuilding site (#1).\n2026-11-24 04:39:12.345 +0000\n' },
+      { at: 4_050, print: 'ERROR Rebuild failed: template: index.html:3: unexpected EOF\nTotal in 12 ms\n' },
+    ],
+    verdictAt: 7_000,
+    phase: 'running',
+    message: 'Hugo: template: index.html:3: unexpected EOF',
+  },
+  {
+    name: 'watching: eleventy --watch recovers when the broken template is fixed',
+    argv: ['eleventy', '--watch'],
+    steps: [
+      {
+        at: 0,
+        print: '[11ty] Problem writing Eleventy templates:\n[11ty] 1. Having trouble reading front matter from template ./bad.md\n',
+      },
+      { at: 10, print: '[11ty] Wrote 0 files in 0.17 seconds (v3.1.8)\n[11ty] Watching…\n' },
+      { at: 5_000, print: '[11ty] File deleted: ./bad.md\n[11ty] Wrote 1 file in 0.05 seconds (v3.1.8)\n[11ty] Watching…\n' },
+    ],
+    verdictAt: 8_000,
+    phase: 'ready',
+    message: 'Eleventy watching for changes',
+  },
+  {
+    name: 'watching: eleventy --watch whose first build fails prints "Wrote 0 files" too: not ready',
+    argv: ['eleventy', '--watch'],
+    steps: [
+      {
+        at: 0,
+        print: '[11ty] Problem writing Eleventy templates:\n[11ty] 1. Having trouble reading front matter from template ./bad.md\n',
+      },
+      { at: 10, print: '[11ty] Wrote 0 files in 0.17 seconds (v3.1.8)\n[11ty] Watching…\n' },
+    ],
+    verdictAt: 5_000,
+    phase: 'error',
+  },
+  {
     name: 'watching: hugo --watch whose first build fails exits with its error',
     argv: ['hugo', '--watch'],
     steps: [

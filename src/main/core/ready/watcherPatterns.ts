@@ -269,6 +269,8 @@ const BUILDERS: FrameworkPattern[] = [
     watching: true,
     priority: PRIORITY.frameworkReady,
     // Not "Successfully compiled 0 files": babel prints that after a file failed to compile.
+    // After a file failed it still reports the others it compiled.
+    followsFailures: true,
     regex: /^\s*Successfully compiled [1-9]\d* files? with Babel\b/,
     sample: 'Successfully compiled 1 file with Babel (2839ms).',
     source: '@babel/cli 7.29.7 `babel src -d dist --watch`, captured here',
@@ -313,6 +315,8 @@ const BUILDERS: FrameworkPattern[] = [
     watching: true,
     priority: PRIORITY.frameworkReady,
     // Whole units only: yarn 1's "Done in 2.34s." (two decimals) ends a script, it is no build.
+    // v4 prints it after a failed rebuild too (dist/index.mjs: the catch falls through to it).
+    followsFailures: true,
     regex: /^\s*Done in \d+(?:ms\.|ns|µs|ms|s|m|h|d)\s*$/,
     sample: 'Done in 1598ms.',
     source: 'tailwindcss 3.4.19 `--watch`, captured here',
@@ -328,6 +332,8 @@ const BUILDERS: FrameworkPattern[] = [
     kind: 'ready',
     watching: true,
     priority: PRIORITY.frameworkReady,
+    // Printed after "Problem writing Eleventy templates" too ("Wrote 0 files …").
+    followsFailures: true,
     regex: /^\[11ty\] (?:Copied \d+ files? \/ )?Wrote \d+ files? in \d+(?:\.\d+)? seconds?\b/,
     sample: '[11ty] Wrote 1 file in 1.25 seconds (v3.1.8)',
     source: '@11ty/eleventy 3.1.8 `eleventy --watch`, captured here',
@@ -370,6 +376,8 @@ const BUILDERS: FrameworkPattern[] = [
     priority: PRIORITY.frameworkReady,
     // "Built" only in watch mode (commandeer.go timeTrack), "Total" after each rebuild; `hugo server`
     // prints its "Web Server is available at" line right after, and that server line decides.
+    // A failed rebuild ends with "Total in …" too (postBuild is deferred).
+    followsFailures: true,
     regex: /^\s*(?:Built|Total) in \d+ ms\s*$/,
     sample: 'Built in 123 ms',
     source: 'hugo 0.165.0 commands/commandeer.go:650 ("%s in %v ms"), quoted',
@@ -384,6 +392,22 @@ const BUILDERS: FrameworkPattern[] = [
     regex: /^\s*Start building sites … ?$/,
     sample: 'Start building sites … ',
     source: 'hugo 0.165.0 commands/hugobuilder.go:565, quoted',
+  },
+  {
+    id: 'hugo-rebuilding',
+    framework: 'generic',
+    tool: 'Hugo',
+    kind: 'building',
+    priority: PRIORITY.building,
+    regex: /^\s*Change(?: of [\w ]+)? detected, rebuilding site \(#\d+\)\.\s*$/,
+    sample: 'Change detected, rebuilding site (#1).',
+    source: 'hugo 0.165.0 commands/hugobuilder.go:1124 (printChangeDetected), quoted',
+    moreSamples: [
+      {
+        line: 'Change of config file detected, rebuilding site (#2).',
+        source: 'hugo 0.165.0 commands/hugobuilder.go printChangeDetected("config file"), quoted',
+      },
+    ],
   },
   {
     id: 'hugo-build-error',
