@@ -331,7 +331,13 @@ const CASES: EvalCase[] = [
     name: 'watching: vitest in watch mode',
     argv: ['vitest'],
     config: { timeout: 30_000 },
-    steps: [{ at: 900, print: ' Test Files  4 passed (4)\n      Tests  31 passed (31)\n\n Waiting for file changes...\n' }],
+    steps: [
+      {
+        at: 900,
+        print:
+          ' ✓ a.test.js (1 test) 27ms\n Test Files  1 passed (1)\n      Tests  1 passed (1)\n\n PASS  Waiting for file changes...\n       press h to show help, press q to quit\n',
+      },
+    ],
     verdictAt: 4_000,
     phase: 'ready',
   },

@@ -118,9 +118,18 @@ const WATCH_MODE: FrameworkPattern[] = [
     kind: 'ready',
     watching: true,
     priority: PRIORITY.frameworkReady,
-    regex: /^\s*Waiting for file changes\.\.\./,
-    sample: 'Waiting for file changes...',
-    source: 'vitest 3.2.7 watch mode (dist/chunks), quoted',
+    // After a run its reporter prints a " PASS " badge first; with failing tests the watcher is at work too.
+    regex:
+      /^\s*(?:PASS\s+Waiting for file changes\.\.\.|FAIL\s+Tests failed\. Watching for file changes\.\.\.|Waiting for file changes\.\.\.)/,
+    sample: ' PASS  Waiting for file changes...',
+    source: 'vitest 3.2.7 watch mode in a terminal, captured here',
+    moreSamples: [
+      {
+        line: ' FAIL  Tests failed. Watching for file changes...',
+        source: 'vitest 3.2.7 dist/chunks/index.VByaPkjc.js:330 (withLabel "FAIL"), quoted',
+      },
+      { line: 'Waiting for file changes...', source: 'vitest 3.2.7 without colours, quoted' },
+    ],
   },
   {
     id: 'jest-watch-usage',
