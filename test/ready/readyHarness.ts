@@ -119,8 +119,8 @@ function tcpAccepts(host: string, port: number): Promise<boolean> {
 export interface StartedServer {
   entry: ProcessEntry;
   tracker: ReadinessTracker;
-  /** Every phase the tracker went through, with the time it was entered; a ready run's settle window ending is one more entry. */
-  phases: Array<{ phase: ReadinessPhase; at: number; message: string; settling?: boolean }>;
+  /** Every phase the tracker went through, with the time it was entered (and, for a ready that settled, when). */
+  phases: Array<{ phase: ReadinessPhase; at: number; message: string; settledAt?: number }>;
   startedAt: number;
   /** When output matching `pattern` (escape sequences removed) first arrived. */
   firstOutputAt(pattern: RegExp): number | undefined;
@@ -165,8 +165,9 @@ export class ReadyHarness {
     const phases: StartedServer['phases'] = [];
     tracker.onDidChange((info: ReadinessInfo) => {
       const last = phases.at(-1);
-      if (last?.phase !== info.phase || last.settling !== info.settling)
-        phases.push({ phase: info.phase, at: Date.now(), message: info.message, settling: info.settling });
+      if (last?.phase !== info.phase) phases.push({ phase: info.phase, at: Date.now(), message: info.message });
+      const entered = phases.at(-1)!;
+      if (info.phase === 'ready' && info.settling !== true) entered.settledAt ??= Date.now();
     });
     const chunks: Array<{ at: number; text: string }> = [];
     entry.onDidWriteOutput((chunk) => chunks.push({ at: Date.now(), text: stripAnsi(chunk.text) }));

@@ -82,7 +82,7 @@ describe('next dev with a broken next.config', () => {
     expect(result.state).toBe('error');
     // "✓ Ready" may be printed (and answered over HTTP) before the config fails to load: never a
     // settled ready, and never shown green (a settling ready is drawn as starting).
-    expect(phases.filter((p) => p.phase === 'ready' && p.settling !== true)).toEqual([]);
+    expect(phases.filter((p) => p.phase === 'ready' && p.settledAt !== undefined)).toEqual([]);
     expect(result.message).toMatch(/next\.config\.mjs/);
   }, 90_000);
 });

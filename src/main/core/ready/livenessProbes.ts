@@ -40,6 +40,8 @@ interface LivenessWatch {
   settings: LivenessSettings;
   /** Called when the verdict changes: dead after the threshold, alive on the first pass after. */
   onVerdict(isAlive: boolean, reason: string): void;
+  /** Called after every probe, before any verdict (one failure is already a doubt). */
+  onProbe?(isAlive: boolean): void;
 }
 
 interface Probes {
@@ -139,6 +141,7 @@ export class LivenessScheduler {
   }
 
   private record(state: WatchState, outcome: ProbeOutcome): void {
+    state.watch.onProbe?.(outcome.isAlive);
     if (outcome.isAlive) {
       state.failures = 0;
       if (!state.isAlive) {

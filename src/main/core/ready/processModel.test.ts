@@ -11,6 +11,8 @@ import { ReadinessTracker } from './readinessTracker';
 import { LivenessScheduler } from './livenessProbes';
 import { NO_READINESS_MESSAGE } from './readinessMachine';
 import { FakeSession } from './testing/fakeSession';
+import { LineClassifier } from './lineClassifier';
+import { FRAMEWORK_PATTERNS } from './frameworkPatterns';
 
 const trackers: ReadinessTracker[] = [];
 const tick = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
@@ -142,17 +144,18 @@ describe('commands that expect no readiness', () => {
   });
 });
 
-describe('liveness after ready', () => {
-  async function readyServer(liveness: ReadinessConfig['liveness'] = { period: 1_000, failureThreshold: 3, timeout: 100 }) {
-    const s = setup({ port: 8080, stabilityDelay: 0, liveness }, ['node', 'server.js']);
-    s.session.start();
-    s.owned.add(8080);
-    s.session.print('listening on http://localhost:8080\n');
-    await tick(300);
-    expect(s.tracker.info.phase).toBe('ready');
-    return s;
-  }
+/** A server entry that became ready on port 8080, probed every second. */
+async function readyServer(liveness: ReadinessConfig['liveness'] = { period: 1_000, failureThreshold: 3, timeout: 100 }) {
+  const s = setup({ port: 8080, stabilityDelay: 0, liveness }, ['node', 'server.js']);
+  s.session.start();
+  s.owned.add(8080);
+  s.session.print('listening on http://localhost:8080\n');
+  await tick(300);
+  expect(s.tracker.info.phase).toBe('ready');
+  return s;
+}
 
+describe('liveness after ready', () => {
   it('a server that stops accepting turns unhealthy after the threshold, and ready again when it accepts', async () => {
     const s = await readyServer();
     s.answering.queued = 1; // stopped: the kernel still completes the handshake, the process never accepts
@@ -209,5 +212,55 @@ describe('liveness after ready', () => {
     expect(s.liveness.size).toBe(1);
     s.session.exit(143);
     expect(s.liveness.size).toBe(0);
+  });
+});
+
+describe('settled readiness', () => {
+  it('once ready, lines meet only the failure entries, and an error line still turns it running', async () => {
+    const s = setup({ stabilityDelay: 0 }, ['vite']);
+    s.session.start();
+    s.owned.add(5173);
+    s.session.print('  VITE v7.3.8  ready in 300 ms\n  ➜  Local:   http://localhost:5173/\n');
+    await tick(300);
+    expect(s.tracker.info.phase).toBe('ready');
+    expect(s.tracker.isSettled).toBe(true);
+    const classify = vi.spyOn(LineClassifier.prototype, 'classify');
+    s.session.print('12:01:01 PM [vite] (client) hmr update /src/App.tsx\n');
+    expect(classify).toHaveBeenCalled();
+    expect(classify.mock.contexts.every((classifier) => (classifier as LineClassifier).patternCount < FRAMEWORK_PATTERNS.length)).toBe(
+      true,
+    );
+    classify.mockRestore();
+    s.session.print('12:01:02 PM [vite] Internal server error: Transform failed with 1 error:\n');
+    expect(s.tracker.info).toMatchObject({ phase: 'running', message: 'Vite: Transform failed with 1 error:' });
+    expect(s.tracker.isSettled).toBe(false);
+    // Unsettled, the whole table again: the next ready line makes it ready.
+    s.session.print('12:01:09 PM [vite] (client) hmr update /src/App.tsx\n');
+    expect(s.tracker.info.phase).toBe('ready');
+  });
+
+  it('a failed liveness probe resumes full classification before the entry turns unhealthy', async () => {
+    const s = await readyServer();
+    s.answering.queued = 1;
+    await tick(1_000);
+    expect(s.tracker.info.phase).toBe('ready');
+    expect(s.tracker.isSettled).toBe(false);
+    s.answering.queued = 0;
+    await tick(1_000);
+    expect(s.tracker.isSettled).toBe(true);
+  });
+
+  it('a restart resumes full classification: the new run is judged by its own ready line', async () => {
+    const s = await readyServer();
+    expect(s.tracker.isSettled).toBe(true);
+    s.session.exit(143);
+    s.owned.delete(8080);
+    s.session.start();
+    expect(s.tracker.isSettled).toBe(false);
+    s.owned.add(8080);
+    s.session.print('listening on http://localhost:8080\n');
+    await tick(300);
+    expect(s.tracker.info).toMatchObject({ phase: 'ready', runId: 2 });
+    expect(s.tracker.isSettled).toBe(true);
   });
 });
