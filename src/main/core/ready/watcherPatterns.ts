@@ -153,7 +153,7 @@ const WATCH_MODE: FrameworkPattern[] = [
     // Only once its command finished: while the command runs (a server), that command's lines decide.
     regex: /\[nodemon\] clean exit - waiting for changes before restart/,
     sample: '[nodemon] clean exit - waiting for changes before restart',
-    source: 'nodemon 3.1 lib/monitor/run.js, quoted',
+    source: 'nodemon 3.1.14 `nodemon job.js`, captured here',
   },
   {
     id: 'jekyll-auto-regeneration',
