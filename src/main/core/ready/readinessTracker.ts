@@ -357,6 +357,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
         frameworkName,
         framework: pattern.framework,
         isWatching: pattern.watching,
+        followsFailures: pattern.followsFailures,
         speaksHttp: speaksHttp(pattern, groups),
       });
     } else if (pattern.kind === 'building') {
