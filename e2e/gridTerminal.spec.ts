@@ -304,6 +304,58 @@ function savedScreen(dataDir: string, id: string): string {
   return '';
 }
 
+test('serve restarted with two projects open: both projects’ panes re-attach, each line once', async ({ page }) => {
+  const root = tempDir('sb-e2e-reconnect-two-');
+  const dataDir = tempDir('sb-e2e-reconnect-two-data-');
+  const projectDir = (name: string) => {
+    const dir = join(root, name);
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'switchboard.json'), JSON.stringify({ processes: { [`${name}-echo`]: { command: 'cat' } } }));
+    return dir;
+  };
+  const dirs = [projectDir('alpha'), projectDir('beta')];
+  const port = await freePort();
+  serve = await startServe(dirs, { dataDir, port });
+  await page.goto(serve.ui);
+  const tab = (name: string) => page.locator(`[data-testid="project-tab"][data-project="${name}"]`);
+  const show = async (name: string) => {
+    await tab(name).locator('.project-name').click();
+    await expect(tab(name)).toHaveClass(/active/);
+  };
+  for (const name of ['beta', 'alpha']) {
+    await show(name);
+    await typeInto(page, `${name}-echo`, `${name}-before`);
+    await expect.poll(() => paneText(page, `${name}-echo`)).toContain(`${name}-before\n`);
+    const id = await idOf(page, `${name}-echo`);
+    await expect.poll(() => savedScreen(dataDir, id), { timeout: 15_000 }).toContain(`${name}-before`);
+  }
+
+  serve.process.kill('SIGKILL');
+  await new Promise((r) => serve!.process.once('exit', r));
+  const banner = page.getByTestId('connection-banner');
+  await expect(banner).toContainText('Connection to Switchboard lost');
+  serve = await startServe(dirs, { dataDir, port });
+  await expect(banner).toHaveCount(0, { timeout: 30_000 });
+
+  // alpha was shown when the socket dropped (its pane re-attached in place); beta attaches when shown.
+  for (const name of ['alpha', 'beta', 'alpha']) {
+    await show(name);
+    const echo = `${name}-echo`;
+    await expect(pane(page, echo)).toHaveAttribute('data-attached', 'true');
+    await expect.poll(() => paneText(page, echo)).toContain('── restored ');
+    const text = await paneText(page, echo);
+    expect(text.match(/── restored /g), text).toHaveLength(1);
+    expect(text.match(new RegExp(`${name}-before`, 'g')), text).toHaveLength(2); // the typed echo and cat's copy, restored once
+    expect(text).not.toContain(name === 'alpha' ? 'beta-before' : 'alpha-before');
+    await typeInto(page, echo, `${name}-after`);
+    await expect
+      .poll(async () => (await paneText(page, echo)).match(new RegExp(`${name}-after`, 'g'))?.length ?? 0)
+      .toBeGreaterThanOrEqual(2);
+  }
+  // Typed once each visit to alpha (twice), once in beta: cat echoes every line back, so each shows exactly twice per visit.
+  expect((await paneText(page, 'alpha-echo')).match(/alpha-after/g)).toHaveLength(4);
+});
+
 test('two projects in one window: each keeps its own layout; a change made just before switching stays with its project', async ({
   page,
 }) => {
