@@ -56,6 +56,7 @@ export async function benchGrid(): Promise<BenchRow[]> {
       stage('· input call round trip', (s) => s.page.inputReply),
       stage('· keystroke to output frame', (s) => s.page.frameArrived),
       stage('· output frame to screen', (s) => s.page.rendered),
+      stage('· in the browser’s network stack: input out to echo in', (s) => s.page.network),
       stage('on a socket of its own (core only)', (s) => s.ownSocket),
     ];
     return rows.map((r) => (r.baseline ? { ...r, ratio: r.value / r.baseline } : r));
@@ -221,6 +222,8 @@ interface EchoStages {
   frameArrived: number[];
   /** The echo's frame arriving to the screen showing it: the renderer's share. */
   rendered: number[];
+  /** The input frame leaving the browser's network stack to the echo frame reaching it (no page main thread in it). */
+  network: number[];
 }
 
 /** Type one character at a time into an idle pane and time each stage until the terminal shows its echo. */
@@ -230,8 +233,10 @@ async function echoLatency(page: Page, paneName: string): Promise<EchoStages> {
   await target.locator('.pane-terminal').click();
   const id = (await target.getAttribute('data-id')) ?? '';
   await page.evaluate(`window.__echoTrace.paneId = ${JSON.stringify(id)}`);
-  const stages: EchoStages = { total: [], inputReply: [], frameArrived: [], rendered: [] };
+  const stages: EchoStages = { total: [], inputReply: [], frameArrived: [], rendered: [], network: [] };
+  const network = await networkStamps(page, id);
   for (let i = 0; i < ECHO_SAMPLES; i++) {
+    network.reset();
     const char = String.fromCharCode(97 + (i % 26));
     const screen = `window.switchboardDebug.screenText(${JSON.stringify(id)})`;
     const before = await page.evaluate<number>(`${screen}.length`);
@@ -250,6 +255,30 @@ async function echoLatency(page: Page, paneName: string): Promise<EchoStages> {
     if (trace.sent[0] !== undefined && trace.replied[0] !== undefined) stages.inputReply.push(trace.replied[0] - trace.sent[0]);
     stages.frameArrived.push(frame - start);
     stages.rendered.push(shown - frame);
+    const roundTrip = network.roundTrip();
+    if (roundTrip !== undefined) stages.network.push(roundTrip);
   }
   return stages;
+}
+
+/** The browser network stack's own timestamps (CDP) of the input frames sent and the pane's output frames received. */
+async function networkStamps(page: Page, paneId: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  let sentAt: number | undefined;
+  let echoedAt: number | undefined;
+  cdp.on('Network.webSocketFrameSent', ({ timestamp, response }) => {
+    if (sentAt === undefined && response.opcode === 1 && response.payloadData.includes('"cmd":"writeInput"')) sentAt = timestamp;
+  });
+  cdp.on('Network.webSocketFrameReceived', ({ timestamp, response }) => {
+    if (sentAt === undefined || echoedAt !== undefined || response.opcode !== 2) return;
+    if (decodeOutputFrame(Buffer.from(response.payloadData, 'base64')).id === paneId) echoedAt = timestamp;
+  });
+  return {
+    reset: () => {
+      sentAt = undefined;
+      echoedAt = undefined;
+    },
+    roundTrip: () => (sentAt !== undefined && echoedAt !== undefined ? (echoedAt - sentAt) * 1_000 : undefined),
+  };
 }
