@@ -48,6 +48,11 @@ export interface ReadinessInfo {
   since?: number;
   /** Epoch ms readiness was reached. */
   readyAt?: number;
+  /**
+   * Ready, but within its settle window (`stabilityDelay`), when an error line still means the
+   * ready line was premature: waits and `dependsOn: "ready"` answer once this turns false.
+   */
+  settling?: boolean;
   /** Which rule or signal decided the phase ("pattern vite-ready + port 5173 open"). */
   reason?: string;
   /** Last lines of output when the phase is error. */

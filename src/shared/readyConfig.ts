@@ -48,7 +48,7 @@ const LivenessConfigSchema = z.strictObject({
   period: z.number().int('must be a whole number of milliseconds').min(100, 'must be at least 100 ms').optional(),
   /** Consecutive failed probes before the entry is `unhealthy`. */
   failureThreshold: z.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').optional(),
-  /** How long one probe may take before it counts as failed (ms). */
+  /** How long a probe gives the server to accept its connection (or the `url` to answer) before it counts as failed (ms). */
   timeout: z.number().int('must be a whole number of milliseconds').min(1, 'must be at least 1 ms').optional(),
 });
 

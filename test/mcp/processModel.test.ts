@@ -14,6 +14,7 @@ import { NO_READINESS_MESSAGE } from '../../src/main/core/ready';
 import { startSwitchboard, connectClient, callOk, type Switchboard } from './mcpHarness';
 import { freePort } from '../support/ports';
 import { httpStatus } from '../ready/readyHarness';
+import { waitForOutput } from '../support/wait';
 
 /** Event delivery and probe scheduling on a 2-core machine shared with other builds. */
 const LOADED_MACHINE_SLACK_MS = 1_000;
@@ -209,6 +210,25 @@ describe('process model through MCP', () => {
     }
     await reaches(s, 'api', 'ready', 10_000);
     expect(await listed(c, 'api')).toMatchObject({ state: 'ready' });
+  });
+
+  it('liveness probes put no line in the request log of a server that logs every request', async () => {
+    const port = await freePort();
+    // Logs each connection it accepts and each request it gets, as Django, Rails or Next.js log requests.
+    const server =
+      `const s = require('http').createServer((req, res) => { console.log('request ' + req.method + ' ' + req.url); res.end('ok'); });` +
+      `s.on('connection', () => console.log('accepted a connection'));` +
+      `s.listen(${port}, '127.0.0.1', () => console.log('listening on http://127.0.0.1:${port}'));`;
+    const { sb: s } = await open({
+      api: { command: process.execPath, args: ['-e', server], port, liveness: { period: 200, failureThreshold: 3, timeout: 100 } },
+    });
+    await reaches(s, 'api', 'ready');
+    const entry = s.handle.core.entry(entryOf(s, 'api').id);
+    const afterReady = entry.ring.end;
+    // Three probes after ready, each seen by the server itself as a connection it accepted.
+    const log = await waitForOutput(entry, /(accepted a connection[\s\S]*){3}/, 10_000, afterReady);
+    expect(log).not.toContain('request ');
+    expect(entryOf(s, 'api').state).toBe('ready');
   });
 
   it('a server with a port that never becomes ready still errors after its timeout', async () => {

@@ -119,8 +119,8 @@ function tcpAccepts(host: string, port: number): Promise<boolean> {
 export interface StartedServer {
   entry: ProcessEntry;
   tracker: ReadinessTracker;
-  /** Every phase the tracker went through, with the time it was entered. */
-  phases: Array<{ phase: ReadinessPhase; at: number; message: string }>;
+  /** Every phase the tracker went through, with the time it was entered (and, for a ready that settled, when). */
+  phases: Array<{ phase: ReadinessPhase; at: number; message: string; settledAt?: number }>;
   startedAt: number;
   /** When output matching `pattern` (escape sequences removed) first arrived. */
   firstOutputAt(pattern: RegExp): number | undefined;
@@ -132,7 +132,7 @@ export interface StartedServer {
  * port opened, when the `readyLine` was printed, when "ready" came, and its lag behind both.
  */
 export async function expectReadyAfterPortOpened(server: StartedServer, watcher: PortWatcher, readyLine: RegExp): Promise<TimingRow> {
-  const readyAt = server.phases.at(-1)!.at;
+  const readyAt = server.tracker.info.readyAt!;
   const portOpenAt = await watcher.opened();
   expect(readyAt).toBeGreaterThanOrEqual(watcher.lastClosedAt ?? 0);
   const lineAt = server.firstOutputAt(readyLine)!;
@@ -164,7 +164,10 @@ export class ReadyHarness {
     this.trackers.push(tracker);
     const phases: StartedServer['phases'] = [];
     tracker.onDidChange((info: ReadinessInfo) => {
-      if (phases.at(-1)?.phase !== info.phase) phases.push({ phase: info.phase, at: Date.now(), message: info.message });
+      const last = phases.at(-1);
+      if (last?.phase !== info.phase) phases.push({ phase: info.phase, at: Date.now(), message: info.message });
+      const entered = phases.at(-1)!;
+      if (info.phase === 'ready' && info.settling !== true) entered.settledAt ??= Date.now();
     });
     const chunks: Array<{ at: number; text: string }> = [];
     entry.onDidWriteOutput((chunk) => chunks.push({ at: Date.now(), text: stripAnsi(chunk.text) }));

@@ -66,7 +66,7 @@ describe('tsc --watch', () => {
 });
 
 describe('next dev with a broken next.config', () => {
-  it('is never ready: error naming the config', async () => {
+  it('is never ready (at most settling): error naming the config', async () => {
     const app = harness().tempDir('sb-next-broken-');
     cpSync(join(FIXTURES, 'next-app'), app, { recursive: true });
     writeFileSync(join(app, 'next.config.mjs'), 'export default {\n  distDir: ".next-broken",\n  experimental: { ,\n};\n');
@@ -80,7 +80,9 @@ describe('next dev with a broken next.config', () => {
     const result = await tracker.waitForReady(60_000);
     expect(result.success).toBe(false);
     expect(result.state).toBe('error');
-    expect(phases.map((p) => p.phase)).not.toContain('ready');
+    // "✓ Ready" may be printed (and answered over HTTP) before the config fails to load: never a
+    // settled ready, and never shown green (a settling ready is drawn as starting).
+    expect(phases.filter((p) => p.phase === 'ready' && p.settledAt !== undefined)).toEqual([]);
     expect(result.message).toMatch(/next\.config\.mjs/);
   }, 90_000);
 });

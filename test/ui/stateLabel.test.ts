@@ -8,6 +8,7 @@ import { buildCore } from '../../src/main/core/composition';
 import { waitForEvent } from '../../src/main/core/base';
 import type { ControlEvent } from '../../src/shared/api';
 import { isAgentStoppedOnPurpose, stateLabel } from '../../src/renderer/src/stateLabel';
+import { freePort } from '../support/ports';
 
 let core: SwitchboardCore | undefined;
 afterEach(async () => {
@@ -57,5 +58,36 @@ describe('agent state badge', () => {
     expect(isAgentStoppedOnPurpose(info)).toBe(false);
     expect(stateLabel(info)).toMatchObject({ text: 'dead', tone: 'dead' });
     expect(info.agent?.health).toBe('DEAD');
+  });
+});
+
+describe('server state badge', () => {
+  it('a ready server is drawn as starting while its ready line can still be overturned, then green', async () => {
+    const port = await freePort();
+    const dir = mkdtempSync(join(tmpdir(), 'sb-state-label-'));
+    const server = `require('http').createServer((q, r) => r.end('ok')).listen(${port}, '127.0.0.1', () => console.log('listening on http://127.0.0.1:${port}'))`;
+    writeFileSync(
+      join(dir, 'switchboard.json'),
+      JSON.stringify({ processes: { api: { command: process.execPath, args: ['-e', server], port } } }),
+    );
+    core = buildCore({ projectDir: dir, watchConfig: false, killGraceMs: 300 });
+    const c = core;
+    const changed = (settling: boolean) =>
+      waitForEvent<ControlEvent>(
+        c.onEvent,
+        (e) => e.type === 'processChanged' && e.process.state === 'ready' && (e.process.readiness?.settling === true) === settling,
+        15_000,
+      );
+    const settlingSeen = changed(true);
+    const settledSeen = changed(false);
+    await c.init();
+    await c.startProcess(c.listProcesses()[0].id);
+    const settling = await settlingSeen;
+    if (settling.type !== 'processChanged') throw new Error('unreachable');
+    expect(stateLabel(settling.process)).toMatchObject({ glyph: '◌', text: 'starting', tone: 'starting' });
+    expect(stateLabel(settling.process).title).toMatch(/ready on http:\/\/127\.0\.0\.1:\d+ \(confirming it stays up\)$/);
+    const settled = await settledSeen;
+    if (settled.type !== 'processChanged') throw new Error('unreachable');
+    expect(stateLabel(settled.process)).toMatchObject({ glyph: '●', text: 'ready', tone: 'ready' });
   });
 });

@@ -42,5 +42,8 @@ export function stateLabel(p: ProcessInfo): { glyph: string; text: string; tone:
   if (phase === 'completed')
     return { glyph: STATE_GLYPHS.completed, text: message.replace(/^Completed/, 'completed'), tone: 'completed', title: message };
   if (phase === 'unhealthy') return { glyph: STATE_GLYPHS.unhealthy, text: 'unhealthy', tone: 'unhealthy', title: message };
+  // Within its settle window a ready line can still be overturned by an error line: not green yet.
+  if (phase === 'ready' && p.readiness?.settling === true)
+    return { glyph: STATE_GLYPHS.starting, text: 'starting', tone: 'starting', title: `${message} (confirming it stays up)` };
   return { glyph: STATE_GLYPHS[phase] ?? '?', text: phase, tone: phase, title: message };
 }

@@ -37,7 +37,7 @@ function checkDependency(info: ProcessInfo, condition: DependencyCondition): Che
     case 'started':
       return STARTED_STATES.has(state) ? { kind: 'met' } : stoppedOrPending(info);
     case 'ready':
-      if (state === 'ready' || state === 'completed') return { kind: 'met' };
+      if ((state === 'ready' && info.readiness?.settling !== true) || state === 'completed') return { kind: 'met' };
       // Up without a readiness check: as ready as it gets.
       if (state === 'running' && info.readiness?.expectsReadiness === false) return { kind: 'met' };
       return stoppedOrPending(info);

@@ -1,18 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type Server } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
+import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collectTreeFromPs, listListeningPorts, parseLsofListeningPorts, parseProcNetTcpListeners } from './listeningPorts';
+import {
+  acceptQueueLength,
+  collectTreeFromPs,
+  listListeningPorts,
+  parseLsofListeningPorts,
+  parseProcNetTcpListeners,
+} from './listeningPorts';
 
 const isLinux = process.platform === 'linux';
 
 describe('parseProcNetTcpListeners', () => {
-  it('keeps LISTEN sockets (state 0A) with their inode and port', () => {
+  it('keeps LISTEN sockets (state 0A) with their inode, port and accept queue', () => {
     const table = [
       '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode',
       '   0: 0100007F:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 31337 1 0000000000000000 100 0 0 10 0',
       '   1: 0100007F:1F90 0100007F:C350 01 00000000:00000000 00:00000000 00000000  1000        0 31338 1 0000000000000000 20 4 30 10 -1',
     ].join('\n');
-    expect([...parseProcNetTcpListeners(table)]).toEqual([['31337', 8080]]);
+    expect(parseProcNetTcpListeners(table)).toEqual([{ inode: '31337', port: 8080, acceptQueue: 0 }]);
   });
 
   it('reads tcp6 rows too', () => {
@@ -20,7 +27,24 @@ describe('parseProcNetTcpListeners', () => {
       '  sl  local_address                         remote_address                        st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode',
       '   0: 00000000000000000000000000000000:1435 00000000000000000000000000000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 4242 1 0000000000000000 100 0 0 10 0',
     ].join('\n');
-    expect([...parseProcNetTcpListeners(table)]).toEqual([['4242', 5173]]);
+    expect(parseProcNetTcpListeners(table)).toEqual([{ inode: '4242', port: 5173, acceptQueue: 0 }]);
+  });
+
+  it("reads a listener's rx_queue as the connections waiting to be accepted", () => {
+    const table = [
+      '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode',
+      '  12: 0100007F:0BB8 00000000:0000 0A 00000000:00000003 00:00000000 00000000  1000        0 777 1 0000000000000000 100 0 0 10 0',
+    ].join('\n');
+    expect(parseProcNetTcpListeners(table)).toEqual([{ inode: '777', port: 3000, acceptQueue: 3 }]);
+  });
+
+  it('skips connection rows whatever their width, and a table without a trailing newline', () => {
+    const table = [
+      '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode',
+      '10000: 0100007F:C350 0100007F:1F90 06 00000000:00000000 03:00000F9D 00000000     0        0 0 3 0000000000000000',
+      '10001: 0100007F:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 31337 1 0000000000000000 100 0 0 10 0',
+    ].join('\n');
+    expect(parseProcNetTcpListeners(table)).toEqual([{ inode: '31337', port: 8080, acceptQueue: 0 }]);
   });
 });
 
@@ -71,6 +95,39 @@ describe.runIf(isLinux)('listListeningPorts (Linux /proc, real sockets)', () => 
     expect(await listListeningPorts(process.pid, { maxAgeMs: 60_000 })).not.toContain(port); // the same namespace's read, reused
     expect(await listListeningPorts(process.pid)).toContain(port);
     expect(await listListeningPorts(process.pid, { maxAgeMs: 60_000 })).toContain(port); // that fresh read serves the next ones
+  });
+
+  it('counts connections a stopped server has not accepted, and none once it has accepted them', async () => {
+    const script =
+      "require('net').createServer(() => console.log('accepted')).listen(0,'127.0.0.1',function(){console.log(this.address().port)})";
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(child);
+    const port = await new Promise<number>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
+    expect(await acceptQueueLength(port)).toBe(0);
+    let accepted = 0;
+    const bothAccepted = new Promise<void>((resolve) =>
+      child.stdout.on('data', (d: Buffer) => (accepted += String(d).split('accepted').length - 1) >= 2 && resolve()),
+    );
+    process.kill(child.pid!, 'SIGSTOP');
+    const sockets = [connect(port, '127.0.0.1'), connect(port, '127.0.0.1')];
+    try {
+      // The kernel completes the handshakes for a stopped process: the connects succeed.
+      await Promise.all(sockets.map((socket) => once(socket, 'connect')));
+      expect(await acceptQueueLength(port)).toBe(2);
+    } finally {
+      process.kill(child.pid!, 'SIGCONT');
+    }
+    await bothAccepted;
+    expect(await acceptQueueLength(port)).toBe(0);
+    sockets.forEach((socket) => socket.destroy());
+  });
+
+  it('knows no accept queue for a port nothing listens on', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    await new Promise((resolve) => server.close(resolve));
+    expect(await acceptQueueLength(port)).toBeUndefined();
   });
 
   it('returns nothing for a process that has exited', async () => {

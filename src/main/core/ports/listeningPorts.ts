@@ -22,6 +22,12 @@ const TCP_STATE_LISTEN = '0A';
 /** Bounds the tree walk: a fork bomb under an entry must not stall the scanner. */
 const MAX_TREE_PROCESSES = 2_000;
 
+interface TcpListener {
+  inode: string;
+  port: number;
+  acceptQueue: number;
+}
+
 export interface ListPortsOptions {
   /** How old a namespace's tcp tables may be (read by an earlier scan); 0 shares only a read under way. */
   maxAgeMs?: number;
@@ -42,19 +48,32 @@ async function listListeningPortsFromProc(rootPid: number, options: ListPortsOpt
   for (const pid of pids) addSocketInodes(pid, inodes);
   if (inodes.size === 0) return [];
   // The tree's own network namespace, which is ours unless it entered another one.
-  const tables = await tcpTablesOf(rootPid, options.maxAgeMs ?? 0);
+  const listeners = await listenersOf(rootPid, options.maxAgeMs ?? 0);
   const ports = new Set<number>();
   let ownInodes: Set<string> | undefined;
-  for (const table of tables) {
-    for (const [inode, port] of parseProcNetTcpListeners(table)) {
-      if (!inodes.has(inode)) continue;
-      // A child between fork and exec still holds every socket of ours (the MCP endpoint, the
-      // web server): those are Switchboard's, never the child's server.
-      ownInodes ??= rootPid === process.pid ? new Set() : socketInodesOf(process.pid);
-      if (!ownInodes.has(inode)) ports.add(port);
-    }
+  for (const { inode, port } of listeners) {
+    if (!inodes.has(inode)) continue;
+    // A child between fork and exec still holds every socket of ours (the MCP endpoint, the
+    // web server): those are Switchboard's, never the child's server.
+    ownInodes ??= rootPid === process.pid ? new Set() : socketInodesOf(process.pid);
+    if (!ownInodes.has(inode)) ports.add(port);
   }
   return [...ports].sort((a, b) => a - b);
+}
+
+/**
+ * Connections waiting in the accept queue of whatever listens on `port` in this process's network
+ * namespace (the one its loopback probes reach); undefined when nothing listens there or the
+ * platform has no /proc. A live server empties its queue within microseconds; connections that
+ * stay queued mean the process accepts nothing (stopped, paused at a breakpoint, event loop stuck).
+ */
+export async function acceptQueueLength(port: number, options: ListPortsOptions = {}): Promise<number | undefined> {
+  if (process.platform !== 'linux') return undefined;
+  let waiting: number | undefined;
+  for (const listener of await listenersOf(process.pid, options.maxAgeMs ?? 0)) {
+    if (listener.port === port) waiting = Math.max(waiting ?? 0, listener.acceptQueue);
+  }
+  return waiting;
 }
 
 function socketInodesOf(pid: number): Set<string> {
@@ -63,20 +82,22 @@ function socketInodesOf(pid: number): Set<string> {
   return inodes;
 }
 
-/** Reads of a network namespace's tcp and tcp6 tables, by namespace, with when each began. */
-const tableReads = new Map<string, { startedAt: number; settled: boolean; tables: Promise<string[]> }>();
+/** Reads of a network namespace's listening sockets, by namespace, with when each began. */
+const tableReads = new Map<string, { startedAt: number; settled: boolean; listeners: Promise<TcpListener[]> }>();
 
-function tcpTablesOf(rootPid: number, maxAgeMs: number): Promise<string[]> {
+/** The listening sockets of `rootPid`'s namespace: its tcp and tcp6 tables, read and parsed once per read. */
+function listenersOf(rootPid: number, maxAgeMs: number): Promise<TcpListener[]> {
   const namespace = readLinkOrUndefined(`/proc/${rootPid}/ns/net`);
   const now = performance.now();
   const known = namespace === undefined ? undefined : tableReads.get(namespace);
-  if (known && (!known.settled || now - known.startedAt <= maxAgeMs)) return known.tables;
-  const read = { startedAt: now, settled: false, tables: Promise.resolve<string[]>([]) };
-  read.tables = Promise.all(['tcp', 'tcp6'].map((name) => readFile(`/proc/${rootPid}/net/${name}`, 'utf8').catch(() => ''))).finally(
-    () => (read.settled = true),
-  );
+  if (known && (!known.settled || now - known.startedAt <= maxAgeMs)) return known.listeners;
+  const read = { startedAt: now, settled: false, listeners: Promise.resolve<TcpListener[]>([]) };
+  const tables = ['tcp', 'tcp6'].map((name) => readFile(`/proc/${rootPid}/net/${name}`, 'utf8').catch(() => ''));
+  read.listeners = Promise.all(tables)
+    .then((texts) => texts.flatMap((text) => parseProcNetTcpListeners(text)))
+    .finally(() => (read.settled = true));
   if (namespace !== undefined) tableReads.set(namespace, read);
-  return read.tables;
+  return read.listeners;
 }
 
 function readLinkOrUndefined(path: string): string | undefined {
@@ -87,19 +108,35 @@ function readLinkOrUndefined(path: string): string | undefined {
   }
 }
 
-/** Listening sockets of a /proc/net/tcp or tcp6 table, as inode → local port. */
-export function parseProcNetTcpListeners(table: string): Map<string, number> {
-  const listeners = new Map<string, number>();
-  for (const line of table.split('\n').slice(1)) {
-    const fields = line.trim().split(/\s+/);
-    // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode
-    if (fields.length < 10 || fields[3] !== TCP_STATE_LISTEN) continue;
-    const portHex = fields[1].slice(fields[1].lastIndexOf(':') + 1);
-    const port = Number.parseInt(portHex, 16);
-    const inode = fields[9];
-    if (Number.isInteger(port) && port > 0 && inode !== '0') listeners.set(inode, port);
+/** Listening sockets of a /proc/net/tcp or tcp6 table: inode, local port and accept queue. */
+export function parseProcNetTcpListeners(table: string): TcpListener[] {
+  const listeners: TcpListener[] = [];
+  // Most rows of a busy machine are connections (TIME_WAIT, ESTABLISHED): only the state column is
+  // looked at for those, by position, and only LISTEN rows are split into fields.
+  for (let start = table.indexOf('\n') + 1; start > 0 && start < table.length;) {
+    const newline = table.indexOf('\n', start);
+    const end = newline === -1 ? table.length : newline;
+    const localAddress = table.indexOf(': ', start) + 2;
+    const remoteAddressEnd = table.indexOf(' ', table.indexOf(' ', localAddress) + 1);
+    if (localAddress > 1 && remoteAddressEnd < end && table.startsWith(` ${TCP_STATE_LISTEN} `, remoteAddressEnd)) {
+      const listener = parseListenerRow(table.slice(start, end));
+      if (listener) listeners.push(listener);
+    }
+    start = end + 1;
   }
   return listeners;
+}
+
+function parseListenerRow(row: string): TcpListener | undefined {
+  // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode
+  const fields = row.trim().split(/\s+/);
+  if (fields.length < 10) return undefined;
+  const port = Number.parseInt(fields[1].slice(fields[1].lastIndexOf(':') + 1), 16);
+  // A listener's rx_queue is its accept queue: connections the process has not accepted yet.
+  const acceptQueue = Number.parseInt(fields[4].slice(fields[4].indexOf(':') + 1), 16);
+  const inode = fields[9];
+  if (!Number.isInteger(port) || port <= 0 || inode === '0') return undefined;
+  return { inode, port, acceptQueue: Number.isInteger(acceptQueue) ? acceptQueue : 0 };
 }
 
 function collectProcTree(rootPid: number): number[] {

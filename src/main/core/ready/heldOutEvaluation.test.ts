@@ -79,6 +79,19 @@ const CASES: EvalCase[] = [
     phase: 'starting',
   },
   {
+    name: 'ready-then-fail: php -S on a taken port exits: the error names the port, not only the exit',
+    argv: ['php', '-S', 'localhost:8000'],
+    steps: [
+      { at: 0, foreign: 8000 },
+      { at: 50, print: '[Mon Nov 23 22:00:00 2026] PHP 8.3.6 Development Server (http://localhost:8000) started\n' },
+      { at: 60, print: '[Mon Nov 23 22:00:00 2026] Failed to listen on localhost:8000 (reason: Address already in use)\n' },
+      { at: 70, exit: 1 },
+    ],
+    verdictAt: 3_000,
+    phase: 'error',
+    message: 'Port 8000 already in use (exited with code 1)',
+  },
+  {
     name: 'ready-then-fail: php -S with a timeout configured ends in error, never ready',
     argv: ['php', '-S', '127.0.0.1:8080'],
     config: { timeout: 5_000 },

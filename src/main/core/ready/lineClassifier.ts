@@ -50,6 +50,11 @@ export class LineClassifier {
     this.setFramework(framework);
   }
 
+  /** Entries this classifier knows (before the framework filter). */
+  get patternCount(): number {
+    return this.allPatterns.length;
+  }
+
   /** The detected framework: entries marked `onlyWhenDetected` apply only to their own. */
   setFramework(framework: FrameworkId): void {
     this.patterns = this.allPatterns.filter((p) => !p.onlyWhenDetected || p.framework === framework);

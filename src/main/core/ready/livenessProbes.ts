@@ -4,17 +4,21 @@
  * ready again. One timer serves every watched entry (armed for the earliest due probe), so twenty
  * ready servers cost one wake-up per period, not twenty intervals.
  *
- * A stopped process (SIGSTOP, a breakpoint) still completes TCP handshakes from the kernel's
- * backlog, so a server is probed with an HTTP request (any status counts: it answered). Whether
- * it speaks HTTP is learnt from its answers: an HTTP answer → HTTP from then on; an error or a
- * close (another protocol) with a TCP accept → TCP connects; silence is a failure either way.
+ * A stopped process (SIGSTOP, a breakpoint, a stuck event loop) still completes TCP handshakes
+ * from the kernel's backlog, so a connect alone proves nothing. Instead of asking the server
+ * something (a request runs the app's code and shows up in its request log every period), a
+ * probe connects, gives the server `timeoutMs` to accept, and reads the listener's accept queue:
+ * connections still waiting there mean the process accepts nothing. A `url` is asked with HTTP,
+ * as the user chose that endpoint; any status is an answer.
  */
 import { toDisposable, type Disposable } from '../base';
 import {
+  acceptQueueLength as realAcceptQueueLength,
   probeHttp as realProbeHttp,
   probeTcp as realProbeTcp,
   type HttpProbeOptions,
   type HttpProbeResult,
+  type ListPortsOptions,
   type TcpProbeOptions,
 } from '../ports';
 
@@ -36,15 +40,19 @@ interface LivenessWatch {
   settings: LivenessSettings;
   /** Called when the verdict changes: dead after the threshold, alive on the first pass after. */
   onVerdict(isAlive: boolean, reason: string): void;
+  /** Called after every probe, before any verdict (one failure is already a doubt). */
+  onProbe?(isAlive: boolean): void;
 }
 
-interface LivenessProbeSeams {
-  probeHttp?: (options: HttpProbeOptions) => Promise<HttpProbeResult>;
-  probeTcp?: (options: TcpProbeOptions) => Promise<boolean>;
+interface Probes {
+  probeHttp: (options: HttpProbeOptions) => Promise<HttpProbeResult>;
+  probeTcp: (options: TcpProbeOptions) => Promise<boolean>;
+  acceptQueueLength: (port: number, options: ListPortsOptions) => Promise<number | undefined>;
+}
+
+interface LivenessProbeSeams extends Partial<Probes> {
   now?: () => number;
 }
-
-type Protocol = 'unknown' | 'http' | 'tcp';
 
 interface WatchState {
   watch: LivenessWatch;
@@ -52,17 +60,11 @@ interface WatchState {
   failures: number;
   isAlive: boolean;
   isProbing: boolean;
-  protocol: Protocol;
-  /** The loopback URL that answered last: asked alone next time (half the connections). */
-  answeringUrl?: string;
 }
 
 interface ProbeOutcome {
   isAlive: boolean;
   reason: string;
-  protocol: Protocol;
-  /** The URL whose HTTP answer made it alive. */
-  answeringUrl?: string;
 }
 
 export class LivenessScheduler {
@@ -70,20 +72,22 @@ export class LivenessScheduler {
   private timer: NodeJS.Timeout | undefined;
   private armedFor = Infinity;
   private readonly now: () => number;
-  private readonly probeHttp: (options: HttpProbeOptions) => Promise<HttpProbeResult>;
-  private readonly probeTcp: (options: TcpProbeOptions) => Promise<boolean>;
+  private readonly probes: Probes;
 
   constructor(seams: LivenessProbeSeams = {}) {
     this.now = seams.now ?? Date.now;
-    this.probeHttp = seams.probeHttp ?? realProbeHttp;
-    this.probeTcp = seams.probeTcp ?? realProbeTcp;
+    this.probes = {
+      probeHttp: seams.probeHttp ?? realProbeHttp,
+      probeTcp: seams.probeTcp ?? realProbeTcp,
+      acceptQueueLength: seams.acceptQueueLength ?? realAcceptQueueLength,
+    };
   }
 
   get size(): number {
     return this.watches.size;
   }
 
-  /** Probes at once (learning the protocol), then every period until disposed. */
+  /** Probes at once, then every period until disposed. */
   watch(watch: LivenessWatch): Disposable {
     const state: WatchState = {
       watch,
@@ -91,7 +95,6 @@ export class LivenessScheduler {
       failures: 0,
       isAlive: true,
       isProbing: false,
-      protocol: watch.httpUrl ? 'http' : 'unknown',
     };
     this.watches.add(state);
     this.arm();
@@ -129,18 +132,16 @@ export class LivenessScheduler {
   private async probe(state: WatchState): Promise<void> {
     state.isProbing = true;
     const startedAt = this.now();
-    const probes = { probeHttp: this.probeHttp, probeTcp: this.probeTcp };
-    const outcome = await probeOnce(state.watch, state.protocol, probes, state.answeringUrl);
+    const outcome = await probeOnce(state.watch, this.probes);
     state.isProbing = false;
     if (!this.watches.has(state)) return;
-    state.protocol = outcome.protocol;
-    state.answeringUrl = outcome.answeringUrl;
     state.dueAt = startedAt + state.watch.settings.periodMs;
     this.record(state, outcome);
     this.arm();
   }
 
   private record(state: WatchState, outcome: ProbeOutcome): void {
+    state.watch.onProbe?.(outcome.isAlive);
     if (outcome.isAlive) {
       state.failures = 0;
       if (!state.isAlive) {
@@ -158,57 +159,29 @@ export class LivenessScheduler {
   }
 }
 
-type Probes = {
-  probeHttp: (options: HttpProbeOptions) => Promise<HttpProbeResult>;
-  probeTcp: (options: TcpProbeOptions) => Promise<boolean>;
-};
-
-/**
- * One probe of a watched server with what is known of its protocol. `answeringUrl` (the loopback
- * that answered last) is asked alone first; only when it does not answer are both asked.
- */
-export async function probeOnce(
-  watch: Pick<LivenessWatch, 'port' | 'httpUrl' | 'settings'>,
-  protocol: Protocol,
-  probes: Probes,
-  answeringUrl?: string,
-): Promise<ProbeOutcome> {
+/** One probe of a watched server: HTTP for a `url`, else a connect and the listener's accept queue. */
+export async function probeOnce(watch: Pick<LivenessWatch, 'port' | 'httpUrl' | 'settings'>, probes: Probes): Promise<ProbeOutcome> {
   const timeoutMs = watch.settings.timeoutMs;
-  if (protocol !== 'tcp') {
-    const askHttp = async (urls: string[]) =>
-      Promise.all(urls.map((url) => probes.probeHttp({ url, timeoutMs }).then((answer) => ({ url, answer }))));
+  if (watch.httpUrl) {
+    const answer = await probes.probeHttp({ url: watch.httpUrl, timeoutMs });
     // Any status is an answer: a 404 or a 500 comes from a live server.
-    const answeredIn = (answers: Awaited<ReturnType<typeof askHttp>>): ProbeOutcome | undefined => {
-      const answered = answers.find(({ answer }) => answer.status !== undefined);
-      if (!answered) return undefined;
-      const reason = `${answered.url} answered HTTP ${answered.answer.status}`;
-      return { isAlive: true, reason, protocol: 'http', answeringUrl: answered.url };
-    };
-    if (answeringUrl && !watch.httpUrl) {
-      const first = await askHttp([answeringUrl]);
-      const known = answeredIn(first);
-      if (known) return known;
-      // Silence from the address that answered before is the stuck server itself: asking the
-      // other loopback too would only double the wait.
-      if (first[0].answer.error === 'timeout') return { isAlive: false, reason: `${answeringUrl} did not answer (timeout)`, protocol };
-    }
-    // Servers bind 127.0.0.1, ::1 or both: ask both loopbacks at once, either answer counts.
-    const urls = watch.httpUrl ? [watch.httpUrl] : [`http://127.0.0.1:${watch.port}/`, `http://[::1]:${watch.port}/`];
-    const answers = await askHttp(urls);
-    const answered = answeredIn(answers);
-    if (answered) return answered;
-    // Other protocols answer an HTTP request with an error or a close (Postgres, Redis, MySQL,
-    // HTTP/2): only silence means the server is stuck, whatever it speaks.
-    const isSilent = answers.some(({ answer }) => answer.error === 'timeout');
-    if (protocol === 'http' || isSilent) {
-      const why = answers.map(({ answer }) => answer.error ?? 'no response');
-      const shown = watch.httpUrl ?? `http://localhost:${watch.port}/`;
-      return { isAlive: false, reason: `${shown} did not answer (${[...new Set(why)].join(', ')})`, protocol };
-    }
+    if (answer.status !== undefined) return { isAlive: true, reason: `${watch.httpUrl} answered HTTP ${answer.status}` };
+    return { isAlive: false, reason: `${watch.httpUrl} did not answer (${answer.error ?? 'no response'})` };
   }
-  const isOpen = await probes.probeTcp({ port: watch.port, timeoutMs });
-  if (isOpen) return { isAlive: true, reason: `port ${watch.port} accepts connections`, protocol: 'tcp' };
-  return { isAlive: false, reason: `port ${watch.port} refuses connections`, protocol };
+  const port = watch.port;
+  if (!(await probes.probeTcp({ port, timeoutMs }))) return { isAlive: false, reason: `port ${port} refuses connections` };
+  await delay(timeoutMs);
+  // One read of the tables serves every server probed in the same round.
+  const waiting = await probes.acceptQueueLength(port, { maxAgeMs: timeoutMs / 4 });
+  if (waiting) {
+    const connections = waiting === 1 ? '1 connection' : `${waiting} connections`;
+    return { isAlive: false, reason: `port ${port} did not answer (${connections} not accepted within ${timeoutMs} ms)` };
+  }
+  return { isAlive: true, reason: `port ${port} accepts connections` };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref?.());
 }
 
 /** The scheduler every tracker shares unless a test passes its own. */

@@ -11,6 +11,8 @@ import { ReadinessTracker } from './readinessTracker';
 import { LivenessScheduler } from './livenessProbes';
 import { NO_READINESS_MESSAGE } from './readinessMachine';
 import { FakeSession } from './testing/fakeSession';
+import { LineClassifier } from './lineClassifier';
+import { FRAMEWORK_PATTERNS } from './frameworkPatterns';
 
 const trackers: ReadinessTracker[] = [];
 const tick = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
@@ -27,14 +29,12 @@ function setup(
 ) {
   const session = new FakeSession(argv);
   const owned = new Set<number>();
-  /** http: answers; timeout: stuck (SIGSTOP); reset: speaks another protocol. */
-  const answering = { http: 'answers' as 'answers' | 'timeout' | 'reset', tcp: true };
+  /** tcp: connects succeed; queued: connections the process leaves unaccepted (1 once SIGSTOPped). */
+  const answering = { tcp: true, queued: 0 };
   const liveness = new LivenessScheduler({
-    probeHttp: async (): Promise<HttpProbeResult> =>
-      answering.http === 'answers'
-        ? { isOk: true, status: 200 }
-        : { isOk: false, error: answering.http === 'timeout' ? 'timeout' : 'ECONNRESET' },
+    probeHttp: async (): Promise<HttpProbeResult> => ({ isOk: false, error: 'not asked: no url' }),
     probeTcp: async () => answering.tcp,
+    acceptQueueLength: async () => answering.queued,
   });
   const tracker = new ReadinessTracker(session, config, undefined, {
     probeTcp: async ({ port }) => owned.has(port),
@@ -144,34 +144,36 @@ describe('commands that expect no readiness', () => {
   });
 });
 
-describe('liveness after ready', () => {
-  async function readyServer(liveness: ReadinessConfig['liveness'] = { period: 1_000, failureThreshold: 3 }) {
-    const s = setup({ port: 8080, stabilityDelay: 0, liveness }, ['node', 'server.js']);
-    s.session.start();
-    s.owned.add(8080);
-    s.session.print('listening on http://localhost:8080\n');
-    await tick(300);
-    expect(s.tracker.info.phase).toBe('ready');
-    return s;
-  }
+/** A server entry that became ready on port 8080, probed every second. */
+async function readyServer(liveness: ReadinessConfig['liveness'] = { period: 1_000, failureThreshold: 3, timeout: 100 }) {
+  const s = setup({ port: 8080, stabilityDelay: 0, liveness }, ['node', 'server.js']);
+  s.session.start();
+  s.owned.add(8080);
+  s.session.print('listening on http://localhost:8080\n');
+  await tick(300);
+  expect(s.tracker.info.phase).toBe('ready');
+  return s;
+}
 
-  it('an HTTP server that stops answering turns unhealthy after the threshold, and ready again when it answers', async () => {
+describe('liveness after ready', () => {
+  it('a server that stops accepting turns unhealthy after the threshold, and ready again when it accepts', async () => {
     const s = await readyServer();
-    s.answering.http = 'timeout'; // stopped: the kernel still accepts TCP, HTTP gets no answer
+    s.answering.queued = 1; // stopped: the kernel still completes the handshake, the process never accepts
     await tick(2_000); // 2 failed probes
     expect(s.tracker.info.phase).toBe('ready');
     await tick(1_000); // the third
     expect(s.tracker.info).toMatchObject({ phase: 'unhealthy' });
-    expect(s.tracker.info.message).toMatch(/^Not answering: http:\/\/localhost:8080\/ did not answer \(timeout\) \(3 probes in a row\)$/);
-    s.answering.http = 'answers';
+    expect(s.tracker.info.message).toMatch(
+      /^Not answering: port 8080 did not answer \(1 connection not accepted within 100 ms\) \(3 probes in a row\)$/,
+    );
+    s.answering.queued = 0;
     await tick(1_000);
     expect(s.tracker.info).toMatchObject({ phase: 'ready', message: 'Server ready on http://localhost:8080' });
     expect(s.phases).toEqual(['starting', 'ready', 'unhealthy', 'ready']);
   });
 
-  it('a server that does not speak HTTP is probed with TCP connects', async () => {
-    const s = setup({ port: 6379, stabilityDelay: 0, liveness: { period: 1_000, failureThreshold: 2 } }, ['redis-server']);
-    s.answering.http = 'reset';
+  it('a server that does not speak HTTP is alive while it accepts, unhealthy once its port refuses', async () => {
+    const s = setup({ port: 6379, stabilityDelay: 0, liveness: { period: 1_000, failureThreshold: 2, timeout: 100 } }, ['redis-server']);
     s.session.start();
     s.owned.add(6379);
     await tick(300);
@@ -185,16 +187,19 @@ describe('liveness after ready', () => {
 
   it('liveness: false turns probes off', async () => {
     const s = await readyServer(false);
-    s.answering.http = 'timeout';
+    s.answering.queued = 1;
     s.answering.tcp = false;
     await tick(60_000);
     expect(s.tracker.info.phase).toBe('ready');
     expect(s.liveness.size).toBe(0);
   });
 
-  it('a server that goes silent before its protocol is known is not called alive by a TCP accept', async () => {
-    const s = setup({ port: 8080, stabilityDelay: 0, liveness: { period: 1_000, failureThreshold: 2 } }, ['node', 'server.js']);
-    s.answering.http = 'timeout'; // stopped right as it became ready
+  it("a server stopped right as it became ready is not called alive by the kernel's handshake", async () => {
+    const s = setup({ port: 8080, stabilityDelay: 0, liveness: { period: 1_000, failureThreshold: 2, timeout: 100 } }, [
+      'node',
+      'server.js',
+    ]);
+    s.answering.queued = 1;
     s.session.start();
     s.owned.add(8080);
     await tick(300);
@@ -207,5 +212,55 @@ describe('liveness after ready', () => {
     expect(s.liveness.size).toBe(1);
     s.session.exit(143);
     expect(s.liveness.size).toBe(0);
+  });
+});
+
+describe('settled readiness', () => {
+  it('once ready, lines meet only the failure entries, and an error line still turns it running', async () => {
+    const s = setup({ stabilityDelay: 0 }, ['vite']);
+    s.session.start();
+    s.owned.add(5173);
+    s.session.print('  VITE v7.3.8  ready in 300 ms\n  ➜  Local:   http://localhost:5173/\n');
+    await tick(300);
+    expect(s.tracker.info.phase).toBe('ready');
+    expect(s.tracker.isSettled).toBe(true);
+    const classify = vi.spyOn(LineClassifier.prototype, 'classify');
+    s.session.print('12:01:01 PM [vite] (client) hmr update /src/App.tsx\n');
+    expect(classify).toHaveBeenCalled();
+    expect(classify.mock.contexts.every((classifier) => (classifier as LineClassifier).patternCount < FRAMEWORK_PATTERNS.length)).toBe(
+      true,
+    );
+    classify.mockRestore();
+    s.session.print('12:01:02 PM [vite] Internal server error: Transform failed with 1 error:\n');
+    expect(s.tracker.info).toMatchObject({ phase: 'running', message: 'Vite: Transform failed with 1 error:' });
+    expect(s.tracker.isSettled).toBe(false);
+    // Unsettled, the whole table again: the next ready line makes it ready.
+    s.session.print('12:01:09 PM [vite] (client) hmr update /src/App.tsx\n');
+    expect(s.tracker.info.phase).toBe('ready');
+  });
+
+  it('a failed liveness probe resumes full classification before the entry turns unhealthy', async () => {
+    const s = await readyServer();
+    s.answering.queued = 1;
+    await tick(1_000);
+    expect(s.tracker.info.phase).toBe('ready');
+    expect(s.tracker.isSettled).toBe(false);
+    s.answering.queued = 0;
+    await tick(1_000);
+    expect(s.tracker.isSettled).toBe(true);
+  });
+
+  it('a restart resumes full classification: the new run is judged by its own ready line', async () => {
+    const s = await readyServer();
+    expect(s.tracker.isSettled).toBe(true);
+    s.session.exit(143);
+    s.owned.delete(8080);
+    s.session.start();
+    expect(s.tracker.isSettled).toBe(false);
+    s.owned.add(8080);
+    s.session.print('listening on http://localhost:8080\n');
+    await tick(300);
+    expect(s.tracker.info).toMatchObject({ phase: 'ready', runId: 2 });
+    expect(s.tracker.isSettled).toBe(true);
   });
 });

@@ -4,7 +4,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReadinessConfig } from '../../../shared/readyConfig';
-import type { ReadinessInfo, ReadinessProgress } from '../../../shared/ready';
+import type { ReadinessInfo, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
+import { DEFAULT_STABILITY_DELAY_MS } from './readyConfig';
 import { ReadinessTracker } from './readinessTracker';
 import { FakeSession } from './testing/fakeSession';
 
@@ -388,6 +389,8 @@ describe('waitForReady / check', () => {
     listenAs(s, 5173);
     s.session.print('  VITE v7.3.8  ready in 700 ms\n  ➜  Local:   http://localhost:5173/\n');
     await tick(10);
+    expect(s.tracker.info).toMatchObject({ phase: 'ready', settling: true });
+    await tick(DEFAULT_STABILITY_DELAY_MS); // the settle window passes quietly
     expect(await waiting).toEqual({
       success: true,
       state: 'ready',
@@ -403,6 +406,22 @@ describe('waitForReady / check', () => {
       url: 'http://localhost:5173',
       port: 5173,
     });
+  });
+
+  it('answers only once the settle window passed: a ready line overturned by an error line in it is a failure', async () => {
+    const s = setup({}, ['next', 'dev']);
+    s.session.start();
+    let answer: ReadinessResult | undefined;
+    void s.tracker.waitForReady(10_000).then((result) => (answer = result));
+    listenAs(s, 3000);
+    s.session.print('   ▲ Next.js 16.0.0\n   - Local:        http://localhost:3000\n ✓ Ready in 1200ms\n');
+    await tick(200);
+    expect(s.tracker.info.phase).toBe('ready');
+    expect(answer).toBeUndefined(); // "✓ Ready" can still be premature
+    s.session.print(' ⨯ Failed to load next.config.mjs, see more info here https://nextjs.org/docs/messages/next-config-error\n');
+    await tick(DEFAULT_STABILITY_DELAY_MS);
+    expect(answer).toMatchObject({ success: false, state: 'error' });
+    expect(answer?.message).toContain('next.config.mjs');
   });
 
   it('its own timeout: failure, still starting, with the last lines; the process keeps running', async () => {

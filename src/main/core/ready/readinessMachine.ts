@@ -112,6 +112,8 @@ export class ReadinessMachine extends DisposableBase {
   private sightings: UrlSighting[] = [];
   private movedTo: number | undefined;
   private movedAway = new Set<number>();
+  /** A "port in use, trying the next" line whose new place has not been named yet. */
+  private portTakenAwaitingMove: number | undefined;
   private listening: number[] = [];
   private hasScanned = false;
   private portOpen = new Map<number, boolean>();
@@ -119,6 +121,8 @@ export class ReadinessMachine extends DisposableBase {
 
   private startTimer: NodeJS.Timeout | undefined;
   private stabilityTimer: NodeJS.Timeout | undefined;
+  /** Ends a ready run's settle window (`settling` → false). */
+  private settleTimer: NodeJS.Timeout | undefined;
   private portTimer: NodeJS.Timeout | undefined;
 
   private readonly changedEmitter = this.register(new Emitter<ReadinessInfo>());
@@ -181,6 +185,7 @@ export class ReadinessMachine extends DisposableBase {
     this.sightings = [];
     this.movedTo = undefined;
     this.movedAway = new Set();
+    this.portTakenAwaitingMove = undefined;
     this.listening = [];
     this.hasScanned = false;
     this.portOpen = new Map();
@@ -285,6 +290,7 @@ export class ReadinessMachine extends DisposableBase {
     if (!this.isLive) return;
     this.movedAway.add(from);
     if (to !== undefined) this.movedTo = to;
+    this.portTakenAwaitingMove = to === undefined ? from : undefined;
     this.portOpen.delete(from);
     // A ready line about the taken port is moot: the server prints another one for its new port.
     if (this.state.phase === 'starting') this.readyLine = undefined;
@@ -297,6 +303,7 @@ export class ReadinessMachine extends DisposableBase {
     if (!this.isLive || this.expectation === 'completion') return;
     this.adoptReadiness(`pattern ${place.patternId} names ${place.url}`);
     if (!this.places.some((p) => p.url === place.url)) this.places.push(place);
+    if (place.port !== this.portTakenAwaitingMove) this.portTakenAwaitingMove = undefined;
     this.evaluate();
   }
 
@@ -351,7 +358,10 @@ export class ReadinessMachine extends DisposableBase {
       const message =
         phase === 'error' && this.errorOrigin === 'pattern'
           ? `${this.state.message} (${exitPhrase(exit)})`
-          : `${capitalize(exitPhrase(exit))} during start`;
+          : this.portTakenAwaitingMove !== undefined
+            ? // It announced a move to the next port and exited instead (a bare `php -S`): the taken port is the cause.
+              `Port ${this.portTakenAwaitingMove} already in use (${exitPhrase(exit)})`
+            : `${capitalize(exitPhrase(exit))} during start`;
       this.errorOrigin = 'exit';
       this.update({ phase: 'error', message: clampMessage(message), reason: describeExit(exit), exitCode, logs: this.options.logs() });
       return;
@@ -540,6 +550,7 @@ export class ReadinessMachine extends DisposableBase {
     const message = isWatcher ? `${name} watching for changes` : target ? `${name} ready on ${target.url}` : `${name} ready`;
     this.settleUntil = this.now() + this.config.stabilityDelayMs;
     this.readyState = { message, reason };
+    const settling = this.expectation === 'readiness' && this.config.stabilityDelayMs > 0;
     this.update({
       phase: 'ready',
       message,
@@ -547,8 +558,10 @@ export class ReadinessMachine extends DisposableBase {
       url: target?.url,
       port: target?.port,
       readyAt: this.now(),
+      settling,
       logs: undefined,
     });
+    if (settling) this.armSettleTimer();
     this.emitTargetIfChanged();
   }
 
@@ -585,6 +598,8 @@ export class ReadinessMachine extends DisposableBase {
 
   private update(patch: Partial<ReadinessInfo>): void {
     this.state = { ...this.state, ...patch };
+    // Settling describes a ready phase only.
+    if (this.state.phase !== 'ready') delete this.state.settling;
     this.fireChanged();
   }
 
@@ -610,9 +625,23 @@ export class ReadinessMachine extends DisposableBase {
     this.portTimer = undefined;
   }
 
+  private armSettleTimer(): void {
+    this.clearSettleTimer();
+    this.settleTimer = setTimeout(() => {
+      this.settleTimer = undefined;
+      if (this.state.settling) this.update({ settling: false });
+    }, this.config.stabilityDelayMs);
+  }
+
+  private clearSettleTimer(): void {
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.settleTimer = undefined;
+  }
+
   private clearTimers(): void {
     if (this.startTimer) clearTimeout(this.startTimer);
     this.startTimer = undefined;
+    this.clearSettleTimer();
     this.clearStabilityTimer();
     this.clearPortTimer();
   }

@@ -29,7 +29,7 @@ import { detectFramework, type FrameworkDetection } from './detectFramework';
 import { ErrorMessageComposer } from './errorMessages';
 import { FRAMEWORK_NAMES, FRAMEWORK_PATTERNS } from './frameworkPatterns';
 import { LineClassifier, type Classification } from './lineClassifier';
-import { PRIORITY, type FrameworkPattern } from './patternTypes';
+import { PRIORITY, type FrameworkPattern, type PatternKind } from './patternTypes';
 import { renderTemplate } from './messageTemplate';
 import { ReadinessMachine, type ProbeTarget, type RunExpectation } from './readinessMachine';
 import { STARTUP_SCAN_INTERVAL_MS, resolveReadinessConfig, type ResolvedReadinessConfig } from './readyConfig';
@@ -73,6 +73,10 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
 
   private readonly lines = this.register(new OutputLineReader());
   private readonly classifier: LineClassifier;
+  /** The entries that tell of a failure (and their guards): all a settled run's lines can change. */
+  private readonly settledClassifier: LineClassifier;
+  /** The last liveness probe failed (below the threshold it is not `unhealthy` yet, but in doubt). */
+  private hasFailedProbe = false;
   private readonly composer = new ErrorMessageComposer();
   private readonly portMonitor: PortMonitor;
   private readonly machine: ReadinessMachine;
@@ -108,7 +112,12 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
     this.config = resolveReadinessConfig(config);
     this.livenessScheduler = options.liveness ?? sharedLivenessScheduler;
     this.detection = this.detect();
-    this.classifier = new LineClassifier([...customPatterns(this.config), ...FRAMEWORK_PATTERNS], this.detection.framework);
+    const patterns = [...customPatterns(this.config), ...FRAMEWORK_PATTERNS];
+    this.classifier = new LineClassifier(patterns, this.detection.framework);
+    this.settledClassifier = new LineClassifier(
+      patterns.filter((pattern) => FAILURE_KINDS.has(pattern.kind)),
+      this.detection.framework,
+    );
 
     this.portMonitor = this.register(
       new PortMonitor({ scanIntervalMs: STARTUP_SCAN_INTERVAL_MS, listPorts: options.listPorts ?? listListeningPorts, now: this.now }),
@@ -249,10 +258,12 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
     this.classifier.reset();
     this.composer.reset();
     this.logTail.reset();
+    this.settledClassifier.reset();
     this.budget.reset();
     this.stopLiveness();
     this.detection = this.detect(); // package.json may have changed since the last run
     this.classifier.setFramework(this.detection.framework);
+    this.settledClassifier.setFramework(this.detection.framework);
     this.portMonitor.setScanInterval(STARTUP_SCAN_INTERVAL_MS);
     this.portMonitor.beginRun(run.pid);
     this.machine.startRun(run.runId, run.at, this.expectationForRun());
@@ -311,14 +322,16 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
   // ---- lines ----------------------------------------------------------------------------------
 
   private handleLine(line: OutputLine): void {
+    const isSettled = this.isSettled;
     if (line.isPartial) {
       this.logTail.setStalledLine(line.text);
     } else {
       this.logTail.setStalledLine(undefined);
       this.logTail.remember(line.text);
-      this.machine.observeSightings(this.portMonitor.recordLine(line));
+      if (!isSettled) this.machine.observeSightings(this.portMonitor.recordLine(line));
     }
-    const classification = this.classifier.classify(line.text, { isPartial: line.isPartial });
+    const classifier = isSettled ? this.settledClassifier : this.classifier;
+    const classification = classifier.classify(line.text, { isPartial: line.isPartial });
     if (!line.isPartial) for (const place of classification.places) this.machine.observePlace(place);
     this.applyDecisive(classification);
     // Getters: the composer needs these only for error lines, and `info` copies the state.
@@ -407,12 +420,29 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
       httpUrl: this.config.url,
       settings: this.config.liveness,
       onVerdict: (isAlive, reason) => this.machine.observeLiveness(isAlive, reason),
+      onProbe: (isAlive) => (this.hasFailedProbe = !isAlive),
     });
   }
 
   private stopLiveness(): void {
     this.livenessWatch?.dispose();
     this.livenessWatch = undefined;
+    this.hasFailedProbe = false;
+  }
+
+  /**
+   * Settled: ready, its last liveness probe passed, no error awaiting its detail. Output then
+   * cannot make it more ready, only report a failure, so lines meet the failure entries alone
+   * (settledClassifier) and no longer feed port sightings. A restart, an error line (running), a
+   * failed probe make it unsettled, and every line meets the whole table again.
+   */
+  get isSettled(): boolean {
+    return (
+      this.machine.phase === 'ready' &&
+      this.machine.runExpectation === 'readiness' &&
+      !this.hasFailedProbe &&
+      !this.composer.isAwaitingDetail
+    );
   }
 
   /**
@@ -462,6 +492,8 @@ async function answersHttp(
 }
 
 /** The user's readyPatterns / errorPatterns as table entries above every built-in one. */
+const FAILURE_KINDS: ReadonlySet<PatternKind> = new Set<PatternKind>(['error', 'warning-guard', 'ready-guard']);
+
 function customPatterns(config: ResolvedReadinessConfig): FrameworkPattern[] {
   const framework: FrameworkId = config.framework ?? 'generic';
   return [

@@ -107,6 +107,8 @@ export function waitForReadiness(
 function verdictOf(source: ReadinessWaitSource, info: ReadinessInfo, options: WaitForReadyOptions): Verdict {
   switch (info.phase) {
     case 'ready':
+      // Within the settle window an error line still overturns the ready line ("✓ Ready", then a config error).
+      if (info.settling === true) return { kind: 'pending' };
       return { kind: 'done', success: true, message: info.message };
     case 'completed':
       return { kind: 'done', success: true, message: info.message };
