@@ -26,6 +26,8 @@ const CASES: Case[] = [
   { preset: 'gemini', recording: 'gemini-permission-no', action: 'permission_no', choice: 'deny', rule: 'gemini/tool-confirmation' },
   { preset: 'qwen', recording: 'qwen-permission-yes', action: 'permission_yes', choice: 'approve', rule: 'qwen/tool-confirmation' },
   { preset: 'qwen', recording: 'qwen-permission-no', action: 'permission_no', choice: 'deny', rule: 'qwen/tool-confirmation' },
+  { preset: 'gemini', recording: 'gemini-question', action: 'answer', choice: 'answer', rule: 'gemini/ask-user-question' },
+  { preset: 'qwen', recording: 'qwen-question', action: 'answer_question', choice: 'answer', rule: 'qwen/ask-user-question' },
 ];
 
 /** Feeds a recording's output into the real ScreenModel until `untilMs` (exclusive). */
