@@ -2,14 +2,17 @@
  * The grid with 30 entries (10 flooding at full speed, 20 idle) in Chromium through the real
  * `serve`: frame time p95 and renderer heap with every pane mounted (`?panes=all`, the old way)
  * against panes detached out of view, in one run; echo latency of typing into one idle pane while
- * the others flood.
+ * the others flood, against the same grid with nobody flooding, split into where the keystroke
+ * waits (the input call's round trip, the echo's frame arriving, the renderer showing it).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { WebSocket } from 'ws';
+import { decodeOutputFrame } from '../src/shared/outputFrame';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../test/support/chromium';
 import { percentile, type BenchRow } from './report';
 
@@ -22,22 +25,23 @@ const ECHO_SAMPLES = 40;
 const ECHO_GOAL_MS = 50;
 
 export async function benchGrid(): Promise<BenchRow[]> {
-  const project = mkdtempSync(join(tmpdir(), 'sb-bench-grid-'));
-  const dataDir = mkdtempSync(join(tmpdir(), 'sb-bench-grid-data-'));
-  const processes: Record<string, unknown> = {};
-  for (let i = 0; i < FLOODING; i++)
-    processes[`flood${i}`] = { command: 'bash', args: ['-c', `while :; do echo "flood ${i} $RANDOM $RANDOM"; done`] };
-  for (let i = 0; i < IDLE; i++) processes[`idle${i}`] = { command: 'cat' };
-  writeFileSync(join(project, 'switchboard.json'), JSON.stringify({ processes }));
-  const serve = spawn(process.execPath, [join(ROOT, 'out/main/serve.js'), '--project', project, '--data-dir', dataDir, '--trust'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
   const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
-    const line = await new Promise<string>((r) => createInterface({ input: serve.stdout }).once('line', r));
-    const ui = (JSON.parse(line) as { ui: string }).ui;
-    const all = await measure(browser, ui, 'all');
-    const detached = await measure(browser, ui, 'detached');
+    // The baseline first: the same 30 panes with nobody flooding, so the ratio shows what the flood costs.
+    const quiet = await withServe({ flooding: false }, (ui) => measureEcho(browser, ui));
+    const flood = await withServe({ flooding: true }, async (ui) => ({
+      all: await measure(browser, ui, 'all'),
+      detached: await measure(browser, ui, 'detached'),
+      echo: await measureEcho(browser, ui),
+    }));
+    const { all, detached } = flood;
+    const stage = (name: string, pick: (s: EchoMeasure) => number[]): BenchRow => ({
+      section: 'grid',
+      name: `echo ${name} p99 (base: nobody floods)`,
+      value: percentile(pick(flood.echo), 99),
+      baseline: percentile(pick(quiet), 99),
+      unit: 'ms',
+    });
     const rows: BenchRow[] = [
       {
         section: 'grid',
@@ -48,11 +52,37 @@ export async function benchGrid(): Promise<BenchRow[]> {
       },
       { section: 'grid', name: 'renderer heap, 30 entries (base: all mounted)', value: detached.heapMb, baseline: all.heapMb, unit: 'MB' },
       { section: 'grid', name: 'mounted terminals (base: all mounted)', value: detached.mounted, baseline: all.mounted, unit: 'panes' },
-      { section: 'grid', name: 'echo latency p99 while 10 flood', value: detached.echoP99, unit: 'ms', goal: `< ${ECHO_GOAL_MS} ms` },
+      { ...stage('latency while 10 flood', (s) => s.page.total), goal: `< ${ECHO_GOAL_MS} ms` },
+      stage('· input call round trip', (s) => s.page.inputReply),
+      stage('· keystroke to output frame', (s) => s.page.frameArrived),
+      stage('· output frame to screen', (s) => s.page.rendered),
+      stage('· in the browser’s network stack: input out to echo in', (s) => s.page.network),
+      stage('on a socket of its own (core only)', (s) => s.ownSocket),
     ];
     return rows.map((r) => (r.baseline ? { ...r, ratio: r.value / r.baseline } : r));
   } finally {
     await browser.close();
+  }
+}
+
+/** Runs `serve` on a fresh 30-entry project (10 of them flooding, or all quiet) for `use`. */
+async function withServe<T>({ flooding }: { flooding: boolean }, use: (ui: string) => Promise<T>): Promise<T> {
+  const project = mkdtempSync(join(tmpdir(), 'sb-bench-grid-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'sb-bench-grid-data-'));
+  const processes: Record<string, unknown> = {};
+  for (let i = 0; i < FLOODING; i++)
+    processes[`flood${i}`] = flooding
+      ? { command: 'bash', args: ['-c', `while :; do echo "flood ${i} $RANDOM $RANDOM"; done`] }
+      : { command: 'cat' };
+  for (let i = 0; i < IDLE; i++) processes[`idle${i}`] = { command: 'cat' };
+  writeFileSync(join(project, 'switchboard.json'), JSON.stringify({ processes }));
+  const serve = spawn(process.execPath, [join(ROOT, 'out/main/serve.js'), '--project', project, '--data-dir', dataDir, '--trust'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  try {
+    const line = await new Promise<string>((r) => createInterface({ input: serve.stdout }).once('line', r));
+    return await use((JSON.parse(line) as { ui: string }).ui);
+  } finally {
     serve.kill('SIGTERM');
     await new Promise((r) => serve.once('exit', r));
     rmSync(project, { recursive: true, force: true });
@@ -60,9 +90,10 @@ export async function benchGrid(): Promise<BenchRow[]> {
   }
 }
 
-async function measure(browser: Awaited<ReturnType<typeof chromium.launch>>, uiUrl: string, mode: 'all' | 'detached') {
+async function openGrid(browser: Browser, uiUrl: string, mode: 'all' | 'detached'): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
+  await page.addInitScript(ECHO_TRACE_SCRIPT);
   const url = new URL(uiUrl);
   if (mode === 'all') url.search = '?panes=all';
   await page.goto(url.toString());
@@ -71,6 +102,11 @@ async function measure(browser: Awaited<ReturnType<typeof chromium.launch>>, uiU
     .nth(FLOODING + IDLE - 1)
     .waitFor();
   await page.waitForTimeout(1_000); // bench only: let the first attach burst settle before sampling
+  return { context, page };
+}
+
+async function measure(browser: Browser, uiUrl: string, mode: 'all' | 'detached') {
+  const { context, page } = await openGrid(browser, uiUrl, mode);
   // A string script: the bench runs under tsx, whose helpers do not exist in the page.
   const frames = await page.evaluate<number[]>(
     `new Promise((done) => { const deltas = []; let last = performance.now(); const end = last + ${SAMPLE_MS};
@@ -83,28 +119,166 @@ async function measure(browser: Awaited<ReturnType<typeof chromium.launch>>, uiU
   const mounted = await page.evaluate(() =>
     (window as unknown as { switchboardDebug: { mountedPanes(): number } }).switchboardDebug.mountedPanes(),
   );
-  const echoP99 = mode === 'detached' ? await echoLatencyP99(page) : NaN;
   await context.close();
-  return { frameP95: percentile(frames, 95), heapMb: usedSize / 1024 / 1024, mounted, echoP99 };
+  return { frameP95: percentile(frames, 95), heapMb: usedSize / 1024 / 1024, mounted };
 }
 
-/** Type one character into the first idle pane and time until the terminal shows its echo. */
-async function echoLatencyP99(page: Page): Promise<number> {
-  const target = page.locator('[data-testid="pane"][data-name="idle0"]');
+interface EchoMeasure {
+  page: EchoStages;
+  /** The same echo through a socket of its own to serve while the page stays open: the core without the page's socket or renderer. */
+  ownSocket: number[];
+}
+
+/** Echo into the first idle pane of the grid as a person opens it (panes out of view detached). */
+async function measureEcho(browser: Browser, uiUrl: string): Promise<EchoMeasure> {
+  const { context, page } = await openGrid(browser, uiUrl, 'detached');
+  try {
+    const stages = await echoLatency(page, 'idle0');
+    return { page: stages, ownSocket: await echoOverOwnSocket(uiUrl, 'idle1') };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Keystroke to echo frame on a WebSocket that carries only this pane's output (Node's `ws`, the UI secret as bearer). */
+async function echoOverOwnSocket(uiUrl: string, paneName: string): Promise<number[]> {
+  const url = new URL(uiUrl);
+  const secret = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
+  const ws = new WebSocket(`ws://${url.host}/ws`, { headers: { Authorization: `Bearer ${secret}` } });
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  let seq = 0;
+  const replies = new Map<number, (value: unknown) => void>();
+  let onFrame: (() => void) | undefined;
+  let paneId = '';
+  ws.on('message', (raw: Buffer, isBinary: boolean) => {
+    if (isBinary) {
+      if (decodeOutputFrame(new Uint8Array(raw)).id === paneId) onFrame?.();
+      return;
+    }
+    const message = JSON.parse(raw.toString('utf8')) as { t: string; seq: number; value?: unknown };
+    if (message.t === 'result') replies.get(message.seq)?.(message.value);
+  });
+  const call = (cmd: string, args: unknown) =>
+    new Promise<unknown>((resolve) => {
+      replies.set(++seq, resolve);
+      ws.send(JSON.stringify({ t: 'call', seq, cmd, args }));
+    });
+  try {
+    const snapshot = (await call('getSnapshot', {})) as { processes: { id: string; name: string }[] };
+    paneId = snapshot.processes.find((p) => p.name === paneName)?.id ?? '';
+    await call('attach', { id: paneId });
+    const samples: number[] = [];
+    for (let i = 0; i < ECHO_SAMPLES; i++) {
+      const start = performance.now();
+      const echoed = new Promise<void>((resolve) => (onFrame = resolve));
+      void call('writeInput', { id: paneId, data: String.fromCharCode(97 + (i % 26)) });
+      await echoed;
+      samples.push(performance.now() - start);
+    }
+    return samples;
+  } finally {
+    ws.close();
+  }
+}
+
+/**
+ * Stamps, in the page, when each input call leaves, when its reply comes back (the core has
+ * written it to the PTY), and when each output frame of the traced pane arrives: where an echo
+ * waits (the core's loop, the socket, the renderer) shows in the differences.
+ */
+const ECHO_TRACE_SCRIPT = `(() => {
+  const trace = (window.__echoTrace = { paneId: '', sends: new Map(), replies: new Map(), frames: [] });
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    if (typeof data === 'string' && data.includes('"cmd":"writeInput"')) trace.sends.set(JSON.parse(data).seq, performance.now());
+    return send.call(this, data);
+  };
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => {
+        const at = performance.now();
+        if (typeof event.data === 'string') {
+          const message = JSON.parse(event.data);
+          if (message.t === 'result' && trace.sends.has(message.seq)) trace.replies.set(message.seq, at);
+          return;
+        }
+        const bytes = new Uint8Array(event.data);
+        const headerLength = new DataView(event.data).getUint32(0);
+        const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + headerLength)));
+        if (header.id === trace.paneId) trace.frames.push(at);
+      });
+    }
+  };
+})()`;
+
+interface EchoStages {
+  /** Keystroke to the screen showing its echo. */
+  total: number[];
+  /** The input call's round trip: the core's loop took it and wrote it to the PTY. */
+  inputReply: number[];
+  /** Keystroke to the echo's output frame arriving in the page. */
+  frameArrived: number[];
+  /** The echo's frame arriving to the screen showing it: the renderer's share. */
+  rendered: number[];
+  /** The input frame leaving the browser's network stack to the echo frame reaching it (no page main thread in it). */
+  network: number[];
+}
+
+/** Type one character at a time into an idle pane and time each stage until the terminal shows its echo. */
+async function echoLatency(page: Page, paneName: string): Promise<EchoStages> {
+  const target = page.locator(`[data-testid="pane"][data-name="${paneName}"]`);
   await target.scrollIntoViewIfNeeded();
   await target.locator('.pane-terminal').click();
   const id = (await target.getAttribute('data-id')) ?? '';
-  const samples: number[] = [];
+  await page.evaluate(`window.__echoTrace.paneId = ${JSON.stringify(id)}`);
+  const stages: EchoStages = { total: [], inputReply: [], frameArrived: [], rendered: [], network: [] };
+  const network = await networkStamps(page, id);
   for (let i = 0; i < ECHO_SAMPLES; i++) {
+    network.reset();
     const char = String.fromCharCode(97 + (i % 26));
     const screen = `window.switchboardDebug.screenText(${JSON.stringify(id)})`;
     const before = await page.evaluate<number>(`${screen}.length`);
-    const waiting = page.evaluate<number>(
-      `new Promise((done) => { const start = performance.now();
-        const check = () => (${screen}.length > ${before} ? done(performance.now() - start) : requestAnimationFrame(check)); check(); })`,
+    const waiting = page.evaluate<{ start: number; shown: number }>(
+      `new Promise((done) => { const t = window.__echoTrace; t.frames.length = 0; t.sends.clear(); t.replies.clear();
+        const start = performance.now();
+        const check = () => (${screen}.length > ${before} ? done({ start, shown: performance.now() }) : requestAnimationFrame(check)); check(); })`,
     );
     await page.keyboard.type(char);
-    samples.push(await waiting);
+    const { start, shown } = await waiting;
+    const trace = await page.evaluate<{ sent: number[]; replied: number[]; frames: number[] }>(
+      `(() => { const t = window.__echoTrace; return { sent: [...t.sends.values()], replied: [...t.replies.values()], frames: [...t.frames] }; })()`,
+    );
+    const frame = trace.frames.find((at) => at >= start && at <= shown) ?? shown;
+    stages.total.push(shown - start);
+    if (trace.sent[0] !== undefined && trace.replied[0] !== undefined) stages.inputReply.push(trace.replied[0] - trace.sent[0]);
+    stages.frameArrived.push(frame - start);
+    stages.rendered.push(shown - frame);
+    const roundTrip = network.roundTrip();
+    if (roundTrip !== undefined) stages.network.push(roundTrip);
   }
-  return percentile(samples, 99);
+  return stages;
+}
+
+/** The browser network stack's own timestamps (CDP) of the input frames sent and the pane's output frames received. */
+async function networkStamps(page: Page, paneId: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  let sentAt: number | undefined;
+  let echoedAt: number | undefined;
+  cdp.on('Network.webSocketFrameSent', ({ timestamp, response }) => {
+    if (sentAt === undefined && response.opcode === 1 && response.payloadData.includes('"cmd":"writeInput"')) sentAt = timestamp;
+  });
+  cdp.on('Network.webSocketFrameReceived', ({ timestamp, response }) => {
+    if (sentAt === undefined || echoedAt !== undefined || response.opcode !== 2) return;
+    if (decodeOutputFrame(Buffer.from(response.payloadData, 'base64')).id === paneId) echoedAt = timestamp;
+  });
+  return {
+    reset: () => {
+      sentAt = undefined;
+      echoedAt = undefined;
+    },
+    roundTrip: () => (sentAt !== undefined && echoedAt !== undefined ? (echoedAt - sentAt) * 1_000 : undefined),
+  };
 }

@@ -7,6 +7,7 @@ import { benchProbeCost } from './probeCost';
 import { benchMcp } from './mcp';
 import { benchGrid } from './grid';
 import { benchContinuity } from './continuity';
+import { benchDayload } from './dayload';
 import { printAgentScores, scoreAgents } from './agents';
 
 type Section = { name: string; run: () => Promise<BenchRow[]> };
@@ -19,6 +20,7 @@ const sections: Section[] = [
   { name: 'mcp', run: benchMcp },
   { name: 'grid', run: benchGrid },
   { name: 'continuity', run: benchContinuity },
+  { name: 'dayload', run: benchDayload },
 ];
 
 async function main(): Promise<void> {

@@ -11,6 +11,7 @@ import type { SwitchboardCore } from '../src/main/core/app';
 import { buildCore } from '../src/main/core/composition';
 import { ControlClientSession } from '../src/main/core/bridge';
 import { percentile, type BenchRow } from './report';
+import { timeEcho } from './echo';
 import { encodeOutputFrame, slabFrameAllocator } from '../src/shared/outputFrame';
 
 const FLOOD_BYTES = Number(process.env.BENCH_FLOOD_MB ?? 256) * 1024 * 1024;
@@ -72,20 +73,7 @@ async function fairness(): Promise<{ echo: number[]; lagP99: number }> {
     const entry = core.entry(echo.id);
     lag.enable();
     const samples: number[] = [];
-    for (let i = 0; i < ECHO_SAMPLES; i++) {
-      const marker = `e${i}x`;
-      const seen = new Promise<void>((resolve) => {
-        const sub = entry.onDidWriteOutput((chunk) => {
-          if (!chunk.text.includes(marker)) return;
-          sub.dispose();
-          resolve();
-        });
-      });
-      const sent = performance.now();
-      entry.write(marker);
-      await seen;
-      samples.push(performance.now() - sent);
-    }
+    for (let i = 0; i < ECHO_SAMPLES; i++) samples.push(await timeEcho(entry, `e${i}x`));
     lag.disable();
     floodViewer.dispose();
     return { echo: samples, lagP99: lag.percentile(99) / 1e6 };

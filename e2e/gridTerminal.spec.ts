@@ -45,6 +45,16 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
+/** One project folder per name under `root`, each with one `cat` entry named `<name>-echo`. */
+function echoProjects(root: string, names: string[]): string[] {
+  return names.map((name) => {
+    const dir = join(root, name);
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'switchboard.json'), JSON.stringify({ processes: { [`${name}-echo`]: { command: 'cat' } } }));
+    return dir;
+  });
+}
+
 async function typeInto(page: Page, name: string, line: string): Promise<void> {
   await pane(page, name).scrollIntoViewIfNeeded();
   await expect(pane(page, name)).toHaveAttribute('data-attached', 'true');
@@ -304,17 +314,57 @@ function savedScreen(dataDir: string, id: string): string {
   return '';
 }
 
+test('serve restarted with two projects open: both projects’ panes re-attach, each line once', async ({ page }) => {
+  const root = tempDir('sb-e2e-reconnect-two-');
+  const dataDir = tempDir('sb-e2e-reconnect-two-data-');
+  const dirs = echoProjects(root, ['alpha', 'beta']);
+  const port = await freePort();
+  serve = await startServe(dirs, { dataDir, port });
+  await page.goto(serve.ui);
+  const tab = (name: string) => page.locator(`[data-testid="project-tab"][data-project="${name}"]`);
+  const show = async (name: string) => {
+    await tab(name).locator('.project-name').click();
+    await expect(tab(name)).toHaveClass(/active/);
+  };
+  for (const name of ['beta', 'alpha']) {
+    await show(name);
+    await typeInto(page, `${name}-echo`, `${name}-before`);
+    await expect.poll(() => paneText(page, `${name}-echo`)).toContain(`${name}-before\n`);
+    const id = await idOf(page, `${name}-echo`);
+    await expect.poll(() => savedScreen(dataDir, id), { timeout: 15_000 }).toContain(`${name}-before`);
+  }
+
+  serve.process.kill('SIGKILL');
+  await new Promise((r) => serve!.process.once('exit', r));
+  const banner = page.getByTestId('connection-banner');
+  await expect(banner).toContainText('Connection to Switchboard lost');
+  serve = await startServe(dirs, { dataDir, port });
+  await expect(banner).toHaveCount(0, { timeout: 30_000 });
+
+  // alpha was shown when the socket dropped (its pane re-attached in place); beta attaches when shown.
+  const typedAfter = new Map<string, number>();
+  for (const name of ['alpha', 'beta', 'alpha']) {
+    await show(name);
+    const echo = `${name}-echo`;
+    await expect(pane(page, echo)).toHaveAttribute('data-attached', 'true');
+    await expect.poll(() => paneText(page, echo)).toContain('── restored ');
+    const text = await paneText(page, echo);
+    expect(text.match(/── restored /g), text).toHaveLength(1);
+    expect(text.match(new RegExp(`${name}-before`, 'g')), text).toHaveLength(2); // the typed echo and cat's copy, restored once
+    expect(text).not.toContain(name === 'alpha' ? 'beta-before' : 'alpha-before');
+    await typeInto(page, echo, `${name}-after`);
+    typedAfter.set(name, (typedAfter.get(name) ?? 0) + 1);
+    // cat echoes each typed line back: every line typed in this pane shows twice, none more often.
+    const expected = 2 * typedAfter.get(name)!;
+    await expect.poll(async () => (await paneText(page, echo)).match(new RegExp(`${name}-after`, 'g'))?.length ?? 0).toBe(expected);
+  }
+});
+
 test('two projects in one window: each keeps its own layout; a change made just before switching stays with its project', async ({
   page,
 }) => {
   const root = tempDir('sb-e2e-two-views-');
-  const projectDir = (name: string) => {
-    const dir = join(root, name);
-    mkdirSync(dir);
-    writeFileSync(join(dir, 'switchboard.json'), JSON.stringify({ processes: { [`${name}-echo`]: { command: 'cat' } } }));
-    return dir;
-  };
-  serve = await startServe([projectDir('alpha'), projectDir('beta')]);
+  serve = await startServe(echoProjects(root, ['alpha', 'beta']));
   await page.goto(serve.ui);
   const tab = (name: string) => page.locator(`[data-testid="project-tab"][data-project="${name}"]`);
   await expect(tab('alpha')).toHaveClass(/active/);

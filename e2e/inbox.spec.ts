@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pane, startServe, type ServeHandle } from './support/serve';
+import { pane, paneText, startServe, type ServeHandle } from './support/serve';
 import { screenshotPath } from './support/screenshots';
 import { startMockAnthropic, type MockAnthropic } from '../test/fixtures/anthropic/mockAnthropic';
 import { CLAUDE_BIN, createClaudeHarness, type ClaudeHarness } from '../test/fixtures/anthropic/claudeHarness';
@@ -93,6 +93,7 @@ test('two Claude Code agents wait for permission: approving one from the inbox n
   for (const a of [alpha, beta]) {
     await expect(item(a).getByTestId('inbox-question')).toContainText(a.command);
     await expect(item(a).getByTestId('inbox-question')).toContainText('Do you want to proceed?');
+    await expect(item(a).getByTestId('inbox-question')).not.toContainText('Claude Code v');
     await expect(item(a).getByRole('button', { name: `Yes (approve) — ${a.name}` })).toBeVisible();
   }
   await page.screenshot({ path: screenshotPath(testInfo, 'inbox.png') });
@@ -218,7 +219,16 @@ test('a question is answered in words from the inbox: Claude Code gets the typed
   const inbox = page.getByRole('dialog', { name: 'Attention inbox' });
   const item = inbox.locator('[data-testid="inbox-item"][data-name="asker"]');
   await expect(item).toContainText('asks a question');
-  await expect(item.getByTestId('inbox-question')).toContainText(question);
+  const asked = item.getByTestId('inbox-question');
+  await expect(asked).toContainText(question);
+  await expect(asked).toContainText('1. PostgreSQL');
+  await expect(asked).toContainText('2. SQLite');
+  // The prompt alone: not the welcome banner, not the user's turn above it, not the key hints.
+  const screen = await paneText(page, 'asker');
+  for (const elsewhere of ['Claude Code v', 'Pick a database for the service', 'Enter to select']) {
+    expect(screen).toContain(elsewhere);
+    await expect(asked).not.toContainText(elsewhere);
+  }
   const send = item.getByRole('button', { name: 'Send answer — asker' });
   await expect(send).toBeDisabled();
   await item.getByRole('textbox', { name: 'Answer for asker' }).fill('Use MySQL, the team knows it');

@@ -65,6 +65,19 @@ export interface AgentStatusInfo {
 export const AGENT_HOOK_EVENTS = ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'SessionEnd'] as const;
 export type AgentHookEventName = (typeof AGENT_HOOK_EVENTS)[number];
 
+/**
+ * Other CLIs' names for the same moments, as they post them (`hook_event_name`). Gemini CLI 0.61:
+ * BeforeAgent fires after a prompt is submitted, AfterAgent once per turn after the final
+ * response, BeforeTool / AfterTool around a tool's execution, Notification (`ToolPermission`)
+ * when a tool call waits for confirmation. Qwen Code uses Claude Code's names.
+ */
+export const AGENT_HOOK_EVENT_ALIASES: Readonly<Record<string, AgentHookEventName>> = {
+  BeforeAgent: 'UserPromptSubmit',
+  AfterAgent: 'Stop',
+  BeforeTool: 'PreToolUse',
+  AfterTool: 'PostToolUse',
+};
+
 export const AgentHookEventSchema = z.object({
   event: z.enum(AGENT_HOOK_EVENTS),
   /** Epoch ms when the hook fired (the receiver's clock when the agent gives none). */

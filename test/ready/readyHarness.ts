@@ -116,7 +116,7 @@ function tcpAccepts(host: string, port: number): Promise<boolean> {
   });
 }
 
-interface StartedServer {
+export interface StartedServer {
   entry: ProcessEntry;
   tracker: ReadinessTracker;
   /** Every phase the tracker went through, with the time it was entered (and, for a ready that settled, when). */

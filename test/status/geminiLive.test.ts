@@ -109,12 +109,21 @@ describe('the real Gemini CLI through the core', () => {
     // A shell command asks first: waiting/permission until approved, then idle after the answer.
     await core.sendUserTurn(info.id, 'Print a word');
     await mock.waitFor('function_call', (e) => e.name === 'run_shell_command', ctx);
-    await status((s) => s.primary === 'waiting' && s.detail === 'permission', 'waiting for permission');
+    // Gemini CLI's Notification hook says waiting before the dialog is drawn; Enter needs the dialog.
+    await status(
+      (s) => s.primary === 'waiting' && s.detail === 'permission' && s.reason.startsWith('gemini/'),
+      'showing its permission dialog',
+    );
     core.writeInput(info.id, '\r'); // "1. Allow once" is preselected
     const shell = await mock.waitFor('function_response', (e) => e.name === 'run_shell_command', ctx);
     expect(shell.response).toContain('approved-by-user');
     await mock.waitFor('stream_end', (e) => e.turn === 3, ctx);
     await status((s) => s.primary === 'idle', 'idle after the approved command');
+
+    // Gemini CLI's own hooks (BeforeAgent, AfterAgent, Notification) reached the tracker through
+    // the wiring's command hooks, ahead of the screen.
+    expect(history.filter((h) => h.includes('(hook:')).join(' → '), history.join(' → ')).toMatch(/\(hook:UserPromptSubmit.*\(hook:Stop\)/);
+    expect(tracker.status.lastHookAt).toBeDefined();
 
     // /quit ends the process: dead.
     await core.sendUserTurn(info.id, '/quit');

@@ -6,11 +6,17 @@
  * `remote` MCP server and gets its own entry). Ground truth comes from the mock's timeline and our
  * keystrokes, never from the screen.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildCore } from '../../src/main/core/composition';
 import type { AgentStatusInfo } from '../../src/shared/status';
 import { createOpencodeHarness } from '../fixtures/openaiChat/opencodeHarness';
 import { cleanupsAfterEach, greetThenDeployTurns, is, mockAndHarness, spawnOnCore, spawnUnderServe } from './liveAgent';
+import { turnWithHooks } from './hookedTurn';
 import { waitForAgentStatus, whoamiThroughAgent, type PolledAgentStatus } from './serveAgent';
+import { statusWaiter } from './agentStatusWaiter';
 
 /** opencode needs 15-45 s to draw its first screen on a loaded 2-core machine, and its first turn loads every provider plugin. */
 const WAIT_MS = 150_000;
@@ -66,6 +72,58 @@ describe('the real opencode through Switchboard', () => {
 
       await core.sendUserTurn(id, '/exit');
       await status(is('dead'), 'dead after /exit');
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it.each([
+    ['instructions at spawn', 'instructions'],
+    ['a user turn sent right after spawn', 'send'],
+  ] as const)(
+    'blank start screen read as idle: %s waits for the drawn prompt and reaches the model',
+    async (_label, how) => {
+      const { mock, harness } = await mockAndHarness(cleanup, [[{ text: 'Hello from the mock.' }]], (baseUrl) =>
+        createOpencodeHarness({ baseUrl }),
+      );
+      const core = buildCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-opencode-')), watchConfig: false, killGraceMs: 1_000 });
+      await core.init();
+      cleanup(() => core.dispose());
+
+      const turn = 'Say hello to the blank screen';
+      const info = await core.spawnAgent({
+        preset: 'opencode',
+        name: 'opencode',
+        argv: harness.argv,
+        env: harness.env,
+        cwd: harness.cwd,
+        ...(how === 'instructions' ? { instructions: turn } : {}),
+      });
+      const status = statusWaiter(core, info.id, 'opencode', WAIT_MS);
+      expect(core.statusTrackerOf(info.id).status.primary).toBe('starting');
+      const sent = how === 'send' ? core.sendUserTurn(info.id, turn) : Promise.resolve();
+      const request = await mock.waitFor('request', (e) => e.kind === 'main', { timeoutMs: WAIT_MS, context: status.describe });
+      await sent;
+      expect(request.userText).toContain(turn);
+      // Nothing but start-up before the first status read from opencode's own screen.
+      const firstOwn = status.history.findIndex((h) => h.includes('(opencode/') && !h.includes('fallback'));
+      expect(
+        status.history.slice(0, firstOwn).filter((h) => !h.startsWith('starting/')),
+        status.describe(),
+      ).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "with the MCP endpoint: opencode's own events reach the tracker through the preset's status plugin",
+    async () => {
+      const { mock, harness } = await mockAndHarness(
+        cleanup,
+        [[{ text: 'Hello from the opencode mock.', firstTokenDelayMs: 500 }]],
+        (baseUrl) => createOpencodeHarness({ baseUrl }),
+      );
+      const history = await turnWithHooks({ preset: 'opencode', mock, harness, ready: promptIdle, timeoutMs: WAIT_MS, cleanup });
+      expect(history.join(' → ')).toMatch(/\(hook:UserPromptSubmit.*\(hook:Stop\)/);
     },
     TEST_TIMEOUT_MS,
   );

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createQwenHarness } from '../fixtures/openaiChat/qwenHarness';
 import { cleanupsAfterEach, greetThenDeployTurns, is, mockAndHarness, spawnOnCore, spawnUnderServe } from './liveAgent';
+import { turnWithHooks } from './hookedTurn';
 import { waitForAgentStatus, whoamiThroughAgent } from './serveAgent';
 
 /** Qwen Code needs 10-40 s to initialise on a loaded 2-core machine. */
@@ -53,6 +54,20 @@ describe('the real Qwen Code through Switchboard', () => {
 
       await core.sendUserTurn(id, '/quit');
       await status(is('dead'), 'dead after /quit');
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "with the MCP endpoint: Qwen's own HTTP hooks (UserPromptSubmit, Stop) reach the tracker through the preset's wiring",
+    async () => {
+      const { mock, harness } = await mockAndHarness(
+        cleanup,
+        [[{ text: 'Hello from the Qwen mock.', firstTokenDelayMs: 500 }]],
+        (baseUrl) => createQwenHarness({ baseUrl }),
+      );
+      const history = await turnWithHooks({ preset: 'qwen', mock, harness, ready: is('idle', 'ready'), timeoutMs: WAIT_MS, cleanup });
+      expect(history.join(' → ')).toMatch(/\(hook:UserPromptSubmit.*\(hook:Stop\)/);
     },
     TEST_TIMEOUT_MS,
   );

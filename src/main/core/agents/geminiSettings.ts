@@ -17,7 +17,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
-import { MCP_SERVER_NAME, MCP_TOKEN_ENV, READ_ONLY_TOOLS } from '../../../shared/mcp';
+import { MCP_HOOKS_PATH, MCP_SERVER_NAME, MCP_TOKEN_ENV, READ_ONLY_TOOLS } from '../../../shared/mcp';
+import { isPlainObject, parseJsonObject } from './jsonc';
 
 /** The env var that moves Gemini CLI's user configuration (`<dir>/.gemini`). */
 export const GEMINI_HOME_ENV = 'GEMINI_CLI_HOME';
@@ -37,10 +38,13 @@ const KNOWN_GEMINI_FILES = [
   'state.json',
 ];
 
-/** `user` plus Switchboard's server (streamable HTTP). */
+/** `user` plus Switchboard's server (streamable HTTP) and its status hooks. */
 function withSwitchboardServer(user: Record<string, unknown>, url: string): Record<string, unknown> {
   return {
     ...user,
+    hooks: withStatusHooks(user.hooks, new URL(MCP_HOOKS_PATH, url).toString()),
+    // Our hooks are not the user's business: no "Executing Hook" row for them, unless the user asked.
+    hooksConfig: { notifications: false, ...(isPlainObject(user.hooksConfig) ? user.hooksConfig : {}) },
     mcpServers: {
       ...(user.mcpServers as Record<string, unknown> | undefined),
       [MCP_SERVER_NAME]: {
@@ -50,6 +54,32 @@ function withSwitchboardServer(user: Record<string, unknown>, url: string): Reco
       },
     },
   };
+}
+
+/**
+ * Gemini CLI 0.61 runs only command hooks (its hooks reference: `type` "Currently only `command`
+ * is supported"), with the hook's input JSON on stdin, and waits for them. Each posts that JSON to
+ * Switchboard's hook receiver with the run's token from the environment (hooks inherit it), prints
+ * nothing (stdout must be JSON or empty) and never fails the CLI: no curl, or no Switchboard, is a
+ * lost signal and the screen decides.
+ */
+const GEMINI_STATUS_HOOK_EVENTS = ['BeforeAgent', 'AfterAgent', 'BeforeTool', 'AfterTool', 'Notification'] as const;
+const STATUS_HOOK_TIMEOUT_MS = 2_000;
+
+function withStatusHooks(userHooks: unknown, hooksUrl: string): Record<string, unknown> {
+  const hooks: Record<string, unknown> = isPlainObject(userHooks) ? { ...userHooks } : {};
+  const command =
+    `curl -s -m ${STATUS_HOOK_TIMEOUT_MS / 1000} -o /dev/null -H 'Content-Type: application/json' ` +
+    `-H "Authorization: Bearer $${MCP_TOKEN_ENV}" --data-binary @- '${hooksUrl}' || true`;
+  for (const event of GEMINI_STATUS_HOOK_EVENTS) {
+    const ours = {
+      ...(event.endsWith('Tool') ? { matcher: '.*' } : {}),
+      hooks: [{ type: 'command', name: 'switchboard-status', command, timeout: STATUS_HOOK_TIMEOUT_MS }],
+    };
+    const theirs = Array.isArray(hooks[event]) ? (hooks[event] as unknown[]) : [];
+    hooks[event] = [...theirs, ours];
+  }
+  return hooks;
 }
 
 /** A policy file (Gemini CLI's policy engine, user tier) that lets the read-only Switchboard tools run without asking. */
@@ -109,17 +139,7 @@ const SWITCHBOARD_POLICY_FILE = 'zz-switchboard-read-only.toml';
  */
 function readUserSettings(file: string): Record<string, unknown> {
   if (!existsSync(file)) return {};
-  try {
-    const parsed: unknown = JSON.parse(stripJsonComments(readFileSync(file, 'utf8')));
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** Removes `//` and `/* *\/` comments outside strings (Gemini CLI's settings.json allows them). */
-function stripJsonComments(text: string): string {
-  return text.replace(/("(?:\\.|[^"\\])*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (match, str: string | undefined) => str ?? '');
+  return parseJsonObject(readFileSync(file, 'utf8')) ?? {};
 }
 
 function createHomesRoot(): string {

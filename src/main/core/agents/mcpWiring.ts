@@ -12,6 +12,8 @@ import { AGENT_HOOK_EVENTS } from '../../../shared/status';
 import type { McpEndpoint, McpWiring, RunEnv } from './agentPreset';
 import { GEMINI_HOME_ENV, createGeminiHome, userGeminiHome } from './geminiSettings';
 import { ownedSettingsFile } from './ownedSettingsFile';
+import { OPENCODE_CONFIG_CONTENT_ENV, mergedOpencodeConfig } from './opencodeConfig';
+import { opencodeStatusPlugin } from './opencodeStatusPlugin';
 
 const NONE = (): McpWiring => ({ args: [], env: {} });
 
@@ -25,19 +27,26 @@ function claudeWiring(endpoint: McpEndpoint): McpWiring {
   const mcpConfig = {
     mcpServers: { [MCP_SERVER_NAME]: { type: 'http', url: endpoint.url, headers: { Authorization: `Bearer \${${MCP_TOKEN_ENV}}` } } },
   };
-  const hook = {
+  const settings = {
+    permissions: { allow: READ_ONLY_TOOLS.map((tool) => `mcp__${MCP_SERVER_NAME}__${tool}`) },
+    hooks: Object.fromEntries(
+      AGENT_HOOK_EVENTS.map((event) => [event, [{ ...(event.endsWith('ToolUse') ? { matcher: '*' } : {}), hooks: [httpHook(endpoint)] }]]),
+    ),
+  };
+  return { args: ['--mcp-config', JSON.stringify(mcpConfig), '--settings', JSON.stringify(settings)], env: {} };
+}
+
+/**
+ * An HTTP hook (Claude Code's format, which Qwen Code shares) that posts the hook's input to
+ * Switchboard's hook receiver with the run's own token, expanded by the CLI from its environment.
+ */
+function httpHook(endpoint: McpEndpoint): Record<string, unknown> {
+  return {
     type: 'http',
     url: new URL(MCP_HOOKS_PATH, endpoint.url).toString(),
     headers: { Authorization: `Bearer $${MCP_TOKEN_ENV}` },
     allowedEnvVars: [MCP_TOKEN_ENV],
   };
-  const settings = {
-    permissions: { allow: READ_ONLY_TOOLS.map((tool) => `mcp__${MCP_SERVER_NAME}__${tool}`) },
-    hooks: Object.fromEntries(
-      AGENT_HOOK_EVENTS.map((event) => [event, [{ ...(event.endsWith('ToolUse') ? { matcher: '*' } : {}), hooks: [hook] }]]),
-    ),
-  };
-  return { args: ['--mcp-config', JSON.stringify(mcpConfig), '--settings', JSON.stringify(settings)], env: {} };
 }
 
 /** Codex: `-c mcp_servers.switchboard.*` overrides (streamable HTTP); it reads the bearer token from the env var. */
@@ -54,30 +63,51 @@ function geminiWiring(endpoint: McpEndpoint, runEnv: RunEnv = process.env): McpW
   return { args: [], env: { [GEMINI_HOME_ENV]: createGeminiHome(endpoint.url, userGeminiHome(runEnv)) } };
 }
 
-/** opencode: inline config in OPENCODE_CONFIG_CONTENT (merged with the user's); `{env:…}` is its substitution. */
-function opencodeWiring(endpoint: McpEndpoint): McpWiring {
-  const config = {
+/**
+ * opencode: inline config in OPENCODE_CONFIG_CONTENT (`{env:…}` is its substitution) with the
+ * MCP server and Switchboard's status plugin (opencodeStatusPlugin.ts), the
+ * highest-precedence layer it merges over its config files. A user who set that variable keeps
+ * it: Switchboard's additions are merged into theirs (see opencodeConfig.ts).
+ */
+function opencodeWiring(endpoint: McpEndpoint, runEnv: RunEnv = process.env): McpWiring {
+  const ours = {
     mcp: {
       [MCP_SERVER_NAME]: { type: 'remote', url: endpoint.url, enabled: true, headers: { Authorization: `Bearer {env:${MCP_TOKEN_ENV}}` } },
     },
+    plugin: [opencodeStatusPlugin(endpoint)],
   };
-  return { args: [], env: { OPENCODE_CONFIG_CONTENT: JSON.stringify(config) } };
+  const content = mergedOpencodeConfig(runEnv[OPENCODE_CONFIG_CONTENT_ENV], ours);
+  return { args: [], env: content === undefined ? {} : { [OPENCODE_CONFIG_CONTENT_ENV]: content } };
 }
 
 /**
  * Qwen Code: its `--mcp-config` flag does not expand env vars (the token would land in argv), but
  * its settings files do (`$VAR`). So the server goes into a Switchboard-owned settings file passed
  * as QWEN_CODE_SYSTEM_DEFAULTS_PATH, the lowest-precedence scope: the user's own settings still
- * win, and `mcpServers` / `permissions.allow` merge with theirs. The read-only tools are
- * pre-approved like Claude Code's.
+ * win, and `mcpServers` / `permissions.allow` / `hooks` merge with theirs. The read-only tools are
+ * pre-approved like Claude Code's, and Qwen's HTTP hooks (Claude Code's events and format) report
+ * the turn to the status tracker. Its `idle_prompt` notification follows every turn in 0.24
+ * (not a long idle as in Claude Code), so only permission notifications are asked for.
  */
 function qwenWiring(endpoint: McpEndpoint): McpWiring {
+  const hook = (matcher?: string) => [{ ...(matcher ? { matcher } : {}), hooks: [{ ...httpHook(endpoint), timeout: HOOK_TIMEOUT_S }] }];
   const settings = {
     mcpServers: { [MCP_SERVER_NAME]: { httpUrl: endpoint.url, headers: { Authorization: `Bearer $${MCP_TOKEN_ENV}` } } },
     permissions: { allow: READ_ONLY_TOOLS.map((tool) => `mcp__${MCP_SERVER_NAME}__${tool}`) },
+    hooks: {
+      UserPromptSubmit: hook(),
+      PreToolUse: hook('*'),
+      PostToolUse: hook('*'),
+      Notification: hook(QWEN_PERMISSION_NOTIFICATION),
+      Stop: hook(),
+    },
   };
   return { args: [], env: { QWEN_CODE_SYSTEM_DEFAULTS_PATH: ownedSettingsFile('qwen-settings', JSON.stringify(settings, null, 2)) } };
 }
+
+/** Qwen Code waits for its hooks: a Switchboard that does not answer must not hold a turn for its 600 s default. */
+const HOOK_TIMEOUT_S = 5;
+const QWEN_PERMISSION_NOTIFICATION = 'permission_prompt';
 
 const MCP_WIRING: Readonly<Record<string, (endpoint: McpEndpoint, runEnv?: RunEnv) => McpWiring>> = {
   claude: claudeWiring,

@@ -17,9 +17,9 @@ function dir(): string {
   return ownedDir;
 }
 
-/** Path of a file `<prefix>-<hash of content>.json` holding `content`; written on first use. */
-export function ownedSettingsFile(prefix: string, content: string): string {
-  const name = `${prefix}-${createHash('sha256').update(content).digest('hex').slice(0, 16)}.json`;
+/** Path of a file `<prefix>-<hash of content>.<extension>` holding `content`; written on first use. */
+export function ownedSettingsFile(prefix: string, content: string, extension = 'json'): string {
+  const name = `${prefix}-${createHash('sha256').update(content).digest('hex').slice(0, 16)}.${extension}`;
   const file = path.join(dir(), name);
   if (readIfExists(file) !== content) writeFileSync(file, content, { mode: 0o600 });
   return file;

@@ -109,9 +109,27 @@ const GEMINI: PromptAnswers = {
       source: 'Gemini CLI 0.61.0, recordings/gemini/gemini-permission-no.cast @ 28.75 s (action permission_no)',
     },
   ],
+  'ask-user-question': [
+    {
+      choice: 'answer',
+      label: 'Choose option 1',
+      keys: ENTER,
+      selected: /^[│\s]*● 1\.\s/mu,
+      source: 'Gemini CLI 0.61.0, recordings/gemini/gemini-question.cast @ 13.82 s (action answer: Enter on "● 1.  Yes")',
+    },
+  ],
 };
 
 const QWEN: PromptAnswers = {
+  'ask-user-question': [
+    {
+      choice: 'answer',
+      label: 'Choose option 1',
+      keys: ENTER,
+      selected: /^\s*❯ 1\. /mu,
+      source: 'Qwen Code 0.24.4, recordings/qwen/qwen-question.cast @ 60.46 s (action answer_question: Enter on "❯ 1. 3000")',
+    },
+  ],
   'tool-confirmation': [
     {
       choice: 'approve',

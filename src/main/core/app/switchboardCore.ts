@@ -642,7 +642,27 @@ export class SwitchboardCore {
    * instructions, send_message and timer delivery.
    */
   async sendUserTurn(id: string, text: string): Promise<void> {
+    await this.untilPromptShown(id);
     await typeUserTurn(this.sessions.get(id), text, this.submitAfterEchoMs(id));
+  }
+
+  /**
+   * An agent still `starting` has no prompt to type into (opencode paints blank cells for many
+   * seconds, and what is typed there is lost): a user turn waits until the CLI has drawn a screen
+   * its rules know. A busy or waiting agent takes the turn (its CLI queues it).
+   */
+  private async untilPromptShown(id: string, timeoutMs = INSTRUCTIONS_READY_TIMEOUT_MS): Promise<void> {
+    const agent = this.decorationsOf(id).find((d): d is AgentStatusDecoration => d instanceof AgentStatusDecoration);
+    if (!agent || agent.tracker.status.primary !== 'starting') return;
+    const { tracker } = agent;
+    await waitForEvent(tracker.onDidChangeStatus, (s) => s.primary !== 'starting', timeoutMs).catch(() => undefined);
+    if (tracker.status.primary === 'starting') {
+      const entry = this.sessions.get(id);
+      throw new SwitchboardError(
+        'timeout',
+        `Agent "${entry.name}" (${id}) has not shown its prompt within ${Math.round(timeoutMs / 1000)} s (${tracker.status.reason}); nothing was typed.`,
+      );
+    }
   }
 
   /** How long Enter waits after the echo of typed text: the agent preset's pause, the default for anything else. */

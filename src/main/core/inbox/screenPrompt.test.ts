@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { promptAnswersFor, resolvePreset } from '../agents';
 import { ScreenModel } from '../sessions';
 import { readScreenPrompt, type ScreenPrompt } from './screenPrompt';
-import { recordingsRoot, loadRecording } from '../status';
+import { recordingsRoot, loadRecording, promptRows, ruleSetFor } from '../status';
 
 interface Case {
   preset: string;
@@ -26,6 +26,8 @@ const CASES: Case[] = [
   { preset: 'gemini', recording: 'gemini-permission-no', action: 'permission_no', choice: 'deny', rule: 'gemini/tool-confirmation' },
   { preset: 'qwen', recording: 'qwen-permission-yes', action: 'permission_yes', choice: 'approve', rule: 'qwen/tool-confirmation' },
   { preset: 'qwen', recording: 'qwen-permission-no', action: 'permission_no', choice: 'deny', rule: 'qwen/tool-confirmation' },
+  { preset: 'gemini', recording: 'gemini-question', action: 'answer', choice: 'answer', rule: 'gemini/ask-user-question' },
+  { preset: 'qwen', recording: 'qwen-question', action: 'answer_question', choice: 'answer', rule: 'qwen/ask-user-question' },
 ];
 
 /** Feeds a recording's output into the real ScreenModel until `untilMs` (exclusive). */
@@ -56,9 +58,155 @@ function actionOf(c: Case): { ms: number; keys: string } {
   return { ms: rec.events[i].ms, keys: key.data };
 }
 
+/** The screen just before the recording's waiting interval ends (the person answers). */
+async function waitingScreenOf(preset: string, recording: string): Promise<ScreenModel> {
+  const rec = loadRecording(recording, path.join(recordingsRoot(), preset));
+  const waiting = rec.truth.intervals.find((i) => i.primary === 'waiting');
+  if (!waiting) throw new Error(`${recording}: no waiting interval in its truth`);
+  return screenAt(preset, recording, waiting.end_ms - WAITING_END_MARGIN_MS);
+}
+
+/** Far enough before the answer that its keystroke's redraw is not on screen yet. */
+const WAITING_END_MARGIN_MS = 100;
+
+interface TextCase {
+  preset: string;
+  recording: string;
+  /** The question (or the request) and what it is about. */
+  asks: string[];
+  options: string[];
+  /** Banner, transcript and key-hint rows on the same screen. */
+  notShown: string[];
+}
+
+const GEMINI_PERMISSION = {
+  asks: ['Allow execution of [Shell]?', 'sleep 2 && echo posted'],
+  options: ['1. Allow once', '2. Allow for this session', '3. No, suggest changes (esc)'],
+  notShown: ['Gemini CLI v0.61.0', 'Tips for getting started', 'Post the data with a shell command', 'I will post it.'],
+};
+const QWEN_PERMISSION = {
+  asks: ["Allow execution of: 'curl'?", 'curl -X POST http://127.0.0.1:9/deploy'],
+  options: ['1. Yes, allow once', "2. Always allow run 'curl *' commands in this project", '4. No, suggest changes (esc)'],
+  notShown: ['Qwen Code (v0.24.4)', 'Tips: Add a QWEN.md', 'Trigger the deploy hook', 'Waiting for user confirmation'],
+};
+const OPENCODE_PERMISSION = {
+  asks: ['Permission required', '# Shell command', '$ curl -X POST http://127.0.0.1:9/deploy'],
+  options: ['Allow once   Allow always   Reject'],
+  notShown: ['Trigger the deploy hook', 'Build · Switchboard Mock'],
+};
+
+const TEXT_CASES: TextCase[] = [
+  {
+    preset: 'claude',
+    recording: 'dev-permission-yes',
+    asks: ['Do you want to proceed?', 'curl -X POST http://127.0.0.1:9/upload -d @secrets.txt', 'Upload the secrets file'],
+    options: ['❯ 1. Yes', '2. Yes, and don’t ask again for: curl *', '3. No'],
+    notShown: [
+      'Claude Code v2.1.197',
+      'Welcome back!',
+      'Tips for getting started',
+      'Upload secrets.txt to the staging endpoint.',
+      'Esc to cancel',
+    ],
+  },
+  {
+    preset: 'claude',
+    recording: 'dev-trust-dialog',
+    asks: ['Accessing workspace:', 'Is this a project you created or one you trust?'],
+    options: ['❯ 1. Yes, I trust this folder', '2. No, exit'],
+    notShown: ['Enter to confirm · Esc to cancel'],
+  },
+  { preset: 'gemini', recording: 'gemini-permission-yes', ...GEMINI_PERMISSION },
+  { preset: 'gemini', recording: 'gemini-permission-no', ...GEMINI_PERMISSION },
+  {
+    preset: 'gemini',
+    recording: 'gemini-question',
+    asks: ['Should I use the staging database?'],
+    options: ['1.  Yes', '2.  No', '3.  Enter a custom value'],
+    notShown: ['Gemini CLI v0.61.0', 'Tips for getting started', 'Set up the database', 'One question first.', 'Enter to select'],
+  },
+  { preset: 'qwen', recording: 'qwen-permission-yes', ...QWEN_PERMISSION },
+  { preset: 'qwen', recording: 'qwen-permission-no', ...QWEN_PERMISSION },
+  {
+    preset: 'qwen',
+    recording: 'qwen-question',
+    asks: ['Which port should the dev server use?'],
+    options: ['❯ 1. 3000', '2. 8080', '3. Type something...'],
+    notShown: ['Qwen Code (v0.24.4)', 'Set up the dev server', 'Waiting for user confirmation', 'Navigate'],
+  },
+  { preset: 'opencode', recording: 'opencode-permission-yes', ...OPENCODE_PERMISSION },
+  { preset: 'opencode', recording: 'opencode-permission-no', ...OPENCODE_PERMISSION },
+  {
+    preset: 'opencode',
+    recording: 'opencode-question',
+    asks: ['Which port should the dev server use?'],
+    options: ['1. 3000', '2. 8080', '3. Type your own answer'],
+    notShown: ['Set up the dev server', 'Asked 1 question', 'Build · Switchboard Mock', 'esc dismiss'],
+  },
+];
+
+/** Presets whose screen waiting rules must each say where their prompt is. */
+const PRESETS_WITH_PROMPT_LAYOUTS = ['claude', 'codex', 'gemini', 'qwen', 'opencode'];
+
 function promptOf(preset: string, screen: ScreenModel): ScreenPrompt | undefined {
   return readScreenPrompt(screen, screen.title, resolvePreset(preset).rules, promptAnswersFor(preset));
 }
+
+describe('what a waiting agent asks, on the real CLIs’ recorded screens', () => {
+  for (const c of TEXT_CASES) {
+    it(`${c.preset}/${c.recording}: the prompt with its options, no banner or transcript`, async () => {
+      const screen = await waitingScreenOf(c.preset, c.recording);
+      const prompt = promptOf(c.preset, screen);
+      const shown = screen.getVisibleLines().join('\n');
+      screen.dispose();
+      expect(prompt, shown).toBeDefined();
+      for (const text of [...c.asks, ...c.options]) expect(prompt!.text).toContain(text);
+      // Each left-out row really is on that screen: the test would catch it if the cut were wrong.
+      for (const text of c.notShown) {
+        expect(shown).toContain(text);
+        expect(prompt!.text).not.toContain(text);
+      }
+    });
+  }
+
+  it('keeps the indentation of options under their question, without the screen margin or the box frame', async () => {
+    const screen = await waitingScreenOf('gemini', 'gemini-permission-yes');
+    const prompt = promptOf('gemini', screen)!;
+    screen.dispose();
+    expect(prompt.text.split('\n')).toEqual([
+      '? Shell  sleep 2 && echo posted',
+      'sleep 2 && echo posted',
+      'Allow execution of [Shell]?',
+      '● 1. Allow once',
+      '  2. Allow for this session',
+      '  3. No, suggest changes (esc)',
+    ]);
+  });
+
+  it.each(PRESETS_WITH_PROMPT_LAYOUTS)('%s: every waiting rule on screen locates its prompt in its own sample', (preset) => {
+    const waiting = ruleSetFor(preset).rules.filter((r) => r.implies.primary === 'waiting' && r.region !== 'osc_title');
+    expect(waiting.length).toBeGreaterThan(0);
+    for (const rule of waiting) {
+      expect(rule.prompt, `${rule.key} has no prompt layout`).toBeDefined();
+      const rows = promptRows(rule.sample.split('\n'), rule.prompt!);
+      expect(
+        rows?.some((r) => r.trim() !== ''),
+        `${rule.key}: no prompt rows in its sample`,
+      ).toBe(true);
+    }
+  });
+
+  it('codex: the approval request without the transcript above it (observed screen)', () => {
+    const approval = ruleSetFor('codex').rules.find((r) => r.key === 'codex/approval-request')!;
+    const screen = ['› Post the data to the local endpoint', '', '• I will post it.', '', ...approval.sample.split('\n')];
+    const prompt = readScreenPrompt(screen, '', ruleSetFor('codex'), promptAnswersFor('codex'))!;
+    expect(prompt.text.split('\n')[0].trim()).toBe('Would you like to run the following command?');
+    expect(prompt.text).toContain('$ curl -X POST http://127.0.0.1:9/x');
+    expect(prompt.text).toContain('3. No, and tell Codex what to do differently (esc)');
+    expect(prompt.text).not.toContain('I will post it.');
+    expect(prompt.text).not.toContain('Press enter to confirm');
+  });
+});
 
 describe('inbox prompts on the real CLIs’ recordings', () => {
   for (const c of CASES) {

@@ -1,11 +1,12 @@
 /**
- * Reads the prompt a waiting agent shows: the waiting rule that recognises it, the text of the
- * region that rule reads, and a fingerprint of that text. Animation (spinner glyphs, elapsed
+ * Reads the prompt a waiting agent shows: the waiting rule that recognises it, the prompt's own
+ * rows (the rule's prompt layout; the rule's region for a rule without one), and a fingerprint of
+ * that text. Animation (spinner glyphs, elapsed
  * time) is left out of the fingerprint so a prompt stays the same prompt while its spinner turns;
  * a different prompt (another command, another question) gets another fingerprint.
  */
 import { createHash } from 'node:crypto';
-import { classify, meaningfulRow, RegionReader, toSnapshot, type RuleSet, type ScreenLike } from '../status';
+import { classify, meaningfulRow, promptRows, RegionReader, toSnapshot, type RuleSet, type ScreenLike } from '../status';
 import type { PromptAnswer, PromptAnswers } from '../agents';
 
 export interface ScreenPrompt {
@@ -21,35 +22,44 @@ export interface ScreenPrompt {
   screenRows: string;
 }
 
-/** Rows of a boxed dialog carry its frame: `│ text │` reads as `text`. */
-const BOX_FRAME = /^[\s│┃║]+|[\s│┃║]+$/gu;
+/** Rows of a boxed dialog carry its frame: `│ text │` reads as ` text` (indentation inside the box kept). */
+const BOX_FRAME = /^[\s│┃║]*[│┃║]|[\s│┃║]+$/gu;
+/** A row that is only frame: a box's top or bottom edge, a rule. */
+const FRAME_ROW = /^[\s─━═│┃║╭╮╰╯┌┐└┘├┤┬┴┼╹▀]*$/u;
 const FINGERPRINT_HEX_CHARS = 16;
 
 /** The prompt on this screen, or undefined when no waiting rule matches it. */
 export function readScreenPrompt(screen: ScreenLike, title: string, rules: RuleSet, answers: PromptAnswers): ScreenPrompt | undefined {
   const cls = classify(screen, title, { rules, now: 0 });
   if (cls.primary !== 'waiting' || cls.detail === null) return undefined;
-  const winner = cls.evaluated.find((e) => e.rule === cls.reason);
+  const winner = rules.rules.find((r) => r.key === cls.reason);
   if (!winner) return undefined;
   const reader = new RegionReader(toSnapshot(screen, title));
   const shown: string[] = [];
   const meaningful: string[] = [];
-  for (const raw of reader.read(winner.region)) {
+  const rows = (winner.prompt && promptRows(reader.lines, winner.prompt)) ?? reader.read(winner.region);
+  for (const raw of rows) {
     const row = meaningfulRow(raw, rules.progressNormalizers);
-    if (row === undefined) continue;
+    if (row === undefined || FRAME_ROW.test(raw)) continue;
     meaningful.push(row);
     shown.push(raw.replace(BOX_FRAME, ''));
   }
   const ruleId = cls.reason.slice(cls.reason.indexOf('/') + 1);
-  const rows = reader.lines.join('\n');
+  const screenRows = reader.lines.join('\n');
   return {
     rule: cls.reason,
     detail: cls.detail as 'permission' | 'question',
-    text: shown.join('\n'),
+    text: dedent(shown).join('\n'),
     fingerprint: fingerprintOf(cls.reason, meaningful),
-    answers: (answers[ruleId] ?? []).filter((a) => a.selected === undefined || a.selected.test(rows)),
-    screenRows: rows,
+    answers: (answers[ruleId] ?? []).filter((a) => a.selected === undefined || a.selected.test(screenRows)),
+    screenRows,
   };
+}
+
+/** The rows without the indentation they share (the prompt's place on the screen), options still indented under their question. */
+function dedent(rows: readonly string[]): string[] {
+  const indent = Math.min(...rows.map((r) => r.length - r.trimStart().length));
+  return rows.map((r) => r.slice(indent));
 }
 
 function fingerprintOf(rule: string, rows: readonly string[]): string {

@@ -74,7 +74,7 @@ describe('agent MCP wiring', () => {
   });
 
   it('opencode: inline config with {env:…} substitution; presets without an MCP client add nothing', () => {
-    const { args, env } = mcpWiringFor('opencode')(endpoint);
+    const { args, env } = mcpWiringFor('opencode')(endpoint, {});
     expect(args).toEqual([]);
     expect(JSON.parse(env.OPENCODE_CONFIG_CONTENT).mcp.switchboard).toMatchObject({
       type: 'remote',
@@ -85,11 +85,60 @@ describe('agent MCP wiring', () => {
     expect(mcpWiringFor('no-such-preset')(endpoint)).toEqual({ args: [], env: {} });
   });
 
+  it("opencode: the user's OPENCODE_CONFIG_CONTENT is kept and ours merged in; the real opencode resolves both", () => {
+    const theirs = `{
+      // the user's own provider, MCP server and plugin
+      "provider": { "mine": { "npm": "@ai-sdk/openai-compatible", "options": { "baseURL": "http://127.0.0.1:1/v1" }, "models": { "m": {} } } },
+      "mcp": { "mine": { "type": "remote", "url": "http://127.0.0.1:2/mcp", "enabled": false } },
+      "model": "mine/m",
+    }`;
+    const { env } = mcpWiringFor('opencode')(endpoint, { OPENCODE_CONFIG_CONTENT: theirs });
+    expect(env.OPENCODE_CONFIG_CONTENT).not.toContain(endpoint.token);
+    const home = mkdtempSync(join(tmpdir(), 'opencode-home-'));
+    try {
+      const opencode = resolve(__dirname, '../../../../node_modules/.bin/opencode');
+      const out = execFileSync(opencode, ['debug', 'config'], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: home,
+          XDG_CONFIG_HOME: join(home, 'config'),
+          XDG_DATA_HOME: join(home, 'data'),
+          XDG_CACHE_HOME: join(home, 'cache'),
+          XDG_STATE_HOME: join(home, 'state'),
+          OPENCODE_DISABLE_AUTOUPDATE: '1',
+          OPENCODE_DISABLE_MODELS_FETCH: '1',
+          ...env,
+        },
+        cwd: home,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      const resolved = JSON.parse(out) as {
+        provider: Record<string, unknown>;
+        mcp: Record<string, unknown>;
+        model: string;
+        plugin: string[];
+      };
+      // Switchboard's status plugin, a file in its own private directory.
+      expect(resolved.plugin).toEqual([expect.stringMatching(/^file:\/\/.*opencode-status-plugin-\w+\.mjs$/)]);
+      expect(resolved.model).toBe('mine/m');
+      expect(resolved.provider.mine).toMatchObject({ options: { baseURL: 'http://127.0.0.1:1/v1' } });
+      expect(resolved.mcp.mine).toMatchObject({ url: 'http://127.0.0.1:2/mcp', enabled: false });
+      expect(resolved.mcp.switchboard).toMatchObject({ type: 'remote', url: endpoint.url });
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+    // Content opencode itself could not read is left exactly as the user wrote it.
+    expect(mcpWiringFor('opencode')(endpoint, { OPENCODE_CONFIG_CONTENT: '{ "provider": ' }).env).toEqual({});
+    expect(mcpWiringFor('opencode')(endpoint, { OPENCODE_CONFIG_CONTENT: '[1]' }).env).toEqual({});
+  });
+
   it('gemini: its own GEMINI_CLI_HOME with the user settings plus the server, the user files linked and untouched', () => {
     const userHome = mkdtempSync(join(tmpdir(), 'gemini-user-'));
     try {
       const userSettings =
-        '{\n  // mine\n  "model": { "name": "gemini-2.5-pro" },\n  "mcpServers": { "mine": { "command": "my-server" } }\n}\n';
+        '{\n  // mine\n  "model": { "name": "gemini-2.5-pro" },\n  "mcpServers": { "mine": { "command": "my-server" } },\n' +
+        '  "hooks": { "AfterAgent": [{ "hooks": [{ "type": "command", "command": "my-notify" }] }] }\n}\n';
       mkdirSync(join(userHome, '.gemini/policies'), { recursive: true });
       writeFileSync(join(userHome, '.gemini/settings.json'), userSettings);
       writeFileSync(join(userHome, '.gemini/oauth_creds.json'), '{}');
@@ -99,13 +148,22 @@ describe('agent MCP wiring', () => {
       const home = env.GEMINI_CLI_HOME;
       expect(home).not.toBe(userHome);
       const settingsText = readFileSync(join(home, '.gemini/settings.json'), 'utf8');
-      expect(JSON.parse(settingsText)).toEqual({
+      const settings = JSON.parse(settingsText) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
+      expect(settings).toEqual({
         model: { name: 'gemini-2.5-pro' },
         mcpServers: {
           mine: { command: 'my-server' },
           switchboard: expect.objectContaining({ httpUrl: endpoint.url, headers: { Authorization: 'Bearer ${SWITCHBOARD_MCP_TOKEN}' } }),
         },
+        hooks: expect.any(Object),
+        hooksConfig: { notifications: false },
       });
+      // Status hooks: the user's kept, ours post the hook input with the run's token from the environment.
+      expect(Object.keys(settings.hooks).sort()).toEqual(['AfterAgent', 'AfterTool', 'BeforeAgent', 'BeforeTool', 'Notification']);
+      expect(settings.hooks.AfterAgent.map((h) => h.hooks[0].command)).toEqual(['my-notify', expect.stringContaining('curl')]);
+      const ourHook = settings.hooks.BeforeAgent[0].hooks[0].command;
+      expect(ourHook).toContain('"Authorization: Bearer $SWITCHBOARD_MCP_TOKEN"');
+      expect(ourHook).toContain("'http://127.0.0.1:43210/hooks'");
       expect(settingsText).not.toContain(endpoint.token);
       expect(readlinkSync(join(home, '.gemini/oauth_creds.json'))).toBe(join(userHome, '.gemini/oauth_creds.json'));
       expect(readlinkSync(join(home, '.gemini/trustedFolders.json'))).toBe(join(userHome, '.gemini/trustedFolders.json'));

@@ -4,7 +4,12 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReadinessTracker } from './readinessTracker';
-import { MAX_CLASSIFIED_LINES_PER_SECOND_BEFORE_READY } from './lineBudget';
+import {
+  FAIR_SHARE_LINES_PER_SECOND,
+  MAX_CLASSIFIED_LINES_PER_SECOND_BEFORE_READY,
+  MAX_CLASSIFIED_LINES_PER_SECOND_SHARED,
+  SharedLineRate,
+} from './lineBudget';
 import { LineClassifier } from './lineClassifier';
 import { FakeSession } from './testing/fakeSession';
 
@@ -81,5 +86,45 @@ describe('flood mode', () => {
     session.print('Server listening on http://localhost:4321\n' + floodChunk(29, 0));
     const result = await tracker.waitForReady(5_000);
     expect(result).toMatchObject({ success: true, state: 'ready', port: 4321 });
+  });
+});
+
+describe('entries flooding at once', () => {
+  it('regression: ten flooding entries each spent a whole line budget; together they now classify about what one does', () => {
+    const lineRate = new SharedLineRate();
+    const sessions = Array.from({ length: 10 }, () => new FakeSession(['bash', 'flood.sh']));
+    for (const session of sessions) {
+      trackers.push(new ReadinessTracker(session, {}, undefined, { lineRate, now: () => 0, listPorts: async () => [] }));
+      session.start();
+    }
+    const classify = vi.spyOn(LineClassifier.prototype, 'classify');
+    // Within one second every entry prints 3 000 lines, interleaved as their PTY reads arrive.
+    for (let c = 0; c < 30; c++) for (const [i, session] of sessions.entries()) session.print(floodChunk(100, i * 1e6 + c * 100));
+    const perEntryBudgets = sessions.length * MAX_CLASSIFIED_LINES_PER_SECOND_BEFORE_READY;
+    expect(classify.mock.calls.length).toBeLessThanOrEqual(
+      MAX_CLASSIFIED_LINES_PER_SECOND_SHARED + sessions.length * (FAIR_SHARE_LINES_PER_SECOND + 100),
+    );
+    expect(classify.mock.calls.length).toBeLessThan(perEntryBudgets / 3);
+  });
+
+  it('a quiet entry still has every line read while the others flood', async () => {
+    const lineRate = new SharedLineRate();
+    const flooder = new FakeSession(['bash', 'flood.sh']);
+    trackers.push(new ReadinessTracker(flooder, {}, undefined, { lineRate, listPorts: async () => [] }));
+    flooder.start();
+    for (let c = 0; c < 50; c++) flooder.print(floodChunk(100, c * 100));
+    expect(lineRate.remaining(Date.now())).toBeLessThanOrEqual(0);
+    const server = new FakeSession(['node', 'server.js']);
+    const tracker = new ReadinessTracker(server, { port: 4321 }, undefined, {
+      lineRate,
+      probeTcp: async ({ port }) => port === 4321,
+      listPorts: async () => [4321],
+      canTellPortOwner: true,
+    });
+    trackers.push(tracker);
+    server.start();
+    // The ready line, then more than a flood sample's newest lines: only a full read sees it.
+    server.print('Server listening on http://localhost:4321\n' + floodChunk(30, 0));
+    await expect(tracker.waitForReady(5_000)).resolves.toMatchObject({ success: true, state: 'ready', port: 4321 });
   });
 });

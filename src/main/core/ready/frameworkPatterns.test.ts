@@ -72,6 +72,18 @@ describe('look-alikes', () => {
     ['VITE v7.3.8 is not ready in 300 ms', 'contrived negation'],
     ['Warming up for 10 s before listening on port 43123...', 'a server announcing where it WILL listen'],
     ['Server will be running at http://localhost:3000 once the build finishes', 'future tense'],
+    ['✨  Done in 2.34s.', "yarn 1's end of a script"],
+    ['Done in 0.52s.', "yarn 1's end of a script without emoji"],
+    ['created pool in 5ms', "an app's own log line, not rollup (no output file)"],
+    ['Successfully compiled 0 files with Babel (218ms).', 'babel after a failed file'],
+    ['Watching for file changes.', 'swc prints it after a failed first build too'],
+    ['[2026-11-24 04:38:26] waiting for changes...', 'rollup prints it after a failed build too'],
+    ['Sass is watching for changes. Press Ctrl-C to stop.', 'sass prints it after a failed compile too'],
+    ['[11ty] Watching…', 'eleventy prints it after a failed build too'],
+    ['[Finished running. Exit status: 101]', 'cargo watch after a failed command'],
+    ["[Running 'cargo run']", 'cargo watch running a server'],
+    ['watching .', "air's watcher (its app's lines decide)"],
+    ['Watcher Process started.', 'deno --watch started the program, which has not finished anything'],
   ])('%j is not a ready line (%s)', (line) => {
     expect(classify(line).decisive?.pattern.kind).not.toBe('ready');
   });

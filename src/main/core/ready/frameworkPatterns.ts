@@ -201,6 +201,9 @@ const VITE: FrameworkPattern[] = [
     message: '{detail}',
     sample: '✘ [ERROR] Unexpected end of file',
     source: 'vite 7.3.8 (esbuild) bundling a broken vite.config.mjs, captured here',
+    moreSamples: [
+      { line: '✘ [ERROR] Expected identifier but found "="', source: 'esbuild 0.25.9 `--watch` with a syntax error, captured here' },
+    ],
   },
   {
     id: 'vite-internal-error',
@@ -276,6 +279,10 @@ const WEBPACK_DEV_SERVER: FrameworkPattern[] = [
     moreSamples: [
       { line: 'webpack 5.89.0 compiled with 1 warning in 980 ms', source: 'webpack 5.89, quoted' },
       { line: 'webpack compiled successfully', source: 'react-scripts 5.0.1 on webpack-dev-server 4 (react-dev-utils), quoted' },
+      {
+        line: 'webpack 5.112.2 compiled successfully in 636 ms',
+        source: 'webpack 5.112.2 / webpack-cli 7.3.1 `webpack --watch`, captured here',
+      },
     ],
   },
   {
@@ -306,6 +313,12 @@ const WEBPACK_DEV_SERVER: FrameworkPattern[] = [
     message: 'webpack compiled with {count} error(s)',
     sample: 'webpack 5.89.0 compiled with 1 error in 1021 ms',
     source: 'webpack 5.89, quoted',
+    moreSamples: [
+      {
+        line: 'webpack 5.112.2 compiled with 1 error in 101 ms',
+        source: 'webpack 5.112.2 `webpack --watch` with a syntax error, captured here',
+      },
+    ],
   },
   {
     id: 'wds-error-in',
@@ -554,7 +567,10 @@ const PARCEL: FrameworkPattern[] = [
     regex: /✨\s+Built in \d+(?:\.\d+)?m?s/,
     sample: '✨ Built in 512ms',
     source: 'Parcel 2 `parcel index.html`, quoted',
-    moreSamples: [{ line: '✨  Built in 1.75s.', source: 'Parcel 1, quoted' }],
+    moreSamples: [
+      { line: '✨  Built in 1.75s.', source: 'Parcel 1, quoted' },
+      { line: '✨ Built in 1.06s', source: 'parcel 2.16.4 `parcel watch src/index.html`, captured here' },
+    ],
   },
   {
     id: 'parcel-server-running-not-built',
@@ -576,7 +592,7 @@ const PARCEL: FrameworkPattern[] = [
     regex: /🚨\s+(?<detail>.+)$/,
     message: 'Parcel: {detail}',
     sample: '🚨 Build failed.',
-    source: 'Parcel 2, quoted',
+    source: 'parcel 2.16.4 `parcel watch` with a syntax error, captured here',
   },
 ];
 

@@ -257,6 +257,66 @@ const CASES: EvalCase[] = [
     message: 'esbuild watching for changes',
   },
   {
+    name: 'watching: esbuild --watch whose first build fails still prints "[watch] build finished": an error',
+    argv: ['esbuild', 'src/app.js', '--bundle', '--watch', '--outdir=dist'],
+    steps: [
+      {
+        at: 300,
+        print:
+          '✘ [ERROR] Expected identifier but found "="\n\n    src/app.js:3:13:\n      3 │ export const =;\n\n1 error\n[watch] build finished, watching for changes...\n',
+      },
+    ],
+    verdictAt: 5_000,
+    phase: 'error',
+    message: 'Expected identifier but found "="',
+  },
+  {
+    name: 'watching: esbuild --watch whose first build fails, then an edit fixes it',
+    argv: ['esbuild', 'src/app.js', '--bundle', '--watch', '--outdir=dist'],
+    steps: [
+      { at: 300, print: '✘ [ERROR] Expected identifier but found "="\n\n1 error\n[watch] build finished, watching for changes...\n' },
+      { at: 5_000, print: '[watch] build started (change: "src/app.js")\n[watch] build finished\n' },
+    ],
+    verdictAt: 8_000,
+    phase: 'ready',
+    message: 'esbuild watching for changes',
+  },
+  {
+    name: 'watching: esbuild --watch ready, then a failed rebuild is reported and its "build finished" does not hide it',
+    argv: ['esbuild', 'src/app.js', '--bundle', '--watch', '--outdir=dist'],
+    steps: [
+      { at: 300, print: '[watch] build finished, watching for changes...\n' },
+      {
+        at: 5_000,
+        print:
+          '[watch] build started (change: "src/app.js")\n✘ [ERROR] Expected identifier but found "="\n1 error\n[watch] build finished\n',
+      },
+    ],
+    verdictAt: 8_000,
+    phase: 'running',
+    message: 'Expected identifier but found "="',
+  },
+  {
+    name: 'watching: parcel watch after "✨ Built in"',
+    argv: ['parcel', 'watch', 'src/index.html'],
+    steps: [
+      { at: 0, print: 'Building...\nBundling...\n' },
+      { at: 1_000, print: 'Packaging & Optimizing...\n✨ Built in 1.06s\n' },
+    ],
+    verdictAt: 4_000,
+    phase: 'ready',
+  },
+  {
+    name: 'watching: parcel watch whose first build fails',
+    argv: ['parcel', 'watch', 'src/index.html'],
+    steps: [
+      { at: 0, print: 'Building...\n' },
+      { at: 800, print: '🚨 Build failed.\n@parcel/transformer-js: Unexpected token `=`. Expected yield, an identifier, [ \n' },
+    ],
+    verdictAt: 4_000,
+    phase: 'error',
+  },
+  {
     name: 'watching: vite build --watch after "built in"',
     argv: ['vite', 'build', '--watch'],
     steps: [
@@ -271,7 +331,13 @@ const CASES: EvalCase[] = [
     name: 'watching: vitest in watch mode',
     argv: ['vitest'],
     config: { timeout: 30_000 },
-    steps: [{ at: 900, print: ' Test Files  4 passed (4)\n      Tests  31 passed (31)\n\n Waiting for file changes...\n' }],
+    steps: [
+      {
+        at: 900,
+        print:
+          ' ✓ a.test.js (1 test) 27ms\n Test Files  1 passed (1)\n      Tests  1 passed (1)\n\n PASS  Waiting for file changes...\n       press h to show help, press q to quit\n',
+      },
+    ],
     verdictAt: 4_000,
     phase: 'ready',
   },
@@ -299,6 +365,402 @@ const CASES: EvalCase[] = [
     argv: ['tsc', '--watch'],
     config: { port: 4010, timeout: 30_000 },
     steps: [{ at: 0, print: '[10:15:01 PM] Found 0 errors. Watching for file changes.\n' }],
+    verdictAt: 5_000,
+    phase: 'starting',
+  },
+  // ---- watch-mode builders (lines captured from the real tools or quoted from their source) ----
+  {
+    name: 'watching: rollup -c -w after its first bundle',
+    argv: ['rollup', '-c', '-w'],
+    steps: [
+      { at: 0, print: 'rollup v4.68.7\nbundles src/index.js → dist/b.js...\n' },
+      { at: 700, print: 'created dist/b.js in 186ms\n\n[2026-11-24 04:38:12] waiting for changes...\n' },
+    ],
+    verdictAt: 4_000,
+    phase: 'ready',
+    message: 'Rollup watching for changes',
+  },
+  {
+    name: 'watching: rollup -w whose first build fails prints "waiting for changes..." too: an error, not ready',
+    argv: ['npx', 'rollup', '-c', '--watch'],
+    steps: [
+      { at: 0, print: 'rollup v4.68.7\nbundles src/index.js → dist/b.js...\n' },
+      {
+        at: 400,
+        print: '[!] RollupError: src/index.js (3:13): Unexpected token `=`. Expected yield, an identifier, [ or {\nsrc/index.js (3:13)\n',
+      },
+      { at: 410, print: '[2026-11-24 04:38:26] waiting for changes...\n' },
+    ],
+    verdictAt: 5_000,
+    phase: 'error',
+    message: /^Rollup: RollupError: src\/index\.js \(3:13\)/,
+  },
+  {
+    name: 'watching: rollup -w whose first build fails, then an edit fixes it',
+    argv: ['rollup', '-c', '-w'],
+    steps: [
+      { at: 0, print: 'bundles src/index.js → dist/b.js...\n' },
+      { at: 400, print: '[!] RollupError: src/index.js (3:13): Unexpected token `=`.\n[2026-11-24 04:38:26] waiting for changes...\n' },
+      { at: 6_000, print: 'bundles src/index.js → dist/b.js...\ncreated dist/b.js in 9ms\n[2026-11-24 04:38:34] waiting for changes...\n' },
+    ],
+    verdictAt: 9_000,
+    phase: 'ready',
+    message: 'Rollup watching for changes',
+  },
+  {
+    name: 'one-shot: rollup -c prints the same success line and exits 0: a completed job, not a failed start',
+    argv: ['rollup', '-c'],
+    steps: [
+      { at: 0, print: 'bundles src/index.js → dist/b.js...\n' },
+      { at: 300, print: 'created dist/b.js in 186ms\n' },
+      { at: 320, exit: 0 },
+    ],
+    verdictAt: 2_000,
+    phase: 'completed',
+  },
+  {
+    name: 'watching: webpack --watch whose first build fails, then compiles after an edit',
+    argv: ['webpack', '--watch'],
+    steps: [
+      {
+        at: 0,
+        print:
+          'ERROR in ./src/index.js 3:13\nModule parse failed: Unexpected token (3:13)\nwebpack 5.112.2 compiled with 1 error in 101 ms\n',
+      },
+      { at: 5_000, print: 'asset main.js 2.71 KiB [emitted] (name: main)\nwebpack 5.112.2 compiled successfully in 15 ms\n' },
+    ],
+    verdictAt: 8_000,
+    phase: 'ready',
+  },
+  {
+    name: 'compiling: tsup --watch between "Build start" and its end',
+    argv: ['tsup', 'src/index.ts', '--watch'],
+    steps: [
+      {
+        at: 0,
+        print: 'CLI Building entry: src/index.ts\nCLI tsup v8.5.1\nCLI Running in watch mode\nCLI Target: node16\nCJS Build start\n',
+      },
+    ],
+    verdictAt: 6_000,
+    phase: 'starting',
+  },
+  {
+    name: 'watching: tsup --watch after "Build success"',
+    argv: ['tsup', 'src/index.ts', '--watch'],
+    steps: [
+      { at: 0, print: 'CLI Running in watch mode\nCJS Build start\n' },
+      { at: 900, print: 'CJS dist/index.js 1.03 KB\nCJS ⚡️ Build success in 355ms\nCLI Watching for changes in "."\n' },
+    ],
+    verdictAt: 4_000,
+    phase: 'ready',
+    message: 'tsup watching for changes',
+  },
+  {
+    name: 'watching: tsup --watch whose first build fails',
+    argv: ['tsup', 'src/index.ts', '--watch'],
+    steps: [
+      { at: 0, print: 'CJS Build start\n' },
+      {
+        at: 600,
+        print: '✘ [ERROR] Expected identifier but found "="\n\n    src/index.ts:3:13:\nCJS Build failed\nCLI Watching for changes in "."\n',
+      },
+    ],
+    verdictAt: 5_000,
+    phase: 'error',
+    message: 'tsup: CJS build failed',
+  },
+  {
+    name: 'watching: swc --watch whose first build fails prints "Watching for file changes." anyway',
+    argv: ['swc', 'src', '-d', 'dist', '--watch'],
+    steps: [{ at: 800, print: '  x Unexpected token `=`.\nFailed to compile 1 file with swc.\nWatching for file changes.\n' }],
+    verdictAt: 5_000,
+    phase: 'error',
+    message: 'swc: Failed to compile 1 file with swc',
+  },
+  {
+    name: 'watching: swc --watch after its first build',
+    argv: ['swc', 'src', '-d', 'dist', '-w'],
+    steps: [{ at: 900, print: 'Successfully compiled: 1 file with swc (945.46ms)\nWatching for file changes.\n' }],
+    verdictAt: 4_000,
+    phase: 'ready',
+    message: 'swc watching for changes',
+  },
+  {
+    name: 'watching: babel --watch after its first build',
+    argv: ['babel', 'src', '-d', 'dist', '--watch'],
+    steps: [{ at: 2_800, print: 'Successfully compiled 1 file with Babel (2839ms).\nThe watcher is ready.\n' }],
+    verdictAt: 6_000,
+    phase: 'ready',
+    message: 'Babel watching for changes',
+  },
+  {
+    name: 'watching: babel --watch whose only file fails: "compiled 0 files" is no success',
+    argv: ['babel', 'src', '-d', 'dist', '--watch'],
+    steps: [
+      { at: 900, print: 'SyntaxError: /srv/app/src/index.js: Unexpected token (3:13)\n  1 | export const a = 1;\n> 3 | export const =;\n' },
+      { at: 950, print: 'Successfully compiled 0 files with Babel (218ms).\nThe watcher is ready.\n' },
+    ],
+    verdictAt: 5_000,
+    phase: 'error',
+    message: 'Babel: Unexpected token (3:13) in /srv/app/src/index.js',
+  },
+  {
+    name: 'watching: sass --watch after its first compile',
+    argv: ['sass', '--watch', 'src/s.scss', 'out.css'],
+    steps: [
+      { at: 600, print: '[2026-11-24 04:39] Compiled src/s.scss to out.css.\nSass is watching for changes. Press Ctrl-C to stop.\n' },
+    ],
+    verdictAt: 4_000,
+    phase: 'ready',
+    message: 'Sass watching for changes',
+  },
+  {
+    name: 'watching: sass --watch whose first compile fails is never ready',
+    argv: ['sass', '--watch', 'src/s.scss:out.css'],
+    steps: [
+      {
+        at: 600,
+        print:
+          'Error: Undefined variable.\n  ╷\n3 │ c { color: $nope; }\n  ╵\n  src/s.scss 3:12  root stylesheet\nSass is watching for changes. Press Ctrl-C to stop.\n',
+      },
+    ],
+    verdictAt: 5_000,
+    phase: 'running',
+  },
+  {
+    name: 'compiling: tailwindcss v3 --watch still "Rebuilding..."',
+    argv: ['tailwindcss', '-i', 'in.css', '-o', 'out.css', '--watch'],
+    steps: [
+      { at: 0, print: 'Browserslist: caniuse-lite is outdated. Please run:\n  npx update-browserslist-db@latest\n\nRebuilding...\n' },
+    ],
+    verdictAt: 5_000,
+    phase: 'starting',
+  },
+  {
+    name: 'watching: tailwindcss v3 --watch after "Done in"',
+    argv: ['tailwindcss', '-i', 'in.css', '-o', 'out.css', '--watch'],
+    steps: [
+      { at: 0, print: '\nRebuilding...\n' },
+      { at: 1_600, print: '\nDone in 1598ms.\n' },
+    ],
+    verdictAt: 5_000,
+    phase: 'ready',
+    message: 'Tailwind CSS watching for changes',
+  },
+  {
+    name: 'watching: @tailwindcss/cli v4 --watch after "Done in"',
+    argv: ['npx', '@tailwindcss/cli', '-i', 'src/in.css', '-o', 'out.css', '--watch'],
+    steps: [
+      { at: 0, print: '≈ tailwindcss v4.3.5\n\n' },
+      { at: 300, print: 'Done in 85ms\n' },
+    ],
+    verdictAt: 4_000,
+    phase: 'ready',
+  },
+  {
+    name: 'watching: eleventy --watch after it wrote the site',
+    argv: ['npx', '@11ty/eleventy', '--watch'],
+    steps: [
+      { at: 0, print: '[11ty] Writing ./_site/index.html from ./index.md (liquid)\n' },
+      { at: 1_250, print: '[11ty] Wrote 1 file in 1.25 seconds (v3.1.8)\n[11ty] Watching…\n' },
+    ],
+    verdictAt: 5_000,
+    phase: 'ready',
+    message: 'Eleventy watching for changes',
+  },
+  {
+    name: 'watching: eleventy --watch that cannot write its templates',
+    argv: ['eleventy', '--watch'],
+    steps: [
+      {
+        at: 900,
+        print:
+          '[11ty] Problem writing Eleventy templates:\n[11ty] 1. Having trouble reading front matter from template ./bad.md (via TemplateContentFrontMatterError)\n[11ty] Watching…\n',
+      },
+    ],
+    verdictAt: 5_000,
+    phase: 'error',
+  },
+  {
+    name: 'watching: hugo --watch (no server) after "Built in"',
+    argv: ['hugo', '--watch'],
+    steps: [
+      { at: 0, print: 'Start building sites … \nhugo v0.165.0+extended linux/amd64 BuildDate=unknown\n\n' },
+      {
+        at: 700,
+        print:
+          '                   | EN\n-------------------+-----\n  Pages            | 10\nBuilt in 123 ms\nWatching for changes in /srv/site/{archetypes,content,layouts}\nPress Ctrl+C to stop\n',
+      },
+    ],
+    verdictAt: 4_000,
+    phase: 'ready',
+    message: 'Hugo watching for changes',
+  },
+  {
+    name: 'watching: hugo --watch whose rebuild fails: its "Total in" does not hide the error',
+    argv: ['hugo', '--watch'],
+    steps: [
+      { at: 0, print: 'Start building sites … \n' },
+      { at: 700, print: 'Built in 123 ms\nWatching for changes in /srv/site/{content,layouts}\n' },
+      { at: 4_000, print: '\nChange detected, rebuilding site (#1).\n2026-11-24 04:39:12.345 +0000\n' },
+      { at: 4_050, print: 'ERROR Rebuild failed: template: index.html:3: unexpected EOF\nTotal in 12 ms\n' },
+    ],
+    verdictAt: 7_000,
+    phase: 'running',
+    message: 'Hugo: template: index.html:3: unexpected EOF',
+  },
+  {
+    name: 'watching: eleventy --watch recovers when the broken template is fixed',
+    argv: ['eleventy', '--watch'],
+    steps: [
+      {
+        at: 0,
+        print: '[11ty] Problem writing Eleventy templates:\n[11ty] 1. Having trouble reading front matter from template ./bad.md\n',
+      },
+      { at: 10, print: '[11ty] Wrote 0 files in 0.17 seconds (v3.1.8)\n[11ty] Watching…\n' },
+      { at: 5_000, print: '[11ty] File deleted: ./bad.md\n[11ty] Wrote 1 file in 0.05 seconds (v3.1.8)\n[11ty] Watching…\n' },
+    ],
+    verdictAt: 8_000,
+    phase: 'ready',
+    message: 'Eleventy watching for changes',
+  },
+  {
+    name: 'watching: eleventy --watch whose first build fails prints "Wrote 0 files" too: not ready',
+    argv: ['eleventy', '--watch'],
+    steps: [
+      {
+        at: 0,
+        print: '[11ty] Problem writing Eleventy templates:\n[11ty] 1. Having trouble reading front matter from template ./bad.md\n',
+      },
+      { at: 10, print: '[11ty] Wrote 0 files in 0.17 seconds (v3.1.8)\n[11ty] Watching…\n' },
+    ],
+    verdictAt: 5_000,
+    phase: 'error',
+  },
+  {
+    name: 'watching: hugo --watch whose first build fails exits with its error',
+    argv: ['hugo', '--watch'],
+    steps: [
+      { at: 0, print: 'Start building sites … \n' },
+      { at: 300, print: 'Error: error building site: render: failed to render pages: template: index.html:3: unexpected EOF\n' },
+      { at: 320, exit: 1 },
+    ],
+    verdictAt: 3_000,
+    phase: 'error',
+    message: /^Hugo: render: failed to render pages/,
+  },
+  {
+    name: 'urls: hugo server is a server: "Built in" does not make it ready before its port answers',
+    argv: ['hugo', 'server'],
+    steps: [
+      { at: 0, print: 'Watching for changes in /srv/site/{content,layouts}\nStart building sites … \n' },
+      {
+        at: 500,
+        print:
+          'Built in 47 ms\nEnvironment: "development"\nWeb Server is available at http://localhost:1313/ (bind address 127.0.0.1)\nPress Ctrl+C to stop\n',
+      },
+    ],
+    verdictAt: 5_000,
+    phase: 'starting',
+  },
+  {
+    name: 'urls: hugo server ready once its port answers',
+    argv: ['hugo', 'server'],
+    steps: [
+      { at: 0, print: 'Watching for changes in /srv/site/{content,layouts}\nStart building sites … \n' },
+      {
+        at: 500,
+        print: 'Built in 47 ms\nWeb Server is available at http://localhost:1313/ (bind address 127.0.0.1)\nPress Ctrl+C to stop\n',
+      },
+      { at: 510, listen: 1313 },
+    ],
+    verdictAt: 4_000,
+    phase: 'ready',
+    message: 'Hugo ready on http://localhost:1313',
+  },
+  {
+    name: 'watching: cargo watch -x check after a clean check',
+    argv: ['cargo', 'watch', '-x', 'check'],
+    steps: [
+      { at: 0, print: "[Running 'cargo check']\n    Checking app v0.1.0 (/srv/app)\n" },
+      { at: 2_000, print: '    Finished `dev` profile [unoptimized + debuginfo] target(s) in 1.92s\n[Finished running. Exit status: 0]\n' },
+    ],
+    verdictAt: 5_000,
+    phase: 'ready',
+    message: 'cargo watch watching for changes',
+  },
+  {
+    name: 'watching: cargo watch -x check with a compile error',
+    argv: ['cargo', 'watch', '-x', 'check'],
+    steps: [
+      { at: 0, print: "[Running 'cargo check']\n" },
+      {
+        at: 1_500,
+        print:
+          'error[E0425]: cannot find value `x` in this scope\nerror: could not compile `app` (bin "app") due to 1 previous error\n[Finished running. Exit status: 101]\n',
+      },
+    ],
+    verdictAt: 5_000,
+    phase: 'error',
+  },
+  {
+    name: 'watching: cargo watch -x run is a server: its build line holds nothing, the port decides',
+    argv: ['cargo', 'watch', '-x', 'run'],
+    config: { port: 8088 },
+    steps: [
+      { at: 0, print: "[Running 'cargo run']\n   Compiling app v0.1.0 (/srv/app)\n" },
+      { at: 2_000, print: '     Running `target/debug/app`\n' },
+      { at: 2_100, listen: 8088 },
+    ],
+    verdictAt: 5_000,
+    phase: 'ready',
+    message: 'Server ready on http://localhost:8088',
+  },
+  {
+    name: 'watching: deno run --watch of a script that finished',
+    argv: ['deno', 'run', '--watch', 'main.ts'],
+    steps: [{ at: 300, print: 'Watcher Process started.\nhello\nWatcher Process finished. Restarting on file change...\n' }],
+    verdictAt: 4_000,
+    phase: 'ready',
+    message: 'Deno watching for changes',
+  },
+  {
+    name: 'watching: deno run --watch of a script that threw',
+    argv: ['deno', 'run', '--watch', 'main.ts'],
+    steps: [
+      {
+        at: 300,
+        print: 'Watcher Process started.\nerror: Uncaught (in promise) Error: boom\nWatcher Process failed. Restarting on file change...\n',
+      },
+    ],
+    verdictAt: 4_000,
+    phase: 'error',
+  },
+  {
+    name: 'watching: air whose Go build fails',
+    argv: ['air'],
+    steps: [
+      { at: 200, print: 'watching .\n!exclude tmp\nbuilding...\n./main.go:5:2: undefined: x\nfailed to build, error: exit status 1\n' },
+    ],
+    verdictAt: 4_000,
+    phase: 'error',
+    message: 'air: build failed (exit status 1)',
+  },
+  {
+    name: 'watching: nodemon whose script crashed waits for changes: an error',
+    argv: ['nodemon', 'job.js'],
+    steps: [
+      { at: 0, print: '[nodemon] 3.1.14\n[nodemon] watching path(s): *.*\n[nodemon] starting `node job.js`\n' },
+      { at: 300, print: 'Error: boom\n\nNode.js v20.20.2\n[nodemon] app crashed - waiting for file changes before starting...\n' },
+    ],
+    verdictAt: 4_000,
+    phase: 'error',
+  },
+  {
+    name: "watching: a server's own log line that looks like a build is no watcher",
+    argv: ['node', 'server.js'],
+    config: { timeout: 10_000 },
+    steps: [{ at: 0, print: 'created pool in 5ms\nwatching config.json for changes\n' }],
     verdictAt: 5_000,
     phase: 'starting',
   },

@@ -17,12 +17,49 @@ const MAX_CLASSIFIED_LINES_PER_SECOND_AFTER_READY = 2_000;
  * start is a flood, and classifying every line would cap the entry's output at ~3 MB/s of one core.
  */
 export const MAX_CLASSIFIED_LINES_PER_SECOND_BEFORE_READY = 2_000;
-/** Over budget, the newest lines of a chunk are still classified, this often (their meaning is current). */
+/**
+ * Every entry of the process (every project shares one event loop) draws on this rate too: ten
+ * entries flooding at once must cost what one does, not ten budgets (they took half the core's
+ * time, and a keystroke's echo in a quiet pane waited behind their lines).
+ */
+export const MAX_CLASSIFIED_LINES_PER_SECOND_SHARED = 2_000;
+/** An entry that classified fewer lines than this in the second is never held back by the others (a start-up log, a prompt). */
+export const FAIR_SHARE_LINES_PER_SECOND = 100;
+/** Over budget, the newest lines of a chunk are still classified, this often (their meaning is current)... */
 const OVER_BUDGET_SAMPLE_INTERVAL_MS = 50;
+/** ...and this often while the shared rate is spent too (many entries flooding at once). */
+const SHARED_SPENT_SAMPLE_INTERVAL_MS = 250;
 export const OVER_BUDGET_SAMPLE_LINES = 20;
 /** A flood ends after a second with less output than this (a busy but readable log). */
 const FLOOD_END_BYTES_PER_SECOND = 64 * 1024;
 const BUDGET_WINDOW_MS = 1_000;
+
+/** The classified lines of every entry of the process within the current second. */
+export class SharedLineRate {
+  private windowStart = -Infinity;
+  private lines = 0;
+
+  /** Lines the process may still classify this second. */
+  remaining(now: number): number {
+    this.roll(now);
+    return MAX_CLASSIFIED_LINES_PER_SECOND_SHARED - this.lines;
+  }
+
+  count(now: number, lines: number): void {
+    this.roll(now);
+    this.lines += lines;
+  }
+
+  private roll(now: number): void {
+    // A clock behind the window (another entry's clock in tests) starts a new one, never stalls it.
+    if (now - this.windowStart < BUDGET_WINDOW_MS && now >= this.windowStart) return;
+    this.windowStart = now;
+    this.lines = 0;
+  }
+}
+
+/** The process's one rate, shared by every readiness tracker. */
+export const sharedLineRate = new SharedLineRate();
 
 export class LineBudget {
   private windowStart = 0;
@@ -30,6 +67,8 @@ export class LineBudget {
   private bytesInWindow = 0;
   private lastSampleAt = 0;
   private flooding = false;
+
+  constructor(private readonly shared: SharedLineRate = sharedLineRate) {}
 
   get isFlooding(): boolean {
     return this.flooding;
@@ -54,18 +93,21 @@ export class LineBudget {
     }
     this.bytesInWindow += bytes;
     const limit = isStarting ? MAX_CLASSIFIED_LINES_PER_SECOND_BEFORE_READY : MAX_CLASSIFIED_LINES_PER_SECOND_AFTER_READY;
-    const remaining = limit - this.linesInWindow;
+    const fairShareLeft = FAIR_SHARE_LINES_PER_SECOND - this.linesInWindow;
+    const remaining = Math.min(limit - this.linesInWindow, Math.max(fairShareLeft, this.shared.remaining(now)));
     if (remaining <= 0) this.flooding = true;
     return remaining;
   }
 
-  countClassified(lines: number): void {
+  countClassified(now: number, lines: number): void {
     this.linesInWindow += lines;
+    this.shared.count(now, lines);
   }
 
-  /** While over budget, the newest lines are looked at every OVER_BUDGET_SAMPLE_INTERVAL_MS. */
+  /** While over budget, the newest lines are looked at every OVER_BUDGET_SAMPLE_INTERVAL_MS (less often while the process's rate is spent). */
   takeSample(now: number): boolean {
-    if (now - this.lastSampleAt < OVER_BUDGET_SAMPLE_INTERVAL_MS) return false;
+    const interval = this.shared.remaining(now) > 0 ? OVER_BUDGET_SAMPLE_INTERVAL_MS : SHARED_SPENT_SAMPLE_INTERVAL_MS;
+    if (now - this.lastSampleAt < interval) return false;
     this.lastSampleAt = now;
     return true;
   }

@@ -72,6 +72,11 @@ export interface FrameworkPattern {
    * --watch`, vitest): ready with no port, unless the config names one.
    */
   watching?: boolean;
+  /**
+   * ready only: the program prints this line after a failed build too (esbuild's "[watch] build
+   * finished"): it counts only when no error line came since the build started.
+   */
+  followsFailures?: boolean;
   /** The program's name when it is not one of the frameworks ("TypeScript", "esbuild"). */
   tool?: string;
   /** warning-guard only: the lines after it, up to a blank line, belong to the warning. */

@@ -497,3 +497,40 @@ describe('ports', () => {
     expect(s.tracker.ports).toEqual({ sightings: [], listening: [] });
   });
 });
+
+describe('watchers', () => {
+  it('a line the tool prints after a failed build too does not make it ready; the next clean build does', async () => {
+    const s = setup({}, ['esbuild', 'src/app.ts', '--bundle', '--watch']);
+    s.session.start();
+    s.session.print('✘ [ERROR] Expected identifier but found "="\n1 error\n[watch] build finished, watching for changes...\n');
+    await tick(DEFAULT_STABILITY_DELAY_MS * 3);
+    expect(s.tracker.info.phase).toBe('error');
+    s.session.print('[watch] build started (change: "src/app.ts")\n[watch] build finished\n');
+    await tick(DEFAULT_STABILITY_DELAY_MS * 2);
+    expect(s.tracker.info.phase).toBe('ready');
+    expect(s.phases).not.toContain('running');
+  });
+
+  it('an entry without readiness fields that only printed build lines and exits 0 is a completed job', async () => {
+    const s = setup({}, ['rollup', '-c']);
+    s.session.start();
+    s.session.print('created dist/b.js in 186ms\n');
+    await tick(50);
+    s.session.exit(0);
+    await tick();
+    expect(s.tracker.info.phase).toBe('completed');
+    expect(s.phases).not.toContain('error');
+  });
+
+  it('once a server signal follows the build lines, an exit 0 during start is a failed start again', async () => {
+    const s = setup({}, ['npm', 'run', 'dev']);
+    s.session.start();
+    s.session.print('created dist/b.js in 186ms\n');
+    s.session.print('Server listening on http://localhost:4321\n');
+    await tick(50);
+    s.session.exit(0);
+    await tick();
+    expect(s.tracker.info.phase).toBe('error');
+    expect(s.tracker.info.message).toBe('Exited with code 0 during start');
+  });
+});

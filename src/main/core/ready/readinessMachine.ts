@@ -80,6 +80,8 @@ interface ReadyLineInfo {
   framework?: FrameworkId;
   isWatching?: boolean;
   speaksHttp?: boolean;
+  /** The tool prints this line after a failed build too ("[watch] build finished"): it confirms only a clean build. */
+  followsFailures?: boolean;
 }
 
 type ErrorOrigin = 'pattern' | 'timeout' | 'port-timeout' | 'exit';
@@ -100,6 +102,14 @@ export class ReadinessMachine extends DisposableBase {
   /** The ready message, restored when liveness probes pass again. */
   private readyState: Pick<ReadinessInfo, 'message' | 'reason'> | undefined;
   private errorOrigin: ErrorOrigin | undefined;
+  /**
+   * Readiness was adopted (no readiness fields) only from a watcher's build lines: a clean exit then
+   * means the tool ran once (`rollup -c`, `swc src -d dist` print the same success line as in watch
+   * mode), so it ends as a completed job, not as a start that failed.
+   */
+  private adoptedFromBuildLines = false;
+  /** An error line came since the last build started: a line the tool prints after failures too proves nothing. */
+  private hasErrorSinceBuildStart = false;
 
   // Per-run observations.
   private readyLine: ReadyLine | undefined;
@@ -176,6 +186,8 @@ export class ReadinessMachine extends DisposableBase {
     this.clearTimers();
     this.isLive = true;
     this.expectation = expectation;
+    this.adoptedFromBuildLines = false;
+    this.hasErrorSinceBuildStart = false;
     this.readyState = undefined;
     this.errorOrigin = undefined;
     this.readyLine = undefined;
@@ -218,9 +230,11 @@ export class ReadinessMachine extends DisposableBase {
     }
   }
 
-  observeReadyLine({ patternId, frameworkName, framework, isWatching = false, speaksHttp = false }: ReadyLineInfo): void {
+  observeReadyLine({ patternId, frameworkName, framework, isWatching = false, speaksHttp = false, followsFailures }: ReadyLineInfo): void {
     if (!this.isLive || this.expectation === 'completion') return;
-    this.adoptReadiness(`pattern ${patternId}`);
+    // esbuild ends a failed build with the same "[watch] build finished" as a clean one.
+    if (followsFailures && this.hasErrorSinceBuildStart) return;
+    this.adoptReadiness(`pattern ${patternId}`, isWatching);
     const wasHttp = this.readyLine?.speaksHttp === true;
     this.readyLine = { patternId, frameworkName, isWatching, speaksHttp };
     // What was learnt by TCP accepts does not confirm an HTTP server: probe again.
@@ -242,8 +256,9 @@ export class ReadinessMachine extends DisposableBase {
    */
   observeBuilding(patternId: string): void {
     if (!this.isLive || this.expectation === 'completion') return;
+    this.hasErrorSinceBuildStart = false;
     // A watcher's or dev server's first compile: its end (a ready or an error line) is the verdict.
-    this.adoptReadiness(`pattern ${patternId}`);
+    this.adoptReadiness(`pattern ${patternId}`, true);
     if (!this.wantsProbing()) return;
     this.isBuilding = true;
     this.readyLine = undefined;
@@ -253,6 +268,7 @@ export class ReadinessMachine extends DisposableBase {
 
   observeError(report: ErrorReport): void {
     if (!this.isLive) return;
+    this.hasErrorSinceBuildStart = true;
     const message = report.message;
     if (this.state.phase === 'ready' && this.expectation === 'readiness' && this.now() < this.settleUntil) {
       // Within the settle window the ready line was premature: "✓ Ready" then a config error,
@@ -333,7 +349,7 @@ export class ReadinessMachine extends DisposableBase {
     this.hasScanned = true;
     if (!changed) return;
     this.listening = [...ports];
-    if (ports.length > 0 && this.expectation === 'nothing') this.adoptReadiness(`listening on port ${ports[0]}`);
+    if (ports.length > 0) this.adoptReadiness(`listening on port ${ports[0]}`);
     this.evaluate();
   }
 
@@ -349,7 +365,7 @@ export class ReadinessMachine extends DisposableBase {
       return;
     }
     const isClean = exitCode === 0 && !exit.signal;
-    if (this.expectation !== 'readiness') {
+    if (this.expectation !== 'readiness' || (isClean && this.adoptedFromBuildLines)) {
       this.endJob(exit, isClean);
       return;
     }
@@ -402,9 +418,14 @@ export class ReadinessMachine extends DisposableBase {
   }
 
   /** A long-running command with no readiness fields showed a server signal: check readiness from here. */
-  private adoptReadiness(signal: string): void {
-    if (this.expectation !== 'nothing') return;
+  private adoptReadiness(signal: string, isBuildLine = false): void {
+    if (this.expectation !== 'nothing') {
+      // A server signal after a watcher's lines: it serves, so an exit is no longer a finished job.
+      if (!isBuildLine) this.adoptedFromBuildLines = false;
+      return;
+    }
     this.expectation = 'readiness';
+    this.adoptedFromBuildLines = isBuildLine;
     this.clearStabilityTimer();
     this.startTimer = setTimeout(() => this.onStartTimeout(), this.config.timeoutMs);
     this.update({

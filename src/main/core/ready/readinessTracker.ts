@@ -34,7 +34,7 @@ import { renderTemplate } from './messageTemplate';
 import { ReadinessMachine, type ProbeTarget, type RunExpectation } from './readinessMachine';
 import { STARTUP_SCAN_INTERVAL_MS, resolveReadinessConfig, type ResolvedReadinessConfig } from './readyConfig';
 import { LogTail } from './logTail';
-import { LineBudget, MAX_CLASSIFIED_LINES_PER_CHUNK, OVER_BUDGET_SAMPLE_LINES } from './lineBudget';
+import { LineBudget, MAX_CLASSIFIED_LINES_PER_CHUNK, OVER_BUDGET_SAMPLE_LINES, type SharedLineRate } from './lineBudget';
 import { waitForReadiness, type ReadinessWaitSource, type WaitForReadyOptions } from './readinessWaiter';
 import { sharedLivenessScheduler, type LivenessScheduler } from './livenessProbes';
 
@@ -58,6 +58,8 @@ interface ReadinessTrackerOptions {
   probeHttp?: (options: HttpProbeOptions) => Promise<HttpProbeResult>;
   canTellPortOwner?: boolean;
   liveness?: LivenessScheduler;
+  /** The line rate this tracker shares with the others (the process's one by default). */
+  lineRate?: SharedLineRate;
   now?: () => number;
 }
 
@@ -81,7 +83,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
   private readonly tcpLoop: ProbeLoop<{ port: number; isOpen: boolean }>;
   private readonly httpLoop: ProbeLoop<{ url: string; result: HttpProbeResult }>;
   private readonly logTail = new LogTail();
-  private readonly budget = new LineBudget();
+  private readonly budget: LineBudget;
   private readonly livenessScheduler: LivenessScheduler;
   private livenessWatch: Disposable | undefined;
   private target: ProbeTarget | undefined;
@@ -106,6 +108,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
     this.projectDir = projectDir;
     this.options = options;
     this.now = options.now ?? Date.now;
+    this.budget = new LineBudget(options.lineRate);
     this.config = resolveReadinessConfig(config);
     this.livenessScheduler = options.liveness ?? sharedLivenessScheduler;
     this.detection = this.detect();
@@ -289,6 +292,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
       this.logTail.keepFloodBytes(chunk.data);
       if (this.budget.takeSample(now)) {
         const lines = this.lines.pushTail(chunk, OVER_BUDGET_SAMPLE_LINES);
+        this.budget.countClassified(now, lines.length);
         for (const line of lines) this.handleLine(line);
       } else {
         this.lines.reset(); // the skipped text must not join the next line read
@@ -298,7 +302,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
     this.logTail.settleFloodText();
     const lines = this.lines.push(chunk);
     const firstClassified = Math.max(0, lines.length - Math.min(MAX_CLASSIFIED_LINES_PER_CHUNK, remaining));
-    this.budget.countClassified(lines.length - firstClassified);
+    this.budget.countClassified(now, lines.length - firstClassified);
     lines.forEach((line, index) => (index >= firstClassified ? this.handleLine(line) : this.logTail.remember(line.text)));
   }
 
@@ -357,6 +361,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
         frameworkName,
         framework: pattern.framework,
         isWatching: pattern.watching,
+        followsFailures: pattern.followsFailures,
         speaksHttp: speaksHttp(pattern, groups),
       });
     } else if (pattern.kind === 'building') {

@@ -31,7 +31,8 @@ const HOOK_RULES: Readonly<Record<AgentHookEvent['event'], HookRule[]>> = {
   PostToolUse: [{ implies: { primary: 'active', detail: 'thinking' } }],
   Notification: [
     {
-      notification: { types: ['permission_prompt'], message: /needs your (?:permission|approval)/i },
+      // Claude Code and Qwen Code: `permission_prompt`; Gemini CLI: `ToolPermission`.
+      notification: { types: ['permission_prompt', 'ToolPermission'], message: /needs your (?:permission|approval)/i },
       implies: { primary: 'waiting', detail: 'permission' },
     },
     {
@@ -59,6 +60,8 @@ export function hookImplication(e: AgentHookEvent): HookImplication | 'clear' | 
 export interface HookState extends HookImplication {
   event: AgentHookEvent['event'];
   at: number;
+  /** A waiting hook: the screen has shown the dialog since (see StatusTracker). */
+  isPromptDrawn?: boolean;
 }
 
 export interface MergedState {
@@ -77,7 +80,8 @@ export interface MergedState {
  * say active (a PostToolUse "thinking" becomes "responding" once text streams).
  */
 export function mergeHookWithScreen(hook: HookState, screen: MergedState): MergedState {
-  if (screen.primary === 'waiting' && hook.primary !== 'waiting') return screen;
+  // The screen knows which dialog it shows (a CLI may notify a question as a permission prompt).
+  if (screen.primary === 'waiting') return hook.primary === 'waiting' ? { ...screen, isFromHook: true } : screen;
   // UserPromptSubmit / PostToolUse only say "a request is in flight": the screen shows when it
   // streams (responding) or runs a tool. PreToolUse (using_tools) and Stop are exact.
   if (hook.primary === 'active' && hook.detail === 'thinking' && screen.primary === 'active' && screen.detail !== null) {

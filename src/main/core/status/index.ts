@@ -10,6 +10,7 @@ export {
 export { classify, type ScreenLike } from './classifier';
 export { type RuleSet } from './ruleSchema';
 export { RegionReader } from './regions';
+export { promptRows } from './promptRows';
 export { meaningfulRow } from './progress';
 export { toSnapshot } from './classifier';
 export { ruleSetFor } from './rules';

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { resolvePreset } from '../agents';
 import { listRecordingSets, scoreRecordingSet, versionOf, type RecordingSetScore } from './replay/recordingSets';
 import { loadRecording, recordingsRoot } from './replay/asciicast';
+import { replayRecording } from './replay/replayRecording';
 
 /** The issue's goals for every verified preset. */
 const MIN_AGREEMENT = 0.97;
@@ -116,4 +117,19 @@ describe('CLI recordings replayed into a StatusTracker', () => {
       expect(score.missedPrompts).toBe(0);
     },
   );
+
+  it('opencode: the blank start screen is never idle; the first idle is its drawn prompt (regression: blank start screen read as idle)', async () => {
+    const set = sets.find((s) => s.cli === 'opencode');
+    expect(set, 'the opencode recordings').toBeDefined();
+    for (const name of set!.names) {
+      const replay = await replayRecording(loadRecording(name, set!.dir), resolvePreset('opencode'));
+      const firstIdle = replay.transitions.findIndex((t) => t.primary === 'idle');
+      expect(replay.transitions[firstIdle]?.reason, name).toMatch(/^opencode\/(start-screen|idle-hint-row)$/);
+      const beforePrompt = replay.transitions.slice(0, firstIdle).filter((t) => t.primary !== 'starting');
+      expect(
+        beforePrompt.map((t) => `${t.ms} ms ${t.primary} ${t.reason}`),
+        name,
+      ).toEqual([]);
+    }
+  });
 });

@@ -38,6 +38,17 @@ describe('loadRuleSet', () => {
     ]);
   });
 
+  it('accepts a prompt layout only on waiting rules that read the screen, and no stateful regex in it', () => {
+    const waiting = { implies: { primary: 'waiting', detail: 'permission' } as const, prompt: { anchor: '^Allow\\?' } };
+    expect(loadRuleSet(set(rule({ id: 'ask', ...waiting }))).rules[0].prompt?.anchor).toEqual(/^Allow\?/u);
+    expect(problems(set(rule({ prompt: { anchor: 'x' } })))).toEqual([
+      expect.stringMatching(/^rule busy \(prompt\): only waiting rules that read the screen locate a prompt/),
+    ]);
+    expect(problems(set(rule({ id: 'ask', ...waiting, prompt: { anchor: 'x', omit: [/hint/g] } })))).toEqual([
+      expect.stringMatching(/^rule ask \(prompt\): regex \/hint\/g: drop the g\/y flag/),
+    ]);
+  });
+
   it('refuses an unknown region, naming the rule', () => {
     expect(problems(set(rule({ id: 'bad-region', region: 'prompt_box_body' })))).toEqual([
       expect.stringMatching(/^rule bad-region \(region\): unknown region "prompt_box_body"/),

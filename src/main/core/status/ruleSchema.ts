@@ -36,6 +36,33 @@ interface MatcherInput {
   not?: MatcherInput;
 }
 
+/**
+ * Where a waiting rule's prompt sits on the screen: the rows the attention inbox shows as what the
+ * agent asks. The prompt is found at the last row matching `anchor` (prompts are drawn at the
+ * bottom, below the transcript that may quote them); `within` takes the run of rows around it
+ * that share a frame, `top` / `bottom` the nearest rows above / below it that start / end it.
+ */
+export interface PromptLayoutInput {
+  /** A row of the prompt itself: its question or its first option. */
+  anchor: Pattern;
+  /** Every row of the prompt matches it (a box's side, a bar): the run around the anchor. */
+  within?: Pattern;
+  /** The prompt's first row: the nearest row at or above the anchor matching it (default: the anchor). */
+  top?: Pattern;
+  /** The prompt's last row: the nearest row at or below the anchor matching it (default: the last row). */
+  bottom?: Pattern;
+  /** Rows of the prompt that are key hints or footers, not what it asks. */
+  omit?: Pattern[];
+}
+
+export interface PromptLayout {
+  anchor: RegExp;
+  within?: RegExp;
+  top?: RegExp;
+  bottom?: RegExp;
+  omit: RegExp[];
+}
+
 interface RuleImplies {
   primary: RulePrimary;
   /** null only for `active`: "busy, detail unknown" (the tracker keeps the last active detail). */
@@ -59,6 +86,8 @@ export interface StatusRuleInput {
   /** Idle rules only: the screen proves the turn is over (e.g. the composer with its idle hint and
    *  no spinner), so idle shows after the short strong-idle debounce instead of the full one. */
   strongIdle?: boolean;
+  /** Waiting rules on screen: where the prompt's own rows are (the inbox's "what it asks"). */
+  prompt?: PromptLayoutInput;
 }
 
 interface NormalizerInput {
@@ -88,8 +117,9 @@ export interface CompiledMatcher {
   not?: CompiledMatcher;
 }
 
-export interface StatusRule extends Omit<StatusRuleInput, 'match'> {
+export interface StatusRule extends Omit<StatusRuleInput, 'match' | 'prompt'> {
   match: CompiledMatcher;
+  prompt?: PromptLayout;
   /** `<agent>/<id>`. */
   key: string;
 }
@@ -152,6 +182,15 @@ const ruleSchema = z
     lookalikes: z.array(z.strictObject({ sample: z.string().min(1).max(MAX_SAMPLE_CHARS), why: z.string().min(1) })).optional(),
     source: z.string().min(10, 'source must say tool, version and recording (or "from knowledge, unverified")'),
     strongIdle: z.boolean().optional(),
+    prompt: z
+      .strictObject({
+        anchor: patternSchema,
+        within: patternSchema.optional(),
+        top: patternSchema.optional(),
+        bottom: patternSchema.optional(),
+        omit: z.array(patternSchema).max(20).optional(),
+      })
+      .optional(),
   })
   .superRefine((rule, ctx) => {
     const { primary, detail } = rule.implies;
@@ -168,6 +207,9 @@ const ruleSchema = z
     }
     if (rule.strongIdle && primary !== 'idle') {
       ctx.addIssue({ code: 'custom', path: ['strongIdle'], message: `only idle rules can be strong idle signals, not ${primary}` });
+    }
+    if (rule.prompt && (primary !== 'waiting' || rule.region === 'osc_title')) {
+      ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'only waiting rules that read the screen locate a prompt' });
     }
     if (depth(rule.match) > MAX_MATCHER_DEPTH) {
       ctx.addIssue({ code: 'custom', path: ['match'], message: `matcher nesting deeper than ${MAX_MATCHER_DEPTH}` });
@@ -212,12 +254,13 @@ export function loadRuleSet(input: RuleSetInput): RuleSet {
       if (seen.has(rule.id)) problems.push(`rule ${rule.id}: duplicate id`);
       seen.add(rule.id);
       for (const error of statefulRegexes(rule.match)) problems.push(`rule ${rule.id}: ${error}`);
+      for (const error of statefulPatterns(promptPatterns(rule.prompt))) problems.push(`rule ${rule.id} (prompt): ${error}`);
     }
   }
   if (problems.length) throw new RuleSetError(agent, problems);
   const data = parsed.data!;
   const rules: StatusRule[] = data.rules
-    .map((r) => ({ ...r, key: `${data.agent}/${r.id}`, match: compileMatcher(r.match) }))
+    .map((r) => ({ ...r, key: `${data.agent}/${r.id}`, match: compileMatcher(r.match), prompt: r.prompt && compilePromptLayout(r.prompt) }))
     .sort((a, b) => b.priority - a.priority);
   return {
     agent: data.agent,
@@ -242,12 +285,31 @@ function describeIssue(input: RuleSetInput, path: PropertyKey[], message: string
 
 /** `g`/`y` regexes keep `lastIndex` between calls and would match every other screen. */
 function statefulRegexes(m: MatcherInput): string[] {
-  const out: string[] = [];
-  for (const p of [...asArray(m.regex), ...asArray(m.line)]) {
-    if (p instanceof RegExp && (p.global || p.sticky)) out.push(`regex /${p.source}/${p.flags}: drop the g/y flag`);
-  }
+  const out = statefulPatterns([...asArray(m.regex), ...asArray(m.line)]);
   for (const c of [...(m.all ?? []), ...(m.any ?? []), ...(m.not ? [m.not] : [])]) out.push(...statefulRegexes(c));
   return out;
+}
+
+function statefulPatterns(patterns: readonly Pattern[]): string[] {
+  return patterns
+    .filter((p): p is RegExp => p instanceof RegExp && (p.global || p.sticky))
+    .map((p) => `regex /${p.source}/${p.flags}: drop the g/y flag`);
+}
+
+function promptPatterns(p: PromptLayoutInput | undefined): Pattern[] {
+  if (!p) return [];
+  return [p.anchor, p.within, p.top, p.bottom, ...(p.omit ?? [])].filter((x): x is Pattern => x !== undefined);
+}
+
+function compilePromptLayout(p: PromptLayoutInput): PromptLayout {
+  const optional = (x: Pattern | undefined) => (x === undefined ? undefined : toRegExp(x));
+  return {
+    anchor: toRegExp(p.anchor),
+    within: optional(p.within),
+    top: optional(p.top),
+    bottom: optional(p.bottom),
+    omit: (p.omit ?? []).map(toRegExp),
+  };
 }
 
 function compileMatcher(m: MatcherInput): CompiledMatcher {

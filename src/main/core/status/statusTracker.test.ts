@@ -137,6 +137,26 @@ describe('StatusTracker', () => {
     expect(state()).toBe('idle/ready');
   });
 
+  it('opencode blank start screen read as idle: an agent CLI leaves start-up only on a screen its rules know', () => {
+    const opencode = resolvePreset('opencode');
+    const startScreen = opencode.rules.rules.find((r) => r.id === 'start-screen')!.sample.split('\n');
+    const { clock, session, state, tracker } = setup({}, opencode);
+    // opencode paints blank cells for tens of seconds, then a half-drawn frame, before its composer.
+    for (let t = 0; t < 60_000; t += 1_000) {
+      session.print(['', '']);
+      clock.advanceBy(1_000);
+    }
+    expect(state()).toBe('starting/null');
+    expect(tracker.status.reason).toBe('startup: no opencode screen yet');
+    session.print(['  opencode 1.18.33']);
+    clock.advanceBy(STARTUP_GRACE_MS * 4);
+    expect(state()).toBe('starting/null');
+    session.print(startScreen);
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('idle/ready');
+    expect(tracker.status.reason).toMatch(/^opencode\/(start-screen|idle-hint-row)$/);
+  });
+
   it('a blank screen (cleared before a redraw) keeps the status instead of reading as output without a rule', () => {
     const { clock, session, state, events } = idleSession();
     session.print(['']); // Gemini CLI clears the screen and redraws its whole history
@@ -300,6 +320,23 @@ describe('StatusTracker', () => {
       clock.advanceBy(RECOMPUTE_COALESCE_MS);
       expect(state()).toBe('waiting/permission');
       expect(tracker.status.reason).toBe('claude/permission-prompt');
+    });
+
+    it('a permission Notification (Gemini CLI: ToolPermission) is waiting before the dialog is drawn, and ends once the drawn dialog is answered', () => {
+      const { clock, session, tracker, state } = idleSession();
+      tracker.applyHookEvent({ event: 'PreToolUse', at: clock.now(), toolName: 'Bash' });
+      session.print(THINKING);
+      clock.advanceBy(RECOMPUTE_COALESCE_MS);
+      tracker.applyHookEvent({ event: 'Notification', at: clock.now(), notificationType: 'ToolPermission' });
+      expect(state()).toBe('waiting/permission'); // the CLI has not drawn its dialog yet
+      expect(tracker.status.reason).toBe('hook:Notification');
+      session.print(PERMISSION);
+      clock.advanceBy(RECOMPUTE_COALESCE_MS);
+      expect(state()).toBe('waiting/permission');
+      expect(tracker.status.reason).toBe('claude/permission-prompt');
+      session.print(TOOL_RUNNING); // approved: the tool runs, no hook for seconds
+      clock.advanceBy(RECOMPUTE_COALESCE_MS);
+      expect(state()).toBe('active/using_tools');
     });
 
     it('Notification maps by type or message; SessionEnd clears hook state', () => {

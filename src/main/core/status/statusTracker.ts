@@ -43,7 +43,8 @@ export const STARTUP_GRACE_MS = 2_500;
  *  rules do not know: the CLI probably changed. Long enough that a screen between two known ones
  *  (a redraw, a scrolled answer) never trips it. */
 export const DRIFT_AFTER_MS = 10_000;
-/** A run that prints nothing leaves `starting` after this long anyway (then the screen decides). */
+/** A run of the generic preset that prints nothing leaves `starting` after this long anyway (then
+ *  the activity fallback decides). An agent preset leaves it only on its CLI's own evidence. */
 const STARTUP_SILENT_MAX_MS = 30_000;
 /** Screen changes are coalesced this long before classifying: a redraw arrives as several parsed
  *  writes within a few ms; 25 ms keeps the reaction far inside docs/agent-status.md's 300 ms. */
@@ -118,6 +119,13 @@ export class StatusTracker extends DisposableBase {
   /** Since when no rule has matched (undefined: the last screen matched one). */
   private unmatchedSince: number | undefined;
   private isDrifting = false;
+  /**
+   * The CLI has drawn a screen its rules know in this run. Until then an agent preset is
+   * `starting`: silence on a blank or half-drawn screen is not a prompt, and a turn typed there
+   * is lost (opencode draws blank cells for many seconds before its composer). A hook does not
+   * end start-up either: only a drawn prompt can take a turn.
+   */
+  private hasOwnEvidence = false;
   private hook: HookState | undefined;
   private lastClassification: Classification | undefined;
   private shown: Shown;
@@ -238,6 +246,7 @@ export class StatusTracker extends DisposableBase {
     this.clearIdleCandidate();
     this.unmatchedSince = undefined;
     this.isDrifting = false;
+    this.hasOwnEvidence = false;
     this.hook = undefined;
     this.lastClassification = undefined;
     this.health.reset(now);
@@ -284,16 +293,23 @@ export class StatusTracker extends DisposableBase {
     // A blank screen after the first text is a clear before a redraw (Gemini CLI clears and
     // redraws its whole history): it says nothing about the agent, so what is shown stays.
     if (isBlank && this.firstOutputAt !== undefined) return;
+    if (isBlank && this.needsOwnEvidence()) {
+      // Nothing drawn yet: an agent CLI is starting however long it takes.
+      this.show(this.startingStatus(now), now);
+      return;
+    }
     const cls = classify({ getVisibleLines: () => lines, cols: screen.cols }, screen.title, {
       rules: this.rules,
       now,
       lastOutputAt: this.lastOutputAt,
     });
     this.lastClassification = cls;
+    if (cls.fallback === undefined) this.hasOwnEvidence = true;
     if (this.progress.observe(lines)) this.lastProgressAt = now;
     this.trackDrift(cls, now);
 
     let candidate: MergedState = { primary: cls.primary, detail: cls.detail, reason: cls.reason, isStrongIdle: cls.isStrongIdle };
+    this.retireAnsweredPromptHook(cls);
     const isHookFresh = this.hook !== undefined && now - this.hook.at < this.hookFreshMs;
     if (isHookFresh) candidate = mergeHookWithScreen(this.hook!, candidate);
     if (candidate.primary === 'active' && candidate.detail === null) {
@@ -305,6 +321,17 @@ export class StatusTracker extends DisposableBase {
     const target = this.applyTiming(candidate, now);
     this.show(target, now);
     this.scheduleDeadline(now, cls, isHookFresh);
+  }
+
+  /**
+   * A permission hook (Notification) fires before the CLI draws its dialog, so it decides while the
+   * screen lags; once the screen has shown the dialog and no longer does, it was answered and the
+   * hook has nothing more to say (the next hook may be seconds away, after the tool ran).
+   */
+  private retireAnsweredPromptHook(cls: Classification): void {
+    if (this.hook?.primary !== 'waiting') return;
+    if (cls.primary === 'waiting') this.hook.isPromptDrawn = true;
+    else if (this.hook.isPromptDrawn) this.hook = undefined;
   }
 
   /**
@@ -328,12 +355,25 @@ export class StatusTracker extends DisposableBase {
     return `no rule matched — the CLI may have changed (version ${version})`;
   }
 
+  /**
+   * Agent presets need their CLI's own evidence to leave start-up; the generic preset (whose rules
+   * match little by design) and a CLI whose screens drifted away from its rules go by activity.
+   */
+  private needsOwnEvidence(): boolean {
+    return this.preset.id !== 'generic' && !this.hasOwnEvidence && !this.isDrifting;
+  }
+
+  private startingStatus(now: number): Shown {
+    const reason = now < this.graceEndsAt() || !this.needsOwnEvidence() ? 'startup-grace' : `startup: no ${this.rules.agent} screen yet`;
+    return { primary: 'starting', detail: null, reason };
+  }
+
   /** Start-up grace, idle debounce, stuck and the health transitions. */
   private applyTiming(candidate: MergedState, now: number): Shown {
-    if (now < this.graceEndsAt() && candidate.primary !== 'waiting') {
+    if ((now < this.graceEndsAt() || this.needsOwnEvidence()) && candidate.primary !== 'waiting') {
       // A dialog needs a person even during start-up (the trust question): it shows at once.
       this.clearIdleCandidate();
-      return { primary: 'starting', detail: null, reason: 'startup-grace' };
+      return this.startingStatus(now);
     }
 
     let target: Shown = { primary: candidate.primary, detail: candidate.detail, reason: candidate.reason };

@@ -43,6 +43,8 @@ export interface TruthFile {
   intervals: TruthInterval[];
   tolerance_windows: Array<{ start_ms: number; end_ms: number }>;
   exit: { t_ms: number; exit_code: number; signal: number } | null;
+  /** The raw facts the intervals were derived from (recorder-specific). */
+  events?: unknown[];
 }
 
 export interface Recording {

@@ -54,12 +54,15 @@ export function versionOf(agentVersion: string): string {
   return /\d+\.\d+\.\d+(?:[-+][\w.]+)?/.exec(agentVersion)?.[0] ?? agentVersion.trim();
 }
 
-async function scoreRecording(recording: Recording, profile: DetectionProfile): Promise<RecordingScore> {
-  const result = await replayRecording(recording, profile);
+/** A preset whose wiring installs the CLI's hooks is scored with the hooks its recordings logged, as it runs live. */
+type ScoredProfile = DetectionProfile & { hasHooks?: boolean };
+
+async function scoreRecording(recording: Recording, profile: ScoredProfile): Promise<RecordingScore> {
+  const result = await replayRecording(recording, profile, { withHooks: profile.hasHooks === true });
   return { ...result, timing: timeTransitions(recording.truth, result.transitions) };
 }
 
-export async function scoreRecordingSet(set: RecordingSet, profile: DetectionProfile): Promise<RecordingSetScore> {
+export async function scoreRecordingSet(set: RecordingSet, profile: ScoredProfile): Promise<RecordingSetScore> {
   const recordings: RecordingScore[] = [];
   const versions = new Set<string>();
   for (const name of set.names) {

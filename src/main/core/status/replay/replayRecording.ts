@@ -8,6 +8,7 @@ import { VirtualClock } from '../../base';
 import { StatusTracker, type DetectionProfile, type StatusTrackerOptions } from '../statusTracker';
 import { isInToleranceWindow, truthAt, type Recording } from './asciicast';
 import { ReplaySession } from './replaySession';
+import { recordedHooks } from './recordedHooks';
 
 /** The README's scoring grid: one sample per 100 ms of recording time. */
 const SAMPLE_INTERVAL_MS = 100;
@@ -42,14 +43,16 @@ export interface ReplayScore {
   transitions: Array<{ ms: number; primary: AgentPrimary; detail: AgentDetail; health: string; reason: string }>;
 }
 
-export async function replayRecording(
-  recording: Recording,
-  profile: DetectionProfile,
-  options: Omit<StatusTrackerOptions, 'clock'> = {},
-): Promise<ReplayScore> {
+export interface ReplayOptions extends Omit<StatusTrackerOptions, 'clock'> {
+  /** Feed the CLI's hooks logged in the truth file (a preset whose wiring installs them). */
+  withHooks?: boolean;
+}
+
+export async function replayRecording(recording: Recording, profile: DetectionProfile, options: ReplayOptions = {}): Promise<ReplayScore> {
+  const { withHooks: _withHooks, ...trackerOptions } = options;
   const clock = new VirtualClock(EPOCH);
   const session = new ReplaySession(recording.header.width, recording.header.height);
-  const tracker = new StatusTracker(session, profile, { ...options, clock });
+  const tracker = new StatusTracker(session, profile, { ...trackerOptions, clock });
   const transitions: ReplayScore['transitions'] = [];
   tracker.onDidChangeStatus((s) =>
     transitions.push({ ms: clock.now() - EPOCH, primary: s.primary, detail: s.detail, health: s.health, reason: s.reason }),
@@ -64,9 +67,18 @@ export async function replayRecording(
     }
     clock.advanceTo(EPOCH + ms);
   };
+  const hooks = options.withHooks ? recordedHooks(recording.truth) : [];
+  const applyHooksUntil = (ms: number) => {
+    while (hooks.length && hooks[0].ms <= ms) {
+      const hook = hooks.shift()!;
+      advanceTo(hook.ms);
+      tracker.applyHookEvent({ event: hook.event, at: clock.now(), notificationType: hook.notificationType });
+    }
+  };
   try {
     session.start(clock.now());
     for (const event of recording.events) {
+      applyHooksUntil(event.ms);
       advanceTo(event.ms);
       if (event.type === 'o') {
         await session.write(event.data);
@@ -75,6 +87,7 @@ export async function replayRecording(
       }
     }
     const endMs = recording.truth.duration_ms;
+    applyHooksUntil(endMs - 1);
     if (nextSample < endMs) advanceTo(endMs - 1);
   } finally {
     tracker.dispose();

@@ -28,6 +28,9 @@ const TOOL_HEAD = `[\\w.-]+(?: - [^(\\n]+ \\(MCP\\))?\\(`;
  *  block it follows is the LAST block above the prompt box. */
 const REST_OF_LAST_BLOCK = `(?:\\n(?:| [^\\n]*|${SPINNER_ROW}[^\\n]*))*$`;
 
+/** A dialog starts below the full-width rule that replaced the prompt box. */
+const DIALOG_TOP = /^─{20,}$/u;
+
 const STATUS_BAR_BUSY = { region: 'after_last_horizontal_rule', contains: 'esc to interrupt' };
 
 const idleAfterAnswer = [
@@ -115,6 +118,7 @@ export const claudeRules: RuleSetInput = {
         regex: /^\s*Do you want to (?:proceed|make this edit to|allow)\b[^\n]*\?/mu,
         line: /^\s*❯ 1\. Yes/u,
       },
+      prompt: { anchor: /^\s*Do you want to (?:proceed|make this edit to|allow)\b/u, top: DIALOG_TOP, omit: [/^\s*Esc to cancel\b/u] },
       sample: permissionScreen,
       lookalikes: [
         {
@@ -130,6 +134,7 @@ export const claudeRules: RuleSetInput = {
       implies: { primary: 'waiting', detail: 'permission' },
       region: 'after_last_horizontal_rule',
       match: { contains: 'Would you like to proceed?', line: /^\s*❯ 1\. Yes/u },
+      prompt: { anchor: /Would you like to proceed\?/u, top: DIALOG_TOP },
       sample: [
         HR,
         ' Ready to code?',
@@ -154,6 +159,7 @@ export const claudeRules: RuleSetInput = {
       implies: { primary: 'waiting', detail: 'question' },
       region: 'after_last_horizontal_rule',
       match: { line: /^\s*❯ 1\. Yes, I trust this folder/u },
+      prompt: { anchor: /^\s*❯ 1\. Yes, I trust this folder/u, top: DIALOG_TOP, omit: [/^\s*Enter to confirm · Esc to cancel/u] },
       sample: [
         HR,
         ' Accessing workspace:',
@@ -188,6 +194,9 @@ export const claudeRules: RuleSetInput = {
       // after the last rule would miss the question and the options.
       region: 'bottom_non_empty_lines(20)',
       match: { contains: 'Enter to select', line: /^\s*❯ \d+\. \S/u },
+      // From the rule above the question's header to the key hints (the menu's own inner rule,
+      // above "Chat about this", lies below the first option).
+      prompt: { anchor: /^\s*(?:❯ )?1\. \S/u, top: DIALOG_TOP, bottom: /Enter to select/u, omit: [/Enter to select/u] },
       sample: [
         '❯ Pick a database',
         HR,

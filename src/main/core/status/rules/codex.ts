@@ -53,6 +53,7 @@ export const codexRules: RuleSetInput = {
           /Would you like to (?:run the following command|make the following edits|grant these permissions|send input to the existing terminal)\?/u,
         line: /^\s*(?:›\s*)?1\. Yes/u,
       },
+      prompt: { anchor: /^\s*Would you like to /u, omit: [/^\s*Press enter to confirm or esc to cancel/u] },
       sample: approvalScreen,
       lookalikes: [
         {
@@ -68,6 +69,7 @@ export const codexRules: RuleSetInput = {
       implies: { primary: 'waiting', detail: 'question' },
       region: 'bottom_non_empty_lines(16)',
       match: { contains: 'Trust this folder?', line: /^\s*(?:›\s*)?1\. /u },
+      prompt: { anchor: /Trust this folder\?/u, top: /^\s*Folder access$/u, omit: [/^\s*enter continue · esc back/u] },
       sample: [
         '  Folder access',
         '',

@@ -133,6 +133,9 @@ const goodbyeScreen = [
   '╰──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────╯',
 ].join('\n');
 
+/** A prompt is one box: the run of framed rows around its question, from its top edge to its bottom edge. */
+const box = (anchor: RegExp, omit: RegExp[] = []) => ({ anchor, within: /^\s*[╭│╰]/u, top: /^\s*╭/u, bottom: /^\s*╰/u, omit });
+
 export const geminiRules: RuleSetInput = {
   agent: 'gemini',
   version: VERSION,
@@ -147,6 +150,7 @@ export const geminiRules: RuleSetInput = {
         regex: /(?:Allow execution of|Apply this change|Allow execution of MCP tool)[^\n]*\?/u,
         line: /^[│\s]*● 1\. Allow once/u,
       },
+      prompt: box(/(?:Allow execution of|Apply this change|Allow execution of MCP tool)[^\n]*\?/u),
       sample: permissionBox,
       lookalikes: [{ sample: idleScreen, why: 'the idle composer' }],
       source: recorded('gemini-permission-yes', '26.0 s'),
@@ -157,6 +161,7 @@ export const geminiRules: RuleSetInput = {
       implies: { primary: 'waiting', detail: 'question' },
       region: 'bottom_non_empty_lines(24)',
       match: { contains: 'Answer Questions', line: /Enter to select · .*Esc to cancel/u },
+      prompt: box(/Enter to select · .*Esc to cancel/u, [/Enter to select · .*Esc to cancel/u]),
       sample: questionBox,
       lookalikes: [{ sample: permissionBox, why: 'a tool confirmation is a permission, not a question' }],
       source: recorded('gemini-question', '22.0 s'),
@@ -167,6 +172,7 @@ export const geminiRules: RuleSetInput = {
       implies: { primary: 'waiting', detail: 'question' },
       region: 'bottom_non_empty_lines(24)',
       match: { regex: /Do you trust (?:this folder|the files in this folder)\?/u },
+      prompt: box(/Do you trust (?:this folder|the files in this folder)\?/u),
       sample: [
         '│ Do you trust this folder?                                            │',
         '│ ● 1. Trust folder (repo)                                             │',

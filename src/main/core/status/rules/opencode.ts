@@ -115,6 +115,9 @@ const BUSY_HINT = /^\s*\S*\s+esc interrupt\b/u;
 /** Glyphs that open an inline tool row (`$ cmd`, `→ Read …`, `← Edit …`, `✱ Glob …`, `⚙ tool`, `% WebFetch`, `~ pending`). */
 const TOOL_GLYPHS = '$→←✱⚙%~';
 
+/** A panel is the run of `┃` rows around its title or its key hints. */
+const PANEL = /^\s*┃/u;
+
 export const opencodeRules: RuleSetInput = {
   agent: 'opencode',
   version: VERSION,
@@ -125,6 +128,7 @@ export const opencodeRules: RuleSetInput = {
       implies: { primary: 'waiting', detail: 'permission' },
       region: 'bottom_non_empty_lines(24)',
       match: { contains: 'Permission required', line: /Allow once\s+Allow always\s+Reject\b/u },
+      prompt: { anchor: /^\s*┃\s*△ Permission required/u, within: PANEL, top: /△ Permission required/u },
       sample: permissionPanel,
       lookalikes: [
         { sample: pendingToolScreen, why: 'the tool before its panel is drawn' },
@@ -138,6 +142,7 @@ export const opencodeRules: RuleSetInput = {
       implies: { primary: 'waiting', detail: 'question' },
       region: 'bottom_non_empty_lines(24)',
       match: { line: /^\s*┃\s+↑↓ select\s+enter submit\s+esc dismiss/u },
+      prompt: { anchor: /^\s*┃\s+↑↓ select\s+enter submit/u, within: PANEL, omit: [/^\s*┃\s+↑↓ select\s+enter submit/u] },
       sample: questionPanel,
       lookalikes: [{ sample: permissionPanel, why: 'a permission panel' }],
       source: rec('opencode-question', '112.4 s'),

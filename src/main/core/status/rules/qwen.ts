@@ -89,6 +89,11 @@ const questionScreen = [
 /** A braille spinner row ending in Qwen's elapsed-time/tokens/"esc to cancel" parenthesis. */
 const SPINNER_ROW = /^\s*[\u2800-\u28FF] .*\((?:\d+[hms]\s*)+(?:·[^)]*)?· esc to cancel\)$/u;
 
+/** The spinner row under a prompt: what the agent does, not what it asks. */
+const WAITING_ROW = /^\s*[\u2800-\u28FF] Waiting for user confirmation\.\.\.$/u;
+/** A prompt starts at its tool's row (`? Shell curl …`, `? AskUserQuestion …`). */
+const TOOL_ROW = /^\s*\? \S/u;
+
 export const qwenRules: RuleSetInput = {
   agent: 'qwen',
   version: VERSION,
@@ -99,6 +104,7 @@ export const qwenRules: RuleSetInput = {
       implies: { primary: 'waiting', detail: 'question' },
       region: 'bottom_non_empty_lines(24)',
       match: { line: [/^\s*\? AskUserQuestion\b/u, /^\s*[\u2800-\u28FF] Waiting for user confirmation\.\.\.$/u] },
+      prompt: { anchor: /^\s*\? AskUserQuestion\b/u, omit: [WAITING_ROW, /↑\/↓: Navigate \| Enter: Select/u] },
       sample: questionScreen,
       lookalikes: [
         { sample: confirmationScreen, why: 'a tool confirmation is a permission, not a question' },
@@ -114,6 +120,7 @@ export const qwenRules: RuleSetInput = {
       match: {
         line: [/^\s*[\u2800-\u28FF] Waiting for user confirmation\.\.\.$/u, /^\s*(?:›\s*)?\d\. (?:Yes, allow|Allow|No, suggest changes)/u],
       },
+      prompt: { anchor: /^\s*(?:›\s*)?1\. (?:Yes, allow|Allow)/u, top: TOOL_ROW, omit: [WAITING_ROW] },
       sample: confirmationScreen,
       lookalikes: [
         { sample: runningToolScreen, why: 'the approved tool running, menu gone' },

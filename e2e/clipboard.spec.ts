@@ -1,0 +1,92 @@
+/**
+ * The clipboard in a pane, through `serve` in Chromium with the page allowed to use the clipboard:
+ * copy on select puts a selection there as soon as it is made (only with the setting on), and
+ * Ctrl+Shift+V pastes wrapped in bracketed-paste markers exactly when the program asked for them.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pane, paneText, startServe, type ServeHandle } from './support/serve';
+
+/** Prints the repr of everything it has read so far in raw mode; `on` first turns on bracketed paste (DECSET 2004). */
+const RAW_INPUT_ECHO = [
+  'import os, sys, tty',
+  "if sys.argv[1] == 'on': sys.stdout.write('\\x1b[?2004h')",
+  "sys.stdout.write('ready\\r\\n'); sys.stdout.flush()",
+  'tty.setraw(0)',
+  "seen = b''",
+  'while True:',
+  '    seen += os.read(0, 4096)',
+  "    sys.stdout.write('got ' + repr(seen) + '\\r\\n'); sys.stdout.flush()",
+].join('\n');
+
+let serve: ServeHandle | undefined;
+let project: string | undefined;
+test.afterEach(async () => {
+  await serve?.stop();
+  serve = undefined;
+  if (project) rmSync(project, { recursive: true, force: true });
+});
+
+async function open(page: Page, processes: Record<string, unknown>): Promise<void> {
+  project = mkdtempSync(join(tmpdir(), 'sb-e2e-clipboard-'));
+  writeFileSync(join(project, 'switchboard.json'), JSON.stringify({ processes }));
+  serve = await startServe(project);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(serve.ui).origin });
+  await page.goto(serve.ui);
+}
+
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+const setClipboard = (page: Page, text: string) => page.evaluate((t) => navigator.clipboard.writeText(t), text);
+
+/** Double-clicks `word` in the pane's terminal: xterm selects the word, as for a person. */
+async function doubleClickWord(page: Page, name: string, word: string): Promise<void> {
+  const id = (await pane(page, name).getAttribute('data-id')) ?? '';
+  const point = await page.evaluate(
+    ([i, w]) =>
+      (
+        window as unknown as { switchboardDebug: { pointOf(id: string, text: string): { x: number; y: number } | undefined } }
+      ).switchboardDebug.pointOf(i, w),
+    [id, word] as const,
+  );
+  expect(point, `"${word}" is not on the screen of ${name}`).toBeDefined();
+  await page.mouse.dblclick(point!.x + 2, point!.y);
+}
+
+test('copy on select: a selection goes to the clipboard at once with the setting on, and only on Ctrl+Shift+C with it off', async ({
+  page,
+}) => {
+  await open(page, { words: { command: 'bash', args: ['-c', 'echo "alpha firstword4711 middle secondword4712 omega"; exec cat'] } });
+  await expect.poll(() => paneText(page, 'words')).toContain('secondword4712');
+  const copyOnSelect = page.getByRole('checkbox', { name: 'Copy on select' });
+  await expect(copyOnSelect).not.toBeChecked();
+
+  await setClipboard(page, 'untouched');
+  await doubleClickWord(page, 'words', 'firstword4711');
+  expect(await clipboard(page)).toBe('untouched');
+  await page.keyboard.press('Control+Shift+KeyC'); // the selection was made: the explicit copy takes it
+  await expect.poll(() => clipboard(page)).toBe('firstword4711');
+
+  await copyOnSelect.check();
+  await setClipboard(page, 'untouched');
+  await doubleClickWord(page, 'words', 'secondword4712');
+  await expect.poll(() => clipboard(page)).toBe('secondword4712');
+});
+
+test('paste: the program gets ESC[200~ … ESC[201~ around the text when it turned bracketed paste on, the bare text when not', async ({
+  page,
+}) => {
+  const rawEcho = (mode: 'on' | 'off') => ({ command: 'python3', args: ['-c', RAW_INPUT_ECHO, mode] });
+  await open(page, { bracketed: rawEcho('on'), plain: rawEcho('off') });
+  await setClipboard(page, 'pasted one\npasted two');
+  for (const name of ['bracketed', 'plain']) {
+    await expect.poll(() => paneText(page, name)).toContain('ready');
+    await pane(page, name).locator('.pane-terminal').click();
+    await page.keyboard.press('Control+Shift+KeyV');
+  }
+  // xterm sends a pasted newline as Enter (CR), as a terminal does.
+  await expect.poll(() => paneText(page, 'bracketed')).toContain("got b'\\x1b[200~pasted one\\rpasted two\\x1b[201~'");
+  await expect.poll(() => paneText(page, 'plain')).toContain("got b'pasted one\\rpasted two'");
+  expect(await paneText(page, 'plain')).not.toContain('200~');
+});

@@ -1,0 +1,58 @@
+/**
+ * opencode has no hooks in its settings; its extension point is plugins: a module in the config's
+ * `plugin` list (`file://` paths accepted) whose `event` hook sees every event of its bus
+ * (`{ event: { id, type, properties } }`, opencode 1.18.33). Switchboard writes this one into its
+ * own private directory and lists it in OPENCODE_CONFIG_CONTENT; it posts the turn's events to the
+ * hook receiver, in Claude Code's vocabulary, with the run's token from the environment:
+ * a new user message and `session.status` busy / retry → UserPromptSubmit, `session.status` idle →
+ * Stop, `permission.asked` → Notification (permission_prompt). Sessions with a parent (subagents)
+ * are ignored: their idle is not the turn's end. A failed post is a lost signal, never an error.
+ */
+import { MCP_HOOKS_PATH, MCP_TOKEN_ENV } from '../../../shared/mcp';
+import type { McpEndpoint } from './agentPreset';
+import { ownedSettingsFile } from './ownedSettingsFile';
+
+function pluginSource(hooksUrl: string): string {
+  return `// Written by Switchboard: reports this opencode session's turns to Switchboard's status tracker.
+export const SwitchboardStatus = async () => {
+  const token = process.env[${JSON.stringify(MCP_TOKEN_ENV)}];
+  const childSessions = new Set();
+  const seenUserMessages = new Set();
+  const post = (body) => {
+    if (!token) return;
+    fetch(${JSON.stringify(hooksUrl)}, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token },
+      body: JSON.stringify(body),
+    }).catch(() => {});
+  };
+  return {
+    event: async ({ event }) => {
+      const p = event.properties ?? {};
+      const info = p.info ?? {};
+      if (event.type === 'session.created' || event.type === 'session.updated') {
+        if (info.parentID) childSessions.add(info.id);
+        return;
+      }
+      if (childSessions.has(p.sessionID ?? info.sessionID)) return;
+      if (event.type === 'message.updated' && info.role === 'user' && !seenUserMessages.has(info.id)) {
+        seenUserMessages.add(info.id);
+        post({ hook_event_name: 'UserPromptSubmit' });
+      } else if (event.type === 'session.status') {
+        const status = p.status?.type;
+        if (status === 'busy' || status === 'retry') post({ hook_event_name: 'UserPromptSubmit' });
+        else if (status === 'idle') post({ hook_event_name: 'Stop' });
+      } else if (event.type === 'permission.asked') {
+        post({ hook_event_name: 'Notification', notification_type: 'permission_prompt' });
+      }
+    },
+  };
+};
+`;
+}
+
+/** The plugin for one endpoint, as a `file://` URL for the config's `plugin` list. */
+export function opencodeStatusPlugin(endpoint: McpEndpoint): string {
+  const file = ownedSettingsFile('opencode-status-plugin', pluginSource(new URL(MCP_HOOKS_PATH, endpoint.url).toString()), 'mjs');
+  return `file://${file}`;
+}
