@@ -11,7 +11,7 @@ import { statusWaiter } from './agentStatusWaiter';
 
 type ChatMock = Awaited<ReturnType<typeof startMockChatCompletions>>;
 
-export interface HookedTurn {
+interface HookedTurn {
   preset: string;
   mock: ChatMock;
   harness: { argv: string[]; env: Record<string, string>; cwd: string };
