@@ -6,7 +6,7 @@
 import { BUILTIN_PRESETS, resolvePreset, type AgentPreset } from '../src/main/core/agents';
 import { listRecordingSets, probeLateCounterStalls, scoreRecordingSet, type RecordingSetScore } from '../src/main/core/status';
 
-export interface AgentScoreRow {
+interface AgentScoreRow {
   cli: string;
   version: string;
   verified: string;

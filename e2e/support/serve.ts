@@ -28,7 +28,7 @@ const ROOT = resolve(__dirname, '../..');
  * serve (restart tests); default a fresh one removed on stop. `port`: a fixed port (restart on the
  * same address). `env`: extra environment for serve.
  */
-export interface ServeOptions {
+interface ServeOptions {
   trust?: boolean;
   roots?: string[];
   dataDir?: string;

@@ -22,7 +22,7 @@ const firstUserArg = () => (app.isPackaged ? 1 : 2);
 /** The desktop app runs as the person and opens what they pick or drop: any folder may be typed. */
 const DESKTOP_ROOTS = ['/'];
 
-export function startApp(): void {
+function startApp(): void {
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;

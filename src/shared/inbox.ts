@@ -42,7 +42,7 @@ export interface ProjectWaitingAgent extends WaitingAgent {
 }
 
 /** Longest typed answer accepted (a few paragraphs). */
-export const MAX_ANSWER_CHARS = 10_000;
+const MAX_ANSWER_CHARS = 10_000;
 
 export const AnswerPromptArgsSchema = z.strictObject({
   id: z.string().min(1, 'process id is required'),

@@ -14,7 +14,7 @@ interface ClosableMock {
 }
 
 /** What a session needs from an agent's fixtures. */
-export interface AgentFixtures<Turn, Mock extends ClosableMock, Options extends { baseUrl: string }, Harness> {
+interface AgentFixtures<Turn, Mock extends ClosableMock, Options extends { baseUrl: string }, Harness> {
   startMock(turns: Turn[]): Promise<Mock>;
   createHarness(options: Options): Promise<Harness>;
 }
@@ -27,7 +27,7 @@ interface SpawnableHarness {
   cleanup(): Promise<void>;
 }
 
-export interface AgentSession<Mock, Harness> {
+interface AgentSession<Mock, Harness> {
   mock: Mock;
   harness: Harness;
   screen: PtyScreen;

@@ -15,10 +15,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { Terminal } from '@xterm/headless';
 import * as pty from 'node-pty';
 
-export const DEFAULT_COLS = 120;
-export const DEFAULT_ROWS = 40;
+const DEFAULT_COLS = 120;
+const DEFAULT_ROWS = 40;
 /** Default limit for screen waits: real CLIs on a shared 2-core machine can take a few seconds to draw. */
-export const DEFAULT_SCREEN_TIMEOUT_MS = 20_000;
+const DEFAULT_SCREEN_TIMEOUT_MS = 20_000;
 /** {@link PtyScreen.pressUntil}: how long one key press gets to take effect before it is repeated. */
 const DEFAULT_PRESS_ATTEMPT_MS = 1_000;
 /** After SIGTERM, how long the process tree gets before SIGKILL. */
@@ -28,7 +28,7 @@ const KILL_REAP_TIMEOUT_MS = 3_000;
 /** Poll interval for that wait: a process that is not our child has no exit event in Node. */
 const REAP_POLL_MS = 20;
 
-export interface PtyScreenOptions {
+interface PtyScreenOptions {
   /** `[file, ...args]`. */
   argv: string[];
   env: Record<string, string>;
@@ -43,13 +43,13 @@ export interface PtyScreenOptions {
   answerQueries?: boolean;
 }
 
-export interface ScreenWaitOptions {
+interface ScreenWaitOptions {
   timeoutMs?: number;
   /** What is being waited for, for the failure message. */
   label?: string;
 }
 
-export interface PtyExit {
+interface PtyExit {
   exitCode: number;
   signal?: number;
 }
@@ -229,7 +229,7 @@ function matches(text: string, pattern: string | RegExp): boolean {
 }
 
 /** A process as identified by /proc: pid plus start time (clock ticks since boot). */
-export interface ProcessId {
+interface ProcessId {
   pid: number;
   startTime: string;
 }

@@ -9,17 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CLAUDE_BIN, createClaudeHarness } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic } from '../fixtures/anthropic/mockAnthropic';
 import { callOk } from '../mcp/mcpHarness';
-import { startServe } from './serveChild';
-import {
-  AGENT_TURN_TIMEOUT_MS,
-  agentOf,
-  agentRestartProject,
-  ask,
-  askAndAwaitAnswer,
-  cmdline,
-  turnWait,
-  type Proc,
-} from './restartHarness';
+import { AGENT_TURN_TIMEOUT_MS, agentOf, askAndAwaitAnswer, cmdline, resumeAndAsk, serveAgentProject, type Proc } from './restartHarness';
 import { waitForFileText } from '../support/wait';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -35,16 +25,7 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('Claude Code resumes its conversa
     cleanups.push(() => mock.close());
     const harness = await createClaudeHarness({ baseUrl: mock.url });
     cleanups.push(() => harness.cleanup());
-    const { root, dataDir } = agentRestartProject(
-      'continuity-claude-',
-      harness.cwd,
-      'claude',
-      { preset: 'claude', command: CLAUDE_BIN, env: harness.env },
-      cleanups,
-    );
-
-    const first = await startServe(harness.cwd, dataDir, root);
-    cleanups.push(async () => void (await first.stop('SIGKILL')));
+    const { first, restart } = await serveAgentProject({ preset: 'claude', command: CLAUDE_BIN }, harness, cleanups);
     const before = await callOk<Proc>(first.client, 'start_process', { process_id: (await agentOf(first)).id });
     expect(before.session?.id).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -56,22 +37,9 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('Claude Code resumes its conversa
     await waitForFileText(harness.transcriptPath(before.session!.id!), 'Second answer.', AGENT_TURN_TIMEOUT_MS);
     expect(await first.stop(signal)).toBe(signal === 'SIGTERM' ? 0 : null);
 
-    const second = await startServe(harness.cwd, dataDir, root);
-    cleanups.push(async () => void (await second.stop('SIGTERM')));
-    const restored = await agentOf(second);
-    expect(restored).toMatchObject({ id: before.id, state: 'stopped', session: { id: before.session!.id, resumable: true } });
-    expect(restored.restoredAt).toBeGreaterThan(0);
-
-    const resumed = await callOk<Proc>(second.client, 'resume_process', { process_id: restored.id });
-    expect(resumed.state).not.toBe('stopped');
-    const mark = mock.mark();
-    await ask(second, restored.id, 'Third question');
-    const request = await mock.waitFor('request', (e) => e.kind === 'main' && (e.userText ?? '').includes('Third question'), {
-      after: mark,
-      ...turnWait(mock),
-    });
+    const { resumed, requestId } = await resumeAndAsk(await restart(), before, 'Third question', mock);
     expect(cmdline(resumed.pid!)).toEqual(expect.arrayContaining(['--resume', before.session!.id!]));
-    const body = mock.requests.find((r) => r.requestId === request.requestId)!.body;
+    const body = mock.requests.find((r) => r.requestId === requestId)!.body;
     const history = JSON.stringify(body.messages);
     for (const earlier of ['First question', 'First answer.', 'Second question', 'Second answer.']) expect(history).toContain(earlier);
   }, 300_000);

@@ -10,17 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CODEX_BIN, createCodexHarness } from '../fixtures/openai/codexHarness';
 import { startMockResponses } from '../fixtures/openai/mockResponses';
 import { callOk } from '../mcp/mcpHarness';
-import { startServe } from './serveChild';
-import {
-  AGENT_TURN_TIMEOUT_MS,
-  agentOf,
-  agentRestartProject,
-  ask,
-  askAndAwaitAnswer,
-  cmdline,
-  turnWait,
-  type Proc,
-} from './restartHarness';
+import { AGENT_TURN_TIMEOUT_MS, agentOf, askAndAwaitAnswer, cmdline, resumeAndAsk, serveAgentProject, type Proc } from './restartHarness';
 import { waitForFileText } from '../support/wait';
 
 /** Codex's rollout file of a session: $CODEX_HOME/sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl. */
@@ -44,16 +34,7 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('Codex resumes its conversation a
     cleanups.push(() => mock.close());
     const harness = await createCodexHarness({ baseUrl: mock.url });
     cleanups.push(() => harness.cleanup());
-    const { root, dataDir } = agentRestartProject(
-      'continuity-codex-',
-      harness.cwd,
-      'codex',
-      { preset: 'codex', command: CODEX_BIN, env: harness.env },
-      cleanups,
-    );
-
-    const first = await startServe(harness.cwd, dataDir, root);
-    cleanups.push(async () => void (await first.stop('SIGKILL')));
+    const { first, restart } = await serveAgentProject({ preset: 'codex', command: CODEX_BIN }, harness, cleanups);
     const started = await callOk<Proc>(first.client, 'start_process', { process_id: (await agentOf(first)).id });
     await askAndAwaitAnswer(first, started.id, 'First question', mock, 0);
     await askAndAwaitAnswer(first, started.id, 'Second question', mock, 1);
@@ -62,22 +43,11 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('Codex resumes its conversation a
     await waitForFileText(rolloutFile(harness.codexHome, before.session!.id!), 'Second answer.', AGENT_TURN_TIMEOUT_MS);
     expect(await first.stop(signal)).toBe(signal === 'SIGTERM' ? 0 : null);
 
-    const second = await startServe(harness.cwd, dataDir, root);
-    cleanups.push(async () => void (await second.stop('SIGTERM')));
-    const restored = await agentOf(second);
-    expect(restored).toMatchObject({ id: before.id, state: 'stopped', session: { id: before.session!.id, resumable: true } });
-
-    const resumed = await callOk<Proc>(second.client, 'resume_process', { process_id: restored.id });
-    const mark = mock.mark();
-    await ask(second, restored.id, 'Third question');
-    const request = await mock.waitFor('request', (e) => e.kind === 'main' && (e.userText ?? '').includes('Third question'), {
-      after: mark,
-      ...turnWait(mock),
-    });
+    const { resumed, requestId } = await resumeAndAsk(await restart(), before, 'Third question', mock);
     // Read once the CLI asked the model: right after the spawn the child may not have exec'd yet (it shows serve's command line).
     const argv = cmdline(resumed.pid!);
     expect(argv.slice(argv.indexOf('resume'), argv.indexOf('resume') + 2)).toEqual(['resume', before.session!.id]);
-    const history = JSON.stringify(mock.requests.find((r) => r.requestId === request.requestId)!.body.input);
+    const history = JSON.stringify(mock.requests.find((r) => r.requestId === requestId)!.body.input);
     for (const earlier of ['First question', 'First answer.', 'Second question', 'Second answer.']) expect(history).toContain(earlier);
   }, 300_000);
 });

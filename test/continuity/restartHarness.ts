@@ -2,8 +2,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { callOk } from '../mcp/mcpHarness';
-import type { ServeChild } from './serveChild';
+import { startServe, type ServeChild } from './serveChild';
 import type { RequestRef } from '../fixtures/mockModelServer';
 import type { WaitOptions } from '../fixtures/anthropic/mockCore';
 
@@ -11,13 +12,17 @@ import type { WaitOptions } from '../fixtures/anthropic/mockCore';
 export const AGENT_TURN_TIMEOUT_MS = 90_000;
 
 /** What the turn helpers need of a mock model server (any of them). */
-export interface TurnMock {
+interface TurnMock {
   readonly events: ReadonlyArray<unknown>;
-  waitFor(predicate: (event: { type: string } & Partial<RequestRef>) => boolean, opts?: WaitOptions): Promise<unknown>;
+  mark(): number;
+  waitFor(
+    predicate: (event: { type: string; userText?: string | null } & Partial<RequestRef>) => boolean,
+    opts?: WaitOptions,
+  ): Promise<unknown>;
 }
 
 /** Wait options for a turn: a timeout shows the mock's last events. */
-export function turnWait(mock: TurnMock): WaitOptions {
+function turnWait(mock: TurnMock): WaitOptions {
   return { timeoutMs: AGENT_TURN_TIMEOUT_MS, context: () => JSON.stringify(mock.events.slice(-5)) };
 }
 
@@ -42,7 +47,7 @@ export async function agentOf(serve: ServeChild): Promise<Proc> {
 }
 
 /** Types a user turn once the agent is at its prompt (a zero-second timer waits for the prompt: no polling). */
-export async function ask(serve: ServeChild, id: string, text: string): Promise<void> {
+async function ask(serve: ServeChild, id: string, text: string): Promise<void> {
   await callOk(serve.client, 'timer_set', { seconds: 0, body: text, owner_process_id: id });
 }
 
@@ -54,7 +59,7 @@ export function cmdline(pid: number): string[] {
  * A project for one agent entry in `cwd` and a fresh data dir under a temp root (removed through
  * `cleanups`): the set-up every restart test of a real agent CLI shares.
  */
-export function agentRestartProject(
+function agentRestartProject(
   prefix: string,
   cwd: string,
   name: string,
@@ -67,4 +72,60 @@ export function agentRestartProject(
   mkdirSync(dataDir);
   writeFileSync(join(cwd, 'switchboard.json'), JSON.stringify({ agents: { [name]: entry } }));
   return { root, dataDir };
+}
+
+/** A real agent CLI as the one switchboard.json agent of its harness's project, served by a real `serve` child on a fresh data dir. */
+interface ServedAgent {
+  /** The serve that runs now (stopped with SIGKILL at cleanup if a test left it up). */
+  first: ServeChild;
+  /** A new serve on the same project and data dir (stopped with SIGTERM at cleanup). */
+  restart(): Promise<ServeChild>;
+}
+
+export async function serveAgentProject(
+  agent: { preset: string; command: string },
+  harness: { cwd: string; env: Record<string, string> },
+  cleanups: Array<() => Promise<void>>,
+): Promise<ServedAgent> {
+  const { root, dataDir } = agentRestartProject(
+    `continuity-${agent.preset}-`,
+    harness.cwd,
+    agent.preset,
+    { preset: agent.preset, command: agent.command, env: harness.env },
+    cleanups,
+  );
+  const first = await startServe(harness.cwd, dataDir, root);
+  cleanups.push(async () => void (await first.stop('SIGKILL')));
+  return {
+    first,
+    async restart() {
+      const next = await startServe(harness.cwd, dataDir, root);
+      cleanups.push(async () => void (await next.stop('SIGTERM')));
+      return next;
+    },
+  };
+}
+
+/**
+ * After a restart: the agent is back under its id, stopped, with its session resumable; Resume
+ * relaunches it and `question` reaches the model. Returns the resumed entry and that request's id.
+ */
+export async function resumeAndAsk(
+  serve: ServeChild,
+  before: Proc,
+  question: string,
+  mock: TurnMock,
+): Promise<{ resumed: Proc; requestId: string }> {
+  const restored = await agentOf(serve);
+  expect(restored).toMatchObject({ id: before.id, state: 'stopped', session: { id: before.session!.id, resumable: true } });
+  expect(restored.restoredAt).toBeGreaterThan(0);
+  const resumed = await callOk<Proc>(serve.client, 'resume_process', { process_id: restored.id });
+  expect(resumed.state).not.toBe('stopped');
+  const mark = mock.mark();
+  await ask(serve, restored.id, question);
+  const request = (await mock.waitFor((e) => e.type === 'request' && e.kind === 'main' && (e.userText ?? '').includes(question), {
+    after: mark,
+    ...turnWait(mock),
+  })) as RequestRef;
+  return { resumed, requestId: request.requestId };
 }

@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 
-export interface RawResponse {
+interface RawResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
@@ -12,7 +12,7 @@ export interface RawResponse {
   messages: Array<Record<string, unknown>>;
 }
 
-export interface RawRequest {
+interface RawRequest {
   method?: string;
   path?: string;
   headers?: Record<string, string>;

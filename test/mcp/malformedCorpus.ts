@@ -7,7 +7,7 @@ import { prng } from '../support/prng';
  * so a failure names a case that can be replayed.
  */
 
-export interface CorpusCase {
+interface CorpusCase {
   category: 'bad-json' | 'wrong-types' | 'huge-strings' | 'unknown-methods' | 'missing-ids' | 'batches' | 'headers';
   description: string;
   body: string | Buffer;
@@ -310,7 +310,7 @@ export function generateCorpus(seed = 5): CorpusCase[] {
   return cases;
 }
 
-export interface McpCorpusRun {
+interface McpCorpusRun {
   failures: string[];
   byCategory: Record<string, number>;
   /** The session the corpus ran in (still open, to prove it still serves). */

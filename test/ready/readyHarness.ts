@@ -19,7 +19,7 @@ import type { ReadinessConfig } from '../../src/shared/readyConfig';
 
 export { freePort } from '../support/ports';
 
-export const REPO = resolve(__dirname, '../..');
+const REPO = resolve(__dirname, '../..');
 export const FIXTURES = join(REPO, 'test/fixtures/servers');
 export const BIN = join(REPO, 'node_modules/.bin');
 /** Debian's python3 (python3-django, -flask, -uvicorn); the PATH one may be another install. */
@@ -30,7 +30,7 @@ export function hasPythonModule(module: string): boolean {
 }
 
 /** Holds a port on every address (v4 and v6), as another program would. */
-export async function holdPort(port: number): Promise<Server> {
+async function holdPort(port: number): Promise<Server> {
   const server = createTcpServer((socket) => socket.destroy());
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
@@ -57,7 +57,7 @@ export function httpStatus(url: string, timeoutMs = 30_000): Promise<number | un
  * it is created, and remembers when a connection was first accepted. It opens TCP connections
  * only (no request), so it never triggers work in the server under test.
  */
-export class PortWatcher {
+class PortWatcher {
   firstOpenAt: number | undefined;
   /** Start time of the last probe that found the port closed: it was still closed after this. */
   lastClosedAt: number | undefined;
@@ -145,7 +145,7 @@ export async function expectReadyAfterPortOpened(server: StartedServer, watcher:
 }
 
 /** Owns the session manager, trackers, held ports and temp dirs of one test file. */
-export class ReadyHarness {
+class ReadyHarness {
   readonly sessions = new SessionManager({ killGraceMs: 2_000 });
   private readonly trackers: ReadinessTracker[] = [];
   private readonly held: Server[] = [];
@@ -217,7 +217,7 @@ export class ReadyHarness {
 }
 
 /** One row of an e2e file's timing report (`test` names the case, the rest are ms). */
-export type TimingRow = Record<string, string | number | undefined>;
+type TimingRow = Record<string, string | number | undefined>;
 
 /**
  * Registers one e2e file's hooks: a fresh {@link ReadyHarness} per test, disposed after it, and
@@ -241,7 +241,7 @@ export function useReadyHarness(title: string): { harness: () => ReadyHarness; t
 }
 
 /** Timings collected by the e2e files, printed once per file for the report. */
-export function reportTimings(title: string, rows: TimingRow[]): void {
+function reportTimings(title: string, rows: TimingRow[]): void {
   if (rows.length === 0) return;
   console.log(
     `\n${title}\n${rows

@@ -10,9 +10,9 @@ import { createInterface } from 'node:readline';
 
 const ROOT = resolve(__dirname, '../..');
 /** tsx compiles serve on the fly: a few seconds on a busy machine. */
-export const SERVE_START_TIMEOUT_MS = 60_000;
+const SERVE_START_TIMEOUT_MS = 60_000;
 
-export interface ServeLine {
+interface ServeLine {
   ui: string;
   url: string;
   token: string;
@@ -31,7 +31,7 @@ export interface ServeProcess {
   kill(): void;
 }
 
-export interface ServeOptions {
+interface ServeOptions {
   root?: string;
   staticFiles?: Record<string, string>;
   extraArgs?: string[];
@@ -62,13 +62,13 @@ export async function startServe(options: ServeOptions = {}): Promise<ServeProce
   };
 }
 
-export interface ServeDirs {
+interface ServeDirs {
   projectDir: string;
   dataDir: string;
   staticDir: string;
 }
 
-export interface SpawnedServe {
+interface SpawnedServe {
   child: ChildProcess;
   printed: ServeLine;
   /** Everything serve wrote on stderr so far. */

@@ -1,6 +1,6 @@
 /** Signs a client in to serve's UI the way the renderer does: the secret from the URL fragment, posted once for the cookie. */
 
-export interface UiSession {
+interface UiSession {
   /** `Cookie` header value for later requests and WebSocket upgrades. */
   cookie: string;
   secret: string;

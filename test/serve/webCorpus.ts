@@ -6,7 +6,7 @@
 import { connect } from 'node:net';
 import { prng } from '../support/prng';
 
-export type WebCorpusCategory = 'bad-paths' | 'encodings' | 'headers' | 'upgrades' | 'oversized' | 'slow-bodies';
+type WebCorpusCategory = 'bad-paths' | 'encodings' | 'headers' | 'upgrades' | 'oversized' | 'slow-bodies';
 
 export interface WebCorpusCase {
   category: WebCorpusCategory;
@@ -20,7 +20,7 @@ export interface WebCorpusCase {
   abandon?: boolean;
 }
 
-export interface WebCorpusContext {
+interface WebCorpusContext {
   port: number;
   /** Headers that authenticate a browser (the UI cookie). */
   auth: Record<string, string>;
@@ -302,7 +302,7 @@ export function generateWebCorpus(context: WebCorpusContext, seed = 11): WebCorp
   return cases;
 }
 
-export interface WebAnswer {
+interface WebAnswer {
   status: number;
   headers: string;
   body: Buffer;

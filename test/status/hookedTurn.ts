@@ -11,19 +11,20 @@ import { statusWaiter } from './agentStatusWaiter';
 
 type ChatMock = Awaited<ReturnType<typeof startMockChatCompletions>>;
 
-export interface HookedTurn {
+interface HookedTurn {
   preset: string;
   mock: ChatMock;
   harness: { argv: string[]; env: Record<string, string>; cwd: string };
   /** The agent shows its prompt (a status its own screen decided). */
   ready: (s: AgentStatusInfo) => boolean;
   timeoutMs: number;
-  cleanups: Array<() => Promise<void> | void>;
+  /** Registers what to undo after the test. */
+  cleanup: (undo: () => Promise<void> | void) => void;
 }
 
 export async function turnWithHooks(o: HookedTurn): Promise<string[]> {
   const sb = await startSwitchboard({ projectDir: o.harness.cwd });
-  o.cleanups.push(() => sb.close());
+  o.cleanup(() => sb.close());
   const core = sb.handle.core;
   const info = await core.spawnAgent({ preset: o.preset, name: o.preset, argv: o.harness.argv, env: o.harness.env, cwd: o.harness.cwd });
   const status = statusWaiter(core, info.id, o.preset, o.timeoutMs);

@@ -6,37 +6,28 @@
  * `remote` MCP server and gets its own entry). Ground truth comes from the mock's timeline and our
  * keystrokes, never from the screen.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { buildCore } from '../../src/main/core/composition';
 import type { AgentStatusInfo } from '../../src/shared/status';
-import { startMockChatCompletions } from '../fixtures/openaiChat/mockChatCompletions';
 import { createOpencodeHarness } from '../fixtures/openaiChat/opencodeHarness';
-import { callOk, connectClient, firstLine } from '../mcp/mcpHarness';
+import { cleanupsAfterEach, greetThenDeployTurns, is, mockAndHarness, spawnOnCore, spawnUnderServe } from './liveAgent';
 import { turnWithHooks } from './hookedTurn';
-import { stopServe, waitForAgentStatus, whoamiThroughAgent, type PolledAgentStatus } from './serveAgent';
+import { waitForAgentStatus, whoamiThroughAgent, type PolledAgentStatus } from './serveAgent';
 import { statusWaiter } from './agentStatusWaiter';
 
 /** opencode needs 15-45 s to draw its first screen on a loaded 2-core machine, and its first turn loads every provider plugin. */
 const WAIT_MS = 150_000;
 const TEST_TIMEOUT_MS = 420_000;
-const ROOT = resolve(__dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 /** opencode names MCP tools `<server>_<tool>`. */
 const WHOAMI_TOOL = 'switchboard_whoami';
 /** opencode connects its MCP servers while it starts; a call before that finds no tool: a few rounds at most. */
 const MAX_WHOAMI_ROUNDS = 3;
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
+const cleanup = cleanupsAfterEach();
 
-const is = (primary: string, detail?: string) => (s: AgentStatusInfo) =>
-  s.primary === primary && (detail === undefined || s.detail === detail);
 /**
  * Idle read from opencode's own screen, not from the quiet fallback: its TUI draws blank cells for
  * 8-25 s after its first output, and a turn typed then is lost.
@@ -48,33 +39,21 @@ describe('the real opencode through Switchboard', () => {
   it(
     'idle → active → idle → waiting/permission → idle after Escape → dead after /exit, one process',
     async () => {
-      const mock = await startMockChatCompletions({
-        turns: [
-          [{ text: 'Hello from the opencode mock, streamed word by word.', firstTokenDelayMs: 1_500, chunkDelayMs: 80 }],
-          [
-            {
-              toolCall: {
-                name: 'bash',
-                arguments: { command: 'curl -X POST http://127.0.0.1:9/deploy', description: 'Post the deploy hook' },
-              },
-            },
-          ],
-        ],
+      const { mock, harness } = await mockAndHarness(
+        cleanup,
+        greetThenDeployTurns('Hello from the opencode mock, streamed word by word.', 'bash'),
+        (baseUrl) => createOpencodeHarness({ baseUrl, bash: { '*': 'ask' } }),
+      );
+      const { core, id, status, ctx } = await spawnOnCore(cleanup, {
+        preset: 'opencode',
+        label: 'opencode',
+        launch: harness,
+        waitMs: WAIT_MS,
       });
-      cleanups.push(() => mock.close());
-      const harness = await createOpencodeHarness({ baseUrl: mock.url, bash: { '*': 'ask' } });
-      cleanups.push(() => harness.cleanup());
-      const core = buildCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-opencode-')), watchConfig: false, killGraceMs: 1_000 });
-      await core.init();
-      cleanups.push(() => core.dispose());
-
-      const info = await core.spawnAgent({ preset: 'opencode', name: 'opencode', argv: harness.argv, env: harness.env, cwd: harness.cwd });
-      const status = statusWaiter(core, info.id, 'opencode', WAIT_MS);
-      const ctx = { timeoutMs: WAIT_MS, context: status.describe };
 
       await status(promptIdle, 'idle at its drawn prompt');
 
-      await core.sendUserTurn(info.id, 'Say hello to Switchboard');
+      await core.sendUserTurn(id, 'Say hello to Switchboard');
       const request = await mock.waitFor('request', (e) => e.kind === 'main', ctx);
       expect(request.userText).toContain('Say hello to Switchboard');
       expect((await status(is('active'), 'active')).reason).toMatch(/^opencode\//);
@@ -82,16 +61,16 @@ describe('the real opencode through Switchboard', () => {
       await status(is('idle', 'ready'), 'idle after the answer');
 
       const mark = mock.mark();
-      await core.sendUserTurn(info.id, 'Trigger the deploy hook');
+      await core.sendUserTurn(id, 'Trigger the deploy hook');
       await mock.waitFor('tool_call', undefined, { ...ctx, after: mark });
       const waiting = await status(is('waiting', 'permission'), 'waiting/permission');
       expect(waiting.reason).toBe('opencode/permission-required');
 
-      core.entry(info.id).write('\x1b');
+      core.entry(id).write('\x1b');
       await status(is('idle', 'ready'), 'idle after rejecting the tool');
       expect(mock.events.filter((e) => e.type === 'request' && e.kind === 'main' && e.seq >= mark)).toHaveLength(1);
 
-      await core.sendUserTurn(info.id, '/exit');
+      await core.sendUserTurn(id, '/exit');
       await status(is('dead'), 'dead after /exit');
     },
     TEST_TIMEOUT_MS,
@@ -103,13 +82,12 @@ describe('the real opencode through Switchboard', () => {
   ] as const)(
     'blank start screen read as idle: %s waits for the drawn prompt and reaches the model',
     async (_label, how) => {
-      const mock = await startMockChatCompletions({ turns: [[{ text: 'Hello from the mock.' }]] });
-      cleanups.push(() => mock.close());
-      const harness = await createOpencodeHarness({ baseUrl: mock.url });
-      cleanups.push(() => harness.cleanup());
+      const { mock, harness } = await mockAndHarness(cleanup, [[{ text: 'Hello from the mock.' }]], (baseUrl) =>
+        createOpencodeHarness({ baseUrl }),
+      );
       const core = buildCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-opencode-')), watchConfig: false, killGraceMs: 1_000 });
       await core.init();
-      cleanups.push(() => core.dispose());
+      cleanup(() => core.dispose());
 
       const turn = 'Say hello to the blank screen';
       const info = await core.spawnAgent({
@@ -139,11 +117,12 @@ describe('the real opencode through Switchboard', () => {
   it(
     "with the MCP endpoint: opencode's own events reach the tracker through the preset's status plugin",
     async () => {
-      const mock = await startMockChatCompletions({ turns: [[{ text: 'Hello from the opencode mock.', firstTokenDelayMs: 500 }]] });
-      cleanups.push(() => mock.close());
-      const harness = await createOpencodeHarness({ baseUrl: mock.url });
-      cleanups.push(() => harness.cleanup());
-      const history = await turnWithHooks({ preset: 'opencode', mock, harness, ready: promptIdle, timeoutMs: WAIT_MS, cleanups });
+      const { mock, harness } = await mockAndHarness(
+        cleanup,
+        [[{ text: 'Hello from the opencode mock.', firstTokenDelayMs: 500 }]],
+        (baseUrl) => createOpencodeHarness({ baseUrl }),
+      );
+      const history = await turnWithHooks({ preset: 'opencode', mock, harness, ready: promptIdle, timeoutMs: WAIT_MS, cleanup });
       expect(history.join(' → ')).toMatch(/\(hook:UserPromptSubmit.*\(hook:Stop\)/);
     },
     TEST_TIMEOUT_MS,
@@ -153,32 +132,13 @@ describe('the real opencode through Switchboard', () => {
     'under serve: spawn_agent + send_message over MCP; the agent calls whoami and gets its own entry',
     async () => {
       // Turns are scripted per round by whoamiThroughOpencode.
-      const mock = await startMockChatCompletions();
-      cleanups.push(() => mock.close());
-      const harness = await createOpencodeHarness({ baseUrl: mock.url });
-      cleanups.push(() => harness.cleanup());
-      const root = mkdtempSync(join(tmpdir(), 'sb-opencode-serve-'));
-      cleanups.push(() => rmSync(root, { recursive: true, force: true }));
-      const project = join(root, 'project');
-      mkdirSync(project);
-      const serve = spawn(
-        TSX,
-        [join(ROOT, 'src/main/serve.ts'), '--project', project, '--data-dir', join(root, 'data'), '--static-dir', root, '--trust'],
-        { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-      );
-      cleanups.push(() => stopServe(serve));
-      const endpoint = JSON.parse(await firstLine(serve, WAIT_MS)) as { url: string; token: string };
-      const client = await connectClient(endpoint.url, endpoint.token, 'opencode-live-test');
-      cleanups.push(() => client.close());
-
-      const spawned = await callOk<{ id: string }>(client, 'spawn_agent', {
+      const { mock, harness } = await mockAndHarness(cleanup, undefined, (baseUrl) => createOpencodeHarness({ baseUrl }));
+      const { client, id } = await spawnUnderServe(cleanup, {
         agent: 'opencode',
         name: 'opencode-under-test',
-        argv: harness.argv,
-        env: harness.env,
-        working_dir: harness.cwd,
+        launch: harness,
+        waitMs: WAIT_MS,
       });
-      const id = spawned.id;
       await waitForAgentStatus(client, id, WAIT_MS, promptIdle);
       const result = await whoamiThroughAgent(client, mock, id, {
         tool: WHOAMI_TOOL,

@@ -42,7 +42,7 @@ export async function waitForAgentStatus(
   }
 }
 
-export interface WhoamiRounds {
+interface WhoamiRounds {
   /** The name the CLI gives Switchboard's whoami tool. */
   tool: string;
   /** A tool result that says the tool was not there yet (MCP still connecting). */

@@ -13,9 +13,9 @@ import { startMockAnthropic, type AnthropicTurn, type MockAnthropic, type MockAn
 import type { TaskRequest, TaskView } from '../../src/shared/task';
 
 /** Generous bound on one task's end for a busy 2-core machine (a clean run takes ~3 s). */
-export const TASK_END_TIMEOUT_MS = 45_000;
+const TASK_END_TIMEOUT_MS = 45_000;
 /** Short grace so kill tests do not wait 3 s per tree. */
-export const TEST_KILL_GRACE_MS = 1_000;
+const TEST_KILL_GRACE_MS = 1_000;
 
 export interface TaskWorld {
   mock: MockAnthropic;

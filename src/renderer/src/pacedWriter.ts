@@ -14,11 +14,11 @@
 /** Most bytes a pane hands xterm per frame: ten flooding panes then parse well inside a 16 ms frame. */
 export const FRAME_SLICE_BYTES = 16 * 1024;
 
-export interface PacedTarget {
+interface PacedTarget {
   write(data: Uint8Array, parsed: () => void): void;
 }
 
-export type FrameScheduler = (callback: () => void) => () => void;
+type FrameScheduler = (callback: () => void) => () => void;
 
 const animationFrame: FrameScheduler = (callback) => {
   const handle = requestAnimationFrame(() => callback());

@@ -18,7 +18,7 @@ import type { TimerManager } from '../timers';
 import { AgentStatusDecoration, agentSpec, agentWiringForRun } from './agentEntries';
 import { ReadinessDecoration } from './readinessEntries';
 import type { TaskService } from '../tasks';
-import type { Capability } from './capability';
+import type { AttachedCapability, Capability } from './capability';
 import type { TaskProgress, TaskRequest, TaskView, TaskWaitResult } from '../../../shared/task';
 import type { ReadinessCheck, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
 import { DEFAULT_READY_TIMEOUT_MS } from '../../../shared/readyConfig';
@@ -40,12 +40,24 @@ import { promptAnswersFor } from '../agents';
 import { AgentSessionDecoration } from './agentSession';
 import type { Settings } from '../../../shared/config';
 
-/** How an entry of a previous app run comes back; set by the continuity capability. */
+/** How an entry of a previous app run comes back; provided by the continuity capability. */
 export interface EntryRestorer {
   /** The id a switchboard.json entry had in the previous app run. */
   idFor(configKey: string): string | undefined;
   /** For a restored entry: resume, start or leave it stopped; undefined for new entries (autoStart decides). */
   launchIntent(entry: ProcessEntry, autoStart: boolean): 'resume' | 'start' | 'none' | undefined;
+  /** The previous app run's output of an entry, as saved (escape sequences), or undefined. */
+  previousOutput(id: string): string | undefined;
+}
+
+/** What the MCP capability gives the core once its endpoint listens. */
+interface McpWiring {
+  /** The endpoint's URL and app token, for the UI. */
+  info: McpConnectionInfo;
+  /** Extra env per run: the entry's MCP identity. */
+  envForRun(entry: ProcessEntry): Record<string, string>;
+  /** The endpoint an entry reaches Switchboard at, with its own token: wired into an agent CLI's MCP configuration at every start. */
+  endpointFor(entryId: string): McpEndpoint | undefined;
 }
 
 /** Coalesce bursts of entry changes (title spinners, state flips) into one event per frame. */
@@ -56,18 +68,11 @@ export interface SwitchboardCoreOptions {
   killGraceMs?: number;
   ringBytes?: number;
   /**
-   * What the core is built with (readiness, agent status, tasks, timers, …), attached in this order
-   * at the end of the constructor; the composition root lists them. A core built without one
-   * answers its commands with a clear error.
+   * What the core is built with (readiness, agent status, tasks, continuity, timers, MCP, …),
+   * attached in this order at the end of the constructor; the composition root lists them. A core
+   * built without one answers its commands with a clear error.
    */
   capabilities?: readonly Capability[];
-  /** Extra env per run (MCP identity). */
-  envForRun?: (entry: ProcessEntry) => Record<string, string>;
-  /**
-   * The MCP endpoint an entry reaches Switchboard at, with its own token (set by the MCP side).
-   * Agent entries get it wired into their CLI's MCP configuration at every start.
-   */
-  mcpEndpointFor?: (entryId: string) => McpEndpoint | undefined;
   /** Watch switchboard.json for edits (default true). */
   watchConfig?: boolean;
   /** How long spawnAgent waits for the agent's prompt before giving up on its instructions. */
@@ -114,10 +119,11 @@ export class SwitchboardCore {
   private pendingChanges = new Set<string>();
   private changeTimer: NodeJS.Timeout | undefined;
   private selectedId: string | undefined;
-  private mcpInfo: McpConnectionInfo | undefined;
+  private mcp: McpWiring | undefined;
   private disposed = false;
   private readonly uiStateStore: UiStateStore;
   private restorer: EntryRestorer | undefined;
+  private readonly attached: AttachedCapability[] = [];
   private currentSettings: Settings = {};
 
   private readonly eventEmitter = this.store.add(new Emitter<ControlEvent>());
@@ -136,7 +142,7 @@ export class SwitchboardCore {
     this.sessions = new SessionManager({
       killGraceMs: options.killGraceMs,
       ringBytes: options.ringBytes,
-      envForRun: (entry) => ({ ...options.envForRun?.(entry), ...this.agentWiring(entry).env }),
+      envForRun: (entry) => ({ ...this.mcp?.envForRun(entry), ...this.agentWiring(entry).env }),
       argsForRun: (entry) => this.agentWiring(entry).args,
       argvForRun: (entry, argv) => this.sessionOf(entry.id)?.argvForRun(argv) ?? [...argv],
     });
@@ -154,7 +160,7 @@ export class SwitchboardCore {
       setGate: (id, gate) => this.setGate(id, gate),
     });
     // Last: capabilities subscribe to the core's entries and events, which needs everything above.
-    for (const capability of options.capabilities ?? []) this.store.add(capability.attach(this));
+    for (const capability of options.capabilities ?? []) this.attached.push(this.store.add(capability.attach(this)));
   }
 
   /** Decorates every entry created from now on (capabilities call this when they attach). */
@@ -190,13 +196,18 @@ export class SwitchboardCore {
     return manager;
   }
 
-  /** Load switchboard.json, create its entries, start the auto-start ones, watch for edits. */
+  /**
+   * The capabilities' set-up before entries exist, then load switchboard.json, create its entries,
+   * start the auto-start ones, watch for edits, then the capabilities' set-up that needs the entries.
+   */
   async init(): Promise<void> {
+    for (const capability of this.attached) await capability.beforeInit?.();
     await this.applyConfig(loadConfig(this.projectDir));
     if (this.options.watchConfig !== false) {
       const watcher = this.store.add(new ConfigWatcher(this.projectDir));
       this.store.add(watcher.onDidChange(() => void this.reloadConfig()));
     }
+    for (const capability of this.attached) await capability.afterInit?.();
   }
 
   /** First run: what to run here, from the project's own manifests (empty once switchboard.json exists). */
@@ -222,9 +233,21 @@ export class SwitchboardCore {
     await this.applyConfig(loadConfig(this.projectDir));
   }
 
-  /** Entries of a previous app run come back through `restorer` (before init). */
-  setRestorer(restorer: EntryRestorer): void {
+  /** Entries of a previous app run come back through `restorer` (the continuity capability provides it before init). */
+  provideRestorer(restorer: EntryRestorer): Disposable {
     this.restorer = restorer;
+    return toDisposable(() => (this.restorer = undefined));
+  }
+
+  /** The previous app run's output of an entry, as saved; undefined without one (or without continuity). */
+  previousOutput(id: string): string | undefined {
+    return this.restorer?.previousOutput(id);
+  }
+
+  /** The MCP endpoint's identity and wiring for every run (the MCP capability provides it once it listens). */
+  provideMcp(wiring: McpWiring): Disposable {
+    this.mcp = wiring;
+    return toDisposable(() => (this.mcp = undefined));
   }
 
   /** switchboard.json `settings` as last loaded. */
@@ -232,16 +255,12 @@ export class SwitchboardCore {
     return this.currentSettings;
   }
 
-  setMcpInfo(info: McpConnectionInfo | undefined): void {
-    this.mcpInfo = info;
-  }
-
   snapshot(): Snapshot {
     return {
       project: { dir: this.projectDir, name: basename(this.projectDir) },
       processes: this.listProcesses(),
       configIssues: this.configIssues,
-      mcp: this.mcpInfo,
+      mcp: this.mcp?.info,
       selectedId: this.selectedId,
       trust: this.trust.state(),
     };
@@ -757,15 +776,22 @@ export class SwitchboardCore {
     this.access.recordSpawn(childId, parentId);
   }
 
+  /** The capabilities' shutdown steps (last attached first) while the entries still run, then every process tree goes down. */
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
     if (this.changeTimer) clearTimeout(this.changeTimer);
+    let failure: Error | undefined;
+    for (const capability of [...this.attached].reverse()) {
+      // One capability failing to save must not keep the process trees alive.
+      await capability.beforeShutdown?.().catch((err: unknown) => (failure ??= err instanceof Error ? err : new Error(String(err))));
+    }
     await this.sessions.dispose();
     for (const record of this.records.values()) record.store.dispose();
     this.records.clear();
     this.store.dispose();
     this.trust.dispose();
+    if (failure !== undefined) throw failure;
   }
 
   /** First launch of an entry: a restored one per the restorer, a new one per autoStart. */
@@ -776,7 +802,7 @@ export class SwitchboardCore {
   }
 
   private agentWiring(entry: ProcessEntry) {
-    return agentWiringForRun(entry, this.options.mcpEndpointFor?.(entry.id));
+    return agentWiringForRun(entry, this.mcp?.endpointFor(entry.id));
   }
 
   private decorate(entry: ProcessEntry, store: DisposableStore): EntryDecoration[] {

@@ -1,7 +1,10 @@
 /**
- * The one list of capabilities the core is built with. Order matters: later decorations override
- * fields of earlier ones in describe(). To add a capability, give it an `attach(core)` in its own
- * folder (docs/architecture.md) and list it here.
+ * The one list of capabilities the core is built with. Order matters, and it is the order of every
+ * step (docs/architecture.md): later decorations override fields of earlier ones in describe();
+ * `beforeInit` and `afterInit` run in list order (continuity restores the runtime entries before
+ * timers look for their owners); `beforeShutdown` runs in reverse (MCP stops taking tool calls,
+ * then timers save while their owners run, then continuity saves the entries). To add a
+ * capability, give it an `attach(core)` in its own folder and list it here.
  */
 import {
   SwitchboardCore,
@@ -13,12 +16,18 @@ import {
   type Capability,
   type SwitchboardCoreOptions,
 } from '../app';
+import type { ContinuityCapability } from '../continuity';
+import type { McpCapability } from '../mcp';
 import { taskCapability } from '../tasks';
 import { timerCapability, type CreateTimerManagerOptions } from '../timers';
 
 interface CapabilityOptions {
+  /** Continuity across restarts (the app always has it; a core for a test without it keeps nothing). */
+  continuity?: ContinuityCapability;
   /** Build the core with timers (the app always does; a core for a test without them answers timer commands with an error). */
   timers?: CreateTimerManagerOptions;
+  /** The MCP endpoint (the app always has it; a core for a test without it has no endpoint). */
+  mcp?: McpCapability;
 }
 
 export function coreCapabilities(options: CapabilityOptions = {}): Capability[] {
@@ -28,14 +37,16 @@ export function coreCapabilities(options: CapabilityOptions = {}): Capability[] 
     entryDecoratorCapability('agent status', agentStatusDecorator),
     entryDecoratorCapability('agent session', agentSessionDecorator),
     taskCapability,
+    ...(options.continuity ? [options.continuity] : []),
     ...(options.timers ? [timerCapability(options.timers)] : []),
+    ...(options.mcp ? [options.mcp] : []),
   ];
 }
 
 /** A core with the standard capabilities (timers only when asked), for embedders and tests that need no MCP endpoint. */
 export function buildCore(
   options: Omit<SwitchboardCoreOptions, 'capabilities'>,
-  capabilityOptions: CapabilityOptions = {},
+  capabilityOptions: Omit<CapabilityOptions, 'continuity' | 'mcp'> = {},
 ): SwitchboardCore {
   return new SwitchboardCore({ ...options, capabilities: coreCapabilities(capabilityOptions) });
 }

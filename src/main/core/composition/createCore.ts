@@ -2,10 +2,10 @@
  * Builds the core with every capability wired in. The Electron shell and `serve` both call this,
  * so they run exactly the same core.
  */
-import { SwitchboardCore, type SwitchboardCoreOptions } from '../app';
-import { McpService } from '../mcp';
+import { SwitchboardCore } from '../app';
+import { mcpCapability, type McpService } from '../mcp';
 import type { TimerManager } from '../timers';
-import { ContinuityService, StateStore, type RestoreReport } from '../continuity';
+import { continuityCapability, type RestoreReport } from '../continuity';
 import { acquireInstanceLock } from '../instance';
 import { FileTrustStore, ProjectTrust } from '../trust';
 import { FileUiStateStore } from '../uistate';
@@ -35,7 +35,6 @@ export interface CoreHandle {
   mcp: { url: string; token: string; service: McpService };
   /** The timer manager (docs/timers.md); UI commands and MCP tools reach it as `core.timers`. */
   timers: TimerManager;
-  continuity: ContinuityService;
   /** What came back from the previous app run. */
   restored: RestoreReport;
   /** Stop every process tree within its grace, then release everything (the lock last). */
@@ -56,59 +55,38 @@ export async function createCore(options: CreateCoreOptions): Promise<CoreHandle
 }
 
 async function createLockedCore(options: CreateCoreOptions, releaseLock: () => void): Promise<CoreHandle> {
-  const coreOptions: SwitchboardCoreOptions = {
+  const continuity = continuityCapability({ dataDir: options.dataDir, onProblem: options.onContinuityProblem });
+  const mcp = mcpCapability({ dataDir: options.dataDir, port: options.mcpPort });
+  const core = new SwitchboardCore({
     projectDir: options.projectDir,
     killGraceMs: options.killGraceMs,
     watchConfig: options.watchConfig,
-    capabilities: coreCapabilities({ timers: { dataDir: options.dataDir } }),
+    capabilities: coreCapabilities({ continuity, timers: { dataDir: options.dataDir }, mcp }),
     // Trust lives in the app's data directory, never in the project a clone or an agent can write.
     trust: new ProjectTrust(projectKey(options.projectDir), new FileTrustStore(options.dataDir)),
     // View state beside it: the desktop window and browsers on serve share one layout per project.
     uiState: FileUiStateStore.forProject(options.dataDir, projectKey(options.projectDir)),
-  };
-  // MCP: endpoint up before init, so auto-started entries already get their identity
-  let mcp: McpService | undefined;
-  coreOptions.envForRun = (entry) => mcp?.envForRun(entry) ?? {};
-  coreOptions.mcpEndpointFor = (entryId) => mcp?.endpointFor(entryId);
-  const core = new SwitchboardCore(coreOptions);
-  const timerManager = core.timers;
+  });
   try {
-    mcp = await McpService.start({ core, dataDir: options.dataDir, port: options.mcpPort });
-  } catch (err) {
-    timerManager.dispose();
-    await core.dispose();
-    throw err;
-  }
-  core.setMcpInfo({ url: mcp.url, token: mcp.token });
-  const mcpService = mcp;
-  const continuity = new ContinuityService(core, new StateStore(options.dataDir, options.projectDir), options.onContinuityProblem);
-  let restored: RestoreReport;
-  try {
-    restored = await continuity.prepare();
     await core.init();
-    await continuity.restoreRuntimeEntries(restored);
     if (options.grantTrust) await core.grantTrust();
   } catch (err) {
-    await continuity.shutdown();
-    await mcpService.dispose();
-    timerManager.dispose();
     await core.dispose();
     throw err;
   }
-  // Timers: saved timers come back once the project's entries exist
-  timerManager.restore();
+  const service = mcp.service;
   return {
     core,
-    mcp: { url: mcpService.url, token: mcpService.token, service: mcpService },
-    timers: timerManager,
-    continuity,
-    restored,
+    mcp: { url: service.url, token: service.token, service },
+    timers: core.timers,
+    restored: continuity.restored,
+    // The capabilities stop in the order capabilities.ts gives, then the process trees go down.
     async dispose() {
-      await mcpService.dispose(); // no new tool calls while the process trees go down
-      timerManager.dispose(); // saves remaining times while the owners still run (their exit would drop timers)
-      await continuity.shutdown(); // saves what runs before the trees go down (their exits are not "stopped by the user")
-      await core.dispose();
-      releaseLock();
+      try {
+        await core.dispose();
+      } finally {
+        releaseLock();
+      }
     },
     killNow() {
       core.killAllNow();

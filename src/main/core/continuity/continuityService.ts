@@ -36,8 +36,6 @@ export interface RestoreReport {
   problems: string[];
 }
 
-const services = new WeakMap<SwitchboardCore, ContinuityService>();
-
 export class ContinuityService implements EntryRestorer {
   private readonly store = new DisposableStore();
   private readonly saved = new Map<string, SavedEntry>();
@@ -56,15 +54,15 @@ export class ContinuityService implements EntryRestorer {
   /** The pid each entry's state file entry was last written with: a new run is saved at once. */
   private readonly savedPids = new Map<string, number>();
   private isShutDown = false;
+  /** Set once the previous run is fully back: a start that failed before must not overwrite its state. */
+  private isSaving = false;
   private scrollbackSaving: Promise<void> | undefined;
 
   constructor(
     private readonly core: SwitchboardCore,
     private readonly files: StateStore,
     private readonly onProblem: (message: string) => void = () => {},
-  ) {
-    services.set(core, this);
-  }
+  ) {}
 
   /** Before core.init: read the saved state, end leftovers of a crashed run, hook into entry creation. */
   async prepare(): Promise<RestoreReport> {
@@ -80,7 +78,7 @@ export class ContinuityService implements EntryRestorer {
       report.leftoversKilled = await this.killLeftovers(state, report);
     }
     this.files.removeOrphans(new Set(this.saved.keys()));
-    this.core.setRestorer(this);
+    this.store.add(this.core.provideRestorer(this));
     this.store.add(this.core.sessions.onDidAddEntry((entry) => this.restoreInto(entry)));
     return report;
   }
@@ -125,7 +123,7 @@ export class ContinuityService implements EntryRestorer {
   async shutdown(): Promise<void> {
     if (this.isShutDown) return;
     try {
-      await this.saveNow();
+      if (this.isSaving) await this.saveNow();
     } finally {
       this.isShutDown = true;
       if (this.saveTimer) clearTimeout(this.saveTimer);
@@ -160,6 +158,7 @@ export class ContinuityService implements EntryRestorer {
   }
 
   private startSaving(): void {
+    this.isSaving = true;
     this.store.add(
       this.core.onEvent((event) => {
         if (event.type === 'processRemoved') {
@@ -284,11 +283,6 @@ function accessOf(core: SwitchboardCore, id: string): Pick<SavedEntry, 'grantedS
   const grantedScopes = core.access.grantedTo(id);
   const spawnedBy = core.access.spawnerOf(id);
   return { ...(grantedScopes.length > 0 ? { grantedScopes } : {}), ...(spawnedBy ? { spawnedBy } : {}) };
-}
-
-/** The core's continuity service, if it was built with one. */
-export function continuityOf(core: SwitchboardCore): ContinuityService | undefined {
-  return services.get(core);
 }
 
 function yieldToEvents(): Promise<void> {

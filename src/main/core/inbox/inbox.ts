@@ -28,7 +28,7 @@ export interface InboxAgent {
 }
 
 /** How long the menu cursor may take to reach the free-text option before the answer gives up. */
-export const FIELD_REACH_TIMEOUT_MS = 3_000;
+const FIELD_REACH_TIMEOUT_MS = 3_000;
 
 /** The inbox row of a waiting agent, or undefined when it is not waiting. */
 function waitingAgentOf(agent: InboxAgent): WaitingAgent | undefined {

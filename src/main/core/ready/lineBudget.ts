@@ -59,7 +59,7 @@ export class SharedLineRate {
 }
 
 /** The process's one rate, shared by every readiness tracker. */
-export const sharedLineRate = new SharedLineRate();
+const sharedLineRate = new SharedLineRate();
 
 export class LineBudget {
   private windowStart = 0;

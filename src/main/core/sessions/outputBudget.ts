@@ -14,7 +14,7 @@ export const BUDGET_WINDOW_MS = 40;
 /** Share of each window that output processing may use while others wait. */
 export const BUDGET_SHARE = 0.5;
 /** An entry whose output took longer than this within a window counts as a flood. */
-export const FLOOD_MS_PER_WINDOW = 2;
+const FLOOD_MS_PER_WINDOW = 2;
 
 export interface BudgetClient {
   /** Stop (true) or resume (false) reading because of the budget. */

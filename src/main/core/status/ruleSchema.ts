@@ -42,7 +42,7 @@ interface MatcherInput {
  * bottom, below the transcript that may quote them); `within` takes the run of rows around it
  * that share a frame, `top` / `bottom` the nearest rows above / below it that start / end it.
  */
-export interface PromptLayoutInput {
+interface PromptLayoutInput {
   /** A row of the prompt itself: its question or its first option. */
   anchor: Pattern;
   /** Every row of the prompt matches it (a box's side, a bar): the run around the anchor. */

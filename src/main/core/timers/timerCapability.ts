@@ -1,6 +1,8 @@
 /**
  * Timers join the core as a capability: the manager (it observes the core's entries, so it is
- * built when the core attaches it), the timer decoration on every entry, and `core.timers`.
+ * built when the core attaches it), the timer decoration on every entry, and `core.timers`. Saved
+ * timers come back once the project's entries exist (their owners); at shutdown the manager saves
+ * the remaining times while the owners still run (their exit would drop the timers).
  */
 import { DisposableStore, type Clock } from '../base';
 import type { Capability } from '../app';
@@ -31,7 +33,11 @@ export function timerCapability(options: CreateTimerManagerOptions = {}): Capabi
       );
       store.add(core.addEntryDecorator(timerDecorator(manager)));
       store.add(core.provideTimers(manager));
-      return store;
+      return {
+        afterInit: async () => void manager.restore(),
+        beforeShutdown: async () => manager.dispose(),
+        dispose: () => store.dispose(),
+      };
     },
   };
 }

@@ -18,7 +18,6 @@ import {
 } from '../outputText';
 import { stripAnsi, stripAnsiKeepingCarriageReturns } from '../../base';
 import { waitForPattern } from '../patternWait';
-import { continuityOf } from '../../continuity';
 import { callerKey } from '../identity';
 
 /** search_output yields to the event loop after this much matching. */
@@ -95,7 +94,7 @@ const getProcessOutput = defineTool({
 
 /** The saved scrollback of the previous app run as text, newest lines kept under `maxBytes`. */
 function previousRunOutput(ctx: ToolContext, processId: string, maxBytes: number): Record<string, unknown> {
-  const saved = continuityOf(ctx.core)?.previousOutput(processId);
+  const saved = ctx.core.previousOutput(processId);
   if (saved === undefined) {
     throw new SwitchboardError(
       'not_found',

@@ -8,7 +8,7 @@
  */
 import { AGENT_HOOK_EVENTS, AGENT_HOOK_EVENT_ALIASES, type AgentHookEventName } from '../../../../shared/status';
 
-export interface RecordedHook {
+interface RecordedHook {
   ms: number;
   event: AgentHookEventName;
   notificationType?: string;

@@ -43,7 +43,7 @@ export interface ReplayScore {
   transitions: Array<{ ms: number; primary: AgentPrimary; detail: AgentDetail; health: string; reason: string }>;
 }
 
-export interface ReplayOptions extends Omit<StatusTrackerOptions, 'clock'> {
+interface ReplayOptions extends Omit<StatusTrackerOptions, 'clock'> {
   /** Feed the CLI's hooks logged in the truth file (a preset whose wiring installs them). */
   withHooks?: boolean;
 }
