@@ -1,8 +1,13 @@
-/** An agent stand-in for the browser tests: prints Claude Code 2.1.197's permission dialog (as in recordings/dev-permission-yes). */
+/**
+ * An agent stand-in for the browser tests: draws Claude Code 2.1.197's idle window title and prompt
+ * box (an agent is `starting` until its own screen shows), then, on Enter, its permission dialog
+ * (as in recordings/dev-permission-yes).
+ */
 import type { Page } from '@playwright/test';
 
 export const CLAUDE_PERMISSION_STAND_IN = [
-  'printf "> "; read -r x',
+  'printf "\\033]0;✳ Claude Code\\007"',
+  'printf "%.0s─" $(seq 1 100); printf "\\n❯ \\n"; printf "%.0s─" $(seq 1 100); read -r x',
   'printf "\\n"; printf "%.0s─" $(seq 1 100)',
   'printf "\\n Do you want to proceed?\\n ❯ 1. Yes\\n   2. No\\n"; read -r y; printf "\\033[2J\\033[H> "; sleep 1000',
 ].join('; ');
