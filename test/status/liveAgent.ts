@@ -78,6 +78,26 @@ interface AgentOnCore {
   ctx: { timeoutMs: number; context: () => string };
 }
 
+/**
+ * Asks for the deploy hook, waits until the agent asks permission for it, and denies it with
+ * Escape until the agent is idle again. Returns what the test checks: the waiting status, and the
+ * model calls made from the ask on (a denial must not have cost another one).
+ */
+export async function askThenDenyDeploy(
+  agent: AgentOnCore,
+  mock: MockChatCompletions,
+): Promise<{ waiting: AgentStatusInfo; mainRequestsSinceAsk: number }> {
+  const { core, id, status, ctx } = agent;
+  const mark = mock.mark();
+  await core.sendUserTurn(id, 'Trigger the deploy hook');
+  await mock.waitFor('tool_call', undefined, { ...ctx, after: mark });
+  const waiting = await status(is('waiting', 'permission'), 'waiting/permission');
+  core.entry(id).write('\x1b');
+  await status(is('idle', 'ready'), 'idle after rejecting the tool');
+  const mainRequestsSinceAsk = mock.events.filter((e) => e.type === 'request' && e.kind === 'main' && e.seq >= mark).length;
+  return { waiting, mainRequestsSinceAsk };
+}
+
 /** A real core in a temp project with the agent spawned under `preset` (its name is the preset's). */
 export async function spawnOnCore(
   cleanup: (c: Cleanup) => void,

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCore } from '../../src/main/core/composition';
 import type { AgentStatusInfo } from '../../src/shared/status';
 import { createOpencodeHarness } from '../fixtures/openaiChat/opencodeHarness';
-import { cleanupsAfterEach, greetThenDeployTurns, is, mockAndHarness, spawnOnCore, spawnUnderServe } from './liveAgent';
+import { askThenDenyDeploy, cleanupsAfterEach, greetThenDeployTurns, is, mockAndHarness, spawnOnCore, spawnUnderServe } from './liveAgent';
 import { turnWithHooks } from './hookedTurn';
 import { waitForAgentStatus, whoamiThroughAgent, type PolledAgentStatus } from './serveAgent';
 import { statusWaiter } from './agentStatusWaiter';
@@ -60,15 +60,9 @@ describe('the real opencode through Switchboard', () => {
       await mock.waitFor('stream_end', (e) => e.kind === 'main', ctx);
       await status(is('idle', 'ready'), 'idle after the answer');
 
-      const mark = mock.mark();
-      await core.sendUserTurn(id, 'Trigger the deploy hook');
-      await mock.waitFor('tool_call', undefined, { ...ctx, after: mark });
-      const waiting = await status(is('waiting', 'permission'), 'waiting/permission');
-      expect(waiting.reason).toBe('opencode/permission-required');
-
-      core.entry(id).write('\x1b');
-      await status(is('idle', 'ready'), 'idle after rejecting the tool');
-      expect(mock.events.filter((e) => e.type === 'request' && e.kind === 'main' && e.seq >= mark)).toHaveLength(1);
+      const denied = await askThenDenyDeploy({ core, id, status, ctx }, mock);
+      expect(denied.waiting.reason).toBe('opencode/permission-required');
+      expect(denied.mainRequestsSinceAsk).toBe(1);
 
       await core.sendUserTurn(id, '/exit');
       await status(is('dead'), 'dead after /exit');

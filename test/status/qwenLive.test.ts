@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createQwenHarness } from '../fixtures/openaiChat/qwenHarness';
-import { cleanupsAfterEach, greetThenDeployTurns, is, mockAndHarness, spawnOnCore, spawnUnderServe } from './liveAgent';
+import { askThenDenyDeploy, cleanupsAfterEach, greetThenDeployTurns, is, mockAndHarness, spawnOnCore, spawnUnderServe } from './liveAgent';
 import { turnWithHooks } from './hookedTurn';
 import { waitForAgentStatus, whoamiThroughAgent } from './serveAgent';
 
@@ -42,15 +42,9 @@ describe('the real Qwen Code through Switchboard', () => {
       await mock.waitFor('stream_end', (e) => e.kind === 'main', ctx);
       await status(is('idle', 'ready'), 'idle after the answer');
 
-      const mark = mock.mark();
-      await core.sendUserTurn(id, 'Trigger the deploy hook');
-      await mock.waitFor('tool_call', undefined, { ...ctx, after: mark });
-      const waiting = await status(is('waiting', 'permission'), 'waiting/permission');
-      expect(waiting.reason).toMatch(/^qwen\//);
-
-      core.entry(id).write('\x1b');
-      await status(is('idle', 'ready'), 'idle after rejecting the tool');
-      expect(mock.events.filter((e) => e.type === 'request' && e.kind === 'main' && e.seq >= mark)).toHaveLength(1);
+      const denied = await askThenDenyDeploy({ core, id, status, ctx }, mock);
+      expect(denied.waiting.reason).toMatch(/^qwen\//);
+      expect(denied.mainRequestsSinceAsk).toBe(1);
 
       await core.sendUserTurn(id, '/quit');
       await status(is('dead'), 'dead after /quit');
