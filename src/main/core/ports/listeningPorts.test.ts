@@ -62,7 +62,8 @@ describe.runIf(isLinux)('listListeningPorts (Linux /proc, real sockets)', () => 
   const servers: Server[] = [];
   const children: ChildProcess[] = [];
   afterEach(async () => {
-    for (const child of children.splice(0)) child.kill('SIGKILL');
+    // Each child leads its own process group: the group goes, grandchildren included.
+    for (const child of children.splice(0)) process.kill(-child.pid!, 'SIGKILL');
     await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
   });
 
@@ -77,7 +78,7 @@ describe.runIf(isLinux)('listListeningPorts (Linux /proc, real sockets)', () => 
   it('finds a port a grandchild listens on, from the root of the tree', async () => {
     // sh → node: the listener is two levels below the root, as with `npm run dev`.
     const script = "require('net').createServer().listen(0,'::1',function(){console.log(this.address().port)})";
-    const child = spawn('sh', ['-c', `exec node -e "${script}" & wait`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('sh', ['-c', `exec node -e "${script}" & wait`], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
     children.push(child);
     const port = await new Promise<number>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
     expect(await listListeningPorts(child.pid!)).toContain(port);
@@ -100,7 +101,7 @@ describe.runIf(isLinux)('listListeningPorts (Linux /proc, real sockets)', () => 
   it('counts connections a stopped server has not accepted, and none once it has accepted them', async () => {
     const script =
       "require('net').createServer(() => console.log('accepted')).listen(0,'127.0.0.1',function(){console.log(this.address().port)})";
-    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
     children.push(child);
     const port = await new Promise<number>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
     expect(await acceptQueueLength(port)).toBe(0);
