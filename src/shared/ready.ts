@@ -95,3 +95,8 @@ export interface ReadinessProgress {
   message: string;
   elapsed_ms: number;
 }
+
+/** Ready, and past its settle window: what a wait, `dependsOn: "ready"` and a green badge count as ready. */
+export function isSettledReady(info: Pick<ReadinessInfo, 'phase' | 'settling'> | undefined): boolean {
+  return info?.phase === 'ready' && info.settling !== true;
+}

@@ -1,5 +1,6 @@
 /** The state badge of an entry: glyph, word, tone and tooltip, from its run state or agent status. */
 import type { ProcessInfo } from '../../shared/model';
+import { isSettledReady } from '../../shared/ready';
 
 const STATE_GLYPHS: Record<string, string> = {
   stopped: '○',
@@ -43,7 +44,7 @@ export function stateLabel(p: ProcessInfo): { glyph: string; text: string; tone:
     return { glyph: STATE_GLYPHS.completed, text: message.replace(/^Completed/, 'completed'), tone: 'completed', title: message };
   if (phase === 'unhealthy') return { glyph: STATE_GLYPHS.unhealthy, text: 'unhealthy', tone: 'unhealthy', title: message };
   // Within its settle window a ready line can still be overturned by an error line: not green yet.
-  if (phase === 'ready' && p.readiness?.settling === true)
+  if (phase === 'ready' && p.readiness !== undefined && !isSettledReady(p.readiness))
     return { glyph: STATE_GLYPHS.starting, text: 'starting', tone: 'starting', title: `${message} (confirming it stays up)` };
   return { glyph: STATE_GLYPHS[phase] ?? '?', text: phase, tone: phase, title: message };
 }

@@ -5,6 +5,7 @@
  */
 import { DisposableStore, type Event } from '../base';
 import type { DependencyCondition, ProcessInfo, RunState } from '../../../shared/model';
+import { isSettledReady } from '../../../shared/ready';
 
 interface StartOrderHost {
   /** The entry's id for a config name, if it exists. */
@@ -37,7 +38,8 @@ function checkDependency(info: ProcessInfo, condition: DependencyCondition): Che
     case 'started':
       return STARTED_STATES.has(state) ? { kind: 'met' } : stoppedOrPending(info);
     case 'ready':
-      if ((state === 'ready' && info.readiness?.settling !== true) || state === 'completed') return { kind: 'met' };
+      if ((state === 'ready' && (info.readiness === undefined || isSettledReady(info.readiness))) || state === 'completed')
+        return { kind: 'met' };
       // Up without a readiness check: as ready as it gets.
       if (state === 'running' && info.readiness?.expectsReadiness === false) return { kind: 'met' };
       return stoppedOrPending(info);

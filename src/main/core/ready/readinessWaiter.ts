@@ -5,7 +5,7 @@
  * reported once the burst settled and its message names the cause.
  */
 import { DisposableStore, toDisposable, type Disposable, type Event } from '../base';
-import type { ReadinessInfo, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
+import { isSettledReady, type ReadinessInfo, type ReadinessProgress, type ReadinessResult } from '../../../shared/ready';
 import { formatSeconds } from './formatSeconds';
 import type { RunExpectation } from './readinessMachine';
 
@@ -108,7 +108,7 @@ function verdictOf(source: ReadinessWaitSource, info: ReadinessInfo, options: Wa
   switch (info.phase) {
     case 'ready':
       // Within the settle window an error line still overturns the ready line ("✓ Ready", then a config error).
-      if (info.settling === true) return { kind: 'pending' };
+      if (!isSettledReady(info)) return { kind: 'pending' };
       return { kind: 'done', success: true, message: info.message };
     case 'completed':
       return { kind: 'done', success: true, message: info.message };
