@@ -37,19 +37,19 @@ const respondingScreen = [
   '  ┃',
   '  ┃  What does Switchboard do?',
   '  ┃',
-  '     Switchboard keeps every pane honest: this answer streams word by',
+  '     Switchboard keeps every',
   '     ▣  Build · Switchboard Mock',
   ...PROMPT_BOX,
-  BUSY_ROW,
+  '   ■■■■■■⬝⬝  esc interrupt                                                                 tab agents  ctrl+p commands',
 ].join('\n');
 
 const idleScreen = [
   '  ┃  done-by-opencode',
   '  ┃',
   '     The command printed done-by-opencode.',
-  '     ▣  Build · Switchboard Mock · 50.3s',
+  '     ▣  Build · Switchboard Mock · 51.1s',
   ...PROMPT_BOX,
-  '   /tmp/switchboard-opencode-CqEXan/home/project                                                 2.6K  ctrl+p commands',
+  '   /tmp/switchboard-opencode-1CHvKz/home/project                                                 2.6K  ctrl+p commands',
 ].join('\n');
 
 const startScreen = [
@@ -99,7 +99,7 @@ const pendingToolScreen = [
   '     $ curl -X POST http://127.0.0.1:9/deploy',
   '     ▣  Build · Switchboard Mock',
   ...PROMPT_BOX,
-  '   ⬝⬝⬝⬝⬝⬝■■  esc interrupt                                                                 tab agents  ctrl+p commands',
+  BUSY_ROW,
 ].join('\n');
 
 const exitSummary = [
@@ -107,7 +107,7 @@ const exitSummary = [
   '  █  █ █  █ █▀▀▀ █  █ █    █  █ █  █ █▀▀▀',
   '  ▀▀▀▀ █▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀',
   '  Session   OK.',
-  '  Continue  opencode -s ses_df4b45c9effej5Z8x0bDuiRCxb',
+  '  Continue  opencode -s ses_df36f84adffedwmvpHcudB64MZ',
 ].join('\n');
 
 /** The hint row of a running turn. */
@@ -159,7 +159,7 @@ export const opencodeRules: RuleSetInput = {
         { sample: thinkingScreen, why: 'no tool yet' },
         { sample: respondingScreen, why: 'answer text above the message footer' },
       ],
-      source: rec('opencode-permission-yes', '103.8 s'),
+      source: rec('opencode-permission-yes', '64.97 s'),
     },
     {
       id: 'responding',
@@ -174,7 +174,7 @@ export const opencodeRules: RuleSetInput = {
         { sample: idleScreen, why: 'the turn is over' },
         { sample: pendingToolScreen, why: 'a tool row above the footer' },
       ],
-      source: rec('opencode-plain-qa-exit', '71.0 s'),
+      source: rec('opencode-plain-qa-exit', '90.55 s'),
     },
     {
       id: 'esc-interrupt',
@@ -202,7 +202,7 @@ export const opencodeRules: RuleSetInput = {
         { sample: thinkingScreen, why: 'the busy hint row' },
         { sample: questionPanel, why: 'a question replaces the prompt and its hint row' },
       ],
-      source: rec('opencode-tool-autorun', '95.0 s'),
+      source: rec('opencode-tool-autorun', '97.0 s'),
       strongIdle: true,
     },
     {
@@ -224,7 +224,7 @@ export const opencodeRules: RuleSetInput = {
       match: { line: /^\s+Continue\s+opencode -s ses_\w+$/u },
       sample: exitSummary,
       lookalikes: [{ sample: idleScreen, why: 'the prompt' }],
-      source: rec('opencode-plain-qa-exit', '76.3 s'),
+      source: rec('opencode-plain-qa-exit', '99.5 s'),
     },
   ],
 };
