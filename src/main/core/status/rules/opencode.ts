@@ -102,6 +102,19 @@ const pendingToolScreen = [
   BUSY_ROW,
 ].join('\n');
 
+/** The session view of a first prompt before its first answer: no context size in the hint row yet. */
+const newSessionScreen = [
+  '  ┃',
+  '  ┃  What does Switchboard do?',
+  '  ┃',
+  '  ┃',
+  '  ┃',
+  '  ┃',
+  '  ┃  Build · Switchboard Mock Mock',
+  `  ╹${'▀'.repeat(115)}`,
+  '   /tmp/switchboard-opencode-JwwGuX/home/project                                           tab agents  ctrl+p commands',
+].join('\n');
+
 const exitSummary = [
   '  █▀▀█ █▀▀█ █▀▀█ █▀▀▄ █▀▀▀ █▀▀█ █▀▀█ █▀▀█',
   '  █  █ █  █ █▀▀▀ █  █ █    █  █ █  █ █▀▀▀',
@@ -188,6 +201,23 @@ export const opencodeRules: RuleSetInput = {
         { sample: startScreen, why: 'the start screen' },
       ],
       source: rec('opencode-plain-qa-exit', '48.6 s'),
+    },
+    {
+      id: 'new-session-busy',
+      priority: 510,
+      implies: { primary: 'active', detail: null },
+      region: 'bottom_non_empty_lines(1)',
+      // The first prompt of a run: opencode shows its session view with the directory and the
+      // start screen's `tab agents` hint (no context size yet) for up to 15 s while it creates the
+      // session and reports it busy, before the spinner row appears. Once a turn has ended the
+      // row shows the context size instead.
+      match: { line: /^\s+[~/]\S*\s{2,}tab agents\s{2}ctrl\+p commands$/u },
+      sample: newSessionScreen,
+      lookalikes: [
+        { sample: idleScreen, why: 'the idle hint row shows the context size' },
+        { sample: startScreen, why: 'the start screen has the hint alone on its row' },
+      ],
+      source: rec('opencode-plain-qa-exit', '50.0 s'),
     },
     {
       id: 'idle-hint-row',
