@@ -105,8 +105,10 @@ export function qwenStatusHooks(endpoint: McpEndpoint): Record<string, unknown> 
     UserPromptSubmit: hook(),
     PreToolUse: hook('*'),
     PostToolUse: hook('*'),
+    PostToolUseFailure: hook('*'),
     Notification: hook(QWEN_PERMISSION_NOTIFICATION),
     Stop: hook(),
+    StopFailure: hook(),
   };
 }
 
