@@ -30,7 +30,7 @@ const idleScreen = [
   '  x Shell {"command":"curl -X POST http://127.0.0.1:9/deploy","description":"Post the deploy hook"}',
   '    Exit Code: 7',
   '    Signal: (none)',
-  '    Process Group PGID: 31407',
+  '    Process Group PGID: 12875',
   '  ◆︎ The deploy hook could not be reached.',
   ...COMPOSER,
   '  ➜ project · git:(main) · switchboard-mock',
@@ -50,7 +50,7 @@ const respondingScreen = [
 const runningToolScreen = [
   '  > Trigger the deploy hook',
   '  ⊶ Shell curl -X POST http://127.0.0.1:9/deploy (Post the deploy hook)',
-  "  ⠋ Just a moment, I'm in the zone... (10s · esc to cancel)",
+  '  ⠴ Making it go beep boop. (10s · esc to cancel)',
   ...COMPOSER,
   ...BUSY_FOOTER,
 ].join('\n');
@@ -131,7 +131,7 @@ export const qwenRules: RuleSetInput = {
       match: { line: [/^\s*[⊶⊷] \S/u, SPINNER_ROW] },
       sample: runningToolScreen,
       lookalikes: [{ sample: idleScreen, why: 'a finished tool (x / ✓) and no spinner' }],
-      source: rec('qwen-permission-yes', '34.06 s'),
+      source: rec('qwen-permission-yes', '54.74 s'),
     },
     {
       id: 'responding',
@@ -207,7 +207,7 @@ export const qwenRules: RuleSetInput = {
         { sample: thinkingScreen, why: 'the busy footer' },
         { sample: confirmationScreen, why: 'a confirmation replaces composer and footer' },
       ],
-      source: rec('qwen-permission-yes', '55.0 s'),
+      source: rec('qwen-permission-yes', '80.0 s'),
       // The footer loses its "Enter to steer · Ctrl+Q to queue" prefix only once the turn is
       // over (tool calls and confirmations keep it or replace the footer).
       strongIdle: true,
