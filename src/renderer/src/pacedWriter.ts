@@ -11,16 +11,21 @@
  * dropped; the callback reports parsed bytes for flow-control acknowledgements.
  *
  * Only the pane the person types into is paced per frame. Every other pane with a backlog writes
- * its next slice BACKGROUND_SLICE_INTERVAL_MS later: each write of a scrolling terminal redraws
- * all its rows, and ten panes redrawn every frame left the main thread no time for the echo of a
- * keystroke (its frame queued behind them in the page's task queue).
+ * its next slice no sooner than BACKGROUND_SLICE_INTERVAL_MS later, and then only when the shared
+ * frame budget gives it a turn (BACKGROUND_WRITES_PER_FRAME panes a frame): each write of a
+ * scrolling terminal redraws all its rows, and ten panes redrawn every frame left the main thread
+ * no time for the echo of a keystroke (its frame queued behind them in the page's task queue).
  */
+import { FrameBudget } from './frameBudget';
 
 /** Most bytes a pane hands xterm per write: ten flooding panes then parse well inside a 16 ms frame. */
 export const FRAME_SLICE_BYTES = 16 * 1024;
 
 /** How often a pane nobody types into takes its next slice while it has a backlog (10 redraws a second). */
 export const BACKGROUND_SLICE_INTERVAL_MS = 100;
+
+/** Background panes that may write in one frame, whatever the number flooding. */
+export const BACKGROUND_WRITES_PER_FRAME = 2;
 
 /** `interactive`: the pane has the keyboard, its output is drawn every frame; `background`: at most every BACKGROUND_SLICE_INTERVAL_MS. */
 export type Pace = 'interactive' | 'background';
@@ -37,9 +42,15 @@ const nextTurn: TurnScheduler = (callback, pace) => {
     const frame = requestAnimationFrame(() => callback());
     return () => cancelAnimationFrame(frame);
   }
-  const timer = window.setTimeout(callback, BACKGROUND_SLICE_INTERVAL_MS);
-  return () => window.clearTimeout(timer);
+  let withdraw: (() => void) | undefined;
+  const timer = window.setTimeout(() => (withdraw = backgroundFrames.enqueue(callback)), BACKGROUND_SLICE_INTERVAL_MS);
+  return () => {
+    window.clearTimeout(timer);
+    withdraw?.();
+  };
 };
+
+const backgroundFrames = new FrameBudget(BACKGROUND_WRITES_PER_FRAME);
 
 export class PacedWriter {
   private readonly queue: Uint8Array[] = [];
