@@ -285,9 +285,12 @@ test('serve killed and restarted: the page says so, reconnects by itself and sho
   const ticks = [...newRun(await paneText(page, 'clock')).matchAll(/tick (\d+)/g)].map((m) => Number(m[1]));
   expect(ticks.filter((n) => n === 1)).toHaveLength(1);
   expect(new Set(ticks).size).toBe(ticks.length);
+  // Panes re-attach independently: the clock having drawn says nothing about the echoer's snapshot.
+  await expect(pane(page, 'echoer')).toHaveAttribute('data-attached', 'true');
+  await expect.poll(() => paneText(page, 'echoer')).toContain('── restored ');
   const echoer = await paneText(page, 'echoer');
-  expect(echoer.match(/── restored /g)).toHaveLength(1);
-  expect(echoer.match(/before-restart/g)).toHaveLength(2); // the restored echo and cat's copy
+  expect(echoer.match(/── restored /g), echoer).toHaveLength(1);
+  expect(echoer.match(/before-restart/g), echoer).toHaveLength(2); // the restored echo and cat's copy
   expect(newRun(echoer)).not.toContain('before-restart');
   await typeInto(page, 'echoer', 'after-restart');
   await expect.poll(async () => newRun(await paneText(page, 'echoer'))).toMatch(/after-restart\s*\n\s*after-restart/);

@@ -164,11 +164,11 @@ function startServe(projectDir: string, dataDir: string): Promise<{ child: Child
 }
 
 describe('the real Gemini CLI under serve', () => {
-  // Open: under serve the message is typed into the composer but its Enter does not submit it (no
-  // request; the screen, dumped on failure, shows the text still in the composer). Directly through
-  // a PTY the same bracketed paste + Enter submits once the pause after the echo is long enough
-  // (120 ms failed, 400 ms held under load 15-20); under serve it failed with 500 ms too. Not yet
-  // understood; kept as the target test.
+  // Open, kept as the target test: it passed 9 of 10 runs on lead (10-15 s each), but in the
+  // tenth the message stood in the composer and the Enter sent 500 ms after its echo was never
+  // taken (no request; the screen at Enter time matched a passing run's). Gemini's own guards
+  // (a 30 ms fast-return and a 40 ms unsafe-paste window) cannot explain it; the cause is not
+  // found, so it does not run by default.
   it.skip('an MCP client sends it a message; it answers by calling whoami and gets its own entry', async () => {
     const mock = await startMock({
       turns: [[{ functionCall: { name: 'mcp_switchboard_whoami', args: {} } }], [{ text: 'Message received from the client.' }]],

@@ -82,13 +82,15 @@ const CODEX: PromptAnswers = {
       choice: 'approve',
       label: 'Yes, proceed',
       keys: 'y',
-      source: 'Codex 0.169.0, the menu row "1. Yes, proceed (y)" (observed screen); key unverified live',
+      source:
+        'Codex 0.169.0, the menu row "1. Yes, proceed (y)"; live (test/status/codexApproval.test.ts): `y` runs the escalated command and its output reaches the model',
     },
     {
       choice: 'deny',
       label: 'No',
       keys: ESCAPE,
-      source: 'Codex 0.169.0, the menu row "3. No, and tell Codex what to do differently (esc)"; key unverified live',
+      source:
+        'Codex 0.169.0, the menu row "3. No, and tell Codex what to do differently (esc)"; live (test/status/codexApproval.test.ts): Escape ends the turn, the command never runs',
     },
   ],
 };

@@ -30,6 +30,18 @@ describe('parseUrlSightings', () => {
     ['Debugger listening on ws://127.0.0.1:9229/2f3c', 'a websocket debugger URL'],
     ['version 1.2.3:4567', 'not a local host'],
     ['http://localhost:99999/', 'port out of range'],
+    // Addresses a program connects to, or failed to reach, are another service's
+    ['Error: connect ECONNREFUSED 127.0.0.1:5432', "node's net error for a database that is down"],
+    ['[vite] http proxy error: /api/users', 'a dev-server proxy whose backend is down'],
+    ['MongooseServerSelectionError: connect ECONNREFUSED [::1]:27017', 'mongoose without a database'],
+    [
+      'consumer: Cannot connect to redis://localhost:6379/0: Error 111 connecting to localhost:6379. Connection refused.',
+      'celery without a broker',
+    ],
+    ["Error: P1001: Can't reach database server at `localhost:5432`", 'prisma without a database'],
+    ['Error connecting to Redis on 127.0.0.1:6379 (Errno::ECONNREFUSED)', 'redis-rb without redis'],
+    ['Connected to MongoDB at localhost:27017', 'a client connection that worked is still not this server'],
+    ['Error: listen EADDRINUSE: address already in use 127.0.0.1:3000', 'a taken port'],
   ])('%j is not a sighting (%s)', (line) => {
     expect(parseUrlSightings(line)).toEqual([]);
   });

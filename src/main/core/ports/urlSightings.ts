@@ -13,6 +13,13 @@ const URL_PATTERN = /\bhttps?:\/\/(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-
 const BARE_LOCAL_ADDRESS = /(?<![\w/.:@-])(localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\]):(\d{1,5})(?![\d.:])/g;
 /** "listening on port 3000", "Server running on port: 8080" — a port without any host. */
 const PORT_PHRASE = /\b(?:listen(?:ing)?|running|serving|started|available|up)\b.{0,40}?\bport\s*:?\s*(\d{2,5})\b/i;
+/**
+ * Lines about a connection the program makes, or one that failed, name someone else's address:
+ * "connect ECONNREFUSED 127.0.0.1:5432", "Error 111 connecting to localhost:6379",
+ * "Can't reach database server at `localhost:5432`", "[vite] http proxy error".
+ */
+const SOMEONE_ELSES_ADDRESS =
+  /\b(?:E(?:CONN[A-Z]+|ADDRINUSE|ADDRNOTAVAIL|HOSTUNREACH|TIMEDOUT|NOTFOUND)|connect(?:ed|ing)?\s+to|connection\s+(?:to|refused|reset|failed|closed)|(?:can(?:no|')t|could\s*n[o']t|unable\s+to|failed\s+to)\s+(?:connect|reach)|proxy\s+error)\b/i;
 /** Lines about a port that is taken or being left are not places to reach the server. */
 const NOT_A_PLACE_TO_REACH = /\b(?:in use|already|EADDRINUSE|busy|trying|instead|unavailable)\b/i;
 
@@ -25,6 +32,7 @@ interface ParsedSighting {
 /** Sightings in one line of output, in the order printed. Escape sequences are ignored. */
 export function parseUrlSightings(line: string): ParsedSighting[] {
   const text = stripAnsi(line);
+  if (SOMEONE_ELSES_ADDRESS.test(text)) return [];
   const found: ParsedSighting[] = [];
   const seen = new Set<string>();
   const add = (sighting: ParsedSighting | undefined) => {

@@ -37,8 +37,8 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
         <span
           className="trust-mark"
           role="note"
-          aria-label={`unverified preset: ${p.agent.preset} status detection was never run against the real CLI`}
-          title={`The ${p.agent.preset} preset's status rules come from the CLI's docs and source; they were never run against the real CLI.`}
+          aria-label={`unverified preset: ${p.agent.preset} status detection is not proven against the real CLI`}
+          title={`The ${p.agent.preset} preset's status rules have not been proven against the real CLI's recorded sessions; this status may be late or wrong.`}
           data-testid="unverified"
         >
           unverified
