@@ -14,7 +14,6 @@ import { THEMES, type ThemeName } from './themes';
 import { findFileLinks } from './fileLinks';
 import { IS_MAC, terminalKeyOf } from './shortcuts';
 import { PacedWriter } from './pacedWriter';
-import { hasHardwareWebgl } from './webglSupport';
 /** Wait for layout to settle before telling the PTY its new size. */
 const RESIZE_DEBOUNCE_MS = 50;
 
@@ -283,7 +282,7 @@ export class TerminalPane {
 
   /** WebGL for visible panes; the DOM renderer when hidden, or when a context is unavailable or lost. */
   private async useWebgl(): Promise<void> {
-    if (this.disposed || !this.isOnScreen || this.webgl || !hasHardwareWebgl()) return;
+    if (this.disposed || !this.isOnScreen || this.webgl) return;
     try {
       const { WebglAddon } = await import('@xterm/addon-webgl');
       if (this.disposed || this.webgl) return;
