@@ -7,7 +7,8 @@
 
 type RequestFrame = (callback: () => void) => () => void;
 
-const animationFrame: RequestFrame = (callback) => {
+/** The next animation frame; returns a cancel. */
+export const animationFrame: RequestFrame = (callback) => {
   const handle = requestAnimationFrame(() => callback());
   return () => cancelAnimationFrame(handle);
 };

@@ -16,7 +16,7 @@
  * scrolling terminal redraws all its rows, and ten panes redrawn every frame left the main thread
  * no time for the echo of a keystroke (its frame queued behind them in the page's task queue).
  */
-import { FrameBudget } from './frameBudget';
+import { animationFrame, FrameBudget } from './frameBudget';
 
 /** Most bytes a pane hands xterm per write: ten flooding panes then parse well inside a 16 ms frame. */
 export const FRAME_SLICE_BYTES = 16 * 1024;
@@ -38,10 +38,7 @@ interface PacedTarget {
 type TurnScheduler = (callback: () => void, pace: Pace) => () => void;
 
 const nextTurn: TurnScheduler = (callback, pace) => {
-  if (pace === 'interactive') {
-    const frame = requestAnimationFrame(() => callback());
-    return () => cancelAnimationFrame(frame);
-  }
+  if (pace === 'interactive') return animationFrame(callback);
   let withdraw: (() => void) | undefined;
   const timer = window.setTimeout(() => (withdraw = backgroundFrames.enqueue(callback)), BACKGROUND_SLICE_INTERVAL_MS);
   return () => {

@@ -79,7 +79,6 @@ export class TerminalPane {
     this.term.unicode.activeVersion = '11';
     this.term.registerLinkProvider(this.fileLinkProvider());
     this.term.attachCustomKeyEventHandler((event) => this.onKey(event));
-
     this.term.onSelectionChange(() => {
       if (this.options.copyOnSelect() && this.term.hasSelection()) void copyText(this.term.getSelection());
     });
@@ -115,10 +114,7 @@ export class TerminalPane {
    * screen replaces what the terminal showed, so nothing printed twice and nothing missed.
    */
   async attach(): Promise<void> {
-    this.attachedOffset = -1;
-    this.early = [];
-    this.unacked = 0;
-    this.writer.clear();
+    this.forgetStream();
     this.isStreaming = true;
     const snapshot = await this.client.call('attach', { id: this.id });
     if (this.disposed) return;
@@ -272,12 +268,17 @@ export class TerminalPane {
 
   private stopStream(): void {
     this.isStreaming = false;
-    this.attachedOffset = -1;
-    this.early = [];
-    this.writer.clear();
-    this.unacked = 0;
+    this.forgetStream();
     // Detaching drops this viewer's flow-control backlog in the core; a failure means the entry is gone.
     void this.client.call('detach', { id: this.id }).catch(() => undefined);
+  }
+
+  /** Drops what the previous stream left: its offset, early events, unacknowledged and unwritten bytes. */
+  private forgetStream(): void {
+    this.attachedOffset = -1;
+    this.early = [];
+    this.unacked = 0;
+    this.writer.clear();
   }
 
   /** WebGL for visible panes; the DOM renderer when hidden, or when a context is unavailable or lost. */

@@ -95,5 +95,10 @@ export function mergeHookWithScreen(hook: HookState, screen: MergedState): Merge
   ) {
     return { primary: hook.primary, detail: screen.detail, reason: `hook:${hook.event}+${screen.reason}`, isFromHook: true };
   }
+  return hookAlone(hook);
+}
+
+/** The hook's own state, for when nothing on screen refines it. */
+export function hookAlone(hook: HookState): MergedState {
   return { primary: hook.primary, detail: hook.detail, reason: `hook:${hook.event}`, isFromHook: true };
 }

@@ -11,7 +11,7 @@ import type { AgentDetail, AgentHookEvent, AgentPrimary, AgentStatusInfo, Preset
 import { classify, FALLBACK_ACTIVITY_WINDOW_MS, FALLBACK_RECENT_OUTPUT, type Classification } from './classifier';
 import { realClock, type Clock } from '../base';
 import { HealthMachine, RECOVERED_HOLD_MS } from './healthMachine';
-import { HOOK_FRESH_MS, hookImplication, mergeHookWithScreen, type HookState, type MergedState } from './hookState';
+import { HOOK_FRESH_MS, hookAlone, hookImplication, mergeHookWithScreen, type HookState, type MergedState } from './hookState';
 import { ProgressDetector } from './progress';
 import type { RuleSet } from './ruleSchema';
 
@@ -330,9 +330,7 @@ export class StatusTracker extends DisposableBase {
 
   /** The fresh hook decides alone while the screen says nothing. */
   private showHookAlone(now: number): void {
-    const hook = this.hook!;
-    const candidate: MergedState = { primary: hook.primary, detail: hook.detail, reason: `hook:${hook.event}`, isFromHook: true };
-    this.show(this.applyTiming(candidate, now), now);
+    this.show(this.applyTiming(hookAlone(this.hook!), now), now);
     this.scheduleDeadline(now, undefined, true);
   }
 
