@@ -1,12 +1,11 @@
 /**
- * Merges the PTY's reads into batches (VS Code's TerminalDataBufferer): one batch per BATCH_MS
- * instead of one per read. A flood arrives in reads of about 4 KB (the kernel's tty buffer), and
- * everything downstream — the headless screen, the detectors' output events, the viewers — costs
- * per call as much as per byte, so it runs once per batch. The first read after a quiet BATCH_MS
- * goes out at once (a keystroke's echo waits for no timer, which a busy event loop runs a whole
- * turn later); only what follows it within BATCH_MS is merged. Flushed before resize and exit so
- * nothing downstream sees bytes in the wrong geometry or misses the last line. Batches carry the
- * PTY's raw bytes: viewers' terminals decode UTF-8 themselves, so nothing is decoded or
+ * Merges the PTY's reads into batches for viewers (VS Code's TerminalDataBufferer): one batch per
+ * BATCH_MS instead of one per read. The first read after a quiet BATCH_MS goes out at once (a
+ * keystroke's echo waits for no timer, which a busy event loop runs a whole turn later); only what
+ * follows it within BATCH_MS is merged. While a flood is under way (`isFlooding`) the entry hands
+ * the screen and the detectors these batches too instead of every read. Flushed before resize and
+ * exit so nothing downstream sees bytes in the wrong geometry or misses the last line. Batches
+ * carry the PTY's raw bytes: viewers' terminals decode UTF-8 themselves, so nothing is decoded or
  * re-encoded on the way.
  *
  * The batcher keeps only offsets and copies its range out of the entry's ring when it flushes,
@@ -24,6 +23,12 @@ const BATCH_MS = 8;
  */
 const MAX_BATCH_BYTES = 32 * 1024;
 
+/**
+ * A batch this big means a flood: more than the two full PTY reads (~4 KB each, the kernel's tty
+ * buffer) an echo, a prompt or an agent's redraw come in within BATCH_MS.
+ */
+const FLOOD_BATCH_BYTES = 8 * 1024;
+
 /** Batches are carved from slabs this big (one ArrayBuffer per ~30 batches under a flood). */
 const SLAB_BYTES = 1024 * 1024;
 
@@ -39,6 +44,7 @@ export class OutputBatcher {
   private end = 0;
   private timer: NodeJS.Timeout | undefined;
   private lastFlushAt = -Infinity;
+  private lastFloodBatchAt = -Infinity;
   private isDisposed = false;
 
   private slab = Buffer.allocUnsafe(0);
@@ -58,6 +64,11 @@ export class OutputBatcher {
     return this.start < 0 ? 0 : this.end - this.start;
   }
 
+  /** A flood is under way: a batch of FLOOD_BATCH_BYTES or more went out within the last BATCH_MS. */
+  isFlooding(now: number): boolean {
+    return now - this.lastFloodBatchAt < BATCH_MS;
+  }
+
   /** Bytes [start, end) were appended to the ring. */
   push(start: number, end: number): void {
     const isQuiet = this.start < 0 && !this.timer && performance.now() - this.lastFlushAt >= BATCH_MS;
@@ -73,6 +84,7 @@ export class OutputBatcher {
   flush(): void {
     if (this.start < 0) return;
     this.lastFlushAt = performance.now();
+    if (this.end - this.start >= FLOOD_BATCH_BYTES) this.lastFloodBatchAt = this.lastFlushAt;
     const batch: OutputBatch = { data: this.carve(this.start, this.end), start: this.start, end: this.end };
     this.start = -1;
     if (!this.isDisposed) this.deliver(batch);

@@ -108,6 +108,8 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   private isAcceptingOutput = false;
   /** Our own bytes (banners, restored screens) are being delivered: screen and viewers only. */
   private isDeliveringLocal = false;
+  /** Ring offset up to which the screen and the output listeners have the output. */
+  private observedEnd = 0;
 
   private readonly outputEmitter = this.register(new Emitter<OutputChunk>());
   readonly onDidWriteOutput: Event<OutputChunk> = this.outputEmitter.event;
@@ -398,8 +400,10 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   }
 
   /**
-   * One PTY read: into the ring now, everything else once per batch (deliverBatch). A batch never
-   * holds more than the ring retains, so no byte leaves the ring before it was delivered.
+   * One PTY read: into the ring, then to the screen and the output listeners at once — unless a
+   * flood is under way, when they get the viewers' batches instead (deliverBatch): a flood arrives
+   * in reads of about 4 KB (the kernel's tty buffer) and every listener costs per call as much as
+   * per byte. A batch never holds more than the ring retains, so no byte leaves the ring unseen.
    */
   private acceptOutput(data: Buffer): void {
     const startedAt = performance.now();
@@ -408,6 +412,8 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
       if (this.batcher.pendingBytes + data.length > this.ring.capacity) this.batcher.flush();
       const start = this.ring.end;
       this.ring.append(data);
+      // In order only: after a flood, bytes still in a batch reach the listeners with that batch first.
+      if (this.observedEnd === start && !this.batcher.isFlooding(startedAt)) this.observe(data, start, this.ring.end);
       this.batcher.push(start, this.ring.end);
     } finally {
       this.isAcceptingOutput = false;
@@ -415,20 +421,29 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     }
   }
 
-  /** A batch of output: the screen parses it, detectors get it as one chunk, viewers receive it. */
+  /** A batch for the viewers; the screen and the output listeners get the part they have not seen. */
   private deliverBatch(batch: OutputBatch): void {
     const startedAt = this.isAcceptingOutput ? undefined : performance.now();
     try {
-      this.screen.write(batch.data, batch.end);
-      if (!this.isDeliveringLocal) this.emitOutput(batch);
+      if (batch.end > this.observedEnd) {
+        const from = Math.max(this.observedEnd, batch.start);
+        this.observe(batch.data.subarray(from - batch.start), from, batch.end);
+      }
       this.flushedEmitter.fire(batch);
     } finally {
       if (startedAt !== undefined) this.outputBudget.spend(this.budgetClient, performance.now() - startedAt);
     }
   }
 
+  /** Output bytes [start, end) reach the screen and, unless they are our own, the output listeners. */
+  private observe(data: Buffer, start: number, end: number): void {
+    this.observedEnd = end;
+    this.screen.write(data, end);
+    if (!this.isDeliveringLocal) this.emitOutput(data, start, end);
+  }
+
   /** The program's output as one chunk for the detectors; batches never span runs (flushed at exit). */
-  private emitOutput({ data, start, end }: OutputBatch): void {
+  private emitOutput(data: Buffer, start: number, end: number): void {
     if (!this.outputEmitter.hasListeners) return;
     // Text is decoded only if a listener reads it; a split character's start is carried over.
     const carryIn = this.utf8Carry;
