@@ -59,8 +59,8 @@ export interface ObservedSession {
   readonly isRunning: boolean;
   readonly screen: ScreenView;
   /**
-   * Every run's output in batches of PTY reads (the first read after a quiet moment on its own, at
-   * once; a flood's reads merged up to 32 KB). Check `runId` to keep only the current run.
+   * Every run's output, each PTY read at once; during a flood, reads merged into batches of up to
+   * 32 KB. Check `runId` to keep only the current run.
    */
   readonly onDidWriteOutput: Event<OutputChunk>;
   readonly onDidStartRun: Event<RunStarted>;
