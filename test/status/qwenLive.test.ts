@@ -66,10 +66,13 @@ describe('the real Qwen Code through Switchboard', () => {
     TEST_TIMEOUT_MS,
   );
 
-  // Known gap, why the qwen preset is not verified yet: this passed once, then failed in most runs
-  // (Qwen reports "MCP tool execution may have completed before the connection failed": its
-  // streamable-HTTP connection to Switchboard drops). Run it with QWEN_SERVE_MCP=1 while fixing it.
-  it.skipIf(process.env.QWEN_SERVE_MCP !== '1')(
+  // Qwen Code 0.24.4 sometimes closes its own MCP session a few seconds after opening it (an HTTP
+  // DELETE from Qwen, after answers that were all 200/202; traced on the endpoint) and the next
+  // call to that server fails inside Qwen with "MCP tool execution may have completed before the
+  // connection failed" before any request is sent (its mcp-tool code reconnects before it reports
+  // that). Like a model would, the next round asks again; a round must still reach whoami and get
+  // this entry.
+  it(
     'under serve: spawn_agent + send_message over MCP; the agent calls whoami and gets its own entry',
     async () => {
       // Turns are scripted per round by whoamiThroughQwen.
@@ -78,7 +81,7 @@ describe('the real Qwen Code through Switchboard', () => {
       await waitForAgentStatus(client, id, WAIT_MS);
       const result = await whoamiThroughAgent(client, mock, id, {
         tool: WHOAMI_TOOL,
-        notThereYet: /not found/i,
+        notThereYet: /not found|may have completed before the connection failed/i,
         rounds: MAX_WHOAMI_ROUNDS,
         timeoutMs: WAIT_MS,
         idle: (agent) => agent.primary === 'idle',

@@ -233,7 +233,10 @@ export const useUi = create<UiState>((set, get) => ({
 /** Run a command and surface its error in the UI instead of throwing into React. */
 export async function run<T>(action: (client: ControlClient) => Promise<T>): Promise<T | undefined> {
   const { client, setError } = useUi.getState();
-  if (!client) return undefined;
+  if (!client) {
+    setError('Not connected to Switchboard yet: nothing was sent. Try again in a moment.');
+    return undefined;
+  }
   try {
     return await action(client);
   } catch (err) {

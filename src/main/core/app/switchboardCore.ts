@@ -22,7 +22,7 @@ import type { AttachedCapability, Capability } from './capability';
 import type { TaskProgress, TaskRequest, TaskView, TaskWaitResult } from '../../../shared/task';
 import type { ReadinessCheck, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
 import { DEFAULT_READY_TIMEOUT_MS } from '../../../shared/readyConfig';
-import { DEFAULT_SUBMIT_AFTER_ECHO_MS, typeUserTurn, waitForScreen } from '../sessions';
+import { DEFAULT_SUBMIT_AFTER_ECHO_MS, isTextOnScreen, typeUserTurn, waitForScreen } from '../sessions';
 import { isOnPath, proposeConfig, writeConfig } from '../projects';
 import type { ConfigProposal, ProposedEntry } from '../../../shared/proposal';
 import { StartOrder, type Gate } from './startOrder';
@@ -87,6 +87,8 @@ export interface SwitchboardCoreOptions {
 
 /** How long spawnAgent waits for a fresh agent's prompt before typing its instructions. */
 const INSTRUCTIONS_READY_TIMEOUT_MS = 60_000;
+/** How long an idle agent has to show that it took a turn (a prompt-submit hook or its busy screen) before Enter is pressed once more. */
+const SUBMIT_CONFIRM_MS = 5_000;
 
 /** Who asked for a new entry: an entry's MCP token (it then owns the new entry), or a person. */
 export interface SpawnOrigin {
@@ -644,7 +646,33 @@ export class SwitchboardCore {
    */
   async sendUserTurn(id: string, text: string): Promise<void> {
     await this.untilPromptShown(id);
-    await typeUserTurn(this.sessions.get(id), text, this.submitAfterEchoMs(id));
+    const entry = this.sessions.get(id);
+    const wasIdle = this.agentStatusOf(id)?.tracker.status.primary === 'idle';
+    await typeUserTurn(entry, text, this.submitAfterEchoMs(id));
+    if (wasIdle) await this.pressEnterAgainIfNotTaken(id, text);
+  }
+
+  /**
+   * A TUI now and then drops the Enter of a turn: the text stays in its composer and nothing is
+   * sent (seen with Gemini CLI under load). An agent that was idle and has not left idle within
+   * SUBMIT_CONFIRM_MS while its screen still shows the text gets Enter once more, as a person
+   * would press it again; Enter on an empty composer does nothing in the preset CLIs.
+   */
+  private async pressEnterAgainIfNotTaken(id: string, text: string): Promise<void> {
+    const agent = this.agentStatusOf(id);
+    const entry = this.sessions.get(id);
+    if (!agent || agent.preset.id === 'generic') return;
+    const { tracker } = agent;
+    const tookTurn = await waitForEvent(tracker.onDidChangeStatus, (s) => s.primary !== 'idle', SUBMIT_CONFIRM_MS).then(
+      () => true,
+      () => tracker.status.primary !== 'idle',
+    );
+    if (tookTurn || !entry.isRunning || !isTextOnScreen(entry, text)) return;
+    entry.write('\r');
+  }
+
+  private agentStatusOf(id: string): AgentStatusDecoration | undefined {
+    return this.decorationsOf(id).find((d): d is AgentStatusDecoration => d instanceof AgentStatusDecoration);
   }
 
   /**
@@ -653,7 +681,7 @@ export class SwitchboardCore {
    * its rules know. A busy or waiting agent takes the turn (its CLI queues it).
    */
   private async untilPromptShown(id: string, timeoutMs = INSTRUCTIONS_READY_TIMEOUT_MS): Promise<void> {
-    const agent = this.decorationsOf(id).find((d): d is AgentStatusDecoration => d instanceof AgentStatusDecoration);
+    const agent = this.agentStatusOf(id);
     if (!agent || agent.tracker.status.primary !== 'starting') return;
     const { tracker } = agent;
     await waitForEvent(tracker.onDidChangeStatus, (s) => s.primary !== 'starting', timeoutMs).catch(() => undefined);
@@ -668,8 +696,7 @@ export class SwitchboardCore {
 
   /** How long Enter waits after the echo of typed text: the agent preset's pause, the default for anything else. */
   submitAfterEchoMs(id: string): number {
-    const agent = this.decorationsOf(id).find((d): d is AgentStatusDecoration => d instanceof AgentStatusDecoration);
-    return agent?.preset.submitAfterEchoMs ?? DEFAULT_SUBMIT_AFTER_ECHO_MS;
+    return this.agentStatusOf(id)?.preset.submitAfterEchoMs ?? DEFAULT_SUBMIT_AFTER_ECHO_MS;
   }
 
   attach(id: string) {

@@ -5,5 +5,13 @@ export { killTree } from './treeKill';
 export { collectTree, readProcessTable, findByEnvMarker, isAlive as isProcessAlive } from './processTree';
 export type * from './types';
 export type { EntryDecoration, EntryDecorator, DecoratorContext } from './entryDecoration';
-export { typeUserTurn, pasteSequence, waitForEcho, waitForScreen, settleAfterEcho, DEFAULT_SUBMIT_AFTER_ECHO_MS } from './userTurn';
+export {
+  typeUserTurn,
+  isTextOnScreen,
+  pasteSequence,
+  waitForEcho,
+  waitForScreen,
+  settleAfterEcho,
+  DEFAULT_SUBMIT_AFTER_ECHO_MS,
+} from './userTurn';
 export { resolveCommand } from './commandResolver';

@@ -100,6 +100,12 @@ export function settleAfterEcho(entry: ProcessEntry, submitAfterEchoMs = DEFAULT
   });
 }
 
+/** Whether the screen still shows typed `text` (its last characters); true for text a program may abbreviate. */
+export function isTextOnScreen(entry: ProcessEntry, text: string): boolean {
+  const probe = echoProbe(text, entry.screen.cols);
+  return probe === undefined || occurrences(entry, probe) > 0;
+}
+
 /** What an echo of `text` shows on screen, or undefined when a program may abbreviate it. */
 function echoProbe(text: string, cols: number): string | undefined {
   const trimmed = text.trim();

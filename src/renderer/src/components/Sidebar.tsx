@@ -142,6 +142,8 @@ function AddEntryForm() {
   const [preset, setPreset] = useState<string>('claude');
   const [commandLine, setCommandLine] = useState('');
   const [name, setName] = useState('');
+  // Before the first snapshot there is nobody to send an entry to: the button waits, it does not drop the click.
+  const isConnected = useUi((s) => s.client !== undefined);
   const submit = async () => {
     const line = commandLine.trim();
     const label = name.trim() ? { name: name.trim() } : {};
@@ -195,7 +197,7 @@ function AddEntryForm() {
         onChange={(e) => setName(e.target.value)}
         data-testid="add-name"
       />
-      <button type="submit" data-testid="add-submit">
+      <button type="submit" data-testid="add-submit" disabled={!isConnected}>
         Add
       </button>
     </form>
