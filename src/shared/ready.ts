@@ -97,6 +97,6 @@ export interface ReadinessProgress {
 }
 
 /** Ready, and past its settle window: what a wait, `dependsOn: "ready"` and a green badge count as ready. */
-export function isSettledReady(info: Pick<ReadinessInfo, 'phase' | 'settling'> | undefined): boolean {
-  return info?.phase === 'ready' && info.settling !== true;
+export function isSettledReady(info: Pick<ReadinessInfo, 'phase' | 'settling'>): boolean {
+  return info.phase === 'ready' && info.settling !== true;
 }

@@ -69,13 +69,17 @@ export type AgentHookEventName = (typeof AGENT_HOOK_EVENTS)[number];
  * Other CLIs' names for the same moments, as they post them (`hook_event_name`). Gemini CLI 0.61:
  * BeforeAgent fires after a prompt is submitted, AfterAgent once per turn after the final
  * response, BeforeTool / AfterTool around a tool's execution, Notification (`ToolPermission`)
- * when a tool call waits for confirmation. Qwen Code uses Claude Code's names.
+ * when a tool call waits for confirmation. Qwen Code uses Claude Code's names, plus
+ * PostToolUseFailure (a tool that failed is finished too) and StopFailure (an API error or loop
+ * detection ended the turn, instead of Stop).
  */
 export const AGENT_HOOK_EVENT_ALIASES: Readonly<Record<string, AgentHookEventName>> = {
   BeforeAgent: 'UserPromptSubmit',
   AfterAgent: 'Stop',
   BeforeTool: 'PreToolUse',
   AfterTool: 'PostToolUse',
+  PostToolUseFailure: 'PostToolUse',
+  StopFailure: 'Stop',
 };
 
 export const AgentHookEventSchema = z.object({

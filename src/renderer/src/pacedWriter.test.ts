@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { FRAME_SLICE_BYTES, PacedWriter } from './pacedWriter';
+import { FRAME_SLICE_BYTES, PacedWriter, type Pace } from './pacedWriter';
 
 /** A terminal whose parse completes when the test says so, and frames that run when the test says so. */
 function harness() {
   const written: Uint8Array[] = [];
   const parsing: Array<() => void> = [];
   const frames: Array<() => void> = [];
+  const paces: Pace[] = [];
   const parsedBytes: number[] = [];
   const writer = new PacedWriter(
     {
@@ -15,14 +16,15 @@ function harness() {
       },
     },
     (bytes) => parsedBytes.push(bytes),
-    (callback) => {
+    (callback, pace) => {
       frames.push(callback);
+      paces.push(pace);
       return () => frames.splice(frames.indexOf(callback), 1);
     },
   );
   const parseAll = () => parsing.splice(0).forEach((done) => done());
   const runFrame = () => frames.splice(0).forEach((frame) => frame());
-  return { writer, written, parsedBytes, parseAll, runFrame, frames };
+  return { writer, written, parsedBytes, parseAll, runFrame, frames, paces };
 }
 
 const bytes = (size: number, fill = 0) => new Uint8Array(size).fill(fill);
@@ -75,6 +77,26 @@ describe('PacedWriter', () => {
     h.writer.write(bytes(3, 1));
     expect(h.written).toHaveLength(2);
     h.parseAll();
+    expect(h.frames).toHaveLength(0);
+  });
+
+  it('a pane without the keyboard waits for its background turn; taking the keyboard moves the next slice to the next frame', () => {
+    const h = harness();
+    for (let i = 0; i < 4; i++) h.writer.write(bytes(FRAME_SLICE_BYTES, i));
+    h.parseAll();
+    expect(h.paces).toEqual(['background']);
+    h.writer.pace = 'interactive';
+    expect(h.frames).toHaveLength(1); // the background turn was cancelled, not left to write a second slice
+    expect(h.paces).toEqual(['background', 'interactive']);
+    h.runFrame();
+    expect(h.written).toHaveLength(2);
+  });
+
+  it('the first output after a quiet spell goes out at once whatever the pace (a line of a quiet server waits for no turn)', () => {
+    const h = harness();
+    expect(h.writer.pace).toBe('background');
+    h.writer.write(bytes(10, 1));
+    expect(h.written).toHaveLength(1);
     expect(h.frames).toHaveLength(0);
   });
 });

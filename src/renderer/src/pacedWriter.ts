@@ -9,33 +9,72 @@
  * terminals the same way). A pane with nothing pending writes at once, so an echo in a quiet pane
  * is parsed in the same task it arrived in. Bytes leave in the order they came, never merged or
  * dropped; the callback reports parsed bytes for flow-control acknowledgements.
+ *
+ * Only the pane the person types into is paced per frame. Every other pane with a backlog writes
+ * its next slice no sooner than BACKGROUND_SLICE_INTERVAL_MS later, and then only when the shared
+ * frame budget gives it a turn (BACKGROUND_WRITES_PER_FRAME panes a frame): each write of a
+ * scrolling terminal redraws all its rows, and ten panes redrawn every frame left the main thread
+ * no time for the echo of a keystroke (its frame queued behind them in the page's task queue).
  */
+import { animationFrame, FrameBudget } from './frameBudget';
 
-/** Most bytes a pane hands xterm per frame: ten flooding panes then parse well inside a 16 ms frame. */
+/** Most bytes a pane hands xterm per write: ten flooding panes then parse well inside a 16 ms frame. */
 export const FRAME_SLICE_BYTES = 16 * 1024;
+
+/** How often a pane nobody types into takes its next slice while it has a backlog (10 redraws a second). */
+export const BACKGROUND_SLICE_INTERVAL_MS = 100;
+
+/** Background panes that may write in one frame, whatever the number flooding. */
+export const BACKGROUND_WRITES_PER_FRAME = 2;
+
+/** `interactive`: the pane has the keyboard, its output is drawn every frame; `background`: at most every BACKGROUND_SLICE_INTERVAL_MS. */
+export type Pace = 'interactive' | 'background';
 
 interface PacedTarget {
   write(data: Uint8Array, parsed: () => void): void;
 }
 
-type FrameScheduler = (callback: () => void) => () => void;
+/** Runs `callback` at the pane's next turn (the next frame, or later for a background pane); returns a cancel. */
+type TurnScheduler = (callback: () => void, pace: Pace) => () => void;
 
-const animationFrame: FrameScheduler = (callback) => {
-  const handle = requestAnimationFrame(() => callback());
-  return () => cancelAnimationFrame(handle);
+const nextTurn: TurnScheduler = (callback, pace) => {
+  if (pace === 'interactive') return animationFrame(callback);
+  let withdraw: (() => void) | undefined;
+  const timer = window.setTimeout(() => (withdraw = backgroundFrames.enqueue(callback)), BACKGROUND_SLICE_INTERVAL_MS);
+  return () => {
+    window.clearTimeout(timer);
+    withdraw?.();
+  };
 };
+
+const backgroundFrames = new FrameBudget(BACKGROUND_WRITES_PER_FRAME);
 
 export class PacedWriter {
   private readonly queue: Uint8Array[] = [];
   private isWriting = false;
   private cancelFrame: (() => void) | undefined;
   private generation = 0;
+  private currentPace: Pace = 'background';
 
   constructor(
     private readonly target: PacedTarget,
     private readonly onParsed: (bytes: number) => void,
-    private readonly nextFrame: FrameScheduler = animationFrame,
+    private readonly scheduleTurn: TurnScheduler = nextTurn,
   ) {}
+
+  get pace(): Pace {
+    return this.currentPace;
+  }
+
+  /** A pane that takes the keyboard catches up from the next frame on, not at its background turn. */
+  set pace(pace: Pace) {
+    if (pace === this.currentPace) return;
+    this.currentPace = pace;
+    if (!this.cancelFrame) return;
+    this.cancelFrame();
+    this.cancelFrame = undefined;
+    this.scheduleNextSlice();
+  }
 
   /** Bytes still waiting for their turn (not yet handed to xterm). */
   get pendingBytes(): number {
@@ -78,10 +117,10 @@ export class PacedWriter {
 
   private scheduleNextSlice(): void {
     if (this.cancelFrame) return;
-    this.cancelFrame = this.nextFrame(() => {
+    this.cancelFrame = this.scheduleTurn(() => {
       this.cancelFrame = undefined;
       if (!this.isWriting) this.writeSlice();
-    });
+    }, this.currentPace);
   }
 
   /** Up to FRAME_SLICE_BYTES from the front of the queue, as one array. */

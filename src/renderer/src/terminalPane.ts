@@ -53,6 +53,9 @@ export class TerminalPane {
   private visibility: IntersectionObserver | undefined;
   private webgl: { dispose(): void } | undefined;
   private disposed = false;
+  /** On screen (the IntersectionObserver's last word); a pane off screen takes no output from the core. */
+  private isOnScreen = true;
+  private isStreaming = false;
 
   constructor(
     readonly id: string,
@@ -93,10 +96,14 @@ export class TerminalPane {
   async mount(container: HTMLElement): Promise<void> {
     this.term.open(container);
     this.term.element?.setAttribute('data-renderer', 'dom');
+    // The pane with the keyboard draws its output every frame; the others at the background pace (pacedWriter.ts).
+    this.term.textarea?.addEventListener('focus', () => (this.writer.pace = 'interactive'));
+    this.term.textarea?.addEventListener('blur', () => (this.writer.pace = 'background'));
     this.observer = new ResizeObserver(() => this.scheduleFit());
     this.observer.observe(container);
     // Browsers cap live WebGL contexts (~16): only panes on screen hold one.
-    this.visibility = new IntersectionObserver(([entry]) => void this.setVisible(entry?.isIntersecting ?? false));
+    // The last entry is the current state: several arrive at once when the pane moved in and out between callbacks.
+    this.visibility = new IntersectionObserver((entries) => void this.setVisible(entries.at(-1)?.isIntersecting ?? false));
     this.visibility.observe(container);
     this.fitNow();
     await this.attach();
@@ -107,12 +114,11 @@ export class TerminalPane {
    * screen replaces what the terminal showed, so nothing printed twice and nothing missed.
    */
   async attach(): Promise<void> {
-    this.attachedOffset = -1;
-    this.early = [];
-    this.unacked = 0;
-    this.writer.clear();
+    this.forgetStream();
+    this.isStreaming = true;
     const snapshot = await this.client.call('attach', { id: this.id });
     if (this.disposed) return;
+    if (!this.isOnScreen) return this.stopStream(); // scrolled away while the snapshot was on its way
     this.term.reset();
     this.term.write(snapshot.screen);
     this.attachedOffset = snapshot.offset;
@@ -122,7 +128,7 @@ export class TerminalPane {
   }
 
   deliver(event: OutputEvent): void {
-    if (this.disposed) return;
+    if (this.disposed || !this.isStreaming) return;
     if (this.attachedOffset < 0) {
       this.early.push(event);
       return;
@@ -244,11 +250,40 @@ export class TerminalPane {
     void this.client.call('resizeProcess', { id: this.id, cols: size.cols, rows: size.rows }).catch(() => undefined);
   }
 
-  /** WebGL for visible panes; the DOM renderer when hidden, or when a context is unavailable or lost. */
+  /**
+   * A pane mounted near the screen but not on it takes no output: xterm would parse every byte of
+   * a flood nobody sees. Back on screen it shows the core's snapshot and streams from there.
+   */
   private async setVisible(isVisible: boolean): Promise<void> {
     if (this.disposed) return;
-    if (!isVisible) return this.releaseWebgl();
-    if (this.webgl) return;
+    const wasOnScreen = this.isOnScreen;
+    this.isOnScreen = isVisible;
+    if (!isVisible) {
+      if (wasOnScreen && this.isStreaming) this.stopStream();
+      return this.releaseWebgl();
+    }
+    if (!this.isStreaming) await this.attach().catch(() => undefined);
+    await this.useWebgl();
+  }
+
+  private stopStream(): void {
+    this.isStreaming = false;
+    this.forgetStream();
+    // Detaching drops this viewer's flow-control backlog in the core; a failure means the entry is gone.
+    void this.client.call('detach', { id: this.id }).catch(() => undefined);
+  }
+
+  /** Drops what the previous stream left: its offset, early events, unacknowledged and unwritten bytes. */
+  private forgetStream(): void {
+    this.attachedOffset = -1;
+    this.early = [];
+    this.unacked = 0;
+    this.writer.clear();
+  }
+
+  /** WebGL for visible panes; the DOM renderer when hidden, or when a context is unavailable or lost. */
+  private async useWebgl(): Promise<void> {
+    if (this.disposed || !this.isOnScreen || this.webgl) return;
     try {
       const { WebglAddon } = await import('@xterm/addon-webgl');
       if (this.disposed || this.webgl) return;

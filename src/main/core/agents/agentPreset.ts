@@ -80,7 +80,7 @@ export interface AgentPreset extends DetectionProfile {
    * turn"): CLIs that take an Enter right after a paste as part of it need longer.
    */
   submitAfterEchoMs: number;
-  /** The CLI reports its own turn events as hooks (Claude Code, Gemini CLI, Qwen Code); its MCP wiring installs them. */
+  /** The CLI reports its own turn events as hooks (Claude Code, Gemini CLI, Qwen Code, opencode via a plugin); its MCP wiring installs them. */
   hasHooks: boolean;
   /** Arguments and env that point the agent CLI at the MCP endpoint (see mcpWiring.ts). */
   mcpWiring(endpoint: McpEndpoint, runEnv?: RunEnv): McpWiring;

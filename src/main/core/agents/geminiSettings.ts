@@ -66,7 +66,7 @@ function withSwitchboardServer(user: Record<string, unknown>, url: string): Reco
 const GEMINI_STATUS_HOOK_EVENTS = ['BeforeAgent', 'AfterAgent', 'BeforeTool', 'AfterTool', 'Notification'] as const;
 const STATUS_HOOK_TIMEOUT_MS = 2_000;
 
-function withStatusHooks(userHooks: unknown, hooksUrl: string): Record<string, unknown> {
+export function withStatusHooks(userHooks: unknown, hooksUrl: string): Record<string, unknown> {
   const hooks: Record<string, unknown> = isPlainObject(userHooks) ? { ...userHooks } : {};
   const command =
     `curl -s -m ${STATUS_HOOK_TIMEOUT_MS / 1000} -o /dev/null -H 'Content-Type: application/json' ` +

@@ -90,19 +90,26 @@ function opencodeWiring(endpoint: McpEndpoint, runEnv: RunEnv = process.env): Mc
  * (not a long idle as in Claude Code), so only permission notifications are asked for.
  */
 function qwenWiring(endpoint: McpEndpoint): McpWiring {
-  const hook = (matcher?: string) => [{ ...(matcher ? { matcher } : {}), hooks: [{ ...httpHook(endpoint), timeout: HOOK_TIMEOUT_S }] }];
   const settings = {
     mcpServers: { [MCP_SERVER_NAME]: { httpUrl: endpoint.url, headers: { Authorization: `Bearer $${MCP_TOKEN_ENV}` } } },
     permissions: { allow: READ_ONLY_TOOLS.map((tool) => `mcp__${MCP_SERVER_NAME}__${tool}`) },
-    hooks: {
-      UserPromptSubmit: hook(),
-      PreToolUse: hook('*'),
-      PostToolUse: hook('*'),
-      Notification: hook(QWEN_PERMISSION_NOTIFICATION),
-      Stop: hook(),
-    },
+    hooks: qwenStatusHooks(endpoint),
   };
   return { args: [], env: { QWEN_CODE_SYSTEM_DEFAULTS_PATH: ownedSettingsFile('qwen-settings', JSON.stringify(settings, null, 2)) } };
+}
+
+/** Qwen Code's HTTP hooks that report the turn to Switchboard's hook receiver at `endpoint`. */
+export function qwenStatusHooks(endpoint: McpEndpoint): Record<string, unknown> {
+  const hook = (matcher?: string) => [{ ...(matcher ? { matcher } : {}), hooks: [{ ...httpHook(endpoint), timeout: HOOK_TIMEOUT_S }] }];
+  return {
+    UserPromptSubmit: hook(),
+    PreToolUse: hook('*'),
+    PostToolUse: hook('*'),
+    PostToolUseFailure: hook('*'),
+    Notification: hook(QWEN_PERMISSION_NOTIFICATION),
+    Stop: hook(),
+    StopFailure: hook(),
+  };
 }
 
 /** Qwen Code waits for its hooks: a Switchboard that does not answer must not hold a turn for its 600 s default. */

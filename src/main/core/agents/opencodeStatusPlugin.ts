@@ -4,8 +4,9 @@
  * (`{ event: { id, type, properties } }`, opencode 1.18.33). Switchboard writes this one into its
  * own private directory and lists it in OPENCODE_CONFIG_CONTENT; it posts the turn's events to the
  * hook receiver, in Claude Code's vocabulary, with the run's token from the environment:
- * a new user message and `session.status` busy / retry → UserPromptSubmit, `session.status` idle →
- * Stop, `permission.asked` → Notification (permission_prompt). Sessions with a parent (subagents)
+ * a new user message and `session.status` busy / retry → UserPromptSubmit, a tool part turning
+ * `running` → PreToolUse and `completed` / `error` → PostToolUse (once per call), `session.status`
+ * idle → Stop, `permission.asked` → Notification (permission_prompt). Sessions with a parent (subagents)
  * are ignored: their idle is not the turn's end. A failed post is a lost signal, never an error.
  */
 import { MCP_HOOKS_PATH, MCP_TOKEN_ENV } from '../../../shared/mcp';
@@ -18,6 +19,7 @@ export const SwitchboardStatus = async () => {
   const token = process.env[${JSON.stringify(MCP_TOKEN_ENV)}];
   const childSessions = new Set();
   const seenUserMessages = new Set();
+  const reportedToolStates = new Set();
   const post = (body) => {
     if (!token) return;
     fetch(${JSON.stringify(hooksUrl)}, {
@@ -38,6 +40,13 @@ export const SwitchboardStatus = async () => {
       if (event.type === 'message.updated' && info.role === 'user' && !seenUserMessages.has(info.id)) {
         seenUserMessages.add(info.id);
         post({ hook_event_name: 'UserPromptSubmit' });
+      } else if (event.type === 'message.part.updated' && p.part?.type === 'tool') {
+        const status = p.part.state?.status;
+        const hook = status === 'running' ? 'PreToolUse' : status === 'completed' || status === 'error' ? 'PostToolUse' : null;
+        const key = hook + ' ' + p.part.callID;
+        if (!hook || reportedToolStates.has(key) || childSessions.has(p.part.sessionID)) return;
+        reportedToolStates.add(key);
+        post({ hook_event_name: hook, tool_name: p.part.tool });
       } else if (event.type === 'session.status') {
         const status = p.status?.type;
         if (status === 'busy' || status === 'retry') post({ hook_event_name: 'UserPromptSubmit' });

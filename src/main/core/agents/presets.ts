@@ -112,8 +112,9 @@ const SPECS: readonly PresetSpec[] = [
     hasHooks: true,
     submitAfterEchoMs: PASTE_AWARE_SUBMIT_AFTER_ECHO_MS,
     verified: 'unverified',
+    npmPackage: '@google/gemini-cli',
   },
-  { id: 'opencode', displayName: 'opencode', command: 'opencode', verified: 'unverified', npmPackage: 'opencode-ai' },
+  { id: 'opencode', displayName: 'opencode', command: 'opencode', hasHooks: true, verified: 'unverified', npmPackage: 'opencode-ai' },
   {
     id: 'qwen',
     displayName: 'Qwen Code',

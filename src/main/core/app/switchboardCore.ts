@@ -646,10 +646,10 @@ export class SwitchboardCore {
    */
   async sendUserTurn(id: string, text: string): Promise<void> {
     await this.untilPromptShown(id);
-    const entry = this.sessions.get(id);
-    const wasIdle = this.agentStatusOf(id)?.tracker.status.primary === 'idle';
-    await typeUserTurn(entry, text, this.submitAfterEchoMs(id));
-    if (wasIdle) await this.pressEnterAgainIfNotTaken(id, text);
+    const agent = this.agentStatusOf(id);
+    const mayPressAgain = agent !== undefined && agent.preset.id !== 'generic' && agent.tracker.status.primary === 'idle';
+    await typeUserTurn(this.sessions.get(id), text, this.submitAfterEchoMs(id));
+    if (mayPressAgain) await this.pressEnterAgainIfNotTaken(id, agent.tracker, text);
   }
 
   /**
@@ -658,11 +658,8 @@ export class SwitchboardCore {
    * SUBMIT_CONFIRM_MS while its screen still shows the text gets Enter once more, as a person
    * would press it again; Enter on an empty composer does nothing in the preset CLIs.
    */
-  private async pressEnterAgainIfNotTaken(id: string, text: string): Promise<void> {
-    const agent = this.agentStatusOf(id);
+  private async pressEnterAgainIfNotTaken(id: string, tracker: AgentStatusDecoration['tracker'], text: string): Promise<void> {
     const entry = this.sessions.get(id);
-    if (!agent || agent.preset.id === 'generic') return;
-    const { tracker } = agent;
     const tookTurn = await waitForEvent(tracker.onDidChangeStatus, (s) => s.primary !== 'idle', SUBMIT_CONFIRM_MS).then(
       () => true,
       () => tracker.status.primary !== 'idle',

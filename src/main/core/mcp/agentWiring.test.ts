@@ -7,6 +7,7 @@ import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AGENT_HOOK_EVENTS, AGENT_HOOK_EVENT_ALIASES } from '../../../shared/status';
 import { mcpWiringFor } from '../agents';
 
 const endpoint = { url: 'http://127.0.0.1:43210/mcp', token: 'app-token-must-not-appear' };
@@ -24,6 +25,17 @@ describe('agent MCP wiring', () => {
       permissions: { allow: expect.arrayContaining(['mcp__switchboard__whoami']) },
     });
     expect(mcpWiringFor('qwen')(endpoint).env.QWEN_CODE_SYSTEM_DEFAULTS_PATH).toBe(file);
+  });
+
+  it('qwen: HTTP hooks for the turn, a failed tool and a turn ended by an error, each mapped to a tracked event', () => {
+    const settings = JSON.parse(readFileSync(mcpWiringFor('qwen')(endpoint).env.QWEN_CODE_SYSTEM_DEFAULTS_PATH, 'utf8')) as {
+      hooks: Record<string, unknown>;
+    };
+    const events = Object.keys(settings.hooks).sort();
+    expect(events).toEqual(['Notification', 'PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'Stop', 'StopFailure', 'UserPromptSubmit']);
+    for (const event of events) expect([...AGENT_HOOK_EVENTS, ...Object.keys(AGENT_HOOK_EVENT_ALIASES)]).toContain(event);
+    expect(AGENT_HOOK_EVENT_ALIASES.PostToolUseFailure).toBe('PostToolUse');
+    expect(AGENT_HOOK_EVENT_ALIASES.StopFailure).toBe('Stop');
   });
 
   it('claude: --mcp-config with the env-var header, --settings with read-only tools allowed and HTTP hooks', () => {

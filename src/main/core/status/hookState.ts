@@ -83,9 +83,22 @@ export function mergeHookWithScreen(hook: HookState, screen: MergedState): Merge
   // The screen knows which dialog it shows (a CLI may notify a question as a permission prompt).
   if (screen.primary === 'waiting') return hook.primary === 'waiting' ? { ...screen, isFromHook: true } : screen;
   // UserPromptSubmit / PostToolUse only say "a request is in flight": the screen shows when it
-  // streams (responding) or runs a tool. PreToolUse (using_tools) and Stop are exact.
-  if (hook.primary === 'active' && hook.detail === 'thinking' && screen.primary === 'active' && screen.detail !== null) {
+  // streams (responding) or runs a tool. PreToolUse (using_tools) and Stop are exact, and so is
+  // PostToolUse about the tool: the finished tool's box lingers on screen, it does not run.
+  const isFinishedToolOnScreen = hook.event === 'PostToolUse' && screen.detail === 'using_tools';
+  if (
+    hook.primary === 'active' &&
+    hook.detail === 'thinking' &&
+    screen.primary === 'active' &&
+    screen.detail !== null &&
+    !isFinishedToolOnScreen
+  ) {
     return { primary: hook.primary, detail: screen.detail, reason: `hook:${hook.event}+${screen.reason}`, isFromHook: true };
   }
+  return hookAlone(hook);
+}
+
+/** The hook's own state, for when nothing on screen refines it. */
+export function hookAlone(hook: HookState): MergedState {
   return { primary: hook.primary, detail: hook.detail, reason: `hook:${hook.event}`, isFromHook: true };
 }

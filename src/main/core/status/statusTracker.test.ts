@@ -302,6 +302,25 @@ describe('StatusTracker', () => {
       expect(state()).toBe('idle/ready'); // the screen (still idle) decides again
     });
 
+    it('opencode first prompt lost on a blank screen: a fresh hook decides while the screen is cleared', () => {
+      const { clock, session, tracker, state } = idleSession();
+      session.print(['']); // the start screen is cleared while the CLI creates the session
+      clock.advanceBy(RECOMPUTE_COALESCE_MS * 2);
+      tracker.applyHookEvent({ event: 'UserPromptSubmit', at: clock.now() });
+      expect(state()).toBe('active/thinking');
+      expect(tracker.status.reason).toBe('hook:UserPromptSubmit');
+    });
+
+    it('a finished tool whose box is still drawn does not override PostToolUse', () => {
+      const { clock, session, tracker, state } = idleSession();
+      tracker.applyHookEvent({ event: 'PreToolUse', at: clock.now(), toolName: 'Bash' });
+      session.print(TOOL_RUNNING);
+      clock.advanceBy(RECOMPUTE_COALESCE_MS);
+      expect(state()).toBe('active/using_tools');
+      tracker.applyHookEvent({ event: 'PostToolUse', at: clock.now(), toolName: 'Bash' });
+      expect(state()).toBe('active/thinking');
+    });
+
     it('Stop is idle without debounce; the screen refines a hook "thinking" into responding', () => {
       const { clock, session, tracker, state } = idleSession();
       tracker.applyHookEvent({ event: 'UserPromptSubmit', at: clock.now() });

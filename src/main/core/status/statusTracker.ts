@@ -11,7 +11,7 @@ import type { AgentDetail, AgentHookEvent, AgentPrimary, AgentStatusInfo, Preset
 import { classify, FALLBACK_ACTIVITY_WINDOW_MS, FALLBACK_RECENT_OUTPUT, type Classification } from './classifier';
 import { realClock, type Clock } from '../base';
 import { HealthMachine, RECOVERED_HOLD_MS } from './healthMachine';
-import { HOOK_FRESH_MS, hookImplication, mergeHookWithScreen, type HookState, type MergedState } from './hookState';
+import { HOOK_FRESH_MS, hookAlone, hookImplication, mergeHookWithScreen, type HookState, type MergedState } from './hookState';
 import { ProgressDetector } from './progress';
 import type { RuleSet } from './ruleSchema';
 
@@ -291,8 +291,13 @@ export class StatusTracker extends DisposableBase {
     const isBlank = lines.every((l) => l.trim() === '');
     if (this.firstOutputAt === undefined && !isBlank) this.firstOutputAt = this.lastOutputAt ?? now;
     // A blank screen after the first text is a clear before a redraw (Gemini CLI clears and
-    // redraws its whole history): it says nothing about the agent, so what is shown stays.
-    if (isBlank && this.firstOutputAt !== undefined) return;
+    // redraws its whole history): it says nothing about the agent, so what is shown stays —
+    // unless the CLI's own fresh hook says otherwise (opencode blanks its start screen for
+    // seconds while it creates the session of the first prompt).
+    if (isBlank && this.firstOutputAt !== undefined) {
+      if (this.hook !== undefined && now - this.hook.at < this.hookFreshMs) this.showHookAlone(now);
+      return;
+    }
     if (isBlank && this.needsOwnEvidence()) {
       // Nothing drawn yet: an agent CLI is starting however long it takes.
       this.show(this.startingStatus(now), now);
@@ -321,6 +326,12 @@ export class StatusTracker extends DisposableBase {
     const target = this.applyTiming(candidate, now);
     this.show(target, now);
     this.scheduleDeadline(now, cls, isHookFresh);
+  }
+
+  /** The fresh hook decides alone while the screen says nothing. */
+  private showHookAlone(now: number): void {
+    this.show(this.applyTiming(hookAlone(this.hook!), now), now);
+    this.scheduleDeadline(now, undefined, true);
   }
 
   /**
@@ -427,7 +438,7 @@ export class StatusTracker extends DisposableBase {
     return m ? m[1] : this.shown.reason;
   }
 
-  private scheduleDeadline(now: number, cls: Classification, isHookFresh: boolean): void {
+  private scheduleDeadline(now: number, cls: Classification | undefined, isHookFresh: boolean): void {
     const deadlines: number[] = [];
     const graceEnd = this.graceEndsAt();
     if (now < graceEnd) deadlines.push(graceEnd);
@@ -439,7 +450,7 @@ export class StatusTracker extends DisposableBase {
     }
     if (isHookFresh) deadlines.push(this.hook!.at + this.hookFreshMs);
     if (this.health.state === 'RECOVERED') deadlines.push(this.health.since + RECOVERED_HOLD_MS);
-    if (cls.fallback === FALLBACK_RECENT_OUTPUT && this.lastOutputAt !== undefined) {
+    if (cls?.fallback === FALLBACK_RECENT_OUTPUT && this.lastOutputAt !== undefined) {
       deadlines.push(this.lastOutputAt + FALLBACK_ACTIVITY_WINDOW_MS);
     }
     this.deadlineTimer?.dispose();

@@ -250,7 +250,11 @@ function useNearViewport(element: React.RefObject<HTMLElement | null>, enabled: 
     if (!enabled || !target) return;
     // The grid scrolls, so the margin is measured around it (the viewport's margin would be clipped by it).
     const root = target.closest('.grid');
-    const observer = new IntersectionObserver(([entry]) => setNear(entry?.isIntersecting ?? false), { root, rootMargin: ATTACH_MARGIN });
+    // The last entry is the current state when the pane crossed the margin more than once between callbacks.
+    const observer = new IntersectionObserver((entries) => setNear(entries.at(-1)?.isIntersecting ?? false), {
+      root,
+      rootMargin: ATTACH_MARGIN,
+    });
     observer.observe(target);
     return () => observer.disconnect();
   }, [element, enabled]);

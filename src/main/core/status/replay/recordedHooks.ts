@@ -2,8 +2,8 @@
  * The CLI's own hook events a recording's truth file logged as process facts, as the hook
  * receiver would have handed them to the tracker: a replay feeds them at their recorded time, so
  * the score measures what Switchboard sees live (screen and hooks), not the screen alone. Two
- * recorder formats exist: Gemini CLI's (`{ type: "hook", event, cast_ms }`) and Qwen Code's
- * (`{ ms, fact: "qwen hook: Stop" }`, `"qwen hook: Notification (permission_prompt)"`).
+ * recorder formats exist: Gemini CLI's (`{ type: "hook", event, notification_type, cast_ms }`) and
+ * the shared chat recorder's (`{ ms, fact: "hook: Stop" }`, `"hook: Notification (permission_prompt)"`).
  * Events the receiver does not know (SessionStart) are dropped there, as live.
  */
 import { AGENT_HOOK_EVENTS, AGENT_HOOK_EVENT_ALIASES, type AgentHookEventName } from '../../../../shared/status';
@@ -16,19 +16,20 @@ interface RecordedHook {
 
 /** Gemini CLI 0.61's only notification type (its hooks reference); its recorder logged names only. */
 const GEMINI_NOTIFICATION_TYPE = 'ToolPermission';
-const QWEN_HOOK_FACT = /^qwen hook: (\w+)(?: \((\w+)\))?$/;
+const HOOK_FACT = /^hook: (\w+)(?: \((\w+)\))?$/;
 
 export function recordedHooks(truth: { events?: unknown[] }): RecordedHook[] {
   const hooks: RecordedHook[] = [];
   for (const raw of truth.events ?? []) {
-    const e = raw as { type?: string; event?: string; cast_ms?: number; ms?: number; fact?: string };
+    const e = raw as { type?: string; event?: string; notification_type?: string | null; cast_ms?: number; ms?: number; fact?: string };
     if (e.type === 'hook' && typeof e.event === 'string' && typeof e.cast_ms === 'number') {
-      const hook = known(e.cast_ms, e.event, e.event === 'Notification' ? GEMINI_NOTIFICATION_TYPE : undefined);
+      const type = e.event === 'Notification' ? (e.notification_type ?? GEMINI_NOTIFICATION_TYPE) : undefined;
+      const hook = known(e.cast_ms, e.event, type);
       if (hook) hooks.push(hook);
     }
-    const qwen = typeof e.fact === 'string' && typeof e.ms === 'number' ? QWEN_HOOK_FACT.exec(e.fact) : null;
-    if (qwen) {
-      const hook = known(e.ms!, qwen[1], qwen[2]);
+    const fact = typeof e.fact === 'string' && typeof e.ms === 'number' ? HOOK_FACT.exec(e.fact) : null;
+    if (fact) {
+      const hook = known(e.ms!, fact[1], fact[2]);
       if (hook) hooks.push(hook);
     }
   }

@@ -34,23 +34,24 @@ const composer = (runDir: string, branch = true) =>
       : ` /tmp/switchboard-gemini-${runDir}/home/project                         no sandbox                        gemini-2.5-flash`,
   ].join('\n');
 
+// While a hook runs, the spinner row names it (Switchboard's own status hooks included).
 const thinkingScreen = [
   ' > Explain Switchboard in two sentences',
-  ' ⠙ Thinking... (esc to cancel, 1s)                                                                     ? for shortcuts',
-  composer('dswFsA'),
+  ' ⠸ Executing Hook: switchboard-status (esc to cancel, 0s)                                              ? for shortcuts',
+  composer('mDnPEB'),
 ].join('\n');
 
 const respondingScreen = [
   ' > Explain Switchboard in two sentences',
-  '✦ Switchboard runs your dev servers and',
-  ' ⠹ Thinking... (esc to cancel, 2s)                                                                     ? for shortcuts',
-  composer('dswFsA'),
+  '✦ Switchboard',
+  ' ⠇ Executing Hook: switchboard-status (esc to cancel, 1s)                                              ? for shortcuts',
+  composer('mDnPEB'),
 ].join('\n');
 
 const idleScreen = [
   '   visual experience.',
   '                                                                                                        ? for shortcuts',
-  composer('UZgpBy', false),
+  composer('EEYCMX', false),
 ].join('\n');
 
 const permissionBox = [
@@ -92,16 +93,16 @@ const typingScreen = [
   ' Shift+Tab to accept edits',
   ' > /quit',
   ' workspace (/directory)                                   branch               sandbox                           /model',
-  ' /tmp/switchboard-gemini-kXvhzH/home/project              main                 no sandbox              gemini-2.5-flash',
+  ' /tmp/switchboard-gemini-rJaJOP/home/project              main                 no sandbox              gemini-2.5-flash',
 ].join('\n');
 
 const slashMenuScreen = [
   '────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────',
   ' Shift+Tab to accept edits',
   ' > /quit',
-  ' quit   Exit the cli',
+  ' quit             Exit the cli',
   ' workspace (/directory)                                   branch               sandbox                           /model',
-  ' /tmp/switchboard-gemini-kXvhzH/home/project              main                 no sandbox              gemini-2.5-flash',
+  ' /tmp/switchboard-gemini-rJaJOP/home/project              main                 no sandbox              gemini-2.5-flash',
 ].join('\n');
 
 const goodbyeScreen = [
@@ -111,14 +112,14 @@ const goodbyeScreen = [
   '│  Agent powering down. Goodbye!                                                                                       │',
   '│                                                                                                                      │',
   '│  Interaction Summary                                                                                                 │',
-  '│  Session ID:                 c0213afe-713b-4d30-a25b-4a486275d095                                                    │',
+  '│  Session ID:                 f30f8126-cd0d-4078-b7ad-ad69c8130d85                                                    │',
   '│  Tool Calls:                 0 ( ✓ 0 x 0 )                                                                           │',
   '│  Success Rate:               0.0%                                                                                    │',
   '│                                                                                                                      │',
   '│  Performance                                                                                                         │',
-  '│  Wall Time:                  11.6s                                                                                   │',
-  '│  Agent Active:               1.3s                                                                                    │',
-  '│    » API Time:               1.3s (100.0%)                                                                           │',
+  '│  Wall Time:                  13.3s                                                                                   │',
+  '│  Agent Active:               1.7s                                                                                    │',
+  '│    » API Time:               1.7s (100.0%)                                                                           │',
   '│    » Tool Time:              0s (0.0%)                                                                               │',
   '│                                                                                                                      │',
   '│                                                                                                                      │',
@@ -127,9 +128,9 @@ const goodbyeScreen = [
   '│                                                                                                                      │',
   '│  Model                           Reqs  Input Tokens   Cache Reads Output Tokens                                      │',
   '│  ──────────────────────────────────────────────────────────────────────────────────────────────────────────────────  │',
-  '│  gemini-2.5-flash                   1           187             0             7                                      │',
-  '│    ↳ main                           1           187             0             7                                      │',
-  '│  To resume this session: gemini --resume c0213afe-713b-4d30-a25b-4a486275d095                                        │',
+  '│  gemini-2.5-flash                   1           188             0             7                                      │',
+  '│    ↳ main                           1           188             0             7                                      │',
+  '│  To resume this session: gemini --resume f30f8126-cd0d-4078-b7ad-ad69c8130d85                                        │',
   '╰──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────╯',
 ].join('\n');
 
@@ -153,7 +154,7 @@ export const geminiRules: RuleSetInput = {
       prompt: box(/(?:Allow execution of|Apply this change|Allow execution of MCP tool)[^\n]*\?/u),
       sample: permissionBox,
       lookalikes: [{ sample: idleScreen, why: 'the idle composer' }],
-      source: recorded('gemini-permission-yes', '26.0 s'),
+      source: recorded('gemini-permission-yes', '15.55 s'),
     },
     {
       id: 'ask-user-question',
@@ -164,7 +165,7 @@ export const geminiRules: RuleSetInput = {
       prompt: box(/Enter to select · .*Esc to cancel/u, [/Enter to select · .*Esc to cancel/u]),
       sample: questionBox,
       lookalikes: [{ sample: permissionBox, why: 'a tool confirmation is a permission, not a question' }],
-      source: recorded('gemini-question', '22.0 s'),
+      source: recorded('gemini-question', 'the ask_user dialog'),
     },
     {
       id: 'folder-trust',
@@ -192,12 +193,13 @@ export const geminiRules: RuleSetInput = {
         '✦ I will post it.',
         '╭──────────────────────────────────────────────────────────────────────────────────────────────────────────────────╮',
         '│ ⊶  Shell sleep 2 && echo posted                                                                                  │',
+        '│                                                                                                                  │',
         '╰──────────────────────────────────────────────────────────────────────────────────────────────────────────────────╯',
-        ' ⠋ Thinking... (esc to cancel, 1s)                                                                      ? for shortcuts',
-        composer('UZgpBy'),
+        ' ⠋ Thinking... (esc to cancel, 3s)                                                                      ? for shortcuts',
+        composer('EEYCMX'),
       ].join('\n'),
       lookalikes: [{ sample: thinkingScreen, why: 'no tool box' }],
-      source: recorded('gemini-permission-yes', '17.49 s'),
+      source: recorded('gemini-permission-yes', '21.92 s'),
     },
     {
       id: 'queued-prompt',
@@ -218,7 +220,7 @@ export const geminiRules: RuleSetInput = {
       match: { regex: /^(?:✦ | {2})\S[^\n]*\n\s*[\u2801-\u28FF] [^\n]*\(esc to cancel/mu },
       sample: respondingScreen,
       lookalikes: [{ sample: thinkingScreen, why: 'the prompt, not answer text, above the spinner' }],
-      source: recorded('gemini-streamed-answer', '11.88 s'),
+      source: recorded('gemini-streamed-answer', '11.92 s'),
     },
     {
       id: 'spinner-esc-to-cancel',
@@ -228,7 +230,7 @@ export const geminiRules: RuleSetInput = {
       match: { line: /^\s*[\u2801-\u28FF] [^\n]*\(esc to cancel, (?:\d+[hms]\s*)+\)/u },
       sample: thinkingScreen,
       lookalikes: [{ sample: idleScreen, why: 'the composer without the spinner row' }],
-      source: recorded('gemini-streamed-answer', '10.67 s'),
+      source: recorded('gemini-streamed-answer', '10.66 s'),
     },
     {
       id: 'title-working',
@@ -253,7 +255,7 @@ export const geminiRules: RuleSetInput = {
         { sample: thinkingScreen, why: 'the hint shares its row with the spinner' },
         { sample: typingScreen, why: 'the hint is hidden while typing' },
       ],
-      source: recorded('gemini-permission-yes', '4.77 s'),
+      source: recorded('gemini-permission-yes', '6.06 s'),
       strongIdle: true,
     },
     {
@@ -266,7 +268,7 @@ export const geminiRules: RuleSetInput = {
       match: { line: /^ >\s+\S/u },
       sample: typingScreen,
       lookalikes: [{ sample: permissionBox, why: 'a confirmation replaces the composer' }],
-      source: recorded('gemini-answer-then-exit', '15.85 s'),
+      source: recorded('gemini-answer-then-exit', '20.2 s'),
     },
     {
       id: 'slash-command-menu',
@@ -278,7 +280,7 @@ export const geminiRules: RuleSetInput = {
       match: { line: [/^ > \/[\w-]*\s*$/u, /^ [\w-]+\s{2,}\S/u] },
       sample: slashMenuScreen,
       lookalikes: [{ sample: thinkingScreen, why: 'a prompt being worked on, no menu' }],
-      source: recorded('gemini-answer-then-exit', '16.06 s'),
+      source: recorded('gemini-answer-then-exit', '20.21 s'),
     },
     {
       id: 'goodbye-summary',
@@ -289,7 +291,7 @@ export const geminiRules: RuleSetInput = {
       match: { any: [{ contains: 'Agent powering down. Goodbye!' }, { line: /^│\s+To resume this session: gemini --resume /u }] },
       sample: goodbyeScreen,
       lookalikes: [{ sample: idleScreen, why: 'the composer' }],
-      source: recorded('gemini-answer-then-exit', '17.19 s'),
+      source: recorded('gemini-answer-then-exit', '21.06 s'),
     },
     {
       id: 'title-action-required',
@@ -299,7 +301,7 @@ export const geminiRules: RuleSetInput = {
       match: { regex: /^✋\s+Action Required/u },
       sample: '✋  Action Required (project)                                                    ',
       lookalikes: [{ sample: '✦  Working… (project)                                                           ', why: 'working' }],
-      source: recorded('gemini-permission-yes', '26.0 s'),
+      source: recorded('gemini-permission-yes', '15.55 s'),
     },
   ],
   progressNormalizers: [

@@ -37,19 +37,19 @@ const respondingScreen = [
   '  ┃',
   '  ┃  What does Switchboard do?',
   '  ┃',
-  '     Switchboard keeps every pane honest: this answer streams word by',
+  '     Switchboard keeps every',
   '     ▣  Build · Switchboard Mock',
   ...PROMPT_BOX,
-  BUSY_ROW,
+  '   ■■■■■■⬝⬝  esc interrupt                                                                 tab agents  ctrl+p commands',
 ].join('\n');
 
 const idleScreen = [
   '  ┃  done-by-opencode',
   '  ┃',
   '     The command printed done-by-opencode.',
-  '     ▣  Build · Switchboard Mock · 50.3s',
+  '     ▣  Build · Switchboard Mock · 51.1s',
   ...PROMPT_BOX,
-  '   /tmp/switchboard-opencode-CqEXan/home/project                                                 2.6K  ctrl+p commands',
+  '   /tmp/switchboard-opencode-1CHvKz/home/project                                                 2.6K  ctrl+p commands',
 ].join('\n');
 
 const startScreen = [
@@ -99,7 +99,20 @@ const pendingToolScreen = [
   '     $ curl -X POST http://127.0.0.1:9/deploy',
   '     ▣  Build · Switchboard Mock',
   ...PROMPT_BOX,
-  '   ⬝⬝⬝⬝⬝⬝■■  esc interrupt                                                                 tab agents  ctrl+p commands',
+  BUSY_ROW,
+].join('\n');
+
+/** The session view of a first prompt before its first answer: no context size in the hint row yet. */
+const newSessionScreen = [
+  '  ┃',
+  '  ┃  What does Switchboard do?',
+  '  ┃',
+  '  ┃',
+  '  ┃',
+  '  ┃',
+  '  ┃  Build · Switchboard Mock Mock',
+  `  ╹${'▀'.repeat(115)}`,
+  '   /tmp/switchboard-opencode-JwwGuX/home/project                                           tab agents  ctrl+p commands',
 ].join('\n');
 
 const exitSummary = [
@@ -107,7 +120,7 @@ const exitSummary = [
   '  █  █ █  █ █▀▀▀ █  █ █    █  █ █  █ █▀▀▀',
   '  ▀▀▀▀ █▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀',
   '  Session   OK.',
-  '  Continue  opencode -s ses_df4b45c9effej5Z8x0bDuiRCxb',
+  '  Continue  opencode -s ses_df36f84adffedwmvpHcudB64MZ',
 ].join('\n');
 
 /** The hint row of a running turn. */
@@ -159,7 +172,7 @@ export const opencodeRules: RuleSetInput = {
         { sample: thinkingScreen, why: 'no tool yet' },
         { sample: respondingScreen, why: 'answer text above the message footer' },
       ],
-      source: rec('opencode-permission-yes', '103.8 s'),
+      source: rec('opencode-permission-yes', '64.97 s'),
     },
     {
       id: 'responding',
@@ -174,7 +187,7 @@ export const opencodeRules: RuleSetInput = {
         { sample: idleScreen, why: 'the turn is over' },
         { sample: pendingToolScreen, why: 'a tool row above the footer' },
       ],
-      source: rec('opencode-plain-qa-exit', '71.0 s'),
+      source: rec('opencode-plain-qa-exit', '90.55 s'),
     },
     {
       id: 'esc-interrupt',
@@ -190,6 +203,23 @@ export const opencodeRules: RuleSetInput = {
       source: rec('opencode-plain-qa-exit', '48.6 s'),
     },
     {
+      id: 'new-session-busy',
+      priority: 510,
+      implies: { primary: 'active', detail: null },
+      region: 'bottom_non_empty_lines(1)',
+      // The first prompt of a run: opencode shows its session view with the directory and the
+      // start screen's `tab agents` hint (no context size yet) for up to 15 s while it creates the
+      // session and reports it busy, before the spinner row appears. Once a turn has ended the
+      // row shows the context size instead.
+      match: { line: /^\s+[~/]\S*\s{2,}tab agents\s{2}ctrl\+p commands$/u },
+      sample: newSessionScreen,
+      lookalikes: [
+        { sample: idleScreen, why: 'the idle hint row shows the context size' },
+        { sample: startScreen, why: 'the start screen has the hint alone on its row' },
+      ],
+      source: rec('opencode-plain-qa-exit', '50.0 s'),
+    },
+    {
       id: 'idle-hint-row',
       priority: 310,
       implies: { primary: 'idle', detail: 'ready' },
@@ -202,7 +232,7 @@ export const opencodeRules: RuleSetInput = {
         { sample: thinkingScreen, why: 'the busy hint row' },
         { sample: questionPanel, why: 'a question replaces the prompt and its hint row' },
       ],
-      source: rec('opencode-tool-autorun', '95.0 s'),
+      source: rec('opencode-tool-autorun', '97.0 s'),
       strongIdle: true,
     },
     {
@@ -224,7 +254,7 @@ export const opencodeRules: RuleSetInput = {
       match: { line: /^\s+Continue\s+opencode -s ses_\w+$/u },
       sample: exitSummary,
       lookalikes: [{ sample: idleScreen, why: 'the prompt' }],
-      source: rec('opencode-plain-qa-exit', '76.3 s'),
+      source: rec('opencode-plain-qa-exit', '99.5 s'),
     },
   ],
 };

@@ -30,24 +30,19 @@ const idleScreen = [
   '  x Shell {"command":"curl -X POST http://127.0.0.1:9/deploy","description":"Post the deploy hook"}',
   '    Exit Code: 7',
   '    Signal: (none)',
-  '    Process Group PGID: 17893',
+  '    Process Group PGID: 12875',
   '  ◆︎ The deploy hook could not be reached.',
   ...COMPOSER,
   '  ➜ project · git:(main) · switchboard-mock',
   '  ⏸ Ask permissions (shift + tab to cycle)',
 ].join('\n');
 
-const thinkingScreen = [
-  '  > Run the sleep command',
-  '  ⠋ Tasting the snozberries... (1s · esc to cancel)',
-  ...COMPOSER,
-  ...BUSY_FOOTER,
-].join('\n');
+const thinkingScreen = ['  > Run the wait command', '  ⠸ Petting the cat... (0s · esc to cancel)', ...COMPOSER, ...BUSY_FOOTER].join('\n');
 
 const respondingScreen = [
   '  > What does Switchboard do?',
-  '  ◆︎ Switchboard',
-  '  ⠴ Herding digital cats... (12s · esc to cancel)',
+  '  ◆︎ Switchboard keeps every',
+  '  ⠸ Navigating the slime mold... (13s · esc to cancel)',
   ...COMPOSER,
   ...BUSY_FOOTER,
 ].join('\n');
@@ -55,7 +50,7 @@ const respondingScreen = [
 const runningToolScreen = [
   '  > Trigger the deploy hook',
   '  ⊶ Shell curl -X POST http://127.0.0.1:9/deploy (Post the deploy hook)',
-  '  ⠧ Warp speed engaged... (8s · esc to cancel)',
+  '  ⠴ Making it go beep boop. (10s · esc to cancel)',
   ...COMPOSER,
   ...BUSY_FOOTER,
 ].join('\n');
@@ -136,7 +131,7 @@ export const qwenRules: RuleSetInput = {
       match: { line: [/^\s*[⊶⊷] \S/u, SPINNER_ROW] },
       sample: runningToolScreen,
       lookalikes: [{ sample: idleScreen, why: 'a finished tool (x / ✓) and no spinner' }],
-      source: `${rec('qwen-permission-yes', '50.6 s')}, after the approval`,
+      source: rec('qwen-permission-yes', '54.74 s'),
     },
     {
       id: 'responding',
@@ -150,7 +145,7 @@ export const qwenRules: RuleSetInput = {
         { sample: thinkingScreen, why: 'spinner with no assistant text yet' },
         { sample: idleScreen, why: 'the finished answer, no spinner' },
       ],
-      source: rec('qwen-plain-qa-exit', '50.8 s'),
+      source: rec('qwen-plain-qa-exit', '51.37 s'),
     },
     {
       // The composer is drawn before initialisation ends; a prompt sent now may be lost.
@@ -176,7 +171,7 @@ export const qwenRules: RuleSetInput = {
       match: { line: SPINNER_ROW },
       sample: thinkingScreen,
       lookalikes: [{ sample: idleScreen, why: 'the idle composer has no spinner row' }],
-      source: rec('qwen-tool-autorun', '35.4 s'),
+      source: rec('qwen-tool-autorun', '47.5 s'),
     },
     {
       id: 'busy-footer',
@@ -212,7 +207,7 @@ export const qwenRules: RuleSetInput = {
         { sample: thinkingScreen, why: 'the busy footer' },
         { sample: confirmationScreen, why: 'a confirmation replaces composer and footer' },
       ],
-      source: rec('qwen-permission-yes', '73.0 s'),
+      source: rec('qwen-permission-yes', '80.0 s'),
       // The footer loses its "Enter to steer · Ctrl+Q to queue" prefix only once the turn is
       // over (tool calls and confirmations keep it or replace the footer).
       strongIdle: true,
@@ -226,16 +221,15 @@ export const qwenRules: RuleSetInput = {
       // Printed again unindented after the TUI unmounts, wrapped after "run".
       match: { line: /^\s*To continue this session, run(?: qwen --resume \S+)?$/u },
       sample: [
-        '  │  switchboard-mock                          1          7,277              1                       │',
-        '  │  (managed-auto-memory-extractor)                                                                 │',
+        '  │  switchboard-mock                          1          8,542             27                       │',
         '  │                                                                                                  │',
         '  ╰──────────────────────────────────────────────────────────────────────────────────────────────────╯',
-        '  To continue this session, run qwen --resume 2ef28d29-2f0e-4e6a-812a-98905f910b1b',
+        '  To continue this session, run qwen --resume 314be44f-1a58-4341-8962-a1587efd5bdc',
       ].join('\n'),
       lookalikes: [
         { sample: ['  > How do I continue this session?', ...COMPOSER, ...BUSY_FOOTER].join('\n'), why: 'a prompt about resuming' },
       ],
-      source: rec('qwen-plain-qa-exit', '57.5 s'),
+      source: rec('qwen-plain-qa-exit', '58.78 s'),
     },
     {
       id: 'title-confirmation',
