@@ -59,11 +59,26 @@ async function startTask(args: Record<string, unknown>): Promise<string> {
   return (result.structuredContent as { task_id: string }).task_id;
 }
 
-/** Waits until the element `testId` inside the pane shows `text`. */
+/**
+ * Waits until the element `testId` inside the pane shows `text` and returns its text, read in the
+ * same page task: a state shown briefly (the stall warning lasts until the tool ends) may be gone
+ * a moment later, so a second read could wait for an element that will not come back.
+ */
 async function see(page: Page, paneSelector: string, testId: string, text: string | RegExp): Promise<string> {
-  const locator = page.locator(`${paneSelector} [data-testid="${testId}"]`).filter({ hasText: text });
+  // Strings match as Playwright's hasText does: a case-insensitive substring.
+  const pattern = typeof text === 'string' ? { source: text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), flags: 'i' } : text;
   try {
-    await locator.first().waitFor({ timeout: UI_WAIT_MS });
+    const shown = await page.waitForFunction(
+      ({ selector, source, flags }) => {
+        const wanted = new RegExp(source, flags);
+        for (const element of document.querySelectorAll<HTMLElement>(selector))
+          if (wanted.test(element.innerText)) return element.innerText;
+        return undefined;
+      },
+      { selector: `${paneSelector} [data-testid="${testId}"]`, source: pattern.source, flags: pattern.flags },
+      { timeout: UI_WAIT_MS },
+    );
+    return (await shown.jsonValue()) as string;
   } catch {
     const panel = await page
       .locator(`${paneSelector} [data-testid="task-panel"]`)
@@ -71,7 +86,6 @@ async function see(page: Page, paneSelector: string, testId: string, text: strin
       .catch(() => '(no task panel)');
     throw new Error(`${testId} never showed ${String(text)}; the panel reads:\n${panel}`);
   }
-  return locator.first().innerText();
 }
 
 const byId = (id: string) => `[data-testid="pane"][data-id="${id}"]`;
