@@ -18,7 +18,7 @@ import { turnWithHooks } from './hookedTurn';
 import { waitForAgentStatus, whoamiThroughAgent, type PolledAgentStatus } from './serveAgent';
 import { statusWaiter } from './agentStatusWaiter';
 
-/** opencode needs 15-45 s to draw its first screen on a loaded 2-core machine, and its first turn loads every provider plugin. */
+/** opencode needs 15-45 s to draw its first screen on a loaded 2-core machine, and its first turn is a cold start of up to a minute there. */
 const WAIT_MS = 150_000;
 const TEST_TIMEOUT_MS = 420_000;
 /** opencode names MCP tools `<server>_<tool>`. */

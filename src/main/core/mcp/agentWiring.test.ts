@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AGENT_HOOK_EVENTS, AGENT_HOOK_EVENT_ALIASES } from '../../../shared/status';
 import { mcpWiringFor } from '../agents';
+import { seedPluginSdk } from '../../../../test/fixtures/openaiChat/opencodeHarness';
 
 const endpoint = { url: 'http://127.0.0.1:43210/mcp', token: 'app-token-must-not-appear' };
 
@@ -97,7 +98,7 @@ describe('agent MCP wiring', () => {
     expect(mcpWiringFor('no-such-preset')(endpoint)).toEqual({ args: [], env: {} });
   });
 
-  it("opencode: the user's OPENCODE_CONFIG_CONTENT is kept and ours merged in; the real opencode resolves both", () => {
+  it("opencode: the user's OPENCODE_CONFIG_CONTENT is kept and ours merged in; the real opencode resolves both", async () => {
     const theirs = `{
       // the user's own provider, MCP server and plugin
       "provider": { "mine": { "npm": "@ai-sdk/openai-compatible", "options": { "baseURL": "http://127.0.0.1:1/v1" }, "models": { "m": {} } } },
@@ -108,6 +109,8 @@ describe('agent MCP wiring', () => {
     expect(env.OPENCODE_CONFIG_CONTENT).not.toContain(endpoint.token);
     const home = mkdtempSync(join(tmpdir(), 'opencode-home-'));
     try {
+      // Without it opencode installs its plugin SDK from the registry before it loads our plugin: minutes here.
+      await seedPluginSdk(join(home, 'config', 'opencode'));
       const opencode = resolve(__dirname, '../../../../node_modules/.bin/opencode');
       const out = execFileSync(opencode, ['debug', 'config'], {
         env: {

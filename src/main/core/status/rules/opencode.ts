@@ -34,32 +34,31 @@ const thinkingScreen = [
 ].join('\n');
 
 const respondingScreen = [
-  '  ┃',
   '  ┃  What does Switchboard do?',
   '  ┃',
-  '     Switchboard keeps every',
+  '     Switchboard',
   '     ▣  Build · Switchboard Mock',
   ...PROMPT_BOX,
-  '   ■■■■■■⬝⬝  esc interrupt                                                                 tab agents  ctrl+p commands',
+  BUSY_ROW,
 ].join('\n');
 
 const idleScreen = [
   '  ┃  done-by-opencode',
   '  ┃',
   '     The command printed done-by-opencode.',
-  '     ▣  Build · Switchboard Mock · 51.1s',
+  '     ▣  Build · Switchboard Mock · 10.3s',
   ...PROMPT_BOX,
-  '   /tmp/switchboard-opencode-1CHvKz/home/project                                                 2.6K  ctrl+p commands',
+  '   /tmp/switchboard-opencode-nIRbVn/home/project                                                 2.6K  ctrl+p commands',
 ].join('\n');
 
 const startScreen = [
   '                       ┃',
-  '                       ┃  Ask anything… "Fix a TODO in the codebase"',
+  '                       ┃  Ask anything… "What is the tech stack of this project?"',
   '                       ┃',
   '                       ┃  Build · Switchboard Mock Mock',
   `                       ╹${'▀'.repeat(74)}`,
   '                                                                       tab agents  ctrl+p commands',
-  '  ~/project:main                                                                                               1.18.33',
+  '  ~/project                                                                                                    1.18.33',
 ].join('\n');
 
 const permissionPanel = [
@@ -112,7 +111,7 @@ const newSessionScreen = [
   '  ┃',
   '  ┃  Build · Switchboard Mock Mock',
   `  ╹${'▀'.repeat(115)}`,
-  '   /tmp/switchboard-opencode-JwwGuX/home/project                                           tab agents  ctrl+p commands',
+  '   /tmp/switchboard-opencode-sTsAxC/home/project                                           tab agents  ctrl+p commands',
 ].join('\n');
 
 const exitSummary = [
@@ -120,7 +119,7 @@ const exitSummary = [
   '  █  █ █  █ █▀▀▀ █  █ █    █  █ █  █ █▀▀▀',
   '  ▀▀▀▀ █▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀',
   '  Session   OK.',
-  '  Continue  opencode -s ses_df36f84adffedwmvpHcudB64MZ',
+  '  Continue  opencode -s ses_df205469effe7RfCIF4dPsOXt4',
 ].join('\n');
 
 /** The hint row of a running turn. */
@@ -147,7 +146,7 @@ export const opencodeRules: RuleSetInput = {
         { sample: pendingToolScreen, why: 'the tool before its panel is drawn' },
         { sample: questionPanel, why: 'a question, not a permission' },
       ],
-      source: rec('opencode-permission-yes', '104.6 s'),
+      source: rec('opencode-permission-yes', '20.3 s'),
     },
     {
       id: 'question',
@@ -158,7 +157,7 @@ export const opencodeRules: RuleSetInput = {
       prompt: { anchor: /^\s*┃\s+↑↓ select\s+enter submit/u, within: PANEL, omit: [/^\s*┃\s+↑↓ select\s+enter submit/u] },
       sample: questionPanel,
       lookalikes: [{ sample: permissionPanel, why: 'a permission panel' }],
-      source: rec('opencode-question', '112.4 s'),
+      source: rec('opencode-question', '22.9 s'),
     },
     {
       id: 'tool-pending',
@@ -172,7 +171,7 @@ export const opencodeRules: RuleSetInput = {
         { sample: thinkingScreen, why: 'no tool yet' },
         { sample: respondingScreen, why: 'answer text above the message footer' },
       ],
-      source: rec('opencode-permission-yes', '64.97 s'),
+      source: rec('opencode-permission-yes', '20.2 s'),
     },
     {
       id: 'responding',
@@ -187,7 +186,7 @@ export const opencodeRules: RuleSetInput = {
         { sample: idleScreen, why: 'the turn is over' },
         { sample: pendingToolScreen, why: 'a tool row above the footer' },
       ],
-      source: rec('opencode-plain-qa-exit', '90.55 s'),
+      source: rec('opencode-plain-qa-exit', '25.4 s'),
     },
     {
       id: 'esc-interrupt',
@@ -200,7 +199,7 @@ export const opencodeRules: RuleSetInput = {
         { sample: idleScreen, why: 'the idle hint row' },
         { sample: startScreen, why: 'the start screen' },
       ],
-      source: rec('opencode-plain-qa-exit', '48.6 s'),
+      source: rec('opencode-plain-qa-exit', '18.8 s'),
     },
     {
       id: 'new-session-busy',
@@ -217,7 +216,7 @@ export const opencodeRules: RuleSetInput = {
         { sample: idleScreen, why: 'the idle hint row shows the context size' },
         { sample: startScreen, why: 'the start screen has the hint alone on its row' },
       ],
-      source: rec('opencode-plain-qa-exit', '50.0 s'),
+      source: rec('opencode-plain-qa-exit', '18.7 s'),
     },
     {
       id: 'idle-hint-row',
@@ -232,7 +231,7 @@ export const opencodeRules: RuleSetInput = {
         { sample: thinkingScreen, why: 'the busy hint row' },
         { sample: questionPanel, why: 'a question replaces the prompt and its hint row' },
       ],
-      source: rec('opencode-tool-autorun', '97.0 s'),
+      source: rec('opencode-tool-autorun', '29.0 s'),
       strongIdle: true,
     },
     {
@@ -243,7 +242,7 @@ export const opencodeRules: RuleSetInput = {
       match: { line: /^\s+tab agents\s{2}ctrl\+p commands$/u },
       sample: startScreen,
       lookalikes: [{ sample: thinkingScreen, why: 'the busy hint row ends the same way' }],
-      source: rec('opencode-plain-qa-exit', '36.0 s'),
+      source: rec('opencode-plain-qa-exit', '11.7 s'),
     },
     {
       id: 'exit-summary',
@@ -254,7 +253,7 @@ export const opencodeRules: RuleSetInput = {
       match: { line: /^\s+Continue\s+opencode -s ses_\w+$/u },
       sample: exitSummary,
       lookalikes: [{ sample: idleScreen, why: 'the prompt' }],
-      source: rec('opencode-plain-qa-exit', '99.5 s'),
+      source: rec('opencode-plain-qa-exit', '31.6 s'),
     },
   ],
 };
