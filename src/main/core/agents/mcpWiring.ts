@@ -14,6 +14,8 @@ import { GEMINI_HOME_ENV, createGeminiHome, userGeminiHome } from './geminiSetti
 import { ownedSettingsFile } from './ownedSettingsFile';
 import { OPENCODE_CONFIG_CONTENT_ENV, mergedOpencodeConfig } from './opencodeConfig';
 import { opencodeStatusPlugin } from './opencodeStatusPlugin';
+import { piMcpExtension } from './piMcpExtension';
+import { piStatusExtension } from './piStatusExtension';
 
 const NONE = (): McpWiring => ({ args: [], env: {} });
 
@@ -112,6 +114,15 @@ export function qwenStatusHooks(endpoint: McpEndpoint): Record<string, unknown> 
   };
 }
 
+/**
+ * pi: it has no MCP client by design ("No MCP" in its README: MCP is for extensions to add), so
+ * both come as extensions loaded with `-e`, which add to the user's own: Switchboard's tools
+ * (piMcpExtension.ts) and its turn reported to the status tracker (piStatusExtension.ts).
+ */
+function piWiring(endpoint: McpEndpoint): McpWiring {
+  return { args: ['-e', piMcpExtension(endpoint), '-e', piStatusExtension(endpoint)], env: {} };
+}
+
 /** Qwen Code waits for its hooks: a Switchboard that does not answer must not hold a turn for its 600 s default. */
 const HOOK_TIMEOUT_S = 5;
 const QWEN_PERMISSION_NOTIFICATION = 'permission_prompt';
@@ -122,6 +133,7 @@ const MCP_WIRING: Readonly<Record<string, (endpoint: McpEndpoint, runEnv?: RunEn
   gemini: geminiWiring,
   opencode: opencodeWiring,
   qwen: qwenWiring,
+  pi: piWiring,
   aider: NONE, // aider has no MCP client
   // Cursor Agent reads MCP servers only from settings files in the project or home directory;
   // writing those would change the user's files, so it gets the env (URL + token) only.

@@ -124,6 +124,7 @@ const SPECS: readonly PresetSpec[] = [
     verified: 'unverified',
     npmPackage: '@qwen-code/qwen-code',
   },
+  { id: 'pi', displayName: 'pi', command: 'pi', hasHooks: true, verified: 'unverified', npmPackage: '@mariozechner/pi-coding-agent' },
   {
     id: 'aider',
     displayName: 'aider',
