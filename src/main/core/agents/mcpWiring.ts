@@ -8,7 +8,7 @@
  * and every CLI below reads it from there, so calls are attributed to the entry that made them.
  */
 import { MCP_HOOKS_PATH, MCP_SERVER_NAME, MCP_TOKEN_ENV, READ_ONLY_TOOLS } from '../../../shared/mcp';
-import { AGENT_HOOK_EVENTS } from '../../../shared/status';
+import { CLAUDE_HOOK_EVENTS } from '../../../shared/status';
 import type { McpEndpoint, McpWiring, RunEnv } from './agentPreset';
 import { GEMINI_HOME_ENV, createGeminiHome, userGeminiHome } from './geminiSettings';
 import { ownedSettingsFile } from './ownedSettingsFile';
@@ -32,7 +32,7 @@ function claudeWiring(endpoint: McpEndpoint): McpWiring {
   const settings = {
     permissions: { allow: READ_ONLY_TOOLS.map((tool) => `mcp__${MCP_SERVER_NAME}__${tool}`) },
     hooks: Object.fromEntries(
-      AGENT_HOOK_EVENTS.map((event) => [event, [{ ...(event.endsWith('ToolUse') ? { matcher: '*' } : {}), hooks: [httpHook(endpoint)] }]]),
+      CLAUDE_HOOK_EVENTS.map((event) => [event, [{ ...(event.endsWith('ToolUse') ? { matcher: '*' } : {}), hooks: [httpHook(endpoint)] }]]),
     ),
   };
   return { args: ['--mcp-config', JSON.stringify(mcpConfig), '--settings', JSON.stringify(settings)], env: {} };

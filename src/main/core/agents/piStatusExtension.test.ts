@@ -62,6 +62,17 @@ describe('pi status extension', () => {
     expect(posted[1]).toMatchObject({ path: MCP_HOOKS_PATH, authorization: 'Bearer run-token', body: { tool_name: 'bash' } });
   });
 
+  it('reports the first text of each assistant message once (thinking deltas are not text)', async () => {
+    const delta = (type: string) => ({ assistantMessageEvent: { type } });
+    emit('message_start');
+    emit('message_update', delta('thinking_delta'));
+    emit('message_update', delta('text_delta'));
+    emit('message_update', delta('text_delta'));
+    emit('message_start');
+    emit('message_update', delta('text_delta'));
+    expect(await postsAfter(2)).toEqual(['ResponseStart', 'ResponseStart']);
+  });
+
   it('a turn that ended in an API error is not over: pi may retry it, so no Stop is sent', async () => {
     emit('agent_start');
     emit('agent_end', assistant('error'));
