@@ -67,6 +67,8 @@ const RESUME_UNKNOWN: ResumeSupport = { supported: false, reason: 'resuming is n
 /** Claude Code and Codex were run for real: recordings and live tests against their mock APIs. */
 const CLAUDE_VERIFIED: VerifiedCli = { cliVersion: '2.1.197', date: '2026-11-21' };
 const CODEX_VERIFIED: VerifiedCli = { cliVersion: '0.169.0', date: '2026-11-21' };
+/** pi 0.73.1: three recordings at 100 % (p95 116 ms) and the live tests through the core and serve + MCP. */
+const PI_VERIFIED: VerifiedCli = { cliVersion: '0.73.1', date: '2026-11-24' };
 
 interface PresetSpec {
   id: string;
@@ -124,7 +126,7 @@ const SPECS: readonly PresetSpec[] = [
     verified: 'unverified',
     npmPackage: '@qwen-code/qwen-code',
   },
-  { id: 'pi', displayName: 'pi', command: 'pi', hasHooks: true, verified: 'unverified', npmPackage: '@mariozechner/pi-coding-agent' },
+  { id: 'pi', displayName: 'pi', command: 'pi', hasHooks: true, verified: PI_VERIFIED, npmPackage: '@mariozechner/pi-coding-agent' },
   {
     id: 'aider',
     displayName: 'aider',
