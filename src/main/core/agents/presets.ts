@@ -64,10 +64,14 @@ const CODEX_RESUME: ResumeSupport = {
 
 const RESUME_UNKNOWN: ResumeSupport = { supported: false, reason: 'resuming is not known for this agent CLI' };
 
-/** Claude Code and Codex were run for real: recordings and live tests against their mock APIs. */
+/**
+ * Run for real: live tests against their mock APIs, and (all but Codex) recordings that meet the
+ * status bar (`npm run agents:score`).
+ */
 const CLAUDE_VERIFIED: VerifiedCli = { cliVersion: '2.1.197', date: '2026-11-21' };
 const CODEX_VERIFIED: VerifiedCli = { cliVersion: '0.169.0', date: '2026-11-21' };
-/** pi 0.73.1: three recordings at 100 % (p95 116 ms) and the live tests through the core and serve + MCP. */
+const GEMINI_VERIFIED: VerifiedCli = { cliVersion: '0.61.0', date: '2026-11-24' };
+const QWEN_VERIFIED: VerifiedCli = { cliVersion: '0.24.4', date: '2026-11-24' };
 const PI_VERIFIED: VerifiedCli = { cliVersion: '0.73.1', date: '2026-11-24' };
 
 interface PresetSpec {
@@ -113,7 +117,7 @@ const SPECS: readonly PresetSpec[] = [
     command: 'gemini',
     hasHooks: true,
     submitAfterEchoMs: PASTE_AWARE_SUBMIT_AFTER_ECHO_MS,
-    verified: 'unverified',
+    verified: GEMINI_VERIFIED,
     npmPackage: '@google/gemini-cli',
   },
   { id: 'opencode', displayName: 'opencode', command: 'opencode', hasHooks: true, verified: 'unverified', npmPackage: 'opencode-ai' },
@@ -123,7 +127,7 @@ const SPECS: readonly PresetSpec[] = [
     command: 'qwen',
     hasHooks: true,
     submitAfterEchoMs: PASTE_AWARE_SUBMIT_AFTER_ECHO_MS,
-    verified: 'unverified',
+    verified: QWEN_VERIFIED,
     npmPackage: '@qwen-code/qwen-code',
   },
   { id: 'pi', displayName: 'pi', command: 'pi', hasHooks: true, verified: PI_VERIFIED, npmPackage: '@mariozechner/pi-coding-agent' },
