@@ -57,7 +57,7 @@ const bashRunningScreen = [
 const toolDoneScreen = [
   ` $ node -e "setTimeout(() => console.log('done-by-pi'), 3000)"`,
   ' done-by-pi',
-  ' Took 3.2s',
+  ' Took 3.1s',
   ' ⠴ Working...',
   ...EDITOR,
   ...footer('↑620 ↓28 0.5%/128k (auto)'),
@@ -93,7 +93,7 @@ export const piRules: RuleSetInput = {
       match: { line: /^\s*\S+ Retrying \(\d+\/\d+\) in \d+s\.\.\./u },
       sample: retryScreen,
       lookalikes: [{ sample: workingScreen, why: 'a plain turn' }],
-      source: rec('pi-api-error-retries', '8.53 s'),
+      source: rec('pi-api-error-retries', '8.81 s'),
     },
     {
       id: 'bash-running',
@@ -107,7 +107,7 @@ export const piRules: RuleSetInput = {
         { sample: toolDoneScreen, why: 'the command is done' },
         { sample: workingScreen, why: 'no tool' },
       ],
-      source: rec('pi-tool-autorun', '6.68 s'),
+      source: rec('pi-tool-autorun', '8.77 s'),
     },
     {
       id: 'tool-done',
@@ -118,7 +118,7 @@ export const piRules: RuleSetInput = {
       match: { regex: new RegExp(`^\\s*Took \\d[^\\n]*\\n\\s*${SPINNER} \\S`, 'mu') },
       sample: toolDoneScreen,
       lookalikes: [{ sample: bashRunningScreen, why: 'the command still runs' }],
-      source: rec('pi-tool-autorun', '10.02 s'),
+      source: rec('pi-tool-autorun', '12.00 s'),
     },
     {
       id: 'working',
@@ -131,7 +131,7 @@ export const piRules: RuleSetInput = {
         { sample: idleScreen, why: 'the turn is over: no spinner row' },
         { sample: startScreen, why: 'the start screen' },
       ],
-      source: rec('pi-plain-qa-exit', '8.58 s'),
+      source: rec('pi-plain-qa-exit', '8.96 s'),
     },
     {
       id: 'editor-idle',
@@ -145,7 +145,7 @@ export const piRules: RuleSetInput = {
         { sample: workingScreen, why: 'the spinner row' },
         { sample: retryScreen, why: 'the retry back-off' },
       ],
-      source: rec('pi-plain-qa-exit', '11.90 s'),
+      source: rec('pi-plain-qa-exit', '12.35 s'),
       strongIdle: true,
     },
   ],
