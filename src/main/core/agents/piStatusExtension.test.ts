@@ -1,55 +1,27 @@
-import { createServer, type Server } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MCP_HOOKS_PATH, MCP_TOKEN_ENV } from '../../../shared/mcp';
+import { MCP_HOOKS_PATH } from '../../../shared/mcp';
 import { piStatusExtension } from './piStatusExtension';
-
-interface Posted {
-  path: string | undefined;
-  authorization: string | undefined;
-  body: { hook_event_name: string; tool_name?: string };
-}
+import { RUN_TOKEN, startHookPosts, type HookPosts } from './testing/hookPosts';
 
 type Handler = (event: Record<string, unknown>) => void;
 
 /** The real extension module, loaded as pi loads it (its default export gets the API), posting to a local receiver. */
 describe('pi status extension', () => {
-  let server: Server;
-  let posted: Posted[];
+  let receiver: HookPosts;
   let handlers: Map<string, Handler>;
-  let waiters: Array<() => void>;
 
   beforeEach(async () => {
-    posted = [];
-    waiters = [];
+    receiver = await startHookPosts();
     handlers = new Map();
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-      req.on('end', () => {
-        posted.push({ path: req.url, authorization: req.headers.authorization, body: JSON.parse(body) as Posted['body'] });
-        res.end('{}');
-        waiters.splice(0).forEach((w) => w());
-      });
-    });
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/mcp`;
-    process.env[MCP_TOKEN_ENV] = 'run-token';
-    const mod = (await import(piStatusExtension({ url, token: 'unused' }))) as {
+    const mod = (await import(piStatusExtension({ url: receiver.url, token: 'unused' }))) as {
       default: (pi: { on(name: string, h: Handler): void }) => void;
     };
     mod.default({ on: (name, h) => handlers.set(name, h) });
   });
 
-  afterEach(async () => {
-    delete process.env[MCP_TOKEN_ENV];
-    await new Promise((done) => server.close(done));
-  });
+  afterEach(() => receiver.close());
 
-  async function postsAfter(n: number): Promise<string[]> {
-    while (posted.length < n) await new Promise<void>((resolve) => waiters.push(resolve));
-    return posted.map((p) => p.body.hook_event_name);
-  }
-
+  const postsAfter = (n: number) => receiver.eventsAfter(n);
   const emit = (name: string, event: Record<string, unknown> = {}) => handlers.get(name)!({ type: name, ...event });
   const assistant = (stopReason: string) => ({ messages: [{ role: 'user' }, { role: 'assistant', stopReason }] });
 
@@ -59,7 +31,7 @@ describe('pi status extension', () => {
     emit('tool_execution_end', { toolName: 'bash', toolCallId: 'call_1', isError: false });
     emit('agent_end', assistant('stop'));
     expect(await postsAfter(4)).toEqual(['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop']);
-    expect(posted[1]).toMatchObject({ path: MCP_HOOKS_PATH, authorization: 'Bearer run-token', body: { tool_name: 'bash' } });
+    expect(receiver.posted[1]).toMatchObject({ path: MCP_HOOKS_PATH, authorization: `Bearer ${RUN_TOKEN}`, body: { tool_name: 'bash' } });
   });
 
   it('reports the first text of each assistant message once (thinking deltas are not text)', async () => {
