@@ -58,11 +58,16 @@ export interface AgentStatusInfo {
   lastHookAt?: number;
 }
 
+/** Claude Code's hook names: the ones its wiring installs. */
+export const CLAUDE_HOOK_EVENTS = ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'SessionEnd'] as const;
+
 /**
- * Structured agent hooks (Claude Code's hook names). The MCP side receives them from the agent
- * process and hands them to the entry's StatusTracker (`applyHookEvent`).
+ * Structured agent hooks: Claude Code's names, plus `ResponseStart` (the first text of an answer
+ * streamed), which only extensions that see the token stream can report (pi's). The MCP side
+ * receives them from the agent process and hands them to the entry's StatusTracker
+ * (`applyHookEvent`).
  */
-export const AGENT_HOOK_EVENTS = ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'SessionEnd'] as const;
+export const AGENT_HOOK_EVENTS = [...CLAUDE_HOOK_EVENTS, 'ResponseStart'] as const;
 export type AgentHookEventName = (typeof AGENT_HOOK_EVENTS)[number];
 
 /**

@@ -4,6 +4,7 @@ export { resolvePreset, resolveAgentLaunch } from './resolvePreset';
 export { mcpWiringFor, qwenStatusHooks } from './mcpWiring';
 export { withStatusHooks as geminiStatusHooks } from './geminiSettings';
 export { opencodeStatusPlugin } from './opencodeStatusPlugin';
+export { piStatusExtension } from './piStatusExtension';
 export { promptAnswersFor, type PromptAnswer, type PromptAnswers } from './promptAnswers';
 export { argvForRun, type RunIntent } from './sessionArgs';
 export { discoverSessionId, hasStoredConversation } from './sessionDiscovery';

@@ -8,12 +8,14 @@
  * and every CLI below reads it from there, so calls are attributed to the entry that made them.
  */
 import { MCP_HOOKS_PATH, MCP_SERVER_NAME, MCP_TOKEN_ENV, READ_ONLY_TOOLS } from '../../../shared/mcp';
-import { AGENT_HOOK_EVENTS } from '../../../shared/status';
+import { CLAUDE_HOOK_EVENTS } from '../../../shared/status';
 import type { McpEndpoint, McpWiring, RunEnv } from './agentPreset';
 import { GEMINI_HOME_ENV, createGeminiHome, userGeminiHome } from './geminiSettings';
 import { ownedSettingsFile } from './ownedSettingsFile';
 import { OPENCODE_CONFIG_CONTENT_ENV, mergedOpencodeConfig } from './opencodeConfig';
 import { opencodeStatusPlugin } from './opencodeStatusPlugin';
+import { piMcpExtension } from './piMcpExtension';
+import { piStatusExtension } from './piStatusExtension';
 
 const NONE = (): McpWiring => ({ args: [], env: {} });
 
@@ -30,7 +32,7 @@ function claudeWiring(endpoint: McpEndpoint): McpWiring {
   const settings = {
     permissions: { allow: READ_ONLY_TOOLS.map((tool) => `mcp__${MCP_SERVER_NAME}__${tool}`) },
     hooks: Object.fromEntries(
-      AGENT_HOOK_EVENTS.map((event) => [event, [{ ...(event.endsWith('ToolUse') ? { matcher: '*' } : {}), hooks: [httpHook(endpoint)] }]]),
+      CLAUDE_HOOK_EVENTS.map((event) => [event, [{ ...(event.endsWith('ToolUse') ? { matcher: '*' } : {}), hooks: [httpHook(endpoint)] }]]),
     ),
   };
   return { args: ['--mcp-config', JSON.stringify(mcpConfig), '--settings', JSON.stringify(settings)], env: {} };
@@ -112,6 +114,15 @@ export function qwenStatusHooks(endpoint: McpEndpoint): Record<string, unknown> 
   };
 }
 
+/**
+ * pi: it has no MCP client by design ("No MCP" in its README: MCP is for extensions to add), so
+ * both come as extensions loaded with `-e`, which add to the user's own: Switchboard's tools
+ * (piMcpExtension.ts) and its turn reported to the status tracker (piStatusExtension.ts).
+ */
+function piWiring(endpoint: McpEndpoint): McpWiring {
+  return { args: ['-e', piMcpExtension(endpoint), '-e', piStatusExtension(endpoint)], env: {} };
+}
+
 /** Qwen Code waits for its hooks: a Switchboard that does not answer must not hold a turn for its 600 s default. */
 const HOOK_TIMEOUT_S = 5;
 const QWEN_PERMISSION_NOTIFICATION = 'permission_prompt';
@@ -122,6 +133,7 @@ const MCP_WIRING: Readonly<Record<string, (endpoint: McpEndpoint, runEnv?: RunEn
   gemini: geminiWiring,
   opencode: opencodeWiring,
   qwen: qwenWiring,
+  pi: piWiring,
   aider: NONE, // aider has no MCP client
   // Cursor Agent reads MCP servers only from settings files in the project or home directory;
   // writing those would change the user's files, so it gets the env (URL + token) only.

@@ -72,6 +72,7 @@ const CLAUDE_VERIFIED: VerifiedCli = { cliVersion: '2.1.197', date: '2026-11-21'
 const CODEX_VERIFIED: VerifiedCli = { cliVersion: '0.169.0', date: '2026-11-21' };
 const GEMINI_VERIFIED: VerifiedCli = { cliVersion: '0.61.0', date: '2026-11-24' };
 const QWEN_VERIFIED: VerifiedCli = { cliVersion: '0.24.4', date: '2026-11-24' };
+const PI_VERIFIED: VerifiedCli = { cliVersion: '0.73.1', date: '2026-11-24' };
 
 interface PresetSpec {
   id: string;
@@ -129,6 +130,7 @@ const SPECS: readonly PresetSpec[] = [
     verified: QWEN_VERIFIED,
     npmPackage: '@qwen-code/qwen-code',
   },
+  { id: 'pi', displayName: 'pi', command: 'pi', hasHooks: true, verified: PI_VERIFIED, npmPackage: '@mariozechner/pi-coding-agent' },
   {
     id: 'aider',
     displayName: 'aider',

@@ -7,6 +7,7 @@ import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MCP_HOOKS_PATH } from '../../../shared/mcp';
 import { AGENT_HOOK_EVENTS, AGENT_HOOK_EVENT_ALIASES } from '../../../shared/status';
 import { mcpWiringFor } from '../agents';
 import { seedPluginSdk } from '../../../../test/fixtures/openaiChat/opencodeHarness';
@@ -96,6 +97,20 @@ describe('agent MCP wiring', () => {
     });
     expect(mcpWiringFor('aider')(endpoint)).toEqual({ args: [], env: {} });
     expect(mcpWiringFor('no-such-preset')(endpoint)).toEqual({ args: [], env: {} });
+  });
+
+  it('pi: no MCP client of its own, so two extensions added with -e (on top of the user’s own): the MCP tools and the status, no env', () => {
+    const { args, env } = mcpWiringFor('pi')(endpoint);
+    expect(args).toEqual([
+      '-e',
+      expect.stringMatching(/pi-mcp-extension-\w+\.mjs$/),
+      '-e',
+      expect.stringMatching(/pi-status-extension-\w+\.mjs$/),
+    ]);
+    expect(readFileSync(args[1], 'utf8')).toContain(endpoint.url);
+    expect(readFileSync(args[3], 'utf8')).toContain(MCP_HOOKS_PATH);
+    expect(args.join(' ') + readFileSync(args[1], 'utf8')).not.toContain(endpoint.token);
+    expect(env).toEqual({});
   });
 
   it("opencode: the user's OPENCODE_CONFIG_CONTENT is kept and ours merged in; the real opencode resolves both", async () => {

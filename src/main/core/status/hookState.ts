@@ -29,6 +29,7 @@ const HOOK_RULES: Readonly<Record<AgentHookEvent['event'], HookRule[]>> = {
   UserPromptSubmit: [{ implies: { primary: 'active', detail: 'thinking' } }],
   PreToolUse: [{ implies: { primary: 'active', detail: 'using_tools' } }],
   PostToolUse: [{ implies: { primary: 'active', detail: 'thinking' } }],
+  ResponseStart: [{ implies: { primary: 'active', detail: 'responding' } }],
   Notification: [
     {
       // Claude Code and Qwen Code: `permission_prompt`; Gemini CLI: `ToolPermission`.

@@ -321,6 +321,15 @@ describe('StatusTracker', () => {
       expect(state()).toBe('active/thinking');
     });
 
+    it('ResponseStart is responding while the screen shows only that a turn runs', () => {
+      const { clock, tracker, state } = idleSession();
+      tracker.applyHookEvent({ event: 'UserPromptSubmit', at: clock.now() });
+      expect(state()).toBe('active/thinking');
+      tracker.applyHookEvent({ event: 'ResponseStart', at: clock.now() });
+      expect(state()).toBe('active/responding');
+      expect(tracker.status.reason).toBe('hook:ResponseStart');
+    });
+
     it('Stop is idle without debounce; the screen refines a hook "thinking" into responding', () => {
       const { clock, session, tracker, state } = idleSession();
       tracker.applyHookEvent({ event: 'UserPromptSubmit', at: clock.now() });

@@ -7,6 +7,7 @@ import { cursorAgentRules } from './cursorAgent';
 import { geminiRules } from './gemini';
 import { genericRules } from './generic';
 import { opencodeRules } from './opencode';
+import { piRules } from './pi';
 import { qwenRules } from './qwen';
 
 const RULE_SET_INPUTS: readonly RuleSetInput[] = [
@@ -15,6 +16,7 @@ const RULE_SET_INPUTS: readonly RuleSetInput[] = [
   geminiRules,
   opencodeRules,
   qwenRules,
+  piRules,
   aiderRules,
   cursorAgentRules,
   genericRules,

@@ -1,0 +1,157 @@
+/**
+ * pi status rules, cut from the recordings in test/fixtures/recordings/pi/ (pi 0.73.1, 120x40,
+ * TERM=xterm-256color; re-record with `npx tsx test/fixtures/recordings/pi/record.ts`). Every
+ * sample is a crop of a recorded screen, unchanged.
+ *
+ * Anatomy (pi-tui, inline in the normal screen, no alternate screen): the conversation, then a
+ * status row, the editor between two full-width `─` rules, and a two-row footer (`~/project
+ * (main)`, then token stats, the context share `0.5%/128k (auto)` and the model). While a turn runs
+ * the status row is a braille spinner with `Working...` (pi's Loader; an extension may change the
+ * message, not the glyph row); during a retry back-off it reads `Retrying (1/3) in 2s... (escape to
+ * cancel)`; compaction shows `Auto-compacting...` in the same place. The row is removed when the
+ * turn is over (agent_end), so the editor with no spinner above it is a strong idle signal. A bash
+ * call is a block `$ <command>` with `Elapsed 0.0s` under it while it runs and `Took 3.2s` once
+ * done. The user's prompt and the answer are both plain rows (only their background colour
+ * differs), so the screen does not tell thinking from responding before a tool has run. pi has no
+ * permission prompt and no question tool ("No permission popups", its README); extensions may add
+ * dialogs, which these rules do not know. The window title (`π - <folder>`) never says busy or
+ * idle, so no title rule.
+ */
+import type { RuleSetInput } from '../ruleSchema';
+
+const VERSION = '0.73.1';
+const rec = (name: string, at: string) => `pi ${VERSION}, recording test/fixtures/recordings/pi/${name}.cast @ ${at}`;
+
+const RULE = '─'.repeat(120);
+const EDITOR = [RULE, RULE];
+const footer = (stats: string) => [
+  '~/project (main)',
+  `${stats}${' '.repeat(120 - stats.length - 'switchboard-mock'.length)}switchboard-mock`,
+];
+
+const idleScreen = [
+  ' What does Switchboard do?',
+  ' Switchboard keeps every pane honest: this answer streams word by word from the mock Chat Completions API.',
+  ...EDITOR,
+  ...footer('↑621 ↓27 0.5%/128k (auto)'),
+].join('\n');
+
+const startScreen = [
+  '[Extensions]',
+  '  pi-status-extension-17ca621c5bc69d76.mjs, session-start-probe.mjs',
+  ...EDITOR,
+  ...footer('0.0%/128k (auto)'),
+].join('\n');
+
+const workingScreen = [' What does Switchboard do?', ' ⠸ Working...', ...EDITOR, ...footer('0.0%/128k (auto)')].join('\n');
+
+const bashRunningScreen = [
+  ' Run the wait command',
+  ` $ node -e "setTimeout(() => console.log('done-by-pi'), 3000)"`,
+  ' Elapsed 0.0s',
+  ' ⠴ Working...',
+  ...EDITOR,
+  ...footer('↑620 ↓28 0.5%/128k (auto)'),
+].join('\n');
+
+const toolDoneScreen = [
+  ` $ node -e "setTimeout(() => console.log('done-by-pi'), 3000)"`,
+  ' done-by-pi',
+  ' Took 3.1s',
+  ' ⠴ Working...',
+  ...EDITOR,
+  ...footer('↑620 ↓28 0.5%/128k (auto)'),
+].join('\n');
+
+const retryScreen = [
+  ' Say something despite errors',
+  ' Error: 500 Mock error 500',
+  ' ⠙ Retrying (1/3) in 2s... (escape to cancel)',
+  ...EDITOR,
+  ...footer('0.0%/128k (auto)'),
+].join('\n');
+
+/** pi-tui's Loader frames. */
+const SPINNER = '[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]';
+/** The status row of a running turn (or retry, or compaction): a spinner frame and its message. */
+const BUSY_ROW = new RegExp(`^\\s*${SPINNER} \\S`, 'u');
+/** The footer's context row: `0.5%/128k (auto)` (or `?/128k` before the first answer of a resumed session). */
+const CONTEXT_SHARE = /(?:\d+(?:\.\d)?%|\?)\/\d+(?:\.\d)?[kM]?\b/u;
+/** Extension widgets may sit between the status row and the editor. */
+const STATUS_ROWS = 'above_prompt_box(3)';
+
+export const piRules: RuleSetInput = {
+  agent: 'pi',
+  version: VERSION,
+  rules: [
+    {
+      id: 'retrying',
+      priority: 720,
+      implies: { primary: 'active', detail: 'thinking' },
+      region: STATUS_ROWS,
+      // The back-off after a failed request: pi retries by itself (3 attempts by default).
+      match: { line: /^\s*\S+ Retrying \(\d+\/\d+\) in \d+s\.\.\./u },
+      sample: retryScreen,
+      lookalikes: [{ sample: workingScreen, why: 'a plain turn' }],
+      source: rec('pi-api-error-retries', '8.81 s'),
+    },
+    {
+      id: 'bash-running',
+      priority: 700,
+      implies: { primary: 'active', detail: 'using_tools' },
+      region: STATUS_ROWS,
+      // A bash call's block counts `Elapsed` while the command runs, right above the spinner.
+      match: { regex: new RegExp(`^\\s*Elapsed \\d[^\\n]*\\n\\s*${SPINNER} \\S`, 'mu') },
+      sample: bashRunningScreen,
+      lookalikes: [
+        { sample: toolDoneScreen, why: 'the command is done' },
+        { sample: workingScreen, why: 'no tool' },
+      ],
+      source: rec('pi-tool-autorun', '8.77 s'),
+    },
+    {
+      id: 'tool-done',
+      priority: 690,
+      implies: { primary: 'active', detail: 'thinking' },
+      region: STATUS_ROWS,
+      // A finished bash block right above the spinner: its result is on its way to the model.
+      match: { regex: new RegExp(`^\\s*Took \\d[^\\n]*\\n\\s*${SPINNER} \\S`, 'mu') },
+      sample: toolDoneScreen,
+      lookalikes: [{ sample: bashRunningScreen, why: 'the command still runs' }],
+      source: rec('pi-tool-autorun', '12.00 s'),
+    },
+    {
+      id: 'working',
+      priority: 500,
+      implies: { primary: 'active', detail: null },
+      region: STATUS_ROWS,
+      match: { line: BUSY_ROW },
+      sample: workingScreen,
+      lookalikes: [
+        { sample: idleScreen, why: 'the turn is over: no spinner row' },
+        { sample: startScreen, why: 'the start screen' },
+      ],
+      source: rec('pi-plain-qa-exit', '8.96 s'),
+    },
+    {
+      id: 'editor-idle',
+      priority: 300,
+      implies: { primary: 'idle', detail: 'ready' },
+      region: 'after_last_horizontal_rule',
+      // The editor and pi's footer with no spinner row above: pi removes the row at agent_end.
+      match: { line: CONTEXT_SHARE, not: { region: STATUS_ROWS, line: BUSY_ROW } },
+      sample: idleScreen,
+      lookalikes: [
+        { sample: workingScreen, why: 'the spinner row' },
+        { sample: retryScreen, why: 'the retry back-off' },
+      ],
+      source: rec('pi-plain-qa-exit', '12.35 s'),
+      strongIdle: true,
+    },
+  ],
+  progressNormalizers: [
+    { id: 'spinner-glyph', pattern: new RegExp(`^(\\s*)${SPINNER}(?= )`, 'u'), replace: '$1' },
+    { id: 'retry-countdown', pattern: /(Retrying \(\d+\/\d+\) in )\d+s/u, replace: '$1Ns' },
+    { id: 'bash-elapsed', pattern: /^(\s*)Elapsed \d.*$/u, replace: '$1Elapsed' },
+  ],
+};
