@@ -1,6 +1,7 @@
 /**
- * Session-layer figures: pipeline throughput vs raw node-pty, input-echo latency and
- * event-loop lag while another entry floods, RSS per idle terminal entry.
+ * Session-layer figures: pipeline throughput vs raw node-pty, the CPU time each spends per MB
+ * (the figure that survives a loaded machine: throughput there follows the other processes),
+ * input-echo latency and event-loop lag while another entry floods, RSS per idle terminal entry.
  */
 import * as pty from 'node-pty';
 import { mkdtempSync } from 'node:fs';
@@ -13,19 +14,28 @@ import { ControlClientSession } from '../src/main/core/bridge';
 import { percentile, type BenchRow } from './report';
 import { timeEcho } from './echo';
 import { encodeOutputFrame, slabFrameAllocator } from '../src/shared/outputFrame';
+import { startCpuMeter, type CpuTime } from './cpuMeter';
 
 const FLOOD_BYTES = Number(process.env.BENCH_FLOOD_MB ?? 256) * 1024 * 1024;
 const FLOOD_COMMAND = `yes 'switchboard throughput line 0123456789 abcdefghijklmnopqrstuvwxyz' | head -c ${FLOOD_BYTES}`;
 const ECHO_SAMPLES = 200;
 const IDLE_ENTRIES = 50;
 
-function rawDrainMs(): Promise<{ ms: number; bytes: number }> {
+/** One flood drained: wall time, bytes, and the CPU time this process spent on it. */
+interface Drain {
+  ms: number;
+  bytes: number;
+  cpu: CpuTime;
+}
+
+function rawDrain(): Promise<Drain> {
   return new Promise((resolve) => {
     const started = performance.now();
+    const cpu = startCpuMeter();
     let bytes = 0;
     const proc = pty.spawn('/bin/sh', ['-c', FLOOD_COMMAND], { cols: 120, rows: 40, encoding: null as unknown as string });
     proc.onData((d) => (bytes += d.length));
-    proc.onExit(() => resolve({ ms: performance.now() - started, bytes }));
+    proc.onExit(() => resolve({ ms: performance.now() - started, bytes, cpu: cpu() }));
   });
 }
 
@@ -47,17 +57,19 @@ function attachViewer(core: SwitchboardCore, id: string): ControlClientSession {
   return client;
 }
 
-async function pipelineDrainMs(): Promise<{ ms: number; bytes: number }> {
+async function pipelineDrain(): Promise<Drain> {
   const core = await newCore();
   try {
     const started = performance.now();
+    const cpu = startCpuMeter();
     const info = await core.spawnProcess({ kind: 'command', shell: FLOOD_COMMAND, name: 'flood' });
     const viewer = attachViewer(core, info.id);
     const entry = core.entry(info.id);
     await new Promise<void>((resolve) => entry.onDidExitRun(() => resolve()));
     const ms = performance.now() - started;
+    const used = cpu();
     viewer.dispose();
-    return { ms, bytes: entry.ring.end - info.offsets.runStart };
+    return { ms, bytes: entry.ring.end - info.offsets.runStart, cpu: used };
   } finally {
     await core.dispose();
   }
@@ -80,6 +92,30 @@ async function fairness(): Promise<{ echo: number[]; lagP99: number }> {
   } finally {
     await core.dispose();
   }
+}
+
+const perMb = (ms: number, drain: Drain) => ms / (drain.bytes / 1024 / 1024);
+
+/** CPU per MB of the pipeline and of raw node-pty; the difference is what the pipeline adds. */
+function cpuPerMbRows(pipeline: Drain, raw: Drain): BenchRow[] {
+  const rows: BenchRow[] = [];
+  const add = (name: string, pipelineMs: number, rawMs: number) => {
+    const value = perMb(pipelineMs, pipeline);
+    const baseline = perMb(rawMs, raw);
+    rows.push({
+      section: 'sessions',
+      name: `${name} per MB (pipeline vs raw node-pty)`,
+      value,
+      unit: 'ms',
+      baseline,
+      ratio: value / baseline,
+    });
+    rows.push({ section: 'sessions', name: `${name} per MB added by the pipeline`, value: value - baseline, unit: 'ms' });
+  };
+  if (pipeline.cpu.mainThreadMs !== undefined && raw.cpu.mainThreadMs !== undefined)
+    add('main-thread CPU', pipeline.cpu.mainThreadMs, raw.cpu.mainThreadMs);
+  add('process CPU', pipeline.cpu.processMs, raw.cpu.processMs);
+  return rows;
 }
 
 /** `npm run bench` runs node with --expose-gc so both RSS readings see a collected heap. */
@@ -105,8 +141,8 @@ async function idleMemoryKb(): Promise<number> {
 export async function benchSessions(): Promise<BenchRow[]> {
   // Memory first: after the floods, garbage collection would make the difference meaningless.
   const memory = await idleMemoryKb();
-  const raw = await rawDrainMs();
-  const pipeline = await pipelineDrainMs();
+  const raw = await rawDrain();
+  const pipeline = await pipelineDrain();
   const rawRate = raw.bytes / 1024 / 1024 / (raw.ms / 1000);
   const pipeRate = pipeline.bytes / 1024 / 1024 / (pipeline.ms / 1000);
   const { echo, lagP99 } = await fairness();
@@ -120,6 +156,7 @@ export async function benchSessions(): Promise<BenchRow[]> {
       ratio: pipeRate / rawRate,
       goal: '≥ 0.85',
     },
+    ...cpuPerMbRows(pipeline, raw),
     { section: 'sessions', name: 'echo latency p50 while another entry floods', value: percentile(echo, 50), unit: 'ms' },
     { section: 'sessions', name: 'echo latency p99 while another entry floods', value: percentile(echo, 99), unit: 'ms', goal: '< 50 ms' },
     { section: 'sessions', name: 'event-loop lag p99 during flood', value: lagP99, unit: 'ms' },

@@ -48,14 +48,14 @@ test('a new agent shows status, health and waiting-for-permission', async ({ pag
 
 test('an unverified preset says so next to its status, in the pane header and the sidebar', async ({ page }) => {
   await page.goto(serve.ui);
-  await addAgentFromSidebar(page, 'gemini', 'printf "> "; sleep 1000', 'gem');
+  await addAgentFromSidebar(page, 'cursor-agent', 'printf "> "; sleep 1000', 'cur');
 
-  const agent = pane(page, 'gem');
+  const agent = pane(page, 'cur');
   await expect(agent.getByTestId('state')).toBeVisible();
-  const mark = agent.getByRole('note', { name: /^unverified preset: gemini/ });
+  const mark = agent.getByRole('note', { name: /^unverified preset: cursor-agent/ });
   await expect(mark).toHaveText('unverified');
-  const sidebar = page.locator('[data-testid="sidebar-entry"]').filter({ hasText: 'gem' });
-  await expect(sidebar.getByRole('note', { name: /^unverified preset: gemini/ })).toBeVisible();
+  const sidebar = page.locator('[data-testid="sidebar-entry"]').filter({ hasText: 'cur' });
+  await expect(sidebar.getByRole('note', { name: /^unverified preset: cursor-agent/ })).toBeVisible();
   await agent.getByTestId('stop').click();
 });
 

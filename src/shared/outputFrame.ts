@@ -11,12 +11,15 @@ interface OutputFrame {
 }
 
 const HEADER_LENGTH_BYTES = 4;
+/** One of each for every frame: a flood sends hundreds of frames a second. */
+const headerEncoder = new TextEncoder();
+const headerDecoder = new TextDecoder();
 
 /** Gives out the bytes for one frame (a fresh array, or a view carved from a slab). */
 type FrameAllocator = (size: number) => Uint8Array;
 
 export function encodeOutputFrame(frame: OutputFrame, allocate: FrameAllocator = (size) => new Uint8Array(size)): Uint8Array {
-  const header = new TextEncoder().encode(JSON.stringify({ id: frame.id, start: frame.start, end: frame.end }));
+  const header = headerEncoder.encode(JSON.stringify({ id: frame.id, start: frame.start, end: frame.end }));
   const out = allocate(HEADER_LENGTH_BYTES + header.length + frame.data.length);
   new DataView(out.buffer, out.byteOffset, out.byteLength).setUint32(0, header.length);
   out.set(header, HEADER_LENGTH_BYTES);
@@ -29,7 +32,7 @@ export function decodeOutputFrame(buffer: ArrayBuffer | Uint8Array): OutputFrame
   const headerLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0);
   const headerEnd = HEADER_LENGTH_BYTES + headerLength;
   if (headerEnd > bytes.length) throw new Error('Malformed output frame: header longer than the frame');
-  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(HEADER_LENGTH_BYTES, headerEnd))) as Omit<OutputFrame, 'data'>;
+  const header = JSON.parse(headerDecoder.decode(bytes.subarray(HEADER_LENGTH_BYTES, headerEnd))) as Omit<OutputFrame, 'data'>;
   return { ...header, data: bytes.subarray(headerEnd) };
 }
 

@@ -29,7 +29,22 @@ function turnWait(mock: TurnMock): WaitOptions {
 /** Types `question` at the agent's prompt and waits until the model streamed its answer, scripted turn `turn`. */
 export async function askAndAwaitAnswer(serve: ServeChild, id: string, question: string, mock: TurnMock, turn: number): Promise<void> {
   await ask(serve, id, question);
-  await mock.waitFor((e) => e.type === 'stream_end' && e.kind === 'main' && e.turn === turn, turnWait(mock));
+  await withAgentReport(
+    serve,
+    id,
+    mock.waitFor((e) => e.type === 'stream_end' && e.kind === 'main' && e.turn === turn, turnWait(mock)),
+  );
+}
+
+/** `wait`'s result; if it fails, its error with the agent's status and screen as serve has them (what a person would look at). */
+async function withAgentReport<T>(serve: ServeChild, id: string, wait: Promise<T>): Promise<T> {
+  try {
+    return await wait;
+  } catch (error) {
+    const status = await callOk(serve.client, 'get_process_status', { process_id: id }).catch(String);
+    const screen = await callOk<{ text: string }>(serve.client, 'get_process_output', { process_id: id }).then((o) => o.text, String);
+    throw new Error(`${(error as Error).message}\nAgent status: ${JSON.stringify(status)}\nAgent screen:\n${screen}`, { cause: error });
+  }
 }
 
 export interface Proc {
@@ -123,9 +138,13 @@ export async function resumeAndAsk(
   expect(resumed.state).not.toBe('stopped');
   const mark = mock.mark();
   await ask(serve, restored.id, question);
-  const request = (await mock.waitFor((e) => e.type === 'request' && e.kind === 'main' && (e.userText ?? '').includes(question), {
-    after: mark,
-    ...turnWait(mock),
-  })) as RequestRef;
+  const request = (await withAgentReport(
+    serve,
+    restored.id,
+    mock.waitFor((e) => e.type === 'request' && e.kind === 'main' && (e.userText ?? '').includes(question), {
+      after: mark,
+      ...turnWait(mock),
+    }),
+  )) as RequestRef;
   return { resumed, requestId: request.requestId };
 }

@@ -18,6 +18,8 @@ import { startMockAnthropic, type MockAnthropic } from '../fixtures/anthropic/mo
 
 /** Longest wait for one UI state (a task run takes ~3-6 s here). */
 const UI_WAIT_MS = 30_000;
+/** Three real Claude Code runs one after another (about 16 s on a quiet machine, 60 s and more at load 9). */
+const TEST_TIMEOUT_MS = 180_000;
 
 let mock: MockAnthropic;
 let harness: ClaudeHarness;
@@ -57,11 +59,26 @@ async function startTask(args: Record<string, unknown>): Promise<string> {
   return (result.structuredContent as { task_id: string }).task_id;
 }
 
-/** Waits until the element `testId` inside the pane shows `text`. */
+/**
+ * Waits until the element `testId` inside the pane shows `text` and returns its text, read in the
+ * same page task: a state shown briefly (the stall warning lasts until the tool ends) may be gone
+ * a moment later, so a second read could wait for an element that will not come back.
+ */
 async function see(page: Page, paneSelector: string, testId: string, text: string | RegExp): Promise<string> {
-  const locator = page.locator(`${paneSelector} [data-testid="${testId}"]`).filter({ hasText: text });
+  // Strings match as Playwright's hasText does: a case-insensitive substring.
+  const pattern = typeof text === 'string' ? { source: text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), flags: 'i' } : text;
   try {
-    await locator.first().waitFor({ timeout: UI_WAIT_MS });
+    const shown = await page.waitForFunction(
+      ({ selector, source, flags }) => {
+        const wanted = new RegExp(source, flags);
+        for (const element of document.querySelectorAll<HTMLElement>(selector))
+          if (wanted.test(element.innerText)) return element.innerText;
+        return undefined;
+      },
+      { selector: `${paneSelector} [data-testid="${testId}"]`, source: pattern.source, flags: pattern.flags },
+      { timeout: UI_WAIT_MS },
+    );
+    return (await shown.jsonValue()) as string;
   } catch {
     const panel = await page
       .locator(`${paneSelector} [data-testid="task-panel"]`)
@@ -69,53 +86,56 @@ async function see(page: Page, paneSelector: string, testId: string, text: strin
       .catch(() => '(no task panel)');
     throw new Error(`${testId} never showed ${String(text)}; the panel reads:\n${panel}`);
   }
-  return locator.first().innerText();
 }
 
 const byId = (id: string) => `[data-testid="pane"][data-id="${id}"]`;
 const byName = (name: string) => `[data-testid="pane"][data-name="${name}"]`;
 
-it('a task pane shows phase, tool, stall warning and the result; Cancel and follow-up work', async () => {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.goto(serve.ui);
-  mock.enqueue(
-    [{ text: 'Working on it.' }, { toolUse: { name: 'Bash', input: { command: 'sleep 4 && echo ok', description: 'wait' } } }],
-    [{ text: 'Finished: ok.' }],
-  );
-  const id = await startTask({ prompt: 'Wait, then report', name: 'waiter', timeouts: { idle_seconds: 1.5 } });
-  const p = byId(id);
+it(
+  'a task pane shows phase, tool, stall warning and the result; Cancel and follow-up work',
+  async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(serve.ui);
+    mock.enqueue(
+      [{ text: 'Working on it.' }, { toolUse: { name: 'Bash', input: { command: 'sleep 4 && echo ok', description: 'wait' } } }],
+      [{ text: 'Finished: ok.' }],
+    );
+    const id = await startTask({ prompt: 'Wait, then report', name: 'waiter', timeouts: { idle_seconds: 1.5 } });
+    const p = byId(id);
 
-  await see(page, p, 'task-phase', 'tool executing');
-  await see(page, p, 'task-tools', 'Bash sleep 4 && echo ok');
-  expect(await see(page, p, 'task-stall-warning', 'Silent for')).toMatch(/own 120 s timeout/);
-  await see(page, p, 'task-text', 'Working on it.');
-  await see(page, p, 'task-phase', 'done');
-  expect(await page.locator(`${p} [data-testid="task-stall-warning"]`).count()).toBe(0);
-  expect(await see(page, p, 'task-result', 'Finished: ok.')).toMatch(/2 turns · \$\d+\.\d{4}/);
-  await see(page, p, 'task-message', 'Finished in 2 turns');
-  await page.locator(`${p} [data-testid="task-decisions-toggle"]`).click();
-  await see(page, p, 'task-decisions', 'extended (idle)');
-  // "done" comes with the result; Cancel stays until the agent's process tree is gone (a run that
-  // lingers after its result can still be ended), then goes.
-  await page.locator(`${p} [data-testid="task-cancel"]`).waitFor({ state: 'detached', timeout: UI_WAIT_MS });
+    await see(page, p, 'task-phase', 'tool executing');
+    await see(page, p, 'task-tools', 'Bash sleep 4 && echo ok');
+    expect(await see(page, p, 'task-stall-warning', 'Silent for')).toMatch(/own 120 s timeout/);
+    await see(page, p, 'task-text', 'Working on it.');
+    await see(page, p, 'task-phase', 'done');
+    expect(await page.locator(`${p} [data-testid="task-stall-warning"]`).count()).toBe(0);
+    expect(await see(page, p, 'task-result', 'Finished: ok.')).toMatch(/2 turns · \$\d+\.\d{4}/);
+    await see(page, p, 'task-message', 'Finished in 2 turns');
+    await page.locator(`${p} [data-testid="task-decisions-toggle"]`).click();
+    await see(page, p, 'task-decisions', 'extended (idle)');
+    // "done" comes with the result; Cancel stays until the agent's process tree is gone (a run that
+    // lingers after its result can still be ended), then goes.
+    await page.locator(`${p} [data-testid="task-cancel"]`).waitFor({ state: 'detached', timeout: UI_WAIT_MS });
 
-  // Cancel a running task from its pane.
-  mock.enqueue([{ toolUse: { name: 'Bash', input: { command: 'sleep 120', description: 'long' } } }]);
-  const long = byId(await startTask({ prompt: 'Sleep long', name: 'sleeper' }));
-  await see(page, long, 'task-phase', 'tool executing');
-  await page.locator(`${long} [data-testid="task-cancel"]`).click();
-  await see(page, long, 'task-phase', 'cancelled');
-  await see(page, long, 'task-error', 'cancelled by request');
+    // Cancel a running task from its pane.
+    mock.enqueue([{ toolUse: { name: 'Bash', input: { command: 'sleep 120', description: 'long' } } }]);
+    const long = byId(await startTask({ prompt: 'Sleep long', name: 'sleeper' }));
+    await see(page, long, 'task-phase', 'tool executing');
+    await page.locator(`${long} [data-testid="task-cancel"]`).click();
+    await see(page, long, 'task-phase', 'cancelled');
+    await see(page, long, 'task-error', 'cancelled by request');
 
-  // A follow-up continues the first task's session as a new task.
-  const before = mock.requests.length;
-  mock.enqueue([{ text: 'Follow-up answered.' }]);
-  await page.locator(`${p} [data-testid="task-follow-up"] input`).fill('And now?');
-  await page.locator(`${p} [data-testid="task-follow-up"] button`).click();
-  const follow = byName('waiter (follow-up)');
-  await see(page, follow, 'task-phase', 'done');
-  await see(page, follow, 'task-result', 'Follow-up answered.');
-  const resumed = mock.requests.slice(before).find((r) => r.kind === 'main');
-  expect(resumed?.userText).toBe('And now?');
-  expect(resumed?.body.messages?.length ?? 0).toBeGreaterThan(1); // the earlier conversation came along
-});
+    // A follow-up continues the first task's session as a new task.
+    const before = mock.requests.length;
+    mock.enqueue([{ text: 'Follow-up answered.' }]);
+    await page.locator(`${p} [data-testid="task-follow-up"] input`).fill('And now?');
+    await page.locator(`${p} [data-testid="task-follow-up"] button`).click();
+    const follow = byName('waiter (follow-up)');
+    await see(page, follow, 'task-phase', 'done');
+    await see(page, follow, 'task-result', 'Follow-up answered.');
+    const resumed = mock.requests.slice(before).find((r) => r.kind === 'main');
+    expect(resumed?.userText).toBe('And now?');
+    expect(resumed?.body.messages?.length ?? 0).toBeGreaterThan(1); // the earlier conversation came along
+  },
+  TEST_TIMEOUT_MS,
+);

@@ -181,7 +181,9 @@ describe('token rotation', () => {
   it("each run of an entry gets a new token; the previous run's token is refused with 401", async () => {
     const agent = await sb.handle.core.spawnAgent({
       preset: 'generic',
-      argv: ['bash', '-c', 'echo "run TOKEN=[$SWITCHBOARD_MCP_TOKEN]"; exec cat'],
+      // bash stays the entry's process (no exec after the echo): /proc/<pid>/environ read while an exec
+      // is under way can be empty.
+      argv: ['bash', '-c', 'echo "run TOKEN=[$SWITCHBOARD_MCP_TOKEN]"; read -r _'],
       name: 'rotating',
     });
     const entry = sb.handle.core.entry(agent.id);

@@ -64,9 +64,14 @@ const CODEX_RESUME: ResumeSupport = {
 
 const RESUME_UNKNOWN: ResumeSupport = { supported: false, reason: 'resuming is not known for this agent CLI' };
 
-/** Claude Code and Codex were run for real: recordings and live tests against their mock APIs. */
+/**
+ * Run for real: live tests against their mock APIs, and (all but Codex) recordings that meet the
+ * status bar (`npm run agents:score`).
+ */
 const CLAUDE_VERIFIED: VerifiedCli = { cliVersion: '2.1.197', date: '2026-11-21' };
 const CODEX_VERIFIED: VerifiedCli = { cliVersion: '0.169.0', date: '2026-11-21' };
+const GEMINI_VERIFIED: VerifiedCli = { cliVersion: '0.61.0', date: '2026-11-24' };
+const QWEN_VERIFIED: VerifiedCli = { cliVersion: '0.24.4', date: '2026-11-24' };
 
 interface PresetSpec {
   id: string;
@@ -111,7 +116,7 @@ const SPECS: readonly PresetSpec[] = [
     command: 'gemini',
     hasHooks: true,
     submitAfterEchoMs: PASTE_AWARE_SUBMIT_AFTER_ECHO_MS,
-    verified: 'unverified',
+    verified: GEMINI_VERIFIED,
     npmPackage: '@google/gemini-cli',
   },
   { id: 'opencode', displayName: 'opencode', command: 'opencode', hasHooks: true, verified: 'unverified', npmPackage: 'opencode-ai' },
@@ -121,7 +126,7 @@ const SPECS: readonly PresetSpec[] = [
     command: 'qwen',
     hasHooks: true,
     submitAfterEchoMs: PASTE_AWARE_SUBMIT_AFTER_ECHO_MS,
-    verified: 'unverified',
+    verified: QWEN_VERIFIED,
     npmPackage: '@qwen-code/qwen-code',
   },
   {

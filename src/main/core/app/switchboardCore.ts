@@ -299,7 +299,8 @@ export class SwitchboardCore {
     const record = this.records.get(id);
     const entry = this.sessions.get(id);
     let info = entry.info();
-    for (const decoration of record?.decorations ?? []) info = { ...info, ...decoration.describe() };
+    // `info()` is a fresh object: decorations add to it in place instead of copying it once each.
+    for (const decoration of record?.decorations ?? []) Object.assign(info, decoration.describe());
     if (record?.attention) info.attention = record.attention;
     if (record?.gate) info = { ...info, state: record.gate.state, message: record.gate.message };
     const scopes = this.access.scopesOf(id, entry.definition.mcp?.scopes);

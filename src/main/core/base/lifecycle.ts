@@ -80,7 +80,9 @@ export class Emitter<T> implements Disposable {
 
   readonly event: Event<T> = (listener) => {
     if (this.disposed) return toDisposable(() => undefined);
-    this.listeners.push(listener);
+    // A new array on every change, never a change in place: `fire` iterates the array it started
+    // with, so a listener may subscribe or unsubscribe while it runs, and firing copies nothing.
+    this.listeners = [...this.listeners, listener];
     return toDisposable(() => {
       this.listeners = this.listeners.filter((l) => l !== listener);
     });
@@ -88,8 +90,7 @@ export class Emitter<T> implements Disposable {
 
   fire(value: T): void {
     if (this.disposed) return;
-    // Copy: a listener may unsubscribe while we iterate.
-    for (const listener of [...this.listeners]) listener(value);
+    for (const listener of this.listeners) listener(value);
   }
 
   get hasListeners(): boolean {

@@ -94,6 +94,9 @@ export class LineMatcher {
 
 export function waitForPattern(entry: ProcessEntry, regex: LinePattern, options: PatternWaitOptions): Promise<PatternWaitResult> {
   const startedAt = Date.now();
+  // Bytes already in the ring but not yet delivered as output would otherwise arrive as a chunk
+  // after the backlog was read (twice) or after `now` (output from before the call).
+  entry.flushOutput();
   const from = options.from === 'start' ? entry.runOffset : entry.ring.end;
   const matcher = new LineMatcher(regex);
   const elapsed = () => Date.now() - startedAt;

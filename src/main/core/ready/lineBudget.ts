@@ -4,8 +4,18 @@
  * it, or an error after ready, must still be seen: over budget only the newest lines are sampled.
  */
 
-/** In a flood of output only the newest lines of a chunk are classified (their meaning is current). */
-export const MAX_CLASSIFIED_LINES_PER_CHUNK = 200;
+/**
+ * In a flood of output only the newest lines of a chunk are classified (their meaning is current):
+ * this many per PTY read merged into the chunk (the kernel hands a terminal's output over in reads
+ * of up to PTY_READ_BYTES; a burst merged into one chunk keeps every line a read would have had).
+ */
+const MAX_CLASSIFIED_LINES_PER_READ = 200;
+const PTY_READ_BYTES = 4 * 1024;
+
+/** Lines of a chunk of `bytes` that may be classified (the newest ones). */
+export function maxClassifiedLinesPerChunk(bytes: number): number {
+  return MAX_CLASSIFIED_LINES_PER_READ * Math.max(1, Math.ceil(bytes / PTY_READ_BYTES));
+}
 /**
  * After ready, lines are classified (for `running`) up to this rate; the table costs ~20 µs a
  * line, so a server logging every request at full speed cannot take more than ~4% of a core.

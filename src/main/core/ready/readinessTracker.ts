@@ -34,7 +34,7 @@ import { renderTemplate } from './messageTemplate';
 import { ReadinessMachine, type ProbeTarget, type RunExpectation } from './readinessMachine';
 import { STARTUP_SCAN_INTERVAL_MS, resolveReadinessConfig, type ResolvedReadinessConfig } from './readyConfig';
 import { LogTail } from './logTail';
-import { LineBudget, MAX_CLASSIFIED_LINES_PER_CHUNK, OVER_BUDGET_SAMPLE_LINES, type SharedLineRate } from './lineBudget';
+import { LineBudget, OVER_BUDGET_SAMPLE_LINES, maxClassifiedLinesPerChunk, type SharedLineRate } from './lineBudget';
 import { waitForReadiness, type ReadinessWaitSource, type WaitForReadyOptions } from './readinessWaiter';
 import { sharedLivenessScheduler, type LivenessScheduler } from './livenessProbes';
 
@@ -301,7 +301,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
     }
     this.logTail.settleFloodText();
     const lines = this.lines.push(chunk);
-    const firstClassified = Math.max(0, lines.length - Math.min(MAX_CLASSIFIED_LINES_PER_CHUNK, remaining));
+    const firstClassified = Math.max(0, lines.length - Math.min(maxClassifiedLinesPerChunk(chunk.data.length), remaining));
     this.budget.countClassified(now, lines.length - firstClassified);
     lines.forEach((line, index) => (index >= firstClassified ? this.handleLine(line) : this.logTail.remember(line.text)));
   }

@@ -1,19 +1,20 @@
 /**
- * Merges output chunks for viewers (VS Code's TerminalDataBufferer): one event per
- * BATCH_MS instead of one per PTY read. The first chunk after a quiet BATCH_MS goes out at once
- * (a keystroke's echo waits for no timer, which a busy event loop runs a whole turn later); only
- * what follows it within BATCH_MS is merged. Flushed before resize and exit so a viewer never
- * sees bytes in the wrong geometry or misses the last line. Batches carry the PTY's raw bytes:
- * viewers' terminals decode UTF-8 themselves, so nothing is decoded or re-encoded on the way.
+ * Merges the PTY's reads into batches for viewers (VS Code's TerminalDataBufferer): one batch per
+ * BATCH_MS instead of one per read. The first read after a quiet BATCH_MS goes out at once (a
+ * keystroke's echo waits for no timer, which a busy event loop runs a whole turn later); only what
+ * follows it within BATCH_MS is merged. While a flood is under way (`isFlooding`) the entry hands
+ * the screen and the detectors these batches too instead of every read. Flushed before resize and
+ * exit so nothing downstream sees bytes in the wrong geometry or misses the last line. Batches
+ * carry the PTY's raw bytes: viewers' terminals decode UTF-8 themselves, so nothing is decoded or
+ * re-encoded on the way.
  *
  * The batcher keeps only offsets and copies its range out of the entry's ring when it flushes,
  * into views carved from 1 MB slabs: holding the PTY's read buffers, or allocating an
  * ArrayBuffer per batch, made floods cost as much in garbage collection as in reading.
- * A batch's `data` is a view on a shared slab: copy it before handing it to anything that
+ * A slab is never written again once carved, so a batch's bytes stay valid for as long as anyone
+ * holds them; `data` is a view on a shared slab: copy it before handing it to anything that
  * serialises whole ArrayBuffers (structured clone, Electron IPC).
  */
-import { Emitter, type Event } from '../base';
-
 /** Within the 5–16 ms window: below a frame, above the typical PTY read interval under load. */
 const BATCH_MS = 8;
 /**
@@ -21,6 +22,12 @@ const BATCH_MS = 8;
  * watermark so a viewer that keeps up never pauses the PTY.
  */
 const MAX_BATCH_BYTES = 32 * 1024;
+
+/**
+ * A batch this big means a flood: more than the two full PTY reads (~4 KB each, the kernel's tty
+ * buffer) an echo, a prompt or an agent's redraw come in within BATCH_MS.
+ */
+const FLOOD_BATCH_BYTES = 8 * 1024;
 
 /** Batches are carved from slabs this big (one ArrayBuffer per ~30 batches under a flood). */
 const SLAB_BYTES = 1024 * 1024;
@@ -37,14 +44,30 @@ export class OutputBatcher {
   private end = 0;
   private timer: NodeJS.Timeout | undefined;
   private lastFlushAt = -Infinity;
-  private readonly flushed = new Emitter<OutputBatch>();
-  readonly onDidFlush: Event<OutputBatch> = this.flushed.event;
+  private lastFloodBatchAt = -Infinity;
+  private isDisposed = false;
 
   private slab = Buffer.allocUnsafe(0);
   private slabUsed = 0;
 
-  /** `copyRange` copies ring bytes [start, end) into `target` at `at` (the ring already holds them). */
-  constructor(private readonly copyRange: (target: Uint8Array, at: number, start: number, end: number) => number) {}
+  /**
+   * `copyRange` copies ring bytes [start, end) into `target` at `at` (the ring already holds them);
+   * `deliver` receives each batch.
+   */
+  constructor(
+    private readonly copyRange: (target: Uint8Array, at: number, start: number, end: number) => number,
+    private readonly deliver: (batch: OutputBatch) => void,
+  ) {}
+
+  /** Bytes pushed and not delivered yet. */
+  get pendingBytes(): number {
+    return this.start < 0 ? 0 : this.end - this.start;
+  }
+
+  /** A flood is under way: a batch of FLOOD_BATCH_BYTES or more went out within the last BATCH_MS. */
+  isFlooding(now: number): boolean {
+    return now - this.lastFloodBatchAt < BATCH_MS;
+  }
 
   /** Bytes [start, end) were appended to the ring. */
   push(start: number, end: number): void {
@@ -52,19 +75,19 @@ export class OutputBatcher {
     if (this.start < 0) this.start = start;
     this.end = end;
     if (isQuiet || this.end - this.start >= MAX_BATCH_BYTES) this.flush();
-    else if (!this.timer) this.timer = setTimeout(() => this.flush(), BATCH_MS);
+    // A timer armed for an earlier batch delivers this one too (sooner, never later): under a
+    // flood, batches fill up every millisecond and a timer set and cleared for each cost more
+    // than the batch.
+    else if (!this.timer) this.timer = setTimeout(() => this.flushOnTimer(), BATCH_MS);
   }
 
   flush(): void {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
     if (this.start < 0) return;
     this.lastFlushAt = performance.now();
+    if (this.end - this.start >= FLOOD_BATCH_BYTES) this.lastFloodBatchAt = this.lastFlushAt;
     const batch: OutputBatch = { data: this.carve(this.start, this.end), start: this.start, end: this.end };
     this.start = -1;
-    this.flushed.fire(batch);
+    if (!this.isDisposed) this.deliver(batch);
   }
 
   private carve(start: number, end: number): Buffer {
@@ -79,8 +102,15 @@ export class OutputBatcher {
     return view;
   }
 
-  dispose(): void {
+  private flushOnTimer(): void {
+    this.timer = undefined;
     this.flush();
-    this.flushed.dispose();
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.flush();
+    this.isDisposed = true;
   }
 }

@@ -192,3 +192,31 @@ describe('viewer batches', () => {
     expect(all).toMatch(/batch line 20000\r\n$/);
   });
 });
+
+describe('output chunks for detectors', () => {
+  it('a flood arrives merged from many PTY reads, every byte once and in order', async () => {
+    const floodBytes = 4 * 1024 * 1024;
+    const entry = make(['bash', '-c', `yes 'merged output chunk line' | head -c ${floodBytes}`], { ringBytes: 4 * floodBytes });
+    const chunks: Array<{ start: number; end: number; text: string }> = [];
+    entry.onDidWriteOutput((chunk) => chunks.push({ start: chunk.start, end: chunk.end, text: chunk.text }));
+    await entry.start();
+    await waitForExit(entry);
+    for (let i = 1; i < chunks.length; i++) expect(chunks[i].start).toBe(chunks[i - 1].end);
+    expect(chunks.map((c) => c.text).join('')).toBe(entry.ring.read(entry.runOffset).data.toString());
+    // The kernel hands a terminal's output over in reads of about 4 KB: one chunk per read would be ~1000.
+    expect(chunks.length).toBeLessThan(floodBytes / (8 * 1024));
+  });
+
+  it('the restart banner reaches the screen but is not the program output', async () => {
+    const entry = make(['bash', '-c', 'echo "run $RANDOM"; exec cat']);
+    await entry.start();
+    await waitForOutput(entry, /run \d+/);
+    const texts: string[] = [];
+    entry.onDidWriteOutput((chunk) => texts.push(chunk.text));
+    await entry.restart();
+    await waitForOutput(entry, /run \d+/);
+    await waitForScreen(entry, (lines) => lines.some((l) => l.includes('restarted')));
+    expect(texts.join('')).toMatch(/run \d+/);
+    expect(texts.join('')).not.toContain('restarted');
+  });
+});

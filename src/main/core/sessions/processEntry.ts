@@ -98,7 +98,18 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
       this.applyReading();
     },
   };
-  private readonly batcher = this.register(new OutputBatcher((target, at, start, end) => this.ring.copyTo(target, at, start, end)));
+  private readonly batcher = this.register(
+    new OutputBatcher(
+      (target, at, start, end) => this.ring.copyTo(target, at, start, end),
+      (batch) => this.deliverBatch(batch),
+    ),
+  );
+  /** A PTY read is being taken in: the batch it delivers is timed with it. */
+  private isAcceptingOutput = false;
+  /** Our own bytes (banners, restored screens) are being delivered: screen and viewers only. */
+  private isDeliveringLocal = false;
+  /** Ring offset up to which the screen and the output listeners have the output. */
+  private observedEnd = 0;
 
   private readonly outputEmitter = this.register(new Emitter<OutputChunk>());
   readonly onDidWriteOutput: Event<OutputChunk> = this.outputEmitter.event;
@@ -109,8 +120,9 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   private readonly changedEmitter = this.register(new Emitter<void>());
   /** Anything in `info()` changed (state, name, size, pause). */
   readonly onDidChange: Event<void> = this.changedEmitter.event;
+  private readonly flushedEmitter = this.register(new Emitter<OutputBatch>());
   /** Batched output for viewers. */
-  readonly onDidFlushOutput: Event<OutputBatch> = this.batcher.onDidFlush;
+  readonly onDidFlushOutput: Event<OutputBatch> = this.flushedEmitter.event;
 
   constructor(options: ProcessEntryOptions) {
     super();
@@ -313,6 +325,15 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.flow.removeViewer(viewerId);
   }
 
+  /**
+   * Hands every byte read so far to the screen, the output listeners and the viewers now instead
+   * of at the end of the batch window: a reader that subscribes to `onDidWriteOutput` and reads
+   * the ring in the same tick then sees each byte exactly once.
+   */
+  flushOutput(): void {
+    this.batcher.flush();
+  }
+
   /** Snapshot of the screen consistent with the batch stream (see AttachSnapshot.offset). */
   async attach(): Promise<AttachSnapshot> {
     this.batcher.flush();
@@ -366,7 +387,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     let resolveExit!: () => void;
     this.exited = new Promise((resolve) => (resolveExit = resolve));
     const runId = this.currentRunId;
-    const dataSub = proc.onData((data) => this.acceptOutput(data as unknown as Buffer, runId));
+    const dataSub = proc.onData((data) => this.acceptOutput(data as unknown as Buffer));
     const exitSub = proc.onExit(({ exitCode, signal }) => {
       dataSub.dispose();
       exitSub.dispose();
@@ -378,24 +399,57 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.runStartedEmitter.fire({ runId, pid: proc.pid, at: this.runStartedAt, offset: this.runStartOffset });
   }
 
-  private acceptOutput(data: Buffer, runId: number): void {
+  /**
+   * One PTY read: into the ring, then to the screen and the output listeners at once — unless a
+   * flood is under way, when they get the viewers' batches instead (deliverBatch): a flood arrives
+   * in reads of about 4 KB (the kernel's tty buffer) and every listener costs per call as much as
+   * per byte. A batch never holds more than the ring retains, so no byte leaves the ring unseen.
+   */
+  private acceptOutput(data: Buffer): void {
     const startedAt = performance.now();
-    this.processOutput(data, runId);
-    this.outputBudget.spend(this.budgetClient, performance.now() - startedAt);
+    this.isAcceptingOutput = true;
+    try {
+      if (this.batcher.pendingBytes + data.length > this.ring.capacity) this.batcher.flush();
+      const start = this.ring.end;
+      this.ring.append(data);
+      // In order only: after a flood, bytes still in a batch reach the listeners with that batch first.
+      if (this.observedEnd === start && !this.batcher.isFlooding(startedAt)) this.observe(data, start, this.ring.end);
+      this.batcher.push(start, this.ring.end);
+    } finally {
+      this.isAcceptingOutput = false;
+      this.outputBudget.spend(this.budgetClient, performance.now() - startedAt);
+    }
   }
 
-  private processOutput(data: Buffer, runId: number): void {
-    const start = this.ring.end;
-    this.ring.append(data);
-    const end = this.ring.end;
+  /** A batch for the viewers; the screen and the output listeners get the part they have not seen. */
+  private deliverBatch(batch: OutputBatch): void {
+    const startedAt = this.isAcceptingOutput ? undefined : performance.now();
+    try {
+      if (batch.end > this.observedEnd) {
+        const from = Math.max(this.observedEnd, batch.start);
+        this.observe(batch.data.subarray(from - batch.start), from, batch.end);
+      }
+      this.flushedEmitter.fire(batch);
+    } finally {
+      if (startedAt !== undefined) this.outputBudget.spend(this.budgetClient, performance.now() - startedAt);
+    }
+  }
+
+  /** Output bytes [start, end) reach the screen and, unless they are our own, the output listeners. */
+  private observe(data: Buffer, start: number, end: number): void {
+    this.observedEnd = end;
     this.screen.write(data, end);
-    this.batcher.push(start, end);
+    if (!this.isDeliveringLocal) this.emitOutput(data, start, end);
+  }
+
+  /** The program's output as one chunk for the detectors; batches never span runs (flushed at exit). */
+  private emitOutput(data: Buffer, start: number, end: number): void {
     if (!this.outputEmitter.hasListeners) return;
     // Text is decoded only if a listener reads it; a split character's start is carried over.
     const carryIn = this.utf8Carry;
     const tailLength = incompleteTailLength(data);
     this.utf8Carry = tailLength > 0 ? data.subarray(data.length - tailLength) : EMPTY;
-    this.outputEmitter.fire(new LazyTextChunk(data, start, end, runId, carryIn, tailLength));
+    this.outputEmitter.fire(new LazyTextChunk(data, start, end, this.currentRunId, carryIn, tailLength));
   }
 
   private handleExit(runId: number, exitCode: number, signal: number): void {
@@ -420,12 +474,18 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.appendLocal(Buffer.from(`\x1b[0m\x1b[?25h\x1b[?1049l\r\n\x1b[2m── restarted ──\x1b[0m\r\n`));
   }
 
-  /** Output of our own (banners, restored screens): ring, screen and viewers, like the program's. */
+  /** Output of our own (banners, restored screens): ring, screen and viewers, not the detectors. */
   private appendLocal(bytes: Buffer): void {
+    this.batcher.flush(); // the program's output so far goes out as its own batch
     const start = this.ring.end;
     this.ring.append(bytes);
-    this.screen.write(bytes, this.ring.end);
-    this.batcher.push(start, this.ring.end);
+    this.isDeliveringLocal = true;
+    try {
+      this.batcher.push(start, this.ring.end);
+      this.batcher.flush();
+    } finally {
+      this.isDeliveringLocal = false;
+    }
   }
 
   private buildEnv(): Record<string, string> {

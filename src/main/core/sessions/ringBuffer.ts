@@ -40,8 +40,12 @@ export class ByteRing {
     }
     const writeAt = this.endOffset % this.capacity;
     const firstPart = Math.min(chunk.length, this.capacity - writeAt);
-    this.buf.set(chunk.subarray(0, firstPart), writeAt);
-    if (firstPart < chunk.length) this.buf.set(chunk.subarray(firstPart), 0);
+    if (firstPart === chunk.length) {
+      this.buf.set(chunk, writeAt); // the usual case: no view to allocate per PTY read
+    } else {
+      this.buf.set(chunk.subarray(0, firstPart), writeAt);
+      this.buf.set(chunk.subarray(firstPart), 0);
+    }
     this.endOffset += chunk.length;
     this.length = Math.min(this.capacity, this.length + chunk.length);
   }

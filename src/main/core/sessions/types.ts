@@ -58,7 +58,10 @@ export interface ObservedSession {
   readonly pid: number | undefined;
   readonly isRunning: boolean;
   readonly screen: ScreenView;
-  /** Every output chunk of every run, unbatched (check `runId` to keep only the current run). */
+  /**
+   * Every run's output, each PTY read at once; during a flood, reads merged into batches of up to
+   * 32 KB. Check `runId` to keep only the current run.
+   */
   readonly onDidWriteOutput: Event<OutputChunk>;
   readonly onDidStartRun: Event<RunStarted>;
   readonly onDidExitRun: Event<RunExited>;

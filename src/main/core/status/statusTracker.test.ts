@@ -434,7 +434,7 @@ describe('StatusTracker', () => {
 
     it('names an unverified preset as such, and never flags the generic preset', () => {
       for (const [preset, expected] of [
-        ['gemini', /^no rule matched — the CLI may have changed \(version .+, unverified\)$/],
+        ['cursor-agent', /^no rule matched — the CLI may have changed \(version .+, unverified\)$/],
         ['my-agent', undefined],
       ] as const) {
         const { clock, session, tracker } = setup({}, resolvePreset(preset));

@@ -37,21 +37,21 @@ const composer = (runDir: string, branch = true) =>
 // While a hook runs, the spinner row names it (Switchboard's own status hooks included).
 const thinkingScreen = [
   ' > Explain Switchboard in two sentences',
-  ' ⠸ Executing Hook: switchboard-status (esc to cancel, 0s)                                              ? for shortcuts',
-  composer('mDnPEB'),
+  ' ⠋ Executing Hook: switchboard-status (esc to cancel, 0s)                                              ? for shortcuts',
+  composer('9wAtXh'),
 ].join('\n');
 
 const respondingScreen = [
   ' > Explain Switchboard in two sentences',
   '✦ Switchboard',
-  ' ⠇ Executing Hook: switchboard-status (esc to cancel, 1s)                                              ? for shortcuts',
-  composer('mDnPEB'),
+  ' ⠏ Executing Hook: switchboard-status (esc to cancel, 1s)                                              ? for shortcuts',
+  composer('9wAtXh'),
 ].join('\n');
 
 const idleScreen = [
   '   visual experience.',
   '                                                                                                        ? for shortcuts',
-  composer('EEYCMX', false),
+  composer('Zh5DOi', false),
 ].join('\n');
 
 const permissionBox = [
@@ -93,7 +93,7 @@ const typingScreen = [
   ' Shift+Tab to accept edits',
   ' > /quit',
   ' workspace (/directory)                                   branch               sandbox                           /model',
-  ' /tmp/switchboard-gemini-rJaJOP/home/project              main                 no sandbox              gemini-2.5-flash',
+  ' /tmp/switchboard-gemini-gQDWHZ/home/project              main                 no sandbox              gemini-2.5-flash',
 ].join('\n');
 
 const slashMenuScreen = [
@@ -102,7 +102,7 @@ const slashMenuScreen = [
   ' > /quit',
   ' quit             Exit the cli',
   ' workspace (/directory)                                   branch               sandbox                           /model',
-  ' /tmp/switchboard-gemini-rJaJOP/home/project              main                 no sandbox              gemini-2.5-flash',
+  ' /tmp/switchboard-gemini-gQDWHZ/home/project              main                 no sandbox              gemini-2.5-flash',
 ].join('\n');
 
 const goodbyeScreen = [
@@ -112,14 +112,14 @@ const goodbyeScreen = [
   '│  Agent powering down. Goodbye!                                                                                       │',
   '│                                                                                                                      │',
   '│  Interaction Summary                                                                                                 │',
-  '│  Session ID:                 f30f8126-cd0d-4078-b7ad-ad69c8130d85                                                    │',
+  '│  Session ID:                 e63b803c-6c50-4212-a59c-5b8423a995ed                                                    │',
   '│  Tool Calls:                 0 ( ✓ 0 x 0 )                                                                           │',
   '│  Success Rate:               0.0%                                                                                    │',
   '│                                                                                                                      │',
   '│  Performance                                                                                                         │',
-  '│  Wall Time:                  13.3s                                                                                   │',
-  '│  Agent Active:               1.7s                                                                                    │',
-  '│    » API Time:               1.7s (100.0%)                                                                           │',
+  '│  Wall Time:                  9.2s                                                                                    │',
+  '│  Agent Active:               888ms                                                                                   │',
+  '│    » API Time:               888ms (100.0%)                                                                          │',
   '│    » Tool Time:              0s (0.0%)                                                                               │',
   '│                                                                                                                      │',
   '│                                                                                                                      │',
@@ -130,7 +130,7 @@ const goodbyeScreen = [
   '│  ──────────────────────────────────────────────────────────────────────────────────────────────────────────────────  │',
   '│  gemini-2.5-flash                   1           188             0             7                                      │',
   '│    ↳ main                           1           188             0             7                                      │',
-  '│  To resume this session: gemini --resume f30f8126-cd0d-4078-b7ad-ad69c8130d85                                        │',
+  '│  To resume this session: gemini --resume e63b803c-6c50-4212-a59c-5b8423a995ed                                        │',
   '╰──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────╯',
 ].join('\n');
 
@@ -154,7 +154,7 @@ export const geminiRules: RuleSetInput = {
       prompt: box(/(?:Allow execution of|Apply this change|Allow execution of MCP tool)[^\n]*\?/u),
       sample: permissionBox,
       lookalikes: [{ sample: idleScreen, why: 'the idle composer' }],
-      source: recorded('gemini-permission-yes', '15.55 s'),
+      source: recorded('gemini-permission-yes', '7.34 s'),
     },
     {
       id: 'ask-user-question',
@@ -195,11 +195,11 @@ export const geminiRules: RuleSetInput = {
         '│ ⊶  Shell sleep 2 && echo posted                                                                                  │',
         '│                                                                                                                  │',
         '╰──────────────────────────────────────────────────────────────────────────────────────────────────────────────────╯',
-        ' ⠋ Thinking... (esc to cancel, 3s)                                                                      ? for shortcuts',
-        composer('EEYCMX'),
+        ' ⠋ Thinking... (esc to cancel, 1s)                                                                      ? for shortcuts',
+        composer('Zh5DOi'),
       ].join('\n'),
       lookalikes: [{ sample: thinkingScreen, why: 'no tool box' }],
-      source: recorded('gemini-permission-yes', '21.92 s'),
+      source: recorded('gemini-permission-yes', '13.41 s'),
     },
     {
       id: 'queued-prompt',
@@ -220,7 +220,7 @@ export const geminiRules: RuleSetInput = {
       match: { regex: /^(?:✦ | {2})\S[^\n]*\n\s*[\u2801-\u28FF] [^\n]*\(esc to cancel/mu },
       sample: respondingScreen,
       lookalikes: [{ sample: thinkingScreen, why: 'the prompt, not answer text, above the spinner' }],
-      source: recorded('gemini-streamed-answer', '11.92 s'),
+      source: recorded('gemini-streamed-answer', '8.09 s'),
     },
     {
       id: 'spinner-esc-to-cancel',
@@ -230,7 +230,7 @@ export const geminiRules: RuleSetInput = {
       match: { line: /^\s*[\u2801-\u28FF] [^\n]*\(esc to cancel, (?:\d+[hms]\s*)+\)/u },
       sample: thinkingScreen,
       lookalikes: [{ sample: idleScreen, why: 'the composer without the spinner row' }],
-      source: recorded('gemini-streamed-answer', '10.66 s'),
+      source: recorded('gemini-streamed-answer', '6.51 s'),
     },
     {
       id: 'title-working',
@@ -240,7 +240,7 @@ export const geminiRules: RuleSetInput = {
       match: { regex: /^✦\s+Working/u },
       sample: '✦  Working… (project)                                                           ',
       lookalikes: [{ sample: '◇  Ready (project)                                                              ', why: 'idle title' }],
-      source: recorded('gemini-streamed-answer', '10.2 s'),
+      source: recorded('gemini-streamed-answer', '6.51 s'),
     },
     {
       id: 'idle-shortcuts-row',
@@ -255,7 +255,7 @@ export const geminiRules: RuleSetInput = {
         { sample: thinkingScreen, why: 'the hint shares its row with the spinner' },
         { sample: typingScreen, why: 'the hint is hidden while typing' },
       ],
-      source: recorded('gemini-permission-yes', '6.06 s'),
+      source: recorded('gemini-permission-yes', '1.48 s'),
       strongIdle: true,
     },
     {
@@ -268,7 +268,7 @@ export const geminiRules: RuleSetInput = {
       match: { line: /^ >\s+\S/u },
       sample: typingScreen,
       lookalikes: [{ sample: permissionBox, why: 'a confirmation replaces the composer' }],
-      source: recorded('gemini-answer-then-exit', '20.2 s'),
+      source: recorded('gemini-answer-then-exit', '10.05 s'),
     },
     {
       id: 'slash-command-menu',
@@ -280,7 +280,7 @@ export const geminiRules: RuleSetInput = {
       match: { line: [/^ > \/[\w-]*\s*$/u, /^ [\w-]+\s{2,}\S/u] },
       sample: slashMenuScreen,
       lookalikes: [{ sample: thinkingScreen, why: 'a prompt being worked on, no menu' }],
-      source: recorded('gemini-answer-then-exit', '20.21 s'),
+      source: recorded('gemini-answer-then-exit', '10.05 s'),
     },
     {
       id: 'goodbye-summary',
@@ -291,7 +291,7 @@ export const geminiRules: RuleSetInput = {
       match: { any: [{ contains: 'Agent powering down. Goodbye!' }, { line: /^│\s+To resume this session: gemini --resume /u }] },
       sample: goodbyeScreen,
       lookalikes: [{ sample: idleScreen, why: 'the composer' }],
-      source: recorded('gemini-answer-then-exit', '21.06 s'),
+      source: recorded('gemini-answer-then-exit', '10.61 s'),
     },
     {
       id: 'title-action-required',
@@ -301,7 +301,7 @@ export const geminiRules: RuleSetInput = {
       match: { regex: /^✋\s+Action Required/u },
       sample: '✋  Action Required (project)                                                    ',
       lookalikes: [{ sample: '✦  Working… (project)                                                           ', why: 'working' }],
-      source: recorded('gemini-permission-yes', '15.55 s'),
+      source: recorded('gemini-permission-yes', '7.35 s'),
     },
   ],
   progressNormalizers: [

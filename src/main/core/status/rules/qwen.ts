@@ -30,19 +30,24 @@ const idleScreen = [
   '  x Shell {"command":"curl -X POST http://127.0.0.1:9/deploy","description":"Post the deploy hook"}',
   '    Exit Code: 7',
   '    Signal: (none)',
-  '    Process Group PGID: 12875',
+  '    Process Group PGID: 27218',
   '  ◆︎ The deploy hook could not be reached.',
   ...COMPOSER,
   '  ➜ project · git:(main) · switchboard-mock',
   '  ⏸ Ask permissions (shift + tab to cycle)',
 ].join('\n');
 
-const thinkingScreen = ['  > Run the wait command', '  ⠸ Petting the cat... (0s · esc to cancel)', ...COMPOSER, ...BUSY_FOOTER].join('\n');
+const thinkingScreen = [
+  '  > Run the wait command',
+  '  ⠋ Tasting the snozberries... (0s · esc to cancel)',
+  ...COMPOSER,
+  ...BUSY_FOOTER,
+].join('\n');
 
 const respondingScreen = [
   '  > What does Switchboard do?',
-  '  ◆︎ Switchboard keeps every',
-  '  ⠸ Navigating the slime mold... (13s · esc to cancel)',
+  '  ◆︎ Switchboard keeps',
+  '  ⠦ Preparing a witty response... (2s · ↓ 2 tokens · esc to cancel)',
   ...COMPOSER,
   ...BUSY_FOOTER,
 ].join('\n');
@@ -50,7 +55,7 @@ const respondingScreen = [
 const runningToolScreen = [
   '  > Trigger the deploy hook',
   '  ⊶ Shell curl -X POST http://127.0.0.1:9/deploy (Post the deploy hook)',
-  '  ⠴ Making it go beep boop. (10s · esc to cancel)',
+  '  ⠴ Finding a suitable loading screen pun... (1s · esc to cancel)',
   ...COMPOSER,
   ...BUSY_FOOTER,
 ].join('\n');
@@ -105,7 +110,7 @@ export const qwenRules: RuleSetInput = {
         { sample: confirmationScreen, why: 'a tool confirmation is a permission, not a question' },
         { sample: ['  > Use the AskUserQuestion tool', ...COMPOSER, ...BUSY_FOOTER].join('\n'), why: 'the tool named in a prompt' },
       ],
-      source: `${rec('qwen-question', '46.5 s')} (ask_user_question with two options)`,
+      source: `${rec('qwen-question', '10.49 s')} (ask_user_question with two options)`,
     },
     {
       id: 'tool-confirmation',
@@ -121,7 +126,7 @@ export const qwenRules: RuleSetInput = {
         { sample: runningToolScreen, why: 'the approved tool running, menu gone' },
         { sample: ['  > Which menu says Waiting for user confirmation...?', ...COMPOSER].join('\n'), why: 'the words typed in a prompt' },
       ],
-      source: `${rec('qwen-permission-no', '58.0 s')} (run_shell_command curl -X POST in "Ask permissions" mode)`,
+      source: `${rec('qwen-permission-no', '10.32 s')} (run_shell_command curl -X POST in "Ask permissions" mode)`,
     },
     {
       id: 'running-tool',
@@ -131,7 +136,7 @@ export const qwenRules: RuleSetInput = {
       match: { line: [/^\s*[⊶⊷] \S/u, SPINNER_ROW] },
       sample: runningToolScreen,
       lookalikes: [{ sample: idleScreen, why: 'a finished tool (x / ✓) and no spinner' }],
-      source: rec('qwen-permission-yes', '54.74 s'),
+      source: rec('qwen-permission-yes', '10.57 s'),
     },
     {
       id: 'responding',
@@ -145,7 +150,7 @@ export const qwenRules: RuleSetInput = {
         { sample: thinkingScreen, why: 'spinner with no assistant text yet' },
         { sample: idleScreen, why: 'the finished answer, no spinner' },
       ],
-      source: rec('qwen-plain-qa-exit', '51.37 s'),
+      source: rec('qwen-plain-qa-exit', '11.74 s'),
     },
     {
       // The composer is drawn before initialisation ends; a prompt sent now may be lost.
@@ -158,10 +163,10 @@ export const qwenRules: RuleSetInput = {
         '  Tips: Add a QWEN.md file to give Qwen Code persistent project context.',
         '  ●︎ Extensions changed on disk. Run /reload-plugins to apply updates.',
         '  ➜ project · git:(main) · switchboard-mock',
-        '  ⠴ Initializing...',
+        '  ⠦ Initializing...',
       ].join('\n'),
       lookalikes: [{ sample: idleScreen, why: 'initialised: no spinner' }],
-      source: rec('qwen-plain-qa-exit', '25.0 s'),
+      source: rec('qwen-plain-qa-exit', '3.7 s'),
     },
     {
       id: 'spinner',
@@ -171,7 +176,7 @@ export const qwenRules: RuleSetInput = {
       match: { line: SPINNER_ROW },
       sample: thinkingScreen,
       lookalikes: [{ sample: idleScreen, why: 'the idle composer has no spinner row' }],
-      source: rec('qwen-tool-autorun', '47.5 s'),
+      source: rec('qwen-tool-autorun', '8.79 s'),
     },
     {
       id: 'busy-footer',
@@ -181,7 +186,7 @@ export const qwenRules: RuleSetInput = {
       match: { line: /^\s*Enter to steer · Ctrl\+Q to queue · /u },
       sample: [...COMPOSER, ...BUSY_FOOTER].join('\n'),
       lookalikes: [{ sample: idleScreen, why: 'the idle footer has no steer/queue hint' }],
-      source: rec('qwen-tool-autorun', '44.0 s'),
+      source: rec('qwen-tool-autorun', '8.72 s'),
     },
     {
       id: 'title-busy',
@@ -194,7 +199,7 @@ export const qwenRules: RuleSetInput = {
         { sample: 'Qwen - project', why: 'the idle title' },
         { sample: '✳︎ Qwen - project', why: 'a confirmation waits' },
       ],
-      source: rec('qwen-plain-qa-exit', '33.0 s'),
+      source: rec('qwen-plain-qa-exit', '8.99 s'),
     },
     {
       id: 'idle-composer',
@@ -207,7 +212,7 @@ export const qwenRules: RuleSetInput = {
         { sample: thinkingScreen, why: 'the busy footer' },
         { sample: confirmationScreen, why: 'a confirmation replaces composer and footer' },
       ],
-      source: rec('qwen-permission-yes', '80.0 s'),
+      source: rec('qwen-permission-yes', '17.66 s'),
       // The footer loses its "Enter to steer · Ctrl+Q to queue" prefix only once the turn is
       // over (tool calls and confirmations keep it or replace the footer).
       strongIdle: true,
@@ -224,12 +229,12 @@ export const qwenRules: RuleSetInput = {
         '  │  switchboard-mock                          1          8,542             27                       │',
         '  │                                                                                                  │',
         '  ╰──────────────────────────────────────────────────────────────────────────────────────────────────╯',
-        '  To continue this session, run qwen --resume 314be44f-1a58-4341-8962-a1587efd5bdc',
+        '  To continue this session, run qwen --resume 8275ae6a-2b4d-4392-bbe8-5aa089aabd5d',
       ].join('\n'),
       lookalikes: [
         { sample: ['  > How do I continue this session?', ...COMPOSER, ...BUSY_FOOTER].join('\n'), why: 'a prompt about resuming' },
       ],
-      source: rec('qwen-plain-qa-exit', '58.78 s'),
+      source: rec('qwen-plain-qa-exit', '17.52 s'),
     },
     {
       id: 'title-confirmation',
@@ -239,7 +244,7 @@ export const qwenRules: RuleSetInput = {
       match: { regex: /^✳\uFE0E? /u },
       sample: '✳︎ Qwen - project',
       lookalikes: [{ sample: '◐︎ Qwen - project', why: 'busy' }],
-      source: rec('qwen-permission-no', '58.0 s'),
+      source: rec('qwen-permission-no', '10.26 s'),
     },
   ],
   // After the common normalisers: the spinner row's rotating phrase is animation too.
