@@ -23,6 +23,12 @@ const IDLE = 20;
 const SAMPLE_MS = 5_000;
 const ECHO_SAMPLES = 40;
 const ECHO_GOAL_MS = 50;
+/**
+ * `SB_BENCH_RENDERER=webgl` (or `dom`) puts every pane on that renderer (the page's `?renderer=`);
+ * unset, the page picks as it does for a user (the DOM renderer where WebGL is drawn in software).
+ */
+const RENDERER = process.env.SB_BENCH_RENDERER || undefined;
+if (RENDERER && RENDERER !== 'webgl' && RENDERER !== 'dom') throw new Error(`SB_BENCH_RENDERER must be webgl or dom, not ${RENDERER}`);
 
 export async function benchGrid(): Promise<BenchRow[]> {
   const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
@@ -95,7 +101,8 @@ async function openGrid(browser: Browser, uiUrl: string, mode: 'all' | 'detached
   const page = await context.newPage();
   await page.addInitScript(ECHO_TRACE_SCRIPT);
   const url = new URL(uiUrl);
-  if (mode === 'all') url.search = '?panes=all';
+  if (mode === 'all') url.searchParams.set('panes', 'all');
+  if (RENDERER) url.searchParams.set('renderer', RENDERER);
   await page.goto(url.toString());
   await page
     .locator('[data-testid="pane"]')

@@ -90,3 +90,26 @@ test('paste: the program gets ESC[200~ … ESC[201~ around the text when it turn
   await expect.poll(() => paneText(page, 'plain')).toContain("got b'pasted one\\rpasted two'");
   expect(await paneText(page, 'plain')).not.toContain('200~');
 });
+
+test('copy on select: find putting its active match back after a click and typing copies nothing', async ({ page }) => {
+  await open(page, { words: { command: 'bash', args: ['-c', 'echo "hay needle4711 hay"; echo "hay needle4711 again"; exec cat'] } });
+  await expect.poll(() => paneText(page, 'words')).toContain('needle4711 again');
+  await page.getByRole('checkbox', { name: 'Copy on select' }).check();
+  const terminal = pane(page, 'words').locator('.pane-terminal');
+  await terminal.click();
+  await page.keyboard.press('Control+Shift+F');
+  const bar = pane(page, 'words').getByTestId('find-bar');
+  await bar.getByTestId('find-input').fill('needle4711');
+  await expect(bar.getByTestId('find-count')).toHaveText(/^\d of 2$/);
+
+  // A click drops the selection the match was; typing then puts the match back (activeMatch.ts), which is no new selection.
+  await terminal.click();
+  await setClipboard(page, 'untouched');
+  await page.keyboard.type('typed-after-find');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => paneText(page, 'words')).toMatch(/typed-after-find\s*\n\s*typed-after-find/);
+  expect(await clipboard(page)).toBe('untouched');
+  // A selection the user makes is still copied.
+  await doubleClickWord(page, 'words', 'again');
+  await expect.poll(() => clipboard(page)).toBe('again');
+});

@@ -2,7 +2,7 @@
  * The grid a person keeps open all day, through `serve` in Chromium: find, zoom, themes, a layout
  * that survives a reload, 30 entries with detached panes, and reconnecting after serve restarts.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,6 +17,8 @@ interface Debug {
   fontSize(id: string): number | undefined;
   terminalBackground(id: string): string | undefined;
   pointOf(id: string, text: string): { x: number; y: number } | undefined;
+  renderer(id: string): string | null;
+  rows(id: string): number | undefined;
 }
 /** Calls one read-only method of the page's debug hook. */
 const debug = <M extends keyof Debug>(page: Page, method: M, ...args: Parameters<Debug[M]>) =>
@@ -63,44 +65,103 @@ async function typeInto(page: Page, name: string, line: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-test('find in a pane: Ctrl+Shift+F, match count, next/previous, case and regex toggles', async ({ page }) => {
+/** The page at `ui` with every pane on one renderer (`?renderer=`): find must work on both. */
+function onRenderer(ui: string, renderer: Renderer): string {
+  const url = new URL(ui);
+  url.searchParams.set('renderer', renderer);
+  return url.toString();
+}
+type Renderer = 'dom' | 'webgl';
+
+/** The shell pane on `renderer` with four "needle"s (the command line and three lines of output), its find bar open on them. */
+async function findNeedles(page: Page, renderer: Renderer) {
   serve = await startServe(THREE_ENTRIES);
-  await page.goto(serve.ui);
+  await page.goto(onRenderer(serve.ui, renderer));
   await typeInto(page, 'shell', 'for i in 1 2 3; do echo "hay-$i-needle"; done');
   await expect.poll(() => paneText(page, 'shell')).toContain('hay-3-needle');
+  await expect.poll(async () => debug(page, 'renderer', await idOf(page, 'shell'))).toBe(renderer);
+
+  const shellId = await idOf(page, 'shell');
+  const rows = await debug(page, 'rows', shellId);
 
   await pane(page, 'shell').locator('.pane-terminal').click();
   await page.keyboard.press('Control+Shift+F');
   const bar = pane(page, 'shell').getByTestId('find-bar');
   await expect(bar).toBeVisible();
   await bar.getByTestId('find-input').fill('needle');
-  // three lines of output and the command line itself
   await expect(bar.getByTestId('find-count')).toHaveText(/^\d of 4$/);
-  const first = await bar.getByTestId('find-count').textContent();
-  await bar.getByTestId('find-next').click();
-  await expect(bar.getByTestId('find-count')).not.toHaveText(first ?? '');
-  await bar.getByTestId('find-previous').click();
-  await expect(bar.getByTestId('find-count')).toHaveText(first ?? '');
+  // The bar takes rows from the terminal, and xterm drops its selection when the rows change (often after the first search).
+  await expect.poll(() => debug(page, 'rows', shellId)).toBeLessThan(rows ?? 0);
+  return bar;
+}
 
-  await bar.getByTestId('find-input').fill('HAY');
-  await expect(bar.getByTestId('find-count')).toHaveText(/of 4$/);
-  await bar.getByTestId('find-case').click();
-  await expect(bar.getByTestId('find-count')).toHaveText('no matches');
-  await bar.getByTestId('find-case').click();
+/** "2 of 4" → 2. */
+const matchNumber = async (bar: Locator) => Number((await bar.getByTestId('find-count').textContent())?.split(' ')[0]);
 
-  await bar.getByTestId('find-regex').click();
-  await bar.getByTestId('find-input').fill('hay-\\d-needle');
-  await expect(bar.getByTestId('find-count')).toHaveText(/of 3$/);
-  await bar.getByTestId('find-input').fill('hay-(');
-  await expect(bar.getByTestId('find-count')).toContainText('Invalid regular expression');
+for (const renderer of ['dom', 'webgl'] as const) {
+  test(`find in a pane (${renderer} renderer): Ctrl+Shift+F, match count, next/previous, case and regex toggles`, async ({ page }) => {
+    const bar = await findNeedles(page, renderer);
+    const first = await matchNumber(bar);
+    await bar.getByTestId('find-next').click();
+    await expect(bar.getByTestId('find-count')).toHaveText(`${(first % 4) + 1} of 4`);
+    await bar.getByTestId('find-previous').click();
+    await expect(bar.getByTestId('find-count')).toHaveText(`${first} of 4`);
 
-  await bar.getByTestId('find-input').press('Escape');
-  await expect(bar).toHaveCount(0);
-  // Ctrl+Shift+F never reached the shell: it still runs commands normally.
-  await page.keyboard.type('echo after-find');
-  await page.keyboard.press('Enter');
-  await expect.poll(() => paneText(page, 'shell')).toMatch(/\nafter-find/);
-});
+    await bar.getByTestId('find-input').fill('HAY');
+    await expect(bar.getByTestId('find-count')).toHaveText(/of 4$/);
+    await bar.getByTestId('find-case').click();
+    await expect(bar.getByTestId('find-count')).toHaveText('no matches');
+    await bar.getByTestId('find-case').click();
+
+    await bar.getByTestId('find-regex').click();
+    await bar.getByTestId('find-input').fill('hay-\\d-needle');
+    await expect(bar.getByTestId('find-count')).toHaveText(/of 3$/);
+    await bar.getByTestId('find-input').fill('hay-(');
+    await expect(bar.getByTestId('find-count')).toContainText('Invalid regular expression');
+
+    await bar.getByTestId('find-input').press('Escape');
+    await expect(bar).toHaveCount(0);
+    // Ctrl+Shift+F never reached the shell: it still runs commands normally.
+    await page.keyboard.type('echo after-find');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => paneText(page, 'shell')).toMatch(/\nafter-find/);
+  });
+
+  test(`find's next match advances after the terminal's rows change (${renderer} renderer): xterm clears the selection the search continues from`, async ({
+    page,
+  }) => {
+    const bar = await findNeedles(page, renderer);
+    const shellId = await idOf(page, 'shell');
+    await bar.getByTestId('find-next').click();
+    const before = await matchNumber(bar);
+    const rows = await debug(page, 'rows', shellId);
+
+    await page.setViewportSize({ width: 1400, height: 650 });
+    await expect.poll(() => debug(page, 'rows', shellId)).toBeLessThan(rows ?? 0);
+    await bar.getByTestId('find-next').click();
+    await expect(bar.getByTestId('find-count')).toHaveText(`${(before % 4) + 1} of 4`);
+
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await expect.poll(() => debug(page, 'rows', shellId)).toBe(rows);
+    await bar.getByTestId('find-previous').click();
+    await expect(bar.getByTestId('find-count')).toHaveText(`${before} of 4`);
+  });
+
+  test(`find's next match continues from the active match after typing into the terminal (${renderer} renderer): typing clears the selection`, async ({
+    page,
+  }) => {
+    const bar = await findNeedles(page, renderer);
+    await bar.getByTestId('find-next').click();
+    const before = await matchNumber(bar);
+
+    await typeInto(page, 'shell', 'echo typed-while-finding');
+    await expect.poll(() => paneText(page, 'shell')).toMatch(/\ntyped-while-finding/);
+    // The click and the keys cleared the selection; find still stands on the same match.
+    await expect(bar.getByTestId('find-count')).toHaveText(`${before} of 4`);
+    await bar.getByTestId('find-next').click();
+    await expect(bar.getByTestId('find-count')).toHaveText(`${(before % 4) + 1} of 4`);
+  });
+}
 
 test('per-pane zoom, theme, reorder, collapse, columns and groups persist across a reload and a restart', async ({ page }, testInfo) => {
   const dataDir = tempDir('sb-e2e-layout-');

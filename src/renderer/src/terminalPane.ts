@@ -14,6 +14,8 @@ import { THEMES, type ThemeName } from './themes';
 import { findFileLinks } from './fileLinks';
 import { IS_MAC, terminalKeyOf } from './shortcuts';
 import { PacedWriter } from './pacedWriter';
+import { ActiveMatch } from './activeMatch';
+import { isWebglWanted } from './webglSupport';
 /** Wait for layout to settle before telling the PTY its new size. */
 const RESIZE_DEBOUNCE_MS = 50;
 
@@ -44,6 +46,7 @@ export class TerminalPane {
   readonly term: Terminal;
   private readonly fit = new FitAddon();
   private readonly search = new SearchAddon();
+  private readonly activeMatch: ActiveMatch;
   private attachedOffset = -1;
   private early: OutputEvent[] = [];
   private unacked = 0;
@@ -73,6 +76,9 @@ export class TerminalPane {
     this.writer = new PacedWriter({ write: (data, parsed) => this.term.write(data, parsed) }, (bytes) => this.ack(bytes));
     this.term.loadAddon(this.fit);
     this.term.loadAddon(this.search);
+    this.activeMatch = new ActiveMatch(this.term);
+    // Every search the addon runs, ours or its own after output and resizes, ends with its match selected.
+    this.search.onDidChangeResults(() => this.activeMatch.remember());
     this.term.loadAddon(new WebLinksAddon((_event, uri) => openLink(uri)));
     // Emoji and CJK in agent UIs take two cells, as the programs drawing them expect.
     this.term.loadAddon(new Unicode11Addon());
@@ -80,6 +86,7 @@ export class TerminalPane {
     this.term.registerLinkProvider(this.fileLinkProvider());
     this.term.attachCustomKeyEventHandler((event) => this.onKey(event));
     this.term.onSelectionChange(() => {
+      if (this.activeMatch.restoring) return; // find put its match back: nothing new was selected
       if (this.options.copyOnSelect() && this.term.hasSelection()) void copyText(this.term.getSelection());
     });
     // Keys typed into a stopped pane cannot be delivered: say so instead of dropping them silently.
@@ -156,6 +163,7 @@ export class TerminalPane {
     }
     const searchOptions: ISearchOptions = { ...options, decorations: FIND_DECORATIONS[currentThemeOf(this.term)] };
     if (options.regex) new RegExp(text); // a clear error instead of xterm's silent no-match
+    this.activeMatch.restore();
     return direction === 'next' ? this.search.findNext(text, searchOptions) : this.search.findPrevious(text, searchOptions);
   }
 
@@ -164,6 +172,7 @@ export class TerminalPane {
   }
 
   clearFind(): void {
+    this.activeMatch.forget();
     this.search.clearDecorations();
     this.term.clearSelection();
   }
@@ -180,6 +189,7 @@ export class TerminalPane {
     this.observer?.disconnect();
     this.visibility?.disconnect();
     this.releaseWebgl();
+    this.activeMatch.dispose();
     this.writer.dispose();
     window.clearTimeout(this.resizeTimer);
     // The pane is going away; a failed detach only means the entry is already gone.
@@ -283,7 +293,7 @@ export class TerminalPane {
 
   /** WebGL for visible panes; the DOM renderer when hidden, or when a context is unavailable or lost. */
   private async useWebgl(): Promise<void> {
-    if (this.disposed || !this.isOnScreen || this.webgl) return;
+    if (this.disposed || !this.isOnScreen || this.webgl || !isWebglWanted()) return;
     try {
       const { WebglAddon } = await import('@xterm/addon-webgl');
       if (this.disposed || this.webgl) return;
@@ -356,6 +366,9 @@ export const panes = new Map<string, TerminalPane>();
   },
   mountedPanes(): number {
     return panes.size;
+  },
+  rows(id: string): number | undefined {
+    return panes.get(id)?.term.rows;
   },
   fontSize(id: string): number | undefined {
     return panes.get(id)?.term.options.fontSize;
