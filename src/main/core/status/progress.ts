@@ -40,11 +40,26 @@ const ANIMATION_ROWS: readonly RegExp[] = [
   /^(?:Tip|Did you know)\b/iu,
 ];
 
+/** A row led by a braille spinner glyph (cli-spinners "dots"): the head of a status row. */
+const SPINNER_LED_ROW = /^\s*[\u2800-\u28FF]\s/u;
+
 /** The meaningful rows of a screen, in order, blank and pure-animation rows left out. */
 export function meaningfulRows(lines: readonly string[], normalizers: readonly ProgressNormalizer[]): string[] {
+  return collectRows(lines, (raw) => meaningfulRow(raw, normalizers));
+}
+
+/**
+ * Rows through `rowOf`, in order. A narrow terminal wraps a status row: its spinner and phrase on
+ * one row, the busy hint ("(6s · esc to cancel)") on the next. The hint row is animation as a
+ * whole, and so is the spinner-led row right above it (a rotating phrase there is not progress).
+ */
+function collectRows(lines: readonly string[], rowOf: (raw: string) => string | undefined): string[] {
   const rows: string[] = [];
+  let lastFromSpinnerRow = false;
   for (const raw of lines) {
-    const row = meaningfulRow(raw, normalizers);
+    if (lastFromSpinnerRow && BUSY_HINT_ROW.test(raw)) rows.pop();
+    const row = rowOf(raw);
+    lastFromSpinnerRow = row !== undefined && SPINNER_LED_ROW.test(raw);
     if (row !== undefined) rows.push(row);
   }
   return rows;
@@ -73,11 +88,7 @@ export class ProgressDetector {
 
   /** True when the screen shows a meaningful row not seen since the last progress (or is the first). */
   observe(lines: readonly string[]): boolean {
-    const rows: string[] = [];
-    for (const raw of lines) {
-      const row = this.rowOf(raw);
-      if (row !== undefined) rows.push(row);
-    }
+    const rows = collectRows(lines, (raw) => this.rowOf(raw));
     if (this.seen !== undefined && rows.every((r) => this.seen!.has(r))) return false;
     this.seen = new Set(rows);
     return true;

@@ -86,8 +86,15 @@ const questionScreen = [
   '  ⠏ Waiting for user confirmation...',
 ].join('\n');
 
-/** A braille spinner row ending in Qwen's elapsed-time/tokens/"esc to cancel" parenthesis. */
-const SPINNER_ROW = /^\s*[\u2800-\u28FF] .*\((?:\d+[hms]\s*)+(?:·[^)]*)?· esc to cancel\)$/u;
+/**
+ * A braille spinner row ending in Qwen's elapsed-time/tokens/"esc to cancel" parenthesis. In a
+ * narrow terminal Qwen wraps the row: the parenthesis moves to the next row (or two), under the
+ * phrase, so the match runs over region text and allows those continuation rows (never a rule or
+ * the composer's `>`).
+ */
+const SPINNER = /^\s*[\u2800-\u28FF] [^\n]*?(?:\n[^\n─>]*){0,2}?\((?:\d+[hms]\s*)+(?:·[^)]*)?·\s+esc\s+to\s+cancel\)$/mu;
+/** The end of that row, wrapped or not: what ends the `responding` match below. */
+const SPINNER_TAIL = String.raw`\n\s*[\u2800-\u28FF] [^\n]*(?:\n[^\n─>]*){0,2}?esc\s+to\s+cancel\)$`;
 
 /** The spinner row under a prompt: what the agent does, not what it asks. */
 const WAITING_ROW = /^\s*[\u2800-\u28FF] Waiting for user confirmation\.\.\.$/u;
@@ -133,7 +140,7 @@ export const qwenRules: RuleSetInput = {
       priority: 700,
       implies: { primary: 'active', detail: 'using_tools' },
       region: 'bottom_non_empty_lines(16)',
-      match: { line: [/^\s*[⊶⊷] \S/u, SPINNER_ROW] },
+      match: { line: /^\s*[⊶⊷] \S/u, regex: SPINNER },
       sample: runningToolScreen,
       lookalikes: [{ sample: idleScreen, why: 'a finished tool (x / ✓) and no spinner' }],
       source: rec('qwen-permission-yes', '10.57 s'),
@@ -144,7 +151,7 @@ export const qwenRules: RuleSetInput = {
       implies: { primary: 'active', detail: 'responding' },
       region: 'bottom_non_empty_lines(16)',
       // Assistant text (◆︎) is the newest history item: no prompt or tool row between it and the spinner.
-      match: { regex: /^ {2}◆\uFE0E? .*(?:\n(?! {2}[>x✓?⊶⊷-] ).*)*\n\s*[\u2800-\u28FF] .*esc to cancel\)$/mu },
+      match: { regex: new RegExp(String.raw`^ {2}◆\uFE0E? .*(?:\n(?! {2}[>x✓?⊶⊷-] ).*)*` + SPINNER_TAIL, 'mu') },
       sample: respondingScreen,
       lookalikes: [
         { sample: thinkingScreen, why: 'spinner with no assistant text yet' },
@@ -173,7 +180,7 @@ export const qwenRules: RuleSetInput = {
       priority: 600,
       implies: { primary: 'active', detail: 'thinking' },
       region: 'bottom_non_empty_lines(10)',
-      match: { line: SPINNER_ROW },
+      match: { regex: SPINNER },
       sample: thinkingScreen,
       lookalikes: [{ sample: idleScreen, why: 'the idle composer has no spinner row' }],
       source: rec('qwen-tool-autorun', '8.79 s'),

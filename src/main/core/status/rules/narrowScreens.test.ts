@@ -1,0 +1,57 @@
+/**
+ * Rules read screens at any width, not only the 120 columns the recordings were made at. In a
+ * narrow pane (56 columns, a grid of three) Qwen Code 0.24.4 wraps its spinner row: the
+ * "(Ns · esc to cancel)" parenthesis goes to the next row. The screens below are the core's
+ * screen of the real Qwen Code at 56x18, driven through Switchboard against the mock Chat
+ * Completions API (blank rows dropped, the tracker had read them as thinking throughout).
+ */
+import { describe, expect, it } from 'vitest';
+import { classify } from '../classifier';
+import { ProgressDetector } from '../progress';
+import { BUILTIN_RULE_SETS } from './index';
+
+const RULE_56 = '─'.repeat(56);
+const COMPOSER_56 = [RULE_56, '>   Type your message or @path/to/file', RULE_56];
+const BUSY_FOOTER_56 = ['  ➜ project · git:(main) · switchboard-mock', '  Enter to steer · Ctrl+Q to queue · ⏸ Ask permission…'];
+
+const thinking56 = (glyph: string, seconds: number, phrase = 'Petting the cat...') => [
+  '  ●︎ Read context files: ~/.qwen/output-language.md',
+  '  > What does Switchboard do?',
+  `  ${glyph} ${phrase}`,
+  `  (${seconds}s · esc to cancel)`,
+  ...COMPOSER_56,
+  ...BUSY_FOOTER_56,
+];
+
+const responding56 = [
+  '  > What does Switchboard do?                          █',
+  '  ◆︎ Switchboard keeps every pane honest: this answer   █',
+  '  ⠹ Petting the cat...',
+  '  (5s · esc to cancel)',
+  ...COMPOSER_56,
+  ...BUSY_FOOTER_56,
+];
+
+const qwen = BUILTIN_RULE_SETS.get('qwen')!;
+const read = (lines: string[]) => classify(lines, 'Qwen - project', { rules: qwen, now: 0 });
+
+describe('Qwen Code in a 56-column pane (wrapped spinner row)', () => {
+  it('reads thinking from the spinner whose parenthesis wrapped', () => {
+    const result = read(thinking56('⠴', 1));
+    expect({ primary: result.primary, detail: result.detail }).toEqual({ primary: 'active', detail: 'thinking' });
+    expect(result.reason).toBe('qwen/spinner');
+  });
+
+  it('reads responding once answer text is above the wrapped spinner', () => {
+    const result = read(responding56);
+    expect({ primary: result.primary, detail: result.detail }).toEqual({ primary: 'active', detail: 'responding' });
+  });
+
+  it('a turning spinner, a counting timer and a rotating phrase on two rows are not progress', () => {
+    const progress = new ProgressDetector(qwen.progressNormalizers ?? []);
+    expect(progress.observe(thinking56('⠴', 1))).toBe(true);
+    expect(progress.observe(thinking56('⠏', 3))).toBe(false);
+    // A phrase seen in a 56-column pane in Chromium; it does not end in an ellipsis.
+    expect(progress.observe(thinking56('⠼', 6, "It's not a bug, it's a feature... of this loading screen."))).toBe(false);
+  });
+});
