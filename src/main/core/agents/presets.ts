@@ -72,6 +72,7 @@ const CLAUDE_VERIFIED: VerifiedCli = { cliVersion: '2.1.197', date: '2026-11-21'
 const CODEX_VERIFIED: VerifiedCli = { cliVersion: '0.169.0', date: '2026-11-21' };
 const GEMINI_VERIFIED: VerifiedCli = { cliVersion: '0.61.0', date: '2026-11-24' };
 const QWEN_VERIFIED: VerifiedCli = { cliVersion: '0.24.4', date: '2026-11-24' };
+const OPENCODE_VERIFIED: VerifiedCli = { cliVersion: '1.18.33', date: '2026-11-24' };
 const PI_VERIFIED: VerifiedCli = { cliVersion: '0.73.1', date: '2026-11-24' };
 
 interface PresetSpec {
@@ -120,7 +121,7 @@ const SPECS: readonly PresetSpec[] = [
     verified: GEMINI_VERIFIED,
     npmPackage: '@google/gemini-cli',
   },
-  { id: 'opencode', displayName: 'opencode', command: 'opencode', hasHooks: true, verified: 'unverified', npmPackage: 'opencode-ai' },
+  { id: 'opencode', displayName: 'opencode', command: 'opencode', hasHooks: true, verified: OPENCODE_VERIFIED, npmPackage: 'opencode-ai' },
   {
     id: 'qwen',
     displayName: 'Qwen Code',

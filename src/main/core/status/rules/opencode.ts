@@ -46,14 +46,14 @@ const idleScreen = [
   '  ┃  done-by-opencode',
   '  ┃',
   '     The command printed done-by-opencode.',
-  '     ▣  Build · Switchboard Mock · 10.3s',
+  '     ▣  Build · Switchboard Mock · 8.9s',
   ...PROMPT_BOX,
-  '   /tmp/switchboard-opencode-nIRbVn/home/project                                                 2.6K  ctrl+p commands',
+  '   /tmp/switchboard-opencode-LRdHa9/home/project                                                 2.6K  ctrl+p commands',
 ].join('\n');
 
 const startScreen = [
   '                       ┃',
-  '                       ┃  Ask anything… "What is the tech stack of this project?"',
+  '                       ┃  Ask anything… "Fix broken tests"',
   '                       ┃',
   '                       ┃  Build · Switchboard Mock Mock',
   `                       ╹${'▀'.repeat(74)}`,
@@ -98,7 +98,7 @@ const pendingToolScreen = [
   '     $ curl -X POST http://127.0.0.1:9/deploy',
   '     ▣  Build · Switchboard Mock',
   ...PROMPT_BOX,
-  BUSY_ROW,
+  '   ■■⬝⬝⬝⬝⬝⬝  esc interrupt                                                                 tab agents  ctrl+p commands',
 ].join('\n');
 
 /** The session view of a first prompt before its first answer: no context size in the hint row yet. */
@@ -111,7 +111,7 @@ const newSessionScreen = [
   '  ┃',
   '  ┃  Build · Switchboard Mock Mock',
   `  ╹${'▀'.repeat(115)}`,
-  '   /tmp/switchboard-opencode-sTsAxC/home/project                                           tab agents  ctrl+p commands',
+  '   /tmp/switchboard-opencode-u2fUbY/home/project                                           tab agents  ctrl+p commands',
 ].join('\n');
 
 const exitSummary = [
@@ -119,7 +119,7 @@ const exitSummary = [
   '  █  █ █  █ █▀▀▀ █  █ █    █  █ █  █ █▀▀▀',
   '  ▀▀▀▀ █▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀',
   '  Session   OK.',
-  '  Continue  opencode -s ses_df205469effe7RfCIF4dPsOXt4',
+  '  Continue  opencode -s ses_df1da52a5ffePCcXad3oO0KfV2',
 ].join('\n');
 
 /** The hint row of a running turn. */
@@ -146,7 +146,7 @@ export const opencodeRules: RuleSetInput = {
         { sample: pendingToolScreen, why: 'the tool before its panel is drawn' },
         { sample: questionPanel, why: 'a question, not a permission' },
       ],
-      source: rec('opencode-permission-yes', '20.3 s'),
+      source: rec('opencode-permission-yes', '17.23 s'),
     },
     {
       id: 'question',
@@ -157,7 +157,7 @@ export const opencodeRules: RuleSetInput = {
       prompt: { anchor: /^\s*┃\s+↑↓ select\s+enter submit/u, within: PANEL, omit: [/^\s*┃\s+↑↓ select\s+enter submit/u] },
       sample: questionPanel,
       lookalikes: [{ sample: permissionPanel, why: 'a permission panel' }],
-      source: rec('opencode-question', '22.9 s'),
+      source: rec('opencode-question', '17.91 s'),
     },
     {
       id: 'tool-pending',
@@ -171,7 +171,7 @@ export const opencodeRules: RuleSetInput = {
         { sample: thinkingScreen, why: 'no tool yet' },
         { sample: respondingScreen, why: 'answer text above the message footer' },
       ],
-      source: rec('opencode-permission-yes', '20.2 s'),
+      source: rec('opencode-permission-no', '17.15 s'),
     },
     {
       id: 'responding',
@@ -186,7 +186,7 @@ export const opencodeRules: RuleSetInput = {
         { sample: idleScreen, why: 'the turn is over' },
         { sample: pendingToolScreen, why: 'a tool row above the footer' },
       ],
-      source: rec('opencode-plain-qa-exit', '25.4 s'),
+      source: rec('opencode-plain-qa-exit', '20.27 s'),
     },
     {
       id: 'esc-interrupt',
@@ -199,7 +199,7 @@ export const opencodeRules: RuleSetInput = {
         { sample: idleScreen, why: 'the idle hint row' },
         { sample: startScreen, why: 'the start screen' },
       ],
-      source: rec('opencode-plain-qa-exit', '18.8 s'),
+      source: rec('opencode-plain-qa-exit', '15.81 s'),
     },
     {
       id: 'new-session-busy',
@@ -216,7 +216,7 @@ export const opencodeRules: RuleSetInput = {
         { sample: idleScreen, why: 'the idle hint row shows the context size' },
         { sample: startScreen, why: 'the start screen has the hint alone on its row' },
       ],
-      source: rec('opencode-plain-qa-exit', '18.7 s'),
+      source: rec('opencode-plain-qa-exit', '15.76 s'),
     },
     {
       id: 'idle-hint-row',
@@ -231,7 +231,7 @@ export const opencodeRules: RuleSetInput = {
         { sample: thinkingScreen, why: 'the busy hint row' },
         { sample: questionPanel, why: 'a question replaces the prompt and its hint row' },
       ],
-      source: rec('opencode-tool-autorun', '29.0 s'),
+      source: rec('opencode-tool-autorun', '23.31 s'),
       strongIdle: true,
     },
     {
@@ -242,7 +242,7 @@ export const opencodeRules: RuleSetInput = {
       match: { line: /^\s+tab agents\s{2}ctrl\+p commands$/u },
       sample: startScreen,
       lookalikes: [{ sample: thinkingScreen, why: 'the busy hint row ends the same way' }],
-      source: rec('opencode-plain-qa-exit', '11.7 s'),
+      source: rec('opencode-plain-qa-exit', '8.89 s'),
     },
     {
       id: 'exit-summary',
@@ -253,7 +253,7 @@ export const opencodeRules: RuleSetInput = {
       match: { line: /^\s+Continue\s+opencode -s ses_\w+$/u },
       sample: exitSummary,
       lookalikes: [{ sample: idleScreen, why: 'the prompt' }],
-      source: rec('opencode-plain-qa-exit', '31.6 s'),
+      source: rec('opencode-plain-qa-exit', '26.41 s'),
     },
   ],
 };
