@@ -48,21 +48,38 @@ export function meaningfulRows(lines: readonly string[], normalizers: readonly P
   return collectRows(lines, (raw) => meaningfulRow(raw, normalizers));
 }
 
+/** A wrapped status row spans at most this many rows above its busy hint (its head included). */
+const MAX_WRAPPED_STATUS_ROWS = 3;
+
 /**
  * Rows through `rowOf`, in order. A narrow terminal wraps a status row: its spinner and phrase on
- * one row, the busy hint ("(6s · esc to cancel)") on the next. The hint row is animation as a
- * whole, and so is the spinner-led row right above it (a rotating phrase there is not progress).
+ * one row (or two), the busy hint ("(6s · esc to cancel)") on the next. The hint row is animation
+ * as a whole, and so is the rest of its status row above it, from the spinner-led head down (a
+ * rotating phrase there is not progress).
  */
 function collectRows(lines: readonly string[], rowOf: (raw: string) => string | undefined): string[] {
   const rows: string[] = [];
-  let lastFromSpinnerRow = false;
-  for (const raw of lines) {
-    if (lastFromSpinnerRow && BUSY_HINT_ROW.test(raw)) rows.pop();
+  const rawIndexOfRow: number[] = [];
+  lines.forEach((raw, i) => {
+    const head = BUSY_HINT_ROW.test(raw) ? wrappedHeadAbove(lines, i) : undefined;
+    while (head !== undefined && rawIndexOfRow.length > 0 && rawIndexOfRow[rawIndexOfRow.length - 1] >= head) {
+      rows.pop();
+      rawIndexOfRow.pop();
+    }
     const row = rowOf(raw);
-    lastFromSpinnerRow = row !== undefined && SPINNER_LED_ROW.test(raw);
-    if (row !== undefined) rows.push(row);
-  }
+    if (row === undefined) return;
+    rows.push(row);
+    rawIndexOfRow.push(i);
+  });
   return rows;
+}
+
+/** The spinner-led row that starts the status row whose busy hint is at `hintAt`, if it wrapped. */
+function wrappedHeadAbove(lines: readonly string[], hintAt: number): number | undefined {
+  for (let i = hintAt - 1; i >= Math.max(0, hintAt - MAX_WRAPPED_STATUS_ROWS); i--) {
+    if (SPINNER_LED_ROW.test(lines[i])) return i;
+  }
+  return undefined;
 }
 
 /** One row's meaningful text, or undefined for a blank or pure-animation row. */

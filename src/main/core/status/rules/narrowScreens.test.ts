@@ -54,4 +54,22 @@ describe('Qwen Code in a 56-column pane (wrapped spinner row)', () => {
     // A phrase seen in a 56-column pane in Chromium; it does not end in an ellipsis.
     expect(progress.observe(thinking56('⠼', 6, "It's not a bug, it's a feature... of this loading screen."))).toBe(false);
   });
+
+  it('a phrase wrapped over two rows above the parenthesis is animation too', () => {
+    const progress = new ProgressDetector(qwen.progressNormalizers ?? []);
+    // As drawn in a 56-column pane in Chromium: the phrase itself needs two rows.
+    const wrapped = (glyph: string, seconds: number, phrase: string[]) => [
+      '  > Summarise the README',
+      '  ◆︎ The README describes',
+      `  ${glyph} ${phrase[0]}`,
+      ...phrase.slice(1),
+      `  (${seconds}s · esc to cancel)`,
+      ...COMPOSER_56,
+      ...BUSY_FOOTER_56,
+    ];
+    const first = wrapped('⠏', 6, ['Have you tried turning it off and on again? (The loading screen, not me', '.)']);
+    expect(read(first).detail).toBe('responding');
+    expect(progress.observe(first)).toBe(true);
+    expect(progress.observe(wrapped('⠋', 8, ['Counting electrons in the', 'loading screen...']))).toBe(false);
+  });
 });
