@@ -61,15 +61,18 @@ function collectRows(lines: readonly string[], rowOf: (raw: string) => string | 
   const rows: string[] = [];
   const rawIndexOfRow: number[] = [];
   lines.forEach((raw, i) => {
-    const head = BUSY_HINT_ROW.test(raw) ? wrappedHeadAbove(lines, i) : undefined;
+    const row = rowOf(raw);
+    if (row !== undefined) {
+      rows.push(row);
+      rawIndexOfRow.push(i);
+      return;
+    }
+    // A busy-hint row is never meaningful: only rows left out (cached above) are tested for one.
+    const head = raw.trim() !== '' && BUSY_HINT_ROW.test(raw) ? wrappedHeadAbove(lines, i) : undefined;
     while (head !== undefined && rawIndexOfRow.length > 0 && rawIndexOfRow[rawIndexOfRow.length - 1] >= head) {
       rows.pop();
       rawIndexOfRow.pop();
     }
-    const row = rowOf(raw);
-    if (row === undefined) return;
-    rows.push(row);
-    rawIndexOfRow.push(i);
   });
   return rows;
 }
