@@ -73,3 +73,61 @@ describe('Qwen Code in a 56-column pane (wrapped spinner row)', () => {
     expect(progress.observe(wrapped('⠋', 8, ['Counting electrons in the', 'loading screen...']))).toBe(false);
   });
 });
+
+/**
+ * opencode 1.18.33 in a 56-column pane: its idle hint row wraps (the directory over two rows,
+ * `ctrl+p` and `commands` apart). The screens are the core's screen of the real opencode at 56x18,
+ * driven through Switchboard against the mock Chat Completions API (blank rows dropped); before,
+ * the idle row matched no rule and the finished turn read active until the quiet fallback.
+ */
+const BOX_56 = ['  ┃', '  ┃', '  ┃', '  ┃  Build · Switchboard Mock Mock', `  ╹${'▀'.repeat(51)}`];
+const opencodeIdle56 = [
+  '  ┃  Say hello to Switchboard please',
+  '  ┃',
+  '     Hello from the mock, streamed word by word so',
+  '     the answer takes a few seconds to arrive in full',
+  '     here.',
+  '     ▣  Build · Switchboard Mock · 7.1s',
+  ...BOX_56,
+  '   /tmp/switchboard-opencode-RPOp5o/  2.5Kctrl+p',
+  '   home/project                           commands',
+];
+const opencodeBusy56 = [
+  '  ┃  Run the wait command',
+  '  ┃',
+  '     ▣  Build · Switchboard Mock',
+  ...BOX_56,
+  '   ■⬝⬝⬝⬝⬝⬝⬝  esc interrupt       2.5K  ctrl+p commands',
+];
+const opencodeStart56 = [
+  '         ▀▀▀▀ █▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀ ▀▀▀▀',
+  '  ┃',
+  '  ┃  Ask anything… "Fix a TODO in the codebase"',
+  '  ┃',
+  '  ┃  Build · Switchboard Mock Mock',
+  `  ╹${'▀'.repeat(51)}`,
+  '                           tab agents  ctrl+p commands',
+  '  ~/project:main                               1.18.33',
+];
+
+describe('opencode in a 56-column pane (wrapped hint row)', () => {
+  const opencode = BUILTIN_RULE_SETS.get('opencode')!;
+  const readOpencode = (lines: string[]) => classify(lines, 'OC | Greeting', { rules: opencode, now: 0 });
+
+  it('reads idle from the hint row that wrapped over two rows', () => {
+    const result = readOpencode(opencodeIdle56);
+    expect({ primary: result.primary, detail: result.detail, reason: result.reason }).toEqual({
+      primary: 'idle',
+      detail: 'ready',
+      reason: 'opencode/idle-hint-row',
+    });
+  });
+
+  it('still reads the busy hint row as active', () => {
+    expect(readOpencode(opencodeBusy56)).toMatchObject({ primary: 'active', reason: 'opencode/esc-interrupt' });
+  });
+
+  it('reads the start screen as idle by its own rule', () => {
+    expect(readOpencode(opencodeStart56)).toMatchObject({ primary: 'idle', detail: 'ready', reason: 'opencode/start-screen' });
+  });
+});

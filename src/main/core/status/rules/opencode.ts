@@ -127,6 +127,9 @@ const BUSY_HINT = /^\s*\S*\s+esc interrupt\b/u;
 /** Glyphs that open an inline tool row (`$ cmd`, `→ Read …`, `← Edit …`, `✱ Glob …`, `⚙ tool`, `% WebFetch`, `~ pending`). */
 const TOOL_GLYPHS = '$→←✱⚙%~';
 
+/** The prompt box's closing row, then the hint row (wrapped over up to three rows) ending in `ctrl+p commands`. */
+const IDLE_HINT_ROWS = /(?:^|\n)[ \t]*╹▀+\n(?:[^\n]*\n){0,2}[^\n]*ctrl\+p\b[\s\S]*\bcommands$/u;
+
 /** A panel is the run of `┃` rows around its title or its key hints. */
 const PANEL = /^\s*┃/u;
 
@@ -222,10 +225,11 @@ export const opencodeRules: RuleSetInput = {
       id: 'idle-hint-row',
       priority: 310,
       implies: { primary: 'idle', detail: 'ready' },
-      region: 'bottom_non_empty_lines(2)',
+      region: 'bottom_non_empty_lines(4)',
       // The hint row without the spinner: opencode swaps `esc interrupt` for the directory only
       // when the session turns idle (tool calls and permission panels keep or replace the row).
-      match: { line: /\S\s{2,}ctrl\+p commands$/u, not: { line: BUSY_HINT } },
+      // In a narrow pane the row wraps: the directory over two rows, `ctrl+p` and `commands` apart.
+      match: { regex: IDLE_HINT_ROWS, not: { line: /esc interrupt|tab agents/u } },
       sample: idleScreen,
       lookalikes: [
         { sample: thinkingScreen, why: 'the busy hint row' },
