@@ -13,12 +13,26 @@
 import type { RuleSetInput } from '../ruleSchema';
 
 const OBSERVED = 'Codex CLI 0.169.0, observed (test/fixtures/openai harness, mock Responses API, 120x40)';
+/** Cut from a recording of test/fixtures/recordings/codex/ (made with this version). */
+const recorded = (name: string) => `Codex CLI 0.169.0, recordings/codex/${name}.cast`;
+/** Codex's window title between turns: the thread's title and the folder (the spinner and "Action Required" come and go before it). */
+const SETTLED_TITLE = 'Mock task | project';
+const SPINNER_TITLE = /^[\u2801-\u28FF] /u;
 const UNVERIFIED = 'Codex CLI 0.169.0, from knowledge, unverified';
 
 const FOOTER = '  ← for agents · ? for shortcuts                                                              ⚠ 2 warnings · f2 to view';
 const MODEL_LINE = '  switchboard-mock default · ~/project · Mock task';
 
 const idleScreen = ['• Posted.', '', '  Worked for 5s • 12:09', '', '', '› Ask Codex to do anything', '', MODEL_LINE, FOOTER].join('\n');
+
+/** The end of a turn as recorded (the `Worked for` row is padded to the width). */
+const recordedIdleScreen = [
+  '› What does Switchboard do?',
+  '• Switchboard keeps every pane honest: this answer streams word by word from the mock Responses API.',
+  '› Ask Codex to do anything',
+  MODEL_LINE,
+  FOOTER,
+].join('\n');
 
 const workingScreen = ['• Working (1s • esc to interrupt)', '', '', '› Ask Codex to do anything', '', MODEL_LINE, FOOTER].join('\n');
 
@@ -88,6 +102,30 @@ export const codexRules: RuleSetInput = {
       source: `${OBSERVED}: folder not marked trusted`,
     },
     {
+      id: 'question',
+      priority: 870,
+      implies: { primary: 'waiting', detail: 'question' },
+      region: 'bottom_non_empty_lines(16)',
+      // request_user_input (a Plan-mode tool, or any mode with its feature on): numbered answers and a submit hint.
+      match: { contains: 'enter to submit answer', line: [/^\s*Question \d+\/\d+/u, /^\s*(?:›\s*)?1\. /u] },
+      prompt: { anchor: /^\s*Question \d+\/\d+/u, omit: [/enter to submit answer/u] },
+      sample: [
+        '  Question 1/1 (1 unanswered)',
+        '  Which port should the dev server use?',
+        '  › 1. 3000 (Recommended)  The default port.',
+        '    2. 8080                The alternative port.',
+        '    3. None of the above   Optionally, add details in notes (tab)',
+        '  tab to add notes | enter to submit answer | esc to interrupt',
+      ].join('\n'),
+      lookalikes: [
+        {
+          sample: ['• Working (1s • esc to interrupt)', '', '› Which port should the dev server use? 1. 3000', '', FOOTER].join('\n'),
+          why: 'the question typed into the composer while a turn runs',
+        },
+      ],
+      source: `${recorded('codex-question')} @ 9.0 s`,
+    },
+    {
       id: 'running-command',
       priority: 700,
       implies: { primary: 'active', detail: 'using_tools' },
@@ -113,6 +151,34 @@ export const codexRules: RuleSetInput = {
         },
       ],
       source: `${OBSERVED} @ +5.2 s of the approval run; "N background terminal running" observed with \`sleep 4 && echo done\``,
+    },
+    {
+      id: 'answer-streaming',
+      priority: 620,
+      implies: { primary: 'active', detail: 'responding' },
+      region: 'bottom_non_empty_lines(24)',
+      match: {
+        // The newest block above the composer is the model's text (a `•` row that is no tool or status
+        // row, with its indented continuation), no Working row, and the title spins: the turn runs and
+        // its answer streams. Once the turn is over the same rows stay, under a settled title.
+        regex:
+          /(?:^|\n)• (?!(?:Working|Running|Ran|Reconnecting|Waiting|Exploring|Explored|Calling|Called|Edited|Added|Deleted|Updated|Searched|Viewed|Exited|Interacting)\b)[^\n]*(?:\n {2}[^\n]*)*\n› (?!\d+\. )/u,
+        not: { contains: 'esc to interrupt' },
+        all: [{ region: 'osc_title', regex: SPINNER_TITLE }],
+      },
+      sample: [
+        '› What does Switchboard do?',
+        '• Switchboard keeps every pane honest: this answer streams word by',
+        '› Ask Codex to do anything',
+        MODEL_LINE,
+        FOOTER,
+      ].join('\n'),
+      sampleTitle: '⠧ Mock task | project',
+      lookalikes: [
+        { sample: recordedIdleScreen, why: 'the same rows once the turn is over (title settled)' },
+        { sample: workingScreen, why: 'waiting for the first token' },
+      ],
+      source: `${recorded('codex-answer-exit')} @ 9.7 s`,
     },
     {
       id: 'reconnecting',
@@ -155,6 +221,39 @@ export const codexRules: RuleSetInput = {
       sample: '⠸ Mock task | project',
       lookalikes: [{ sample: 'Mock task | project', why: 'the title between turns' }],
       source: OBSERVED,
+    },
+    {
+      id: 'idle-settled-title',
+      priority: 310,
+      implies: { primary: 'idle', detail: 'ready' },
+      region: 'bottom_non_empty_lines(6)',
+      // Codex spins its title for the whole turn (tool calls included) and shows "Action Required"
+      // while it asks; the composer under a title that does neither is drawn only once the turn is over.
+      match: {
+        line: /^› (?!\d+\. )/u,
+        all: [{ region: 'osc_title', regex: /^(?![\u2801-\u28FF] |\[ [!.] \] )\S/u }],
+      },
+      strongIdle: true,
+      sample: recordedIdleScreen,
+      sampleTitle: SETTLED_TITLE,
+      lookalikes: [{ sample: workingScreen, why: 'a turn running (and no title given)' }],
+      source: `${recorded('codex-answer-exit')} @ 12.0 s`,
+    },
+    {
+      id: 'exit-summary',
+      priority: 305,
+      implies: { primary: 'idle', detail: 'ready' },
+      region: 'bottom_non_empty_lines(6)',
+      // After /quit: the token usage and how to resume, printed just before the process ends.
+      match: { contains: 'To continue this session, run:', line: /^\s*codex resume [0-9a-f-]{8,}/u },
+      sample: [
+        'Token usage: total=6,664 input=6,639 output=25',
+        'To continue this session, run:',
+        '  codex resume 01a21bbf-18e7-7aa3-903b-5b830d1c0220',
+        'Or run codex resume and select Mock task.',
+      ].join('\n'),
+      lookalikes: [{ sample: idleScreen, why: 'the composer' }],
+      source: `${recorded('codex-answer-exit')} @ 14.4 s`,
     },
     {
       id: 'idle-composer',

@@ -12,8 +12,10 @@ import { BUILTIN_RULE_SETS } from './index';
 
 const AGENTS = ['claude', 'codex', 'gemini', 'opencode', 'qwen', 'pi', 'aider', 'cursor-agent', 'generic'];
 
+/** A look-alike is shown with no title: a rule that needs its sample's title must not match without it. */
 function screenFor(rule: StatusRule, sample: string): { lines: string[]; title: string } {
-  return rule.region === 'osc_title' ? { lines: [], title: sample } : { lines: sample.split('\n'), title: '' };
+  if (rule.region === 'osc_title') return { lines: [], title: sample };
+  return { lines: sample.split('\n'), title: sample === rule.sample ? (rule.sampleTitle ?? '') : '' };
 }
 
 function ruleMatches(rule: StatusRule, sample: string): boolean {

@@ -69,6 +69,7 @@ function asRuleRow(line: string): string {
 
 function sampleShown(rule: StatusRule, shown: Shown): boolean {
   if (rule.region === 'osc_title') return shown.titles.has(rule.sample.trimEnd());
+  if (rule.sampleTitle !== undefined && !shown.titles.has(rule.sampleTitle.trimEnd())) return false;
   const rows = rule.sample
     .split('\n')
     .map((row) => row.trimEnd())
