@@ -1,8 +1,9 @@
 /**
- * Codex CLI status rules, written against @openai/codex 0.169.0 (Rust TUI). Samples marked
- * "observed" were captured from the real TUI at 120x40 (TERM=xterm-256color) driven by
- * test/fixtures/openai's harness and mock Responses API (model "switchboard-mock", so the footer
- * counts a metadata warning); the others are from knowledge, unverified.
+ * Codex CLI status rules, written against @openai/codex 0.169.0 (Rust TUI). Samples are cut from
+ * the recordings in test/fixtures/recordings/codex/ (120x40, TERM=xterm-256color, the
+ * test/fixtures/openai harness and mock Responses API, model "switchboard-mock", so the footer
+ * counts a metadata warning); those marked "observed" were captured from the real TUI through the
+ * same harness, the others are from knowledge, unverified.
  *
  * Anatomy: history above; at the bottom a composer `› Ask Codex to do anything` (also while a turn
  * runs), a model/folder line and a footer `← for agents · ? for shortcuts` (hidden while typing).
@@ -20,7 +21,8 @@ const SETTLED_TITLE = 'Mock task | project';
 const SPINNER_TITLE = /^[\u2801-\u28FF] /u;
 const UNVERIFIED = 'Codex CLI 0.169.0, from knowledge, unverified';
 
-const FOOTER = '  ← for agents · ? for shortcuts                                                              ⚠ 2 warnings · f2 to view';
+/** The recordings' footer: missing bubblewrap, unknown model metadata, and the recorder's hook-trust bypass. */
+const FOOTER = '  ← for agents · ? for shortcuts                                                              ⚠ 3 warnings · f2 to view';
 const MODEL_LINE = '  switchboard-mock default · ~/project · Mock task';
 
 const idleScreen = ['• Posted.', '', '  Worked for 5s • 12:09', '', '', '› Ask Codex to do anything', '', MODEL_LINE, FOOTER].join('\n');
@@ -34,21 +36,16 @@ const recordedIdleScreen = [
   FOOTER,
 ].join('\n');
 
-const workingScreen = ['• Working (1s • esc to interrupt)', '', '', '› Ask Codex to do anything', '', MODEL_LINE, FOOTER].join('\n');
+const workingScreen = ['• Working (0s • esc to interrupt)', '› Ask Codex to do anything', MODEL_LINE, FOOTER].join('\n');
 
 const approvalScreen = [
   '  Would you like to run the following command?',
-  '',
   '  Environment: local',
-  '',
-  '  Reason: Post the data to the local endpoint',
-  '',
-  '  $ curl -X POST http://127.0.0.1:9/x',
-  '',
+  '  Reason: Post the deploy hook',
+  '  $ curl -X POST http://127.0.0.1:9/deploy',
   '› 1. Yes, proceed (y)',
-  "  2. Yes, and don't ask again for commands that start with `curl -X POST http://127.0.0.1:9/x` (p)",
+  "  2. Yes, and don't ask again for commands that start with `curl -X POST http://127.0.0.1:9/deploy` (p)",
   '  3. No, and tell Codex what to do differently (esc)',
-  '',
   '  Press enter to confirm or esc to cancel',
 ].join('\n');
 
@@ -75,7 +72,7 @@ export const codexRules: RuleSetInput = {
           why: 'the question quoted in the transcript, with no menu',
         },
       ],
-      source: `${OBSERVED}: approval_policy on-request, read-only sandbox, an escalated exec_command`,
+      source: `${recorded('codex-permission-yes')} @ 9.0 s: approval_policy on-request, read-only sandbox, an escalated exec_command`,
     },
     {
       id: 'trust-folder',
@@ -135,7 +132,12 @@ export const codexRules: RuleSetInput = {
         any: [{ line: /^\s*[•◦] Running /u }, { line: /esc to interrupt\).*\b\d+ background terminals? running/u }],
         all: [{ line: /esc to interrupt/u }],
       },
-      sample: ['› Post the data', '', '• Running curl -X POST http://127.0.0.1:9/x', '', '', workingScreen].join('\n'),
+      sample: [
+        '◦ Working (0s • esc to interrupt) · 1 background terminal running · /ps to view · /stop to close',
+        '› Ask Codex to do anything',
+        MODEL_LINE,
+        FOOTER,
+      ].join('\n'),
       lookalikes: [
         {
           sample: [
@@ -150,7 +152,7 @@ export const codexRules: RuleSetInput = {
           why: 'a finished command',
         },
       ],
-      source: `${OBSERVED} @ +5.2 s of the approval run; "N background terminal running" observed with \`sleep 4 && echo done\``,
+      source: `${recorded('codex-tool-autorun')} @ 8.0 s (a background terminal); the foreground "• Running <command>" row observed (test/fixtures/openai harness)`,
     },
     {
       id: 'answer-streaming',
@@ -168,12 +170,12 @@ export const codexRules: RuleSetInput = {
       },
       sample: [
         '› What does Switchboard do?',
-        '• Switchboard keeps every pane honest: this answer streams word by',
+        '• Switchboard keeps every pane honest: this answer',
         '› Ask Codex to do anything',
         MODEL_LINE,
         FOOTER,
       ].join('\n'),
-      sampleTitle: '⠧ Mock task | project',
+      sampleTitle: '⠸ Mock task | project',
       lookalikes: [
         { sample: recordedIdleScreen, why: 'the same rows once the turn is over (title settled)' },
         { sample: workingScreen, why: 'waiting for the first token' },
@@ -198,7 +200,7 @@ export const codexRules: RuleSetInput = {
       match: { line: /\(\s*(?:\d+[hms]\s*)+•\s*esc to interrupt\)/u },
       sample: workingScreen,
       lookalikes: [{ sample: idleScreen, why: 'the composer and footer stay while idle' }],
-      source: OBSERVED,
+      source: `${recorded('codex-permission-yes')} @ 12.1 s`,
     },
     {
       id: 'esc-to-interrupt',
@@ -219,8 +221,8 @@ export const codexRules: RuleSetInput = {
       // while the answer streams), so it outranks the composer, which stays on screen.
       match: { regex: /^[\u2801-\u28FF] /u },
       sample: '⠸ Mock task | project',
-      lookalikes: [{ sample: 'Mock task | project', why: 'the title between turns' }],
-      source: OBSERVED,
+      lookalikes: [{ sample: SETTLED_TITLE, why: 'the title between turns' }],
+      source: recorded('codex-answer-exit'),
     },
     {
       id: 'idle-settled-title',
@@ -249,11 +251,11 @@ export const codexRules: RuleSetInput = {
       sample: [
         'Token usage: total=6,664 input=6,639 output=25',
         'To continue this session, run:',
-        '  codex resume 01a21bbf-18e7-7aa3-903b-5b830d1c0220',
+        '  codex resume 01a21bc6-6a46-77f3-af36-7d6cd641b227',
         'Or run codex resume and select Mock task.',
       ].join('\n'),
       lookalikes: [{ sample: idleScreen, why: 'the composer' }],
-      source: `${recorded('codex-answer-exit')} @ 14.4 s`,
+      source: `${recorded('codex-answer-exit')} @ 15.0 s`,
     },
     {
       id: 'idle-composer',
@@ -261,9 +263,9 @@ export const codexRules: RuleSetInput = {
       implies: { primary: 'idle', detail: 'ready' },
       region: 'bottom_non_empty_lines(6)',
       match: { any: [{ line: /^› (?!\d+\. )/u }, { line: /\? for shortcuts/u }] },
-      sample: idleScreen,
+      sample: recordedIdleScreen,
       lookalikes: [{ sample: approvalScreen, why: 'an approval replaces the composer and footer' }],
-      source: OBSERVED,
+      source: `${recorded('codex-answer-exit')} @ 12.0 s`,
     },
     {
       id: 'title-action-required',
@@ -273,7 +275,7 @@ export const codexRules: RuleSetInput = {
       match: { regex: /^\[ [!.] \] Action Required\b/u },
       sample: '[ ! ] Action Required | Mock task | project',
       lookalikes: [{ sample: '⠸ Mock task | project', why: 'working' }],
-      source: `${OBSERVED}: the title blinks "[ ! ]" / "[ . ]" while an approval waits`,
+      source: `${recorded('codex-permission-yes')}: the title blinks "[ ! ]" / "[ . ]" while an approval (or a question) waits`,
     },
   ],
   progressNormalizers: [{ id: 'status-glyph', pattern: /^\s*[•◦](?= \S[^\n]*esc to interrupt)/u, replace: '' }],
