@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { DETAILS_BY_PRIMARY, type AgentDetail } from '../../../shared/status';
-import { isRegionError, parseRegion } from './regions';
+import { isRegionError, isReportRegion, parseRegion } from './regions';
 
 /** A rule set larger than this is a mistake, and would cost more than a frame to evaluate. */
 const MAX_RULES_PER_SET = 100;
@@ -211,10 +211,10 @@ const ruleSchema = z
     if (rule.strongIdle && primary !== 'idle') {
       ctx.addIssue({ code: 'custom', path: ['strongIdle'], message: `only idle rules can be strong idle signals, not ${primary}` });
     }
-    if (rule.sampleTitle !== undefined && rule.region === 'osc_title') {
-      ctx.addIssue({ code: 'custom', path: ['sampleTitle'], message: "a title rule's sample is its title already" });
+    if (rule.sampleTitle !== undefined && isReportRegion(rule.region)) {
+      ctx.addIssue({ code: 'custom', path: ['sampleTitle'], message: 'only a screen rule carries the title of its sample' });
     }
-    if (rule.prompt && (primary !== 'waiting' || rule.region === 'osc_title')) {
+    if (rule.prompt && (primary !== 'waiting' || isReportRegion(rule.region))) {
       ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'only waiting rules that read the screen locate a prompt' });
     }
     if (depth(rule.match) > MAX_MATCHER_DEPTH) {

@@ -11,6 +11,7 @@
 import type { AgentPrimary } from '../../../../shared/status';
 import { classify } from '../classifier';
 import { VirtualClock } from '../../base';
+import { isReportRegion } from '../regions';
 import type { StatusRule } from '../ruleSchema';
 import { StatusTracker, type DetectionProfile } from '../statusTracker';
 import { ReplaySession } from './replaySession';
@@ -40,7 +41,7 @@ interface StallProbeResult {
 
 /** The stall, run once per busy screen rule of the profile. */
 export async function probeLateCounterStalls(profile: DetectionProfile): Promise<StallProbeResult[]> {
-  const busyRules = profile.rules.rules.filter((r) => r.implies.primary === 'active' && r.region !== 'osc_title');
+  const busyRules = profile.rules.rules.filter((r) => r.implies.primary === 'active' && !isReportRegion(r.region));
   const results: StallProbeResult[] = [];
   for (const rule of busyRules) results.push(await probeStall(profile, rule));
   return results;

@@ -123,6 +123,28 @@ export const codexRules: RuleSetInput = {
       source: `${recorded('codex-question')} @ 9.0 s`,
     },
     {
+      id: 'state-blocked-permission',
+      priority: 860,
+      implies: { primary: 'waiting', detail: 'permission' },
+      region: 'osc_state',
+      // Codex reports its state to the terminal (OSC 7501) the moment it asks, 0.5-0.9 s before it
+      // draws the approval (its Working row stays up meanwhile); the drawn dialog outranks it.
+      match: { regex: /^state=blocked:.*\bkind=permission\b/u },
+      sample: 'state=blocked:app=codex:kind=permission',
+      lookalikes: [{ sample: 'state=working:app=codex', why: 'the approval was answered' }],
+      source: `${recorded('codex-permission-yes')} (OSC 7501)`,
+    },
+    {
+      id: 'state-blocked-question',
+      priority: 860,
+      implies: { primary: 'waiting', detail: 'question' },
+      region: 'osc_state',
+      match: { regex: /^state=blocked:.*\bkind=question\b/u },
+      sample: 'state=blocked:app=codex:kind=question',
+      lookalikes: [{ sample: 'state=blocked:app=codex:kind=permission', why: 'an approval' }],
+      source: `${recorded('codex-question')} (OSC 7501)`,
+    },
+    {
       id: 'running-command',
       priority: 700,
       implies: { primary: 'active', detail: 'using_tools' },
@@ -170,12 +192,12 @@ export const codexRules: RuleSetInput = {
       },
       sample: [
         '› What does Switchboard do?',
-        '• Switchboard keeps every pane honest: this answer',
+        '• Switchboard keeps every pane honest: this answer streams word by word',
         '› Ask Codex to do anything',
         MODEL_LINE,
         FOOTER,
       ].join('\n'),
-      sampleTitle: '⠸ Mock task | project',
+      sampleTitle: '⠦ Mock task | project',
       lookalikes: [
         { sample: recordedIdleScreen, why: 'the same rows once the turn is over (title settled)' },
         { sample: workingScreen, why: 'waiting for the first token' },
@@ -251,11 +273,11 @@ export const codexRules: RuleSetInput = {
       sample: [
         'Token usage: total=6,664 input=6,639 output=25',
         'To continue this session, run:',
-        '  codex resume 01a21bc6-6a46-77f3-af36-7d6cd641b227',
+        '  codex resume 01a21bca-63d7-7db1-8b39-35a5fbe1669c',
         'Or run codex resume and select Mock task.',
       ].join('\n'),
       lookalikes: [{ sample: idleScreen, why: 'the composer' }],
-      source: `${recorded('codex-answer-exit')} @ 15.0 s`,
+      source: `${recorded('codex-answer-exit')} @ 14.3 s`,
     },
     {
       id: 'idle-composer',
