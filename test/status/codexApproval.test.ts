@@ -41,7 +41,9 @@ async function codexAskingToRun() {
   const status = statusWaiter(core, info.id, 'Codex', WAIT_MS);
   await status((s) => s.primary === 'idle', 'idle');
   await core.sendUserTurn(info.id, 'Create the marker file');
+  // Codex reports that it asks (OSC 7501) before it draws the dialog; answering needs the dialog on screen.
   await status((s) => s.primary === 'waiting' && s.detail === 'permission', 'waiting for permission');
+  await status((s) => s.reason === 'codex/approval-request', 'the approval dialog drawn');
   const waiting = core.listWaiting().find((w) => w.id === info.id);
   expect(waiting?.question, status.describe()).toMatch(/Would you like to run the following command\?[\s\S]*touch approved-marker/);
   expect(waiting?.fingerprint).toBeTruthy();

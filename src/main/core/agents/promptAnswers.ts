@@ -83,14 +83,23 @@ const CODEX: PromptAnswers = {
       label: 'Yes, proceed',
       keys: 'y',
       source:
-        'Codex 0.169.0, the menu row "1. Yes, proceed (y)"; live (test/status/codexApproval.test.ts): `y` runs the escalated command and its output reaches the model',
+        'Codex 0.169.0, the menu row "1. Yes, proceed (y)"; recordings/codex/codex-permission-yes.cast @ 11.87 s (action permission_yes); live (test/status/codexApproval.test.ts): `y` runs the escalated command and its output reaches the model',
     },
     {
       choice: 'deny',
       label: 'No',
       keys: ESCAPE,
       source:
-        'Codex 0.169.0, the menu row "3. No, and tell Codex what to do differently (esc)"; live (test/status/codexApproval.test.ts): Escape ends the turn, the command never runs',
+        'Codex 0.169.0, the menu row "3. No, and tell Codex what to do differently (esc)"; recordings/codex/codex-permission-no.cast @ 11.89 s (action permission_no); live (test/status/codexApproval.test.ts): Escape ends the turn, the command never runs',
+    },
+  ],
+  question: [
+    {
+      choice: 'answer',
+      label: 'Choose option 1',
+      keys: ENTER,
+      selected: /^\s*› 1\. /mu,
+      source: 'Codex 0.169.0, recordings/codex/codex-question.cast @ 11.45 s (action answer_question: Enter on "› 1. 3000 (Recommended)")',
     },
   ],
 };

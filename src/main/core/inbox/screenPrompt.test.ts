@@ -28,6 +28,9 @@ const CASES: Case[] = [
   { preset: 'qwen', recording: 'qwen-permission-no', action: 'permission_no', choice: 'deny', rule: 'qwen/tool-confirmation' },
   { preset: 'gemini', recording: 'gemini-question', action: 'answer', choice: 'answer', rule: 'gemini/ask-user-question' },
   { preset: 'qwen', recording: 'qwen-question', action: 'answer_question', choice: 'answer', rule: 'qwen/ask-user-question' },
+  { preset: 'codex', recording: 'codex-permission-yes', action: 'permission_yes', choice: 'approve', rule: 'codex/approval-request' },
+  { preset: 'codex', recording: 'codex-permission-no', action: 'permission_no', choice: 'deny', rule: 'codex/approval-request' },
+  { preset: 'codex', recording: 'codex-question', action: 'answer_question', choice: 'answer', rule: 'codex/question' },
 ];
 
 /** Feeds a recording's output into the real ScreenModel until `untilMs` (exclusive). */
@@ -95,6 +98,12 @@ const OPENCODE_PERMISSION = {
   notShown: ['Trigger the deploy hook', 'Build · Switchboard Mock'],
 };
 
+const CODEX_PERMISSION = {
+  asks: ['Would you like to run the following command?', 'Reason: Post the deploy hook', '$ curl -X POST http://127.0.0.1:9/deploy'],
+  options: ['› 1. Yes, proceed (y)', '3. No, and tell Codex what to do differently (esc)'],
+  notShown: ['OpenAI Codex (v0.169.0)', 'Trigger the deploy hook', 'Press enter to confirm or esc to cancel'],
+};
+
 const TEXT_CASES: TextCase[] = [
   {
     preset: 'claude',
@@ -133,6 +142,15 @@ const TEXT_CASES: TextCase[] = [
     asks: ['Which port should the dev server use?'],
     options: ['❯ 1. 3000', '2. 8080', '3. Type something...'],
     notShown: ['Qwen Code (v0.24.4)', 'Set up the dev server', 'Waiting for user confirmation', 'Navigate'],
+  },
+  { preset: 'codex', recording: 'codex-permission-yes', ...CODEX_PERMISSION },
+  { preset: 'codex', recording: 'codex-permission-no', ...CODEX_PERMISSION },
+  {
+    preset: 'codex',
+    recording: 'codex-question',
+    asks: ['Question 1/1 (1 unanswered)', 'Which port should the dev server use?'],
+    options: ['› 1. 3000 (Recommended)  The default port.', '2. 8080', '3. None of the above'],
+    notShown: ['OpenAI Codex (v0.169.0)', 'Set up the dev server', 'enter to submit answer'],
   },
   { preset: 'opencode', recording: 'opencode-permission-yes', ...OPENCODE_PERMISSION },
   { preset: 'opencode', recording: 'opencode-permission-no', ...OPENCODE_PERMISSION },
@@ -184,7 +202,7 @@ describe('what a waiting agent asks, on the real CLIs’ recorded screens', () =
   });
 
   it.each(PRESETS_WITH_PROMPT_LAYOUTS)('%s: every waiting rule on screen locates its prompt in its own sample', (preset) => {
-    const waiting = ruleSetFor(preset).rules.filter((r) => r.implies.primary === 'waiting' && r.region !== 'osc_title');
+    const waiting = ruleSetFor(preset).rules.filter((r) => r.implies.primary === 'waiting' && !r.region.startsWith('osc_'));
     expect(waiting.length).toBeGreaterThan(0);
     for (const rule of waiting) {
       expect(rule.prompt, `${rule.key} has no prompt layout`).toBeDefined();
@@ -196,12 +214,12 @@ describe('what a waiting agent asks, on the real CLIs’ recorded screens', () =
     }
   });
 
-  it('codex: the approval request without the transcript above it (observed screen)', () => {
+  it('codex: the approval request without the transcript above it (its rule sample under a transcript)', () => {
     const approval = ruleSetFor('codex').rules.find((r) => r.key === 'codex/approval-request')!;
     const screen = ['› Post the data to the local endpoint', '', '• I will post it.', '', ...approval.sample.split('\n')];
     const prompt = readScreenPrompt(screen, '', ruleSetFor('codex'), promptAnswersFor('codex'))!;
     expect(prompt.text.split('\n')[0].trim()).toBe('Would you like to run the following command?');
-    expect(prompt.text).toContain('$ curl -X POST http://127.0.0.1:9/x');
+    expect(prompt.text).toContain('$ curl -X POST http://127.0.0.1:9/deploy');
     expect(prompt.text).toContain('3. No, and tell Codex what to do differently (esc)');
     expect(prompt.text).not.toContain('I will post it.');
     expect(prompt.text).not.toContain('Press enter to confirm');

@@ -63,3 +63,27 @@ describe('ScreenModel flood policy', () => {
     screen.dispose();
   });
 });
+
+describe('ScreenModel state reports (OSC 7501)', () => {
+  it('keeps the last state a program reported, fires on each report, and forgets it on state=clear', async () => {
+    const screen = new ScreenModel({ cols: 40, rows: 5 });
+    const reported: string[] = [];
+    screen.onDidChangeAgentState((state) => reported.push(state));
+    const write = async (data: string) => {
+      const bytes = Buffer.from(data, 'utf8');
+      written += bytes.length;
+      screen.write(bytes, written);
+      await screen.flush();
+    };
+    let written = 0;
+    // Codex 0.169.0's own sequences (recordings/codex/codex-permission-yes.cast), ST- and BEL-terminated.
+    await write('\x1b]7501;state=working:app=codex\x07');
+    await write('\x1b]7501;state=blocked:app=codex:kind=permission\x1b\\• Running curl');
+    expect(screen.agentState).toBe('state=blocked:app=codex:kind=permission');
+    expect(screen.getVisibleLines()[0]).toBe('• Running curl');
+    await write('\x1b]7501;state=clear\x07');
+    expect(screen.agentState).toBe('');
+    expect(reported).toEqual(['state=working:app=codex', 'state=blocked:app=codex:kind=permission', '']);
+    screen.dispose();
+  });
+});

@@ -28,6 +28,13 @@ export const SCREEN_BUDGET_WINDOW_MS = 100;
 const CHANGE_EVENT_MAX_GAP_MS = 50;
 /** Default scrollback lines kept by the headless screen. */
 const DEFAULT_SCROLLBACK_LINES = 1_000;
+/**
+ * A program's report of its own state to the terminal: Codex CLI 0.169.0 writes
+ * `ESC ] 7501 ; state=working:app=codex BEL` (`idle`, `working`, `blocked:…:kind=permission` or
+ * `kind=question`, `done`) as its turn moves on, and `state=clear` when it exits.
+ */
+const AGENT_STATE_OSC = 7501;
+const AGENT_STATE_CLEARED = 'state=clear';
 
 interface ScreenModelOptions {
   cols: number;
@@ -56,11 +63,14 @@ export class ScreenModel implements ScreenView {
   private flushWaiters: Array<{ offset: number; resolve: (offset: number) => void }> = [];
   private disposed = false;
   private currentTitle = '';
+  private currentAgentState = '';
 
   private readonly changed = new Emitter<void>();
   readonly onDidChange: Event<void> = this.changed.event;
   private readonly titleChanged = new Emitter<string>();
   readonly onDidChangeTitle: Event<string> = this.titleChanged.event;
+  private readonly agentStateChanged = new Emitter<string>();
+  readonly onDidChangeAgentState: Event<string> = this.agentStateChanged.event;
   private readonly replied = new Emitter<string>();
   /** What a terminal answers to the program's queries (device attributes, cursor position, colours). */
   readonly onDidReply: Event<string> = this.replied.event;
@@ -78,6 +88,11 @@ export class ScreenModel implements ScreenView {
       this.currentTitle = title;
       this.titleChanged.fire(title);
     });
+    this.term.parser.registerOscHandler(AGENT_STATE_OSC, (data) => {
+      this.currentAgentState = data === AGENT_STATE_CLEARED ? '' : data;
+      this.agentStateChanged.fire(this.currentAgentState);
+      return true;
+    });
   }
 
   get cols(): number {
@@ -88,6 +103,10 @@ export class ScreenModel implements ScreenView {
   }
   get title(): string {
     return this.currentTitle;
+  }
+  /** The program's last own state report (OSC 7501), '' when none came or it was cleared. */
+  get agentState(): string {
+    return this.currentAgentState;
   }
   /** The program asked for bracketed paste (ESC[?2004h): pasted text should be wrapped. */
   get isBracketedPasteMode(): boolean {
@@ -178,6 +197,7 @@ export class ScreenModel implements ScreenView {
     this.flushWaiters = [];
     this.changed.dispose();
     this.titleChanged.dispose();
+    this.agentStateChanged.dispose();
     this.replied.dispose();
     this.term.dispose();
   }

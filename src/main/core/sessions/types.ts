@@ -47,6 +47,9 @@ export interface ScreenView {
   /** Fired after parsed output changed the screen (at most once per parsed write batch). */
   readonly onDidChange: Event<void>;
   readonly onDidChangeTitle: Event<string>;
+  /** The program's last own state report (OSC 7501 `state=…`, sent by Codex CLI); '' when none or cleared. */
+  readonly agentState?: string;
+  readonly onDidChangeAgentState?: Event<string>;
 }
 
 export interface ObservedSession {

@@ -24,6 +24,8 @@ interface ClassifyContext {
   now: number;
   /** Epoch ms of the last output byte of the current run. */
   lastOutputAt?: number;
+  /** The program's own state report (OSC 7501, region `osc_state`). */
+  agentState?: string;
 }
 
 interface RuleEvaluation {
@@ -54,7 +56,7 @@ export interface Classification {
 export type ScreenLike = readonly string[] | { getVisibleLines(): string[]; readonly cols: number };
 
 export function classify(screen: ScreenLike, title: string, ctx: ClassifyContext): Classification {
-  const snapshot = toSnapshot(screen, title);
+  const snapshot = { ...toSnapshot(screen, title), agentState: ctx.agentState };
   const reader = new RegionReader(snapshot);
   const evaluated: RuleEvaluation[] = [];
   let winner: RuleEvaluation | undefined;

@@ -63,6 +63,12 @@ describe('regions', () => {
     expect(reader().text('osc_title')).toBe('✳ Claude Code');
   });
 
+  it("osc_state: the program's own state report as one row; empty when it sent none", () => {
+    const state = 'state=blocked:app=codex:kind=permission';
+    expect(new RegionReader({ lines: ['$ ls'], title: '', agentState: state, cols: 40 }).read('osc_state')).toEqual([state]);
+    expect(reader().text('osc_state')).toBe('');
+  });
+
   it('horizontal rules: pure rule characters spanning at least half the width', () => {
     expect(isHorizontalRule(HR, 40)).toBe(true);
     expect(isHorizontalRule('─'.repeat(12), 40)).toBe(false); // short run inside content

@@ -9,6 +9,8 @@
  *                                 visible); with n, only its last n non-blank rows
  *   after_last_horizontal_rule    rows below the last horizontal rule (status bar, dialogs)
  *   osc_title                     the OSC 0/2 window title, as one line
+ *   osc_state                     the program's last own state report (OSC 7501 `state=…`, Codex
+ *                                 CLI), as one line; empty when none came or it was cleared
  *
  * Rows are trimmed at the end (NBSP included); trailing blank rows of a region are dropped.
  */
@@ -20,8 +22,14 @@ const REGION_NAMES = [
   'above_prompt_box',
   'after_last_horizontal_rule',
   'osc_title',
+  'osc_state',
 ] as const;
 type RegionName = (typeof REGION_NAMES)[number];
+
+/** Regions that hold what the program told the terminal rather than rows of the screen. */
+export function isReportRegion(spec: string): boolean {
+  return spec === 'osc_title' || spec === 'osc_state';
+}
 
 /** Region parameter bounds: a region can never be larger than a very tall screen. */
 const MAX_REGION_PARAM = 500;
@@ -38,6 +46,7 @@ const PARAM: Record<RegionName, 'none' | 'required' | 'optional'> = {
   above_prompt_box: 'optional',
   after_last_horizontal_rule: 'none',
   osc_title: 'none',
+  osc_state: 'none',
 };
 
 interface ParsedRegion {
@@ -72,6 +81,8 @@ export interface ScreenSnapshot {
   /** Visible rows, top to bottom. */
   lines: readonly string[];
   title: string;
+  /** The program's own state report (OSC 7501), if it sends one. */
+  agentState?: string;
   /** Screen width, for telling a horizontal rule from a short dash run. */
   cols: number;
 }
@@ -132,6 +143,8 @@ export class RegionReader {
         return lines;
       case 'osc_title':
         return [this.snapshot.title];
+      case 'osc_state':
+        return [this.snapshot.agentState ?? ''];
       case 'bottom_non_empty_lines':
         return lastNonEmpty(lines, param ?? lines.length);
       case 'prompt_box':

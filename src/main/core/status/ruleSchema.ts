@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { DETAILS_BY_PRIMARY, type AgentDetail } from '../../../shared/status';
-import { isRegionError, parseRegion } from './regions';
+import { isRegionError, isReportRegion, parseRegion } from './regions';
 
 /** A rule set larger than this is a mistake, and would cost more than a frame to evaluate. */
 const MAX_RULES_PER_SET = 100;
@@ -79,6 +79,8 @@ export interface StatusRuleInput {
   match: MatcherInput;
   /** A real, cropped screen (or title, for osc_title rules) that triggers the rule. */
   sample: string;
+  /** The window title shown with a screen rule's sample, for a rule that also reads the title (a node with region osc_title). */
+  sampleTitle?: string;
   /** Screens that look alike but must not trigger the rule. */
   lookalikes?: Array<{ sample: string; why: string }>;
   /** Tool, version and recording (or "from knowledge, unverified"). */
@@ -179,6 +181,7 @@ const ruleSchema = z
     region: regionSchema,
     match: matcherSchema,
     sample: z.string().min(1).max(MAX_SAMPLE_CHARS),
+    sampleTitle: z.string().min(1).max(MAX_SAMPLE_CHARS).optional(),
     lookalikes: z.array(z.strictObject({ sample: z.string().min(1).max(MAX_SAMPLE_CHARS), why: z.string().min(1) })).optional(),
     source: z.string().min(10, 'source must say tool, version and recording (or "from knowledge, unverified")'),
     strongIdle: z.boolean().optional(),
@@ -208,7 +211,10 @@ const ruleSchema = z
     if (rule.strongIdle && primary !== 'idle') {
       ctx.addIssue({ code: 'custom', path: ['strongIdle'], message: `only idle rules can be strong idle signals, not ${primary}` });
     }
-    if (rule.prompt && (primary !== 'waiting' || rule.region === 'osc_title')) {
+    if (rule.sampleTitle !== undefined && isReportRegion(rule.region)) {
+      ctx.addIssue({ code: 'custom', path: ['sampleTitle'], message: 'only a screen rule carries the title of its sample' });
+    }
+    if (rule.prompt && (primary !== 'waiting' || isReportRegion(rule.region))) {
       ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'only waiting rules that read the screen locate a prompt' });
     }
     if (depth(rule.match) > MAX_MATCHER_DEPTH) {

@@ -11,6 +11,7 @@
 import type { AgentPrimary } from '../../../../shared/status';
 import { classify } from '../classifier';
 import { VirtualClock } from '../../base';
+import { isReportRegion } from '../regions';
 import type { StatusRule } from '../ruleSchema';
 import { StatusTracker, type DetectionProfile } from '../statusTracker';
 import { ReplaySession } from './replaySession';
@@ -40,7 +41,7 @@ interface StallProbeResult {
 
 /** The stall, run once per busy screen rule of the profile. */
 export async function probeLateCounterStalls(profile: DetectionProfile): Promise<StallProbeResult[]> {
-  const busyRules = profile.rules.rules.filter((r) => r.implies.primary === 'active' && r.region !== 'osc_title');
+  const busyRules = profile.rules.rules.filter((r) => r.implies.primary === 'active' && !isReportRegion(r.region));
   const results: StallProbeResult[] = [];
   for (const rule of busyRules) results.push(await probeStall(profile, rule));
   return results;
@@ -61,8 +62,8 @@ async function probeStall(profile: DetectionProfile, rule: StatusRule): Promise<
     session.start(clock.now());
     for (let ms = 0; ms <= STALL_DURATION_MS; ms += STALL_FRAME_MS) {
       clock.advanceTo(EPOCH + ms);
-      const lines = animatedFrame(base, ms, profile, cols);
-      await session.write('\x1b[H\x1b[2J' + lines.join('\r\n'));
+      const lines = animatedFrame(base, ms, profile, cols, rule.sampleTitle ?? '');
+      await session.write(titleSequence(rule.sampleTitle) + '\x1b[H\x1b[2J' + lines.join('\r\n'));
       frames++;
     }
     clock.advanceTo(EPOCH + STALL_DURATION_MS + STALL_FRAME_MS);
@@ -80,8 +81,13 @@ async function probeStall(profile: DetectionProfile, rule: StatusRule): Promise<
   };
 }
 
+/** The sample's own title (OSC 0), for a rule that reads it; nothing for the others. */
+function titleSequence(title: string | undefined): string {
+  return title === undefined ? '' : `\x1b]0;${title}\x07`;
+}
+
 /** The sample at `ms` into the stall, with every decoration that keeps it busy. */
-function animatedFrame(base: string[], ms: number, profile: DetectionProfile, cols: number): string[] {
+function animatedFrame(base: string[], ms: number, profile: DetectionProfile, cols: number, title: string): string[] {
   const row = base.findIndex((l) => ANIMATED_ROW.test(l));
   if (row < 0) return base;
   const seconds = Math.floor(ms / 1000);
@@ -95,7 +101,7 @@ function animatedFrame(base: string[], ms: number, profile: DetectionProfile, co
   let lines = base;
   for (const decorate of decorations) {
     const next = decorate(lines);
-    if (next !== lines && isBusy(next, profile) && next.every((l) => l.length <= cols)) lines = next;
+    if (next !== lines && isBusy(next, title, profile) && next.every((l) => l.length <= cols)) lines = next;
   }
   return lines;
 }
@@ -113,8 +119,8 @@ function cycleGlyph(line: string, frame: number): string {
   return m[1] + glyphs[frame % glyphs.length] + line.slice(m[0].length);
 }
 
-function isBusy(lines: string[], profile: DetectionProfile): boolean {
-  return classify(lines, '', { rules: profile.rules, now: 0 }).primary === 'active';
+function isBusy(lines: string[], title: string, profile: DetectionProfile): boolean {
+  return classify(lines, title, { rules: profile.rules, now: 0 }).primary === 'active';
 }
 
 function replaceRow(lines: string[], index: number, row: string): string[] {

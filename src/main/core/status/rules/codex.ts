@@ -1,8 +1,9 @@
 /**
- * Codex CLI status rules, written against @openai/codex 0.169.0 (Rust TUI). Samples marked
- * "observed" were captured from the real TUI at 120x40 (TERM=xterm-256color) driven by
- * test/fixtures/openai's harness and mock Responses API (model "switchboard-mock", so the footer
- * counts a metadata warning); the others are from knowledge, unverified.
+ * Codex CLI status rules, written against @openai/codex 0.169.0 (Rust TUI). Samples are cut from
+ * the recordings in test/fixtures/recordings/codex/ (120x40, TERM=xterm-256color, the
+ * test/fixtures/openai harness and mock Responses API, model "switchboard-mock", so the footer
+ * counts a metadata warning); those marked "observed" were captured from the real TUI through the
+ * same harness, the others are from knowledge, unverified.
  *
  * Anatomy: history above; at the bottom a composer `› Ask Codex to do anything` (also while a turn
  * runs), a model/folder line and a footer `← for agents · ? for shortcuts` (hidden while typing).
@@ -13,28 +14,38 @@
 import type { RuleSetInput } from '../ruleSchema';
 
 const OBSERVED = 'Codex CLI 0.169.0, observed (test/fixtures/openai harness, mock Responses API, 120x40)';
+/** Cut from a recording of test/fixtures/recordings/codex/ (made with this version). */
+const recorded = (name: string) => `Codex CLI 0.169.0, recordings/codex/${name}.cast`;
+/** Codex's window title between turns: the thread's title and the folder (the spinner and "Action Required" come and go before it). */
+const SETTLED_TITLE = 'Mock task | project';
+const SPINNER_TITLE = /^[\u2801-\u28FF] /u;
 const UNVERIFIED = 'Codex CLI 0.169.0, from knowledge, unverified';
 
-const FOOTER = '  ← for agents · ? for shortcuts                                                              ⚠ 2 warnings · f2 to view';
+/** The recordings' footer: missing bubblewrap, unknown model metadata, and the recorder's hook-trust bypass. */
+const FOOTER = '  ← for agents · ? for shortcuts                                                              ⚠ 3 warnings · f2 to view';
 const MODEL_LINE = '  switchboard-mock default · ~/project · Mock task';
 
 const idleScreen = ['• Posted.', '', '  Worked for 5s • 12:09', '', '', '› Ask Codex to do anything', '', MODEL_LINE, FOOTER].join('\n');
 
-const workingScreen = ['• Working (1s • esc to interrupt)', '', '', '› Ask Codex to do anything', '', MODEL_LINE, FOOTER].join('\n');
+/** The end of a turn as recorded (the `Worked for` row is padded to the width). */
+const recordedIdleScreen = [
+  '› What does Switchboard do?',
+  '• Switchboard keeps every pane honest: this answer streams word by word from the mock Responses API.',
+  '› Ask Codex to do anything',
+  MODEL_LINE,
+  FOOTER,
+].join('\n');
+
+const workingScreen = ['• Working (0s • esc to interrupt)', '› Ask Codex to do anything', MODEL_LINE, FOOTER].join('\n');
 
 const approvalScreen = [
   '  Would you like to run the following command?',
-  '',
   '  Environment: local',
-  '',
-  '  Reason: Post the data to the local endpoint',
-  '',
-  '  $ curl -X POST http://127.0.0.1:9/x',
-  '',
+  '  Reason: Post the deploy hook',
+  '  $ curl -X POST http://127.0.0.1:9/deploy',
   '› 1. Yes, proceed (y)',
-  "  2. Yes, and don't ask again for commands that start with `curl -X POST http://127.0.0.1:9/x` (p)",
+  "  2. Yes, and don't ask again for commands that start with `curl -X POST http://127.0.0.1:9/deploy` (p)",
   '  3. No, and tell Codex what to do differently (esc)',
-  '',
   '  Press enter to confirm or esc to cancel',
 ].join('\n');
 
@@ -61,7 +72,7 @@ export const codexRules: RuleSetInput = {
           why: 'the question quoted in the transcript, with no menu',
         },
       ],
-      source: `${OBSERVED}: approval_policy on-request, read-only sandbox, an escalated exec_command`,
+      source: `${recorded('codex-permission-yes')} @ 9.0 s: approval_policy on-request, read-only sandbox, an escalated exec_command`,
     },
     {
       id: 'trust-folder',
@@ -88,6 +99,52 @@ export const codexRules: RuleSetInput = {
       source: `${OBSERVED}: folder not marked trusted`,
     },
     {
+      id: 'question',
+      priority: 870,
+      implies: { primary: 'waiting', detail: 'question' },
+      region: 'bottom_non_empty_lines(16)',
+      // request_user_input (a Plan-mode tool, or any mode with its feature on): numbered answers and a submit hint.
+      match: { contains: 'enter to submit answer', line: [/^\s*Question \d+\/\d+/u, /^\s*(?:›\s*)?1\. /u] },
+      prompt: { anchor: /^\s*Question \d+\/\d+/u, omit: [/enter to submit answer/u] },
+      sample: [
+        '  Question 1/1 (1 unanswered)',
+        '  Which port should the dev server use?',
+        '  › 1. 3000 (Recommended)  The default port.',
+        '    2. 8080                The alternative port.',
+        '    3. None of the above   Optionally, add details in notes (tab)',
+        '  tab to add notes | enter to submit answer | esc to interrupt',
+      ].join('\n'),
+      lookalikes: [
+        {
+          sample: ['• Working (1s • esc to interrupt)', '', '› Which port should the dev server use? 1. 3000', '', FOOTER].join('\n'),
+          why: 'the question typed into the composer while a turn runs',
+        },
+      ],
+      source: `${recorded('codex-question')} @ 9.0 s`,
+    },
+    {
+      id: 'state-blocked-permission',
+      priority: 860,
+      implies: { primary: 'waiting', detail: 'permission' },
+      region: 'osc_state',
+      // Codex reports its state to the terminal (OSC 7501) the moment it asks, 0.5-0.9 s before it
+      // draws the approval (its Working row stays up meanwhile); the drawn dialog outranks it.
+      match: { regex: /^state=blocked:.*\bkind=permission\b/u },
+      sample: 'state=blocked:app=codex:kind=permission',
+      lookalikes: [{ sample: 'state=working:app=codex', why: 'the approval was answered' }],
+      source: `${recorded('codex-permission-yes')} (OSC 7501)`,
+    },
+    {
+      id: 'state-blocked-question',
+      priority: 860,
+      implies: { primary: 'waiting', detail: 'question' },
+      region: 'osc_state',
+      match: { regex: /^state=blocked:.*\bkind=question\b/u },
+      sample: 'state=blocked:app=codex:kind=question',
+      lookalikes: [{ sample: 'state=blocked:app=codex:kind=permission', why: 'an approval' }],
+      source: `${recorded('codex-question')} (OSC 7501)`,
+    },
+    {
       id: 'running-command',
       priority: 700,
       implies: { primary: 'active', detail: 'using_tools' },
@@ -97,7 +154,12 @@ export const codexRules: RuleSetInput = {
         any: [{ line: /^\s*[•◦] Running /u }, { line: /esc to interrupt\).*\b\d+ background terminals? running/u }],
         all: [{ line: /esc to interrupt/u }],
       },
-      sample: ['› Post the data', '', '• Running curl -X POST http://127.0.0.1:9/x', '', '', workingScreen].join('\n'),
+      sample: [
+        '◦ Working (0s • esc to interrupt) · 1 background terminal running · /ps to view · /stop to close',
+        '› Ask Codex to do anything',
+        MODEL_LINE,
+        FOOTER,
+      ].join('\n'),
       lookalikes: [
         {
           sample: [
@@ -112,7 +174,35 @@ export const codexRules: RuleSetInput = {
           why: 'a finished command',
         },
       ],
-      source: `${OBSERVED} @ +5.2 s of the approval run; "N background terminal running" observed with \`sleep 4 && echo done\``,
+      source: `${recorded('codex-tool-autorun')} @ 8.0 s (a background terminal); the foreground "• Running <command>" row observed (test/fixtures/openai harness)`,
+    },
+    {
+      id: 'answer-streaming',
+      priority: 620,
+      implies: { primary: 'active', detail: 'responding' },
+      region: 'bottom_non_empty_lines(24)',
+      match: {
+        // The newest block above the composer is the model's text (a `•` row that is no tool or status
+        // row, with its indented continuation), no Working row, and the title spins: the turn runs and
+        // its answer streams. Once the turn is over the same rows stay, under a settled title.
+        regex:
+          /(?:^|\n)• (?!(?:Working|Running|Ran|Reconnecting|Waiting|Exploring|Explored|Calling|Called|Edited|Added|Deleted|Updated|Searched|Viewed|Exited|Interacting)\b)[^\n]*(?:\n {2}[^\n]*)*\n› (?!\d+\. )/u,
+        not: { contains: 'esc to interrupt' },
+        all: [{ region: 'osc_title', regex: SPINNER_TITLE }],
+      },
+      sample: [
+        '› What does Switchboard do?',
+        '• Switchboard keeps every pane honest: this answer streams word by word',
+        '› Ask Codex to do anything',
+        MODEL_LINE,
+        FOOTER,
+      ].join('\n'),
+      sampleTitle: '⠦ Mock task | project',
+      lookalikes: [
+        { sample: recordedIdleScreen, why: 'the same rows once the turn is over (title settled)' },
+        { sample: workingScreen, why: 'waiting for the first token' },
+      ],
+      source: `${recorded('codex-answer-exit')} @ 9.7 s`,
     },
     {
       id: 'reconnecting',
@@ -132,7 +222,7 @@ export const codexRules: RuleSetInput = {
       match: { line: /\(\s*(?:\d+[hms]\s*)+•\s*esc to interrupt\)/u },
       sample: workingScreen,
       lookalikes: [{ sample: idleScreen, why: 'the composer and footer stay while idle' }],
-      source: OBSERVED,
+      source: `${recorded('codex-permission-yes')} @ 12.1 s`,
     },
     {
       id: 'esc-to-interrupt',
@@ -153,8 +243,41 @@ export const codexRules: RuleSetInput = {
       // while the answer streams), so it outranks the composer, which stays on screen.
       match: { regex: /^[\u2801-\u28FF] /u },
       sample: '⠸ Mock task | project',
-      lookalikes: [{ sample: 'Mock task | project', why: 'the title between turns' }],
-      source: OBSERVED,
+      lookalikes: [{ sample: SETTLED_TITLE, why: 'the title between turns' }],
+      source: recorded('codex-answer-exit'),
+    },
+    {
+      id: 'idle-settled-title',
+      priority: 310,
+      implies: { primary: 'idle', detail: 'ready' },
+      region: 'bottom_non_empty_lines(6)',
+      // Codex spins its title for the whole turn (tool calls included) and shows "Action Required"
+      // while it asks; the composer under a title that does neither is drawn only once the turn is over.
+      match: {
+        line: /^› (?!\d+\. )/u,
+        all: [{ region: 'osc_title', regex: /^(?![\u2801-\u28FF] |\[ [!.] \] )\S/u }],
+      },
+      strongIdle: true,
+      sample: recordedIdleScreen,
+      sampleTitle: SETTLED_TITLE,
+      lookalikes: [{ sample: workingScreen, why: 'a turn running (and no title given)' }],
+      source: `${recorded('codex-answer-exit')} @ 12.0 s`,
+    },
+    {
+      id: 'exit-summary',
+      priority: 305,
+      implies: { primary: 'idle', detail: 'ready' },
+      region: 'bottom_non_empty_lines(6)',
+      // After /quit: the token usage and how to resume, printed just before the process ends.
+      match: { contains: 'To continue this session, run:', line: /^\s*codex resume [0-9a-f-]{8,}/u },
+      sample: [
+        'Token usage: total=6,664 input=6,639 output=25',
+        'To continue this session, run:',
+        '  codex resume 01a21bca-63d7-7db1-8b39-35a5fbe1669c',
+        'Or run codex resume and select Mock task.',
+      ].join('\n'),
+      lookalikes: [{ sample: idleScreen, why: 'the composer' }],
+      source: `${recorded('codex-answer-exit')} @ 14.3 s`,
     },
     {
       id: 'idle-composer',
@@ -162,9 +285,9 @@ export const codexRules: RuleSetInput = {
       implies: { primary: 'idle', detail: 'ready' },
       region: 'bottom_non_empty_lines(6)',
       match: { any: [{ line: /^› (?!\d+\. )/u }, { line: /\? for shortcuts/u }] },
-      sample: idleScreen,
+      sample: recordedIdleScreen,
       lookalikes: [{ sample: approvalScreen, why: 'an approval replaces the composer and footer' }],
-      source: OBSERVED,
+      source: `${recorded('codex-answer-exit')} @ 12.0 s`,
     },
     {
       id: 'title-action-required',
@@ -174,7 +297,7 @@ export const codexRules: RuleSetInput = {
       match: { regex: /^\[ [!.] \] Action Required\b/u },
       sample: '[ ! ] Action Required | Mock task | project',
       lookalikes: [{ sample: '⠸ Mock task | project', why: 'working' }],
-      source: `${OBSERVED}: the title blinks "[ ! ]" / "[ . ]" while an approval waits`,
+      source: `${recorded('codex-permission-yes')}: the title blinks "[ ! ]" / "[ . ]" while an approval (or a question) waits`,
     },
   ],
   progressNormalizers: [{ id: 'status-glyph', pattern: /^\s*[•◦](?= \S[^\n]*esc to interrupt)/u, replace: '' }],

@@ -12,14 +12,17 @@ import { BUILTIN_RULE_SETS } from './index';
 
 const AGENTS = ['claude', 'codex', 'gemini', 'opencode', 'qwen', 'pi', 'aider', 'cursor-agent', 'generic'];
 
-function screenFor(rule: StatusRule, sample: string): { lines: string[]; title: string } {
-  return rule.region === 'osc_title' ? { lines: [], title: sample } : { lines: sample.split('\n'), title: '' };
+/** A look-alike is shown with no title: a rule that needs its sample's title must not match without it. */
+function screenFor(rule: StatusRule, sample: string): { lines: string[]; title: string; agentState?: string } {
+  if (rule.region === 'osc_title') return { lines: [], title: sample };
+  if (rule.region === 'osc_state') return { lines: [], title: '', agentState: sample };
+  return { lines: sample.split('\n'), title: sample === rule.sample ? (rule.sampleTitle ?? '') : '' };
 }
 
 function ruleMatches(rule: StatusRule, sample: string): boolean {
-  const { lines, title } = screenFor(rule, sample);
+  const { lines, title, agentState } = screenFor(rule, sample);
   const cols = lines.reduce((w, l) => Math.max(w, l.length), 0);
-  return matches(rule.match, new RegionReader({ lines, title, cols }), rule.region);
+  return matches(rule.match, new RegionReader({ lines, title, agentState, cols }), rule.region);
 }
 
 describe('built-in rule sets', () => {
@@ -47,8 +50,8 @@ for (const agent of AGENTS) {
   describe(`${agent} rules`, () => {
     it.each(set.rules.map((r) => [r.id, r] as const))('%s: its sample triggers it and classifies as its state', (_id, rule) => {
       expect(ruleMatches(rule, rule.sample)).toBe(true);
-      const { lines, title } = screenFor(rule, rule.sample);
-      const result = classify(lines, title, { rules: set, now: 0 });
+      const { lines, title, agentState } = screenFor(rule, rule.sample);
+      const result = classify(lines, title, { rules: set, now: 0, agentState });
       expect(result.evaluated.find((e) => e.rule === rule.key)?.matched).toBe(true);
       expect({ primary: result.primary, detail: result.detail }).toEqual(rule.implies);
     });

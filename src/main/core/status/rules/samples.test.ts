@@ -16,10 +16,11 @@ interface RecordingRef {
   name: string;
 }
 
-/** What a recording showed: every distinct frame (visible rows) and every window title. */
+/** What a recording showed: every distinct frame (visible rows), every window title and every state it reported (OSC 7501). */
 interface Shown {
   frames: string[][];
   titles: Set<string>;
+  states: Set<string>;
 }
 
 const ALL_RECORDINGS: RecordingRef[] = listRecordingSets().flatMap((set) => set.names.map((name) => ({ dir: set.dir, name })));
@@ -45,6 +46,7 @@ async function replayFrames(recording: Recording): Promise<Shown> {
   const screen = new ScreenModel({ cols: recording.header.width, rows: recording.header.height });
   const frames: string[][] = [];
   const titles = new Set<string>();
+  const states = new Set<string>();
   let offset = 0;
   try {
     for (const event of recording.events) {
@@ -55,11 +57,12 @@ async function replayFrames(recording: Recording): Promise<Shown> {
       await screen.flush();
       frames.push(screen.getVisibleLines().map(asRuleRow));
       titles.add(screen.title.trimEnd());
+      states.add(screen.agentState);
     }
   } finally {
     screen.dispose();
   }
-  return { frames, titles };
+  return { frames, titles, states };
 }
 
 /** A screen row as the rules read it (regions.ts): NBSP as a space, right-trimmed. */
@@ -69,6 +72,8 @@ function asRuleRow(line: string): string {
 
 function sampleShown(rule: StatusRule, shown: Shown): boolean {
   if (rule.region === 'osc_title') return shown.titles.has(rule.sample.trimEnd());
+  if (rule.region === 'osc_state') return shown.states.has(rule.sample);
+  if (rule.sampleTitle !== undefined && !shown.titles.has(rule.sampleTitle.trimEnd())) return false;
   const rows = rule.sample
     .split('\n')
     .map((row) => row.trimEnd())
@@ -90,6 +95,7 @@ function containsInOrder(frame: string[], rows: string[]): boolean {
 /** For the failure message: the sample rows that no frame shows at all. */
 function closest(rule: StatusRule, shown: Shown[]): string {
   if (rule.region === 'osc_title') return `titles: ${JSON.stringify(shown.flatMap((s) => [...s.titles]))}`;
+  if (rule.region === 'osc_state') return `states: ${JSON.stringify(shown.flatMap((s) => [...s.states]))}`;
   const rows = rule.sample.split('\n').map((row) => row.trimEnd());
   const never = rows.filter((row) => row !== '' && !shown.some((s) => s.frames.some((frame) => frame.includes(row))));
   return `rows never shown: ${JSON.stringify(never)}`;
