@@ -36,6 +36,12 @@ const recordedIdleScreen = [
   FOOTER,
 ].join('\n');
 
+/**
+ * exec_command's background terminal while the turn waits on it, named after the Working row. A
+ * narrow pane cuts the row with `…` (`· 1 background termin…` at 56 columns), so a cut name counts.
+ */
+const BACKGROUND_TERMINAL_RUNNING = /esc to interrupt\).*·\s*\d+ b(?:ackground terminals? running|[a-z ]*…)/u;
+
 const workingScreen = ['• Working (0s • esc to interrupt)', '› Ask Codex to do anything', MODEL_LINE, FOOTER].join('\n');
 
 const approvalScreen = [
@@ -151,7 +157,7 @@ export const codexRules: RuleSetInput = {
       region: 'bottom_non_empty_lines(16)',
       match: {
         // A foreground command, or exec_command's background terminal while the turn waits on it.
-        any: [{ line: /^\s*[•◦] Running /u }, { line: /esc to interrupt\).*\b\d+ background terminals? running/u }],
+        any: [{ line: /^\s*[•◦] Running /u }, { line: BACKGROUND_TERMINAL_RUNNING }],
         all: [{ line: /esc to interrupt/u }],
       },
       sample: [

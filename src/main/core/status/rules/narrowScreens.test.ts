@@ -131,3 +131,36 @@ describe('opencode in a 56-column pane (wrapped hint row)', () => {
     expect(readOpencode(opencodeStart56)).toMatchObject({ primary: 'idle', detail: 'ready', reason: 'opencode/start-screen' });
   });
 });
+
+/**
+ * Codex CLI 0.169.0 in a 56-column pane: the Working row is cut with `…`, so a background
+ * terminal's `running` is not on screen. The screen is the core's screen of the real Codex at 56x18
+ * while `exec_command` ran a 4 s command (mock Responses API); before, it read thinking throughout.
+ */
+describe('Codex in a 56-column pane (cut Working row)', () => {
+  const codex = BUILTIN_RULE_SETS.get('codex')!;
+  const screen = (workingRow: string) => [
+    '• Hello from the mock, streamed word by word so the',
+    '  answer takes a few seconds to arrive in full here.',
+    '  Worked for 4s • 06:37',
+    '› Run the wait command',
+    workingRow,
+    '› Ask Codex to do anything',
+    '  switchboard-mock default · ~/project · Mock task',
+    '  ← for agents                ⚠ 2 warnings · f2 to view',
+  ];
+
+  it('reads using_tools from the cut background-terminal suffix', () => {
+    const result = classify(screen('• Working (1s • esc to interrupt) · 1 background termin…'), '⠋ project', { rules: codex, now: 0 });
+    expect({ primary: result.primary, detail: result.detail, reason: result.reason }).toEqual({
+      primary: 'active',
+      detail: 'using_tools',
+      reason: 'codex/running-command',
+    });
+  });
+
+  it('a Working row with no background terminal stays thinking', () => {
+    const result = classify(screen('• Working (1s • esc to interrupt)'), '⠋ project', { rules: codex, now: 0 });
+    expect(result.detail).toBe('thinking');
+  });
+});
