@@ -241,6 +241,24 @@ export const codexRules: RuleSetInput = {
       source: UNVERIFIED,
     },
     {
+      id: 'waiting-for-startup',
+      priority: 510,
+      implies: { primary: 'active', detail: null },
+      region: 'bottom_non_empty_lines(4)',
+      // A turn submitted before the session finished starting: Codex has taken it (the prompt is
+      // in the transcript, the composer is gone) and runs it once start-up is over, seconds later
+      // on a loaded machine.
+      match: { line: /^\s*Waiting for startup\b/u },
+      sample: [
+        '  >_ OpenAI Codex (v0.169.0)',
+        '     ~/project',
+        '› Say hello to Switchboard please',
+        '  Waiting for startup  · esc cancel',
+      ].join('\n'),
+      lookalikes: [{ sample: idleScreen, why: 'idle composer' }],
+      source: `${OBSERVED.replace('120x40', '56x18')}: a turn sent right after the composer was drawn, at load 17`,
+    },
+    {
       id: 'title-spinner',
       priority: 400,
       implies: { primary: 'active', detail: null },
