@@ -74,7 +74,13 @@ export async function benchGrid(): Promise<BenchRow[]> {
         unit: 'ms',
       },
       { section: 'grid', name: 'CPU of the 10 flooding programs while typing', value: flood.echo.cpu.floods, unit: 'cores' },
-      { section: 'grid', name: 'CPU of serve while typing (base: nobody floods)', value: flood.echo.cpu.serve, baseline: quiet.cpu.serve, unit: 'cores' },
+      {
+        section: 'grid',
+        name: 'CPU of serve while typing (base: nobody floods)',
+        value: flood.echo.cpu.serve,
+        baseline: quiet.cpu.serve,
+        unit: 'cores',
+      },
     ];
     return rows.map((r) => (r.baseline ? { ...r, ratio: r.value / r.baseline } : r));
   } finally {
@@ -167,7 +173,7 @@ interface EchoMeasure {
   page: EchoStages;
   /** The same echo through a socket of its own to serve while the page stays open: the core without the page's socket or renderer. */
   ownSocket: number[];
-  /** Cores used while the echoes were measured. */
+  /** Cores used while the page's echoes were measured (from the first keystroke to the last echo). */
   cpu: { serve: number; floods: number };
   loopDelay: LoopDelay;
 }
@@ -176,11 +182,9 @@ interface EchoMeasure {
 async function measureEcho(browser: Browser, serve: ServeUnderTest): Promise<EchoMeasure> {
   const { context, page } = await openGrid(browser, serve.ui, 'detached');
   try {
-    await serve.loopDelay(); // starts the window
-    const cpuUsed = serve.cpuMeter();
-    const stages = await echoLatency(page, 'idle0');
+    const { stages, cpu, loopDelay } = await echoLatency(page, 'idle0', serve);
     const ownSocket = await echoOverOwnSocket(serve.ui, 'idle1');
-    return { page: stages, ownSocket, cpu: cpuUsed(), loopDelay: await serve.loopDelay() };
+    return { page: stages, ownSocket, cpu, loopDelay };
   } finally {
     await context.close();
   }
@@ -319,8 +323,15 @@ interface EchoStages {
   network: number[];
 }
 
-/** Type one character at a time into an idle pane and time each stage until the terminal shows its echo. */
-async function echoLatency(page: Page, paneName: string): Promise<EchoStages> {
+/**
+ * Type one character at a time into an idle pane and time each stage until the terminal shows its
+ * echo; serve's CPU and loop delay are taken over the keystrokes alone.
+ */
+async function echoLatency(
+  page: Page,
+  paneName: string,
+  serve: ServeUnderTest,
+): Promise<{ stages: EchoStages; cpu: { serve: number; floods: number }; loopDelay: LoopDelay }> {
   const target = page.locator(`[data-testid="pane"][data-name="${paneName}"]`);
   await target.scrollIntoViewIfNeeded();
   await target.locator('.pane-terminal').click();
@@ -328,6 +339,8 @@ async function echoLatency(page: Page, paneName: string): Promise<EchoStages> {
   await page.evaluate(`window.__echoTrace.paneId = ${JSON.stringify(id)}`);
   const stages: EchoStages = { total: [], inputReply: [], frameArrived: [], rendered: [], network: [] };
   const network = await networkStamps(page, id);
+  await serve.loopDelay(); // starts the window
+  const cpuUsed = serve.cpuMeter();
   for (let i = 0; i < ECHO_SAMPLES; i++) {
     network.reset();
     const char = String.fromCharCode(97 + (i % 26));
@@ -351,7 +364,7 @@ async function echoLatency(page: Page, paneName: string): Promise<EchoStages> {
     const roundTrip = network.roundTrip();
     if (roundTrip !== undefined) stages.network.push(roundTrip);
   }
-  return stages;
+  return { stages, cpu: cpuUsed(), loopDelay: await serve.loopDelay() };
 }
 
 /** The browser network stack's own timestamps (CDP) of the input frames sent and the pane's output frames received. */
