@@ -90,13 +90,13 @@ export class TerminalPane {
       if (this.options.copyOnSelect() && this.term.hasSelection()) void copyText(this.term.getSelection());
     });
     // Keys typed into a stopped pane cannot be delivered: say so instead of dropping them silently.
-    this.term.onData(
-      (data) =>
-        void client.call('writeInput', { id, data }).catch((err: unknown) => {
-          const reason = err instanceof Error ? err.message : String(err);
-          useUi.getState().setError(`Input not delivered: ${reason}`);
-        }),
-    );
+    this.term.onData((data) => {
+      this.writer.keyTyped();
+      void client.call('writeInput', { id, data }).catch((err: unknown) => {
+        const reason = err instanceof Error ? err.message : String(err);
+        useUi.getState().setError(`Input not delivered: ${reason}`);
+      });
+    });
   }
 
   /** Put the terminal into the DOM, pick a renderer, attach to the entry's stream. */
