@@ -8,7 +8,7 @@
  * selected again whenever the selection is gone, so the addon continues from there.
  */
 import type { IDisposable, IMarker, Terminal } from '@xterm/xterm';
-import { SearchAddon, type ISearchOptions } from '@xterm/addon-search';
+import { SearchAddon } from '@xterm/addon-search';
 
 export class ActiveMatch implements IDisposable {
   private marker: IMarker | undefined;
@@ -72,9 +72,6 @@ export class ActiveMatch implements IDisposable {
   }
 }
 
-/** The addon's search methods, with the internal options its own refresh passes (noScroll). */
-type Search = (term: string, options?: ISearchOptions, ...internal: unknown[]) => boolean;
-
 /**
  * The search addon whose every search starts from the active match, the refresh it runs by itself
  * 200 ms after output or a resize included: a click into the terminal in that time drops the
@@ -86,13 +83,14 @@ export class AnchoredSearchAddon extends SearchAddon {
     super();
   }
 
-  override findNext(term: string, options?: ISearchOptions, ...internal: unknown[]): boolean {
+  // At run time `args` also holds the internal options of the addon's own refresh (noScroll): passed on as they came.
+  override findNext(...args: Parameters<SearchAddon['findNext']>): boolean {
     this.activeMatch()?.restore();
-    return (super.findNext as Search).call(this, term, options, ...internal);
+    return super.findNext(...args);
   }
 
-  override findPrevious(term: string, options?: ISearchOptions, ...internal: unknown[]): boolean {
+  override findPrevious(...args: Parameters<SearchAddon['findPrevious']>): boolean {
     this.activeMatch()?.restore();
-    return (super.findPrevious as Search).call(this, term, options, ...internal);
+    return super.findPrevious(...args);
   }
 }
