@@ -27,24 +27,24 @@ function flood(priority: InputPriority, entry: PriorityClient, clock: { now: num
   return read;
 }
 
+/** An InputPriority on a fake clock, with an entry typed into and one in the background. */
+function harness() {
+  vi.useFakeTimers();
+  const clock = { now: 0 };
+  return { clock, priority: new InputPriority(() => clock.now), typedInto: client(), background: client() };
+}
+
 describe('InputPriority', () => {
   afterEach(() => vi.useRealTimers());
 
   it('nobody typing: a flood reads as fast as it prints', () => {
-    vi.useFakeTimers();
-    const clock = { now: 0 };
-    const priority = new InputPriority(() => clock.now);
-    const background = client();
+    const { clock, priority, background } = harness();
     flood(priority, background, clock, 1_000, background);
     expect(background.changes).toEqual([]);
   });
 
   it('while someone types into one entry, a flood in another reads about BACKGROUND_BYTES_PER_SECOND', () => {
-    vi.useFakeTimers();
-    const clock = { now: 0 };
-    const priority = new InputPriority(() => clock.now);
-    const typedInto = client();
-    const background = client();
+    const { clock, priority, typedInto, background } = harness();
     let read = 0;
     for (let keystroke = 0; keystroke < 10; keystroke++) {
       priority.typed(typedInto);
@@ -57,11 +57,7 @@ describe('InputPriority', () => {
   });
 
   it('never holds the entry typed into, nor an entry that prints less than its allowance', () => {
-    vi.useFakeTimers();
-    const clock = { now: 0 };
-    const priority = new InputPriority(() => clock.now);
-    const typedInto = client();
-    const quietLog = client();
+    const { clock, priority, typedInto, background: quietLog } = harness();
     for (let ms = 0; ms < 2_000; ms += 100) {
       priority.typed(typedInto);
       priority.read(typedInto, 64 * 1024); // an agent redrawing its whole screen
@@ -74,11 +70,7 @@ describe('InputPriority', () => {
   });
 
   it('holds a flood at most MAX_HOLD_MS at a time, and not at all once the typing stopped', () => {
-    vi.useFakeTimers();
-    const clock = { now: 0 };
-    const priority = new InputPriority(() => clock.now);
-    const typedInto = client();
-    const background = client();
+    const { clock, priority, typedInto, background } = harness();
     priority.typed(typedInto);
     priority.read(background, 1024 * 1024);
     expect(background.changes).toEqual([true]);
@@ -92,11 +84,7 @@ describe('InputPriority', () => {
   });
 
   it('releases an entry as soon as it is typed into itself', () => {
-    vi.useFakeTimers();
-    const clock = { now: 0 };
-    const priority = new InputPriority(() => clock.now);
-    const first = client();
-    const second = client();
+    const { priority, typedInto: first, background: second } = harness();
     priority.typed(first);
     priority.read(second, 64 * 1024);
     expect(second.changes).toEqual([true]);
@@ -105,11 +93,7 @@ describe('InputPriority', () => {
   });
 
   it('never resumes an entry it was told to forget', () => {
-    vi.useFakeTimers();
-    const clock = { now: 0 };
-    const priority = new InputPriority(() => clock.now);
-    const typedInto = client();
-    const background = client();
+    const { priority, typedInto, background } = harness();
     priority.typed(typedInto);
     priority.read(background, 64 * 1024);
     priority.forget(background);
