@@ -355,6 +355,7 @@ async function echoLatency(
   const network = await networkStamps(page, id);
   await serve.loopDelay(); // starts the window
   const cpuUsed = serve.cpuMeter();
+  const stopTrace = PAGE_TRACE ? await startPageTrace(page) : undefined;
   for (let i = 0; i < ECHO_SAMPLES; i++) {
     network.reset();
     const char = String.fromCharCode(97 + (i % 26));
@@ -378,7 +379,61 @@ async function echoLatency(
     const roundTrip = network.roundTrip();
     if (roundTrip !== undefined) stages.network.push(roundTrip);
   }
-  return { stages, cpu: cpuUsed(), loopDelay: await serve.loopDelay() };
+  const usage = { stages, cpu: cpuUsed(), loopDelay: await serve.loopDelay() };
+  if (stopTrace) process.stderr.write(`page main thread while typing into ${paneName} (share of the time):\n${await stopTrace()}\n`);
+  return usage;
+}
+
+/** `SB_BENCH_PAGE_TRACE=1`: a Chromium trace of the page over the keystrokes, its main thread's time by kind of work printed on stderr. */
+const PAGE_TRACE = Boolean(process.env.SB_BENCH_PAGE_TRACE);
+
+/** Timeline events worth naming (they nest: a task contains a function call that forces a layout). */
+const TRACED_WORK = [
+  'RunTask',
+  'FunctionCall',
+  'TimerFire',
+  'FireAnimationFrame',
+  'EventDispatch',
+  'UpdateLayoutTree',
+  'Layout',
+  'PrePaint',
+  'Paint',
+  'Layerize',
+  'Commit',
+  'MinorGC',
+  'MajorGC',
+];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+async function startPageTrace(page: Page): Promise<() => Promise<string>> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('the page has no browser to trace');
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
+  const startedAt = performance.now();
+  return async () => {
+    const events = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+    const windowMs = performance.now() - startedAt;
+    const mainThreads = new Set(
+      events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+    );
+    const totals = new Map<string, number>();
+    for (const event of events) {
+      if (event.ph !== 'X' || !mainThreads.has(`${event.pid}:${event.tid}`) || !TRACED_WORK.includes(event.name)) continue;
+      totals.set(event.name, (totals.get(event.name) ?? 0) + (event.dur ?? 0) / 1000);
+    }
+    return TRACED_WORK.filter((name) => totals.has(name))
+      .map((name) => `  ${((100 * (totals.get(name) ?? 0)) / windowMs).toFixed(1).padStart(5)} %  ${name}`)
+      .join('\n');
+  };
 }
 
 /** The browser network stack's own timestamps (CDP) of the input frames sent and the pane's output frames received. */
