@@ -6,7 +6,7 @@
  * waits (the input call's round trip, the echo's frame arriving, the renderer showing it).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -29,16 +29,18 @@ const ECHO_GOAL_MS = 50;
  */
 const RENDERER = process.env.SB_BENCH_RENDERER || undefined;
 if (RENDERER && RENDERER !== 'webgl' && RENDERER !== 'dom') throw new Error(`SB_BENCH_RENDERER must be webgl or dom, not ${RENDERER}`);
+/** `SB_BENCH_SERVE=<dir>/out/main/serve.js` runs another build (a base commit's), to compare it in alternating runs. */
+const SERVE_JS = resolve(process.env.SB_BENCH_SERVE || join(ROOT, 'out/main/serve.js'));
 
 export async function benchGrid(): Promise<BenchRow[]> {
   const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     // The baseline first: the same 30 panes with nobody flooding, so the ratio shows what the flood costs.
-    const quiet = await withServe({ flooding: false }, (ui) => measureEcho(browser, ui));
-    const flood = await withServe({ flooding: true }, async (ui) => ({
-      all: await measure(browser, ui, 'all'),
-      detached: await measure(browser, ui, 'detached'),
-      echo: await measureEcho(browser, ui),
+    const quiet = await withServe({ flooding: false }, (serve) => measureEcho(browser, serve));
+    const flood = await withServe({ flooding: true }, async (serve) => ({
+      all: await measure(browser, serve.ui, 'all'),
+      detached: await measure(browser, serve.ui, 'detached'),
+      echo: await measureEcho(browser, serve),
     }));
     const { all, detached } = flood;
     const stage = (name: string, pick: (s: EchoMeasure) => number[]): BenchRow => ({
@@ -59,11 +61,40 @@ export async function benchGrid(): Promise<BenchRow[]> {
       { section: 'grid', name: 'renderer heap, 30 entries (base: all mounted)', value: detached.heapMb, baseline: all.heapMb, unit: 'MB' },
       { section: 'grid', name: 'mounted terminals (base: all mounted)', value: detached.mounted, baseline: all.mounted, unit: 'panes' },
       { ...stage('latency while 10 flood', (s) => s.page.total), goal: `< ${ECHO_GOAL_MS} ms` },
+      {
+        section: 'grid',
+        name: 'echo latency while 10 flood p50 (base: nobody floods)',
+        value: percentile(flood.echo.page.total, 50),
+        baseline: percentile(quiet.page.total, 50),
+        unit: 'ms',
+      },
+      {
+        section: 'grid',
+        name: 'echo latency of the first keystroke while 10 flood (base: nobody floods)',
+        value: flood.echo.page.total[0],
+        baseline: quiet.page.total[0],
+        unit: 'ms',
+      },
       stage('· input call round trip', (s) => s.page.inputReply),
       stage('· keystroke to output frame', (s) => s.page.frameArrived),
       stage('· output frame to screen', (s) => s.page.rendered),
       stage('· in the browser’s network stack: input out to echo in', (s) => s.page.network),
       stage('on a socket of its own (core only)', (s) => s.ownSocket),
+      {
+        section: 'grid',
+        name: 'core event-loop delay p99 while typing (base: nobody floods)',
+        value: flood.echo.loopDelay.p99,
+        baseline: quiet.loopDelay.p99,
+        unit: 'ms',
+      },
+      { section: 'grid', name: 'CPU of the 10 flooding programs while typing', value: flood.echo.cpu.floods, unit: 'cores' },
+      {
+        section: 'grid',
+        name: 'CPU of serve while typing (base: nobody floods)',
+        value: flood.echo.cpu.serve,
+        baseline: quiet.cpu.serve,
+        unit: 'cores',
+      },
     ];
     return rows.map((r) => (r.baseline ? { ...r, ratio: r.value / r.baseline } : r));
   } finally {
@@ -71,8 +102,22 @@ export async function benchGrid(): Promise<BenchRow[]> {
   }
 }
 
+interface ServeUnderTest {
+  ui: string;
+  /** The event loop's delay since the previous call (bench/fixtures/loopDelay.cjs, preloaded into serve). */
+  loopDelay(): Promise<LoopDelay>;
+  /** Starts counting CPU time; the returned function gives the cores used since by serve and by the flooding programs. */
+  cpuMeter(): () => { serve: number; floods: number };
+}
+
+interface LoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
 /** Runs `serve` on a fresh 30-entry project (10 of them flooding, or all quiet) for `use`. */
-async function withServe<T>({ flooding }: { flooding: boolean }, use: (ui: string) => Promise<T>): Promise<T> {
+async function withServe<T>({ flooding }: { flooding: boolean }, use: (serve: ServeUnderTest) => Promise<T>): Promise<T> {
   const project = mkdtempSync(join(tmpdir(), 'sb-bench-grid-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'sb-bench-grid-data-'));
   const processes: Record<string, unknown> = {};
@@ -82,12 +127,20 @@ async function withServe<T>({ flooding }: { flooding: boolean }, use: (ui: strin
       : { command: 'cat' };
   for (let i = 0; i < IDLE; i++) processes[`idle${i}`] = { command: 'cat' };
   writeFileSync(join(project, 'switchboard.json'), JSON.stringify({ processes }));
-  const serve = spawn(process.execPath, [join(ROOT, 'out/main/serve.js'), '--project', project, '--data-dir', dataDir, '--trust'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const loopFile = join(dataDir, 'loop-delay.jsonl');
+  const serve = spawn(
+    process.execPath,
+    ['--require', join(ROOT, 'bench/fixtures/loopDelay.cjs'), SERVE_JS, '--project', project, '--data-dir', dataDir, '--trust'],
+    { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, SB_BENCH_LOOP_FILE: loopFile } },
+  );
   try {
     const line = await new Promise<string>((r) => createInterface({ input: serve.stdout }).once('line', r));
-    return await use((JSON.parse(line) as { ui: string }).ui);
+    const pid = serve.pid ?? 0;
+    return await use({
+      ui: (JSON.parse(line) as { ui: string }).ui,
+      loopDelay: () => readLoopDelay(pid, loopFile),
+      cpuMeter: () => startProcessCpuMeter(pid),
+    });
   } finally {
     serve.kill('SIGTERM');
     await new Promise((r) => serve.once('exit', r));
@@ -134,17 +187,68 @@ interface EchoMeasure {
   page: EchoStages;
   /** The same echo through a socket of its own to serve while the page stays open: the core without the page's socket or renderer. */
   ownSocket: number[];
+  /** Cores used while the page's echoes were measured (from the first keystroke to the last echo). */
+  cpu: { serve: number; floods: number };
+  loopDelay: LoopDelay;
 }
 
 /** Echo into the first idle pane of the grid as a person opens it (panes out of view detached). */
-async function measureEcho(browser: Browser, uiUrl: string): Promise<EchoMeasure> {
-  const { context, page } = await openGrid(browser, uiUrl, 'detached');
+async function measureEcho(browser: Browser, serve: ServeUnderTest): Promise<EchoMeasure> {
+  const { context, page } = await openGrid(browser, serve.ui, 'detached');
   try {
-    const stages = await echoLatency(page, 'idle0');
-    return { page: stages, ownSocket: await echoOverOwnSocket(uiUrl, 'idle1') };
+    const { stages, cpu, loopDelay } = await echoLatency(page, 'idle0', serve);
+    const ownSocket = await echoOverOwnSocket(serve.ui, 'idle1');
+    return { page: stages, ownSocket, cpu, loopDelay };
   } finally {
     await context.close();
   }
+}
+
+/** Asks serve for its loop delay (SIGUSR2) and waits for the line it appends. */
+async function readLoopDelay(pid: number, file: string): Promise<LoopDelay> {
+  const linesBefore = readLines(file).length;
+  process.kill(pid, 'SIGUSR2');
+  for (;;) {
+    const lines = readLines(file);
+    if (lines.length > linesBefore) return JSON.parse(lines[lines.length - 1]) as LoopDelay;
+    await new Promise((r) => setTimeout(r, 20)); // polling a file: serve answers when its loop gets to the signal
+  }
+}
+
+function readLines(file: string): string[] {
+  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU ticks (user + system) of serve and of its flooding children (`while :` loops), from /proc. */
+function cpuTicks(servePid: number): { serve: number; floods: number } {
+  const ticks = { serve: 0, floods: 0 };
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // Fields after the command's closing parenthesis: state ppid … utime (14th field) stime (15th).
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const used = Number(fields[11]) + Number(fields[12]);
+      if (Number(name) === servePid) ticks.serve += used;
+      else if (Number(fields[1]) === servePid && readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('while :')) ticks.floods += used;
+    } catch {
+      // the process ended between listing and reading
+    }
+  }
+  return ticks;
+}
+
+function startProcessCpuMeter(servePid: number): () => { serve: number; floods: number } {
+  const before = cpuTicks(servePid);
+  const startedAt = performance.now();
+  return () => {
+    const after = cpuTicks(servePid);
+    const seconds = (performance.now() - startedAt) / 1000;
+    const cores = (ticks: number) => ticks / CLOCK_TICKS_PER_SECOND / seconds;
+    return { serve: cores(after.serve - before.serve), floods: cores(after.floods - before.floods) };
+  };
 }
 
 /** Keystroke to echo frame on a WebSocket that carries only this pane's output (Node's `ws`, the UI secret as bearer). */
@@ -233,8 +337,15 @@ interface EchoStages {
   network: number[];
 }
 
-/** Type one character at a time into an idle pane and time each stage until the terminal shows its echo. */
-async function echoLatency(page: Page, paneName: string): Promise<EchoStages> {
+/**
+ * Type one character at a time into an idle pane and time each stage until the terminal shows its
+ * echo; serve's CPU and loop delay are taken over the keystrokes alone.
+ */
+async function echoLatency(
+  page: Page,
+  paneName: string,
+  serve: ServeUnderTest,
+): Promise<{ stages: EchoStages; cpu: { serve: number; floods: number }; loopDelay: LoopDelay }> {
   const target = page.locator(`[data-testid="pane"][data-name="${paneName}"]`);
   await target.scrollIntoViewIfNeeded();
   await target.locator('.pane-terminal').click();
@@ -242,6 +353,9 @@ async function echoLatency(page: Page, paneName: string): Promise<EchoStages> {
   await page.evaluate(`window.__echoTrace.paneId = ${JSON.stringify(id)}`);
   const stages: EchoStages = { total: [], inputReply: [], frameArrived: [], rendered: [], network: [] };
   const network = await networkStamps(page, id);
+  await serve.loopDelay(); // starts the window
+  const cpuUsed = serve.cpuMeter();
+  const stopTrace = PAGE_TRACE ? await startPageTrace(page) : undefined;
   for (let i = 0; i < ECHO_SAMPLES; i++) {
     network.reset();
     const char = String.fromCharCode(97 + (i % 26));
@@ -265,7 +379,61 @@ async function echoLatency(page: Page, paneName: string): Promise<EchoStages> {
     const roundTrip = network.roundTrip();
     if (roundTrip !== undefined) stages.network.push(roundTrip);
   }
-  return stages;
+  const usage = { stages, cpu: cpuUsed(), loopDelay: await serve.loopDelay() };
+  if (stopTrace) process.stderr.write(`page main thread while typing into ${paneName} (share of the time):\n${await stopTrace()}\n`);
+  return usage;
+}
+
+/** `SB_BENCH_PAGE_TRACE=1`: a Chromium trace of the page over the keystrokes, its main thread's time by kind of work printed on stderr. */
+const PAGE_TRACE = Boolean(process.env.SB_BENCH_PAGE_TRACE);
+
+/** Timeline events worth naming (they nest: a task contains a function call that forces a layout). */
+const TRACED_WORK = [
+  'RunTask',
+  'FunctionCall',
+  'TimerFire',
+  'FireAnimationFrame',
+  'EventDispatch',
+  'UpdateLayoutTree',
+  'Layout',
+  'PrePaint',
+  'Paint',
+  'Layerize',
+  'Commit',
+  'MinorGC',
+  'MajorGC',
+];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+async function startPageTrace(page: Page): Promise<() => Promise<string>> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('the page has no browser to trace');
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
+  const startedAt = performance.now();
+  return async () => {
+    const events = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+    const windowMs = performance.now() - startedAt;
+    const mainThreads = new Set(
+      events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+    );
+    const totals = new Map<string, number>();
+    for (const event of events) {
+      if (event.ph !== 'X' || !mainThreads.has(`${event.pid}:${event.tid}`) || !TRACED_WORK.includes(event.name)) continue;
+      totals.set(event.name, (totals.get(event.name) ?? 0) + (event.dur ?? 0) / 1000);
+    }
+    return TRACED_WORK.filter((name) => totals.has(name))
+      .map((name) => `  ${((100 * (totals.get(name) ?? 0)) / windowMs).toFixed(1).padStart(5)} %  ${name}`)
+      .join('\n');
+  };
 }
 
 /** The browser network stack's own timestamps (CDP) of the input frames sent and the pane's output frames received. */

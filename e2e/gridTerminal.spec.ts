@@ -161,6 +161,40 @@ for (const renderer of ['dom', 'webgl'] as const) {
     await bar.getByTestId('find-next').click();
     await expect(bar.getByTestId('find-count')).toHaveText(`${(before % 4) + 1} of 4`);
   });
+
+  test(`find keeps its active match when a click follows output within 200 ms (${renderer} renderer): the search addon's refresh then found no selection`, async ({
+    page,
+  }) => {
+    const bar = await findNeedles(page, renderer);
+    if ((await matchNumber(bar)) === 4) await bar.getByTestId('find-previous').click();
+    const before = await matchNumber(bar);
+    expect(before).toBeLessThan(4); // the refresh's fallback is the last match: it must differ
+
+    await typeInto(page, 'shell', 'sleep 1; echo later-output');
+    const shellId = await idOf(page, 'shell');
+    // In the page, so the click lands well within the addon's 200 ms: once the output and the prompt
+    // after it are drawn, click the terminal (the selection goes) and take the refresh's results.
+    const refreshed = await page.evaluate(async (id) => {
+      const hook = (window as unknown as { switchboardDebug: SearchDebug }).switchboardDebug;
+      const isDrawn = () => /\nlater-output\n+sb\$/.test(hook.screenText(id));
+      while (!isDrawn()) await new Promise((resolve) => setTimeout(resolve, 0));
+      const results = hook.nextFindResults(id);
+      const screen = document.querySelector(`[data-testid="pane"][data-id="${id}"] .xterm-screen`);
+      const box = screen?.getBoundingClientRect();
+      const at = { bubbles: true, cancelable: true, button: 0, detail: 1, clientX: (box?.left ?? 0) + 20, clientY: (box?.top ?? 0) + 10 };
+      for (const type of ['mousedown', 'mouseup', 'click']) screen?.dispatchEvent(new MouseEvent(type, at));
+      return results;
+    }, shellId);
+    expect(refreshed?.index).toBe(before - 1);
+    await expect(bar.getByTestId('find-count')).toHaveText(`${before} of 4`);
+    await bar.getByTestId('find-next').click();
+    await expect(bar.getByTestId('find-count')).toHaveText(`${before + 1} of 4`);
+  });
+}
+
+interface SearchDebug {
+  screenText(id: string): string;
+  nextFindResults(id: string): Promise<{ index: number; count: number }> | undefined;
 }
 
 test('per-pane zoom, theme, reorder, collapse, columns and groups persist across a reload and a restart', async ({ page }, testInfo) => {

@@ -8,6 +8,7 @@
  * selected again whenever the selection is gone, so the addon continues from there.
  */
 import type { IDisposable, IMarker, Terminal } from '@xterm/xterm';
+import { SearchAddon } from '@xterm/addon-search';
 
 export class ActiveMatch implements IDisposable {
   private marker: IMarker | undefined;
@@ -68,5 +69,28 @@ export class ActiveMatch implements IDisposable {
   dispose(): void {
     this.forget();
     for (const listener of this.listeners) listener.dispose();
+  }
+}
+
+/**
+ * The search addon whose every search starts from the active match, the refresh it runs by itself
+ * 200 ms after output or a resize included: a click into the terminal in that time drops the
+ * selection with no output, key or resize after it to put the match back, and the refresh then
+ * searched back from the bottom and made the last match the active one.
+ */
+export class AnchoredSearchAddon extends SearchAddon {
+  constructor(private readonly activeMatch: () => ActiveMatch | undefined) {
+    super();
+  }
+
+  // At run time `args` also holds the internal options of the addon's own refresh (noScroll): passed on as they came.
+  override findNext(...args: Parameters<SearchAddon['findNext']>): boolean {
+    this.activeMatch()?.restore();
+    return super.findNext(...args);
+  }
+
+  override findPrevious(...args: Parameters<SearchAddon['findPrevious']>): boolean {
+    this.activeMatch()?.restore();
+    return super.findPrevious(...args);
   }
 }

@@ -8,6 +8,7 @@ function harness() {
   const frames: Array<() => void> = [];
   const paces: Pace[] = [];
   const parsedBytes: number[] = [];
+  const holds: string[] = [];
   const writer = new PacedWriter(
     {
       write: (data, parsed) => {
@@ -21,10 +22,11 @@ function harness() {
       paces.push(pace);
       return () => frames.splice(frames.indexOf(callback), 1);
     },
+    { holdForEcho: () => holds.push('hold'), echoWritten: () => holds.push('echo written') },
   );
   const parseAll = () => parsing.splice(0).forEach((done) => done());
   const runFrame = () => frames.splice(0).forEach((frame) => frame());
-  return { writer, written, parsedBytes, parseAll, runFrame, frames, paces };
+  return { writer, written, parsedBytes, parseAll, runFrame, frames, paces, holds };
 }
 
 const bytes = (size: number, fill = 0) => new Uint8Array(size).fill(fill);
@@ -98,5 +100,27 @@ describe('PacedWriter', () => {
     h.writer.write(bytes(10, 1));
     expect(h.written).toHaveLength(1);
     expect(h.frames).toHaveLength(0);
+  });
+
+  it('a key typed into the focused pane holds the background panes until its echo was parsed', () => {
+    const h = harness();
+    h.writer.pace = 'interactive';
+    h.writer.keyTyped();
+    expect(h.holds).toEqual(['hold']);
+    h.writer.write(bytes(1, 97));
+    expect(h.holds).toEqual(['hold']); // written, not parsed yet
+    h.parseAll();
+    expect(h.holds).toEqual(['hold', 'echo written']);
+    h.writer.write(bytes(1, 98));
+    h.parseAll();
+    expect(h.holds).toEqual(['hold', 'echo written']); // later output is not an echo
+  });
+
+  it('a pane without the keyboard holds nobody', () => {
+    const h = harness();
+    h.writer.keyTyped();
+    h.writer.write(bytes(1, 97));
+    h.parseAll();
+    expect(h.holds).toEqual([]);
   });
 });

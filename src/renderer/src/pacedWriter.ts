@@ -34,6 +34,12 @@ interface PacedTarget {
   write(data: Uint8Array, parsed: () => void): void;
 }
 
+/** Where a keystroke's echo is awaited: the frames the background panes share (frameBudget.ts). */
+interface EchoHold {
+  holdForEcho(): void;
+  echoWritten(): void;
+}
+
 /** Runs `callback` at the pane's next turn (the next frame, or later for a background pane); returns a cancel. */
 type TurnScheduler = (callback: () => void, pace: Pace) => () => void;
 
@@ -55,12 +61,21 @@ export class PacedWriter {
   private cancelFrame: (() => void) | undefined;
   private generation = 0;
   private currentPace: Pace = 'background';
+  private isEchoAwaited = false;
 
   constructor(
     private readonly target: PacedTarget,
     private readonly onParsed: (bytes: number) => void,
     private readonly scheduleTurn: TurnScheduler = nextTurn,
+    private readonly echoHold: EchoHold = backgroundFrames,
   ) {}
+
+  /** A key typed into this pane: while it has the keyboard, background panes wait until its echo is drawn. */
+  keyTyped(): void {
+    if (this.currentPace !== 'interactive') return;
+    this.isEchoAwaited = true;
+    this.echoHold.holdForEcho();
+  }
 
   get pace(): Pace {
     return this.currentPace;
@@ -109,6 +124,10 @@ export class PacedWriter {
     const generation = this.generation;
     this.target.write(slice, () => {
       this.onParsed(slice.byteLength);
+      if (this.isEchoAwaited) {
+        this.isEchoAwaited = false;
+        this.echoHold.echoWritten();
+      }
       if (generation !== this.generation) return;
       this.isWriting = false;
       if (this.queue.length > 0) this.scheduleNextSlice();

@@ -5,7 +5,7 @@
 import { Terminal } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import { WebLinksAddon } from '@xterm/addon-web-links';
-import { SearchAddon, type ISearchOptions } from '@xterm/addon-search';
+import type { ISearchOptions } from '@xterm/addon-search';
 import { Unicode11Addon } from '@xterm/addon-unicode11';
 import type { ControlClient } from '../../shared/api';
 import { ACK_CHUNK_BYTES } from '../../shared/flowControl';
@@ -14,7 +14,7 @@ import { THEMES, type ThemeName } from './themes';
 import { findFileLinks } from './fileLinks';
 import { IS_MAC, terminalKeyOf } from './shortcuts';
 import { PacedWriter } from './pacedWriter';
-import { ActiveMatch } from './activeMatch';
+import { ActiveMatch, AnchoredSearchAddon } from './activeMatch';
 import { isWebglWanted } from './webglSupport';
 /** Wait for layout to settle before telling the PTY its new size. */
 const RESIZE_DEBOUNCE_MS = 50;
@@ -45,8 +45,8 @@ interface OutputEvent {
 export class TerminalPane {
   readonly term: Terminal;
   private readonly fit = new FitAddon();
-  private readonly search = new SearchAddon();
   private readonly activeMatch: ActiveMatch;
+  private readonly search = new AnchoredSearchAddon(() => this.activeMatch);
   private attachedOffset = -1;
   private early: OutputEvent[] = [];
   private unacked = 0;
@@ -90,13 +90,13 @@ export class TerminalPane {
       if (this.options.copyOnSelect() && this.term.hasSelection()) void copyText(this.term.getSelection());
     });
     // Keys typed into a stopped pane cannot be delivered: say so instead of dropping them silently.
-    this.term.onData(
-      (data) =>
-        void client.call('writeInput', { id, data }).catch((err: unknown) => {
-          const reason = err instanceof Error ? err.message : String(err);
-          useUi.getState().setError(`Input not delivered: ${reason}`);
-        }),
-    );
+    this.term.onData((data) => {
+      this.writer.keyTyped();
+      void client.call('writeInput', { id, data }).catch((err: unknown) => {
+        const reason = err instanceof Error ? err.message : String(err);
+        useUi.getState().setError(`Input not delivered: ${reason}`);
+      });
+    });
   }
 
   /** Put the terminal into the DOM, pick a renderer, attach to the entry's stream. */
@@ -163,7 +163,6 @@ export class TerminalPane {
     }
     const searchOptions: ISearchOptions = { ...options, decorations: FIND_DECORATIONS[currentThemeOf(this.term)] };
     if (options.regex) new RegExp(text); // a clear error instead of xterm's silent no-match
-    this.activeMatch.restore();
     return direction === 'next' ? this.search.findNext(text, searchOptions) : this.search.findPrevious(text, searchOptions);
   }
 
@@ -397,5 +396,16 @@ export const panes = new Map<string, TerminalPane>();
   },
   renderer(id: string): string | null {
     return panes.get(id)?.term.element?.getAttribute('data-renderer') ?? null;
+  },
+  /** The next results the pane's find reports, the search addon's own refresh after output included. */
+  nextFindResults(id: string): Promise<SearchResults> | undefined {
+    const pane = panes.get(id);
+    if (!pane) return undefined;
+    return new Promise((resolve) => {
+      const subscription = pane.onFindResults((results) => {
+        subscription.dispose();
+        resolve(results);
+      });
+    });
   },
 };

@@ -3,6 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SessionManager } from './sessionManager';
+import { ProcessEntry } from './processEntry';
+import { BACKGROUND_BURST_BYTES, BACKGROUND_BYTES_PER_SECOND, InputPriority } from './inputPriority';
 import { isAlive } from './processTree';
 import { waitForExit, waitForOutput, waitForScreen } from '../../../../test/support/wait';
 
@@ -218,5 +220,53 @@ describe('output chunks for detectors', () => {
     await waitForScreen(entry, (lines) => lines.some((l) => l.includes('restarted')));
     expect(texts.join('')).toMatch(/run \d+/);
     expect(texts.join('')).not.toContain('restarted');
+  });
+});
+
+describe('ProcessEntry input priority (real PTYs)', () => {
+  const entries: ProcessEntry[] = [];
+  afterEach(async () => {
+    for (const entry of entries.splice(0)) await entry.close();
+  });
+  const create = (name: string, argv: string[], inputPriority: InputPriority) => {
+    const entry = new ProcessEntry({
+      id: name,
+      spec: { name, kind: 'command', argv, cwd: process.cwd() },
+      inputPriority,
+      killGraceMs: 500,
+    });
+    entries.push(entry);
+    return entry;
+  };
+
+  it('while someone types into one entry, a flood in another reads at most its background rate', async () => {
+    const priority = new InputPriority();
+    const typedInto = create('typed', ['cat'], priority);
+    const flood = create('flood', ['yes', 'flood line'], priority);
+    await typedInto.start();
+    await flood.start();
+    await waitForOutput(flood, /flood line/);
+
+    const typingMs = 1_000;
+    const startOffset = flood.ring.end;
+    const startedAt = performance.now();
+    for (let key = 0; performance.now() - startedAt < typingMs; key++) {
+      typedInto.write('k');
+      await waitForOutput(typedInto, new RegExp(`k{${key + 1}}`));
+    }
+    const seconds = (performance.now() - startedAt) / 1000;
+    // Reads are about 4 KB; one may land before each hold and the first keystroke finds a full tty buffer.
+    const slackBytes = 64 * 1024;
+    expect(flood.ring.end - startOffset).toBeLessThan(BACKGROUND_BYTES_PER_SECOND * seconds + BACKGROUND_BURST_BYTES + slackBytes);
+
+    // Nobody typing: the flood reads freely again, a megabyte well within the time.
+    const freeOffset = flood.ring.end;
+    await new Promise<void>((resolve) => {
+      const subscription = flood.onDidWriteOutput(() => {
+        if (flood.ring.end - freeOffset < 1024 * 1024) return;
+        subscription.dispose();
+        resolve();
+      });
+    });
   });
 });

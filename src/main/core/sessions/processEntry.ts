@@ -20,6 +20,7 @@ import { ByteRing } from './ringBuffer';
 import { ScreenModel } from './screenModel';
 import { OutputBatcher, type OutputBatch } from './outputBatcher';
 import { sharedOutputBudget, type BudgetClient, type OutputBudget } from './outputBudget';
+import { sharedInputPriority, type InputPriority, type PriorityClient } from './inputPriority';
 import { FlowController } from './flowControl';
 import { KILL_GRACE_MS, killTree, killTreeNow } from './treeKill';
 import { checkCwd, resolveCommand } from './commandResolver';
@@ -42,6 +43,8 @@ export interface ProcessEntryOptions {
   scrollback?: number;
   /** Loop time this entry's output may take while others wait (default: the process's one budget). */
   outputBudget?: OutputBudget;
+  /** Who may read while someone types (default: the process's one instance). */
+  inputPriority?: InputPriority;
   killGraceMs?: number;
   /** Extra environment for each run (MCP identity), asked at every start. */
   envForRun?: (entry: ProcessEntry) => Record<string, string>;
@@ -98,6 +101,14 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
       this.applyReading();
     },
   };
+  private readonly inputPriority: InputPriority;
+  private isHeldForInput = false;
+  private readonly priorityClient: PriorityClient = {
+    setHeld: (held) => {
+      this.isHeldForInput = held;
+      this.applyReading();
+    },
+  };
   private readonly batcher = this.register(
     new OutputBatcher(
       (target, at, start, end) => this.ring.copyTo(target, at, start, end),
@@ -139,6 +150,8 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.screen = this.register(new ScreenModel({ cols: this.sizeCols, rows: this.sizeRows, scrollback: options.scrollback }));
     this.outputBudget = options.outputBudget ?? sharedOutputBudget;
     this.register({ dispose: () => this.outputBudget.forget(this.budgetClient) });
+    this.inputPriority = options.inputPriority ?? sharedInputPriority;
+    this.register({ dispose: () => this.inputPriority.forget(this.priorityClient) });
     this.register(this.flow.onDidChangePaused(() => this.applyPause()));
     this.register(this.screen.onDidChangeTitle(() => this.changedEmitter.fire()));
     // Programs such as Codex wait for answers to their terminal queries before reading input. An
@@ -299,6 +312,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
 
   write(data: string): void {
     if (!this.ptyProcess) throw new NotRunningError(this.id, this.spec.name);
+    this.inputPriority.typed(this.priorityClient);
     this.ptyProcess.write(data);
   }
 
@@ -418,6 +432,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     } finally {
       this.isAcceptingOutput = false;
       this.outputBudget.spend(this.budgetClient, performance.now() - startedAt);
+      this.inputPriority.read(this.priorityClient, data.length);
     }
   }
 
@@ -506,9 +521,9 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.changedEmitter.fire();
   }
 
-  /** Read the PTY unless a viewer is far behind (flow control) or floods used up the loop's budget. */
+  /** Read the PTY unless a viewer is far behind (flow control), floods used up the loop's budget, or someone types elsewhere. */
   private applyReading(): void {
-    if (this.flow.isPaused || this.isOverBudget) this.ptyProcess?.pause();
+    if (this.flow.isPaused || this.isOverBudget || this.isHeldForInput) this.ptyProcess?.pause();
     else this.ptyProcess?.resume();
   }
 
