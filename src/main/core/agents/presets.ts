@@ -132,6 +132,7 @@ const SPECS: readonly PresetSpec[] = [
     npmPackage: '@qwen-code/qwen-code',
   },
   { id: 'pi', displayName: 'pi', command: 'pi', hasHooks: true, verified: PI_VERIFIED, npmPackage: '@mariozechner/pi-coding-agent' },
+  { id: 'copilot', displayName: 'GitHub Copilot CLI', command: 'copilot', verified: 'unverified', npmPackage: '@github/copilot' },
   {
     id: 'aider',
     displayName: 'aider',

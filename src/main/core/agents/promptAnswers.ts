@@ -149,7 +149,42 @@ const QWEN: PromptAnswers = {
   ],
 };
 
-const BY_PRESET: Readonly<Record<string, PromptAnswers>> = { claude: CLAUDE, codex: CODEX, gemini: GEMINI, qwen: QWEN };
+const COPILOT: PromptAnswers = {
+  'permission-prompt': [
+    {
+      choice: 'approve',
+      label: 'Yes',
+      keys: ENTER,
+      selected: /^│ ❯ 1\. Yes\s*│$/mu,
+      source:
+        'GitHub Copilot CLI 1.0.102, recordings/copilot/copilot-permission-yes.cast @ 14.0 s (action permission_yes: Enter on "❯ 1. Yes")',
+    },
+    {
+      choice: 'deny',
+      label: 'No',
+      keys: ESCAPE,
+      source:
+        'GitHub Copilot CLI 1.0.102, recordings/copilot/copilot-permission-no.cast @ 12.1 s (Escape: the call is aborted, the turn ends)',
+    },
+  ],
+  'folder-trust': [
+    {
+      choice: 'answer',
+      label: 'Yes',
+      keys: ENTER,
+      selected: /^│ ❯ 1\. Yes\s*│$/mu,
+      source: 'GitHub Copilot CLI 1.0.102, the dialog footer "enter to select" on "❯ 1. Yes"; screen hint, unverified',
+    },
+    {
+      choice: 'deny',
+      label: 'No',
+      keys: ESCAPE,
+      source: 'GitHub Copilot CLI 1.0.102, the menu row "3. No (Esc)"; screen hint, unverified',
+    },
+  ],
+};
+
+const BY_PRESET: Readonly<Record<string, PromptAnswers>> = { claude: CLAUDE, codex: CODEX, gemini: GEMINI, qwen: QWEN, copilot: COPILOT };
 
 /** The answers a preset knows (none for presets whose prompts were never seen). */
 export function promptAnswersFor(presetId: string): PromptAnswers {

@@ -28,6 +28,14 @@ const CASES: Case[] = [
   { preset: 'qwen', recording: 'qwen-permission-no', action: 'permission_no', choice: 'deny', rule: 'qwen/tool-confirmation' },
   { preset: 'gemini', recording: 'gemini-question', action: 'answer', choice: 'answer', rule: 'gemini/ask-user-question' },
   { preset: 'qwen', recording: 'qwen-question', action: 'answer_question', choice: 'answer', rule: 'qwen/ask-user-question' },
+  {
+    preset: 'copilot',
+    recording: 'copilot-permission-yes',
+    action: 'permission_yes',
+    choice: 'approve',
+    rule: 'copilot/permission-prompt',
+  },
+  { preset: 'copilot', recording: 'copilot-permission-no', action: 'permission_no', choice: 'deny', rule: 'copilot/permission-prompt' },
 ];
 
 /** Feeds a recording's output into the real ScreenModel until `untilMs` (exclusive). */
@@ -95,7 +103,19 @@ const OPENCODE_PERMISSION = {
   notShown: ['Trigger the deploy hook', 'Build · Switchboard Mock'],
 };
 
+const COPILOT_PERMISSION = {
+  asks: ['Post the deploy hook', 'touch deploy-requested.flag', 'Do you want to run this command?'],
+  options: [
+    '❯ 1. Yes',
+    "2. Yes, and don't ask again for `touch` in this repo (~/project)",
+    '3. No, and tell Copilot what to do differently (Esc to stop)',
+  ],
+  notShown: ['Copilot v1.0.102 uses AI.', 'Trigger the deploy hook', 'enter to select'],
+};
+
 const TEXT_CASES: TextCase[] = [
+  { preset: 'copilot', recording: 'copilot-permission-yes', ...COPILOT_PERMISSION },
+  { preset: 'copilot', recording: 'copilot-permission-no', ...COPILOT_PERMISSION },
   {
     preset: 'claude',
     recording: 'dev-permission-yes',
@@ -146,7 +166,7 @@ const TEXT_CASES: TextCase[] = [
 ];
 
 /** Presets whose screen waiting rules must each say where their prompt is. */
-const PRESETS_WITH_PROMPT_LAYOUTS = ['claude', 'codex', 'gemini', 'qwen', 'opencode'];
+const PRESETS_WITH_PROMPT_LAYOUTS = ['claude', 'codex', 'gemini', 'qwen', 'opencode', 'copilot'];
 
 function promptOf(preset: string, screen: ScreenModel): ScreenPrompt | undefined {
   return readScreenPrompt(screen, screen.title, resolvePreset(preset).rules, promptAnswersFor(preset));

@@ -10,7 +10,7 @@ import { RegionReader } from '../regions';
 import type { StatusRule } from '../ruleSchema';
 import { BUILTIN_RULE_SETS } from './index';
 
-const AGENTS = ['claude', 'codex', 'gemini', 'opencode', 'qwen', 'pi', 'aider', 'cursor-agent', 'generic'];
+const AGENTS = ['claude', 'codex', 'gemini', 'opencode', 'qwen', 'pi', 'copilot', 'aider', 'cursor-agent', 'generic'];
 
 function screenFor(rule: StatusRule, sample: string): { lines: string[]; title: string } {
   return rule.region === 'osc_title' ? { lines: [], title: sample } : { lines: sample.split('\n'), title: '' };
