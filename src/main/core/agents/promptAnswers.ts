@@ -167,6 +167,21 @@ const COPILOT: PromptAnswers = {
         'GitHub Copilot CLI 1.0.102, recordings/copilot/copilot-permission-no.cast @ 12.1 s (Escape: the call is aborted, the turn ends)',
     },
   ],
+  'ask-user': [
+    {
+      choice: 'answer',
+      label: 'Accept the highlighted option',
+      keys: ENTER,
+      source:
+        'GitHub Copilot CLI 1.0.102, recordings/copilot/copilot-question.cast @ 12.19 s (action answer_question: Enter on "❯ 3000"; the tool result reads "User responded: 3000")',
+    },
+    {
+      choice: 'deny',
+      label: 'Cancel',
+      keys: ESCAPE,
+      source: 'GitHub Copilot CLI 1.0.102, the form\'s key hints "esc cancel"; screen hint, unverified',
+    },
+  ],
   'folder-trust': [
     {
       choice: 'answer',

@@ -36,6 +36,7 @@ const CASES: Case[] = [
     rule: 'copilot/permission-prompt',
   },
   { preset: 'copilot', recording: 'copilot-permission-no', action: 'permission_no', choice: 'deny', rule: 'copilot/permission-prompt' },
+  { preset: 'copilot', recording: 'copilot-question', action: 'answer_question', choice: 'answer', rule: 'copilot/ask-user' },
 ];
 
 /** Feeds a recording's output into the real ScreenModel until `untilMs` (exclusive). */
@@ -116,6 +117,13 @@ const COPILOT_PERMISSION = {
 const TEXT_CASES: TextCase[] = [
   { preset: 'copilot', recording: 'copilot-permission-yes', ...COPILOT_PERMISSION },
   { preset: 'copilot', recording: 'copilot-permission-no', ...COPILOT_PERMISSION },
+  {
+    preset: 'copilot',
+    recording: 'copilot-question',
+    asks: ['Copilot needs information.', 'Which port should the dev server use?', 'Port:'],
+    options: ['❯ 3000', '8080', 'Other (type your answer)'],
+    notShown: ['Set up the dev server', 'Asking user Waiting for response', 'enter accept'],
+  },
   {
     preset: 'claude',
     recording: 'dev-permission-yes',

@@ -176,6 +176,25 @@ const exitSummaryScreen = [
   '   ▔▔▔▔    Resume     copilot --resume=362d54fa-f9af-42cf-9770-11f2bd18ede7',
 ].join('\n');
 
+/** copilot-question @ 9.0 s: the ask_user form in place of the composer. */
+const questionScreen = [
+  ' ❯ Set up the dev server                                                                                         07:05',
+  ...gap(1),
+  ' ○ Asking user Waiting for response',
+  ...gap(9),
+  RULE,
+  ' Copilot needs information.',
+  ' Which port should the dev server use?',
+  ...gap(1),
+  ' Port:',
+  ' ❯ 3000',
+  '   8080',
+  '   Other (type your answer)',
+  ...gap(1),
+  ' ↑/↓ select · enter accept · ctrl+d decline · esc cancel',
+  RULE,
+].join('\n');
+
 /** Observed through the harness with `trusted: false` (test/fixtures/openaiChat/copilotHarness.ts). */
 const trustScreen = [
   BOX_TOP,
@@ -212,6 +231,8 @@ const TOOL_SUMMARY = String.raw` (?:\d+ lines?…|No Content)`;
 /** A dialog's question row inside its box and its first option. */
 const DIALOG_MENU = /^│ ❯ 1\. Yes\b/u;
 const DIALOG_FOOTER = /^│ ↑\/↓ to navigate · enter to select · esc to cancel/u;
+/** The ask_user form's key hints. */
+const FORM_KEYS = /^ ↑\/↓ select · enter accept · ctrl\+d decline/u;
 const dialog = (anchor: RegExp) => ({ anchor, top: /^╭─/u, bottom: /^╰─/u, omit: [DIALOG_FOOTER] });
 
 export const copilotRules: RuleSetInput = {
@@ -232,6 +253,21 @@ export const copilotRules: RuleSetInput = {
         { sample: idleScreen, why: 'the idle composer' },
       ],
       source: rec('copilot-permission-yes', '10.5 s'),
+    },
+    {
+      id: 'ask-user',
+      priority: 880,
+      implies: { primary: 'waiting', detail: 'question' },
+      region: 'prompt_box',
+      // The ask_user tool's form replaces the composer between the two rules.
+      match: { contains: 'Copilot needs information.', line: FORM_KEYS },
+      prompt: { anchor: /^ Copilot needs information\./u, omit: [FORM_KEYS] },
+      sample: questionScreen,
+      lookalikes: [
+        { sample: permissionScreen, why: 'a tool permission' },
+        { sample: idleScreen, why: 'the idle composer' },
+      ],
+      source: rec('copilot-question', '9.0 s'),
     },
     {
       id: 'folder-trust',
