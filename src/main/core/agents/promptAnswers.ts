@@ -157,14 +157,14 @@ const COPILOT: PromptAnswers = {
       keys: ENTER,
       selected: /^│ ❯ 1\. Yes\s*│$/mu,
       source:
-        'GitHub Copilot CLI 1.0.102, recordings/copilot/copilot-permission-yes.cast @ 14.0 s (action permission_yes: Enter on "❯ 1. Yes")',
+        'GitHub Copilot CLI 1.0.102, recordings/copilot/copilot-permission-yes.cast @ 12.52 s (action permission_yes: Enter on "❯ 1. Yes")',
     },
     {
       choice: 'deny',
       label: 'No',
       keys: ESCAPE,
       source:
-        'GitHub Copilot CLI 1.0.102, recordings/copilot/copilot-permission-no.cast @ 12.1 s (Escape: the call is aborted, the turn ends)',
+        'GitHub Copilot CLI 1.0.102, recordings/copilot/copilot-permission-no.cast @ 12.78 s (Escape: the call is aborted, the turn ends)',
     },
   ],
   'ask-user': [
@@ -173,7 +173,7 @@ const COPILOT: PromptAnswers = {
       label: 'Accept the highlighted option',
       keys: ENTER,
       source:
-        'GitHub Copilot CLI 1.0.102, recordings/copilot/copilot-question.cast @ 12.19 s (action answer_question: Enter on "❯ 3000"; the tool result reads "User responded: 3000")',
+        'GitHub Copilot CLI 1.0.102, recordings/copilot/copilot-question.cast @ 12.03 s (action answer_question: Enter on "❯ 3000"; the tool result reads "User responded: 3000")',
     },
     {
       choice: 'deny',

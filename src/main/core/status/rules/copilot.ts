@@ -29,9 +29,9 @@ const BOX_TOP = `╭${'─'.repeat(118)}╮`;
 const BOX_BOTTOM = `╰${'─'.repeat(118)}╯`;
 const boxed = (text: string) => `│ ${text.padEnd(116)} │`;
 
-/** copilot-plain-qa-exit @ 9500 ms */
+/** copilot-plain-qa-exit @ 8500 ms */
 const thinkingScreen = [
-  ' ❯ What does Switchboard do?                                                                                     06:52',
+  ' ❯ What does Switchboard do?                                                                                     07:08',
   ...gap(17),
   ' ~/project [⎇ main]',
   RULE,
@@ -40,22 +40,22 @@ const thinkingScreen = [
   ' ◎ Working esc esc edit prompt                                                                         switchboard-mock',
 ].join('\n');
 
-/** copilot-plain-qa-exit @ 12000 ms */
+/** copilot-plain-qa-exit @ 10500 ms */
 const respondingScreen = [
-  ' ❯ What does Switchboard do?                                                                                     06:52',
+  ' ❯ What does Switchboard do?                                                                                     07:08',
   ...gap(1),
-  ' ● Switchboard keeps every pane honest: th',
+  ' ● Switchboard keeps every pane honest: this answer streams w',
   ...gap(15),
   ' ~/project [⎇ main]',
   RULE,
   '❯',
   RULE,
-  ' ◉ Working · 24 B esc esc interrupt                                                                    switchboard-mock',
+  ' ◉ Working · 62 B esc esc interrupt                                                                    switchboard-mock',
 ].join('\n');
 
-/** copilot-plain-qa-exit @ 14000 ms */
+/** copilot-plain-qa-exit @ 13500 ms */
 const idleScreen = [
-  ' ❯ What does Switchboard do?                                                                                     06:52',
+  ' ❯ What does Switchboard do?                                                                                     07:08',
   ...gap(1),
   ' ● Switchboard keeps every pane honest: this answer streams word by word from the mock Chat Completions API.',
   ...gap(15),
@@ -68,9 +68,23 @@ const idleScreen = [
 
 /** copilot-tool-autorun @ 9500 ms */
 const toolRunningScreen = [
-  ' ❯ Run the wait command                                                                                          06:53',
+  ' ❯ Run the wait command                                                                                          07:08',
   ...gap(1),
   ' $ Shell Wait, then say done',
+  '   node -e "setTimeout(() => console.log(\'done-by-copilot\'), 3000)"',
+  ...gap(14),
+  ' ~/project [⎇ main]',
+  RULE,
+  '❯',
+  RULE,
+  ' ● Working · 120 B esc esc interrupt                                                                   switchboard-mock',
+].join('\n');
+
+/** copilot-tool-autorun @ 11800 ms */
+const toolDoneScreen = [
+  ' ❯ Run the wait command                                                                                          07:08',
+  ...gap(1),
+  ' $ Shell Wait, then say done 1 line…',
   '   node -e "setTimeout(() => console.log(\'done-by-copilot\'), 3000)"',
   ...gap(14),
   ' ~/project [⎇ main]',
@@ -80,23 +94,9 @@ const toolRunningScreen = [
   ' ◎ Working · 120 B esc esc interrupt                                                                   switchboard-mock',
 ].join('\n');
 
-/** copilot-tool-autorun @ 12300 ms */
-const toolDoneScreen = [
-  ' ❯ Run the wait command                                                                                          06:53',
-  ...gap(1),
-  ' $ Shell Wait, then say done 1 line…',
-  '   node -e "setTimeout(() => console.log(\'done-by-copilot\'), 3000)"',
-  ...gap(14),
-  ' ~/project [⎇ main]',
-  RULE,
-  '❯',
-  RULE,
-  ' ◉ Working · 120 B esc esc interrupt                                                                   switchboard-mock',
-].join('\n');
-
 /** copilot-permission-no @ 14500 ms */
 const rejectedScreen = [
-  ' ❯ Trigger the deploy hook                                                                                       06:54',
+  ' ❯ Trigger the deploy hook                                                                                       07:09',
   ...gap(1),
   ' ✗ Shell Post the deploy hook Operation aborted by user',
   '   touch deploy-requested.flag',
@@ -112,7 +112,7 @@ const rejectedScreen = [
   ' ← open sidebar · Interactive · Manual Approval · / commands · ? help · tab next tab                   switchboard-mock',
 ].join('\n');
 
-/** copilot-permission-yes @ 10500 ms */
+/** copilot-permission-yes @ 10000 ms */
 const permissionScreen = [
   BOX_TOP,
   '│ Post the deploy hook                                                                                                 │',
@@ -131,9 +131,9 @@ const permissionScreen = [
   '╰──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────╯',
 ].join('\n');
 
-/** copilot-api-error-retries @ 9300 ms */
+/** copilot-api-error-retries @ 9000 ms */
 const retryScreen = [
-  ' ❯ Say something despite errors                                                                                  06:56',
+  ' ❯ Say something despite errors                                                                                  07:10',
   ...gap(1),
   ' ● Request failed due to a transient API error. Retrying...',
   ...gap(15),
@@ -141,12 +141,12 @@ const retryScreen = [
   RULE,
   '❯',
   RULE,
-  ' ◎ Working esc esc edit prompt                                                                         switchboard-mock',
+  ' ◉ Working esc esc edit prompt                                                                         switchboard-mock',
 ].join('\n');
 
-/** copilot-permission-no @ 12300 ms */
+/** copilot-permission-no @ 13000 ms */
 const cancellingScreen = [
-  ' ❯ Trigger the deploy hook                                                                                       06:54',
+  ' ❯ Trigger the deploy hook                                                                                       07:09',
   ...gap(1),
   ' $ Shell Post the deploy hook',
   '   touch deploy-requested.flag',
@@ -158,27 +158,25 @@ const cancellingScreen = [
   ' ● Cancelling                                                                                          switchboard-mock',
 ].join('\n');
 
-/** copilot-plain-qa-exit @ 18170 ms: a slash command typed, its menu open above the composer. */
+/** copilot-plain-qa-exit @ 15690 ms: a slash command typed, its menu open above the composer. */
 const typedCommandScreen = [
-  '  ❯ /exit',
-  '    /exit print  Print the session after exiting',
   RULE,
   '❯ /exit [print]',
   RULE,
   ' Interactive · Manual Approval · @ files · # issues                                                    switchboard-mock',
 ].join('\n');
 
-/** copilot-plain-qa-exit @ 18.3 s: the summary `/exit` leaves before the process ends. */
+/** copilot-plain-qa-exit @ 15800 ms: the summary `/exit` leaves before the process ends. */
 const exitSummaryScreen = [
   '  ╭─╮╭─╮   Changes    +0 -0',
-  '  ╰─╯╰─╯   Duration   16s',
+  '  ╰─╯╰─╯   Duration   14s',
   '  █ ▘▝ █   Tokens     ↑ 6.4k • ↓ 27',
-  '   ▔▔▔▔    Resume     copilot --resume=362d54fa-f9af-42cf-9770-11f2bd18ede7',
+  '   ▔▔▔▔    Resume     copilot --resume=85b10f26-3083-4a06-a0eb-71cec68a124c',
 ].join('\n');
 
-/** copilot-question @ 9.0 s: the ask_user form in place of the composer. */
+/** copilot-question @ 10000 ms: the ask_user form in place of the composer. */
 const questionScreen = [
-  ' ❯ Set up the dev server                                                                                         07:05',
+  ' ❯ Set up the dev server                                                                                         07:10',
   ...gap(1),
   ' ○ Asking user Waiting for response',
   ...gap(9),
@@ -252,7 +250,7 @@ export const copilotRules: RuleSetInput = {
         { sample: trustScreen, why: 'the folder-trust question' },
         { sample: idleScreen, why: 'the idle composer' },
       ],
-      source: rec('copilot-permission-yes', '10.5 s'),
+      source: rec('copilot-permission-yes', '10.0 s'),
     },
     {
       id: 'ask-user',
@@ -267,7 +265,7 @@ export const copilotRules: RuleSetInput = {
         { sample: permissionScreen, why: 'a tool permission' },
         { sample: idleScreen, why: 'the idle composer' },
       ],
-      source: rec('copilot-question', '9.0 s'),
+      source: rec('copilot-question', '10.0 s'),
     },
     {
       id: 'folder-trust',
@@ -287,10 +285,10 @@ export const copilotRules: RuleSetInput = {
       implies: { primary: 'active', detail: 'thinking' },
       region: 'above_prompt_box',
       // After a failed request Copilot says so and retries by itself (the notice stays while it waits).
-      match: { regex: newestBlock('●', 'Request failed[^\\n]*Retrying\\.\\.\\.'), all: [{ region: FOOTER, line: WORKING }] },
+      match: { regex: newestBlock('●', 'Request failed[^\\n]*Retrying\\.\\.\\.[^\\n]*'), all: [{ region: FOOTER, line: WORKING }] },
       sample: retryScreen,
       lookalikes: [{ sample: respondingScreen, why: 'the answer streams' }],
-      source: rec('copilot-api-error-retries', '9.3 s'),
+      source: rec('copilot-api-error-retries', '9.0 s'),
     },
     {
       id: 'tool-running',
@@ -315,7 +313,7 @@ export const copilotRules: RuleSetInput = {
       match: { regex: newestBlock('\\$', `[^\\n]*${TOOL_SUMMARY}`), all: [{ region: FOOTER, line: WORKING }] },
       sample: toolDoneScreen,
       lookalikes: [{ sample: toolRunningScreen, why: 'the tool still runs' }],
-      source: rec('copilot-tool-autorun', '12.3 s'),
+      source: rec('copilot-tool-autorun', '11.8 s'),
     },
     {
       id: 'responding',
@@ -329,7 +327,7 @@ export const copilotRules: RuleSetInput = {
         { sample: thinkingScreen, why: 'no answer yet' },
         { sample: idleScreen, why: 'the answer is complete' },
       ],
-      source: rec('copilot-plain-qa-exit', '12.0 s'),
+      source: rec('copilot-plain-qa-exit', '10.5 s'),
     },
     {
       id: 'working',
@@ -339,7 +337,7 @@ export const copilotRules: RuleSetInput = {
       match: { line: WORKING },
       sample: thinkingScreen,
       lookalikes: [{ sample: idleScreen, why: 'the footer shows its key hints' }],
-      source: rec('copilot-plain-qa-exit', '9.5 s'),
+      source: rec('copilot-plain-qa-exit', '8.5 s'),
     },
     {
       id: 'cancelling',
@@ -351,7 +349,7 @@ export const copilotRules: RuleSetInput = {
       match: { line: /^ \S Cancelling\b/u },
       sample: cancellingScreen,
       lookalikes: [{ sample: thinkingScreen, why: 'a turn runs' }],
-      source: rec('copilot-permission-no', '12.3 s'),
+      source: rec('copilot-permission-no', '13.0 s'),
     },
     {
       id: 'composer-typed',
@@ -362,7 +360,7 @@ export const copilotRules: RuleSetInput = {
       match: { line: /·\s@ files · # issues\b/u },
       sample: typedCommandScreen,
       lookalikes: [{ sample: thinkingScreen, why: 'a turn runs' }],
-      source: rec('copilot-plain-qa-exit', '18.17 s'),
+      source: rec('copilot-plain-qa-exit', '15.69 s'),
     },
     {
       id: 'exit-summary',
@@ -373,7 +371,7 @@ export const copilotRules: RuleSetInput = {
       match: { line: /^\s*\S*\s*Resume\s+copilot --resume=\S+$/u },
       sample: exitSummaryScreen,
       lookalikes: [{ sample: idleScreen, why: 'the idle composer' }],
-      source: rec('copilot-plain-qa-exit', '18.3 s'),
+      source: rec('copilot-plain-qa-exit', '15.8 s'),
     },
     {
       id: 'composer-idle',
@@ -387,7 +385,7 @@ export const copilotRules: RuleSetInput = {
         { sample: thinkingScreen, why: 'a turn runs' },
         { sample: respondingScreen, why: 'the answer streams' },
       ],
-      source: rec('copilot-plain-qa-exit', '14.0 s'),
+      source: rec('copilot-plain-qa-exit', '13.5 s'),
       strongIdle: true,
     },
   ],
