@@ -8,7 +8,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createCopilotHarness } from '../fixtures/openaiChat/copilotHarness';
-import { askThenDenyDeploy, cleanupsAfterEach, greetThenDeployTurns, is, mockAndHarness, spawnOnCore, spawnUnderServe } from './liveAgent';
+import {
+  askThenDenyDeploy,
+  cleanupsAfterEach,
+  greetAndAnswer,
+  greetThenDeployTurns,
+  is,
+  mockAndHarness,
+  spawnOnCore,
+  spawnUnderServe,
+} from './liveAgent';
 import { waitForAgentStatus, whoamiThroughAgent } from './serveAgent';
 
 /** Copilot starts in 2-20 s here (more the first time, when it unpacks itself). */
@@ -41,12 +50,7 @@ describe('the real GitHub Copilot CLI through Switchboard', () => {
       await status(is('idle', 'ready'), 'idle');
       expect(tracker.status.reason).toMatch(/^copilot\//);
 
-      await core.sendUserTurn(id, 'Say hello to Switchboard');
-      const request = await mock.waitFor('request', (e) => e.kind === 'main', ctx);
-      expect(request.userText).toContain('Say hello to Switchboard');
-      expect((await status(is('active'), 'active')).health).toBe('ALIVE');
-      await mock.waitFor('stream_end', (e) => e.kind === 'main', ctx);
-      await status(is('idle', 'ready'), 'idle after the answer');
+      expect((await greetAndAnswer({ core, id, status, ctx }, mock)).health).toBe('ALIVE');
 
       const denied = await askThenDenyDeploy({ core, id, status, ctx }, mock);
       expect(denied.waiting.reason).toMatch(/^copilot\/permission-prompt/);

@@ -25,6 +25,10 @@ const rec = (name: string, at: string) => `GitHub Copilot CLI ${VERSION}, record
 
 const RULE = '─'.repeat(120);
 const gap = (rows: number): string[] => Array<string>(rows).fill('');
+/** The working-directory row, the empty composer between its rules, and the footer row under it. */
+const composer = (footer: string): string[] => [' ~/project [⎇ main]', RULE, '❯', RULE, footer];
+const IDLE_FOOTER =
+  ' ← open sidebar · Interactive · Manual Approval · / commands · ? help · tab next tab                   switchboard-mock';
 const BOX_TOP = `╭${'─'.repeat(118)}╮`;
 const BOX_BOTTOM = `╰${'─'.repeat(118)}╯`;
 const boxed = (text: string) => `│ ${text.padEnd(116)} │`;
@@ -33,11 +37,7 @@ const boxed = (text: string) => `│ ${text.padEnd(116)} │`;
 const thinkingScreen = [
   ' ❯ What does Switchboard do?                                                                                     07:08',
   ...gap(17),
-  ' ~/project [⎇ main]',
-  RULE,
-  '❯',
-  RULE,
-  ' ◎ Working esc esc edit prompt                                                                         switchboard-mock',
+  ...composer(' ◎ Working esc esc edit prompt                                                                         switchboard-mock'),
 ].join('\n');
 
 /** copilot-plain-qa-exit @ 10500 ms */
@@ -46,11 +46,7 @@ const respondingScreen = [
   ...gap(1),
   ' ● Switchboard keeps every pane honest: this answer streams w',
   ...gap(15),
-  ' ~/project [⎇ main]',
-  RULE,
-  '❯',
-  RULE,
-  ' ◉ Working · 62 B esc esc interrupt                                                                    switchboard-mock',
+  ...composer(' ◉ Working · 62 B esc esc interrupt                                                                    switchboard-mock'),
 ].join('\n');
 
 /** copilot-plain-qa-exit @ 13500 ms */
@@ -59,11 +55,7 @@ const idleScreen = [
   ...gap(1),
   ' ● Switchboard keeps every pane honest: this answer streams word by word from the mock Chat Completions API.',
   ...gap(15),
-  ' ~/project [⎇ main]',
-  RULE,
-  '❯',
-  RULE,
-  ' ← open sidebar · Interactive · Manual Approval · / commands · ? help · tab next tab                   switchboard-mock',
+  ...composer(IDLE_FOOTER),
 ].join('\n');
 
 /** copilot-tool-autorun @ 9500 ms */
@@ -73,11 +65,7 @@ const toolRunningScreen = [
   ' $ Shell Wait, then say done',
   '   node -e "setTimeout(() => console.log(\'done-by-copilot\'), 3000)"',
   ...gap(14),
-  ' ~/project [⎇ main]',
-  RULE,
-  '❯',
-  RULE,
-  ' ● Working · 120 B esc esc interrupt                                                                   switchboard-mock',
+  ...composer(' ● Working · 120 B esc esc interrupt                                                                   switchboard-mock'),
 ].join('\n');
 
 /** copilot-tool-autorun @ 11800 ms */
@@ -87,11 +75,7 @@ const toolDoneScreen = [
   ' $ Shell Wait, then say done 1 line…',
   '   node -e "setTimeout(() => console.log(\'done-by-copilot\'), 3000)"',
   ...gap(14),
-  ' ~/project [⎇ main]',
-  RULE,
-  '❯',
-  RULE,
-  ' ◎ Working · 120 B esc esc interrupt                                                                   switchboard-mock',
+  ...composer(' ◎ Working · 120 B esc esc interrupt                                                                   switchboard-mock'),
 ].join('\n');
 
 /** copilot-permission-no @ 14500 ms */
@@ -105,11 +89,7 @@ const rejectedScreen = [
   ...gap(1),
   ' ● Operation cancelled by user',
   ...gap(10),
-  ' ~/project [⎇ main]',
-  RULE,
-  '❯',
-  RULE,
-  ' ← open sidebar · Interactive · Manual Approval · / commands · ? help · tab next tab                   switchboard-mock',
+  ...composer(IDLE_FOOTER),
 ].join('\n');
 
 /** copilot-permission-yes @ 10000 ms */
@@ -137,11 +117,7 @@ const retryScreen = [
   ...gap(1),
   ' ● Request failed due to a transient API error. Retrying...',
   ...gap(15),
-  ' ~/project [⎇ main]',
-  RULE,
-  '❯',
-  RULE,
-  ' ◉ Working esc esc edit prompt                                                                         switchboard-mock',
+  ...composer(' ◉ Working esc esc edit prompt                                                                         switchboard-mock'),
 ].join('\n');
 
 /** copilot-permission-no @ 13000 ms */
@@ -151,11 +127,7 @@ const cancellingScreen = [
   ' $ Shell Post the deploy hook',
   '   touch deploy-requested.flag',
   ...gap(14),
-  ' ~/project [⎇ main]',
-  RULE,
-  '❯',
-  RULE,
-  ' ● Cancelling                                                                                          switchboard-mock',
+  ...composer(' ● Cancelling                                                                                          switchboard-mock'),
 ].join('\n');
 
 /** copilot-plain-qa-exit @ 15690 ms: a slash command typed, its menu open above the composer. */
