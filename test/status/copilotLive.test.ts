@@ -63,6 +63,32 @@ describe('the real GitHub Copilot CLI through Switchboard', () => {
   );
 
   it(
+    'a folder Copilot was not told to trust: its trust question is waiting/question, and the inbox answer "Yes" lets the turn run',
+    async () => {
+      const { mock, harness } = await mockAndHarness(cleanup, [[{ text: 'Hello from a folder trusted just now.' }]], (baseUrl) =>
+        createCopilotHarness({ baseUrl, trusted: false }),
+      );
+      const { core, id, status, ctx } = await spawnOnCore(cleanup, {
+        preset: 'copilot',
+        label: 'Copilot',
+        launch: harness,
+        waitMs: WAIT_MS,
+      });
+
+      const asking = await status(is('waiting', 'question'), 'waiting on the trust question');
+      expect(asking.reason).toBe('copilot/folder-trust');
+      const waiting = core.listWaiting().find((w) => w.id === id);
+      expect(waiting?.question, status.describe()).toMatch(/Do you trust the files in this folder\?[\s\S]*1\. Yes/);
+      const answer = await core.answerPrompt({ id, fingerprint: waiting!.fingerprint!, choice: 'answer' });
+      expect(answer.label).toBe('Yes');
+      await status(is('idle', 'ready'), 'idle at the composer once trusted');
+
+      await greetAndAnswer({ core, id, status, ctx }, mock);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
     'under serve: spawn_agent + send_message over MCP; the agent calls whoami and gets its own entry',
     async () => {
       // Turns are scripted per round by whoamiThroughAgent.

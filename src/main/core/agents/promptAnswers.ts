@@ -188,7 +188,8 @@ const COPILOT: PromptAnswers = {
       label: 'Yes',
       keys: ENTER,
       selected: /^│ ❯ 1\. Yes\s*│$/mu,
-      source: 'GitHub Copilot CLI 1.0.102, the dialog footer "enter to select" on "❯ 1. Yes"; screen hint, unverified',
+      source:
+        'GitHub Copilot CLI 1.0.102, live (test/status/copilotLive.test.ts): Enter on "❯ 1. Yes" trusts the folder for the session, the composer is drawn and a turn runs',
     },
     {
       choice: 'deny',
