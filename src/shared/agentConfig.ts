@@ -13,7 +13,7 @@ const MIN_STUCK_THRESHOLD_MS = 1_000;
 
 export const AgentConfigSchema = z
   .strictObject({
-    /** Preset id (claude, codex, gemini, opencode, qwen, aider, cursor-agent, generic). Unknown ids fall
+    /** Preset id (claude, codex, gemini, opencode, qwen, pi, copilot, aider, cursor-agent, generic). Unknown ids fall
      *  back to the generic preset, with `command` (or the id itself) as the program to run. */
     preset: z.string().min(1, 'preset must name an agent preset, e.g. "claude"').optional(),
     /** Extra arguments appended to the preset's default arguments. */

@@ -147,7 +147,11 @@ export const McpToolInput = {
     rows: Rows.optional(),
   },
   spawn_agent: {
-    agent: z.string().min(1).max(100).describe('Agent preset: claude, codex, gemini, opencode, qwen, aider, cursor-agent or generic'),
+    agent: z
+      .string()
+      .min(1)
+      .max(100)
+      .describe('Agent preset: claude, codex, gemini, opencode, qwen, pi, copilot, aider, cursor-agent or generic'),
     agent_instructions: z.string().max(MAX_INPUT_CHARS).optional().describe('First user turn, typed once the agent is ready for input'),
     name: Name.optional().describe('Label shown in the UI (default: the preset name)'),
     working_dir: WorkingDir.optional(),

@@ -1,7 +1,7 @@
 /**
  * Proves the GitHub Copilot CLI fixtures drive the REAL `copilot` (1.0.102) offline, without a
  * GitHub sign-in: its BYOK provider variables point it at the mock Chat Completions API. Only the
- * headless mode so far (no preset, recordings or TUI test yet: docs/agent-status.md).
+ * headless mode here; the TUI is driven by test/status/copilotLive.test.ts and the recordings.
  */
 import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { SwitchboardCore } from '../../src/main/core/app';
 import { buildCore } from '../../src/main/core/composition';
 import type { AgentStatusInfo } from '../../src/shared/status';
@@ -76,6 +76,21 @@ interface AgentOnCore {
   status: StatusWaiter;
   /** Wait options for the mock that print the status history and screen on a miss. */
   ctx: { timeoutMs: number; context: () => string };
+}
+
+/**
+ * Sends a greeting and follows its turn: the model request carries it, the agent turns active and is
+ * idle again after the answer. Returns the active status for the test to check.
+ */
+export async function greetAndAnswer(agent: AgentOnCore, mock: MockChatCompletions): Promise<AgentStatusInfo> {
+  const { core, id, status, ctx } = agent;
+  await core.sendUserTurn(id, 'Say hello to Switchboard');
+  const request = await mock.waitFor('request', (e) => e.kind === 'main', ctx);
+  expect(request.userText).toContain('Say hello to Switchboard');
+  const active = await status(is('active'), 'active');
+  await mock.waitFor('stream_end', (e) => e.kind === 'main', ctx);
+  await status(is('idle', 'ready'), 'idle after the answer');
+  return active;
 }
 
 /**

@@ -7,7 +7,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createQwenHarness } from '../fixtures/openaiChat/qwenHarness';
-import { askThenDenyDeploy, cleanupsAfterEach, greetThenDeployTurns, is, mockAndHarness, spawnOnCore, spawnUnderServe } from './liveAgent';
+import {
+  askThenDenyDeploy,
+  cleanupsAfterEach,
+  greetAndAnswer,
+  greetThenDeployTurns,
+  is,
+  mockAndHarness,
+  spawnOnCore,
+  spawnUnderServe,
+} from './liveAgent';
 import { turnWithHooks } from './hookedTurn';
 import { waitForAgentStatus, whoamiThroughAgent } from './serveAgent';
 
@@ -35,12 +44,7 @@ describe('the real Qwen Code through Switchboard', () => {
       await status(is('idle', 'ready'), 'idle');
       expect(tracker.status.reason).toMatch(/^qwen\//);
 
-      await core.sendUserTurn(id, 'Say hello to Switchboard');
-      const request = await mock.waitFor('request', (e) => e.kind === 'main', ctx);
-      expect(request.userText).toContain('Say hello to Switchboard');
-      expect((await status(is('active'), 'active')).health).toBe('ALIVE');
-      await mock.waitFor('stream_end', (e) => e.kind === 'main', ctx);
-      await status(is('idle', 'ready'), 'idle after the answer');
+      expect((await greetAndAnswer({ core, id, status, ctx }, mock)).health).toBe('ALIVE');
 
       const denied = await askThenDenyDeploy({ core, id, status, ctx }, mock);
       expect(denied.waiting.reason).toMatch(/^qwen\//);

@@ -123,6 +123,24 @@ function piWiring(endpoint: McpEndpoint): McpWiring {
   return { args: ['-e', piMcpExtension(endpoint), '-e', piStatusExtension(endpoint)], env: {} };
 }
 
+/**
+ * GitHub Copilot CLI: `--additional-mcp-config @<file>` ("augments config from
+ * ~/.copilot/mcp-config.json for this session", `copilot help`) naming a Switchboard-owned file;
+ * Copilot expands `${VAR}` in its headers, so the file holds no secret and the run's token comes
+ * from its environment. The read-only tools run without asking (`--allow-tool switchboard(<tool>)`,
+ * its permission pattern for one MCP tool); every other Switchboard tool asks as any MCP tool does.
+ */
+function copilotWiring(endpoint: McpEndpoint): McpWiring {
+  const config = {
+    mcpServers: {
+      [MCP_SERVER_NAME]: { type: 'http', url: endpoint.url, headers: { Authorization: `Bearer \${${MCP_TOKEN_ENV}}` }, tools: ['*'] },
+    },
+  };
+  const file = ownedSettingsFile('copilot-mcp-config', JSON.stringify(config, null, 2));
+  const allowed = READ_ONLY_TOOLS.flatMap((tool) => ['--allow-tool', `${MCP_SERVER_NAME}(${tool})`]);
+  return { args: ['--additional-mcp-config', `@${file}`, ...allowed], env: {} };
+}
+
 /** Qwen Code waits for its hooks: a Switchboard that does not answer must not hold a turn for its 600 s default. */
 const HOOK_TIMEOUT_S = 5;
 const QWEN_PERMISSION_NOTIFICATION = 'permission_prompt';
@@ -134,6 +152,7 @@ const MCP_WIRING: Readonly<Record<string, (endpoint: McpEndpoint, runEnv?: RunEn
   opencode: opencodeWiring,
   qwen: qwenWiring,
   pi: piWiring,
+  copilot: copilotWiring,
   aider: NONE, // aider has no MCP client
   // Cursor Agent reads MCP servers only from settings files in the project or home directory;
   // writing those would change the user's files, so it gets the env (URL + token) only.

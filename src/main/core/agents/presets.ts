@@ -74,6 +74,7 @@ const GEMINI_VERIFIED: VerifiedCli = { cliVersion: '0.61.0', date: '2026-11-24' 
 const QWEN_VERIFIED: VerifiedCli = { cliVersion: '0.24.4', date: '2026-11-24' };
 const OPENCODE_VERIFIED: VerifiedCli = { cliVersion: '1.18.33', date: '2026-11-24' };
 const PI_VERIFIED: VerifiedCli = { cliVersion: '0.73.1', date: '2026-11-24' };
+const COPILOT_VERIFIED: VerifiedCli = { cliVersion: '1.0.102', date: '2026-11-27' };
 
 interface PresetSpec {
   id: string;
@@ -132,6 +133,7 @@ const SPECS: readonly PresetSpec[] = [
     npmPackage: '@qwen-code/qwen-code',
   },
   { id: 'pi', displayName: 'pi', command: 'pi', hasHooks: true, verified: PI_VERIFIED, npmPackage: '@mariozechner/pi-coding-agent' },
+  { id: 'copilot', displayName: 'GitHub Copilot CLI', command: 'copilot', verified: COPILOT_VERIFIED, npmPackage: '@github/copilot' },
   {
     id: 'aider',
     displayName: 'aider',

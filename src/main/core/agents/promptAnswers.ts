@@ -158,7 +158,58 @@ const QWEN: PromptAnswers = {
   ],
 };
 
-const BY_PRESET: Readonly<Record<string, PromptAnswers>> = { claude: CLAUDE, codex: CODEX, gemini: GEMINI, qwen: QWEN };
+const COPILOT: PromptAnswers = {
+  'permission-prompt': [
+    {
+      choice: 'approve',
+      label: 'Yes',
+      keys: ENTER,
+      selected: /^│ ❯ 1\. Yes\s*│$/mu,
+      source:
+        'GitHub Copilot CLI 1.0.102, recordings/copilot/copilot-permission-yes.cast @ 12.52 s (action permission_yes: Enter on "❯ 1. Yes")',
+    },
+    {
+      choice: 'deny',
+      label: 'No',
+      keys: ESCAPE,
+      source:
+        'GitHub Copilot CLI 1.0.102, recordings/copilot/copilot-permission-no.cast @ 12.78 s (Escape: the call is aborted, the turn ends)',
+    },
+  ],
+  'ask-user': [
+    {
+      choice: 'answer',
+      label: 'Accept the highlighted option',
+      keys: ENTER,
+      source:
+        'GitHub Copilot CLI 1.0.102, recordings/copilot/copilot-question.cast @ 12.03 s (action answer_question: Enter on "❯ 3000"; the tool result reads "User responded: 3000")',
+    },
+    {
+      choice: 'deny',
+      label: 'Cancel',
+      keys: ESCAPE,
+      source: 'GitHub Copilot CLI 1.0.102, the form\'s key hints "esc cancel"; screen hint, unverified',
+    },
+  ],
+  'folder-trust': [
+    {
+      choice: 'answer',
+      label: 'Yes',
+      keys: ENTER,
+      selected: /^│ ❯ 1\. Yes\s*│$/mu,
+      source:
+        'GitHub Copilot CLI 1.0.102, live (test/status/copilotLive.test.ts): Enter on "❯ 1. Yes" trusts the folder for the session, the composer is drawn and a turn runs',
+    },
+    {
+      choice: 'deny',
+      label: 'No',
+      keys: ESCAPE,
+      source: 'GitHub Copilot CLI 1.0.102, the menu row "3. No (Esc)"; screen hint, unverified',
+    },
+  ],
+};
+
+const BY_PRESET: Readonly<Record<string, PromptAnswers>> = { claude: CLAUDE, codex: CODEX, gemini: GEMINI, qwen: QWEN, copilot: COPILOT };
 
 /** The answers a preset knows (none for presets whose prompts were never seen). */
 export function promptAnswersFor(presetId: string): PromptAnswers {

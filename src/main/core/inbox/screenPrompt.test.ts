@@ -31,6 +31,15 @@ const CASES: Case[] = [
   { preset: 'codex', recording: 'codex-permission-yes', action: 'permission_yes', choice: 'approve', rule: 'codex/approval-request' },
   { preset: 'codex', recording: 'codex-permission-no', action: 'permission_no', choice: 'deny', rule: 'codex/approval-request' },
   { preset: 'codex', recording: 'codex-question', action: 'answer_question', choice: 'answer', rule: 'codex/question' },
+  {
+    preset: 'copilot',
+    recording: 'copilot-permission-yes',
+    action: 'permission_yes',
+    choice: 'approve',
+    rule: 'copilot/permission-prompt',
+  },
+  { preset: 'copilot', recording: 'copilot-permission-no', action: 'permission_no', choice: 'deny', rule: 'copilot/permission-prompt' },
+  { preset: 'copilot', recording: 'copilot-question', action: 'answer_question', choice: 'answer', rule: 'copilot/ask-user' },
 ];
 
 /** Feeds a recording's output into the real ScreenModel until `untilMs` (exclusive). */
@@ -103,8 +112,26 @@ const CODEX_PERMISSION = {
   options: ['› 1. Yes, proceed (y)', '3. No, and tell Codex what to do differently (esc)'],
   notShown: ['OpenAI Codex (v0.169.0)', 'Trigger the deploy hook', 'Press enter to confirm or esc to cancel'],
 };
+const COPILOT_PERMISSION = {
+  asks: ['Post the deploy hook', 'touch deploy-requested.flag', 'Do you want to run this command?'],
+  options: [
+    '❯ 1. Yes',
+    "2. Yes, and don't ask again for `touch` in this repo (~/project)",
+    '3. No, and tell Copilot what to do differently (Esc to stop)',
+  ],
+  notShown: ['Copilot v1.0.102 uses AI.', 'Trigger the deploy hook', 'enter to select'],
+};
 
 const TEXT_CASES: TextCase[] = [
+  { preset: 'copilot', recording: 'copilot-permission-yes', ...COPILOT_PERMISSION },
+  { preset: 'copilot', recording: 'copilot-permission-no', ...COPILOT_PERMISSION },
+  {
+    preset: 'copilot',
+    recording: 'copilot-question',
+    asks: ['Copilot needs information.', 'Which port should the dev server use?', 'Port:'],
+    options: ['❯ 3000', '8080', 'Other (type your answer)'],
+    notShown: ['Set up the dev server', 'Asking user Waiting for response', 'enter accept'],
+  },
   {
     preset: 'claude',
     recording: 'dev-permission-yes',
@@ -164,7 +191,7 @@ const TEXT_CASES: TextCase[] = [
 ];
 
 /** Presets whose screen waiting rules must each say where their prompt is. */
-const PRESETS_WITH_PROMPT_LAYOUTS = ['claude', 'codex', 'gemini', 'qwen', 'opencode'];
+const PRESETS_WITH_PROMPT_LAYOUTS = ['claude', 'codex', 'gemini', 'qwen', 'opencode', 'copilot'];
 
 function promptOf(preset: string, screen: ScreenModel): ScreenPrompt | undefined {
   return readScreenPrompt(screen, screen.title, resolvePreset(preset).rules, promptAnswersFor(preset));

@@ -27,6 +27,11 @@ const BOX_FRAME = /^[\s│┃║]*[│┃║]|[\s│┃║]+$/gu;
 /** A row that is only frame: a box's top or bottom edge, a rule. */
 const FRAME_ROW = /^[\s─━═│┃║╭╮╰╯┌┐└┘├┤┬┴┼╹▀]*$/u;
 const FINGERPRINT_HEX_CHARS = 16;
+/**
+ * A numbered menu option (`❯ 1. Yes`, `3. No, … (Esc to stop)`) is part of the prompt even when it
+ * names a key the progress model reads as a busy hint (`Esc to stop`).
+ */
+const MENU_OPTION = /^\s*(?:[❯›●]\s*)?\d+\.\s+\S/u;
 
 /** The prompt on this screen, or undefined when no waiting rule matches it. */
 export function readScreenPrompt(screen: ScreenLike, title: string, rules: RuleSet, answers: PromptAnswers): ScreenPrompt | undefined {
@@ -39,10 +44,11 @@ export function readScreenPrompt(screen: ScreenLike, title: string, rules: RuleS
   const meaningful: string[] = [];
   const rows = (winner.prompt && promptRows(reader.lines, winner.prompt)) ?? reader.read(winner.region);
   for (const raw of rows) {
-    const row = meaningfulRow(raw, rules.progressNormalizers);
+    const unframed = raw.replace(BOX_FRAME, '');
+    const row = meaningfulRow(raw, rules.progressNormalizers) ?? (MENU_OPTION.test(unframed) ? unframed.trim() : undefined);
     if (row === undefined || FRAME_ROW.test(raw)) continue;
     meaningful.push(row);
-    shown.push(raw.replace(BOX_FRAME, ''));
+    shown.push(unframed);
   }
   const ruleId = cls.reason.slice(cls.reason.indexOf('/') + 1);
   const screenRows = reader.lines.join('\n');

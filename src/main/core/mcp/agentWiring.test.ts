@@ -15,6 +15,25 @@ import { seedPluginSdk } from '../../../../test/fixtures/openaiChat/opencodeHarn
 const endpoint = { url: 'http://127.0.0.1:43210/mcp', token: 'app-token-must-not-appear' };
 
 describe('agent MCP wiring', () => {
+  it('copilot: --additional-mcp-config naming a Switchboard-owned file (0600) with the env-var header, read-only tools allowed', () => {
+    const { args, env } = mcpWiringFor('copilot')(endpoint);
+    expect(env).toEqual({});
+    expect(args.join(' ')).not.toContain(endpoint.token);
+    expect(args[0]).toBe('--additional-mcp-config');
+    const file = args[1].replace(/^@/, '');
+    expect(args[1]).toBe(`@${file}`);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain(endpoint.token);
+    expect(JSON.parse(text)).toEqual({
+      mcpServers: {
+        switchboard: { type: 'http', url: endpoint.url, headers: { Authorization: 'Bearer ${SWITCHBOARD_MCP_TOKEN}' }, tools: ['*'] },
+      },
+    });
+    expect(args.slice(2)).toEqual(expect.arrayContaining(['--allow-tool', 'switchboard(whoami)']));
+    expect(args.slice(2).filter((a) => a !== '--allow-tool')).not.toContain('switchboard(send_message)');
+  });
+
   it('qwen: a Switchboard-owned system-defaults settings file (0600) with the env-var header, nothing in argv', () => {
     const { args, env } = mcpWiringFor('qwen')(endpoint);
     expect(args).toEqual([]);

@@ -133,7 +133,7 @@ const spawnAgent = defineTool({
   name: 'spawn_agent',
   title: 'Spawn an agent',
   description:
-    "Start a coding agent (claude, codex, gemini, opencode, aider, cursor-agent, or any command) in its own PTY, already connected to this Switchboard. agent_instructions is typed as its first user turn once it is ready for input. argv replaces the preset's command and keeps its status detection. Returns the new entry.",
+    "Start a coding agent (claude, codex, gemini, opencode, qwen, pi, copilot, aider, cursor-agent, or any command) in its own PTY, already connected to this Switchboard. agent_instructions is typed as its first user turn once it is ready for input. argv replaces the preset's command and keeps its status detection. Returns the new entry.",
   run: (args, call, ctx) =>
     ctx.core.spawnAgent(
       {

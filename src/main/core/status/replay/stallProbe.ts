@@ -98,10 +98,11 @@ function animatedFrame(base: string[], ms: number, profile: DetectionProfile, co
     (lines) => (seconds >= 4 ? replaceRow(lines, row, `${lines[row]} (${seconds}s${lateSuffix(seconds)})`) : lines),
     (lines) => (seconds >= 6 && seconds % 8 < 5 ? insertRow(lines, row + 1, TIPS[Math.floor(seconds / 8) % TIPS.length]) : lines),
   ];
+  const stalled = ruleOf(base, title, profile);
   let lines = base;
   for (const decorate of decorations) {
     const next = decorate(lines);
-    if (next !== lines && isBusy(next, title, profile) && next.every((l) => l.length <= cols)) lines = next;
+    if (next !== lines && ruleOf(next, title, profile) === stalled && next.every((l) => l.length <= cols)) lines = next;
   }
   return lines;
 }
@@ -119,8 +120,9 @@ function cycleGlyph(line: string, frame: number): string {
   return m[1] + glyphs[frame % glyphs.length] + line.slice(m[0].length);
 }
 
-function isBusy(lines: string[], title: string, profile: DetectionProfile): boolean {
-  return classify(lines, title, { rules: profile.rules, now: 0 }).primary === 'active';
+/** The rule a screen classifies by: a decoration that changes it (a verb that IS the rule) is not animation of that screen. */
+function ruleOf(lines: string[], title: string, profile: DetectionProfile): string {
+  return classify(lines, title, { rules: profile.rules, now: 0 }).reason;
 }
 
 function replaceRow(lines: string[], index: number, row: string): string[] {

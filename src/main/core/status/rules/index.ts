@@ -3,6 +3,7 @@ import { loadRuleSet, type RuleSet, type RuleSetInput } from '../ruleSchema';
 import { aiderRules } from './aider';
 import { claudeRules } from './claude';
 import { codexRules } from './codex';
+import { copilotRules } from './copilot';
 import { cursorAgentRules } from './cursorAgent';
 import { geminiRules } from './gemini';
 import { genericRules } from './generic';
@@ -17,6 +18,7 @@ const RULE_SET_INPUTS: readonly RuleSetInput[] = [
   opencodeRules,
   qwenRules,
   piRules,
+  copilotRules,
   aiderRules,
   cursorAgentRules,
   genericRules,

@@ -10,7 +10,7 @@ import { RegionReader } from '../regions';
 import type { StatusRule } from '../ruleSchema';
 import { BUILTIN_RULE_SETS } from './index';
 
-const AGENTS = ['claude', 'codex', 'gemini', 'opencode', 'qwen', 'pi', 'aider', 'cursor-agent', 'generic'];
+const AGENTS = ['claude', 'codex', 'gemini', 'opencode', 'qwen', 'pi', 'copilot', 'aider', 'cursor-agent', 'generic'];
 
 /** A look-alike is shown with no title: a rule that needs its sample's title must not match without it. */
 function screenFor(rule: StatusRule, sample: string): { lines: string[]; title: string; agentState?: string } {

@@ -1,0 +1,368 @@
+/**
+ * GitHub Copilot CLI status rules, cut from the recordings in test/fixtures/recordings/copilot/
+ * (Copilot CLI 1.0.102, BYOK against the mock Chat Completions API, 120x40, TERM=xterm-256color;
+ * re-record with `npx tsx test/fixtures/recordings/copilot/record.ts`). Every sample is a crop of a
+ * recorded screen, unchanged (runs of blank rows written as `gap(n)`).
+ *
+ * Anatomy (Ink, alternate screen): a tab bar, the conversation from the top (the user's turn
+ * `❯ text … HH:MM`, answers `● text`, tool blocks `$ Shell <description>` with the command
+ * indented below), blank rows, the working-directory row (`~/project [⎇ main]`), the composer `❯`
+ * between two full-width rules, and one footer row. The footer says what the session does: while a
+ * turn runs it is a spinner glyph (`◉ ◎ ● ○`) and `Working` (`· 24 B` once bytes stream, `esc esc
+ * interrupt` or `esc esc edit prompt`); at rest it lists the key hints (`← open sidebar · Interactive
+ * · Manual Approval · / commands · ? help …`), drawn only once the turn is over, so it is a strong
+ * idle signal. While it starts the footer reads `● Loading:` (no rule: the run stays `starting`
+ * until the hints are drawn). A finished tool's heading gains its result summary (`1 line…`, `No
+ * Content`); a rejected one turns `✗ … Operation aborted by user`. Permission requests and the
+ * folder-trust question replace the composer with a rounded box whose menu starts `❯ 1. Yes`. The
+ * window title (`GitHub Copilot`, `<first prompt> - GitHub Copilot`) never says busy or idle, so no
+ * title rule.
+ */
+import type { RuleSetInput } from '../ruleSchema';
+
+const VERSION = '1.0.102';
+const rec = (name: string, at: string) => `GitHub Copilot CLI ${VERSION}, recording test/fixtures/recordings/copilot/${name}.cast @ ${at}`;
+
+const RULE = '─'.repeat(120);
+const gap = (rows: number): string[] => Array<string>(rows).fill('');
+/** The working-directory row, the empty composer between its rules, and the footer row under it. */
+const composer = (footer: string): string[] => [' ~/project [⎇ main]', RULE, '❯', RULE, footer];
+const IDLE_FOOTER =
+  ' ← open sidebar · Interactive · Manual Approval · / commands · ? help · tab next tab                   switchboard-mock';
+const BOX_TOP = `╭${'─'.repeat(118)}╮`;
+const BOX_BOTTOM = `╰${'─'.repeat(118)}╯`;
+const boxed = (text: string) => `│ ${text.padEnd(116)} │`;
+
+/** copilot-plain-qa-exit @ 8500 ms */
+const thinkingScreen = [
+  ' ❯ What does Switchboard do?                                                                                     07:08',
+  ...gap(17),
+  ...composer(' ◎ Working esc esc edit prompt                                                                         switchboard-mock'),
+].join('\n');
+
+/** copilot-plain-qa-exit @ 10500 ms */
+const respondingScreen = [
+  ' ❯ What does Switchboard do?                                                                                     07:08',
+  ...gap(1),
+  ' ● Switchboard keeps every pane honest: this answer streams w',
+  ...gap(15),
+  ...composer(' ◉ Working · 62 B esc esc interrupt                                                                    switchboard-mock'),
+].join('\n');
+
+/** copilot-plain-qa-exit @ 13500 ms */
+const idleScreen = [
+  ' ❯ What does Switchboard do?                                                                                     07:08',
+  ...gap(1),
+  ' ● Switchboard keeps every pane honest: this answer streams word by word from the mock Chat Completions API.',
+  ...gap(15),
+  ...composer(IDLE_FOOTER),
+].join('\n');
+
+/** copilot-tool-autorun @ 9500 ms */
+const toolRunningScreen = [
+  ' ❯ Run the wait command                                                                                          07:08',
+  ...gap(1),
+  ' $ Shell Wait, then say done',
+  '   node -e "setTimeout(() => console.log(\'done-by-copilot\'), 3000)"',
+  ...gap(14),
+  ...composer(' ● Working · 120 B esc esc interrupt                                                                   switchboard-mock'),
+].join('\n');
+
+/** copilot-tool-autorun @ 11800 ms */
+const toolDoneScreen = [
+  ' ❯ Run the wait command                                                                                          07:08',
+  ...gap(1),
+  ' $ Shell Wait, then say done 1 line…',
+  '   node -e "setTimeout(() => console.log(\'done-by-copilot\'), 3000)"',
+  ...gap(14),
+  ...composer(' ◎ Working · 120 B esc esc interrupt                                                                   switchboard-mock'),
+].join('\n');
+
+/** copilot-permission-no @ 14500 ms */
+const rejectedScreen = [
+  ' ❯ Trigger the deploy hook                                                                                       07:09',
+  ...gap(1),
+  ' ✗ Shell Post the deploy hook Operation aborted by user',
+  '   touch deploy-requested.flag',
+  '   Approval check',
+  '     └ - Confirmation cancelled for shell command (touch)',
+  ...gap(1),
+  ' ● Operation cancelled by user',
+  ...gap(10),
+  ...composer(IDLE_FOOTER),
+].join('\n');
+
+/** copilot-permission-yes @ 10000 ms */
+const permissionScreen = [
+  BOX_TOP,
+  '│ Post the deploy hook                                                                                                 │',
+  '│ ──────────────────────────────────────────────────────────────────────────────────────────────────────────────────── │',
+  '│ ╭──────────────────────────────────────────────────────────────────────────────────────────────────────────────────╮ │',
+  '│ │ touch deploy-requested.flag                                                                                      │ │',
+  '│ ╰──────────────────────────────────────────────────────────────────────────────────────────────────────────────────╯ │',
+  '│                                                                                                                      │',
+  '│ Do you want to run this command?                                                                                     │',
+  '│                                                                                                                      │',
+  '│ ❯ 1. Yes                                                                                                             │',
+  "│   2. Yes, and don't ask again for `touch` in this repo (~/project)                                                   │",
+  '│   3. No, and tell Copilot what to do differently (Esc to stop)                                                       │',
+  '│                                                                                                                      │',
+  '│ ↑/↓ to navigate · enter to select · esc to cancel                                                                    │',
+  '╰──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────╯',
+].join('\n');
+
+/** copilot-api-error-retries @ 9000 ms */
+const retryScreen = [
+  ' ❯ Say something despite errors                                                                                  07:10',
+  ...gap(1),
+  ' ● Request failed due to a transient API error. Retrying...',
+  ...gap(15),
+  ...composer(' ◉ Working esc esc edit prompt                                                                         switchboard-mock'),
+].join('\n');
+
+/** copilot-permission-no @ 13000 ms */
+const cancellingScreen = [
+  ' ❯ Trigger the deploy hook                                                                                       07:09',
+  ...gap(1),
+  ' $ Shell Post the deploy hook',
+  '   touch deploy-requested.flag',
+  ...gap(14),
+  ...composer(' ● Cancelling                                                                                          switchboard-mock'),
+].join('\n');
+
+/** copilot-plain-qa-exit @ 15690 ms: a slash command typed, its menu open above the composer. */
+const typedCommandScreen = [
+  RULE,
+  '❯ /exit [print]',
+  RULE,
+  ' Interactive · Manual Approval · @ files · # issues                                                    switchboard-mock',
+].join('\n');
+
+/** copilot-plain-qa-exit @ 15800 ms: the summary `/exit` leaves before the process ends. */
+const exitSummaryScreen = [
+  '  ╭─╮╭─╮   Changes    +0 -0',
+  '  ╰─╯╰─╯   Duration   14s',
+  '  █ ▘▝ █   Tokens     ↑ 6.4k • ↓ 27',
+  '   ▔▔▔▔    Resume     copilot --resume=85b10f26-3083-4a06-a0eb-71cec68a124c',
+].join('\n');
+
+/** copilot-question @ 10000 ms: the ask_user form in place of the composer. */
+const questionScreen = [
+  ' ❯ Set up the dev server                                                                                         07:10',
+  ...gap(1),
+  ' ○ Asking user Waiting for response',
+  ...gap(9),
+  RULE,
+  ' Copilot needs information.',
+  ' Which port should the dev server use?',
+  ...gap(1),
+  ' Port:',
+  ' ❯ 3000',
+  '   8080',
+  '   Other (type your answer)',
+  ...gap(1),
+  ' ↑/↓ select · enter accept · ctrl+d decline · esc cancel',
+  RULE,
+].join('\n');
+
+/** Observed through the harness with `trusted: false` (test/fixtures/openaiChat/copilotHarness.ts). */
+const trustScreen = [
+  BOX_TOP,
+  boxed('Confirm folder trust'),
+  boxed('─'.repeat(116)),
+  boxed(`╭${'─'.repeat(114)}╮`),
+  boxed(`│ ${'/tmp/switchboard-copilot-G9wCgs/home/project'.padEnd(112)} │`),
+  boxed(`╰${'─'.repeat(114)}╯`),
+  boxed(''),
+  boxed('Copilot can read files in this folder and, with your permission, edit them or run code and shell commands. It will'),
+  boxed('remember your permissions for the rest of this session.'),
+  boxed(''),
+  boxed('Do you trust the files in this folder?'),
+  boxed(''),
+  boxed('❯ 1. Yes'),
+  boxed('  2. Yes, and remember this folder for future sessions'),
+  boxed('  3. No (Esc)'),
+  boxed(''),
+  boxed('↑/↓ to navigate · enter to select · esc to cancel'),
+  BOX_BOTTOM,
+].join('\n');
+
+/** The footer row while a turn runs: a spinner glyph, then `Working`. */
+const WORKING = /^ \S Working\b/u;
+const FOOTER = 'after_last_horizontal_rule';
+/**
+ * The newest block of the conversation, whose heading row starts with `glyph`: that row, then only
+ * its indented rows and blank rows down to the working-directory row right above the composer.
+ */
+const newestBlock = (glyph: string, heading = '[^\\n]*') =>
+  new RegExp(`(?:^|\\n) ${glyph} ${heading}(?:\\n(?: {2}[^\\n]*)?)*\\n \\S[^\\n]*$`, 'u');
+/** What a finished tool's heading ends with: its result summary. */
+const TOOL_SUMMARY = String.raw` (?:\d+ lines?…|No Content)`;
+/** A dialog's question row inside its box and its first option. */
+const DIALOG_MENU = /^│ ❯ 1\. Yes\b/u;
+const DIALOG_FOOTER = /^│ ↑\/↓ to navigate · enter to select · esc to cancel/u;
+/** The ask_user form's key hints. */
+const FORM_KEYS = /^ ↑\/↓ select · enter accept · ctrl\+d decline/u;
+const dialog = (anchor: RegExp) => ({ anchor, top: /^╭─/u, bottom: /^╰─/u, omit: [DIALOG_FOOTER] });
+
+export const copilotRules: RuleSetInput = {
+  agent: 'copilot',
+  version: VERSION,
+  rules: [
+    {
+      id: 'permission-prompt',
+      priority: 900,
+      implies: { primary: 'waiting', detail: 'permission' },
+      region: 'bottom_non_empty_lines(24)',
+      // Commands, file writes and URLs each ask (the key-hint row under the menu: the box is complete); "Do you want to …?" with `❯ 1. Yes` preselected.
+      match: { line: [/^│ Do you want to (?!trust)[^?]*\?/u, DIALOG_MENU, DIALOG_FOOTER] },
+      prompt: dialog(/^│ Do you want to (?!trust)[^?]*\?/u),
+      sample: permissionScreen,
+      lookalikes: [
+        { sample: trustScreen, why: 'the folder-trust question' },
+        { sample: idleScreen, why: 'the idle composer' },
+      ],
+      source: rec('copilot-permission-yes', '10.0 s'),
+    },
+    {
+      id: 'ask-user',
+      priority: 880,
+      implies: { primary: 'waiting', detail: 'question' },
+      region: 'prompt_box',
+      // The ask_user tool's form replaces the composer between the two rules.
+      match: { contains: 'Copilot needs information.', line: FORM_KEYS },
+      prompt: { anchor: /^ Copilot needs information\./u, omit: [FORM_KEYS] },
+      sample: questionScreen,
+      lookalikes: [
+        { sample: permissionScreen, why: 'a tool permission' },
+        { sample: idleScreen, why: 'the idle composer' },
+      ],
+      source: rec('copilot-question', '10.0 s'),
+    },
+    {
+      id: 'folder-trust',
+      priority: 870,
+      implies: { primary: 'waiting', detail: 'question' },
+      region: 'bottom_non_empty_lines(24)',
+      // Shown at start for a folder not yet trusted; the run cannot go on until it is answered.
+      match: { line: [/^│ Do you trust the files in this folder\?/u, DIALOG_MENU, DIALOG_FOOTER] },
+      prompt: dialog(/^│ Do you trust the files in this folder\?/u),
+      sample: trustScreen,
+      lookalikes: [{ sample: permissionScreen, why: 'a tool permission' }],
+      source: `GitHub Copilot CLI ${VERSION}, observed through the harness with the folder not trusted (120x40)`,
+    },
+    {
+      id: 'retrying',
+      priority: 720,
+      implies: { primary: 'active', detail: 'thinking' },
+      region: 'above_prompt_box',
+      // After a failed request Copilot says so and retries by itself (the notice stays while it waits).
+      match: { regex: newestBlock('●', 'Request failed[^\\n]*Retrying\\.\\.\\.[^\\n]*'), all: [{ region: FOOTER, line: WORKING }] },
+      sample: retryScreen,
+      lookalikes: [{ sample: respondingScreen, why: 'the answer streams' }],
+      source: rec('copilot-api-error-retries', '9.0 s'),
+    },
+    {
+      id: 'tool-running',
+      priority: 700,
+      implies: { primary: 'active', detail: 'using_tools' },
+      region: 'above_prompt_box',
+      // The newest block is a tool heading without its result summary yet.
+      match: { regex: newestBlock('\\$', `(?![^\\n]*${TOOL_SUMMARY}\\n)[^\\n]*`), all: [{ region: FOOTER, line: WORKING }] },
+      sample: toolRunningScreen,
+      lookalikes: [
+        { sample: toolDoneScreen, why: 'the tool is done' },
+        { sample: rejectedScreen, why: 'the rejected call, turn over' },
+      ],
+      source: rec('copilot-tool-autorun', '9.5 s'),
+    },
+    {
+      id: 'tool-done',
+      priority: 690,
+      implies: { primary: 'active', detail: 'thinking' },
+      region: 'above_prompt_box',
+      // A finished tool is the newest block while the turn goes on: its result is on its way to the model.
+      match: { regex: newestBlock('\\$', `[^\\n]*${TOOL_SUMMARY}`), all: [{ region: FOOTER, line: WORKING }] },
+      sample: toolDoneScreen,
+      lookalikes: [{ sample: toolRunningScreen, why: 'the tool still runs' }],
+      source: rec('copilot-tool-autorun', '11.8 s'),
+    },
+    {
+      id: 'responding',
+      priority: 650,
+      implies: { primary: 'active', detail: 'responding' },
+      region: 'above_prompt_box',
+      // The answer (`● text`) is the newest block while the turn runs.
+      match: { regex: newestBlock('●'), all: [{ region: FOOTER, line: WORKING }] },
+      sample: respondingScreen,
+      lookalikes: [
+        { sample: thinkingScreen, why: 'no answer yet' },
+        { sample: idleScreen, why: 'the answer is complete' },
+      ],
+      source: rec('copilot-plain-qa-exit', '10.5 s'),
+    },
+    {
+      id: 'working',
+      priority: 500,
+      implies: { primary: 'active', detail: null },
+      region: FOOTER,
+      match: { line: WORKING },
+      sample: thinkingScreen,
+      lookalikes: [{ sample: idleScreen, why: 'the footer shows its key hints' }],
+      source: rec('copilot-plain-qa-exit', '8.5 s'),
+    },
+    {
+      id: 'cancelling',
+      priority: 310,
+      implies: { primary: 'idle', detail: 'ready' },
+      region: FOOTER,
+      // After Escape the footer reads `● Cancelling` for a frame or two, then the key hints: the
+      // turn is over at the user's word.
+      match: { line: /^ \S Cancelling\b/u },
+      sample: cancellingScreen,
+      lookalikes: [{ sample: thinkingScreen, why: 'a turn runs' }],
+      source: rec('copilot-permission-no', '13.0 s'),
+    },
+    {
+      id: 'composer-typed',
+      priority: 300,
+      implies: { primary: 'idle', detail: 'ready' },
+      region: FOOTER,
+      // With text in the composer the footer swaps its hints for the mode and the `@` / `#` pickers.
+      match: { line: /·\s@ files · # issues\b/u },
+      sample: typedCommandScreen,
+      lookalikes: [{ sample: thinkingScreen, why: 'a turn runs' }],
+      source: rec('copilot-plain-qa-exit', '15.69 s'),
+    },
+    {
+      id: 'exit-summary',
+      priority: 300,
+      implies: { primary: 'idle', detail: 'ready' },
+      region: 'bottom_non_empty_lines(6)',
+      // `/exit` prints the session's summary and how to resume it; the process ends right after.
+      match: { line: /^\s*\S*\s*Resume\s+copilot --resume=\S+$/u },
+      sample: exitSummaryScreen,
+      lookalikes: [{ sample: idleScreen, why: 'the idle composer' }],
+      source: rec('copilot-plain-qa-exit', '15.8 s'),
+    },
+    {
+      id: 'composer-idle',
+      priority: 300,
+      implies: { primary: 'idle', detail: 'ready' },
+      region: FOOTER,
+      // The key-hint footer replaces `Working` only once the turn is over.
+      match: { line: /·\s\/ commands · \? help\b/u },
+      sample: idleScreen,
+      lookalikes: [
+        { sample: thinkingScreen, why: 'a turn runs' },
+        { sample: respondingScreen, why: 'the answer streams' },
+      ],
+      source: rec('copilot-plain-qa-exit', '13.5 s'),
+      strongIdle: true,
+    },
+  ],
+  progressNormalizers: [
+    // The footer's spinner glyph and its byte counter (`· 24 B`) move while a stream hangs.
+    { id: 'footer-spinner', pattern: /^ [◉◎●○] Working\b.*$/u, replace: ' Working' },
+  ],
+};
