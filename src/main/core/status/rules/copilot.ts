@@ -198,6 +198,14 @@ const newestBlock = (glyph: string, heading = '[^\\n]*') =>
   new RegExp(`(?:^|\\n) ${glyph} ${heading}(?:\\n(?: {2}[^\\n]*)?)*\\n \\S[^\\n]*$`, 'u');
 /** What a finished tool's heading ends with: its result summary. */
 const TOOL_SUMMARY = String.raw` (?:\d+ lines?…|No Content)`;
+/**
+ * The footer at rest: the mode and permission labels (`Interactive · Manual Approval`), then the
+ * key hints, `/ commands …` with an empty composer or `@ files …` with text in it. A narrow pane
+ * drops `← open sidebar ·` and cuts the hints (`Interactive · Manual Approval · / com` at 56
+ * columns), so only their first character is read.
+ */
+const footerHints = (first: '/' | '@') =>
+  new RegExp(`^ (?:← open sidebar · )?(?:\\p{Lu}[\\p{L} -]* · ){1,2}${first === '/' ? '\\/' : '@'}`, 'u');
 /** A dialog's question row inside its box and its first option. */
 const DIALOG_MENU = /^│ ❯ 1\. Yes\b/u;
 const DIALOG_FOOTER = /^│ ↑\/↓ to navigate · enter to select · esc to cancel/u;
@@ -329,7 +337,7 @@ export const copilotRules: RuleSetInput = {
       implies: { primary: 'idle', detail: 'ready' },
       region: FOOTER,
       // With text in the composer the footer swaps its hints for the mode and the `@` / `#` pickers.
-      match: { line: /·\s@ files · # issues\b/u },
+      match: { line: footerHints('@') },
       sample: typedCommandScreen,
       lookalikes: [{ sample: thinkingScreen, why: 'a turn runs' }],
       source: rec('copilot-plain-qa-exit', '15.69 s'),
@@ -351,7 +359,7 @@ export const copilotRules: RuleSetInput = {
       implies: { primary: 'idle', detail: 'ready' },
       region: FOOTER,
       // The key-hint footer replaces `Working` only once the turn is over.
-      match: { line: /·\s\/ commands · \? help\b/u },
+      match: { line: footerHints('/') },
       sample: idleScreen,
       lookalikes: [
         { sample: thinkingScreen, why: 'a turn runs' },

@@ -164,3 +164,53 @@ describe('Codex in a 56-column pane (cut Working row)', () => {
     expect(result.detail).toBe('thinking');
   });
 });
+
+/**
+ * GitHub Copilot CLI 1.0.102 in a 56-column pane: its footer drops `← open sidebar ·` and cuts the
+ * key hints (`/ com`), and the transcript gains a scrollbar column. The screens are the core's
+ * screen of the real Copilot at 56x18 (mock Chat Completions API); before, the footer matched no
+ * rule and the agent stayed `starting` for good, so no user turn was ever typed into it.
+ */
+describe('GitHub Copilot CLI in a 56-column pane (cut footer)', () => {
+  const copilot = BUILTIN_RULE_SETS.get('copilot')!;
+  const readCopilot = (lines: string[]) => classify(lines, 'GitHub Copilot', { rules: copilot, now: 0 });
+  const bar = (text: string) => `${text.padEnd(55)}┃`;
+  const bottom = (footer: string) => [' ~/project [⎇ main]', '─'.repeat(56), '❯', '─'.repeat(56), footer];
+  const transcript = [
+    ' [Current]  Sessions   Issues   Pull requests  →',
+    bar(''),
+    bar(' ❯ Say hello to Switchboard please               07:36'),
+    bar(''),
+    bar(' ● Hello from the mock, streamed word by word so the'),
+    bar('   answer takes a few seconds to arrive in full here.'),
+    bar(''),
+    bar(' ❯ Run the wait command                          07:36'),
+    bar(''),
+  ];
+
+  it('reads idle from the cut key-hint footer', () => {
+    const idle = [
+      ...transcript,
+      bar(' ● The command printed waited.'),
+      bar(''),
+      ...bottom(' Interactive · Manual Approval · / com switchboard-mock'),
+    ];
+    expect(readCopilot(idle)).toMatchObject({ primary: 'idle', detail: 'ready', reason: 'copilot/composer-idle' });
+  });
+
+  it('reads a running tool under the Working footer', () => {
+    const running = [
+      ...transcript,
+      bar(' $ Shell wait'),
+      bar(`   node -e "setTimeout(() => console.log('waited'), 4…`),
+      bar(''),
+      ...bottom(' ◉ Working · 96 B esc esc interrupt'),
+    ];
+    expect(readCopilot(running)).toMatchObject({ primary: 'active', detail: 'using_tools', reason: 'copilot/tool-running' });
+  });
+
+  it('text in the composer cuts the picker hints too, and still reads idle', () => {
+    const typed = [...transcript, ...bottom(' Interactive · Manual Approval · @ fil switchboard-mock')];
+    expect(readCopilot(typed)).toMatchObject({ primary: 'idle', reason: 'copilot/composer-typed' });
+  });
+});
