@@ -10,6 +10,8 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           serve: resolve(__dirname, 'src/main/serve.ts'),
+          // The headless screens' worker thread (sessions/screenPool.ts loads it beside the bundle).
+          screenWorker: resolve(__dirname, 'src/main/core/sessions/screenWorker.ts'),
         },
       },
     },

@@ -1,0 +1,140 @@
+/**
+ * The worker side of the screen protocol: one `ScreenModel` per screen id, fed by the main
+ * thread's writes. After parsing changed a screen, its state (visible rows, cursor, title, modes,
+ * offsets) is posted once per event-loop turn, and only the parts that changed; a query first
+ * posts the pending state, so the main thread has it when the answer arrives.
+ */
+import { ScreenModel } from './screenModel';
+import type { FromWorker, QueryResults, ScreenQuery, ScreenState, ToWorker } from './screenProtocol';
+
+interface HostedScreen {
+  model: ScreenModel;
+  sent: ScreenState | undefined;
+}
+
+export class ScreenHost {
+  private readonly screens = new Map<number, HostedScreen>();
+  private readonly dirty = new Set<number>();
+  private isStatePostScheduled = false;
+
+  constructor(private readonly post: (message: FromWorker) => void) {}
+
+  handle(message: ToWorker): void {
+    switch (message.type) {
+      case 'open':
+        return this.open(message.screenId, message.options);
+      case 'write':
+        return this.write(message.items, message.buffer);
+      case 'resize':
+        this.screens.get(message.screenId)?.model.resize(message.cols, message.rows);
+        return;
+      case 'query':
+        void this.answer(message.screenId, message.requestId, message.query);
+        return;
+      case 'close':
+        this.screens.get(message.screenId)?.model.dispose();
+        this.screens.delete(message.screenId);
+        this.dirty.delete(message.screenId);
+        return;
+    }
+  }
+
+  private open(screenId: number, options: { cols: number; rows: number; scrollback?: number }): void {
+    this.screens.get(screenId)?.model.dispose();
+    const model = new ScreenModel(options);
+    this.screens.set(screenId, { model, sent: undefined });
+    model.onDidChange(() => this.markDirty(screenId));
+    model.onDidChangeTitle(() => this.markDirty(screenId));
+    model.onDidReply((data) => this.post({ type: 'reply', screenId, data }));
+  }
+
+  private write(items: { screenId: number; length: number; end: number }[], buffer: ArrayBuffer): void {
+    let at = 0;
+    for (const item of items) {
+      this.screens.get(item.screenId)?.model.write(new Uint8Array(buffer, at, item.length), item.end);
+      at += item.length;
+    }
+  }
+
+  private async answer(screenId: number, requestId: number, query: ScreenQuery): Promise<void> {
+    const screen = this.screens.get(screenId);
+    if (!screen) return; // closed: the main side dropped its requests with it
+    const value = await this.run(screen.model, query);
+    if (this.screens.get(screenId) !== screen) return;
+    this.postState(screenId);
+    this.post({ type: 'result', screenId, requestId, value });
+  }
+
+  private async run(model: ScreenModel, query: ScreenQuery): Promise<QueryResults[ScreenQuery['kind']]> {
+    switch (query.kind) {
+      case 'flush':
+        return model.flush();
+      case 'serialize': {
+        // Nothing parses between the flush resolving and this continuation: screen and offset agree.
+        const offset = await model.flush();
+        return { screen: model.serialize(), offset };
+      }
+      case 'serializeForRestore':
+        return model.serializeForRestore(query.maxLines);
+      case 'allLines':
+        return model.getAllLines();
+    }
+  }
+
+  private markDirty(screenId: number): void {
+    this.dirty.add(screenId);
+    if (this.isStatePostScheduled) return;
+    this.isStatePostScheduled = true;
+    // Once per turn: a burst of parsed chunks costs the main thread one state per screen.
+    setImmediate(() => {
+      this.isStatePostScheduled = false;
+      for (const id of [...this.dirty]) this.postState(id);
+    });
+  }
+
+  /** Posts what changed since the last posted state, if anything did. */
+  private postState(screenId: number): void {
+    const screen = this.screens.get(screenId);
+    if (!this.dirty.delete(screenId) || !screen) return;
+    const state = stateOf(screen.model);
+    const previous = screen.sent;
+    if (previous && sameLines(previous.lines, state.lines) && sameScalars(previous, state)) return;
+    screen.sent = state;
+    const linesChanged = !previous || !sameLines(previous.lines, state.lines);
+    this.post({ type: 'state', screenId, state: linesChanged ? state : { ...state, lines: undefined } });
+  }
+}
+
+function stateOf(model: ScreenModel): ScreenState {
+  return {
+    cols: model.cols,
+    rows: model.rows,
+    title: model.title,
+    cursor: model.getCursor(),
+    isBracketedPasteMode: model.isBracketedPasteMode,
+    parsedUpTo: model.parsedUpTo,
+    scrollbackLength: model.scrollbackLength,
+    skippedBytes: model.skippedBytes,
+    lines: model.getVisibleLines(),
+  };
+}
+
+function sameLines(a: string[] | undefined, b: string[] | undefined): boolean {
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function sameScalars(a: ScreenState, b: ScreenState): boolean {
+  return (
+    a.cols === b.cols &&
+    a.rows === b.rows &&
+    a.title === b.title &&
+    a.cursor.x === b.cursor.x &&
+    a.cursor.y === b.cursor.y &&
+    a.isBracketedPasteMode === b.isBracketedPasteMode &&
+    a.parsedUpTo === b.parsedUpTo &&
+    a.scrollbackLength === b.scrollbackLength &&
+    a.skippedBytes === b.skippedBytes
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * Messages between the main thread and a screen worker (`screenWorker.ts`). Each worker hosts the
+ * headless screens of several entries, addressed by a screen id; messages on one port arrive in
+ * order, so a query sent after a write is answered from a screen that has the write.
+ */
+import type { ScreenCursor } from './types';
+
+/** What the main thread reads synchronously: posted by the worker after parsing changed it. */
+export interface ScreenState {
+  cols: number;
+  rows: number;
+  title: string;
+  cursor: ScreenCursor;
+  isBracketedPasteMode: boolean;
+  parsedUpTo: number;
+  scrollbackLength: number;
+  skippedBytes: number;
+  /** Visible rows; left out when they did not change since the last state. */
+  lines?: string[];
+}
+
+export interface ScreenOptions {
+  cols: number;
+  rows: number;
+  scrollback?: number;
+}
+
+/** Bytes for several screens in one transferred buffer: item i is the next `length` bytes, ending at ring offset `end`. */
+export interface WriteItem {
+  screenId: number;
+  length: number;
+  end: number;
+}
+
+export type ScreenQuery =
+  | { kind: 'flush' }
+  | { kind: 'serialize' }
+  | { kind: 'serializeForRestore'; maxLines?: number }
+  | { kind: 'allLines' };
+
+/** What each query resolves to. */
+export interface QueryResults {
+  flush: number;
+  /** After a flush: the screen and the ring offset it reflects, taken at one instant. */
+  serialize: { screen: string; offset: number };
+  serializeForRestore: string;
+  allLines: string[];
+}
+
+export type ToWorker =
+  | { type: 'open'; screenId: number; options: ScreenOptions }
+  | { type: 'write'; items: WriteItem[]; buffer: ArrayBuffer }
+  | { type: 'resize'; screenId: number; cols: number; rows: number }
+  | { type: 'query'; screenId: number; requestId: number; query: ScreenQuery }
+  | { type: 'close'; screenId: number };
+
+export type FromWorker =
+  | { type: 'state'; screenId: number; state: ScreenState }
+  /** A terminal reply to the program's query (device attributes, cursor position): goes to the PTY at once. */
+  | { type: 'reply'; screenId: number; data: string }
+  | { type: 'result'; screenId: number; requestId: number; value: QueryResults[ScreenQuery['kind']] };
