@@ -399,8 +399,12 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
       dataSub.dispose();
       exitSub.dispose();
       if (slaveFd !== undefined) closeSync(slaveFd);
-      this.handleExit(runId, exitCode, signal ?? 0);
-      resolveExit();
+      this.batcher.flush();
+      // The screen is parsed on a worker: the run's last output is on it before anyone hears of the exit.
+      void this.screen.flush().then(() => {
+        this.handleExit(runId, exitCode, signal ?? 0);
+        resolveExit();
+      });
     });
     this.setState('running', `Running (pid ${proc.pid})`);
     this.runStartedEmitter.fire({ runId, pid: proc.pid, at: this.runStartedAt, offset: this.runStartOffset });
