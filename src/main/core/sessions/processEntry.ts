@@ -140,8 +140,9 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.argvForRun = options.argvForRun;
     this.ring = new ByteRing(options.ringBytes ?? DEFAULT_RING_BYTES);
     this.screen = this.register(
-      (options.screens ?? sharedScreenPool()).open({ cols: this.sizeCols, rows: this.sizeRows, scrollback: options.scrollback }, (since, end) =>
-        this.retainedOutput(since, end),
+      (options.screens ?? sharedScreenPool()).open(
+        { cols: this.sizeCols, rows: this.sizeRows, scrollback: options.scrollback },
+        (since, end) => this.retainedOutput(since, end),
       ),
     );
     this.outputBudget = options.outputBudget ?? sharedOutputBudget;

@@ -13,7 +13,7 @@ import type { ScreenCursor, ScreenView } from './types';
 
 /** What a remote screen needs from its pool. */
 export interface ScreenChannel {
-  send(screen: RemoteScreen, message: ToWorker): void;
+  send(screen: RemoteScreen, message: ToWorker, transfer?: ArrayBuffer[]): void;
   stage(screen: RemoteScreen, data: Uint8Array, end: number): void;
   /** A query is outstanding (true) or answered (false): the pool keeps the process alive meanwhile. */
   holdAlive(isHeld: boolean): void;
@@ -158,11 +158,15 @@ export class RemoteScreen implements ScreenView {
   /** Rebuilds the screen on a (new) worker: the retained output it had, then every unanswered query. */
   reopen(): void {
     if (this.isDisposed) return;
-    this.channel.send(this, { type: 'open', screenId: this.id, options: { ...this.options } });
     // As much as a flood's backlog may hold: the newest output re-creates the screen.
     const since = Math.max(0, this.writtenEnd - SCREEN_MAX_BACKLOG_BYTES);
-    const bytes = this.replay?.(since, this.writtenEnd);
-    if (bytes && bytes.length > 0) this.channel.stage(this, bytes, this.writtenEnd);
+    const bytes = this.writtenEnd > 0 ? this.replay?.(since, this.writtenEnd) : undefined;
+    const replay = bytes && bytes.length > 0 ? { buffer: copyToOwnBuffer(bytes), end: this.writtenEnd } : undefined;
+    this.channel.send(
+      this,
+      { type: 'open', screenId: this.id, options: { ...this.options }, ...(replay ? { replay } : {}) },
+      replay ? [replay.buffer] : [],
+    );
     for (const [requestId, { query }] of this.pending) this.sendQuery(requestId, query);
   }
 
@@ -191,6 +195,12 @@ export class RemoteScreen implements ScreenView {
   private sendQuery(requestId: number, query: ScreenQuery): void {
     this.channel.send(this, { type: 'query', screenId: this.id, requestId, query });
   }
+}
+
+function copyToOwnBuffer(bytes: Uint8Array): ArrayBuffer {
+  const copy = new Uint8Array(bytes.length);
+  copy.set(bytes);
+  return copy.buffer;
 }
 
 function sameView(a: ScreenState, b: ScreenState): boolean {

@@ -5,11 +5,13 @@
  * posts the pending state, so the main thread has it when the answer arrives.
  */
 import { ScreenModel } from './screenModel';
-import type { FromWorker, QueryResults, ScreenQuery, ScreenState, ToWorker } from './screenProtocol';
+import type { FromWorker, QueryResults, ScreenOptions, ScreenQuery, ScreenState, ToWorker } from './screenProtocol';
 
 interface HostedScreen {
   model: ScreenModel;
   sent: ScreenState | undefined;
+  /** Set while a rebuilt screen parses its replay: no state is posted and queries wait meanwhile. */
+  rebuilt: Promise<unknown> | undefined;
 }
 
 export class ScreenHost {
@@ -22,7 +24,7 @@ export class ScreenHost {
   handle(message: ToWorker): void {
     switch (message.type) {
       case 'open':
-        return this.open(message.screenId, message.options);
+        return this.open(message.screenId, message.options, message.replay);
       case 'write':
         return this.write(message.items, message.buffer);
       case 'resize':
@@ -39,13 +41,21 @@ export class ScreenHost {
     }
   }
 
-  private open(screenId: number, options: { cols: number; rows: number; scrollback?: number }): void {
+  private open(screenId: number, options: ScreenOptions, replay?: { buffer: ArrayBuffer; end: number }): void {
     this.screens.get(screenId)?.model.dispose();
     const model = new ScreenModel(options);
-    this.screens.set(screenId, { model, sent: undefined });
+    const hosted: HostedScreen = { model, sent: undefined, rebuilt: undefined };
+    this.screens.set(screenId, hosted);
     model.onDidChange(() => this.markDirty(screenId));
     model.onDidChangeTitle(() => this.markDirty(screenId));
     model.onDidReply((data) => this.post({ type: 'reply', screenId, data }));
+    if (!replay) return;
+    model.write(new Uint8Array(replay.buffer), replay.end);
+    // Parsed at once, not within the flood budget: the main thread keeps the old state until then.
+    hosted.rebuilt = model.flush().then(() => {
+      hosted.rebuilt = undefined;
+      this.markDirty(screenId);
+    });
   }
 
   private write(items: { screenId: number; length: number; end: number }[], buffer: ArrayBuffer): void {
@@ -59,6 +69,7 @@ export class ScreenHost {
   private async answer(screenId: number, requestId: number, query: ScreenQuery): Promise<void> {
     const screen = this.screens.get(screenId);
     if (!screen) return; // closed: the main side dropped its requests with it
+    await screen.rebuilt;
     const value = await this.run(screen.model, query);
     if (this.screens.get(screenId) !== screen) return;
     this.postState(screenId);
@@ -95,7 +106,7 @@ export class ScreenHost {
   /** Posts what changed since the last posted state, if anything did. */
   private postState(screenId: number): void {
     const screen = this.screens.get(screenId);
-    if (!this.dirty.delete(screenId) || !screen) return;
+    if (!screen || screen.rebuilt || !this.dirty.delete(screenId)) return;
     const state = stateOf(screen.model);
     const previous = screen.sent;
     if (previous && sameLines(previous.lines, state.lines) && sameScalars(previous, state)) return;

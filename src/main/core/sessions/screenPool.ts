@@ -117,12 +117,12 @@ export class ScreenWorkerPool implements ScreenChannel {
     return this.slots.map((slot) => slot.worker);
   }
 
-  send(screen: RemoteScreen, message: ToWorker): void {
+  send(screen: RemoteScreen, message: ToWorker, transfer: ArrayBuffer[] = []): void {
     const slot = this.slotOf.get(screen);
     if (!slot) return;
     this.flushSlot(slot); // bytes staged before this message must reach the screen before it
     // No worker (a crash-looping one waits to restart): the screen is rebuilt and its queries re-sent then.
-    slot.worker?.postMessage(message);
+    slot.worker?.postMessage(message, transfer);
   }
 
   stage(screen: RemoteScreen, data: Uint8Array, end: number): void {
@@ -162,7 +162,14 @@ export class ScreenWorkerPool implements ScreenChannel {
   }
 
   private startSlot(): Slot {
-    const slot: Slot = { index: this.slots.length, worker: undefined, screens: new Set(), staging: new WriteStaging(), startedAt: 0, restartDelayMs: 0 };
+    const slot: Slot = {
+      index: this.slots.length,
+      worker: undefined,
+      screens: new Set(),
+      staging: new WriteStaging(),
+      startedAt: 0,
+      restartDelayMs: 0,
+    };
     this.slots.push(slot);
     this.startWorker(slot);
     return slot;

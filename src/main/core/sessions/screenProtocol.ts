@@ -33,10 +33,7 @@ export interface WriteItem {
 }
 
 export type ScreenQuery =
-  | { kind: 'flush' }
-  | { kind: 'serialize' }
-  | { kind: 'serializeForRestore'; maxLines?: number }
-  | { kind: 'allLines' };
+  { kind: 'flush' } | { kind: 'serialize' } | { kind: 'serializeForRestore'; maxLines?: number } | { kind: 'allLines' };
 
 /** What each query resolves to. */
 export interface QueryResults {
@@ -48,7 +45,8 @@ export interface QueryResults {
 }
 
 export type ToWorker =
-  | { type: 'open'; screenId: number; options: ScreenOptions }
+  /** `replay`: the output a screen rebuilt on a new worker had; queries wait until it is parsed. */
+  | { type: 'open'; screenId: number; options: ScreenOptions; replay?: { buffer: ArrayBuffer; end: number } }
   | { type: 'write'; items: WriteItem[]; buffer: ArrayBuffer }
   | { type: 'resize'; screenId: number; cols: number; rows: number }
   | { type: 'query'; screenId: number; requestId: number; query: ScreenQuery }
