@@ -116,6 +116,7 @@ describe('screen worker pool', () => {
     const { screen, write } = ringScreen(pool);
     const reply = waitForEvent(screen.onDidReply, () => true, 10_000);
     write('\x1b[c');
+    // eslint-disable-next-line no-control-regex
     expect(await reply).toMatch(/^\x1b\[\?[\d;]+c$/);
   });
 
