@@ -13,6 +13,8 @@ export default defineConfig({
           // The headless screens' worker thread (sessions/screenPool.ts loads it beside the bundle).
           screenWorker: resolve(__dirname, 'src/main/core/sessions/screenWorker.ts'),
         },
+        // Shared chunks beside the entries: code that finds screenWorker.js by its own __dirname runs from any of them.
+        output: { chunkFileNames: '[name]-[hash].js' },
       },
     },
   },
