@@ -160,8 +160,9 @@ export class RemoteScreen implements ScreenView {
     if (this.isDisposed) return;
     // As much as a flood's backlog may hold: the newest output re-creates the screen.
     const since = Math.max(0, this.writtenEnd - SCREEN_MAX_BACKLOG_BYTES);
-    const bytes = this.writtenEnd > 0 ? this.replay?.(since, this.writtenEnd) : undefined;
-    const replay = bytes && bytes.length > 0 ? { buffer: copyToOwnBuffer(bytes), end: this.writtenEnd } : undefined;
+    // Even with no bytes to replay, the new screen starts at the offset written so far.
+    const bytes = this.writtenEnd > 0 ? (this.replay?.(since, this.writtenEnd) ?? new Uint8Array(0)) : undefined;
+    const replay = bytes ? { buffer: copyToOwnBuffer(bytes), end: this.writtenEnd } : undefined;
     this.channel.send(
       this,
       { type: 'open', screenId: this.id, options: { ...this.options }, ...(replay ? { replay } : {}) },
