@@ -8,7 +8,7 @@
  */
 import { Emitter, type Event } from '../base';
 import { SCREEN_MAX_BACKLOG_BYTES } from './screenModel';
-import type { QueryResults, ScreenOptions, ScreenQuery, ScreenState, ToWorker } from './screenProtocol';
+import { isSameView, type QueryResults, type ScreenOptions, type ScreenQuery, type ScreenState, type ToWorker } from './screenProtocol';
 import type { ScreenCursor, ScreenView } from './types';
 
 /** What a remote screen needs from its pool. */
@@ -140,7 +140,7 @@ export class RemoteScreen implements ScreenView {
     this.state = state;
     if (state.lines) this.lines = state.lines;
     if (state.title !== previous.title) this.titleChanged.fire(state.title);
-    if (state.lines || !sameView(previous, state)) this.changed.fire();
+    if (state.lines || !isSameView(previous, state)) this.changed.fire();
   }
 
   applyReply(data: string): void {
@@ -202,16 +202,6 @@ function copyToOwnBuffer(bytes: Uint8Array): ArrayBuffer {
   const copy = new Uint8Array(bytes.length);
   copy.set(bytes);
   return copy.buffer;
-}
-
-function sameView(a: ScreenState, b: ScreenState): boolean {
-  return (
-    a.cols === b.cols &&
-    a.rows === b.rows &&
-    a.cursor.x === b.cursor.x &&
-    a.cursor.y === b.cursor.y &&
-    a.isBracketedPasteMode === b.isBracketedPasteMode
-  );
 }
 
 function emptyResult(query: ScreenQuery, parsedUpTo: number): QueryResults[ScreenQuery['kind']] {

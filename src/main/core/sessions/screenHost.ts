@@ -5,7 +5,15 @@
  * posts the pending state, so the main thread has it when the answer arrives.
  */
 import { ScreenModel } from './screenModel';
-import type { FromWorker, QueryResults, ScreenOptions, ScreenQuery, ScreenState, ToWorker } from './screenProtocol';
+import {
+  isSameView,
+  type FromWorker,
+  type QueryResults,
+  type ScreenOptions,
+  type ScreenQuery,
+  type ScreenState,
+  type ToWorker,
+} from './screenProtocol';
 
 interface HostedScreen {
   model: ScreenModel;
@@ -138,12 +146,8 @@ function sameLines(a: string[] | undefined, b: string[] | undefined): boolean {
 
 function sameScalars(a: ScreenState, b: ScreenState): boolean {
   return (
-    a.cols === b.cols &&
-    a.rows === b.rows &&
+    isSameView(a, b) &&
     a.title === b.title &&
-    a.cursor.x === b.cursor.x &&
-    a.cursor.y === b.cursor.y &&
-    a.isBracketedPasteMode === b.isBracketedPasteMode &&
     a.parsedUpTo === b.parsedUpTo &&
     a.scrollbackLength === b.scrollbackLength &&
     a.skippedBytes === b.skippedBytes

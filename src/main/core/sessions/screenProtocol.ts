@@ -19,6 +19,17 @@ export interface ScreenState {
   lines?: string[];
 }
 
+/** Same size, cursor and modes: what a reader of the rows sees besides the rows and the title. */
+export function isSameView(a: ScreenState, b: ScreenState): boolean {
+  return (
+    a.cols === b.cols &&
+    a.rows === b.rows &&
+    a.cursor.x === b.cursor.x &&
+    a.cursor.y === b.cursor.y &&
+    a.isBracketedPasteMode === b.isBracketedPasteMode
+  );
+}
+
 export interface ScreenOptions {
   cols: number;
   rows: number;
