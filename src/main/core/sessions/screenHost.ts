@@ -20,12 +20,21 @@ interface HostedScreen {
   sent: ScreenState | undefined;
   /** Set while a rebuilt screen parses its replay: no state is posted and queries wait meanwhile. */
   rebuilt: Promise<unknown> | undefined;
+  postedAt: number;
 }
+
+/**
+ * A screen's state goes to the main thread at most this often (a query posts it at once): a
+ * server logging in small writes changes its screen every turn, and each state costs the main
+ * thread a deserialization and its listeners a recompute. One frame at 60 Hz.
+ */
+const STATE_MIN_GAP_MS = 16;
 
 export class ScreenHost {
   private readonly screens = new Map<number, HostedScreen>();
   private readonly dirty = new Set<number>();
-  private isStatePostScheduled = false;
+  private postTimer: NodeJS.Timeout | undefined;
+  private postDueAt = 0;
 
   constructor(private readonly post: (message: FromWorker) => void) {}
 
@@ -52,7 +61,7 @@ export class ScreenHost {
   private open(screenId: number, options: ScreenOptions, replay?: { buffer: ArrayBuffer; end: number }): void {
     this.screens.get(screenId)?.model.dispose();
     const model = new ScreenModel(options);
-    const hosted: HostedScreen = { model, sent: undefined, rebuilt: undefined };
+    const hosted: HostedScreen = { model, sent: undefined, rebuilt: undefined, postedAt: -Infinity };
     this.screens.set(screenId, hosted);
     model.onDidChange(() => this.markDirty(screenId));
     model.onDidChangeTitle(() => this.markDirty(screenId));
@@ -102,13 +111,27 @@ export class ScreenHost {
 
   private markDirty(screenId: number): void {
     this.dirty.add(screenId);
-    if (this.isStatePostScheduled) return;
-    this.isStatePostScheduled = true;
-    // Once per turn: a burst of parsed chunks costs the main thread one state per screen.
-    setImmediate(() => {
-      this.isStatePostScheduled = false;
-      for (const id of [...this.dirty]) this.postState(id);
-    });
+    this.schedulePosts(0);
+  }
+
+  private schedulePosts(delayMs: number): void {
+    if (this.postTimer && this.postDueAt <= performance.now() + delayMs) return;
+    clearTimeout(this.postTimer);
+    this.postDueAt = performance.now() + delayMs;
+    this.postTimer = setTimeout(() => this.postDueStates(), delayMs);
+  }
+
+  /** States of dirty screens whose last post is STATE_MIN_GAP_MS old; the others wait for their turn. */
+  private postDueStates(): void {
+    this.postTimer = undefined;
+    const now = performance.now();
+    let nextDueAt = Infinity;
+    for (const id of [...this.dirty]) {
+      const dueAt = (this.screens.get(id)?.postedAt ?? -Infinity) + STATE_MIN_GAP_MS;
+      if (dueAt <= now) this.postState(id);
+      else nextDueAt = Math.min(nextDueAt, dueAt);
+    }
+    if (nextDueAt !== Infinity) this.schedulePosts(nextDueAt - now);
   }
 
   /** Posts what changed since the last posted state, if anything did. */
@@ -119,6 +142,7 @@ export class ScreenHost {
     const previous = screen.sent;
     if (previous && sameLines(previous.lines, state.lines) && sameScalars(previous, state)) return;
     screen.sent = state;
+    screen.postedAt = performance.now();
     const linesChanged = !previous || !sameLines(previous.lines, state.lines);
     this.post({ type: 'state', screenId, state: linesChanged ? state : { ...state, lines: undefined } });
   }
