@@ -1,8 +1,8 @@
 /**
  * The worker side of the screen protocol: one `ScreenModel` per screen id, fed by the main
  * thread's writes. After parsing changed a screen, its state (visible rows, cursor, title, modes,
- * offsets) is posted once per event-loop turn, and only the parts that changed; a query first
- * posts the pending state, so the main thread has it when the answer arrives.
+ * offsets) is posted at most every STATE_MIN_GAP_MS, and only the parts that changed; a query
+ * first posts the pending state, so the main thread has it when the answer arrives.
  */
 import { ScreenModel } from './screenModel';
 import {
