@@ -10,7 +10,11 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           serve: resolve(__dirname, 'src/main/serve.ts'),
+          // The headless screens' worker thread (sessions/screenPool.ts loads it beside the bundle).
+          screenWorker: resolve(__dirname, 'src/main/core/sessions/screenWorker.ts'),
         },
+        // Shared chunks beside the entries: code that finds screenWorker.js by its own __dirname runs from any of them.
+        output: { chunkFileNames: '[name]-[hash].js' },
       },
     },
   },

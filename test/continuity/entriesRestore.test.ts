@@ -147,7 +147,7 @@ describe('scrollback', () => {
     expect(lines[4999]).toBe('line-5000');
     const screen = second.handle.core.entry(p.id).screen;
     await screen.flush();
-    const all = screen.getAllLines();
+    const all = await screen.getAllLines();
     const marker = all.findIndex((l) => l.startsWith('── restored '));
     expect(marker).toBeGreaterThan(0);
     expect(all.slice(0, marker).filter((l) => /^line-\d+$/.test(l))).toHaveLength(5000);

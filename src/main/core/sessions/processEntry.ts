@@ -17,7 +17,8 @@ import {
   type RunState,
 } from '../../../shared/model';
 import { ByteRing } from './ringBuffer';
-import { ScreenModel } from './screenModel';
+import { sharedScreenPool, type ScreenWorkerPool } from './screenPool';
+import type { RemoteScreen } from './remoteScreen';
 import { OutputBatcher, type OutputBatch } from './outputBatcher';
 import { sharedOutputBudget, type BudgetClient, type OutputBudget } from './outputBudget';
 import { sharedInputPriority, type InputPriority, type PriorityClient } from './inputPriority';
@@ -41,6 +42,8 @@ export interface ProcessEntryOptions {
   spec: ProcessSpec;
   ringBytes?: number;
   scrollback?: number;
+  /** The worker threads that parse the screen (default: the process's one pool). */
+  screens?: ScreenWorkerPool;
   /** Loop time this entry's output may take while others wait (default: the process's one budget). */
   outputBudget?: OutputBudget;
   /** Who may read while someone types (default: the process's one instance). */
@@ -90,7 +93,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   private restoredTime: number | undefined;
 
   readonly ring: ByteRing;
-  readonly screen: ScreenModel;
+  readonly screen: RemoteScreen;
   readonly flow = this.register(new FlowController());
   private readonly viewers = new Set<string>();
   private readonly outputBudget: OutputBudget;
@@ -147,7 +150,12 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.argsForRun = options.argsForRun;
     this.argvForRun = options.argvForRun;
     this.ring = new ByteRing(options.ringBytes ?? DEFAULT_RING_BYTES);
-    this.screen = this.register(new ScreenModel({ cols: this.sizeCols, rows: this.sizeRows, scrollback: options.scrollback }));
+    this.screen = this.register(
+      (options.screens ?? sharedScreenPool()).open(
+        { cols: this.sizeCols, rows: this.sizeRows, scrollback: options.scrollback },
+        (since, end) => this.retainedOutput(since, end),
+      ),
+    );
     this.outputBudget = options.outputBudget ?? sharedOutputBudget;
     this.register({ dispose: () => this.outputBudget.forget(this.budgetClient) });
     this.inputPriority = options.inputPriority ?? sharedInputPriority;
@@ -351,8 +359,8 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   /** Snapshot of the screen consistent with the batch stream (see AttachSnapshot.offset). */
   async attach(): Promise<AttachSnapshot> {
     this.batcher.flush();
-    const offset = await this.screen.flush();
-    return { screen: this.screen.serialize(), offset, cols: this.sizeCols, rows: this.sizeRows };
+    const { screen, offset } = await this.screen.serialize();
+    return { screen, offset, cols: this.sizeCols, rows: this.sizeRows };
   }
 
   /** Stop, then release everything. Idempotent. */
@@ -406,8 +414,12 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
       dataSub.dispose();
       exitSub.dispose();
       if (slaveFd !== undefined) closeSync(slaveFd);
-      this.handleExit(runId, exitCode, signal ?? 0);
-      resolveExit();
+      this.batcher.flush();
+      // The screen is parsed on a worker: the run's last output is on it before anyone hears of the exit.
+      void this.screen.flush().then(() => {
+        this.handleExit(runId, exitCode, signal ?? 0);
+        resolveExit();
+      });
     });
     this.setState('running', `Running (pid ${proc.pid})`);
     this.runStartedEmitter.fire({ runId, pid: proc.pid, at: this.runStartedAt, offset: this.runStartOffset });
@@ -501,6 +513,12 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     } finally {
       this.isDeliveringLocal = false;
     }
+  }
+
+  /** Ring bytes [since, end) still retained: what a screen rebuilt on a new worker replays. */
+  private retainedOutput(since: number, end: number): Uint8Array {
+    const from = Math.max(since, this.ring.start);
+    return this.ring.read(from, end - from).data;
   }
 
   private buildEnv(): Record<string, string> {

@@ -1,5 +1,6 @@
 /**
- * The rendered grid of one entry: an `@xterm/headless` terminal fed with the entry's bytes.
+ * The rendered grid of one entry: an `@xterm/headless` terminal fed with the entry's bytes. An
+ * entry's runs on a worker thread (screenHost.ts); offline replays use it directly.
  *
  * Parsing costs about as much as draining the PTY (docs/testing.md: ~80 MB/s each), so under a flood
  * the screen must not sit on the hot path. Bytes queue here and are handed to xterm in chunks,
@@ -19,7 +20,8 @@ export const SCREEN_CHUNK_BYTES = 32 * 1024;
 export const SCREEN_MAX_BACKLOG_BYTES = 1024 * 1024;
 /**
  * Share of wall time the screen may parse. Interactive output needs a fraction of this; under a
- * flood every parsed byte competes with draining the PTY (both on this thread, ~80 MB/s each).
+ * flood every parsed byte competes with draining the PTY for a core (~80 MB/s each): the screen's
+ * worker thread (screenPool.ts) shares the machine's cores with the main thread and the producer.
  */
 export const SCREEN_BUSY_SHARE = 0.03;
 /** Budget window: short enough that a budget pause never delays an agent's status by much. */

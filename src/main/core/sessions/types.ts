@@ -48,8 +48,8 @@ export interface ScreenView {
   readonly onDidChange: Event<void>;
   readonly onDidChangeTitle: Event<string>;
   /** The program's last own state report (OSC 7501 `state=…`, sent by Codex CLI); '' when none or cleared. */
-  readonly agentState?: string;
-  readonly onDidChangeAgentState?: Event<string>;
+  readonly agentState: string;
+  readonly onDidChangeAgentState: Event<string>;
 }
 
 export interface ObservedSession {

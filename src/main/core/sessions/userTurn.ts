@@ -26,9 +26,12 @@ const ECHO_PROBE_CHARS = 24;
  * The text as a bracketed paste when the program enabled it (ESC[?2004h), plain otherwise.
  * Paste delimiters inside the text are removed, so pasted content cannot end the paste early.
  */
-export function pasteSequence(entry: ProcessEntry, text: string): string {
+export async function pasteSequence(entry: ProcessEntry, text: string): Promise<string> {
   // eslint-disable-next-line no-control-regex
   const clean = text.replace(/\x1b\[20[01]~/g, '');
+  // The mode as of everything the program printed so far: its screen is parsed on a worker.
+  entry.flushOutput();
+  await entry.screen.flush();
   return entry.screen.isBracketedPasteMode ? `\x1b[200~${clean}\x1b[201~` : clean;
 }
 
@@ -127,8 +130,9 @@ function occurrences(entry: ProcessEntry, probe: string): number {
  * echoed the text.
  */
 export async function typeUserTurn(entry: ProcessEntry, text: string, submitAfterEchoMs = DEFAULT_SUBMIT_AFTER_ECHO_MS): Promise<void> {
+  const pasted = await pasteSequence(entry, text);
   const echoed = waitForEcho(entry, text);
-  entry.write(pasteSequence(entry, text));
+  entry.write(pasted);
   await echoed;
   await settleAfterEcho(entry, submitAfterEchoMs);
   entry.write('\r');

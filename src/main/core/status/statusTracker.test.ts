@@ -42,6 +42,8 @@ class FakeScreen implements ScreenView {
   readonly onDidChange = this.changed.event;
   private readonly titleChanged = new Emitter<string>();
   readonly onDidChangeTitle = this.titleChanged.event;
+  readonly agentState = '';
+  readonly onDidChangeAgentState = new Emitter<string>().event;
   getVisibleLines(): string[] {
     return [...this.lines];
   }

@@ -167,7 +167,7 @@ export class StatusTracker extends DisposableBase {
 
     this.register(session.screen.onDidChange(() => this.scheduleRecompute()));
     this.register(session.screen.onDidChangeTitle(() => this.scheduleRecompute()));
-    if (session.screen.onDidChangeAgentState) this.register(session.screen.onDidChangeAgentState(() => this.scheduleRecompute()));
+    this.register(session.screen.onDidChangeAgentState(() => this.scheduleRecompute()));
     this.register(session.onDidWriteOutput((chunk) => this.handleOutput(chunk)));
     this.register(session.onDidStartRun((e) => this.handleRunStarted(e)));
     this.register(session.onDidExitRun((e) => this.handleRunExited(e)));

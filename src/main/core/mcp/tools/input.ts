@@ -25,7 +25,7 @@ const sendInput = defineTool({
       data = keySequence(key);
     } else {
       if (text === undefined) throw new InvalidArgumentError(`kind "${kind}" needs text`);
-      data = kind === 'paste' ? pasteSequence(entry, text) : text;
+      data = kind === 'paste' ? await pasteSequence(entry, text) : text;
     }
     if (!entry.isRunning) throw new NotRunningError(entry.id, entry.name);
     const echoed = submit ? waitForEcho(entry, kind === 'key' ? '' : (text ?? '')) : undefined;

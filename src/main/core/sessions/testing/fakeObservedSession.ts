@@ -16,6 +16,8 @@ const NO_SCREEN: ScreenView = {
   getCursor: () => ({ x: 0, y: 0 }),
   onDidChange: new Emitter<void>().event,
   onDidChangeTitle: new Emitter<string>().event,
+  agentState: '',
+  onDidChangeAgentState: new Emitter<string>().event,
 };
 
 export abstract class FakeObservedSession implements ObservedSession {
