@@ -33,6 +33,18 @@ const BOX_TOP = `╭${'─'.repeat(118)}╮`;
 const BOX_BOTTOM = `╰${'─'.repeat(118)}╯`;
 const boxed = (text: string) => `│ ${text.padEnd(116)} │`;
 
+/** At 48 columns, start-up over (observed; the transcript's scrollbar column on the right). */
+const narrowIdleScreen = [
+  ' ! Model "switchboard-mock" is not in the      ┃',
+  '   built-in catalog. Using defaults for:       ┃',
+  '                                               ┃',
+  ' ~/project [⎇ main]',
+  '─'.repeat(48),
+  '❯',
+  '─'.repeat(48),
+  ' Interactive · Manual Approval switchboard-mock',
+].join('\n');
+
 /** copilot-plain-qa-exit @ 8500 ms */
 const thinkingScreen = [
   ' ❯ What does Switchboard do?                                                                                     07:08',
@@ -352,6 +364,18 @@ export const copilotRules: RuleSetInput = {
       sample: exitSummaryScreen,
       lookalikes: [{ sample: idleScreen, why: 'the idle composer' }],
       source: rec('copilot-plain-qa-exit', '15.8 s'),
+    },
+    {
+      id: 'footer-labels',
+      priority: 290,
+      implies: { primary: 'idle', detail: 'ready' },
+      region: FOOTER,
+      // Narrower still (48 columns and less) the footer keeps only the mode and permission labels:
+      // no `Working` glyph, so the turn is over, but an empty and a typed composer look alike here.
+      match: { line: /^ (?:← open sidebar · )?\p{Lu}[\p{L} -]* · \p{Lu}/u },
+      sample: narrowIdleScreen,
+      lookalikes: [{ sample: thinkingScreen, why: 'a turn runs' }],
+      source: `GitHub Copilot CLI ${VERSION}, observed through the core at 48x18 (test/fixtures/openaiChat/copilotHarness.ts, mock Chat Completions API)`,
     },
     {
       id: 'composer-idle',

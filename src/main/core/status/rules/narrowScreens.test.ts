@@ -166,8 +166,8 @@ describe('Codex in a 56-column pane (cut Working row)', () => {
 });
 
 /**
- * GitHub Copilot CLI 1.0.102 in a 56-column pane: its footer drops `← open sidebar ·` and cuts the
- * key hints (`/ com`), and the transcript gains a scrollbar column. The screens are the core's
+ * GitHub Copilot CLI 1.0.102 in a narrow pane: its footer drops `← open sidebar ·` and cuts the
+ * key hints (`/ com` at 56 columns, none left at 48 and 40), and the transcript gains a scrollbar column. The screens are the core's
  * screen of the real Copilot at 56x18 (mock Chat Completions API); before, the footer matched no
  * rule and the agent stayed `starting` for good, so no user turn was ever typed into it.
  */
@@ -207,6 +207,13 @@ describe('GitHub Copilot CLI in a 56-column pane (cut footer)', () => {
       ...bottom(' ◉ Working · 96 B esc esc interrupt'),
     ];
     expect(readCopilot(running)).toMatchObject({ primary: 'active', detail: 'using_tools', reason: 'copilot/tool-running' });
+  });
+
+  it('reads idle from the mode labels alone when the hints are cut away (48 columns and less)', () => {
+    for (const footer of [' Interactive · Manual Approval switchboard-mock', ' Interactive · Manual  switchboard-mock']) {
+      const idle = [...transcript, bar(' ● OK.'), bar(''), ...bottom(footer)];
+      expect(readCopilot(idle)).toMatchObject({ primary: 'idle', detail: 'ready', reason: 'copilot/footer-labels' });
+    }
   });
 
   it('text in the composer cuts the picker hints too, and still reads idle', () => {
