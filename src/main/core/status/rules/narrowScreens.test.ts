@@ -76,7 +76,7 @@ describe('Qwen Code in a 56-column pane (wrapped spinner row)', () => {
 
 /**
  * opencode 1.18.33 in a 56-column pane: its idle hint row wraps (the directory over two rows,
- * `ctrl+p` and `commands` apart). The screens are the core's screen of the real opencode at 56x18,
+ * `ctrl+p` and `commands` apart); at 44 columns the busy row wraps too and breaks `esc interrupt`. The screens are the core's screen of the real opencode at 56x18,
  * driven through Switchboard against the mock Chat Completions API (blank rows dropped); before,
  * the idle row matched no rule and the finished turn read active until the quiet fallback.
  */
@@ -110,7 +110,7 @@ const opencodeStart56 = [
   '  ~/project:main                               1.18.33',
 ];
 
-describe('opencode in a 56-column pane (wrapped hint row)', () => {
+describe('opencode in a narrow pane (wrapped hint row)', () => {
   const opencode = BUILTIN_RULE_SETS.get('opencode')!;
   const readOpencode = (lines: string[]) => classify(lines, 'OC | Greeting', { rules: opencode, now: 0 });
 
@@ -125,6 +125,29 @@ describe('opencode in a 56-column pane (wrapped hint row)', () => {
 
   it('still reads the busy hint row as active', () => {
     expect(readOpencode(opencodeBusy56)).toMatchObject({ primary: 'active', reason: 'opencode/esc-interrupt' });
+  });
+
+  it('at 44 columns the busy row breaks `esc interrupt` apart: the spinner still says busy, never idle', () => {
+    const box44 = ['  ┃', '  ┃', '  ┃', '  ┃  Build · Switchboard Mock Mock', `  ╹${'▀'.repeat(39)}`];
+    const busy44 = [
+      '  ┃',
+      '  ┃  Say hello to Switchboard please',
+      '  ┃',
+      '     ▣  Build · Switchboard Mock',
+      ...box44,
+      '   ■■⬝⬝⬝⬝⬝⬝  esc     tab      ctrl+p',
+      '             interrupagents   commands',
+      '             t',
+    ];
+    expect(readOpencode(busy44)).toMatchObject({ primary: 'active', reason: 'opencode/esc-interrupt' });
+    const idle44 = [
+      '     seconds to arrive in full here.',
+      '     ▣  Build · Switchboard Mock · 6.3s',
+      ...box44,
+      '   /tmp/switchboard-opencode-.5K ctrl+p',
+      '   t0D5w4/home/project           commands',
+    ];
+    expect(readOpencode(idle44)).toMatchObject({ primary: 'idle', reason: 'opencode/idle-hint-row' });
   });
 
   it('reads the start screen as idle by its own rule', () => {

@@ -122,8 +122,12 @@ const exitSummary = [
   '  Continue  opencode -s ses_df1da52a5ffePCcXad3oO0KfV2',
 ].join('\n');
 
-/** The hint row of a running turn. */
-const BUSY_HINT = /^\s*\S*\s+esc interrupt\b/u;
+/**
+ * The hint row of a running turn: the sliding block spinner, then `esc interrupt`. In a narrow pane
+ * the row wraps and `esc interrupt` breaks apart (`■■⬝⬝⬝⬝⬝⬝  esc     tab …` over `interrup…` and
+ * `t` at 44 columns), so the spinner alone says busy.
+ */
+const BUSY_HINT = /^\s*(?:[■⬝]{4,}\s|\S*\s+esc interrupt\b)/u;
 /** Glyphs that open an inline tool row (`$ cmd`, `→ Read …`, `← Edit …`, `✱ Glob …`, `⚙ tool`, `% WebFetch`, `~ pending`). */
 const TOOL_GLYPHS = '$→←✱⚙%~';
 
@@ -195,7 +199,7 @@ export const opencodeRules: RuleSetInput = {
       id: 'esc-interrupt',
       priority: 500,
       implies: { primary: 'active', detail: null },
-      region: 'bottom_non_empty_lines(2)',
+      region: 'bottom_non_empty_lines(4)',
       match: { line: BUSY_HINT },
       sample: thinkingScreen,
       lookalikes: [
@@ -229,7 +233,7 @@ export const opencodeRules: RuleSetInput = {
       // The hint row without the spinner: opencode swaps `esc interrupt` for the directory only
       // when the session turns idle (tool calls and permission panels keep or replace the row).
       // In a narrow pane the row wraps: the directory over two rows, `ctrl+p` and `commands` apart.
-      match: { regex: IDLE_HINT_ROWS, not: { line: /esc interrupt|tab agents/u } },
+      match: { regex: IDLE_HINT_ROWS, not: { any: [{ line: BUSY_HINT }, { line: /esc interrupt|tab agents/u }] } },
       sample: idleScreen,
       lookalikes: [
         { sample: thinkingScreen, why: 'the busy hint row' },
