@@ -216,8 +216,11 @@ const TOOL_SUMMARY = String.raw` (?:\d+ lines?…|No Content)`;
  * drops `← open sidebar ·` and cuts the hints (`Interactive · Manual Approval · / com` at 56
  * columns), so only their first character is read.
  */
-const footerHints = (first: '/' | '@') =>
-  new RegExp(`^ (?:← open sidebar · )?(?:\\p{Lu}[\\p{L} -]* · ){1,2}${first === '/' ? '\\/' : '@'}`, 'u');
+const FOOTER_LABEL = String.raw`\p{Lu}[\p{L} -]* · `;
+const FOOTER_START = '^ (?:← open sidebar · )?';
+const footerHints = (first: '/' | '@') => new RegExp(`${FOOTER_START}(?:${FOOTER_LABEL}){1,2}${first}`, 'u');
+/** Only the mode and permission labels, as a footer too narrow for any hint keeps them. */
+const FOOTER_LABELS_ONLY = new RegExp(`${FOOTER_START}${FOOTER_LABEL}\\p{Lu}`, 'u');
 /** A dialog's question row inside its box and its first option. */
 const DIALOG_MENU = /^│ ❯ 1\. Yes\b/u;
 const DIALOG_FOOTER = /^│ ↑\/↓ to navigate · enter to select · esc to cancel/u;
@@ -372,7 +375,7 @@ export const copilotRules: RuleSetInput = {
       region: FOOTER,
       // Narrower still (48 columns and less) the footer keeps only the mode and permission labels:
       // no `Working` glyph, so the turn is over, but an empty and a typed composer look alike here.
-      match: { line: /^ (?:← open sidebar · )?\p{Lu}[\p{L} -]* · \p{Lu}/u },
+      match: { line: FOOTER_LABELS_ONLY },
       sample: narrowIdleScreen,
       lookalikes: [{ sample: thinkingScreen, why: 'a turn runs' }],
       source: `GitHub Copilot CLI ${VERSION}, observed through the core at 48x18 (test/fixtures/openaiChat/copilotHarness.ts, mock Chat Completions API)`,
