@@ -34,6 +34,8 @@ export class InputPriority {
   private readonly typedAt = new Map<PriorityClient, number>();
   private readonly allowances = new Map<PriorityClient, Allowance>();
   private readonly holds = new Map<PriorityClient, NodeJS.Timeout>();
+  /** The newest write to any client: nobody typed within the window means nothing to check per read. */
+  private lastTypedAt = -Infinity;
 
   constructor(
     private readonly now: () => number = () => performance.now(),
@@ -42,13 +44,18 @@ export class InputPriority {
 
   /** Someone wrote input to `client` just now (a keystroke from a pane, an MCP send). */
   typed(client: PriorityClient): void {
-    this.typedAt.set(client, this.now());
+    this.lastTypedAt = this.now();
+    this.typedAt.set(client, this.lastTypedAt);
     this.release(client);
   }
 
   /** `client` read `bytes` from its PTY just now. */
   read(client: PriorityClient, bytes: number): void {
     const now = this.now();
+    if (now - this.lastTypedAt >= TYPING_WINDOW_MS) {
+      if (this.allowances.size > 0) this.allowances.delete(client);
+      return;
+    }
     if (!this.isSomeoneTyping(now) || this.isTypedInto(client, now)) {
       this.allowances.delete(client);
       return;

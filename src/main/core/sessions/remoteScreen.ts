@@ -14,7 +14,8 @@ import type { ScreenCursor, ScreenView } from './types';
 /** What a remote screen needs from its pool. */
 export interface ScreenChannel {
   send(screen: RemoteScreen, message: ToWorker, transfer?: ArrayBuffer[]): void;
-  stage(screen: RemoteScreen, data: Uint8Array, end: number): void;
+  /** Bytes for the screen ending at ring offset `end`; `skipped` bytes before them are left out. */
+  stage(screen: RemoteScreen, data: Uint8Array, end: number, skipped: number): void;
   /** A query is outstanding (true) or answered (false): the pool keeps the process alive meanwhile. */
   holdAlive(isHeld: boolean): void;
   release(screen: RemoteScreen): void;
@@ -28,10 +29,20 @@ interface PendingQuery {
   resolve: (value: never) => void;
 }
 
+/**
+ * Bytes sent to the worker and not parsed yet, at most. Past it, a screen with a ring to read from
+ * is fed as it parses (`feed`): a flood then costs a copy and a post of what the screen will
+ * parse, a few MB/s within its budget, instead of every byte, most of which it would drop.
+ * Above what a screen parses between two of its state posts, so a flood never waits on this.
+ */
+export const SCREEN_IN_FLIGHT_MAX_BYTES = 512 * 1024;
+
 export class RemoteScreen implements ScreenView {
   private state: ScreenState;
   private lines: string[];
+  /** Ring offset of the newest byte written, and of the newest byte sent to the worker. */
   private writtenEnd = 0;
+  private sentEnd = 0;
   private nextRequestId = 1;
   private readonly pending = new Map<number, PendingQuery>();
   private isDisposed = false;
@@ -107,8 +118,15 @@ export class RemoteScreen implements ScreenView {
   /** Queue bytes that end at ring offset `endOffset`. */
   write(data: Uint8Array | string, endOffset: number): void {
     if (this.isDisposed) return;
+    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+    const isCaughtUp = this.sentEnd === this.writtenEnd;
     this.writtenEnd = endOffset;
-    this.channel.stage(this, typeof data === 'string' ? Buffer.from(data) : data, endOffset);
+    if (!this.replay || (isCaughtUp && this.inFlight + bytes.length <= SCREEN_IN_FLIGHT_MAX_BYTES)) {
+      this.channel.stage(this, bytes, endOffset, 0);
+      this.sentEnd = endOffset;
+    } else {
+      this.feed(SCREEN_IN_FLIGHT_MAX_BYTES);
+    }
   }
 
   /** Resolves once everything queued so far is parsed; returns the ring offset parsed up to. */
@@ -145,6 +163,7 @@ export class RemoteScreen implements ScreenView {
     if (this.isDisposed) return;
     const previous = this.state;
     this.state = state;
+    this.feed(SCREEN_IN_FLIGHT_MAX_BYTES);
     if (state.lines) this.lines = state.lines;
     if (state.title !== previous.title) this.titleChanged.fire(state.title);
     if (state.agentState !== previous.agentState) this.agentStateChanged.fire(state.agentState);
@@ -171,6 +190,7 @@ export class RemoteScreen implements ScreenView {
     // Even with no bytes to replay, the new screen starts at the offset written so far.
     const bytes = this.writtenEnd > 0 ? (this.replay?.(since, this.writtenEnd) ?? new Uint8Array(0)) : undefined;
     const replay = bytes ? { buffer: copyToOwnBuffer(bytes), end: this.writtenEnd } : undefined;
+    this.sentEnd = this.writtenEnd;
     this.channel.send(
       this,
       { type: 'open', screenId: this.id, options: { ...this.options }, ...(replay ? { replay } : {}) },
@@ -192,8 +212,30 @@ export class RemoteScreen implements ScreenView {
     this.replied.dispose();
   }
 
+  /** Sent to the worker and not parsed yet. */
+  private get inFlight(): number {
+    return Math.max(0, this.sentEnd - this.state.parsedUpTo);
+  }
+
+  /**
+   * Sends the ring's bytes the worker does not have yet, as far as `maxInFlight` allows. Only the
+   * newest SCREEN_MAX_BACKLOG_BYTES of the screen's backlog are kept, as the worker's own queue
+   * does: older bytes are skipped unsent, and the screen shows the newest output.
+   */
+  private feed(maxInFlight: number): void {
+    if (!this.replay || this.sentEnd >= this.writtenEnd) return;
+    const room = maxInFlight - this.inFlight;
+    if (room <= 0) return;
+    const from = Math.max(this.sentEnd, this.writtenEnd - Math.max(0, SCREEN_MAX_BACKLOG_BYTES - this.inFlight));
+    const to = Math.min(this.writtenEnd, from + room);
+    const bytes = this.replay(from, to); // fewer than asked if the ring no longer has the oldest
+    this.channel.stage(this, bytes, to, to - bytes.length - this.sentEnd);
+    this.sentEnd = to;
+  }
+
   private ask<K extends ScreenQuery['kind']>(query: Extract<ScreenQuery, { kind: K }>): Promise<QueryResults[K]> {
     if (this.isDisposed) return Promise.resolve(emptyResult(query, this.state.parsedUpTo) as QueryResults[K]);
+    this.feed(Infinity); // a query answers for everything written so far
     const requestId = this.nextRequestId++;
     return new Promise<QueryResults[K]>((resolve) => {
       this.pending.set(requestId, { query, resolve });

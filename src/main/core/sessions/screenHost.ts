@@ -13,6 +13,7 @@ import {
   type ScreenQuery,
   type ScreenState,
   type ToWorker,
+  type WriteItem,
 } from './screenProtocol';
 
 interface HostedScreen {
@@ -76,10 +77,10 @@ export class ScreenHost {
     });
   }
 
-  private write(items: { screenId: number; length: number; end: number }[], buffer: ArrayBuffer): void {
+  private write(items: WriteItem[], buffer: ArrayBuffer): void {
     let at = 0;
     for (const item of items) {
-      this.screens.get(item.screenId)?.model.write(new Uint8Array(buffer, at, item.length), item.end);
+      this.screens.get(item.screenId)?.model.write(new Uint8Array(buffer, at, item.length), item.end, item.skipped);
       at += item.length;
     }
   }

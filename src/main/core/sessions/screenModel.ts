@@ -114,19 +114,20 @@ export class ScreenModel implements ScreenView {
   get isBracketedPasteMode(): boolean {
     return this.term.modes.bracketedPasteMode;
   }
-  /** Bytes skipped under floods since creation (for diagnostics and benchmarks). */
   /** The ring offset the screen has parsed up to: output after it is still on its way. */
   get parsedUpTo(): number {
     return this.parsedOffset;
   }
 
+  /** Bytes skipped under floods since creation (for diagnostics and benchmarks). */
   get skippedBytes(): number {
     return this.droppedBytes;
   }
 
-  /** Queue bytes that end at ring offset `endOffset`. */
-  write(data: Uint8Array | string, endOffset: number): void {
+  /** Queue bytes that end at ring offset `endOffset`; `skippedBefore` bytes before them were never sent (a flood). */
+  write(data: Uint8Array | string, endOffset: number, skippedBefore = 0): void {
     if (this.disposed) return;
+    this.droppedBytes += skippedBefore;
     this.pending.push({ data, end: endOffset });
     this.pendingBytes += data.length;
     if (this.pendingBytes > SCREEN_MAX_BACKLOG_BYTES) this.dropOldest();

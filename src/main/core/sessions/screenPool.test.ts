@@ -4,7 +4,8 @@ import { waitForEvent } from '../base';
 import { ByteRing } from './ringBuffer';
 import { ProcessEntry } from './processEntry';
 import { defaultScreenWorkers, SCREEN_WORKERS_MAX, ScreenWorkerPool } from './screenPool';
-import type { RemoteScreen } from './remoteScreen';
+import { SCREEN_IN_FLIGHT_MAX_BYTES, type RemoteScreen } from './remoteScreen';
+import { SCREEN_MAX_BACKLOG_BYTES } from './screenModel';
 import type { ToWorker } from './screenProtocol';
 import { waitForExit, waitForScreen } from '../../../../test/support/wait';
 
@@ -15,8 +16,8 @@ afterEach(() => {
 });
 
 /** A screen fed through a ring, as an entry feeds it, so a rebuilt screen can replay it. */
-function ringScreen(p: ScreenWorkerPool, cols = 40, rows = 5) {
-  const ring = new ByteRing(64 * 1024);
+function ringScreen(p: ScreenWorkerPool, cols = 40, rows = 5, ringBytes = 64 * 1024) {
+  const ring = new ByteRing(ringBytes);
   const screen = p.open({ cols, rows }, (since, end) => ring.read(since, end - since).data);
   const write = (text: string) => {
     ring.append(Buffer.from(text));
@@ -112,6 +113,44 @@ describe('screen worker pool', () => {
     expect(message.buffer.byteLength).toBe(0); // detached: moved to the worker, not copied
     expect(a.screen.getVisibleLines()[0]).toBe('to a, again a');
     expect(b.screen.getVisibleLines()[0]).toBe('to b');
+  });
+
+  it('sends a flood only as the screen parses it: the rest stays in the ring, and the screen shows the newest output', async () => {
+    pool = new ScreenWorkerPool(1);
+    const { screen, write, ring } = ringScreen(pool, 40, 5, 2 * 1024 * 1024);
+    await screen.flush();
+    const posted = vi.spyOn(workerOf(pool), 'postMessage');
+    const sentBytes = () =>
+      posted.mock.calls
+        .map(([message]) => message as ToWorker)
+        .filter((message) => message.type === 'write')
+        .reduce((sum, message) => sum + message.items.reduce((n, item) => n + item.length, 0), 0);
+    // 16 MB in batches of 32 KB within one turn: no parse progress can come back meanwhile.
+    const batch = Array.from({ length: 512 }, (_, i) => `line ${String(i).padStart(4, '0')} of a flood\r\n`).join('');
+    let batches = 0;
+    while (ring.end < 16 * 1024 * 1024) {
+      write(batch.replace(/line/g, `b${batches++}`));
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sentBytes()).toBeLessThanOrEqual(SCREEN_IN_FLIGHT_MAX_BYTES);
+
+    // A query answers for everything written: the newest backlog is sent first, the oldest skipped.
+    const { screen: serialized, offset } = await screen.serialize();
+    expect(offset).toBe(ring.end);
+    expect(serialized).toContain(`b${batches - 1} 0511 of a flood`);
+    expect(screen.getVisibleLines()[3]).toBe(`b${batches - 1} 0511 of a flood`);
+    expect(sentBytes()).toBeLessThanOrEqual(SCREEN_IN_FLIGHT_MAX_BYTES + SCREEN_MAX_BACKLOG_BYTES);
+    expect(screen.skippedBytes).toBeGreaterThanOrEqual(ring.end - SCREEN_IN_FLIGHT_MAX_BYTES - SCREEN_MAX_BACKLOG_BYTES);
+  });
+
+  it('goes on feeding a flood as the worker reports its progress, with no query to push it', async () => {
+    pool = new ScreenWorkerPool(1);
+    const { screen, write, ring } = ringScreen(pool, 40, 5, 2 * 1024 * 1024);
+    const line = 'x'.repeat(38) + '\r\n';
+    while (ring.end < 4 * 1024 * 1024) write(line.repeat(800));
+    write('the end\r\n');
+    await waitForEvent(screen.onDidChange, () => screen.parsedUpTo === ring.end, 10_000);
+    expect(screen.getVisibleLines()[3]).toBe('the end');
   });
 
   it('serializes for attach at one instant: the offset returned is the one the screen reflects', async () => {

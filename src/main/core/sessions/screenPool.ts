@@ -51,15 +51,15 @@ class WriteStaging {
     return this.used;
   }
 
-  add(screenId: number, data: Uint8Array, end: number): void {
+  add(screenId: number, data: Uint8Array, end: number, skipped: number): void {
     this.copies.push(new Uint8Array(data)); // the caller's buffer may be reused (PTY reads, batch slabs)
     this.used += data.length;
     const last = this.items[this.items.length - 1];
-    if (last?.screenId === screenId) {
+    if (last?.screenId === screenId && skipped === 0) {
       last.length += data.length;
       last.end = end;
     } else {
-      this.items.push({ screenId, length: data.length, end });
+      this.items.push({ screenId, length: data.length, end, skipped });
     }
   }
 
@@ -136,10 +136,10 @@ export class ScreenWorkerPool implements ScreenChannel {
     slot.worker?.postMessage(message, transfer);
   }
 
-  stage(screen: RemoteScreen, data: Uint8Array, end: number): void {
+  stage(screen: RemoteScreen, data: Uint8Array, end: number, skipped: number): void {
     const slot = this.slotOf.get(screen);
     if (!slot) return;
-    slot.staging.add(screen.id, data, end);
+    slot.staging.add(screen.id, data, end, skipped);
     if (slot.staging.size >= STAGING_MAX_BYTES) this.flushSlot(slot);
     else this.scheduleFlush();
   }

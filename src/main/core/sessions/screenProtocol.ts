@@ -38,11 +38,15 @@ export interface ScreenOptions {
   scrollback?: number;
 }
 
-/** Bytes for several screens in one transferred buffer: item i is the next `length` bytes, ending at ring offset `end`. */
+/**
+ * Bytes for several screens in one transferred buffer: item i is the next `length` bytes, ending at
+ * ring offset `end`; `skipped` bytes before them were left out (a flood the screen could not parse).
+ */
 export interface WriteItem {
   screenId: number;
   length: number;
   end: number;
+  skipped: number;
 }
 
 export type ScreenQuery =
