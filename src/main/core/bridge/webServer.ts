@@ -13,7 +13,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ClientMessage, ServerMessage } from '../../../shared/api';
 import { toSerializedError } from '../../../shared/errors';
-import { encodeOutputFrame, slabFrameAllocator } from '../../../shared/outputFrame';
+import { encodeOutputFrame, FrameSlabs, type FrameLease } from '../../../shared/outputFrame';
 import type { Workspace } from '../workspace';
 import { WorkspaceClientSession } from './workspaceClientSession';
 import { parseRequestTarget } from './requestTarget';
@@ -221,10 +221,14 @@ function serveControlSocket(workspace: Workspace, ws: WebSocket, onClose: () => 
   const send = (message: ServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
   };
-  const allocateFrame = slabFrameAllocator();
+  const frames = new FrameSlabs();
   const client = new WorkspaceClientSession(workspace, (event, project) => {
     if (event.type !== 'output') return send(project === undefined ? { t: 'event', event } : { t: 'event', event, project });
-    if (ws.readyState === ws.OPEN) ws.send(encodeOutputFrame(event, allocateFrame), { binary: true });
+    if (ws.readyState !== ws.OPEN) return;
+    let lease: FrameLease | undefined;
+    const frame = encodeOutputFrame(event, (size) => (lease = frames.lease(size)).bytes);
+    // The frame's slab is reused once the socket has written it (or failed to).
+    ws.send(frame, { binary: true }, () => lease?.release());
   });
   ws.on('message', (raw, isBinary) => {
     if (isBinary)

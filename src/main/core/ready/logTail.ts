@@ -1,6 +1,7 @@
 /**
- * The last lines of a run, attached to errors and one-shot results. During a flood the raw bytes
- * are kept by reference and split into lines only when someone asks (no decoding per chunk).
+ * The last lines of a run, attached to errors and one-shot results. During a flood the newest raw
+ * bytes are kept (copied into one buffer: output chunks are valid only while they are delivered)
+ * and split into lines only when someone asks (no decoding per chunk).
  */
 import { OutputLineReader } from '../ports';
 
@@ -11,15 +12,15 @@ const FLOOD_TEXT_KEEP_BYTES = 64 * 1024;
 
 export class LogTail {
   private lines: string[] = [];
-  private floodBytes: Buffer[] = [];
-  private floodByteCount = 0;
+  /** The newest flood bytes: the last FLOOD_TEXT_KEEP_BYTES of `floodBytes[0, floodUsed)`. */
+  private floodBytes: Buffer | undefined;
+  private floodUsed = 0;
   /** A partial line the program stopped in the middle of (a prompt, a progress bar). */
   private stalledLine: string | undefined;
 
   reset(): void {
     this.lines = [];
-    this.floodBytes = [];
-    this.floodByteCount = 0;
+    this.floodUsed = 0;
     this.stalledLine = undefined;
   }
 
@@ -34,23 +35,31 @@ export class LogTail {
     this.stalledLine = text;
   }
 
-  /** Raw bytes of a flood's newest chunks (enough for the tail), kept by reference. */
-  keepFloodBytes(data: Buffer): void {
-    this.floodBytes.push(data);
-    this.floodByteCount += data.length;
-    while (this.floodBytes.length > 1 && this.floodByteCount - this.floodBytes[0].length >= FLOOD_TEXT_KEEP_BYTES) {
-      this.floodByteCount -= this.floodBytes.shift()!.length;
+  /** A flood's chunk: its bytes join the newest ones kept (copied; twice the kept size, so a copy-down is rare). */
+  keepFloodBytes(data: Uint8Array): void {
+    const buffer = (this.floodBytes ??= Buffer.allocUnsafe(2 * FLOOD_TEXT_KEEP_BYTES));
+    if (data.length >= FLOOD_TEXT_KEEP_BYTES) {
+      buffer.set(data.subarray(data.length - FLOOD_TEXT_KEEP_BYTES));
+      this.floodUsed = FLOOD_TEXT_KEEP_BYTES;
+      return;
     }
+    if (this.floodUsed + data.length > buffer.length) {
+      const keep = FLOOD_TEXT_KEEP_BYTES - data.length;
+      buffer.copyWithin(0, this.floodUsed - keep, this.floodUsed);
+      this.floodUsed = keep;
+    }
+    buffer.set(data, this.floodUsed);
+    this.floodUsed += data.length;
   }
 
   /** Turns the kept flood bytes into lines (when the flood ends or the tail is read). */
   settleFloodText(): void {
-    if (this.floodBytes.length === 0) return;
+    if (!this.floodBytes || this.floodUsed === 0) return;
+    const kept = this.floodBytes.subarray(Math.max(0, this.floodUsed - FLOOD_TEXT_KEEP_BYTES), this.floodUsed);
+    this.floodUsed = 0;
     const reader = new OutputLineReader();
-    const lines = reader.pushTail({ text: Buffer.concat(this.floodBytes).toString('utf8'), start: 0 }, LOG_TAIL_LINES);
+    const lines = reader.pushTail({ text: kept.toString('utf8'), start: 0 }, LOG_TAIL_LINES);
     reader.dispose();
-    this.floodBytes = [];
-    this.floodByteCount = 0;
     for (const line of lines) this.remember(line.text);
   }
 

@@ -8,12 +8,12 @@
  * carry the PTY's raw bytes: viewers' terminals decode UTF-8 themselves, so nothing is decoded or
  * re-encoded on the way.
  *
- * The batcher keeps only offsets and copies its range out of the entry's ring when it flushes,
- * into views carved from 1 MB slabs: holding the PTY's read buffers, or allocating an
- * ArrayBuffer per batch, made floods cost as much in garbage collection as in reading.
- * A slab is never written again once carved, so a batch's bytes stay valid for as long as anyone
- * holds them; `data` is a view on a shared slab: copy it before handing it to anything that
- * serialises whole ArrayBuffers (structured clone, Electron IPC).
+ * The batcher keeps only offsets and reads its range from the entry's ring when it flushes: a
+ * batch's `data` is valid while the batch is delivered (a view of the ring, or of a scratch copy
+ * where the range wraps), and whoever keeps bytes past that copies them (viewers encode or clone
+ * them at once). Holding the PTY's read buffers, or allocating a buffer per batch, made floods
+ * cost as much in garbage collection as in reading: V8 ran a full collection every ~100 ms of a
+ * flood to sweep the batches' memory in a process with a sizeable heap.
  */
 /** Within the 5–16 ms window: below a frame, above the typical PTY read interval under load. */
 const BATCH_MS = 8;
@@ -29,10 +29,8 @@ const MAX_BATCH_BYTES = 32 * 1024;
  */
 const FLOOD_BATCH_BYTES = 8 * 1024;
 
-/** Batches are carved from slabs this big (one ArrayBuffer per ~30 batches under a flood). */
-const SLAB_BYTES = 1024 * 1024;
-
 export interface OutputBatch {
+  /** The bytes, valid during delivery only: copy what you keep. */
   data: Buffer;
   /** Byte offsets covered by this batch in the entry's ring. */
   start: number;
@@ -47,15 +45,12 @@ export class OutputBatcher {
   private lastFloodBatchAt = -Infinity;
   private isDisposed = false;
 
-  private slab = Buffer.allocUnsafe(0);
-  private slabUsed = 0;
-
   /**
-   * `copyRange` copies ring bytes [start, end) into `target` at `at` (the ring already holds them);
-   * `deliver` receives each batch.
+   * `readRange` gives ring bytes [start, end) (the ring already holds them), valid until the next
+   * append; `deliver` receives each batch.
    */
   constructor(
-    private readonly copyRange: (target: Uint8Array, at: number, start: number, end: number) => number,
+    private readonly readRange: (start: number, end: number) => Buffer,
     private readonly deliver: (batch: OutputBatch) => void,
   ) {}
 
@@ -85,21 +80,9 @@ export class OutputBatcher {
     if (this.start < 0) return;
     this.lastFlushAt = performance.now();
     if (this.end - this.start >= FLOOD_BATCH_BYTES) this.lastFloodBatchAt = this.lastFlushAt;
-    const batch: OutputBatch = { data: this.carve(this.start, this.end), start: this.start, end: this.end };
+    const batch: OutputBatch = { data: this.readRange(this.start, this.end), start: this.start, end: this.end };
     this.start = -1;
     if (!this.isDisposed) this.deliver(batch);
-  }
-
-  private carve(start: number, end: number): Buffer {
-    const size = end - start;
-    if (this.slabUsed + size > this.slab.length) {
-      this.slab = Buffer.allocUnsafe(Math.max(SLAB_BYTES, size));
-      this.slabUsed = 0;
-    }
-    const copied = this.copyRange(this.slab, this.slabUsed, start, end);
-    const view = this.slab.subarray(this.slabUsed, this.slabUsed + copied);
-    this.slabUsed += copied;
-    return view;
   }
 
   private flushOnTimer(): void {

@@ -114,10 +114,12 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   };
   private readonly batcher = this.register(
     new OutputBatcher(
-      (target, at, start, end) => this.ring.copyTo(target, at, start, end),
+      (start, end) => this.ring.view(start, end) ?? this.copyToScratch(start, end),
       (batch) => this.deliverBatch(batch),
     ),
   );
+  /** Where a batch that spans the ring's wrap is joined (once per ring cycle), reused. */
+  private scratch = EMPTY;
   /** A PTY read is being taken in: the batch it delivers is timed with it. */
   private isAcceptingOutput = false;
   /** Our own bytes (banners, restored screens) are being delivered: screen and viewers only. */
@@ -513,6 +515,12 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     } finally {
       this.isDeliveringLocal = false;
     }
+  }
+
+  /** Ring bytes [start, end) copied into the reused scratch buffer (a range across the ring's wrap). */
+  private copyToScratch(start: number, end: number): Buffer {
+    if (this.scratch.length < end - start) this.scratch = Buffer.allocUnsafe(Math.max(end - start, 64 * 1024));
+    return this.scratch.subarray(0, this.ring.copyTo(this.scratch, 0, start, end));
   }
 
   /** Ring bytes [since, end) still retained: what a screen rebuilt on a new worker replays. */

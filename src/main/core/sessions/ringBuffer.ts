@@ -63,6 +63,17 @@ export class ByteRing {
     return this.read(Math.max(this.start, this.endOffset - maxBytes), maxBytes);
   }
 
+  /**
+   * Retained bytes [from, to) without a copy, when they lie in one piece of the buffer (not across
+   * its wrap); valid until the next append.
+   */
+  view(from: number, to: number): Buffer | undefined {
+    if (from < this.start || to > this.endOffset || from > to) return undefined;
+    const readAt = from % this.capacity;
+    if (readAt + (to - from) > this.capacity) return undefined;
+    return this.buf.subarray(readAt, readAt + (to - from));
+  }
+
   /** Copies retained bytes [from, to) into `target` at `at`; returns the number copied. */
   copyTo(target: Uint8Array, at: number, from: number, to: number): number {
     const start = Math.max(from, this.start);

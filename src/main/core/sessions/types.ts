@@ -5,6 +5,7 @@
 import type { Event } from '../base';
 import type { ExitInfo, ProcessKind } from '../../../shared/model';
 
+/** Valid while it is delivered: `data` may be a view of the entry's ring; copy what you keep, read `text` at once. */
 export interface OutputChunk {
   /** Raw bytes as the PTY produced them. */
   data: Buffer;
