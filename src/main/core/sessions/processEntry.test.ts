@@ -193,6 +193,17 @@ describe('viewer batches', () => {
     expect(all).toBe(entry.ring.read(entry.runOffset).data.toString());
     expect(all).toMatch(/batch line 20000\r\n$/);
   });
+
+  it("carry the right bytes where a batch spans the ring's wrap, many times over", async () => {
+    // A 64 KB ring and 600 KB of output: the ring wraps ~10 times, and batches across a wrap are joined.
+    const entry = make(['seq', '1', '100000'], { ringBytes: 64 * 1024 });
+    const received: Buffer[] = [];
+    entry.onDidFlushOutput((b) => received.push(Buffer.from(b.data)));
+    await entry.start();
+    await waitForExit(entry);
+    const expected = Array.from({ length: 100000 }, (_, i) => `${i + 1}\r\n`).join('');
+    expect(Buffer.concat(received).toString()).toBe(expected);
+  });
 });
 
 describe('output chunks for detectors', () => {
