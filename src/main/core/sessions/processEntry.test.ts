@@ -194,6 +194,15 @@ describe('viewer batches', () => {
     expect(all).toMatch(/batch line 20000\r\n$/);
   });
 
+  it("leave the screen on the run's last lines after a flood, viewed or not", async () => {
+    // 2.3 MB: more than the screen parses while it floods, so most of it is skipped on the way.
+    const entry = make(['sh', '-c', 'seq 1 300000; echo flood done']);
+    await entry.start();
+    await waitForExit(entry);
+    expect(entry.screen.getVisibleLines().filter(Boolean).slice(-3)).toEqual(['299999', '300000', 'flood done']);
+    expect((await entry.attach()).screen).toMatch(/299999\r\n300000\r\nflood done\r\n$/);
+  });
+
   it("carry the right bytes where a batch spans the ring's wrap, many times over", async () => {
     // A 64 KB ring and 600 KB of output: the ring wraps ~10 times, and batches across a wrap are joined.
     const entry = make(['seq', '1', '100000'], { ringBytes: 64 * 1024 });

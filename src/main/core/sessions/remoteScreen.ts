@@ -212,21 +212,22 @@ export class RemoteScreen implements ScreenView {
     this.replied.dispose();
   }
 
-  /** Sent to the worker and not parsed yet. */
+  /** Sent to the worker and not parsed yet (a skip counts until the worker parses past it: feeding waits a little longer). */
   private get inFlight(): number {
     return Math.max(0, this.sentEnd - this.state.parsedUpTo);
   }
 
   /**
-   * Sends the ring's bytes the worker does not have yet, as far as `maxInFlight` allows. Only the
-   * newest SCREEN_MAX_BACKLOG_BYTES of the screen's backlog are kept, as the worker's own queue
-   * does: older bytes are skipped unsent, and the screen shows the newest output.
+   * Sends the ring's bytes the worker does not have yet, oldest first, as far as `maxInFlight`
+   * allows. Of the bytes not sent, only the newest SCREEN_MAX_BACKLOG_BYTES are kept, as the
+   * worker's own queue keeps them: older ones are skipped unsent, so the screen ends on the newest
+   * output (a query sends all that is kept).
    */
   private feed(maxInFlight: number): void {
     if (!this.replay || this.sentEnd >= this.writtenEnd) return;
     const room = maxInFlight - this.inFlight;
     if (room <= 0) return;
-    const from = Math.max(this.sentEnd, this.writtenEnd - Math.max(0, SCREEN_MAX_BACKLOG_BYTES - this.inFlight));
+    const from = Math.max(this.sentEnd, this.writtenEnd - SCREEN_MAX_BACKLOG_BYTES);
     const to = Math.min(this.writtenEnd, from + room);
     const bytes = this.replay(from, to); // fewer than asked if the ring no longer has the oldest
     this.channel.stage(this, bytes, to, to - bytes.length - this.sentEnd);
