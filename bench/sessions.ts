@@ -15,7 +15,7 @@ import { ControlClientSession } from '../src/main/core/bridge';
 import { sharedScreenPool } from '../src/main/core/sessions';
 import { percentile, type BenchRow } from './report';
 import { timeEcho } from './echo';
-import { encodeOutputFrame, FrameSlabs, type FrameLease } from '../src/shared/outputFrame';
+import { FrameSlabs } from '../src/shared/outputFrame';
 import { startCpuMeter, type CpuTime } from './cpuMeter';
 
 const FLOOD_BYTES = Number(process.env.BENCH_FLOOD_MB ?? 128) * 1024 * 1024;
@@ -67,9 +67,7 @@ function attachViewer(core: SwitchboardCore, id: string, onOutput: () => void = 
   const client: ControlClientSession = new ControlClientSession(core, (event) => {
     if (event.type !== 'output') return void JSON.stringify({ t: 'event', event });
     onOutput();
-    let lease: FrameLease | undefined;
-    encodeOutputFrame(event, (size) => (lease = frames.lease(size)).bytes);
-    lease?.release(); // as a socket that wrote it at once
+    frames.encode(event).release(); // as a socket that wrote it at once
     setImmediate(() => void client.call('ackOutput', { id: event.id, bytes: event.data.byteLength }).catch(() => undefined));
   });
   void client.call('attach', { id });

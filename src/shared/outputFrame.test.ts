@@ -7,6 +7,9 @@ describe('output frames', () => {
     const frame = decodeOutputFrame(encodeOutputFrame({ id: 'p_abc123', start: 10, end: 10 + data.length, data }));
     expect(frame).toMatchObject({ id: 'p_abc123', start: 10, end: 10 + data.length });
     expect(Buffer.from(frame.data).equals(data)).toBe(true);
+    const leased = new FrameSlabs().encode({ id: 'p_abc123', start: 10, end: 10 + data.length, data });
+    expect(decodeOutputFrame(leased.bytes)).toEqual(frame);
+    leased.release();
   });
 
   it('frames carved from one slab stay independent', () => {

@@ -68,6 +68,13 @@ export class FrameSlabs {
 
   constructor(private readonly slabBytes = FRAME_SLAB_BYTES) {}
 
+  /** `frame` encoded into leased bytes: release them once the socket wrote them. */
+  encode(frame: OutputFrame): FrameLease {
+    let lease: FrameLease | undefined;
+    const bytes = encodeOutputFrame(frame, (size) => (lease = this.lease(size)).bytes);
+    return { bytes, release: () => lease?.release() };
+  }
+
   lease(size: number): FrameLease {
     if (size > this.slabBytes) return { bytes: new Uint8Array(size), release: () => undefined };
     let slab = this.current;
@@ -100,6 +107,6 @@ export class FrameSlabs {
   }
 
   private recycle(slab: Slab): void {
-    if (this.spare.length < SPARE_SLABS && !this.spare.includes(slab)) this.spare.push(slab);
+    if (this.spare.length < SPARE_SLABS) this.spare.push(slab);
   }
 }

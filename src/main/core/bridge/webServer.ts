@@ -13,7 +13,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ClientMessage, ServerMessage } from '../../../shared/api';
 import { toSerializedError } from '../../../shared/errors';
-import { encodeOutputFrame, FrameSlabs, type FrameLease } from '../../../shared/outputFrame';
+import { FrameSlabs } from '../../../shared/outputFrame';
 import type { Workspace } from '../workspace';
 import { WorkspaceClientSession } from './workspaceClientSession';
 import { parseRequestTarget } from './requestTarget';
@@ -225,10 +225,9 @@ function serveControlSocket(workspace: Workspace, ws: WebSocket, onClose: () => 
   const client = new WorkspaceClientSession(workspace, (event, project) => {
     if (event.type !== 'output') return send(project === undefined ? { t: 'event', event } : { t: 'event', event, project });
     if (ws.readyState !== ws.OPEN) return;
-    let lease: FrameLease | undefined;
-    const frame = encodeOutputFrame(event, (size) => (lease = frames.lease(size)).bytes);
+    const frame = frames.encode(event);
     // The frame's slab is reused once the socket has written it (or failed to).
-    ws.send(frame, { binary: true }, () => lease?.release());
+    ws.send(frame.bytes, { binary: true }, () => frame.release());
   });
   ws.on('message', (raw, isBinary) => {
     if (isBinary)

@@ -76,11 +76,14 @@ describe('Qwen Code in a 56-column pane (wrapped spinner row)', () => {
 
 /**
  * opencode 1.18.33 in a 56-column pane: its idle hint row wraps (the directory over two rows,
- * `ctrl+p` and `commands` apart); at 44 columns the busy row wraps too and breaks `esc interrupt`. The screens are the core's screen of the real opencode at 56x18,
+ * `ctrl+p` and `commands` apart); at 44 columns the busy row wraps too and breaks `esc interrupt`.
+ * The screens are the core's screen of the real opencode at 56x18,
  * driven through Switchboard against the mock Chat Completions API (blank rows dropped); before,
  * the idle row matched no rule and the finished turn read active until the quiet fallback.
  */
-const BOX_56 = ['  ┃', '  ┃', '  ┃', '  ┃  Build · Switchboard Mock Mock', `  ╹${'▀'.repeat(51)}`];
+/** opencode's prompt box (empty prompt, agent and model line, bottom edge) in a pane `columns` wide. */
+const opencodeBox = (columns: number) => ['  ┃', '  ┃', '  ┃', '  ┃  Build · Switchboard Mock Mock', `  ╹${'▀'.repeat(columns - 5)}`];
+const BOX_56 = opencodeBox(56);
 const opencodeIdle56 = [
   '  ┃  Say hello to Switchboard please',
   '  ┃',
@@ -128,13 +131,12 @@ describe('opencode in a narrow pane (wrapped hint row)', () => {
   });
 
   it('at 44 columns the busy row breaks `esc interrupt` apart: the spinner still says busy, never idle', () => {
-    const box44 = ['  ┃', '  ┃', '  ┃', '  ┃  Build · Switchboard Mock Mock', `  ╹${'▀'.repeat(39)}`];
     const busy44 = [
       '  ┃',
       '  ┃  Say hello to Switchboard please',
       '  ┃',
       '     ▣  Build · Switchboard Mock',
-      ...box44,
+      ...opencodeBox(44),
       '   ■■⬝⬝⬝⬝⬝⬝  esc     tab      ctrl+p',
       '             interrupagents   commands',
       '             t',
@@ -143,7 +145,7 @@ describe('opencode in a narrow pane (wrapped hint row)', () => {
     const idle44 = [
       '     seconds to arrive in full here.',
       '     ▣  Build · Switchboard Mock · 6.3s',
-      ...box44,
+      ...opencodeBox(44),
       '   /tmp/switchboard-opencode-.5K ctrl+p',
       '   t0D5w4/home/project           commands',
     ];
