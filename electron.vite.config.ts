@@ -12,8 +12,10 @@ export default defineConfig({
           serve: resolve(__dirname, 'src/main/serve.ts'),
           // The headless screens' worker thread (sessions/screenPool.ts loads it beside the bundle).
           screenWorker: resolve(__dirname, 'src/main/core/sessions/screenWorker.ts'),
+          // The PTY thread (sessions/ptyHost.ts loads it beside the bundle).
+          ptyWorker: resolve(__dirname, 'src/main/core/sessions/ptyWorker.ts'),
         },
-        // Shared chunks beside the entries: code that finds screenWorker.js by its own __dirname runs from any of them.
+        // Shared chunks beside the entries: code that finds a worker's entry by its own __dirname runs from any of them.
         output: { chunkFileNames: '[name]-[hash].js' },
       },
     },

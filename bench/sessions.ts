@@ -12,7 +12,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { SwitchboardCore } from '../src/main/core/app';
 import { buildCore } from '../src/main/core/composition';
 import { ControlClientSession } from '../src/main/core/bridge';
-import { sharedScreenPool } from '../src/main/core/sessions';
+import { sharedPtyHost, sharedScreenPool } from '../src/main/core/sessions';
 import { percentile, type BenchRow } from './report';
 import { timeEcho } from './echo';
 import { FrameSlabs } from '../src/shared/outputFrame';
@@ -184,7 +184,20 @@ async function screenPoolKb(): Promise<{ kb: number; workers: number }> {
   return { kb: (process.memoryUsage().rss - before) / 1024, workers: pool.workers.length };
 }
 
-/** RSS per idle entry, the pool's workers already running (their fixed cost is `screenPoolKb`). */
+/** RSS the PTY thread adds: started by a first PTY, with none left. */
+async function ptyThreadKb(): Promise<number> {
+  settleHeap();
+  const before = process.memoryUsage().rss;
+  await new Promise<void>((resolve) => {
+    const options = { name: 'xterm-256color', cols: 80, rows: 24, cwd: process.cwd(), env: { PATH: process.env.PATH ?? '' } };
+    sharedPtyHost().spawn('/bin/sh', ['-c', 'exit 0'], options, { onData: () => undefined, onExit: () => resolve() });
+  });
+  await new Promise((r) => setTimeout(r, 500)); // the thread settles after its first PTY
+  settleHeap();
+  return (process.memoryUsage().rss - before) / 1024;
+}
+
+/** RSS per idle entry, the pool's workers and the PTY thread already running (their fixed costs are `screenPoolKb`, `ptyThreadKb`). */
 async function idleMemoryKb(): Promise<number> {
   const core = await newCore();
   try {
@@ -203,6 +216,7 @@ async function idleMemoryKb(): Promise<number> {
 export async function benchSessions(): Promise<BenchRow[]> {
   // Memory first: after the floods, garbage collection would make the difference meaningless.
   const pool = await screenPoolKb();
+  const ptyThread = await ptyThreadKb();
   const memory = await idleMemoryKb();
   const { raw, pipeline, pairRatios } = await throughputPairs();
   const { echo, lagP99 } = await fairness();
@@ -232,5 +246,6 @@ export async function benchSessions(): Promise<BenchRow[]> {
     { section: 'sessions', name: 'event-loop lag p99 during flood', value: lagP99, unit: 'ms' },
     { section: 'sessions', name: `RSS per idle terminal entry (${IDLE_ENTRIES} open)`, value: memory, unit: 'KB', goal: '≤ 232 KB' },
     { section: 'sessions', name: `RSS of the screen worker pool, fixed (${pool.workers} workers)`, value: pool.kb, unit: 'KB' },
+    { section: 'sessions', name: 'RSS of the PTY thread, fixed', value: ptyThread, unit: 'KB' },
   ];
 }

@@ -7,7 +7,8 @@
  * most BACKGROUND_BYTES_PER_SECOND from its PTY: past that it stops reading for a while, and its
  * program blocks on its full terminal and leaves the CPU. Nothing is lost, and an entry that
  * prints less (a server's log, an agent's redraw) is never held; nobody typing, nothing is held.
- * All entries of the process (every project) share one instance: they share the cores.
+ * All entries of the process (every project) share one instance, the PTY thread's (ptyThread.ts),
+ * which holds an entry before its next read: they share the cores.
  */
 
 /** A write this recent means someone is typing: covers the gap between keystrokes of a typist. */
@@ -109,6 +110,3 @@ export class InputPriority {
     client.setHeld(false);
   }
 }
-
-/** The process's one set of cores, shared by every entry of every open project. */
-export const sharedInputPriority = new InputPriority();

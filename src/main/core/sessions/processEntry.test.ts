@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SessionManager } from './sessionManager';
 import { ProcessEntry } from './processEntry';
-import { BACKGROUND_BURST_BYTES, BACKGROUND_BYTES_PER_SECOND, InputPriority } from './inputPriority';
+import { BACKGROUND_BURST_BYTES, BACKGROUND_BYTES_PER_SECOND } from './inputPriority';
+import { PtyHost } from './ptyHost';
 import { isAlive } from './processTree';
 import { waitForExit, waitForOutput, waitForScreen } from '../../../../test/support/wait';
 
@@ -245,14 +246,20 @@ describe('output chunks for detectors', () => {
 
 describe('ProcessEntry input priority (real PTYs)', () => {
   const entries: ProcessEntry[] = [];
+  // A PTY thread of its own: its input priority sees only this test's typing.
+  let ptys: PtyHost;
+  beforeEach(() => {
+    ptys = new PtyHost();
+  });
   afterEach(async () => {
     for (const entry of entries.splice(0)) await entry.close();
+    ptys.dispose();
   });
-  const create = (name: string, argv: string[], inputPriority: InputPriority) => {
+  const create = (name: string, argv: string[]) => {
     const entry = new ProcessEntry({
       id: name,
       spec: { name, kind: 'command', argv, cwd: process.cwd() },
-      inputPriority,
+      ptys,
       killGraceMs: 500,
     });
     entries.push(entry);
@@ -260,9 +267,8 @@ describe('ProcessEntry input priority (real PTYs)', () => {
   };
 
   it('while someone types into one entry, a flood in another reads at most its background rate', async () => {
-    const priority = new InputPriority();
-    const typedInto = create('typed', ['cat'], priority);
-    const flood = create('flood', ['yes', 'flood line'], priority);
+    const typedInto = create('typed', ['cat']);
+    const flood = create('flood', ['yes', 'flood line']);
     await typedInto.start();
     await flood.start();
     await waitForOutput(flood, /flood line/);

@@ -2,7 +2,6 @@
  * One process entry: its definition, the PTY of the current run, the byte ring, the headless
  * screen, the viewer batcher and flow control. Entries outlive their process (docs/app.md).
  */
-import * as pty from 'node-pty';
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants as fsConstants, openSync } from 'node:fs';
 import { DisposableBase, Emitter, type Event } from '../base';
@@ -17,11 +16,11 @@ import {
   type RunState,
 } from '../../../shared/model';
 import { ByteRing } from './ringBuffer';
+import { sharedPtyHost, type HostedPty, type PtyExit, type PtyHost } from './ptyHost';
 import { sharedScreenPool, type ScreenWorkerPool } from './screenPool';
 import type { RemoteScreen } from './remoteScreen';
 import { OutputBatcher, type OutputBatch } from './outputBatcher';
 import { sharedOutputBudget, type BudgetClient, type OutputBudget } from './outputBudget';
-import { sharedInputPriority, type InputPriority, type PriorityClient } from './inputPriority';
 import { FlowController } from './flowControl';
 import { KILL_GRACE_MS, killTree, killTreeNow } from './treeKill';
 import { checkCwd, resolveCommand } from './commandResolver';
@@ -29,6 +28,8 @@ import type { ObservedSession, OutputChunk, RunExited, RunStarted } from './type
 import { LazyTextChunk, incompleteTailLength } from './utf8Chunks';
 
 const EMPTY = Buffer.alloc(0);
+/** Output from the PTY thread is taken in pieces of at most this (a viewer batch's MAX_BATCH_BYTES). */
+const READ_PIECE_BYTES = 32 * 1024;
 
 /** docs/app.md: memory per entry is bounded; 2 MiB keeps several screens of history per entry. */
 const DEFAULT_RING_BYTES = 2 * 1024 * 1024;
@@ -42,12 +43,12 @@ export interface ProcessEntryOptions {
   spec: ProcessSpec;
   ringBytes?: number;
   scrollback?: number;
+  /** The thread that reads the PTYs (default: the process's one). */
+  ptys?: PtyHost;
   /** The worker threads that parse the screen (default: the process's one pool). */
   screens?: ScreenWorkerPool;
   /** Loop time this entry's output may take while others wait (default: the process's one budget). */
   outputBudget?: OutputBudget;
-  /** Who may read while someone types (default: the process's one instance). */
-  inputPriority?: InputPriority;
   killGraceMs?: number;
   /** Extra environment for each run (MCP identity), asked at every start. */
   envForRun?: (entry: ProcessEntry) => Record<string, string>;
@@ -77,7 +78,9 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   private runStartedAt: number | undefined;
   private runStartOffset = 0;
   private exitInfo: ExitInfo | undefined;
-  private ptyProcess: pty.IPty | undefined;
+  private ptyProcess: HostedPty | undefined;
+  private readonly ptys: PtyHost;
+  private readonly readPieceBytes: number;
   private runMarker = '';
   /** The last run's leader, kept after it exits: its marked descendants may still be stopping. */
   private lastRunPid: number | undefined;
@@ -104,17 +107,9 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
       this.applyReading();
     },
   };
-  private readonly inputPriority: InputPriority;
-  private isHeldForInput = false;
-  private readonly priorityClient: PriorityClient = {
-    setHeld: (held) => {
-      this.isHeldForInput = held;
-      this.applyReading();
-    },
-  };
   private readonly batcher = this.register(
     new OutputBatcher(
-      (start, end) => this.ring.view(start, end) ?? this.copyToScratch(start, end),
+      (start, end) => this.ringRange(start, end),
       (batch) => this.deliverBatch(batch),
     ),
   );
@@ -152,6 +147,8 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.argsForRun = options.argsForRun;
     this.argvForRun = options.argvForRun;
     this.ring = new ByteRing(options.ringBytes ?? DEFAULT_RING_BYTES);
+    this.ptys = options.ptys ?? sharedPtyHost();
+    this.readPieceBytes = Math.max(1, Math.min(READ_PIECE_BYTES, this.ring.capacity >> 1));
     this.screen = this.register(
       (options.screens ?? sharedScreenPool()).open(
         { cols: this.sizeCols, rows: this.sizeRows, scrollback: options.scrollback },
@@ -160,8 +157,6 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     );
     this.outputBudget = options.outputBudget ?? sharedOutputBudget;
     this.register({ dispose: () => this.outputBudget.forget(this.budgetClient) });
-    this.inputPriority = options.inputPriority ?? sharedInputPriority;
-    this.register({ dispose: () => this.inputPriority.forget(this.priorityClient) });
     this.register(this.flow.onDidChangePaused(() => this.applyPause()));
     this.register(this.screen.onDidChangeTitle(() => this.changedEmitter.fire()));
     // Programs such as Codex wait for answers to their terminal queries before reading input. An
@@ -169,7 +164,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     // headless screen does — never both, so no program sees two replies.
     this.register(
       this.screen.onDidReply((reply) => {
-        if (this.viewers.size === 0 && this.ptyProcess) this.ptyProcess.write(reply);
+        if (this.viewers.size === 0 && this.ptyProcess) this.ptyProcess.write(reply, false);
       }),
     );
   }
@@ -322,8 +317,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
 
   write(data: string): void {
     if (!this.ptyProcess) throw new NotRunningError(this.id, this.spec.name);
-    this.inputPriority.typed(this.priorityClient);
-    this.ptyProcess.write(data);
+    this.ptyProcess.write(data, true);
   }
 
   resize(cols: number, rows: number): void {
@@ -386,16 +380,24 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.isStopRequested = false;
     this.utf8Carry = EMPTY;
     this.flow.reset();
-    let proc: pty.IPty;
+    let proc: HostedPty;
+    const runId = this.currentRunId;
+    const slave: { fd?: number } = {};
+    let resolveExit!: () => void;
     const [program, args] = withStdinFeed(file, [...argv.slice(1), ...(this.argsForRun?.(this) ?? [])], this.spec.stdin, env);
+    const options = { name: env.TERM ?? 'xterm-256color', cols: this.sizeCols, rows: this.sizeRows, cwd: this.spec.cwd, env };
     try {
-      proc = pty.spawn(program, args, {
-        name: env.TERM ?? 'xterm-256color',
-        cols: this.sizeCols,
-        rows: this.sizeRows,
-        cwd: this.spec.cwd,
-        env,
-        encoding: null,
+      proc = this.ptys.spawn(program, args, options, {
+        onData: (data) => this.takeOutput(data),
+        onExit: (exit) => {
+          if (slave.fd !== undefined) closeSync(slave.fd);
+          this.batcher.flush();
+          // The screen is parsed on a worker: the run's last output is on it before anyone hears of the exit.
+          void this.screen.flush().then(() => {
+            this.handleExit(runId, exit);
+            resolveExit();
+          });
+        },
       });
     } catch (err) {
       const message = `Could not start ${argv[0]}: ${err instanceof Error ? err.message : String(err)}`;
@@ -404,27 +406,24 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     }
     this.ptyProcess = proc;
     this.lastRunPid = proc.pid;
-    const slaveFd = holdSlaveOpen(proc);
+    slave.fd = holdSlaveOpen(proc.ptsName);
     this.currentPid = proc.pid;
     this.runStartedAt = Date.now();
     this.runStartOffset = this.ring.end;
-    let resolveExit!: () => void;
     this.exited = new Promise((resolve) => (resolveExit = resolve));
-    const runId = this.currentRunId;
-    const dataSub = proc.onData((data) => this.acceptOutput(data as unknown as Buffer));
-    const exitSub = proc.onExit(({ exitCode, signal }) => {
-      dataSub.dispose();
-      exitSub.dispose();
-      if (slaveFd !== undefined) closeSync(slaveFd);
-      this.batcher.flush();
-      // The screen is parsed on a worker: the run's last output is on it before anyone hears of the exit.
-      void this.screen.flush().then(() => {
-        this.handleExit(runId, exitCode, signal ?? 0);
-        resolveExit();
-      });
-    });
     this.setState('running', `Running (pid ${proc.pid})`);
     this.runStartedEmitter.fire({ runId, pid: proc.pid, at: this.runStartedAt, offset: this.runStartOffset });
+  }
+
+  /**
+   * Output from the PTY thread: a read, or the reads it held while we were busy (up to its
+   * HELD_MAX_BYTES), taken in as pieces no larger than a viewer's batch so a batch still never
+   * holds more than the ring retains or the flow-control watermark allows.
+   */
+  private takeOutput(data: Buffer): void {
+    for (let at = 0; at < data.length; at += this.readPieceBytes) {
+      this.acceptOutput(data.subarray(at, Math.min(data.length, at + this.readPieceBytes)));
+    }
   }
 
   /**
@@ -441,12 +440,13 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
       const start = this.ring.end;
       this.ring.append(data);
       // In order only: after a flood, bytes still in a batch reach the listeners with that batch first.
-      if (this.observedEnd === start && !this.batcher.isFlooding(startedAt)) this.observe(data, start, this.ring.end);
+      // They get the ring's copy: `data` goes back to the PTY thread after this call.
+      if (this.observedEnd === start && !this.batcher.isFlooding(startedAt))
+        this.observe(this.ringRange(start, this.ring.end), start, this.ring.end);
       this.batcher.push(start, this.ring.end);
     } finally {
       this.isAcceptingOutput = false;
       this.outputBudget.spend(this.budgetClient, performance.now() - startedAt);
-      this.inputPriority.read(this.priorityClient, data.length);
     }
   }
 
@@ -477,18 +477,20 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     // Text is decoded only if a listener reads it; a split character's start is carried over.
     const carryIn = this.utf8Carry;
     const tailLength = incompleteTailLength(data);
-    this.utf8Carry = tailLength > 0 ? data.subarray(data.length - tailLength) : EMPTY;
+    // Copied: `data` is a view of the ring or of the scratch copy, which the next read may reuse.
+    this.utf8Carry = tailLength > 0 ? Buffer.from(data.subarray(data.length - tailLength)) : EMPTY;
     this.outputEmitter.fire(new LazyTextChunk(data, start, end, this.currentRunId, carryIn, tailLength));
   }
 
-  private handleExit(runId: number, exitCode: number, signal: number): void {
+  private handleExit(runId: number, { exitCode, signal, isHostLost }: PtyExit): void {
     const marker = this.runMarker;
     const pid = this.ptyProcess?.pid;
     this.ptyProcess = undefined;
     this.currentPid = undefined;
     this.batcher.flush();
     this.exitInfo = { exitCode, signal: signal || undefined, at: Date.now() };
-    if (this.isStopRequested) this.setState('stopped', 'Stopped');
+    if (isHostLost) this.setState('error', 'The PTY thread stopped: the run was ended');
+    else if (this.isStopRequested) this.setState('stopped', 'Stopped');
     else if (exitCode === 0 && !signal) this.setState('stopped', 'Exited with code 0');
     else if (signal) this.setState('error', `Killed by signal ${signal}`);
     else this.setState('error', `Exited with code ${exitCode}`);
@@ -515,6 +517,11 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     } finally {
       this.isDeliveringLocal = false;
     }
+  }
+
+  /** Ring bytes [start, end), valid until the next append: a view, or a scratch copy where the range wraps. */
+  private ringRange(start: number, end: number): Buffer {
+    return this.ring.view(start, end) ?? this.copyToScratch(start, end);
   }
 
   /** Ring bytes [start, end) copied into the reused scratch buffer (a range across the ring's wrap). */
@@ -547,10 +554,9 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.changedEmitter.fire();
   }
 
-  /** Read the PTY unless a viewer is far behind (flow control), floods used up the loop's budget, or someone types elsewhere. */
+  /** Read the PTY unless a viewer is far behind (flow control) or floods used up the loop's budget (input priority is the PTY thread's). */
   private applyReading(): void {
-    if (this.flow.isPaused || this.isOverBudget || this.isHeldForInput) this.ptyProcess?.pause();
-    else this.ptyProcess?.resume();
+    this.ptyProcess?.setReading(!(this.flow.isPaused || this.isOverBudget));
   }
 
   private setState(state: RunState, message: string): void {
@@ -577,8 +583,7 @@ function dimmed(serialized: string): string {
  * its socket is destroyed 200 ms after the child's exit (DESTROY_SOCKET_TIMEOUT_MS), and we close
  * the fd on exit.
  */
-function holdSlaveOpen(proc: pty.IPty): number | undefined {
-  const ptsName = (proc as unknown as { ptsName?: string }).ptsName;
+function holdSlaveOpen(ptsName: string | undefined): number | undefined {
   if (process.platform === 'win32' || !ptsName) return undefined;
   try {
     return openSync(ptsName, fsConstants.O_RDWR | fsConstants.O_NOCTTY);

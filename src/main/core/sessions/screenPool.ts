@@ -8,12 +8,11 @@
  * (`RemoteScreen.reopen`); queries sent meanwhile are sent again, so they wait instead of failing.
  */
 import { availableParallelism } from 'node:os';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { Emitter, type Event } from '../base';
 import { RemoteScreen, type ReplaySource, type ScreenChannel } from './remoteScreen';
 import type { FromWorker, ScreenOptions, ToWorker, WriteItem } from './screenProtocol';
+import { startWorkerThread } from './workerThread';
 
 /**
  * Upper bound of the pool. Each screen parses within its own CPU budget (screenModel.ts), so a
@@ -187,7 +186,9 @@ export class ScreenWorkerPool implements ScreenChannel {
   }
 
   private startWorker(slot: Slot): void {
-    const worker = spawnScreenWorker();
+    const worker = startWorkerThread('screenWorker', {
+      resourceLimits: { maxYoungGenerationSizeMb: SCREEN_WORKER_YOUNG_GENERATION_MB },
+    });
     slot.worker = worker;
     slot.startedAt = performance.now();
     this.applyRef(slot);
@@ -242,18 +243,6 @@ export class ScreenWorkerPool implements ScreenChannel {
     const taken = slot.staging.take();
     if (taken) slot.worker.postMessage({ type: 'write', ...taken } satisfies ToWorker, [taken.buffer]);
   }
-}
-
-/**
- * The worker thread. Built, it is `screenWorker.js` beside the main bundle (electron-vite builds it
- * for the Electron main and `serve` alike); from source (vitest, tsx) it is compiled by tsx.
- */
-function spawnScreenWorker(): Worker {
-  const options = { resourceLimits: { maxYoungGenerationSizeMb: SCREEN_WORKER_YOUNG_GENERATION_MB } };
-  if (!__filename.endsWith('.ts')) return new Worker(join(__dirname, 'screenWorker.js'), options);
-  const tsx = createRequire(__filename).resolve('tsx/cjs');
-  const entry = join(__dirname, 'screenWorker.ts');
-  return new Worker(`require(${JSON.stringify(tsx)}); require(${JSON.stringify(entry)});`, { ...options, eval: true });
 }
 
 let sharedPool: ScreenWorkerPool | undefined;
