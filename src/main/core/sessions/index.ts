@@ -2,7 +2,7 @@ export { SessionManager, type TaggedBatch } from './sessionManager';
 export { ProcessEntry, RUN_MARKER_ENV } from './processEntry';
 export { ScreenModel } from './screenModel';
 export { ScreenWorkerPool, sharedScreenPool, defaultScreenWorkers } from './screenPool';
-export { PtyHost, sharedPtyHost } from './ptyHost';
+export { PtyHost, sharedPtyHost, endSharedPtys } from './ptyHost';
 export type { RemoteScreen } from './remoteScreen';
 export { killTree } from './treeKill';
 export { collectTree, readProcessTable, findByEnvMarker, isAlive as isProcessAlive } from './processTree';

@@ -7,15 +7,26 @@
  * (ptyThread.ts); a main thread that falls behind pauses the reading there.
  *
  * `spawn` stays synchronous (a pid at once, errors thrown) by waiting on the PTY thread's answer,
- * as node-pty's own spawn waits for the fork. If the PTY thread dies, every PTY it held reports
- * an exit (`isHostLost`) and the next spawn starts a new thread.
+ * as node-pty's own spawn waits for the fork.
+ *
+ * The PTY thread must not be torn down while node-pty may still report an exit on it: node-pty
+ * calls into the thread's JavaScript from its wait thread, and during a teardown that call aborts
+ * the whole process. So the thread catches its own errors, and before the process exits (and
+ * before `dispose` stops the thread) the PTYs still live are ended and their exits awaited,
+ * briefly and synchronously: at exit each gets the hangup the teardown would give it (SIGHUP to
+ * its process group, as when its master closes), `dispose` kills them. After a clean stop there
+ * are none; after a fatal error every tree was just killed, and the exits follow within
+ * node-pty's 200 ms drain. If the thread dies anyway, every PTY it held reports an exit
+ * (`isHostLost`) and the next spawn starts a new thread.
  */
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
-import type { FromPtyThread, PtySpawnReply, PtySpawnRequest, ToPtyThread } from './ptyProtocol';
+import { LIVE_PTYS, SPAWN_ANSWERED, type FromPtyThread, type PtySpawnReply, type PtySpawnRequest, type ToPtyThread } from './ptyProtocol';
 import { startWorkerThread } from './workerThread';
 
 /** The PTY thread answers a spawn within this (its own start included, tsx-compiled under tests). */
 const SPAWN_ANSWER_TIMEOUT_MS = 30_000;
+/** Longest wait at exit for live PTYs' exits (killed trees report theirs within node-pty's 200 ms drain). */
+const EXIT_DRAIN_TIMEOUT_MS = 1_000;
 
 export interface PtyExit {
   exitCode: number;
@@ -46,6 +57,7 @@ export interface HostedPty {
 }
 
 interface Live {
+  readonly pid: number;
   readonly events: PtyEvents;
   isWanted: boolean;
 }
@@ -53,7 +65,8 @@ interface Live {
 interface Thread {
   readonly worker: Worker;
   readonly spawnPort: MessagePort;
-  readonly spawnSignal: Int32Array;
+  /** Shared with the thread: SPAWN_ANSWERED and LIVE_PTYS. */
+  readonly flags: Int32Array;
 }
 
 export class PtyHost {
@@ -61,17 +74,22 @@ export class PtyHost {
   private readonly live = new Map<number, Live>();
   private nextPtyId = 1;
   private isDisposed = false;
+  private readonly drainBeforeExit = () => this.endAll('SIGHUP');
+
+  constructor() {
+    process.on('exit', this.drainBeforeExit);
+  }
 
   /** Spawns on the PTY thread; throws what node-pty threw there. */
   spawn(file: string, args: string[], options: PtySpawnOptions, events: PtyEvents): HostedPty {
     if (this.isDisposed) throw new Error('The PTY host was disposed');
     const thread = this.ensureThread();
     const ptyId = this.nextPtyId++;
-    Atomics.store(thread.spawnSignal, 0, 0);
+    Atomics.store(thread.flags, SPAWN_ANSWERED, 0);
     this.send({ type: 'spawn', ptyId, file, args, options });
     const reply = awaitSpawnReply(thread, ptyId);
     if ('error' in reply) throw new Error(reply.error);
-    const live: Live = { events, isWanted: true };
+    const live: Live = { pid: reply.pid, events, isWanted: true };
     this.live.set(ptyId, live);
     this.applyRef();
     return {
@@ -92,23 +110,42 @@ export class PtyHost {
     return this.thread?.worker;
   }
 
+  /** Stops the thread; PTYs still live are killed first and their exits awaited (see the top). */
   dispose(): void {
     if (this.isDisposed) return;
     this.isDisposed = true;
+    process.off('exit', this.drainBeforeExit);
+    this.endAll('SIGKILL');
     const worker = this.thread?.worker;
     this.thread = undefined;
     void worker?.terminate();
   }
 
+  /**
+   * Signals every live PTY's process group, then blocks until the thread holds none or
+   * EXIT_DRAIN_TIMEOUT_MS passed: the last thing before the process exits (see the top).
+   */
+  endAll(signal: NodeJS.Signals): void {
+    const flags = this.thread?.flags;
+    if (!flags || Atomics.load(flags, LIVE_PTYS) === 0) return;
+    for (const live of this.live.values()) signalGroup(live.pid, signal);
+    const deadline = Date.now() + EXIT_DRAIN_TIMEOUT_MS;
+    for (let live = Atomics.load(flags, LIVE_PTYS); live > 0; live = Atomics.load(flags, LIVE_PTYS)) {
+      const left = deadline - Date.now();
+      if (left <= 0) return;
+      waitForChange(flags, LIVE_PTYS, live, left);
+    }
+  }
+
   private ensureThread(): Thread {
     if (this.thread) return this.thread;
     const { port1, port2 } = new MessageChannel();
-    const spawnSignal = new Int32Array(new SharedArrayBuffer(4));
+    const flags = new Int32Array(new SharedArrayBuffer(8));
     const worker = startWorkerThread('ptyWorker', {
-      workerData: { spawnPort: port2, spawnSignal: spawnSignal.buffer },
+      workerData: { spawnPort: port2, flags: flags.buffer },
       transferList: [port2],
     });
-    const thread: Thread = { worker, spawnPort: port1, spawnSignal };
+    const thread: Thread = { worker, spawnPort: port1, flags };
     this.thread = thread;
     worker.on('message', (message: FromPtyThread) => this.route(message));
     worker.on('error', (err) => console.error(`The PTY thread failed: ${err.message}`));
@@ -161,27 +198,36 @@ function awaitSpawnReply(thread: Thread, ptyId: number): PtySpawnReply {
     if (received?.message.ptyId === ptyId) return received.message;
     if (received) {
       if ('pid' in received.message) killQuietly(received.message.pid);
-      Atomics.store(thread.spawnSignal, 0, 0);
+      Atomics.store(thread.flags, SPAWN_ANSWERED, 0);
       continue;
     }
     const left = deadline - Date.now();
     if (left <= 0) throw new Error(`The PTY thread did not answer within ${SPAWN_ANSWER_TIMEOUT_MS / 1000} s`);
-    waitForSignal(thread.spawnSignal, left);
+    waitForChange(thread.flags, SPAWN_ANSWERED, 0, left);
   }
 }
 
-/** Sleeps until the PTY thread signals an answer; where the host forbids blocking waits, polls. */
-function waitForSignal(signal: Int32Array, timeoutMs: number): void {
+/** Sleeps while `flags[slot]` is `value`, at most `timeoutMs`; where the host forbids blocking waits, returns (the caller polls). */
+function waitForChange(flags: Int32Array, slot: number, value: number, timeoutMs: number): void {
   try {
-    Atomics.wait(signal, 0, 0, timeoutMs);
+    Atomics.wait(flags, slot, value, timeoutMs);
   } catch {
-    // Atomics.wait is not allowed on this thread: the caller's loop polls the port instead.
+    // Atomics.wait is not allowed on this thread: the caller's loop polls instead.
   }
 }
 
-function killQuietly(pid: number): void {
+/** A PTY's program leads its own session and process group (node-pty's setsid). */
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
   try {
-    process.kill(pid, 'SIGKILL');
+    process.kill(-pid, signal);
+  } catch {
+    killQuietly(pid, signal);
+  }
+}
+
+function killQuietly(pid: number, signal: NodeJS.Signals = 'SIGKILL'): void {
+  try {
+    process.kill(pid, signal);
   } catch {
     // already gone
   }
@@ -193,4 +239,9 @@ let sharedHost: PtyHost | undefined;
 export function sharedPtyHost(): PtyHost {
   sharedHost ??= new PtyHost();
   return sharedHost;
+}
+
+/** Kills what the process's PTY thread still holds and waits for the exits: before a fatal exit. */
+export function endSharedPtys(): void {
+  sharedHost?.endAll('SIGKILL');
 }

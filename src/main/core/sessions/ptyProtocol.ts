@@ -5,6 +5,10 @@
  * a spawn returns its pid like `node-pty`'s does; everything else is asynchronous and in order.
  */
 
+/** Slots of the flags both threads share: the spawn answer was posted; how many PTYs the thread holds. */
+export const SPAWN_ANSWERED = 0;
+export const LIVE_PTYS = 1;
+
 export interface PtySpawnRequest {
   type: 'spawn';
   ptyId: number;

@@ -54,6 +54,8 @@ export class PtyThread {
   constructor(
     private readonly post: (message: FromPtyThread, transfer?: ArrayBuffer[]) => void,
     private readonly reply: (reply: PtySpawnReply) => void,
+    /** How many PTYs this thread holds, after each spawn and exit. */
+    private readonly countLive: (live: number) => void = () => undefined,
     /** Every PTY of the process is on this thread, so one instance sees all the typing and all the reads. */
     private readonly inputPriority = new InputPriority(),
   ) {}
@@ -113,6 +115,7 @@ export class PtyThread {
       },
     };
     this.ptys.set(hosted.id, hosted);
+    this.countLive(this.ptys.size);
     const dataSub = proc.onData((data) => this.read(hosted, data as unknown as Buffer));
     const exitSub = proc.onExit(({ exitCode, signal }) => {
       dataSub.dispose();
@@ -122,6 +125,7 @@ export class PtyThread {
       clearTimeout(hosted.mergeTimer);
       if (hosted.heldBytes > 0) this.sendHeld(hosted); // messages keep their order: the data comes first
       this.post({ type: 'exit', ptyId: hosted.id, exitCode, signal: signal ?? 0 });
+      this.countLive(this.ptys.size);
     });
     const ptsName = (proc as unknown as { ptsName?: string }).ptsName;
     return { ptyId: hosted.id, pid: proc.pid, ptsName };

@@ -4,6 +4,7 @@
  * directory. Both hosts build it here, so they open, route and close projects the same way.
  */
 import { createCore } from '../composition';
+import { endSharedPtys } from '../sessions';
 import { RecentProjects } from '../projects';
 import { publishEndpoints } from './endpointDiscovery';
 import { FolderRoots } from './folderRoots';
@@ -55,6 +56,7 @@ export function createHostWorkspace(options: HostWorkspaceOptions): HostWorkspac
     killNow() {
       discovery.dispose();
       workspace.killNow();
+      endSharedPtys(); // node-pty reporting an exit while the process is torn down would abort it
     },
   };
 }
