@@ -25,7 +25,7 @@ const MERGE_MS = 2;
 const MERGE_BYTES = 32 * 1024;
 const FLOOD_BYTES = 8 * 1024;
 /** A PTY's first data buffer; it grows (powers of two) to what a flood holds, then is reused. */
-const MIN_BUFFER_BYTES = 16 * 1024;
+const MIN_BUFFER_BYTES = 4 * 1024;
 
 interface ThreadPty {
   readonly id: number;
