@@ -1,7 +1,9 @@
 /**
  * Readiness latency: from the moment a server opened its port and wrote its ready line
  * to Switchboard's ready event, against the baseline of polling the port every 250 ms (wait-on's
- * default), both measured in this run on the same servers.
+ * default), both measured in this run on the same servers. Measured twice: with `stabilityDelay: 0`
+ * (the detection itself), and with the default settle window, which a wait sits out on purpose
+ * (docs/readiness.md, "Waits": a ready line can still be premature for a second).
  */
 import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -33,13 +35,13 @@ function isOpen(port: number): Promise<boolean> {
   });
 }
 
-async function oneRun(core: SwitchboardCore): Promise<{ ours: number; polled: number }> {
+async function oneRun(core: SwitchboardCore, stabilityDelay?: number): Promise<{ ours: number; polled: number }> {
   const port = await freePort();
   const info = await core.spawnProcess({
     kind: 'command',
     argv: [process.execPath, '-e', SERVER(port)],
     name: `srv-${port}`,
-    ready: { port, readyPatterns: ['READY at'] },
+    ready: { port, readyPatterns: ['READY at'], ...(stabilityDelay === undefined ? {} : { stabilityDelay }) },
   });
   let polledAt: number | undefined;
   const poller = (async () => {
@@ -58,27 +60,34 @@ async function oneRun(core: SwitchboardCore): Promise<{ ours: number; polled: nu
   return { ours: readyEventAt - openedAt, polled: polledAt! - openedAt };
 }
 
-export async function benchReadiness(): Promise<BenchRow[]> {
+async function runs(stabilityDelay?: number): Promise<{ ours: number[]; polled: number[] }> {
   const core = buildCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-bench-ready-')), watchConfig: false, killGraceMs: 300 });
   await core.init();
   const ours: number[] = [];
   const polled: number[] = [];
   try {
     for (let i = 0; i < RUNS; i++) {
-      const run = await oneRun(core);
+      const run = await oneRun(core, stabilityDelay);
       ours.push(run.ours);
       polled.push(run.polled);
     }
   } finally {
     await core.dispose();
   }
-  const row = (name: string, p: number, goal?: string): BenchRow => {
-    const value = percentile(ours, p);
-    const baseline = percentile(polled, p);
+  return { ours, polled };
+}
+
+export async function benchReadiness(): Promise<BenchRow[]> {
+  const detected = await runs(0);
+  const settled = await runs();
+  const row = (of: { ours: number[]; polled: number[] }, name: string, p: number, goal?: string): BenchRow => {
+    const value = percentile(of.ours, p);
+    const baseline = percentile(of.polled, p);
     return { section: 'readiness', name, value, unit: 'ms', baseline, ratio: value / baseline, goal };
   };
   return [
-    row(`ready line + port open → ready event p50 (${RUNS} starts; baseline: 250 ms polling)`, 50),
-    row('ready line + port open → ready event p95', 95, '≤ 50 ms (pattern + port: no stabilityDelay)'),
+    row(detected, `ready line + port open → ready event p50 (${RUNS} starts, stabilityDelay 0; baseline: 250 ms polling)`, 50),
+    row(detected, 'ready line + port open → ready event p95 (stabilityDelay 0)', 95, '≤ 50 ms'),
+    row(settled, 'ready line + port open → confirmed ready p95 (default 1 s settle window)', 95, '≈ 1 s + detection'),
   ];
 }
