@@ -32,7 +32,7 @@ const SCREEN_WORKER_YOUNG_GENERATION_MB = 4;
 /** Staged bytes past this go to the worker at once instead of at the end of the turn. */
 const STAGING_MAX_BYTES = 1024 * 1024;
 
-/** One core stays with the main thread (PTY reads, detectors, viewers); the rest parse screens. */
+/** One core stays with the main thread (detectors, viewers) and the PTY thread (reads); the rest parse screens. */
 export function defaultScreenWorkers(cores = availableParallelism()): number {
   return Math.min(SCREEN_WORKERS_MAX, Math.max(1, cores - 1));
 }
