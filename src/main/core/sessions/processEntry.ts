@@ -3,7 +3,6 @@
  * screen, the viewer batcher and flow control. Entries outlive their process (docs/app.md).
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants as fsConstants, openSync } from 'node:fs';
 import { DisposableBase, Emitter, type Event } from '../base';
 import { InvalidArgumentError, NotRunningError, SpawnError, SwitchboardError } from '../../../shared/errors';
 import {
@@ -382,7 +381,6 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.flow.reset();
     let proc: HostedPty;
     const runId = this.currentRunId;
-    const slave: { fd?: number } = {};
     let resolveExit!: () => void;
     const [program, args] = withStdinFeed(file, [...argv.slice(1), ...(this.argsForRun?.(this) ?? [])], this.spec.stdin, env);
     const options = { name: env.TERM ?? 'xterm-256color', cols: this.sizeCols, rows: this.sizeRows, cwd: this.spec.cwd, env };
@@ -390,7 +388,6 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
       proc = this.ptys.spawn(program, args, options, {
         onData: (data) => this.takeOutput(data),
         onExit: (exit) => {
-          if (slave.fd !== undefined) closeSync(slave.fd);
           this.batcher.flush();
           // The screen is parsed on a worker: the run's last output is on it before anyone hears of the exit.
           void this.screen.flush().then(() => {
@@ -406,7 +403,6 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     }
     this.ptyProcess = proc;
     this.lastRunPid = proc.pid;
-    slave.fd = holdSlaveOpen(proc.ptsName);
     this.currentPid = proc.pid;
     this.runStartedAt = Date.now();
     this.runStartOffset = this.ring.end;
@@ -427,10 +423,9 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   }
 
   /**
-   * One PTY read: into the ring, then to the screen and the output listeners at once — unless a
-   * flood is under way, when they get the viewers' batches instead (deliverBatch): a flood arrives
-   * in reads of about 4 KB (the kernel's tty buffer) and every listener costs per call as much as
-   * per byte. A batch never holds more than the ring retains, so no byte leaves the ring unseen.
+   * One piece of output: into the ring, then to the screen and the output listeners at once —
+   * unless a flood is under way, when they get the viewers' batches instead (deliverBatch): a
+   * flood arrives in many small pieces and every listener costs per call as much as per byte. A batch never holds more than the ring retains, so no byte leaves the ring unseen.
    */
   private acceptOutput(data: Buffer): void {
     const startedAt = performance.now();
@@ -574,22 +569,6 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
 function dimmed(serialized: string): string {
   // eslint-disable-next-line no-control-regex
   return `\x1b[2m${serialized.replace(/\x1b\[([0-9;:]*)m/g, (_m, params: string) => `\x1b[${params || '0'};2m`)}`;
-}
-
-/**
- * Linux drops output still in flight when the last slave fd closes, so a program that prints and
- * exits at once loses its tail (node-pty #85, #726) — exactly the crash lines a user needs.
- * Holding a slave fd in our process keeps the tty alive; node-pty then drains the master until
- * its socket is destroyed 200 ms after the child's exit (DESTROY_SOCKET_TIMEOUT_MS), and we close
- * the fd on exit.
- */
-function holdSlaveOpen(ptsName: string | undefined): number | undefined {
-  if (process.platform === 'win32' || !ptsName) return undefined;
-  try {
-    return openSync(ptsName, fsConstants.O_RDWR | fsConstants.O_NOCTTY);
-  } catch {
-    return undefined; // not fatal: we only lose the guarantee for the last bytes
-  }
 }
 
 /** Carries `stdin` text from us to the feeding shell, which removes it before the program starts. */

@@ -47,8 +47,6 @@ export type PtySpawnOptions = PtySpawnRequest['options'];
 /** The main thread's handle on a PTY the PTY thread owns. */
 export interface HostedPty {
   readonly pid: number;
-  /** The slave device's path (undefined where node-pty does not expose it). */
-  readonly ptsName: string | undefined;
   /** `isTyped`: input from a person or an agent, which gives this PTY priority (inputPriority.ts). */
   write(data: string, isTyped: boolean): void;
   resize(cols: number, rows: number): void;
@@ -94,7 +92,6 @@ export class PtyHost {
     this.applyRef();
     return {
       pid: reply.pid,
-      ptsName: reply.ptsName,
       write: (data, isTyped) => this.send({ type: 'write', ptyId, data, isTyped }),
       resize: (cols, rows) => this.send({ type: 'resize', ptyId, cols, rows }),
       setReading: (isWanted) => {

@@ -34,4 +34,4 @@ export type FromPtyThread =
   | { type: 'exit'; ptyId: number; exitCode: number; signal: number };
 
 /** The answer to a spawn, on the synchronous port. */
-export type PtySpawnReply = { ptyId: number; pid: number; ptsName: string | undefined } | { ptyId: number; error: string };
+export type PtySpawnReply = { ptyId: number; pid: number } | { ptyId: number; error: string };

@@ -7,6 +7,7 @@
  * Input priority is applied here, where the reads are: a hold stops the very next read.
  */
 import * as pty from 'node-pty';
+import { closeSync, constants as fsConstants, openSync } from 'node:fs';
 import { InputPriority, type PriorityClient } from './inputPriority';
 import type { FromPtyThread, PtySpawnReply, PtySpawnRequest, ToPtyThread } from './ptyProtocol';
 
@@ -93,6 +94,7 @@ export class PtyThread {
     } catch (err) {
       return { ptyId: request.ptyId, error: err instanceof Error ? err.message : String(err) };
     }
+    const slaveFd = holdSlaveOpen(proc);
     const hosted: ThreadPty = {
       id: request.ptyId,
       proc,
@@ -120,6 +122,7 @@ export class PtyThread {
     const exitSub = proc.onExit(({ exitCode, signal }) => {
       dataSub.dispose();
       exitSub.dispose();
+      if (slaveFd !== undefined) closeSync(slaveFd);
       this.ptys.delete(hosted.id);
       this.inputPriority.forget(hosted.priorityClient);
       clearTimeout(hosted.mergeTimer);
@@ -127,8 +130,7 @@ export class PtyThread {
       this.post({ type: 'exit', ptyId: hosted.id, exitCode, signal: signal ?? 0 });
       this.countLive(this.ptys.size);
     });
-    const ptsName = (proc as unknown as { ptsName?: string }).ptsName;
-    return { ptyId: hosted.id, pid: proc.pid, ptsName };
+    return { ptyId: hosted.id, pid: proc.pid };
   }
 
   private read(hosted: ThreadPty, data: Buffer): void {
@@ -194,6 +196,23 @@ export class PtyThread {
     } catch {
       // node-pty throws on a write or resize racing the exit: the exit message follows.
     }
+  }
+}
+
+/**
+ * Linux drops output still in flight when the last slave fd closes, so a program that prints and
+ * exits at once loses its tail (node-pty #85, #726) — exactly the crash lines a user needs.
+ * Holding a slave fd keeps the tty alive; node-pty then drains the master until its socket is
+ * destroyed 200 ms after the child's exit (DESTROY_SOCKET_TIMEOUT_MS), and the fd is closed at
+ * the exit.
+ */
+function holdSlaveOpen(proc: pty.IPty): number | undefined {
+  const ptsName = (proc as unknown as { ptsName?: string }).ptsName;
+  if (process.platform === 'win32' || !ptsName) return undefined;
+  try {
+    return openSync(ptsName, fsConstants.O_RDWR | fsConstants.O_NOCTTY);
+  } catch {
+    return undefined; // not fatal: we only lose the guarantee for the last bytes
   }
 }
 
