@@ -4,21 +4,30 @@
  * nothing is implemented twice.
  */
 import { basename, resolve } from 'node:path';
-import { DisposableStore, Emitter, toDisposable, waitForEvent, type Disposable, type Event } from '../base';
+import {
+  DisposableStore,
+  Emitter,
+  ServiceRegistry,
+  toDisposable,
+  waitForEvent,
+  type Capability,
+  type AttachedCapability,
+  type Disposable,
+  type Event,
+} from '../base';
 import { SessionManager, type ProcessEntry, type TaggedBatch } from '../sessions';
 import { ConfigWatcher, loadConfig, processSpecFromConfig, sameDefinition, sameSpec, type LoadedConfig } from '../config';
 import type { ConfigIssue, ProcessConfig } from '../../../shared/config';
 import type { ProcessInfo, ProcessKind, ProcessSpec } from '../../../shared/model';
-import type { CommandArgsOf, ControlEvent, Snapshot, McpConnectionInfo } from '../../../shared/api';
+import type { CommandArgsOf, ControlEvent, Snapshot } from '../../../shared/api';
 import { InvalidArgumentError, SwitchboardError } from '../../../shared/errors';
-import type { DecoratorContext, EntryDecoration, EntryDecorator } from '../sessions';
+import type { DecorationKey, DecoratorContext, EntryDecoration, EntryDecorator } from '../sessions';
 import type { AgentConfig } from '../../../shared/agentConfig';
-import type { McpEndpoint } from '../agents';
-import type { TimerManager } from '../timers';
-import { AgentStatusDecoration, agentSpec, agentWiringForRun } from './agentEntries';
-import { ReadinessDecoration } from './readinessEntries';
-import type { TaskService } from '../tasks';
-import type { AttachedCapability, Capability } from './capability';
+import { TIMERS, type TimerManager } from '../timers';
+import { AGENT_SESSION, AGENT_STATUS, agentSpec, type AgentStatusDecoration } from '../agents';
+import { READINESS } from '../ready';
+import { TASKS, type TaskService } from '../tasks';
+import { ENTRY_RESTORER, MCP_CONNECTION } from './coreServices';
 import type { TaskProgress, TaskRequest, TaskView, TaskWaitResult } from '../../../shared/task';
 import type { ReadinessCheck, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
 import { DEFAULT_READY_TIMEOUT_MS } from '../../../shared/readyConfig';
@@ -37,28 +46,7 @@ import { relative } from 'node:path';
 import type { AnswerPromptArgs, AnswerPromptResult, WaitingAgent } from '../../../shared/inbox';
 import { answerPrompt, listWaiting, type InboxAgent } from '../inbox';
 import { promptAnswersFor } from '../agents';
-import { AgentSessionDecoration } from './agentSession';
 import type { Settings } from '../../../shared/config';
-
-/** How an entry of a previous app run comes back; provided by the continuity capability. */
-export interface EntryRestorer {
-  /** The id a switchboard.json entry had in the previous app run. */
-  idFor(configKey: string): string | undefined;
-  /** For a restored entry: resume, start or leave it stopped; undefined for new entries (autoStart decides). */
-  launchIntent(entry: ProcessEntry, autoStart: boolean): 'resume' | 'start' | 'none' | undefined;
-  /** The previous app run's output of an entry, as saved (escape sequences), or undefined. */
-  previousOutput(id: string): string | undefined;
-}
-
-/** What the MCP capability gives the core once its endpoint listens. */
-interface McpWiring {
-  /** The endpoint's URL and app token, for the UI. */
-  info: McpConnectionInfo;
-  /** Extra env per run: the entry's MCP identity. */
-  envForRun(entry: ProcessEntry): Record<string, string>;
-  /** The endpoint an entry reaches Switchboard at, with its own token: wired into an agent CLI's MCP configuration at every start. */
-  endpointFor(entryId: string): McpEndpoint | undefined;
-}
 
 /** Coalesce bursts of entry changes (title spinners, state flips) into one event per frame. */
 const CHANGE_COALESCE_MS = 16;
@@ -72,7 +60,7 @@ export interface SwitchboardCoreOptions {
    * attached in this order at the end of the constructor; the composition root lists them. A core
    * built without one answers its commands with a clear error.
    */
-  capabilities?: readonly Capability[];
+  capabilities?: readonly Capability<SwitchboardCore>[];
   /** Watch switchboard.json for edits (default true). */
   watchConfig?: boolean;
   /** How long spawnAgent waits for the agent's prompt before giving up on its instructions. */
@@ -97,7 +85,8 @@ export interface SpawnOrigin {
 
 interface EntryRecord {
   entry: ProcessEntry;
-  decorations: EntryDecoration[];
+  /** In decorator order: later decorations override fields of earlier ones in describe(). */
+  decorations: Map<DecorationKey<EntryDecoration>, EntryDecoration>;
   /** The decorations and their listeners: rebuilt when the entry is redefined. */
   decorationStore: DisposableStore;
   /** Waiting for its dependencies, or kept from starting by one that failed. */
@@ -116,27 +105,28 @@ export class SwitchboardCore {
   private readonly records = new Map<string, EntryRecord>();
   private readonly store = new DisposableStore();
   /** Order matters for describe(): later decorations override fields of earlier ones. */
-  private readonly decorators: EntryDecorator[] = [];
+  private readonly decorators: Array<{ key: DecorationKey<EntryDecoration>; decorator: EntryDecorator }> = [];
+  /** The services the capabilities provide, by key (tasks, timers, continuity, the MCP connection). */
+  readonly services = new ServiceRegistry();
   private configIssues: ConfigIssue[] = [];
   private pendingChanges = new Set<string>();
   private changeTimer: NodeJS.Timeout | undefined;
   private selectedId: string | undefined;
-  private mcp: McpWiring | undefined;
   private disposed = false;
   private readonly uiStateStore: UiStateStore;
-  private restorer: EntryRestorer | undefined;
   private readonly attached: AttachedCapability[] = [];
   private currentSettings: Settings = {};
 
   private readonly eventEmitter = this.store.add(new Emitter<ControlEvent>());
   private readonly entryChangedEmitter = this.store.add(new Emitter<string>());
   private readonly startOrder: StartOrder;
-  private taskService: TaskService | undefined;
-  private timerManager: TimerManager | undefined;
   /** Every state event (not output): processAdded/Changed/Removed, configChanged, … */
   readonly onEvent: Event<ControlEvent> = this.eventEmitter.event;
   /** Batched output of every entry, tagged with its id. */
   readonly onDidFlushOutput: Event<TaggedBatch>;
+  /** An entry was created (before any decoration or listener of the core sees it). */
+  readonly onDidAddEntry: Event<ProcessEntry>;
+  readonly onDidRemoveEntry: Event<string>;
 
   constructor(private readonly options: SwitchboardCoreOptions) {
     this.projectDir = resolve(options.projectDir);
@@ -144,11 +134,13 @@ export class SwitchboardCore {
     this.sessions = new SessionManager({
       killGraceMs: options.killGraceMs,
       ringBytes: options.ringBytes,
-      envForRun: (entry) => ({ ...this.mcp?.envForRun(entry), ...this.agentWiring(entry).env }),
-      argsForRun: (entry) => this.agentWiring(entry).args,
-      argvForRun: (entry, argv) => this.sessionOf(entry.id)?.argvForRun(argv) ?? [...argv],
+      envForRun: (entry) => this.decorationList(entry.id).reduce<Record<string, string>>((env, d) => ({ ...env, ...d.envForRun?.() }), {}),
+      argsForRun: (entry) => this.decorationList(entry.id).flatMap((d) => d.argsForRun?.() ?? []),
+      argvForRun: (entry, argv) => this.decorationList(entry.id).reduce((run, d) => d.argvForRun?.(run) ?? run, [...argv]),
     });
     this.onDidFlushOutput = this.sessions.onDidFlushOutput;
+    this.onDidAddEntry = this.sessions.onDidAddEntry;
+    this.onDidRemoveEntry = this.sessions.onDidRemoveEntry;
     this.trust = options.trust ?? new ProjectTrust(this.projectDir, new MemoryTrustStore(), { trustEverything: true });
     this.store.add(this.trust.onDidChange(() => this.trustChanged()));
     this.store.add(this.sessions.onDidAddEntry((entry) => this.track(entry)));
@@ -165,34 +157,23 @@ export class SwitchboardCore {
     for (const capability of options.capabilities ?? []) this.attached.push(this.store.add(capability.attach(this)));
   }
 
-  /** Decorates every entry created from now on (capabilities call this when they attach). */
-  addEntryDecorator(decorator: EntryDecorator): Disposable {
-    this.decorators.push(decorator);
-    return toDisposable(() => this.decorators.splice(this.decorators.indexOf(decorator), 1));
-  }
-
-  /** The task service the task commands forward to (the tasks capability provides it). */
-  provideTasks(service: TaskService): Disposable {
-    this.taskService = service;
-    return toDisposable(() => (this.taskService = undefined));
-  }
-
-  /** The timer manager the timer commands forward to (the timers capability provides it). */
-  provideTimers(manager: TimerManager): Disposable {
-    this.timerManager = manager;
-    return toDisposable(() => (this.timerManager = undefined));
+  /** Decorates every entry created from now on, under `key` (capabilities call this when they attach). */
+  addEntryDecorator<D extends EntryDecoration>(key: DecorationKey<D>, decorator: EntryDecorator<D>): Disposable {
+    const registration = { key, decorator };
+    this.decorators.push(registration);
+    return toDisposable(() => this.decorators.splice(this.decorators.indexOf(registration), 1));
   }
 
   /** Tasks: headless agent runs with a stall watchdog; the logic lives in core/tasks. */
   get tasks(): TaskService {
-    if (!this.taskService)
-      throw new SwitchboardError('internal', 'Tasks are not available in this Switchboard core (it was built without them).');
-    return this.taskService;
+    const service = this.services.find(TASKS);
+    if (!service) throw new SwitchboardError('internal', 'Tasks are not available in this Switchboard core (it was built without them).');
+    return service;
   }
 
   /** Timers (docs/timers.md): the one manager the UI commands and the MCP tools call. */
   get timers(): TimerManager {
-    const manager = this.timerManager;
+    const manager = this.services.find(TIMERS);
     if (!manager || manager.isDisposed)
       throw new SwitchboardError('internal', 'Timers are not available in this Switchboard core (it was built without a timer manager).');
     return manager;
@@ -235,21 +216,9 @@ export class SwitchboardCore {
     await this.applyConfig(loadConfig(this.projectDir));
   }
 
-  /** Entries of a previous app run come back through `restorer` (the continuity capability provides it before init). */
-  provideRestorer(restorer: EntryRestorer): Disposable {
-    this.restorer = restorer;
-    return toDisposable(() => (this.restorer = undefined));
-  }
-
   /** The previous app run's output of an entry, as saved; undefined without one (or without continuity). */
   previousOutput(id: string): string | undefined {
-    return this.restorer?.previousOutput(id);
-  }
-
-  /** The MCP endpoint's identity and wiring for every run (the MCP capability provides it once it listens). */
-  provideMcp(wiring: McpWiring): Disposable {
-    this.mcp = wiring;
-    return toDisposable(() => (this.mcp = undefined));
+    return this.services.find(ENTRY_RESTORER)?.previousOutput(id);
   }
 
   /** switchboard.json `settings` as last loaded. */
@@ -262,7 +231,7 @@ export class SwitchboardCore {
       project: { dir: this.projectDir, name: basename(this.projectDir) },
       processes: this.listProcesses(),
       configIssues: this.configIssues,
-      mcp: this.mcp?.info,
+      mcp: this.services.find(MCP_CONNECTION),
       selectedId: this.selectedId,
       trust: this.trust.state(),
     };
@@ -283,16 +252,34 @@ export class SwitchboardCore {
     return this.sessions.get(id);
   }
 
-  decorationsOf(id: string): readonly EntryDecoration[] {
-    this.sessions.get(id);
-    return this.records.get(id)?.decorations ?? [];
+  findEntry(id: string): ProcessEntry | undefined {
+    return this.sessions.find(id);
   }
 
-  /** The entry's decoration of one capability, or a clear error naming why it has none. */
-  decorationOf<D extends EntryDecoration>(id: string, kind: new (...args: never[]) => D, notApplicable: string): D {
-    const decoration = this.decorationsOf(id).find((d): d is D => d instanceof kind);
+  entries(): ProcessEntry[] {
+    return this.sessions.list();
+  }
+
+  /** A new entry, not started (tasks start their own runs). */
+  createEntry(spec: ProcessSpec): ProcessEntry {
+    return this.sessions.create(spec);
+  }
+
+  /** The entry's decoration under `key`, or undefined if that capability does not decorate it. */
+  decorationOf<D extends EntryDecoration>(id: string, key: DecorationKey<D>): D | undefined {
+    this.sessions.get(id);
+    return this.records.get(id)?.decorations.get(key) as D | undefined;
+  }
+
+  /** The entry's decoration under `key`, or a clear error naming why it has none. */
+  private requireDecoration<D extends EntryDecoration>(id: string, key: DecorationKey<D>, notApplicable: string): D {
+    const decoration = this.decorationOf(id, key);
     if (!decoration) throw new InvalidArgumentError(notApplicable);
     return decoration;
+  }
+
+  private decorationList(id: string): EntryDecoration[] {
+    return [...(this.records.get(id)?.decorations.values() ?? [])];
   }
 
   describe(id: string): ProcessInfo {
@@ -300,7 +287,7 @@ export class SwitchboardCore {
     const entry = this.sessions.get(id);
     let info = entry.info();
     // `info()` is a fresh object: decorations add to it in place instead of copying it once each.
-    for (const decoration of record?.decorations ?? []) Object.assign(info, decoration.describe());
+    for (const decoration of record?.decorations.values() ?? []) Object.assign(info, decoration.describe());
     if (record?.attention) info.attention = record.attention;
     if (record?.gate) info = { ...info, state: record.gate.state, message: record.gate.message };
     const scopes = this.access.scopesOf(id, entry.definition.mcp?.scopes);
@@ -395,7 +382,7 @@ export class SwitchboardCore {
 
   /** The status tracker of an agent entry (timers, MCP hooks, explain). */
   statusTrackerOf(id: string) {
-    return this.decorationOf(id, AgentStatusDecoration, `Process ${id} is not an agent`).tracker;
+    return this.requireDecoration(id, AGENT_STATUS, `Process ${id} is not an agent`).tracker;
   }
 
   /** Type `text` as a fresh user turn once the agent is idle at its prompt. */
@@ -408,18 +395,13 @@ export class SwitchboardCore {
     await this.sendUserTurn(id, text);
   }
 
-  /** The conversation identity of an agent entry (undefined for other kinds). */
-  sessionOf(id: string): AgentSessionDecoration | undefined {
-    return this.records.get(id)?.decorations.find((d): d is AgentSessionDecoration => d instanceof AgentSessionDecoration);
-  }
-
   /**
    * Start a stopped agent again with its CLI's resume arguments: the conversation continues. Like
    * any start it needs the project's trust and goes through the start order.
    */
   async resumeProcess(id: string): Promise<ProcessInfo> {
     const entry = this.runnable(id);
-    const session = this.sessionOf(id);
+    const session = this.decorationOf(id, AGENT_SESSION);
     if (!session) throw new InvalidArgumentError(`Process ${id} "${entry.name}" is not an agent: only agents resume conversations`);
     session.prepareResume();
     try {
@@ -590,7 +572,7 @@ export class SwitchboardCore {
   }
 
   readinessTrackerOf(id: string) {
-    return this.decorationOf(id, ReadinessDecoration, `Process ${id} is not a command entry (readiness applies to commands)`).tracker;
+    return this.requireDecoration(id, READINESS, `Process ${id} is not a command entry (readiness applies to commands)`).tracker;
   }
 
   async closeProcess(id: string): Promise<{ closed: true }> {
@@ -668,8 +650,8 @@ export class SwitchboardCore {
     entry.write('\r');
   }
 
-  private agentStatusOf(id: string): AgentStatusDecoration | undefined {
-    return this.decorationsOf(id).find((d): d is AgentStatusDecoration => d instanceof AgentStatusDecoration);
+  private agentStatusOf(id: string) {
+    return this.decorationOf(id, AGENT_STATUS);
   }
 
   /**
@@ -777,7 +759,7 @@ export class SwitchboardCore {
 
   private inboxAgent(id: string): InboxAgent {
     const entry = this.sessions.get(id);
-    const { tracker, preset } = this.decorationOf(id, AgentStatusDecoration, `Process ${id} is not an agent`);
+    const { tracker, preset } = this.requireDecoration(id, AGENT_STATUS, `Process ${id} is not an agent`);
     return {
       id,
       name: entry.name,
@@ -821,22 +803,21 @@ export class SwitchboardCore {
 
   /** First launch of an entry: a restored one per the restorer, a new one per autoStart. */
   private async launchNew(entry: ProcessEntry, autoStart: boolean): Promise<void> {
-    const intent = this.restorer?.launchIntent(entry, autoStart);
+    const intent = this.services.find(ENTRY_RESTORER)?.launchIntent(entry, autoStart);
     if (intent === 'resume') await this.resumeProcess(entry.id);
     else if (intent === 'start' || (intent === undefined && autoStart)) await this.startGated(entry.id);
   }
 
-  private agentWiring(entry: ProcessEntry) {
-    return agentWiringForRun(entry, this.mcp?.endpointFor(entry.id));
-  }
-
-  private decorate(entry: ProcessEntry, store: DisposableStore): EntryDecoration[] {
-    const decorations: EntryDecoration[] = [];
-    for (const decorator of this.decorators) {
-      const context: DecoratorContext = { projectDir: this.projectDir, earlier: [...decorations] };
+  private decorate(entry: ProcessEntry, store: DisposableStore): Map<DecorationKey<EntryDecoration>, EntryDecoration> {
+    const decorations = new Map<DecorationKey<EntryDecoration>, EntryDecoration>();
+    const context: DecoratorContext = {
+      projectDir: this.projectDir,
+      earlier: <D extends EntryDecoration>(key: DecorationKey<D>) => decorations.get(key) as D | undefined,
+    };
+    for (const { key, decorator } of this.decorators) {
       const decoration = decorator(entry, context);
       if (!decoration) continue;
-      decorations.push(store.add(decoration));
+      decorations.set(key, store.add(decoration));
       store.add(decoration.onDidChange(() => this.markChanged(entry.id)));
     }
     return decorations;
@@ -947,7 +928,7 @@ export class SwitchboardCore {
       const previous = entry && this.trust.isTrusted(key, entry.definition) ? entry.definition : undefined;
       const trusted = this.trust.admit({ key, spec, autoStart, ...(previous ? { previous } : {}) });
       if (!entry) {
-        const created = this.sessions.create(spec, this.restorer?.idFor(key));
+        const created = this.sessions.create(spec, this.services.find(ENTRY_RESTORER)?.idFor(key));
         if (trusted) toStart.push({ entry: created, autoStart });
       } else if (!sameDefinition(entry.definition, spec) && (trusted || !previous)) {
         // A held entry that never ran shows its newest definition; a trusted one keeps what it runs.
