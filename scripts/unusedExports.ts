@@ -4,8 +4,9 @@
  * A re-export counts as a use of its source only when the re-export itself is used, so an index.ts
  * that forwards a name nobody asks for reports that name and does not keep its source alive.
  *
- * Usage: `npx tsx scripts/unusedExports.ts [--count]`. Exits 0 either way: a row is a place to
- * look (an entry point's exports are read by its tool, not imported).
+ * Usage: `npx tsx scripts/unusedExports.ts [--count] [--check]`. With `--check` (npm run lint) it
+ * exits 1 when a row is left. A tool's config file (`*.config.ts`) is an entry point: its default
+ * export is read by the tool, not imported.
  */
 import ts from 'typescript';
 import path from 'node:path';
@@ -26,6 +27,11 @@ function loadProgram(): ts.Program {
   const config = ts.readConfigFile(configPath, (file) => ts.sys.readFile(file));
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
   return ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options });
+}
+
+/** Entry points whose default export their tool reads (vite, vitest, playwright). */
+function isToolConfig(file: string): boolean {
+  return /\.config\.[cm]?ts$/.test(file);
 }
 
 function isOurs(file: string): boolean {
@@ -151,12 +157,14 @@ function main(): void {
   for (const [file, info] of modules) {
     const names = used.get(file) ?? new Set<string>();
     for (const name of [...info.local, ...info.reexports.keys()]) {
+      if (name === 'default' && isToolConfig(file)) continue;
       if (!names.has(name)) rows.push(`${path.relative(ROOT, file)}: ${name}${info.reexports.has(name) ? ' (re-export)' : ''}`);
     }
   }
   rows.sort();
   if (!process.argv.includes('--count')) for (const row of rows) console.log(row);
   console.log(`${rows.length} unused exports`);
+  if (process.argv.includes('--check') && rows.length > 0) process.exitCode = 1;
 }
 
 main();

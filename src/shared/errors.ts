@@ -2,25 +2,23 @@
  * Typed error family (after the MCP SDK's auth errors): each code has a class, every message is
  * one a person can act on. Errors cross IPC/WebSocket as `{ code, message }` and are rebuilt here.
  */
-export const ERROR_CODES = [
-  'unknown_process',
-  'invalid_argument',
-  'spawn_failed',
-  'not_running',
-  'wrong_kind',
-  'config_invalid',
-  'bad_pattern',
-  'too_many_waits',
-  'stale_revision',
-  'stale_prompt',
-  'not_found',
-  'unauthorized',
-  'forbidden',
-  'not_trusted',
-  'timeout',
-  'internal',
-] as const;
-type ErrorCode = (typeof ERROR_CODES)[number];
+type ErrorCode =
+  | 'unknown_process'
+  | 'invalid_argument'
+  | 'spawn_failed'
+  | 'not_running'
+  | 'wrong_kind'
+  | 'config_invalid'
+  | 'bad_pattern'
+  | 'too_many_waits'
+  | 'stale_revision'
+  | 'stale_prompt'
+  | 'not_found'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_trusted'
+  | 'timeout'
+  | 'internal';
 
 export class SwitchboardError extends Error {
   constructor(

@@ -11,18 +11,10 @@ import type { TaskInfo } from './task';
 import type { McpAccessConfig, McpScope } from './trust';
 
 export const PROCESS_KINDS = ['command', 'terminal', 'agent', 'task'] as const;
-export const ProcessKindSchema = z.enum(PROCESS_KINDS);
-export type ProcessKind = z.infer<typeof ProcessKindSchema>;
+export type ProcessKind = (typeof PROCESS_KINDS)[number];
 
-/**
- * Lifecycle of an entry's process. Terminals and agents go `starting → running` at spawn. Command
- * entries are refined by the readiness detector: `starting → ready ⇄ unhealthy` for servers,
- * `starting → running` for commands that declare no readiness, `completed` for a one-shot job that
- * exited 0, and `waiting` while the entries it depends on have not reached their condition.
- */
-const RUN_STATES = ['stopped', 'waiting', 'starting', 'ready', 'running', 'unhealthy', 'completed', 'error'] as const;
-export const RunStateSchema = z.enum(RUN_STATES);
-export type RunState = z.infer<typeof RunStateSchema>;
+export type { RunState } from './runState';
+import type { RunState } from './runState';
 
 /** Saved state names entries by id (continuity); ids are `p_` and hex. */
 export const ProcessIdSchema = z.string().regex(/^p_[0-9a-f]{6,}$/, 'process ids look like p_3f9a2c');
@@ -86,8 +78,7 @@ export interface ProcessInfo {
 
 /** What to do with an entry that was running when the app went down. */
 export const RESUME_POLICIES = ['auto', 'manual'] as const;
-export const ResumePolicySchema = z.enum(RESUME_POLICIES);
-export type ResumePolicy = z.infer<typeof ResumePolicySchema>;
+export type ResumePolicy = (typeof RESUME_POLICIES)[number];
 
 export interface AgentSessionInfo {
   /** The agent CLI's own session id of the current or last run, once known. */

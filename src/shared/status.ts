@@ -1,8 +1,7 @@
 /** Agent status as every side sees it (docs/agent-status.md). Owned by core/status. */
 import { z } from 'zod';
 
-export const AGENT_PRIMARIES = ['starting', 'idle', 'active', 'waiting', 'stuck', 'dead'] as const;
-export type AgentPrimary = (typeof AGENT_PRIMARIES)[number];
+export type AgentPrimary = 'starting' | 'idle' | 'active' | 'waiting' | 'stuck' | 'dead';
 
 /**
  * Detail per primary: idle → ready | waiting_input; active → thinking | using_tools | responding |
@@ -21,8 +20,7 @@ export const DETAILS_BY_PRIMARY = {
   dead: [],
 } as const satisfies Record<AgentPrimary, readonly Exclude<AgentDetail, null>[]>;
 
-export const HEALTH_STATES = ['ALIVE', 'STUCK', 'RECOVERED', 'DEAD'] as const;
-export type Health = (typeof HEALTH_STATES)[number];
+export type Health = 'ALIVE' | 'STUCK' | 'RECOVERED' | 'DEAD';
 
 /** A preset whose rules were proven against the real CLI, and when. */
 export interface VerifiedCli {

@@ -4,7 +4,7 @@
  * Pure types, constants and zod schemas; owned by core/tasks.
  */
 import { z } from 'zod';
-import type { RunState } from './model';
+import type { RunState } from './runState';
 
 /** Agents a task can run on. Claude Code first; the runner interface in core/tasks is ready for more. */
 const TASK_AGENTS = ['claude'] as const;
@@ -14,8 +14,7 @@ export type TaskAgent = (typeof TASK_AGENTS)[number];
  * `starting` until the agent talks to its model; `generating` while the model streams (or is being
  * asked); `tool_executing` while a tool call is in flight. The last four are terminal.
  */
-export const TASK_PHASES = ['starting', 'generating', 'tool_executing', 'done', 'failed', 'stalled', 'cancelled'] as const;
-export type TaskPhase = (typeof TASK_PHASES)[number];
+export type TaskPhase = 'starting' | 'generating' | 'tool_executing' | 'done' | 'failed' | 'stalled' | 'cancelled';
 const TERMINAL_TASK_PHASES: readonly TaskPhase[] = ['done', 'failed', 'stalled', 'cancelled'];
 export function isTerminalTaskPhase(phase: TaskPhase): boolean {
   return TERMINAL_TASK_PHASES.includes(phase);
@@ -96,8 +95,7 @@ export interface TaskActivity {
   description: string;
 }
 
-export const TASK_TRIGGERS = ['idle', 'turn', 'wall_clock'] as const;
-export type TaskTrigger = (typeof TASK_TRIGGERS)[number];
+export type TaskTrigger = 'idle' | 'turn' | 'wall_clock';
 
 type TaskDecisionKind = 'extended' | 'stalled' | 'timed_out' | 'cancelled' | 'failed' | 'finished' | 'second_opinion' | 'killed';
 

@@ -2,5 +2,4 @@
  * Commands the desktop shell's menu sends to the window (the renderer acts on its own view state:
  * the focused terminal, font size, sidebar). They travel as a `uiCommand` control event.
  */
-export const UI_COMMANDS = ['terminalSelectAll', 'terminalZoomIn', 'terminalZoomOut', 'terminalZoomReset', 'toggleSidebar'] as const;
-export type UiCommand = (typeof UI_COMMANDS)[number];
+export type UiCommand = 'terminalSelectAll' | 'terminalZoomIn' | 'terminalZoomOut' | 'terminalZoomReset' | 'toggleSidebar';

@@ -22,10 +22,10 @@ import { animationFrame, FrameBudget } from './frameBudget';
 export const FRAME_SLICE_BYTES = 16 * 1024;
 
 /** How often a pane nobody types into takes its next slice while it has a backlog (10 redraws a second). */
-export const BACKGROUND_SLICE_INTERVAL_MS = 100;
+const BACKGROUND_SLICE_INTERVAL_MS = 100;
 
 /** Background panes that may write in one frame, whatever the number flooding. */
-export const BACKGROUND_WRITES_PER_FRAME = 2;
+const BACKGROUND_WRITES_PER_FRAME = 2;
 
 /** `interactive`: the pane has the keyboard, its output is drawn every frame; `background`: at most every BACKGROUND_SLICE_INTERVAL_MS. */
 export type Pace = 'interactive' | 'background';

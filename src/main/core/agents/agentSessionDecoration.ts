@@ -16,7 +16,7 @@ import { discoverSessionId, hasStoredConversation } from './sessionDiscovery';
 /** While a discovered id is still unknown, look for it at most this often (on screen changes). */
 const DISCOVERY_INTERVAL_MS = 1_000;
 
-export class AgentSessionDecoration implements EntryDecoration {
+class AgentSessionDecoration implements EntryDecoration {
   private readonly store = new DisposableStore();
   private readonly changed = this.store.add(new Emitter<void>());
   readonly onDidChange = this.changed.event;

@@ -1,13 +1,13 @@
-export { AGENT_TERM, type AgentPreset, type McpEndpoint, type ResumeSupport } from './agentPreset';
+export { AGENT_TERM, type AgentPreset } from './agentPreset';
 export { BUILTIN_PRESETS, PRESET_IDS } from './presets';
-export { resolvePreset, resolveAgentLaunch } from './resolvePreset';
+export { resolvePreset } from './resolvePreset';
 export { mcpWiringFor, qwenStatusHooks } from './mcpWiring';
 export { withStatusHooks as geminiStatusHooks } from './geminiSettings';
 export { opencodeStatusPlugin } from './opencodeStatusPlugin';
 export { piStatusExtension } from './piStatusExtension';
 export { promptAnswersFor, type PromptAnswer, type PromptAnswers } from './promptAnswers';
-export { argvForRun, type RunIntent } from './sessionArgs';
-export { discoverSessionId, hasStoredConversation } from './sessionDiscovery';
+export { argvForRun } from './sessionArgs';
+export { hasStoredConversation } from './sessionDiscovery';
 export { presetOf, agentSpec } from './agentSpec';
 export { AgentStatusDecoration, AGENT_STATUS, agentStatusDecorator } from './agentStatusDecoration';
-export { AgentSessionDecoration, AGENT_SESSION, agentSessionDecorator } from './agentSessionDecoration';
+export { AGENT_SESSION, agentSessionDecorator } from './agentSessionDecoration';

@@ -12,6 +12,7 @@ import {
   type EntryDecoration,
   type EntryDecorator,
   type ProcessEntry,
+  type PtyHost,
   type TaggedBatch,
 } from '../sessions';
 import { ConfigWatcher } from '../config';
@@ -58,6 +59,8 @@ export interface SwitchboardCoreOptions {
   uiState?: UiStateStore;
   /** The environment the editor is chosen from (default: this process's). */
   editorEnv?: Record<string, string | undefined>;
+  /** Where the entries' PTYs run (default: the shared PTY thread). */
+  ptys?: PtyHost;
 }
 
 export class SwitchboardCore {
@@ -93,6 +96,7 @@ export class SwitchboardCore {
     this.sessions = new SessionManager({
       killGraceMs: options.killGraceMs,
       ringBytes: options.ringBytes,
+      ptys: options.ptys,
       envForRun: (entry) => runDecorations(entry).reduce<Record<string, string>>((env, d) => ({ ...env, ...d.envForRun?.() }), {}),
       argsForRun: (entry) => runDecorations(entry).flatMap((d) => d.argsForRun?.() ?? []),
       argvForRun: (entry, argv) => runDecorations(entry).reduce((run, d) => d.argvForRun?.(run) ?? run, [...argv]),

@@ -9,7 +9,7 @@ import type { CommandArgsOf } from '../../../shared/api';
 import { editorLaunchFor } from './editorCommand';
 import { resolveProjectFile } from './projectPath';
 
-export interface EditorHost {
+interface EditorHost {
   readonly projectDir: string;
   /** The directory a path printed by the entry is relative to. */
   cwdOf(id: string): string;

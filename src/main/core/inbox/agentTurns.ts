@@ -18,12 +18,12 @@ import type { AnswerPromptArgs, AnswerPromptResult, WaitingAgent } from '../../.
 import { answerPrompt, listWaiting, type InboxAgent } from './inbox';
 
 /** How long a fresh agent has to show its prompt before its instructions are given up. */
-export const INSTRUCTIONS_READY_TIMEOUT_MS = 60_000;
+const INSTRUCTIONS_READY_TIMEOUT_MS = 60_000;
 /** How long an idle agent has to show that it took a turn (a prompt-submit hook or its busy screen) before Enter is pressed once more. */
 const SUBMIT_CONFIRM_MS = 5_000;
 
 /** What agent turns need of the core (SwitchboardCore is one). */
-export interface AgentTurnHost {
+interface AgentTurnHost {
   entry(id: string): ProcessEntry;
   entries(): ProcessEntry[];
   decorationOf(id: string, key: DecorationKey<AgentStatusDecoration>): AgentStatusDecoration | undefined;

@@ -7,7 +7,7 @@ import { Emitter, type Event } from '../base';
 import type { SwitchboardCore } from '../app';
 import type { ProcessEntry } from '../sessions';
 import { ScratchpadStore } from '../scratchpads';
-import { AGENT_HOOK_EVENTS, AGENT_HOOK_EVENT_ALIASES, type AgentHookEvent } from '../../../shared/status';
+import { AGENT_HOOK_EVENTS, AGENT_HOOK_EVENT_ALIASES, AgentHookEventSchema, type AgentHookEvent } from '../../../shared/status';
 import { MCP_TOKEN_ENV, MCP_URL_ENV, McpToolInput } from '../../../shared/mcp';
 import { HOOKS_PATH, McpHttpEndpoint } from './httpEndpoint';
 import { IdentityRegistry, type Caller } from './identity';
@@ -165,12 +165,12 @@ function hookEventOf(body: unknown): AgentHookEvent | undefined {
   const name = typeof given === 'string' ? (AGENT_HOOK_EVENT_ALIASES[given] ?? given) : undefined;
   if (name === undefined || !(AGENT_HOOK_EVENTS as readonly string[]).includes(name)) return undefined;
   const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : undefined);
-  return {
+  return AgentHookEventSchema.parse({
     event: name,
     at: typeof b.at === 'number' && Number.isFinite(b.at) && b.at >= 0 ? b.at : Date.now(),
     toolName: text(b.tool_name ?? b.toolName, 200),
     notificationType: text(b.notification_type ?? b.notificationType, 100),
     message: text(b.message, 2_000),
     reason: text(b.reason, 100),
-  };
+  });
 }

@@ -2,4 +2,4 @@
 export { ReadinessTracker } from './readinessTracker';
 export { NO_READINESS_MESSAGE } from './readinessMachine';
 export { readinessDecorator, READINESS, type ReadinessDecoration } from './readinessDecoration';
-export { ReadinessCommands, type ReadinessHost, type RestartAndWaitOptions } from './readinessCommands';
+export { ReadinessCommands, type RestartAndWaitOptions } from './readinessCommands';

@@ -11,7 +11,7 @@ import { READINESS, type ReadinessDecoration } from './readinessDecoration';
 import type { ReadinessTracker } from './readinessTracker';
 
 /** What the readiness commands need of the core (SwitchboardCore is one). */
-export interface ReadinessHost {
+interface ReadinessHost {
   /** The entry, if it may run (project trust). */
   runnable(id: string): ProcessEntry;
   decorationOf(id: string, key: DecorationKey<ReadinessDecoration>): ReadinessDecoration | undefined;

@@ -1,9 +1,8 @@
 export { SessionManager, type TaggedBatch } from './sessionManager';
 export { ProcessEntry, RUN_MARKER_ENV } from './processEntry';
 export { ScreenModel } from './screenModel';
-export { ScreenWorkerPool, sharedScreenPool, defaultScreenWorkers } from './screenPool';
-export { PtyHost, sharedPtyHost, endSharedPtys } from './ptyHost';
-export type { RemoteScreen } from './remoteScreen';
+export { sharedScreenPool } from './screenPool';
+export { sharedPtyHost, endSharedPtys, type PtyHost } from './ptyHost';
 export { killTree } from './treeKill';
 export { collectTree, readProcessTable, findByEnvMarker, isAlive as isProcessAlive } from './processTree';
 export type * from './types';

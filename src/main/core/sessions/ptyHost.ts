@@ -35,7 +35,7 @@ export interface PtyExit {
   isHostLost?: boolean;
 }
 
-export interface PtyEvents {
+interface PtyEvents {
   /** Output in read order; the bytes are valid during the call only. */
   onData(data: Buffer): void;
   /** Once, after the last output. */

@@ -16,6 +16,8 @@ interface SessionManagerOptions {
   envForRun?: ProcessEntryOptions['envForRun'];
   argsForRun?: ProcessEntryOptions['argsForRun'];
   argvForRun?: ProcessEntryOptions['argvForRun'];
+  /** Where the entries' PTYs run (default: the shared PTY thread); a fake host in unit tests. */
+  ptys?: ProcessEntryOptions['ptys'];
 }
 
 export interface TaggedBatch extends OutputBatch {
