@@ -7,7 +7,14 @@
  */
 import { expect, test } from '@playwright/test';
 import { pane, paneText } from './support/serve';
-import { clipboard, doubleClickWord, openProcessesForEachTest, RAW_INPUT_ECHO, setClipboard } from './support/terminalInput';
+import {
+  clipboard,
+  doubleClickWord,
+  expectCtrlCInterrupts,
+  openProcessesForEachTest,
+  RAW_INPUT_ECHO,
+  setClipboard,
+} from './support/terminalInput';
 
 const open = openProcessesForEachTest();
 
@@ -24,6 +31,11 @@ test('Ctrl+C, Ctrl+Z, Ctrl+A, Ctrl+O, Ctrl+V and Ctrl+X typed into a focused pan
   for (const letter of ['C', 'Z', 'A', 'O', 'V', 'X']) await page.keyboard.press(`Control+Key${letter}`);
   await expect.poll(() => paneText(page, 'keys')).toContain("got b'\\x03\\x1a\\x01\\x0f\\x16\\x18'");
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('Ctrl+C in a pane running sleep 100 interrupts it', async ({ page }) => {
+  await open(page, { sleeper: { command: 'sleep', args: ['100'] } });
+  await expectCtrlCInterrupts(page, 'sleeper');
 });
 
 test('Ctrl+Shift+C copies the selection, Ctrl+Shift+V pastes it, Ctrl+Shift+A selects the buffer; the program sees only the paste', async ({

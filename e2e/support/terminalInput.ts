@@ -56,3 +56,12 @@ export function openProcessesForEachTest(): (page: Page, processes: Record<strin
     return serve;
   };
 }
+
+/** Ctrl+C in the pane `name`, which runs `sleep 100`, ends it by SIGINT as a terminal's interrupt does. */
+export async function expectCtrlCInterrupts(page: Page, name: string): Promise<void> {
+  const state = pane(page, name).getByTestId('state');
+  await expect(state).toContainText('running');
+  await pane(page, name).locator('.pane-terminal').click();
+  await page.keyboard.press('Control+KeyC');
+  await expect(state).toHaveAttribute('title', 'Killed by signal 2');
+}
