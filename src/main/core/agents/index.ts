@@ -8,3 +8,4 @@ export { piStatusExtension } from './piStatusExtension';
 export { promptAnswersFor, type PromptAnswer, type PromptAnswers } from './promptAnswers';
 export { argvForRun, type RunIntent } from './sessionArgs';
 export { discoverSessionId, hasStoredConversation } from './sessionDiscovery';
+export { cliVersions, parseCliVersion, CliVersionCache } from './cliVersion';

@@ -2,10 +2,10 @@
  * Agent entries: launch from a preset (UI, MCP and switchboard.json alike), a StatusTracker per
  * agent entry as its decoration, and the per-run MCP wiring of the agent CLI.
  */
-import { Emitter } from '../base';
+import { Emitter, type Disposable } from '../base';
 import { StatusTracker } from '../status';
-import { resolveAgentLaunch, resolvePreset, type AgentPreset, type McpEndpoint } from '../agents';
-import type { ProcessEntry } from '../sessions';
+import { cliVersions, resolveAgentLaunch, resolvePreset, type AgentPreset, type McpEndpoint } from '../agents';
+import { resolveCommand, type ProcessEntry } from '../sessions';
 import type { AgentConfig } from '../../../shared/agentConfig';
 import type { ProcessSpec } from '../../../shared/model';
 import type { EntryDecoration, EntryDecorator } from '../sessions';
@@ -15,6 +15,7 @@ export class AgentStatusDecoration implements EntryDecoration {
   private readonly changed = new Emitter<void>();
   readonly onDidChange = this.changed.event;
   readonly tracker: StatusTracker;
+  private readonly runStarted: Disposable | undefined;
 
   constructor(
     entry: ProcessEntry,
@@ -23,6 +24,20 @@ export class AgentStatusDecoration implements EntryDecoration {
   ) {
     this.tracker = new StatusTracker(entry, preset, stuckThresholdMs !== undefined ? { stuckThresholdMs } : {});
     this.tracker.onDidChangeStatus(() => this.changed.fire());
+    // A generic entry runs any program: asking it for --version might start it instead.
+    if (!preset.isGeneric) this.runStarted = entry.onDidStartRun(() => this.readCliVersion(entry));
+  }
+
+  /** The launched binary's own version (read once per binary), for the status to carry. */
+  private readCliVersion(entry: ProcessEntry): void {
+    const env = { ...process.env, ...entry.definition.env };
+    let file: string;
+    try {
+      file = resolveCommand(entry.argv[0], entry.definition.cwd, env);
+    } catch {
+      return; // the run could not have started either
+    }
+    void cliVersions.versionOf(file, env).then((version) => this.tracker.setCliVersion(version));
   }
 
   describe() {
@@ -30,6 +45,7 @@ export class AgentStatusDecoration implements EntryDecoration {
   }
 
   dispose(): void {
+    this.runStarted?.dispose();
     this.tracker.dispose();
     this.changed.dispose();
   }

@@ -545,3 +545,22 @@ describe('unknown dialogs and the arbitration between hooks and the screen', () 
     expect(tracker.status.reason).toBe('claude/idle-shortcuts-hint');
   });
 });
+
+describe('version awareness', () => {
+  it('carries the running CLI version next to the verified one', () => {
+    const { tracker, events } = idleSession();
+    expect(tracker.status).toMatchObject({ verifiedVersion: '2.1.197' });
+    expect(tracker.status.cliVersion).toBeUndefined();
+    tracker.setCliVersion('2.1.332');
+    expect(tracker.status).toMatchObject({ cliVersion: '2.1.332', verifiedVersion: '2.1.197' });
+    expect(events.at(-1)?.cliVersion).toBe('2.1.332');
+    const n = events.length;
+    tracker.setCliVersion('2.1.332');
+    expect(events).toHaveLength(n);
+  });
+
+  it('an unverified preset has no verified version', () => {
+    const { tracker } = setup({}, resolvePreset('cursor-agent'));
+    expect(tracker.status.verifiedVersion).toBeUndefined();
+  });
+});

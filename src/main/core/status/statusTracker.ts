@@ -134,6 +134,8 @@ export class StatusTracker extends DisposableBase {
    */
   private hasOwnEvidence = false;
   private hook: HookState | undefined;
+  /** What the running CLI says its version is (setCliVersion). */
+  private cliVersion: string | undefined;
   private lastClassification: Classification | undefined;
   private shown: Shown;
   private shownSince: number;
@@ -224,6 +226,14 @@ export class StatusTracker extends DisposableBase {
       this.lastProgressAt = Math.max(this.lastProgressAt ?? 0, event.at);
     }
     this.evaluate();
+  }
+
+  /** The version the launched CLI reports: carried in the status next to the verified one. */
+  setCliVersion(version: string | undefined): void {
+    if (this.isDisposed || version === this.cliVersion) return;
+    this.cliVersion = version;
+    this.info = this.buildInfo();
+    this.statusChanged.fire(this.info);
   }
 
   /** Classify now instead of after the coalescing delay. */
@@ -523,6 +533,8 @@ export class StatusTracker extends DisposableBase {
     return {
       preset: this.preset.id,
       verified: this.preset.verified,
+      ...(this.cliVersion !== undefined ? { cliVersion: this.cliVersion } : {}),
+      ...(this.preset.verified !== 'unverified' ? { verifiedVersion: this.preset.verified.cliVersion } : {}),
       ...this.confidence(),
       primary: this.shown.primary,
       detail: this.shown.detail,
