@@ -1,4 +1,5 @@
 /** A StatusTracker per agent entry, as its decoration: the entry's `agent` status in ProcessInfo. */
+import { basename } from 'node:path';
 import { Emitter, serviceKey, type Disposable } from '../base';
 import { StatusTracker } from '../status';
 import type { AgentPreset } from './agentPreset';
@@ -19,8 +20,11 @@ export class AgentStatusDecoration implements EntryDecoration {
   ) {
     this.tracker = new StatusTracker(entry, preset, stuckThresholdMs !== undefined ? { stuckThresholdMs } : {});
     this.tracker.onDidChangeStatus(() => this.changed.fire());
-    // A generic entry runs any program: asking it for --version might start it instead.
-    if (!preset.isGeneric) this.runStarted = entry.onDidStartRun(() => this.readCliVersion(entry));
+    // Only the preset's own program is asked: a generic entry, or a shell wrapping a command line
+    // (`/bin/sh -c …` from the UI), would answer with its own version or start instead.
+    if (!preset.isGeneric && basename(entry.argv[0] ?? '') === preset.command) {
+      this.runStarted = entry.onDidStartRun(() => this.readCliVersion(entry));
+    }
   }
 
   /** The launched binary's own version (read once per binary), for the status to carry. */

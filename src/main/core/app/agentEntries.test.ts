@@ -56,7 +56,7 @@ describe('agent entries', () => {
   it('an agent preset reads its launched CLI version; the status carries it next to the verified one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sb-agents-'));
     // A stand-in for a Claude Code that updated itself: answers --version, otherwise waits.
-    const cli = join(dir, 'claude-next');
+    const cli = join(mkdtempSync(join(tmpdir(), 'sb-cli-')), 'claude');
     writeFileSync(cli, '#!/bin/sh\n[ "$1" = --version ] && { echo "2.1.332 (Claude Code)"; exit 0; }\nexec cat\n', { mode: 0o755 });
     core = buildCore({ projectDir: dir, watchConfig: false, killGraceMs: 300 });
     await core.init();
