@@ -4,7 +4,15 @@
  * and entry changes coalesced into one `processChanged` per entry and frame.
  */
 import { DisposableStore, Emitter, toDisposable, type Disposable, type Event } from '../base';
-import type { DecorationKey, DecoratorContext, EntryDecoration, EntryDecorator, ProcessEntry, SessionManager } from '../sessions';
+import {
+  SessionManager,
+  type DecorationKey,
+  type DecoratorContext,
+  type EntryDecoration,
+  type EntryDecorator,
+  type ProcessEntry,
+  type PtyHost,
+} from '../sessions';
 import type { EntryAccess, ProjectTrust } from '../trust';
 import type { ProcessInfo, ProcessKind } from '../../../shared/model';
 import type { ControlEvent } from '../../../shared/api';
@@ -14,6 +22,21 @@ import { configKey } from './configKey';
 
 /** Coalesce bursts of entry changes (title spinners, state flips) into one event per frame. */
 const CHANGE_COALESCE_MS = 16;
+
+/** The entries' sessions; each run's env, arguments and argv come from the entry's decorations, in order. */
+export function decoratedSessions(
+  options: { killGraceMs?: number; ringBytes?: number; ptys?: PtyHost },
+  decorationsOf: (id: string) => EntryDecoration[],
+): SessionManager {
+  return new SessionManager({
+    killGraceMs: options.killGraceMs,
+    ringBytes: options.ringBytes,
+    ptys: options.ptys,
+    envForRun: (entry) => decorationsOf(entry.id).reduce<Record<string, string>>((env, d) => ({ ...env, ...d.envForRun?.() }), {}),
+    argsForRun: (entry) => decorationsOf(entry.id).flatMap((d) => d.argsForRun?.() ?? []),
+    argvForRun: (entry, argv) => decorationsOf(entry.id).reduce((run, d) => d.argvForRun?.(run) ?? run, [...argv]),
+  });
+}
 
 type Decorations = Map<DecorationKey<EntryDecoration>, EntryDecoration>;
 

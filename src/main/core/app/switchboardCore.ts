@@ -5,14 +5,13 @@
  * its key. Capabilities join through `capabilities` (base/capability.ts).
  */
 import { basename, resolve } from 'node:path';
-import { DisposableStore, Emitter, ServiceRegistry, type AttachedCapability, type Capability, type Disposable, type Event } from '../base';
+import { DisposableStore, Emitter, ServiceRegistry, type Disposable, type Event } from '../base';
 import {
   SessionManager,
   type DecorationKey,
   type EntryDecoration,
   type EntryDecorator,
   type ProcessEntry,
-  type PtyHost,
   type TaggedBatch,
 } from '../sessions';
 import { ConfigWatcher } from '../config';
@@ -35,33 +34,13 @@ import type { UiState, UiStatePatch } from '../../../shared/uiState';
 import type { AnswerPromptArgs, AnswerPromptResult, WaitingAgent } from '../../../shared/inbox';
 import { SwitchboardError } from '../../../shared/errors';
 import { ENTRY_RESTORER, MCP_CONNECTION } from './coreServices';
-import { EntryRegistry } from './entryRegistry';
+import { EntryRegistry, decoratedSessions } from './entryRegistry';
 import { EntryLauncher, type SpawnOrigin } from './entryLauncher';
 import { ConfigReconciler } from './configReconciler';
+import { CapabilityLifecycle } from './capabilityLifecycle';
+import type { CoreOptions } from './coreOptions';
 
-export interface SwitchboardCoreOptions {
-  projectDir: string;
-  killGraceMs?: number;
-  ringBytes?: number;
-  /**
-   * What the core is built with (readiness, agent status, tasks, continuity, timers, MCP, …),
-   * attached in this order at the end of the constructor; the composition root lists them. A core
-   * built without one answers its commands with a clear error.
-   */
-  capabilities?: readonly Capability<SwitchboardCore>[];
-  /** Watch switchboard.json for edits (default true). */
-  watchConfig?: boolean;
-  /** How long spawnAgent waits for the agent's prompt before giving up on its instructions. */
-  instructionsReadyTimeoutMs?: number;
-  /** Which config entries may run. Absent: everything is trusted (an embedder that asked elsewhere). */
-  trust?: ProjectTrust;
-  /** Where the project's view state is kept (default: in memory). */
-  uiState?: UiStateStore;
-  /** The environment the editor is chosen from (default: this process's). */
-  editorEnv?: Record<string, string | undefined>;
-  /** Where the entries' PTYs run (default: the shared PTY thread). */
-  ptys?: PtyHost;
-}
+export type SwitchboardCoreOptions = CoreOptions<SwitchboardCore>;
 
 export class SwitchboardCore {
   readonly projectDir: string;
@@ -77,7 +56,7 @@ export class SwitchboardCore {
   private readonly readiness: ReadinessCommands;
   private readonly turns: AgentTurns;
   private readonly store = new DisposableStore();
-  private readonly attached: AttachedCapability[] = [];
+  private readonly lifecycle = new CapabilityLifecycle<SwitchboardCore>();
   private readonly uiStateStore: UiStateStore;
   private disposed = false;
   private readonly eventEmitter = this.store.add(new Emitter<ControlEvent>());
@@ -92,15 +71,7 @@ export class SwitchboardCore {
   constructor(private readonly options: SwitchboardCoreOptions) {
     this.projectDir = resolve(options.projectDir);
     this.uiStateStore = options.uiState ?? new MemoryUiStateStore();
-    const runDecorations = (entry: ProcessEntry) => this.registry.decorationsOf(entry.id);
-    this.sessions = new SessionManager({
-      killGraceMs: options.killGraceMs,
-      ringBytes: options.ringBytes,
-      ptys: options.ptys,
-      envForRun: (entry) => runDecorations(entry).reduce<Record<string, string>>((env, d) => ({ ...env, ...d.envForRun?.() }), {}),
-      argsForRun: (entry) => runDecorations(entry).flatMap((d) => d.argsForRun?.() ?? []),
-      argvForRun: (entry, argv) => runDecorations(entry).reduce((run, d) => d.argvForRun?.(run) ?? run, [...argv]),
-    });
+    this.sessions = decoratedSessions(options, (id) => this.registry.decorationsOf(id));
     this.onDidFlushOutput = this.sessions.onDidFlushOutput;
     this.onDidAddEntry = this.sessions.onDidAddEntry;
     this.onDidRemoveEntry = this.sessions.onDidRemoveEntry;
@@ -113,16 +84,8 @@ export class SwitchboardCore {
     this.turns = new AgentTurns(this, options.instructionsReadyTimeoutMs);
     this.launcher = new EntryLauncher({ projectDir, sessions, registry: this.registry, trust, access, turns: this.turns, restorer });
     const limits = { ringBytes: options.ringBytes, killGraceMs: options.killGraceMs };
-    this.config = new ConfigReconciler({
-      projectDir,
-      sessions,
-      registry: this.registry,
-      launcher: this.launcher,
-      trust,
-      limits,
-      restorer,
-      emit,
-    });
+    const { registry, launcher } = this;
+    this.config = new ConfigReconciler({ projectDir, sessions, registry, launcher, trust, limits, restorer, emit });
     this.readiness = new ReadinessCommands({
       runnable: (id) => this.launcher.runnable(id),
       decorationOf: (id, key) => this.decorationOf(id, key),
@@ -130,7 +93,7 @@ export class SwitchboardCore {
       gateOf: (id) => this.registry.gateOf(id),
     });
     // Last: capabilities subscribe to the core's entries and events, which needs everything above.
-    for (const capability of options.capabilities ?? []) this.attached.push(this.store.add(capability.attach(this)));
+    this.lifecycle.attachAll(options.capabilities ?? [], this, (attached) => this.store.add(attached));
   }
 
   /** Decorates every entry created from now on, under `key` (capabilities call this when they attach). */
@@ -140,17 +103,13 @@ export class SwitchboardCore {
 
   /** Tasks: headless agent runs with a stall watchdog; the logic lives in core/tasks. */
   get tasks(): TaskService {
-    const service = this.services.find(TASKS);
-    if (!service) throw new SwitchboardError('internal', 'Tasks are not available in this Switchboard core (it was built without them).');
-    return service;
+    return this.services.find(TASKS) ?? notBuiltWith('Tasks', 'them');
   }
 
   /** Timers (docs/timers.md): the one manager the UI commands and the MCP tools call. */
   get timers(): TimerManager {
     const manager = this.services.find(TIMERS);
-    if (!manager || manager.isDisposed)
-      throw new SwitchboardError('internal', 'Timers are not available in this Switchboard core (it was built without a timer manager).');
-    return manager;
+    return manager && !manager.isDisposed ? manager : notBuiltWith('Timers', 'a timer manager');
   }
 
   /**
@@ -158,13 +117,13 @@ export class SwitchboardCore {
    * start the auto-start ones, watch for edits, then the capabilities' set-up that needs the entries.
    */
   async init(): Promise<void> {
-    for (const capability of this.attached) await capability.beforeInit?.();
+    await this.lifecycle.beforeInit();
     await this.config.load();
     if (this.options.watchConfig !== false) {
       const watcher = this.store.add(new ConfigWatcher(this.projectDir));
       this.store.add(watcher.onDidChange(() => void this.reloadConfig()));
     }
-    for (const capability of this.attached) await capability.afterInit?.();
+    await this.lifecycle.afterInit();
   }
 
   /** First run: what to run here, from the project's own manifests (empty once switchboard.json exists). */
@@ -172,7 +131,6 @@ export class SwitchboardCore {
     return proposeConfig(this.projectDir, { isOnPath: (command) => isOnPath(command) });
   }
 
-  /** Writes the entries a person kept as switchboard.json, trusted, and loads it. Only the UI reaches this (not MCP). */
   writeConfig(entries: readonly ProposedEntry[]): Promise<{ path: string }> {
     return this.config.write(entries);
   }
@@ -186,7 +144,6 @@ export class SwitchboardCore {
     return this.services.find(ENTRY_RESTORER)?.previousOutput(id);
   }
 
-  /** switchboard.json `settings` as last loaded. */
   get settings(): Readonly<Settings> {
     return this.config.settings;
   }
@@ -222,12 +179,10 @@ export class SwitchboardCore {
     return this.sessions.list();
   }
 
-  /** A new entry, not started (tasks start their own runs). */
   createEntry(spec: ProcessSpec): ProcessEntry {
     return this.sessions.create(spec);
   }
 
-  /** The entry's decoration under `key`, or undefined if that capability does not decorate it. */
   decorationOf<D extends EntryDecoration>(id: string, key: DecorationKey<D>): D | undefined {
     return this.registry.decorationOf(id, key);
   }
@@ -241,7 +196,6 @@ export class SwitchboardCore {
     return this.describe((await this.launcher.spawnProcess(args, origin)).id);
   }
 
-  /** Create an entry from a full spec (agents, tasks) and start it. */
   async createAndStart(spec: ProcessSpec, origin: SpawnOrigin = {}): Promise<ProcessInfo> {
     return this.describe((await this.launcher.createAndStart(spec, origin)).id);
   }
@@ -251,40 +205,33 @@ export class SwitchboardCore {
     return this.describe((await this.launcher.spawnAgent(args, origin)).id);
   }
 
-  /** The status tracker of an agent entry (timers, MCP hooks, explain). */
   statusTrackerOf(id: string) {
     return this.turns.statusOf(id).tracker;
   }
 
-  /** Start a stopped agent again with its CLI's resume arguments: the conversation continues. */
   async resumeProcess(id: string): Promise<ProcessInfo> {
     await this.launcher.resume(id);
     return this.describe(id);
   }
 
-  /** An entry of a previous app run (spawned at run time), with its id; started, resumed or left stopped per its policy. */
   restoreEntry(spec: ProcessSpec, id: string): Promise<ProcessEntry> {
     return this.launcher.restoreEntry(spec, id);
   }
 
-  /** Start an entry, after what it depends on (`dependsOn`); resolves once it started or was kept from starting. */
   async startProcess(id: string): Promise<ProcessInfo> {
     await this.launcher.start(id);
     return this.describe(id);
   }
 
-  /** Trust a config entry as it is now and start it: the UI's Start of an untrusted entry, once the prompt showed its command. */
   async trustAndStart(id: string): Promise<ProcessInfo> {
     await this.config.trustAndStart(id);
     return this.describe(id);
   }
 
-  /** What waits for trust, and what the project may run. */
   trustState(): ProjectTrustState {
     return this.trust.state();
   }
 
-  /** Trust held config entries (all when `keys` is absent). Only the UI, the command line and the app token reach this. */
   grantTrust(keys?: readonly string[], options: { startHeld?: boolean } = {}): Promise<ProjectTrustState> {
     return this.config.grantTrust(keys, options);
   }
@@ -297,7 +244,6 @@ export class SwitchboardCore {
     return { id, scopes: this.scopesOf(id) };
   }
 
-  /** The scopes an entry's token carries now. */
   scopesOf(id: string): McpScope[] {
     return this.access.scopesOf(id, this.sessions.get(id).definition.mcp?.scopes);
   }
@@ -312,22 +258,16 @@ export class SwitchboardCore {
     return this.describe(id);
   }
 
-  /** Restart and, for command entries, wait until the new run is ready (docs/readiness.md); never throws for a failed start. */
   restartAndWait(id: string, options: RestartAndWaitOptions = {}): Promise<ReadinessResult> {
     return this.readiness.restartAndWait(id, options);
   }
 
-  /** Wait for the current run of a command entry to be ready (check_process_ready with waiting). */
   waitForReady(id: string, timeoutMs?: number, abort?: AbortSignal, onProgress?: (p: ReadinessProgress) => void): Promise<ReadinessResult> {
     return this.readiness.waitForReady(id, timeoutMs, abort, onProgress);
   }
 
   checkReady(id: string): ReadinessCheck {
     return this.readiness.checkReady(id);
-  }
-
-  readinessTrackerOf(id: string) {
-    return this.readiness.trackerOf(id);
   }
 
   async closeProcess(id: string): Promise<{ closed: true }> {
@@ -355,7 +295,6 @@ export class SwitchboardCore {
     return null;
   }
 
-  /** Start a headless agent task (a `task` entry); a spawn failure comes back as a failed task. */
   startTask(request: TaskRequest, origin: SpawnOrigin = {}): Promise<TaskView> {
     return this.tasks.start(request, origin.spawnedBy);
   }
@@ -364,27 +303,18 @@ export class SwitchboardCore {
     return this.tasks.get(id);
   }
 
-  /** Cancel a task; resolves once its whole process tree is gone. */
   cancelTask(id: string): Promise<TaskView> {
     return this.tasks.cancel(id);
   }
 
-  /** Wait until the task ended (terminal phase, tree gone), or timeout / abort / close. */
   waitForTask(id: string, timeoutMs: number, abort?: AbortSignal, onProgress?: (progress: TaskProgress) => void): Promise<TaskWaitResult> {
     return this.tasks.wait(id, timeoutMs, abort, onProgress);
   }
 
-  /** Types `text` into an entry as a fresh user turn: the one path for agent instructions, send_message and timer delivery. */
   sendUserTurn(id: string, text: string): Promise<void> {
     return this.turns.sendUserTurn(id, text);
   }
 
-  /** Type `text` as a fresh user turn once the agent is idle at its prompt. */
-  typeWhenIdle(id: string, text: string, timeoutMs?: number): Promise<void> {
-    return this.turns.typeWhenIdle(id, text, timeoutMs);
-  }
-
-  /** How long Enter waits after the echo of typed text: the agent preset's pause, the default for anything else. */
   submitAfterEchoMs(id: string): number {
     return this.turns.submitAfterEchoMs(id);
   }
@@ -427,22 +357,19 @@ export class SwitchboardCore {
     return this.listProcesses().filter((p) => p.attention || p.agent?.primary === 'waiting').length;
   }
 
-  /** The attention inbox: every waiting agent with what it asks, the one waiting longest first. */
   listWaiting(): WaitingAgent[] {
     return this.turns.listWaiting();
   }
 
-  /** Answer an agent's prompt from the inbox: sent only while the same prompt is on its screen. */
   answerPrompt(args: AnswerPromptArgs): Promise<AnswerPromptResult> {
     return this.turns.answerPrompt(args);
   }
 
-  /** Whether the entry still exists in a core that is not shutting down. */
   isOpen(id: string): boolean {
     return !this.disposed && this.registry.has(id);
   }
 
-  /** Every process tree gets SIGKILL now, synchronously: for a second signal or a fatal error. */
+  /** SIGKILL every process tree now, synchronously (a second signal, a fatal error). */
   killAllNow(): void {
     this.sessions.killAllNow();
   }
@@ -452,11 +379,7 @@ export class SwitchboardCore {
     if (this.disposed) return;
     this.disposed = true;
     this.registry.mute();
-    let failure: Error | undefined;
-    for (const capability of [...this.attached].reverse()) {
-      // One capability failing to save must not keep the process trees alive.
-      await capability.beforeShutdown?.().catch((err: unknown) => (failure ??= err instanceof Error ? err : new Error(String(err))));
-    }
+    const failure = await this.lifecycle.beforeShutdown();
     await this.sessions.dispose();
     this.registry.dispose();
     this.store.dispose();
@@ -469,4 +392,8 @@ export class SwitchboardCore {
     this.eventEmitter.fire({ type: 'trustChanged', trust: this.trust.state() });
     for (const entry of this.sessions.list()) if (entry.definition.configName) this.registry.markChanged(entry.id);
   }
+}
+
+function notBuiltWith(what: string, without: string): never {
+  throw new SwitchboardError('internal', `${what} are not available in this Switchboard core (it was built without ${without}).`);
 }
