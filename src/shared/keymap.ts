@@ -197,7 +197,7 @@ export function bindingOf(platform: KeymapPlatform, command: KeyCommand): KeyBin
   return binding;
 }
 
-export interface ParsedChord {
+interface ParsedChord {
   ctrl: boolean;
   meta: boolean;
   alt: boolean;

@@ -11,4 +11,3 @@ export { hasStoredConversation } from './sessionDiscovery';
 export { presetOf, agentSpec } from './agentSpec';
 export { AgentStatusDecoration, AGENT_STATUS, agentStatusDecorator } from './agentStatusDecoration';
 export { AGENT_SESSION, agentSessionDecorator } from './agentSessionDecoration';
-export { cliVersions, parseCliVersion, CliVersionCache } from './cliVersion';

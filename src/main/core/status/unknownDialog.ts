@@ -11,7 +11,7 @@
 
 /** How many non-blank bottom rows a dialog may take: the tallest recorded one (a trust dialog with
  *  its path and explanation) fits, the transcript far above it does not count. */
-export const DIALOG_WINDOW_ROWS = 16;
+const DIALOG_WINDOW_ROWS = 16;
 
 /** A box's side frame, so `│ ● 1. Allow once │` reads as `● 1. Allow once`. */
 const BOX_SIDE = /^[\s│┃║]*[│┃║]\s?|\s*[│┃║]+\s*$/gu;
