@@ -4,13 +4,13 @@
  * build. Skips, saying why, where namespaces cannot be made.
  */
 import { spawnSync } from 'node:child_process';
-import { chownSync, mkdirSync, realpathSync, writeFileSync, copyFileSync } from 'node:fs';
+import { chownSync, copyFileSync, mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RemoteHost, serverBundle, type RemoteHostState } from '../../src/main/core/remote';
 import { waitForEvent } from '../../src/main/core/base';
 import { callOk, connectClient } from '../mcp/mcpHarness';
-import { startSshTestHost, sshHostUnavailable, type SshTestHost } from '../support/sshHost';
+import { freshKey, startSshTestHost, sshHostUnavailable, type SshTestHost } from '../support/sshHost';
 
 const ROOT = resolve(__dirname, '../..');
 const unavailable = sshHostUnavailable();
@@ -21,10 +21,11 @@ const remotes: RemoteHost[] = [];
 beforeAll(async () => {
   if (!unavailable) host = await startSshTestHost();
 }, 60_000);
-afterAll(() => {
-  for (const remote of remotes) remote.dispose();
-  host?.dispose();
+// One connection to a host at a time: each forwards the server's ports to the same local ports.
+afterEach(() => {
+  for (const remote of remotes.splice(0)) remote.dispose();
 });
+afterAll(() => host?.dispose());
 
 function remoteFor(dirs: string[], configFile = host.configFile, destination = host.alias): RemoteHost {
   const remote = new RemoteHost({ spec: { destination, dirs }, configFile, bundle: () => serverBundle(ROOT), trust: true });
@@ -71,7 +72,10 @@ describe.skipIf(unavailable)('a remote host over real ssh', () => {
     expect(me.project.dir).toBe(realpathSync(dir));
     const { processes } = await callOk<{ processes: Array<{ id: string; name: string }> }>(client, 'list_processes');
     const web = processes.find((p) => p.name === 'web')!;
-    const ready = await callOk<{ success: boolean; state: string; url?: string }>(client, 'restart_process', { process_id: web.id, ready_timeout: 60_000 });
+    const ready = await callOk<{ success: boolean; state: string; url?: string }>(client, 'restart_process', {
+      process_id: web.id,
+      ready_timeout: 60_000,
+    });
     await client.close();
     expect(ready).toMatchObject({ success: true, state: 'ready' });
 
@@ -89,4 +93,104 @@ describe.skipIf(unavailable)('a remote host over real ssh', () => {
     expect(everyArgv).not.toContain(project.token);
     expect(everyArgv).not.toContain(new URL(state.ui!).hash.slice('#token='.length));
   }, 240_000);
+
+  it('a cut connection leaves the host running; it reconnects to the same server and ports, and every line arrives exactly once', async () => {
+    hostProject('ticks', { processes: {} });
+    const remote = remoteFor(['ticks']);
+    const first = await remote.connect();
+    expect(first.message).toBeUndefined();
+    expect(first.status).toBe('connected');
+    const [project] = first.projects;
+    const client = await connectClient(project.url, project.token);
+    const ticks = 300;
+    const spawned = await callOk<{ id: string }>(client, 'spawn_process', {
+      kind: 'command',
+      name: 'ticker',
+      argv: ['sh', '-c', `i=0; while [ $i -lt ${ticks} ]; do i=$((i+1)); echo tick-$i; sleep 0.02; done; echo ticker-done`],
+    });
+    await client.close();
+
+    const lost = waitForStatus(remote, 'disconnected');
+    process.kill(remote.sshPid!, 'SIGKILL'); // the network goes
+    expect((await lost).message).toMatch(/Connection to .* lost/);
+    const back = await waitForStatus(remote, 'connected');
+    expect(back).toMatchObject({ server: 'reused', ui: first.ui });
+    expect(back.projects[0]).toMatchObject({ url: project.url, token: project.token });
+
+    const again = await connectClient(project.url, project.token);
+    await callOk(again, 'wait_for_pattern', { process_id: spawned.id, pattern: 'ticker-done', timeout_seconds: 60, from: 'start' });
+    const output = await callOk<{ text: string }>(again, 'get_process_output', { process_id: spawned.id, mode: 'stream', since_offset: 0 });
+    await again.close();
+    const seen = output.text.split('\n').filter((line) => /^tick-\d+$/.test(line.trim()));
+    expect(seen.map((line) => line.trim())).toEqual(Array.from({ length: ticks }, (_, i) => `tick-${i + 1}`));
+  }, 240_000);
+
+  it('a server of another version running on the host: one line naming both, nothing stopped', async () => {
+    const remote = new RemoteHost({
+      spec: { destination: host.alias, dirs: [] },
+      configFile: host.configFile,
+      bundle: () => ({ ...serverBundle(ROOT), version: '0.0.1-0123456789ab' }),
+      trust: false,
+    });
+    remotes.push(remote);
+    const state = await remote.connect();
+    expect(state.status).toBe('failed');
+    expect(state.message).toMatch(/runs Switchboard server 0\.1\.0-\w+ \(pid \d+\); this is 0\.0\.1-0123456789ab/);
+    remote.dispose();
+    expect((await remoteFor(['shop']).connect()).status).toBe('connected'); // the running one is untouched
+  }, 120_000);
+
+  describe('bad input gets one clear line', () => {
+    const cleanups: Array<() => void> = [];
+    afterEach(() => {
+      for (const cleanup of cleanups.splice(0)) cleanup();
+    });
+    const cases: Array<[string, () => { destination?: string; configFile: string }, RegExp]> = [
+      [
+        'an unknown host',
+        () => ({ destination: 'nosuchhost.invalid', configFile: host.configFile }),
+        /^Unknown host nosuchhost\.invalid: ssh cannot resolve it/,
+      ],
+      [
+        'a key the host refuses',
+        () => ({ configFile: host.writeVariantConfig('wrongkey', { identityFile: freshKey(host.dir).file }) }),
+        /refused the login: no key it accepts/,
+      ],
+      [
+        'a changed host key',
+        () => {
+          const knownHostsFile = join(host.dir, 'known_hosts.changed');
+          writeFileSync(knownHostsFile, `${host.alias} ${freshKey(host.dir).publicKey}\n`);
+          return { configFile: host.writeVariantConfig('changed', { knownHostsFile }) };
+        },
+        /host key has changed/,
+      ],
+      [
+        'no Node on the host',
+        () => {
+          // The login's PATH (sshd reads ~/.ssh/environment after its default PATH) has a shell's tools but no node.
+          const bin = join(host.dir, 'bin-without-node');
+          mkdirSync(bin, { recursive: true });
+          for (const tool of ['cat', 'tar']) symlinkSync(`/usr/bin/${tool}`, join(bin, tool));
+          mkdirSync(join(host.home, '.ssh'), { recursive: true });
+          writeFileSync(join(host.home, '.ssh', 'environment'), `PATH=${bin}\n`);
+          cleanups.push(() => rmSync(join(host.home, '.ssh', 'environment')));
+          return { configFile: host.configFile };
+        },
+        /^No Node on sbhost-\w+: install Node ≥ 20/,
+      ],
+    ];
+    it.each(cases)(
+      '%s',
+      async (_name, setup, expected) => {
+        const { destination, configFile } = setup();
+        const remote = remoteFor([], configFile, destination ?? host.alias);
+        const state = await remote.connect();
+        expect(state.status).toBe('failed');
+        expect(state.message).toMatch(expected);
+        expect(state.message).not.toContain('\n');
+      },
+      60_000,
+    );
+  });
 });

@@ -7,7 +7,7 @@
  * missing `sshHostUnavailable()` says which, and the tests skip.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -31,8 +31,8 @@ export interface SshTestHost {
   exec(argv: string[]): { status: number | null; stdout: string; stderr: string };
   /** Pids of every process in the host's namespace (sshd, sessions and what they started). */
   pids(): number[];
-  /** A second config whose host block differs (e.g. a wrong key): lines appended to the alias's block. */
-  writeVariantConfig(name: string, extraLines: string[], knownHosts?: string): string;
+  /** A second client config for the same alias that differs as `variant` says (a wrong key, another known host key). */
+  writeVariantConfig(name: string, variant: ClientVariant): string;
   dispose(): void;
 }
 
@@ -90,6 +90,8 @@ function sshdConfig(dir: string, user: string, authorizedKeys: string): string {
     'PermitRootLogin no',
     // The key lives in our scratch dir, not the user's HOME.
     'StrictModes no',
+    // Lets a test give the login a PATH without node (~/.ssh/environment): a host with no Node.
+    'PermitUserEnvironment PATH',
     'MaxSessions 50',
     'MaxStartups 50',
     'LogLevel VERBOSE',
@@ -98,17 +100,25 @@ function sshdConfig(dir: string, user: string, authorizedKeys: string): string {
   ].join('\n');
 }
 
-function clientBlock(alias: string, user: string, dir: string, netns: string, extra: string[] = []): string {
+/** What a variant of the host's client config changes. */
+export interface ClientVariant {
+  identityFile?: string;
+  knownHostsFile?: string;
+  /** More options for the host block (first value wins in ssh_config, so these override the defaults below). */
+  extra?: string[];
+}
+
+function clientBlock(alias: string, user: string, dir: string, netns: string, variant: ClientVariant = {}): string {
   return [
     `Host ${alias}`,
     '  HostName 127.0.0.1',
     '  Port 22',
     `  User ${user}`,
-    ...extra.map((line) => `  ${line}`),
-    `  IdentityFile ${join(dir, 'user_key')}`,
+    ...(variant.extra ?? []).map((line) => `  ${line}`),
+    `  IdentityFile ${variant.identityFile ?? join(dir, 'user_key')}`,
     '  IdentitiesOnly yes',
     `  HostKeyAlias ${alias}`,
-    `  UserKnownHostsFile ${join(dir, 'known_hosts')}`,
+    `  UserKnownHostsFile ${variant.knownHostsFile ?? join(dir, 'known_hosts')}`,
     '  GlobalKnownHostsFile /dev/null',
     '  StrictHostKeyChecking yes',
     '  LogLevel ERROR',
@@ -207,15 +217,9 @@ export async function startSshTestHost(): Promise<SshTestHost> {
       dir,
       exec: (argv) => run(['ip', 'netns', 'exec', netns, ...argv]),
       pids,
-      writeVariantConfig(name, extraLines, knownHosts) {
+      writeVariantConfig(name, variant) {
         const file = join(dir, `ssh_config.${name}`);
-        let block = clientBlock(alias, user, dir, netns, extraLines);
-        if (knownHosts !== undefined) {
-          const knownFile = join(dir, `known_hosts.${name}`);
-          writeFileSync(knownFile, knownHosts);
-          block = block.replace(`UserKnownHostsFile ${join(dir, 'known_hosts')}`, `UserKnownHostsFile ${knownFile}`);
-        }
-        writeFileSync(file, block);
+        writeFileSync(file, clientBlock(alias, user, dir, netns, variant));
         return file;
       },
       dispose,
@@ -226,10 +230,8 @@ export async function startSshTestHost(): Promise<SshTestHost> {
   }
 }
 
-/** A fresh ed25519 public key line, for a known_hosts that names the wrong key. */
-export function otherHostKey(dir: string): string {
+/** A fresh ed25519 key pair in `dir`: its private key file and public key line (a key the host does not know). */
+export function freshKey(dir: string): { file: string; publicKey: string } {
   const file = join(dir, `other_${randomBytes(3).toString('hex')}`);
-  const key = keygen(file);
-  if (existsSync(file)) rmSync(file);
-  return key;
+  return { file, publicKey: keygen(file) };
 }
