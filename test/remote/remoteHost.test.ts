@@ -4,12 +4,14 @@
  * build. Skips, saying why, where namespaces cannot be made.
  */
 import { spawnSync } from 'node:child_process';
-import { chownSync, copyFileSync, mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chownSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RemoteHost, serverBundle, type RemoteHostState } from '../../src/main/core/remote';
 import { waitForEvent } from '../../src/main/core/base';
 import { callOk, connectClient } from '../mcp/mcpHarness';
+import { spawnServe } from '../serve/serveProcess';
 import { freshKey, startSshTestHost, sshHostUnavailable, type SshTestHost } from '../support/sshHost';
 
 const ROOT = resolve(__dirname, '../..');
@@ -139,6 +141,51 @@ describe.skipIf(unavailable)('a remote host over real ssh', () => {
     remote.dispose();
     expect((await remoteFor(['shop']).connect()).status).toBe('connected'); // the running one is untouched
   }, 120_000);
+
+  it('serve --remote lists the host projects like local ones with their host and tunnelled endpoint, remembers the host, and a bad host fails alone', async () => {
+    const dir = hostProject('blog', { processes: {} });
+    const root = mkdtempSync(join(tmpdir(), 'serve-remote-'));
+    const dirs = { projectDir: join(root, 'local'), dataDir: join(root, 'data'), staticDir: join(root, 'static') };
+    for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
+    const serve = await spawnServe(dirs, [
+      '--remote',
+      `${host.alias}:blog`,
+      '--remote',
+      'nosuchhost.invalid',
+      '--ssh-config',
+      host.configFile,
+    ]);
+    try {
+      const line = serve.printed as unknown as {
+        projects: Array<{ dir: string; host?: string; url: string; token: string }>;
+        hosts: Array<{ host: string; status: string; message?: string; ui?: string }>;
+      };
+      expect(line.projects.map((p) => p.host)).toEqual([undefined, host.alias]);
+      const remoteProject = line.projects[1];
+      expect(remoteProject.dir).toBe(realpathSync(dir));
+      expect(line.hosts).toEqual([
+        { host: host.alias, status: 'connected', ui: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/#token=/) as string },
+        { host: 'nosuchhost.invalid', status: 'failed', message: expect.stringMatching(/^Unknown host nosuchhost\.invalid/) as string },
+      ]);
+      expect(serve.stderr()).toMatch(/switchboard: Unknown host nosuchhost\.invalid/);
+      const client = await connectClient(remoteProject.url, remoteProject.token);
+      expect((await callOk<{ project: { dir: string } }>(client, 'whoami')).project.dir).toBe(realpathSync(dir));
+      await client.close();
+      const remembered = JSON.parse(readFileSync(join(dirs.dataDir, 'remote-hosts.json'), 'utf8')) as Array<{
+        destination: string;
+        dirs: string[];
+      }>;
+      expect(remembered).toMatchObject([{ destination: host.alias, dirs: ['blog'] }]);
+    } finally {
+      serve.child.kill('SIGTERM');
+      await serve.exited;
+      rmSync(root, { recursive: true, force: true });
+    }
+    // serve's end closed only the connection: the host's server still has the project open.
+    const after = await remoteFor([]).connect();
+    expect(after.server).toBe('reused');
+    expect(after.projects.map((p) => p.dir)).toContain(realpathSync(dir));
+  }, 240_000);
 
   describe('bad input gets one clear line', () => {
     const cleanups: Array<() => void> = [];

@@ -5,3 +5,5 @@ export { SshConnection, SshError, type SshTarget } from './sshConnection';
 export { serverBundle, type ServerBundle } from './serverBundle';
 export { RemoteHost, type RemoteHostState, type RemoteHostStatus, type RemoteProject } from './remoteHost';
 export { HOST_BASE_DIR } from './hostAgent';
+export { connectRemoteHosts, type RemoteHosts } from './remoteHosts';
+export { readRememberedHosts, type RememberedHost } from './rememberedHosts';
