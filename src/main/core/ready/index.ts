@@ -1,3 +1,13 @@
 /** Readiness of command entries: framework table, detection, state machine, tracker, liveness. */
 export { ReadinessTracker } from './readinessTracker';
 export { NO_READINESS_MESSAGE } from './readinessMachine';
+export {
+  detectFramework,
+  resolveCommandLine,
+  scriptNameOf,
+  readFirstPackageJson,
+  PACKAGE_RUNNERS,
+  type PackageJson,
+  type FrameworkDetection,
+} from './detectFramework';
+export { FRAMEWORK_NAMES } from './frameworkPatterns';
