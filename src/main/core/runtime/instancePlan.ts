@@ -114,23 +114,21 @@ async function portsOf(input: InstancePlanInput, broken: ReadonlySet<string>, is
     if (broken.has(name)) continue;
     const fixed = worktree.isMain ? mainPorts.get(name) : undefined;
     if (fixed !== undefined) ports.set(name, fixed);
-    else if (!worktree.isMain || usesOwnPort(config) || isReferenced(name, processes))
-      ports.set(name, await input.ports.allocate(worktree.id, name, avoid));
+    else if (!worktree.isMain || usesOwnPort(config)) ports.set(name, await input.ports.allocate(worktree.id, name, avoid));
   }
   for (const [name, config] of processes) {
     for (const ref of refsOf(config))
       if ((ref.kind === 'portOf' || ref.kind === 'urlOf') && !broken.has(name) && !ports.has(ref.name) && !broken.has(ref.name))
-        issues.push({ path: `processes.${name}`, message: `refers to "${ref.name}", which has no port: give it "port" or \${port} in its args` });
+        issues.push({
+          path: `processes.${name}`,
+          message: `refers to "${ref.name}", which has no port: give it "port" or \${port} in its args`,
+        });
   }
   return ports;
 }
 
 function usesOwnPort(config: ProcessConfig): boolean {
   return refsOf(config).some((ref) => ref.kind === 'port');
-}
-
-function isReferenced(name: string, processes: ReadonlyMap<string, ProcessConfig>): boolean {
-  return [...processes.values()].some((config) => refsOf(config).some((ref) => (ref.kind === 'portOf' || ref.kind === 'urlOf') && ref.name === name));
 }
 
 function instanceOf(input: InstancePlanInput, name: string, config: ProcessConfig, ports: ReadonlyMap<string, number>): Instance {
@@ -161,7 +159,10 @@ function instanceOf(input: InstancePlanInput, name: string, config: ProcessConfi
 function toldItsPort(input: InstancePlanInput, spec: ProcessSpec, config: ProcessConfig, port: number): Instance {
   spec.ready = { ...spec.ready, port };
   if (usesOwnPort(config) || config.oneShot) return { spec, port };
-  const passed = passPort({ argv: spec.argv, cwd: spec.cwd, projectDir: input.worktree.path, env: spec.env, configured: config.framework }, port);
+  const passed = passPort(
+    { argv: spec.argv, cwd: spec.cwd, projectDir: input.worktree.path, env: spec.env, configured: config.framework },
+    port,
+  );
   if (passed.kind === 'unknown') return { spec, port, held: passed.problem };
   spec.argv = passed.argv;
   spec.env = passed.env;

@@ -54,7 +54,8 @@ function withPortArgs(input: PortPassingInput, rule: PortPassingRule, args: stri
   const [program = '', ...rest] = input.argv;
   const name = basename(program);
   if (SHELLS.has(name) && rest[0] === '-c' && rest[1] !== undefined) {
-    if (COMPOUND_COMMAND.test(rest[1])) return `its command line runs several commands: put \${port} where ${FRAMEWORK_NAMES[rule.framework]} takes it`;
+    if (COMPOUND_COMMAND.test(rest[1]))
+      return `its command line runs several commands: put \${port} where ${FRAMEWORK_NAMES[rule.framework]} takes it`;
     const inner = withPortArgs({ ...input, argv: rest[1].trim().split(/\s+/) }, rule, args, port);
     if (typeof inner === 'string') return inner;
     return [program, '-c', inner.map(shellWord).join(' '), ...rest.slice(2)];

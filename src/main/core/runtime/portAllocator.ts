@@ -128,6 +128,9 @@ export class JsonPortStore implements PortStore {
 function isAssignments(value: unknown): value is PortAssignments {
   if (!value || typeof value !== 'object') return false;
   return Object.values(value).every(
-    (byName) => byName && typeof byName === 'object' && Object.values(byName).every((p) => typeof p === 'number' && Number.isInteger(p) && p > 0 && p < 65536),
+    (byName) =>
+      byName &&
+      typeof byName === 'object' &&
+      Object.values(byName).every((p) => typeof p === 'number' && Number.isInteger(p) && p > 0 && p < 65536),
   );
 }
