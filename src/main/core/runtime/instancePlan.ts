@@ -7,7 +7,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { ConfigIssue, ProcessConfig } from '../../../shared/config';
 import type { ProcessSpec } from '../../../shared/model';
-import { processSpecFromConfig } from '../config/specFromConfig';
+import { processSpecFromConfig } from '../config';
 import { defaultPortOf, passPort } from './passPort';
 import type { PortAllocator } from './portAllocator';
 import { expandTemplate, KNOWN_REFERENCES, templateRefs, type TemplateRef } from './templates';
@@ -49,9 +49,9 @@ export const WORKTREE_ENV = 'SWITCHBOARD_WORKTREE';
 export async function planInstances(input: InstancePlanInput): Promise<InstancePlan> {
   const { worktree, processes } = input;
   const issues = checkReferences(processes);
-  const broken = new Set(issues.map((issue) => issue.path.split('.')[1]!));
+  const broken = new Set(issues.map((issue) => issue.path.split('.')[1]));
   const ports = await portsOf(input, broken, issues);
-  for (const issue of issues) broken.add(issue.path.split('.')[1]!);
+  for (const issue of issues) broken.add(issue.path.split('.')[1]);
   const instances = new Map<string, Instance>();
   for (const [name, config] of processes) {
     if (broken.has(name)) continue;

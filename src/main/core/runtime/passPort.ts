@@ -89,7 +89,7 @@ function onCommandLine(argv: readonly string[], rule: PortPassingRule, args: str
   const out = [...argv];
   const at = out.findIndex((word) => rule.portFlags.some((f) => word === f || word.startsWith(`${f}=`)));
   if (at >= 0) {
-    const word = out[at]!;
+    const word = out[at];
     if (rule.portFlags.includes(word) && at + 1 < out.length) out[at + 1] = String(port);
     else out[at] = `${word.split('=')[0]}=${port}`;
     return [...out, ...extraArgs(rule).filter((a) => !out.includes(a))];
@@ -114,7 +114,7 @@ function withDjangoAddress(argv: string[], args: string[]): string[] {
 
 function portFlagIn(words: readonly string[], rule: PortPassingRule): string | undefined {
   for (let i = 0; i < words.length; i++) {
-    const word = words[i]!;
+    const word = words[i];
     const flag = rule.portFlags.find((f) => word === f || word.startsWith(`${f}=`));
     if (flag) return word === flag ? `${flag} ${words[i + 1] ?? ''}`.trim() : word;
   }

@@ -126,11 +126,13 @@ export class JsonPortStore implements PortStore {
 }
 
 function isAssignments(value: unknown): value is PortAssignments {
-  if (!value || typeof value !== 'object') return false;
-  return Object.values(value).every(
-    (byName) =>
-      byName &&
-      typeof byName === 'object' &&
-      Object.values(byName).every((p) => typeof p === 'number' && Number.isInteger(p) && p > 0 && p < 65536),
-  );
+  return isRecord(value) && Object.values(value).every((byName) => isRecord(byName) && Object.values(byName).every(isPort));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return !!value && typeof value === 'object' && !Array.isArray(value);
+}
+
+function isPort(value: unknown): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value < 65536;
 }

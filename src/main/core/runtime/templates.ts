@@ -23,7 +23,7 @@ const REFERENCE = /\$(\$)?\{([^}]*)\}/g;
 /** The references in `text`, in order (escaped ones excluded). */
 export function templateRefs(text: string): TemplateRef[] {
   const refs: TemplateRef[] = [];
-  for (const match of text.matchAll(REFERENCE)) if (!match[1]) refs.push(parseRef(match[2]!));
+  for (const match of text.matchAll(REFERENCE)) if (!match[1]) refs.push(parseRef(match[2]));
   return refs;
 }
 
@@ -52,7 +52,7 @@ function parseRef(body: string): TemplateRef {
   if (text === 'port') return { kind: 'port' };
   if (text === 'worktree') return { kind: 'worktree' };
   const named = /^(port|url):([A-Za-z0-9][\w.-]*)$/.exec(text);
-  if (named) return named[1] === 'port' ? { kind: 'portOf', name: named[2]! } : { kind: 'urlOf', name: named[2]! };
+  if (named) return named[1] === 'port' ? { kind: 'portOf', name: named[2] } : { kind: 'urlOf', name: named[2] };
   return { kind: 'unknown', text: body };
 }
 
