@@ -6,7 +6,7 @@
 import { basename, resolve } from 'node:path';
 import { DisposableStore, Emitter, toDisposable, waitForEvent, type Disposable, type Event } from '../base';
 import { SessionManager, type ProcessEntry, type TaggedBatch } from '../sessions';
-import { ConfigWatcher, loadConfig, processSpecFromConfig, sameDefinition, sameSpec, type LoadedConfig } from '../config';
+import { ConfigWatcher, loadConfig, sameDefinition, sameSpec, type LoadedConfig } from '../config';
 import type { ConfigIssue, ProcessConfig } from '../../../shared/config';
 import type { ProcessInfo, ProcessKind, ProcessSpec } from '../../../shared/model';
 import type { CommandArgsOf, ControlEvent, Snapshot, McpConnectionInfo } from '../../../shared/api';
@@ -38,6 +38,7 @@ import type { AnswerPromptArgs, AnswerPromptResult, WaitingAgent } from '../../.
 import { answerPrompt, listWaiting, type InboxAgent } from '../inbox';
 import { promptAnswersFor } from '../agents';
 import { AgentSessionDecoration } from './agentSession';
+import { PortAllocator, planInstances, type InstancePlan } from '../runtime';
 import type { Settings } from '../../../shared/config';
 
 /** How an entry of a previous app run comes back; provided by the continuity capability. */
@@ -83,6 +84,8 @@ export interface SwitchboardCoreOptions {
   uiState?: UiStateStore;
   /** The environment the editor is chosen from (default: this process's). */
   editorEnv?: Record<string, string | undefined>;
+  /** Where `${port}` ports come from (default: allocated in memory, not kept across restarts). */
+  ports?: PortAllocator;
 }
 
 /** How long spawnAgent waits for a fresh agent's prompt before typing its instructions. */
@@ -118,6 +121,7 @@ export class SwitchboardCore {
   /** Order matters for describe(): later decorations override fields of earlier ones. */
   private readonly decorators: EntryDecorator[] = [];
   private configIssues: ConfigIssue[] = [];
+  private ports: PortAllocator | undefined;
   private pendingChanges = new Set<string>();
   private changeTimer: NodeJS.Timeout | undefined;
   private selectedId: string | undefined;
@@ -902,21 +906,27 @@ export class SwitchboardCore {
     record.wasWaiting = isWaiting;
   }
 
+  /** The main checkout's instances: `${port}` and friends expanded, bad references reported with the config's issues. */
+  private async mainCheckoutPlan(config: LoadedConfig): Promise<InstancePlan> {
+    const worktree = { id: 'main', name: 'main', path: this.projectDir, isMain: true };
+    this.ports ??= this.options.ports ?? new PortAllocator();
+    const plan = await planInstances({ worktree, processes: config.processes, projectDir: this.projectDir, ports: this.ports });
+    this.configIssues = [...config.issues, ...plan.issues];
+    return plan;
+  }
+
   private async applyConfig(config: LoadedConfig): Promise<void> {
-    this.configIssues = config.issues;
+    const main = await this.mainCheckoutPlan(config);
     this.currentSettings = config.settings;
     this.sessions.configure({
       ringBytes: config.settings.outputBufferBytes ?? this.options.ringBytes,
       scrollback: config.settings.scrollbackLines,
       killGraceMs: config.settings.killGraceMs ?? this.options.killGraceMs,
     });
-    this.eventEmitter.fire({ type: 'configChanged', issues: config.issues });
+    this.eventEmitter.fire({ type: 'configChanged', issues: this.configIssues });
     const wanted = new Map<string, { spec: ProcessSpec; autoStart: boolean }>();
-    for (const [name, processConfig] of config.processes) {
-      wanted.set(`processes.${name}`, {
-        spec: processSpecFromConfig(name, processConfig, this.projectDir),
-        autoStart: autoStartOf(processConfig),
-      });
+    for (const [name, { spec }] of main.instances) {
+      wanted.set(`processes.${name}`, { spec, autoStart: autoStartOf(config.processes.get(name)!) });
     }
     for (const [name, agentConfig] of config.agents) {
       wanted.set(`agents.${name}`, agentSpec(name, agentConfig, this.projectDir, { configName: name }));

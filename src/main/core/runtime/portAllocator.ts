@@ -5,7 +5,8 @@
  */
 import { createServer } from 'node:net';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { createHash } from 'node:crypto';
+import { dirname, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../base';
 
 /** Port assignments by worktree id, then entry name. */
@@ -109,6 +110,12 @@ function hash(text: string): number {
 /** Assignments kept as JSON in the app's data dir; a missing or broken file starts empty. */
 export class JsonPortStore implements PortStore {
   constructor(private readonly path: string) {}
+
+  /** One file per project in the app's data dir (never in the project, which agents can write). */
+  static forProject(dataDir: string, projectDir: string): JsonPortStore {
+    const key = createHash('sha256').update(resolve(projectDir)).digest('hex').slice(0, 16);
+    return new JsonPortStore(join(dataDir, 'ports', `${key}.json`));
+  }
 
   load(): PortAssignments {
     try {
