@@ -11,3 +11,5 @@ export {
   type FrameworkDetection,
 } from './detectFramework';
 export { FRAMEWORK_NAMES } from './frameworkPatterns';
+export { readinessDecorator, READINESS, type ReadinessDecoration } from './readinessDecoration';
+export { ReadinessCommands, type ReadinessHost, type RestartAndWaitOptions } from './readinessCommands';
