@@ -10,3 +10,5 @@ export {
 export { PortAllocator, JsonPortStore, isPortFree, DEFAULT_PORT_RANGE, type PortStore, type PortAssignments } from './portAllocator';
 export { passPort, type PortPassing } from './passPort';
 export { PORT_PASSING_RULES, type PortPassingRule } from './portPassing';
+export { agentEnvFor } from './agentEnv';
+export { IdleStop, type IdleStopOptions } from './idleStop';
