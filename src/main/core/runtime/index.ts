@@ -12,3 +12,4 @@ export { passPort, type PortPassing } from './passPort';
 export { PORT_PASSING_RULES, type PortPassingRule } from './portPassing';
 export { agentEnvFor } from './agentEnv';
 export { IdleStop, type IdleStopOptions } from './idleStop';
+export { WorktreeRuntime, type WorktreeRuntimePlan } from './worktreeRuntime';
