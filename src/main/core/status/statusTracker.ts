@@ -7,7 +7,9 @@
  */
 import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } from '../base';
 import type { ObservedSession, OutputChunk, RunExited, RunStarted } from '../sessions';
-import type { AgentDetail, AgentHookEvent, AgentPrimary, AgentStatusInfo, PresetVerification } from '../../../shared/status';
+import { isBlockedDetail } from '../../../shared/status';
+import type { AgentDetail, AgentHookEvent, AgentPrimary, AgentStatusInfo, BlockedInfo, PresetVerification } from '../../../shared/status';
+import { readBlockedReport } from './blockedReport';
 import { classify, FALLBACK_ACTIVITY_WINDOW_MS, FALLBACK_RECENT_OUTPUT, type Classification } from './classifier';
 import { realClock, type Clock } from '../base';
 import { HealthMachine, RECOVERED_HOLD_MS } from './healthMachine';
@@ -69,6 +71,8 @@ export interface DetectionProfile {
 export interface StatusTrackerOptions extends Partial<StatusThresholds> {
   clock?: Clock;
   hookFreshMs?: number;
+  /** The agent's time zone (its TZ), in which its CLI prints a limit's reset time. Default: this machine's. */
+  timeZone?: string;
 }
 
 interface StatusExplanation {
@@ -94,12 +98,15 @@ interface Shown {
   primary: AgentPrimary;
   detail: AgentDetail;
   reason: string;
+  /** Blocked or retrying: what the CLI said. */
+  blocked?: BlockedInfo;
 }
 
 export class StatusTracker extends DisposableBase {
   private readonly clock: Clock;
   private readonly thresholds: StatusThresholds;
   private readonly hookFreshMs: number;
+  private readonly timeZone: string | undefined;
   private readonly rules: RuleSet;
   private readonly health: HealthMachine;
   private readonly progress: ProgressDetector;
@@ -127,6 +134,8 @@ export class StatusTracker extends DisposableBase {
    */
   private hasOwnEvidence = false;
   private hook: HookState | undefined;
+  /** A reset time the CLI showed while retrying this turn: its final "limit" line may not repeat it. */
+  private lastResetAt: number | undefined;
   private lastClassification: Classification | undefined;
   private shown: Shown;
   private shownSince: number;
@@ -141,7 +150,8 @@ export class StatusTracker extends DisposableBase {
     overrides: StatusTrackerOptions = {},
   ) {
     super();
-    const { clock, hookFreshMs, ...thresholds } = overrides;
+    const { clock, hookFreshMs, timeZone, ...thresholds } = overrides;
+    this.timeZone = timeZone;
     this.clock = clock ?? realClock;
     this.thresholds = { ...DEFAULT_STATUS_THRESHOLDS, ...preset.thresholds, ...definedOnly(thresholds) };
     this.hookFreshMs = hookFreshMs ?? HOOK_FRESH_MS;
@@ -249,6 +259,7 @@ export class StatusTracker extends DisposableBase {
     this.isDrifting = false;
     this.hasOwnEvidence = false;
     this.hook = undefined;
+    this.lastResetAt = undefined;
     this.lastClassification = undefined;
     this.health.reset(now);
     this.evaluate();
@@ -326,8 +337,31 @@ export class StatusTracker extends DisposableBase {
     }
 
     const target = this.applyTiming(candidate, now);
-    this.show(target, now);
+    this.show(target === this.shown ? target : { ...target, blocked: this.blockedReport(target, cls, lines, now) }, now);
     this.scheduleDeadline(now, cls, isHookFresh);
+  }
+
+  /**
+   * What the CLI said, for a blocked or retrying status: read by the rule that recognised the
+   * screen. A reset time seen while retrying is kept for the turn's final limit line.
+   */
+  private blockedReport(target: Shown, cls: Classification, lines: readonly string[], now: number): BlockedInfo | undefined {
+    if (target.primary === 'idle') this.lastResetAt = undefined;
+    if (!isBlockedDetail(target.detail) && target.detail !== 'retrying') return undefined;
+    const rule = this.rules.rules.find((r) => r.key === cls.reason && r.implies.detail === target.detail);
+    if (!rule) return this.shown.detail === target.detail ? this.shown.blocked : undefined;
+    const snapshot = {
+      lines,
+      title: this.session.screen.title,
+      cols: this.session.screen.cols,
+      agentState: this.session.screen.agentState,
+    };
+    const report = readBlockedReport(rule, snapshot, now, this.timeZone);
+    if (report?.resetsAt !== undefined) this.lastResetAt = report.resetsAt;
+    if (report && target.detail === 'limit' && report.resetsAt === undefined && this.lastResetAt !== undefined) {
+      return { ...report, resetsAt: this.lastResetAt };
+    }
+    return report;
   }
 
   /** The fresh hook decides alone while the screen says nothing. */
@@ -405,7 +439,8 @@ export class StatusTracker extends DisposableBase {
       // Entering a busy state is progress in itself.
       this.lastProgressAt = now;
     }
-    const isBusy = target.primary === 'active' || target.primary === 'stuck';
+    // A CLI retrying a failed request waits on purpose (its back-off, a rate limit): not stuck.
+    const isBusy = (target.primary === 'active' || target.primary === 'stuck') && target.detail !== 'retrying';
     const stalledFor = now - (this.lastProgressAt ?? now);
     if (isBusy && stalledFor >= this.thresholds.stuckThresholdMs) {
       this.health.apply('progressStalled', now);
@@ -469,7 +504,7 @@ export class StatusTracker extends DisposableBase {
     const prev = this.info;
     const isNewState = next.primary !== this.shown.primary || next.detail !== this.shown.detail;
     if (isNewState) this.shownSince = now;
-    this.shown = { primary: next.primary, detail: next.detail, reason: next.reason };
+    this.shown = { primary: next.primary, detail: next.detail, reason: next.reason, ...(next.blocked && { blocked: next.blocked }) };
     const info = this.buildInfo();
     if (
       info.primary === prev.primary &&
@@ -477,6 +512,7 @@ export class StatusTracker extends DisposableBase {
       info.health === prev.health &&
       info.reason === prev.reason &&
       info.confidence === prev.confidence &&
+      sameBlocked(info.blocked, prev.blocked) &&
       info !== prev
     ) {
       // Nothing a listener cares about changed; keep timestamps current without an event.
@@ -499,8 +535,13 @@ export class StatusTracker extends DisposableBase {
       since: this.shownSince,
       lastProgressAt: this.lastProgressAt,
       lastHookAt: this.hook?.at,
+      ...(this.shown.blocked && { blocked: this.shown.blocked }),
     };
   }
+}
+
+function sameBlocked(a: BlockedInfo | undefined, b: BlockedInfo | undefined): boolean {
+  return a?.message === b?.message && a?.resetsAt === b?.resetsAt && a?.attempt === b?.attempt && a?.maxAttempts === b?.maxAttempts;
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {
