@@ -136,6 +136,8 @@ export class StatusTracker extends DisposableBase {
   private hook: HookState | undefined;
   /** A reset time the CLI showed while retrying this turn: its final "limit" line may not repeat it. */
   private lastResetAt: number | undefined;
+  /** The busy hook the screen's proven turn end overrode (shown in the idle reason). */
+  private staleHook: string | undefined;
   private lastClassification: Classification | undefined;
   private shown: Shown;
   private shownSince: number;
@@ -219,6 +221,7 @@ export class StatusTracker extends DisposableBase {
     if (this.isDisposed || !this.isRunning) return;
     const implied = hookImplication(event);
     if (implied === undefined) return;
+    this.staleHook = undefined;
     if (implied === 'clear') {
       this.hook = undefined;
     } else {
@@ -260,6 +263,7 @@ export class StatusTracker extends DisposableBase {
     this.hasOwnEvidence = false;
     this.hook = undefined;
     this.lastResetAt = undefined;
+    this.staleHook = undefined;
     this.lastClassification = undefined;
     this.health.reset(now);
     this.evaluate();
@@ -328,6 +332,8 @@ export class StatusTracker extends DisposableBase {
 
     let candidate: MergedState = { primary: cls.primary, detail: cls.detail, reason: cls.reason, isStrongIdle: cls.isStrongIdle };
     this.retireAnsweredPromptHook(cls);
+    this.retireEndedTurnHook(cls);
+    if (this.staleHook && cls.primary === 'idle') candidate = { ...candidate, reason: `${cls.reason} (over stale hook:${this.staleHook})` };
     const isHookFresh = this.hook !== undefined && now - this.hook.at < this.hookFreshMs;
     if (isHookFresh) candidate = mergeHookWithScreen(this.hook!, candidate);
     if (candidate.primary === 'active' && candidate.detail === null) {
@@ -379,6 +385,23 @@ export class StatusTracker extends DisposableBase {
     if (this.hook?.primary !== 'waiting') return;
     if (cls.primary === 'waiting') this.hook.isPromptDrawn = true;
     else if (this.hook.isPromptDrawn) this.hook = undefined;
+  }
+
+  /**
+   * One source of truth (docs/agent-status.md, "Hooks against the screen"): a busy hook holds
+   * against an idle screen that has not yet drawn the turn (the CLI renders after the hook), but
+   * once the screen has shown the turn running and then its proven end (a strong idle screen),
+   * the turn is over whatever the hook said: a lost or never-sent Stop (Claude Code sends none
+   * when a turn ends on an error) cannot keep a finished agent busy. The idle status's reason
+   * names the hook it overrode until the screen shows something else.
+   */
+  private retireEndedTurnHook(cls: Classification): void {
+    if (cls.primary !== 'idle') this.staleHook = undefined;
+    if (this.hook?.primary !== 'active') return;
+    if (cls.primary === 'active' || cls.primary === 'waiting') this.hook.isTurnDrawn = true;
+    if (!this.hook.isTurnDrawn || cls.primary !== 'idle' || !cls.isStrongIdle) return;
+    this.staleHook = this.hook.event;
+    this.hook = undefined;
   }
 
   /**
