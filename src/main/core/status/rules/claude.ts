@@ -39,9 +39,9 @@ const STATUS_BAR_BUSY = { region: 'after_last_horizontal_rule', contains: 'esc t
  * then the turn summary (`✻ Cogitated for 2s`). A later turn pushes it up and the rule lets go.
  */
 const endsOnError = (error: string) =>
-  new RegExp(`(?:^|\\n)(?:  ⎿  |● API Error: )${error}[^\\n]*(?:\\n(?:|  [^\\n]*|${SPIN} \\S+ for [^\\n]*))*$`, 'u');
+  new RegExp(`(?:^|\\n)(?:  ⎿[ \\u00a0]+|● API Error: )${error}[^\\n]*(?:\\n(?:|  [^\\n]*|${SPIN} \\S+ for [^\\n]*))*$`, 'u');
 /** The error line itself, for the status's message (the `⎿` or `●` and wrapped rows left out). */
-const errorLine = (error: string) => new RegExp(`^(?:  ⎿  |● )(?<message>(?:API Error: )?${error}[^\\n]*)`, 'mu');
+const errorLine = (error: string) => new RegExp(`^(?:  ⎿[ \\u00a0]+|● )(?<message>(?:API Error: )?${error}[^\\n]*)`, 'mu');
 
 /** The idle screen under a turn that ended on `errorRows` (cut from the real CLI against the mock, 120x40). */
 const endedOnError = (errorRows: string[]) =>
@@ -247,7 +247,7 @@ export const claudeRules: RuleSetInput = {
       region: 'above_prompt_box(6)',
       match: { regex: endsOnError(LOGIN_ERRORS), not: STATUS_BAR_BUSY },
       report: errorLine(LOGIN_ERRORS),
-      sample: endedOnError(['  ⎿  Not logged in · Please run /login']),
+      sample: endedOnError(['  ⎿ \u00a0Not logged in · Please run /login']),
       lookalikes: [
         {
           sample: endedOnError(['', '● Run /login when it says "Not logged in · Please run /login".']),
@@ -257,7 +257,7 @@ export const claudeRules: RuleSetInput = {
           sample: [
             '',
             '❯ Say hello',
-            '  ⎿  Not logged in · Please run /login',
+            '  ⎿ \u00a0Not logged in · Please run /login',
             '',
             '❯ Try again',
             '',
@@ -281,7 +281,10 @@ export const claudeRules: RuleSetInput = {
       match: { regex: endsOnError(LIMIT_ERRORS), not: STATUS_BAR_BUSY },
       // A subscriber's `You've hit your session limit · resets 3pm` carries the reset; an API
       // key's `Request rejected (429)` does not (its retry row did).
-      report: new RegExp(`^(?:  ⎿  |● )(?<message>(?:API Error: )?${LIMIT_ERRORS}[^\\n]*?(?: · resets (?<reset>[^\\n·]+?))?)\\s*$`, 'mu'),
+      report: new RegExp(
+        `^(?:  ⎿[ \\u00a0]+|● )(?<message>(?:API Error: )?${LIMIT_ERRORS}[^\\n]*?(?: · resets (?<reset>[^\\n·]+?))?)\\s*$`,
+        'mu',
+      ),
       sample: endedOnError(['● API Error: Request rejected (429) · rate limited']),
       lookalikes: [{ sample: endedOnError(['● API Error: 529 Overloaded.']), why: 'an overloaded API is not a limit' }],
       source: `${BLOCKED_SOURCE}, 429 with anthropic-ratelimit-unified-status: rejected until the retries ran out; "You've hit your … limit · resets …" from the binary's strings`,
@@ -293,7 +296,7 @@ export const claudeRules: RuleSetInput = {
       region: 'above_prompt_box(6)',
       match: { regex: endsOnError(QUOTA_ERRORS), not: STATUS_BAR_BUSY },
       report: errorLine(QUOTA_ERRORS),
-      sample: endedOnError(['  ⎿  Credit balance too low · Add funds: https://platform.claude.com/settings/billing']),
+      sample: endedOnError(['  ⎿ \u00a0Credit balance too low · Add funds: https://platform.claude.com/settings/billing']),
       lookalikes: [
         { sample: endedOnError(['● Your credit balance is too low, the invoice said.']), why: 'an answer about credit is not the error' },
       ],
