@@ -43,6 +43,13 @@ const endsOnError = (error: string) =>
 /** The error line itself, for the status's message (the `⎿` or `●` and wrapped rows left out). */
 const errorLine = (error: string) => new RegExp(`^(?:  ⎿[ \\u00a0]+|● )(?<message>(?:API Error: )?${error}[^\\n]*)`, 'mu');
 
+/** Region, match and report of a rule for a turn that ended on `error` (the turn is over: no busy status bar). */
+const turnEndedOn = (error: string) => ({
+  region: 'above_prompt_box(6)',
+  match: { regex: endsOnError(error), not: STATUS_BAR_BUSY },
+  report: errorLine(error),
+});
+
 /** The idle screen under a turn that ended on `errorRows` (cut from the real CLI against the mock, 120x40). */
 const endedOnError = (errorRows: string[]) =>
   ['', '❯ Say hello', ...errorRows, '', '✻ Cogitated for 2s', '', HR, '❯', HR, '  ? for shortcuts · ← for agents'].join('\n');
@@ -244,9 +251,7 @@ export const claudeRules: RuleSetInput = {
       id: 'not-logged-in',
       priority: 845,
       implies: { primary: 'waiting', detail: 'login' },
-      region: 'above_prompt_box(6)',
-      match: { regex: endsOnError(LOGIN_ERRORS), not: STATUS_BAR_BUSY },
-      report: errorLine(LOGIN_ERRORS),
+      ...turnEndedOn(LOGIN_ERRORS),
       sample: endedOnError(['  ⎿ \u00a0Not logged in · Please run /login']),
       lookalikes: [
         {
@@ -277,8 +282,7 @@ export const claudeRules: RuleSetInput = {
       id: 'limit-reached',
       priority: 844,
       implies: { primary: 'waiting', detail: 'limit' },
-      region: 'above_prompt_box(6)',
-      match: { regex: endsOnError(LIMIT_ERRORS), not: STATUS_BAR_BUSY },
+      ...turnEndedOn(LIMIT_ERRORS),
       // A subscriber's `You've hit your session limit · resets 3pm` carries the reset; an API
       // key's `Request rejected (429)` does not (its retry row did).
       report: new RegExp(
@@ -293,9 +297,7 @@ export const claudeRules: RuleSetInput = {
       id: 'credit-exhausted',
       priority: 843,
       implies: { primary: 'waiting', detail: 'quota' },
-      region: 'above_prompt_box(6)',
-      match: { regex: endsOnError(QUOTA_ERRORS), not: STATUS_BAR_BUSY },
-      report: errorLine(QUOTA_ERRORS),
+      ...turnEndedOn(QUOTA_ERRORS),
       sample: endedOnError(['  ⎿ \u00a0Credit balance too low · Add funds: https://platform.claude.com/settings/billing']),
       lookalikes: [
         { sample: endedOnError(['● Your credit balance is too low, the invoice said.']), why: 'an answer about credit is not the error' },
@@ -306,9 +308,7 @@ export const claudeRules: RuleSetInput = {
       id: 'network-unreachable',
       priority: 842,
       implies: { primary: 'waiting', detail: 'network' },
-      region: 'above_prompt_box(6)',
-      match: { regex: endsOnError(NETWORK_ERRORS), not: STATUS_BAR_BUSY },
-      report: errorLine(NETWORK_ERRORS),
+      ...turnEndedOn(NETWORK_ERRORS),
       sample: endedOnError(['● API Error: Unable to connect to API (ConnectionRefused)']),
       lookalikes: [
         {
