@@ -61,7 +61,7 @@ const QUOTA_ERRORS = "(?:Credit balance (?:is )?too low|You're out of usage cred
 const NETWORK_ERRORS = '(?:Unable to connect to API|Request timed out)';
 /** Any other API error the CLI gave up on (5xx, 529 overloaded) after its retries. */
 const GAVE_UP_ERRORS = '(?!Request rejected \\(429\\)|Unable to connect to API|Request timed out)\\S';
-const BLOCKED_SOURCE = `${CLI}, observed: the real CLI against test/fixtures/anthropic's mock (.scratch capture, 2026-11-27)`;
+const BLOCKED_SOURCE = `${CLI}, observed: the real CLI against test/fixtures/anthropic's mock, 120x40, 2026-11-27`;
 
 const idleAfterAnswer = [
   '  fill the requested streaming time. The mock model is streaming',
