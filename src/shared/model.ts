@@ -129,6 +129,8 @@ export interface TimerSummary {
   /** Idle timers: every watched entry, and those the timer still waits for. */
   watched?: ProcessId[];
   waitingOn?: ProcessId[];
+  /** Idle timers: watched agents that are blocked (sign-in, limit, …) and why; the timer waits on them. */
+  blockedOn?: Array<{ id: ProcessId; reason: string }>;
   /** The first line of the body, shortened, for tooltips and lists. */
   bodyPreview: string;
   /** Process id of the creator, or "external". */
