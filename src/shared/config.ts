@@ -58,11 +58,23 @@ export const SettingsSchema = z.strictObject({
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
+/** Worktrees Switchboard makes for agents (docs/worktrees.md). */
+export const WorktreesSectionSchema = z.strictObject({
+  /** Managed folder for this project's worktrees (absolute, or relative to the project root); default under the data dir. */
+  dir: z.string().min(1).optional(),
+  /** Untracked files copied from the main checkout into a new worktree (globs relative to the root, e.g. ".env*"). */
+  copy: z.array(z.string().min(1)).optional(),
+  /** Shell commands run in order as one-shot entries in a new worktree before its agent gets instructions. */
+  setup: z.array(z.string().min(1)).optional(),
+});
+export type WorktreesSection = z.infer<typeof WorktreesSectionSchema>;
+
 export const SwitchboardConfigSchema = z.strictObject({
   $schema: z.string().optional(),
   settings: SettingsSchema.optional(),
   processes: ProcessesSectionSchema.optional(),
   agents: AgentsSectionSchema.optional(),
+  worktrees: WorktreesSectionSchema.optional(),
 });
 export type SwitchboardConfig = z.infer<typeof SwitchboardConfigSchema>;
 

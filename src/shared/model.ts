@@ -186,6 +186,8 @@ export interface ProcessSpec {
   dependsOn?: Record<string, DependencyCondition>;
   /** MCP access from switchboard.json: a token for a command, extra scopes for an agent. */
   mcp?: McpAccessConfig;
+  /** Worktree id the entry runs in (its cwd is inside it); absent means the main checkout. */
+  worktree?: string;
 }
 
 /**
