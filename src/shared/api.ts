@@ -41,6 +41,8 @@ export const CommandArgs = {
     env: z.record(z.string(), z.string()).optional(),
     /** Readiness settings for a command (same fields as in switchboard.json). */
     ready: ReadinessConfigSchema.optional(),
+    /** Worktree id to run in (cwd is then relative to the project's folder there); default the main checkout. */
+    worktree: z.string().min(1).optional(),
     ...Size,
   }),
   spawnAgent: z.strictObject({
@@ -50,6 +52,8 @@ export const CommandArgs = {
     argv: z.array(z.string()).min(1).optional(),
     env: z.record(z.string(), z.string()).optional(),
     instructions: z.string().optional(),
+    /** Worktree id to run in (see spawnProcess). */
+    worktree: z.string().min(1).optional(),
     ...Size,
   }),
   startProcess: z.strictObject({ id: Id }),

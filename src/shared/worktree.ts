@@ -111,3 +111,27 @@ export interface StaleWorktree {
   diskBytes: number;
   lastUsedAt: string;
 }
+
+// --- MCP tool inputs (registered in src/shared/mcp.ts's McpToolInput) ---
+const WorktreeRef = z.string().min(1).max(100).describe('Worktree id (list_worktrees)');
+
+export const WORKTREE_TOOL_INPUT = {
+  create_worktree: {
+    name: WorktreeIdSchema.optional().describe('Id and folder name (default wt-N)'),
+    base: z.string().min(1).max(200).optional().describe('Branch or commit to start from (default: the current branch)'),
+    branch: z.string().min(1).max(200).optional().describe('New branch (default switchboard/<name>)'),
+  },
+  list_worktrees: {},
+  worktree_diff: { worktree: WorktreeRef },
+  merge_worktree: {
+    worktree: WorktreeRef,
+    strategy: z.enum(MERGE_STRATEGIES).optional().describe('ff, merge (default: a merge commit) or rebase'),
+  },
+  remove_worktree: {
+    worktree: WorktreeRef,
+    force: z.boolean().optional().describe('Remove despite uncommitted or unmerged work, saved first to a branch'),
+  },
+} as const;
+
+/** `worktree` on spawn_process / spawn_agent. */
+export const WorktreeArg = z.string().min(1).max(100).describe('Worktree id to run in (default: the main checkout)');

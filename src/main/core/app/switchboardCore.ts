@@ -15,6 +15,7 @@ import type { DecoratorContext, EntryDecoration, EntryDecorator } from '../sessi
 import type { AgentConfig } from '../../../shared/agentConfig';
 import type { McpEndpoint } from '../agents';
 import type { TimerManager } from '../timers';
+import type { WorktreeService } from '../worktrees';
 import { AgentStatusDecoration, agentSpec, agentWiringForRun } from './agentEntries';
 import { ReadinessDecoration } from './readinessEntries';
 import type { TaskService } from '../tasks';
@@ -133,6 +134,7 @@ export class SwitchboardCore {
   private readonly startOrder: StartOrder;
   private taskService: TaskService | undefined;
   private timerManager: TimerManager | undefined;
+  private worktreeService: WorktreeService | undefined;
   /** Every state event (not output): processAdded/Changed/Removed, configChanged, … */
   readonly onEvent: Event<ControlEvent> = this.eventEmitter.event;
   /** Batched output of every entry, tagged with its id. */
@@ -181,6 +183,24 @@ export class SwitchboardCore {
   provideTimers(manager: TimerManager): Disposable {
     this.timerManager = manager;
     return toDisposable(() => (this.timerManager = undefined));
+  }
+
+  /** The worktree service the worktree commands forward to (the worktrees capability provides it). */
+  provideWorktrees(service: WorktreeService): Disposable {
+    this.worktreeService = service;
+    return toDisposable(() => (this.worktreeService = undefined));
+  }
+
+  /** Worktrees (docs/worktrees.md): the one service the UI, MCP and the control API call. */
+  get worktrees(): WorktreeService {
+    if (!this.worktreeService)
+      throw new SwitchboardError('internal', 'Worktrees are not available in this Switchboard core (it was built without them).');
+    return this.worktreeService;
+  }
+
+  /** Where a new entry's relative cwd starts: the project's folder in its worktree (the main checkout when absent). */
+  private baseDirFor(worktree: string | undefined): string {
+    return worktree === undefined ? this.projectDir : this.worktrees.projectDirIn(worktree);
   }
 
   /** Tasks: headless agent runs with a stall watchdog; the logic lives in core/tasks. */
@@ -320,11 +340,12 @@ export class SwitchboardCore {
       name: args.name ?? defaultName(args.kind, args.shell ?? argv.join(' '), this.sessions.list().length + 1),
       kind: args.kind,
       argv,
-      cwd: resolve(this.projectDir, args.cwd ?? '.'),
+      cwd: resolve(this.baseDirFor(args.worktree), args.cwd ?? '.'),
       env: args.env,
       cols: args.cols,
       rows: args.rows,
       ready: args.ready,
+      ...(args.worktree ? { worktree: args.worktree } : {}),
     };
     return this.createAndStart(spec, origin);
   }
@@ -363,13 +384,14 @@ export class SwitchboardCore {
    */
   async spawnAgent(args: CommandArgsOf<'spawnAgent'>, origin: SpawnOrigin = {}): Promise<ProcessInfo> {
     const config: AgentConfig = { preset: args.preset, env: args.env };
-    const { spec } = agentSpec(args.name ?? args.preset, config, this.projectDir, {
+    const baseDir = this.baseDirFor(args.worktree);
+    const { spec } = agentSpec(args.name ?? args.preset, config, baseDir, {
       cols: args.cols,
       rows: args.rows,
-      ...(args.cwd ? { cwd: resolve(this.projectDir, args.cwd) } : {}),
+      ...(args.cwd ? { cwd: resolve(baseDir, args.cwd) } : {}),
       ...(args.argv ? { argv: args.argv } : {}),
     });
-    const entry = this.create(spec, origin);
+    const entry = this.create(args.worktree ? { ...spec, worktree: args.worktree } : spec, origin);
     await this.startNew(entry);
     if (args.instructions) this.deliverInstructions(entry.id, args.instructions);
     return this.describe(entry.id);

@@ -20,6 +20,7 @@ import type { ContinuityCapability } from '../continuity';
 import type { McpCapability } from '../mcp';
 import { taskCapability } from '../tasks';
 import { timerCapability, type CreateTimerManagerOptions } from '../timers';
+import { worktreeCapability, type WorktreeCapabilityOptions } from '../worktrees';
 
 interface CapabilityOptions {
   /** Continuity across restarts (the app always has it; a core for a test without it keeps nothing). */
@@ -28,6 +29,8 @@ interface CapabilityOptions {
   timers?: CreateTimerManagerOptions;
   /** The MCP endpoint (the app always has it; a core for a test without it has no endpoint). */
   mcp?: McpCapability;
+  /** Git worktrees per agent (the app always has them; a core for a test without them answers worktree commands with an error). */
+  worktrees?: WorktreeCapabilityOptions;
 }
 
 export function coreCapabilities(options: CapabilityOptions = {}): Capability[] {
@@ -37,6 +40,8 @@ export function coreCapabilities(options: CapabilityOptions = {}): Capability[] 
     entryDecoratorCapability('agent status', agentStatusDecorator),
     entryDecoratorCapability('agent session', agentSessionDecorator),
     taskCapability,
+    // Before continuity: entries that come back into a worktree find it known.
+    ...(options.worktrees ? [worktreeCapability(options.worktrees)] : []),
     ...(options.continuity ? [options.continuity] : []),
     ...(options.timers ? [timerCapability(options.timers)] : []),
     ...(options.mcp ? [options.mcp] : []),

@@ -43,8 +43,8 @@ const BRANCH_PREFIX = 'switchboard/';
 
 export interface WorktreeManagerOptions {
   projectDir: string;
-  /** This project's managed folder; each worktree is a sub-folder named after its id. */
-  managedDir: string;
+  /** This project's managed folder (read at each creation: switchboard.json may change it); each worktree is a sub-folder named after its id. */
+  managedDir: string | (() => string);
   store: WorktreeStore;
   /** `worktrees.copy` of the project's switchboard.json, read at each creation. */
   copyGlobs?: () => readonly string[];
@@ -234,7 +234,8 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
 
   /** The managed folder must lie outside the repository, or the main checkout would see every worktree as untracked files. */
   private managedRoot(root: string): string {
-    const dir = resolve(this.options.projectDir, this.options.managedDir);
+    const managed = this.options.managedDir;
+    const dir = resolve(this.options.projectDir, typeof managed === 'string' ? managed : managed());
     const inside = relative(root, dir);
     if (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside)))
       throw new WorktreeError(
