@@ -15,6 +15,8 @@ import { runSetup, type SetupOutcome } from './worktreeSetupRun';
 export interface AgentInWorktreeRequest extends CreateWorktreeArgs {
   preset: string;
   agentName?: string;
+  /** Replaces the preset's command (as spawnAgent's argv). */
+  argv?: string[];
   instructions?: string;
 }
 
@@ -46,6 +48,7 @@ export class WorktreeService {
       {
         preset: request.preset,
         name: request.agentName,
+        argv: request.argv,
         worktree: worktree.id,
         ...(setup.ok ? { instructions: request.instructions } : {}),
       },
