@@ -3,6 +3,19 @@
  * and used by MCP tools through the same core methods. Arguments are zod-validated at every
  * boundary; results and events are plain JSON.
  */
+import {
+  AgentInWorktreeArgsSchema,
+  CommitWorktreeArgsSchema,
+  CreateWorktreeArgsSchema,
+  MergeWorktreeArgsSchema,
+  RemoveWorktreeArgsSchema,
+  type MergeResult,
+  type RemoveResult,
+  type SetupOutcome,
+  type WorktreeDiff,
+  type WorktreeInfo,
+  type WorktreeStatus,
+} from './worktree';
 import type { UiCommand } from './uiCommand';
 import { z } from 'zod';
 import type { ProcessInfo, TimerHistoryEntry, TimerSummary } from './model';
@@ -127,6 +140,15 @@ export const CommandArgs = {
     column: z.number().int().min(1).max(100_000).optional(),
     id: Id.optional(),
   }),
+  // Worktrees (docs/worktrees.md): the same WorktreeService methods the MCP worktree tools call
+  createWorktree: CreateWorktreeArgsSchema,
+  listWorktrees: z.strictObject({}),
+  worktreeDiff: z.strictObject({ worktree: z.string().min(1) }),
+  commitWorktree: CommitWorktreeArgsSchema,
+  mergeWorktree: MergeWorktreeArgsSchema,
+  removeWorktree: RemoveWorktreeArgsSchema,
+  /** "New agent in a worktree…": create it, set it up, then the agent (its instructions only after set-up completed). */
+  startAgentInWorktree: AgentInWorktreeArgsSchema,
 } as const;
 
 export type CommandName = keyof typeof CommandArgs;
@@ -196,6 +218,13 @@ interface CommandResults {
   getUiState: UiState;
   setUiState: UiState;
   openInEditor: { file: string; editor: string };
+  createWorktree: { worktree: WorktreeInfo; setup: SetupOutcome };
+  listWorktrees: { worktrees: WorktreeStatus[] };
+  worktreeDiff: WorktreeDiff;
+  commitWorktree: { commit: string };
+  mergeWorktree: MergeResult;
+  removeWorktree: RemoveResult;
+  startAgentInWorktree: { worktree: WorktreeInfo; setup: SetupOutcome; agent: ProcessInfo; instructionsDelivered: boolean };
 }
 
 export type ControlEvent =

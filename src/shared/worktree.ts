@@ -86,6 +86,23 @@ export const CommitWorktreeArgsSchema = z.strictObject({
   message: z.string().min(1),
 });
 
+export const AgentInWorktreeArgsSchema = CreateWorktreeArgsSchema.extend({
+  preset: z.string().min(1),
+  agentName: z.string().min(1).max(200).optional(),
+  argv: z.array(z.string()).min(1).optional(),
+  instructions: z.string().optional(),
+});
+export type AgentInWorktreeArgs = z.infer<typeof AgentInWorktreeArgsSchema>;
+
+/** How a new worktree's `worktrees.setup` went. */
+export interface SetupOutcome {
+  ok: boolean;
+  /** The one-shot entries that ran, in order. */
+  entries: string[];
+  /** Why it stopped, for whoever asked (an agent's instructions wait on it). */
+  message?: string;
+}
+
 export interface MergeResult {
   worktree: string;
   base: string;

@@ -50,6 +50,14 @@ const SHARED_HANDLERS: Handlers = {
   getUiState: (core) => core.uiState(),
   setUiState: (core, a) => core.updateUiState(a.patch),
   openInEditor: (core, a) => core.openInEditor(a),
+  // Worktrees: the same WorktreeService methods the MCP worktree tools call
+  createWorktree: (core, a) => core.worktrees.createWorktree(a),
+  listWorktrees: async (core) => ({ worktrees: await core.worktrees.manager.status() }),
+  worktreeDiff: (core, a) => core.worktrees.manager.diff(a.worktree),
+  commitWorktree: async (core, a) => ({ commit: await core.worktrees.manager.commit(a.worktree, a.message) }),
+  mergeWorktree: (core, a) => core.worktrees.manager.merge(a.worktree, a.strategy),
+  removeWorktree: (core, a) => core.worktrees.manager.remove(a.worktree, a.force),
+  startAgentInWorktree: (core, a) => core.worktrees.startAgentInWorktree(a),
 };
 
 export function parseCommandArgs<C extends CommandName>(cmd: C, raw: unknown): z.output<(typeof CommandArgs)[C]> {

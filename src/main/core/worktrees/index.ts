@@ -5,4 +5,4 @@ export { WorktreeError, type WorktreeErrorReason } from './worktreeError';
 export { FileWorktreeStore, MemoryWorktreeStore, type WorktreeStore, type WorktreeRecord } from './worktreeStore';
 export { WorktreeService, type AgentInWorktreeRequest, type AgentInWorktreeResult } from './worktreeService';
 export { worktreeCapability, type WorktreeCapabilityOptions } from './worktreeCapability';
-export { SETUP_TRUST_KEY, type SetupOutcome } from './worktreeSetupRun';
+export { SETUP_TRUST_KEY } from './worktreeSetupRun';

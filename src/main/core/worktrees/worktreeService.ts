@@ -7,18 +7,12 @@ import { join, relative } from 'node:path';
 import { loadConfig } from '../config';
 import type { SpawnOrigin, SwitchboardCore } from '../app';
 import type { ProcessInfo } from '../../../shared/model';
-import type { CreateWorktreeArgs, WorktreeInfo } from '../../../shared/worktree';
+import type { AgentInWorktreeArgs, CreateWorktreeArgs, SetupOutcome, WorktreeInfo } from '../../../shared/worktree';
 import type { WorktreeManager } from './worktreeManager';
 import { WorktreeError } from './worktreeError';
-import { runSetup, type SetupOutcome } from './worktreeSetupRun';
+import { runSetup } from './worktreeSetupRun';
 
-export interface AgentInWorktreeRequest extends CreateWorktreeArgs {
-  preset: string;
-  agentName?: string;
-  /** Replaces the preset's command (as spawnAgent's argv). */
-  argv?: string[];
-  instructions?: string;
-}
+export type AgentInWorktreeRequest = AgentInWorktreeArgs;
 
 export interface AgentInWorktreeResult {
   worktree: WorktreeInfo;

@@ -6,17 +6,9 @@
 import { waitForEvent } from '../base';
 import type { SpawnOrigin, SwitchboardCore } from '../app';
 import type { ExitInfo, ProcessSpec } from '../../../shared/model';
-import type { WorktreeInfo } from '../../../shared/worktree';
+import type { SetupOutcome, WorktreeInfo } from '../../../shared/worktree';
 
 export const SETUP_TRUST_KEY = 'worktrees.setup';
-
-export interface SetupOutcome {
-  ok: boolean;
-  /** The one-shot entries that ran, in order. */
-  entries: string[];
-  /** Why it stopped, for whoever asked (an agent's instructions wait on it). */
-  message?: string;
-}
 
 export async function runSetup(
   core: SwitchboardCore,
