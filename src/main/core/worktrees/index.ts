@@ -3,6 +3,6 @@ export { WorktreeManager, type WorktreeManagerOptions, type CreateWorktreeReques
 export type { WorktreeDirectory } from './worktreeDirectory';
 export { WorktreeError, type WorktreeErrorReason } from './worktreeError';
 export { FileWorktreeStore, MemoryWorktreeStore, type WorktreeStore, type WorktreeRecord } from './worktreeStore';
-export { WorktreeService, type AgentInWorktreeRequest, type AgentInWorktreeResult } from './worktreeService';
+export { WorktreeService, WORKTREES, type AgentInWorktreeRequest, type AgentInWorktreeResult } from './worktreeService';
 export { worktreeCapability, type WorktreeCapabilityOptions } from './worktreeCapability';
 export { SETUP_TRUST_KEY } from './worktreeSetupRun';

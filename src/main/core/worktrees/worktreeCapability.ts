@@ -5,11 +5,11 @@
  */
 import { createHash } from 'node:crypto';
 import { basename, join } from 'node:path';
-import type { Capability } from '../app';
-import { DisposableStore } from '../base';
+import type { SwitchboardCore } from '../app';
+import { DisposableStore, type Capability } from '../base';
 import { loadConfig } from '../config';
 import { WorktreeManager } from './worktreeManager';
-import { WorktreeService } from './worktreeService';
+import { WORKTREES, WorktreeService } from './worktreeService';
 import { FileWorktreeStore } from './worktreeStore';
 
 export interface WorktreeCapabilityOptions {
@@ -18,7 +18,7 @@ export interface WorktreeCapabilityOptions {
   projectKey: string;
 }
 
-export function worktreeCapability(options: WorktreeCapabilityOptions): Capability {
+export function worktreeCapability(options: WorktreeCapabilityOptions): Capability<SwitchboardCore> {
   return {
     name: 'worktrees',
     attach(core) {
@@ -30,11 +30,11 @@ export function worktreeCapability(options: WorktreeCapabilityOptions): Capabili
           managedDir: () => loadConfig(core.projectDir).worktrees.dir ?? folder,
           store: new FileWorktreeStore(`${folder}.json`),
           copyGlobs: () => loadConfig(core.projectDir).worktrees.copy ?? [],
-          isInUse: (id) => core.sessions.list().some((entry) => entry.definition.worktree === id && entry.isRunning),
+          isInUse: (id) => core.entries().some((entry) => entry.definition.worktree === id && entry.isRunning),
         }),
       );
-      store.add(core.provideWorktrees(new WorktreeService(core, manager)));
-      store.add(core.sessions.onDidAddEntry((entry) => entry.definition.worktree && manager.markUsed(entry.definition.worktree)));
+      store.add(core.services.provide(WORKTREES, new WorktreeService(core, manager)));
+      store.add(core.onDidAddEntry((entry) => entry.definition.worktree && manager.markUsed(entry.definition.worktree)));
       return { dispose: () => store.dispose(), beforeInit: () => manager.refreshMain() };
     },
   };

@@ -4,6 +4,7 @@
  * it gets only if set-up completed.
  */
 import { join, relative } from 'node:path';
+import { serviceKey, type ServiceKey } from '../base';
 import { loadConfig } from '../config';
 import type { SpawnOrigin, SwitchboardCore } from '../app';
 import type { ProcessInfo } from '../../../shared/model';
@@ -61,3 +62,6 @@ export class WorktreeService {
     return join(worktree.path, relative(main.path, this.core.projectDir));
   }
 }
+
+/** The worktrees capability provides the service under this key; the façade's `worktrees` reads it. */
+export const WORKTREES: ServiceKey<WorktreeService> = serviceKey('Worktrees');

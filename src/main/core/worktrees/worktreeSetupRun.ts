@@ -48,7 +48,7 @@ function setupTrustSpec(commands: readonly string[]): ProcessSpec {
 
 /** A short job may be over before spawnProcess returns: its last exit is then the answer. */
 function exitOf(core: SwitchboardCore, id: string): Promise<ExitInfo> {
-  const entry = core.sessions.get(id);
+  const entry = core.entry(id);
   if (!entry.isRunning && entry.lastExit) return Promise.resolve(entry.lastExit);
   return waitForEvent(entry.onDidExitRun);
 }
