@@ -12,6 +12,7 @@ import {
   type MergeResult,
   type RemoveResult,
   type SetupOutcome,
+  type StaleWorktree,
   type WorktreeDiff,
   type WorktreeInfo,
   type WorktreeStatus,
@@ -147,6 +148,8 @@ export const CommandArgs = {
   commitWorktree: CommitWorktreeArgsSchema,
   mergeWorktree: MergeWorktreeArgsSchema,
   removeWorktree: RemoveWorktreeArgsSchema,
+  /** The prune view: worktrees whose folder is gone, whose branch is merged, or unused for `unusedDays` (default 7). */
+  listStaleWorktrees: z.strictObject({ unusedDays: z.number().min(0).max(3650).optional() }),
   /** "New agent in a worktree…": create it, set it up, then the agent (its instructions only after set-up completed). */
   startAgentInWorktree: AgentInWorktreeArgsSchema,
 } as const;
@@ -224,6 +227,7 @@ interface CommandResults {
   commitWorktree: { commit: string };
   mergeWorktree: MergeResult;
   removeWorktree: RemoveResult;
+  listStaleWorktrees: { worktrees: StaleWorktree[] };
   startAgentInWorktree: { worktree: WorktreeInfo; setup: SetupOutcome; agent: ProcessInfo; instructionsDelivered: boolean };
 }
 

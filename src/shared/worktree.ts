@@ -117,6 +117,9 @@ export interface RemoveResult {
   savedTo: string | null;
 }
 
+/** The prune view's default for "unused for N days". */
+export const DEFAULT_UNUSED_DAYS = 7;
+
 /** Why the prune view lists a worktree. */
 export const STALE_REASONS = ['folder-gone', 'branch-merged', 'unused'] as const;
 export type StaleReason = (typeof STALE_REASONS)[number];

@@ -4,6 +4,7 @@ import { CommandArgs, type CommandName } from '../../../shared/api';
 import { InvalidArgumentError } from '../../../shared/errors';
 import type { SwitchboardCore } from '../app';
 import { APP_ACTOR } from '../timers';
+import { DEFAULT_UNUSED_DAYS } from '../../../shared/worktree';
 
 type Handlers = { [C in CommandName]?: (core: SwitchboardCore, args: z.output<(typeof CommandArgs)[C]>) => unknown };
 
@@ -57,6 +58,7 @@ const SHARED_HANDLERS: Handlers = {
   commitWorktree: async (core, a) => ({ commit: await core.worktrees.manager.commit(a.worktree, a.message) }),
   mergeWorktree: (core, a) => core.worktrees.manager.merge(a.worktree, a.strategy),
   removeWorktree: (core, a) => core.worktrees.manager.remove(a.worktree, a.force),
+  listStaleWorktrees: async (core, a) => ({ worktrees: await core.worktrees.manager.stale(a.unusedDays ?? DEFAULT_UNUSED_DAYS) }),
   startAgentInWorktree: (core, a) => core.worktrees.startAgentInWorktree(a),
 };
 

@@ -258,3 +258,27 @@ describe('removing a worktree', () => {
     expect(existsSync(info.path)).toBe(true);
   });
 });
+
+describe('the prune view', () => {
+  it('lists worktrees whose folder is gone, whose branch is merged, or unused for N days, with disk use', async () => {
+    let now = new Date('2026-11-01T00:00:00Z');
+    const worktrees = manager({ now: () => now });
+    const merged = await worktrees.create({ name: 'merged' });
+    repo.write('done.ts', 'd\n', merged.path);
+    await worktrees.commit('merged', 'done');
+    await worktrees.merge('merged', 'ff');
+    const gone = await worktrees.create({ name: 'gone' });
+    rmSync(gone.path, { recursive: true });
+    now = new Date('2026-11-05T00:00:00Z');
+    const fresh = await worktrees.create({ name: 'fresh' });
+    repo.write('wip.ts', 'w\n', fresh.path);
+    const stale = await worktrees.stale(3);
+    expect(stale.map((s) => [s.worktree.id, s.reasons])).toEqual([
+      ['merged', ['branch-merged', 'unused']],
+      ['gone', ['folder-gone', 'unused']],
+    ]);
+    expect(stale[0].diskBytes).toBeGreaterThan(0);
+    expect(stale[1].diskBytes).toBe(0);
+    expect((await worktrees.stale(30)).map((s) => s.worktree.id)).toEqual(['merged', 'gone']);
+  });
+});

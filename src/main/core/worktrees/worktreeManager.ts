@@ -13,6 +13,7 @@ import {
   type MergeResult,
   type MergeStrategy,
   type RemoveResult,
+  type StaleWorktree,
   type WorktreeDiff,
   type WorktreeInfo,
   type WorktreeStatus,
@@ -30,6 +31,7 @@ import {
   resolveCommit,
 } from './repository';
 import { diffAgainstBase } from './worktreeDiff';
+import { diskBytes, staleEntry, staleReasons } from './staleWorktrees';
 import type { WorktreeDirectory } from './worktreeDirectory';
 import { WorktreeError } from './worktreeError';
 import { mergeIntoBase } from './worktreeMerge';
@@ -150,6 +152,19 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
       this.persist();
       return { worktree: id, savedTo };
     });
+  }
+
+  /** The prune view: worktrees whose folder is gone, whose branch is merged, or unused for `unusedDays`, with their disk use. */
+  async stale(unusedDays: number): Promise<StaleWorktree[]> {
+    const statuses = (await this.status()).filter((status) => !status.isMain);
+    const found: StaleWorktree[] = [];
+    for (const status of statuses) {
+      const record = this.records.find((other) => other.id === status.id);
+      if (!record) continue;
+      const reasons = await staleReasons(record, status, unusedDays, this.now());
+      if (reasons.length > 0) found.push(staleEntry(status, reasons, status.isMissing ? 0 : await diskBytes(record.path), record));
+    }
+    return found;
   }
 
   /** An entry started or ran in it: the prune view's "unused for N days" counts from here. */
