@@ -42,6 +42,10 @@ export interface AgentStatusInfo {
   preset: string;
   /** Whether the preset's detection was proven against the real CLI (and which version). */
   verified: PresetVerification;
+  /** The version the running CLI reports (`--version`, read once per binary); absent until known. */
+  cliVersion?: string;
+  /** The CLI version the preset's rules were verified on; absent for an unverified preset. */
+  verifiedVersion?: string;
   /** How sure the status is; `confidenceReason` says why when it is low. */
   confidence: StatusConfidence;
   confidenceReason?: string;

@@ -477,3 +477,90 @@ describe('StatusTracker', () => {
     expect(events).toHaveLength(n);
   });
 });
+
+describe('unknown dialogs and the arbitration between hooks and the screen', () => {
+  /** Claude Code as a newer version meets it: the permission dialog is one its rules never saw. */
+  function withoutPermissionRule() {
+    const claude = resolvePreset('claude');
+    return { ...claude, rules: { ...claude.rules, rules: claude.rules.rules.filter((r) => r.id !== 'permission-prompt') } };
+  }
+
+  function idleWithout() {
+    const s = setup({}, withoutPermissionRule());
+    s.session.screen.setTitle('✳ Claude Code');
+    s.session.print(IDLE);
+    s.clock.advanceBy(STARTUP_GRACE_MS + RECOMPUTE_COALESCE_MS);
+    expect(s.state()).toBe('idle/ready');
+    return s;
+  }
+
+  it('a dialog no rule knows is waiting at once with low confidence, under an idle window title', () => {
+    const { clock, session, tracker, state, events } = idleWithout();
+    session.print(PERMISSION);
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('waiting/question');
+    expect(tracker.status).toMatchObject({
+      reason: 'claude/unrecognised-dialog',
+      confidence: 'low',
+      confidenceReason: expect.stringMatching(/^unrecognised dialog — no claude rule knows this screen \(rules of version 2\.1\.197\)$/),
+    });
+    expect(events.at(-1)?.primary).toBe('waiting');
+    session.print(IDLE); // answered: the composer is back
+    clock.advanceBy(STRONG_IDLE_DEBOUNCE_MS + RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('idle/ready');
+    expect(tracker.status.confidence).toBe('high');
+  });
+
+  it('a fresh non-waiting hook does not hide an unknown dialog; a Stop hook does not either', () => {
+    for (const event of ['PreToolUse', 'Stop'] as const) {
+      const { clock, session, tracker, state } = idleWithout();
+      tracker.applyHookEvent({ event, at: clock.now(), toolName: 'Bash' });
+      session.print(PERMISSION);
+      clock.advanceBy(RECOMPUTE_COALESCE_MS);
+      expect(state(), event).toBe('waiting/question');
+      tracker.dispose();
+    }
+  });
+
+  it('a waiting hook is not overruled by a screen that matches nothing, however long it lasts', () => {
+    const { clock, session, tracker, state } = idleWithout();
+    tracker.applyHookEvent({ event: 'Notification', at: clock.now(), notificationType: 'permission_prompt' });
+    session.print(['  Auto mode could not reach its classifier.', '', '  (a screen no rule and no dialog cue knows)']);
+    clock.advanceBy(HOOK_FRESH_MS * 3);
+    expect(state()).toBe('waiting/permission');
+    expect(tracker.status.reason).toBe('hook:Notification');
+    // The screen shows what it knows again (the turn runs after the answer): the screen decides.
+    session.print(THINKING);
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('active/thinking');
+    expect(tracker.status.reason).toBe('claude/thinking-after-prompt');
+  });
+
+  it('once expired, a waiting hook gives way to a screen a rule recognises (the other way round)', () => {
+    const { clock, tracker, state } = idleWithout();
+    tracker.applyHookEvent({ event: 'Notification', at: clock.now(), notificationType: 'permission_prompt' });
+    expect(state()).toBe('waiting/permission'); // fresh: the hook decides over the idle composer
+    clock.advanceBy(HOOK_FRESH_MS + IDLE_DEBOUNCE_MS + RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('idle/ready');
+    expect(tracker.status.reason).toBe('claude/idle-shortcuts-hint');
+  });
+});
+
+describe('version awareness', () => {
+  it('carries the running CLI version next to the verified one', () => {
+    const { tracker, events } = idleSession();
+    expect(tracker.status).toMatchObject({ verifiedVersion: '2.1.197' });
+    expect(tracker.status.cliVersion).toBeUndefined();
+    tracker.setCliVersion('2.1.332');
+    expect(tracker.status).toMatchObject({ cliVersion: '2.1.332', verifiedVersion: '2.1.197' });
+    expect(events.at(-1)?.cliVersion).toBe('2.1.332');
+    const n = events.length;
+    tracker.setCliVersion('2.1.332');
+    expect(events).toHaveLength(n);
+  });
+
+  it('an unverified preset has no verified version', () => {
+    const { tracker } = setup({}, resolvePreset('cursor-agent'));
+    expect(tracker.status.verifiedVersion).toBeUndefined();
+  });
+});

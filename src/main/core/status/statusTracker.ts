@@ -8,7 +8,14 @@
 import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } from '../base';
 import type { ObservedSession, OutputChunk, RunExited, RunStarted } from '../sessions';
 import type { AgentDetail, AgentHookEvent, AgentPrimary, AgentStatusInfo, PresetVerification } from '../../../shared/status';
-import { classify, FALLBACK_ACTIVITY_WINDOW_MS, FALLBACK_RECENT_OUTPUT, type Classification } from './classifier';
+import {
+  classify,
+  FALLBACK_ACTIVITY_WINDOW_MS,
+  FALLBACK_RECENT_OUTPUT,
+  UNRECOGNISED_DIALOG,
+  isScreenRecognised,
+  type Classification,
+} from './classifier';
 import { realClock, type Clock } from '../base';
 import { HealthMachine, RECOVERED_HOLD_MS } from './healthMachine';
 import { HOOK_FRESH_MS, hookAlone, hookImplication, mergeHookWithScreen, type HookState, type MergedState } from './hookState';
@@ -127,6 +134,8 @@ export class StatusTracker extends DisposableBase {
    */
   private hasOwnEvidence = false;
   private hook: HookState | undefined;
+  /** What the running CLI says its version is (setCliVersion). */
+  private cliVersion: string | undefined;
   private lastClassification: Classification | undefined;
   private shown: Shown;
   private shownSince: number;
@@ -217,6 +226,14 @@ export class StatusTracker extends DisposableBase {
       this.lastProgressAt = Math.max(this.lastProgressAt ?? 0, event.at);
     }
     this.evaluate();
+  }
+
+  /** The version the launched CLI reports: carried in the status next to the verified one. */
+  setCliVersion(version: string | undefined): void {
+    if (this.isDisposed || version === this.cliVersion) return;
+    this.cliVersion = version;
+    this.info = this.buildInfo();
+    this.statusChanged.fire(this.info);
   }
 
   /** Classify now instead of after the coalescing delay. */
@@ -317,8 +334,8 @@ export class StatusTracker extends DisposableBase {
 
     let candidate: MergedState = { primary: cls.primary, detail: cls.detail, reason: cls.reason, isStrongIdle: cls.isStrongIdle };
     this.retireAnsweredPromptHook(cls);
-    const isHookFresh = this.hook !== undefined && now - this.hook.at < this.hookFreshMs;
-    if (isHookFresh) candidate = mergeHookWithScreen(this.hook!, candidate);
+    const isHookInForce = this.isHookInForce(cls, now);
+    if (isHookInForce) candidate = mergeHookWithScreen(this.hook!, candidate);
     if (candidate.primary === 'active' && candidate.detail === null) {
       // Busy, detail unknown: keep the detail of the busy state we are in; a new turn thinks first.
       const wasBusy = this.shown.primary === 'active' || this.shown.primary === 'stuck';
@@ -327,7 +344,18 @@ export class StatusTracker extends DisposableBase {
 
     const target = this.applyTiming(candidate, now);
     this.show(target, now);
-    this.scheduleDeadline(now, cls, isHookFresh);
+    this.scheduleDeadline(now, cls, isHookInForce);
+  }
+
+  /**
+   * The arbitration rule (docs/agent-status.md, "Structured signals first"): a hook decides while
+   * fresh, and a waiting hook keeps deciding after that for as long as no screen rule recognises
+   * the screen — an unknown screen is no evidence that the question went away.
+   */
+  private isHookInForce(cls: Classification, now: number): boolean {
+    if (this.hook === undefined) return false;
+    if (now - this.hook.at < this.hookFreshMs) return true;
+    return this.hook.primary === 'waiting' && !isScreenRecognised(cls);
   }
 
   /** The fresh hook decides alone while the screen says nothing. */
@@ -362,10 +390,19 @@ export class StatusTracker extends DisposableBase {
     if (isAlive && now - this.unmatchedSince >= DRIFT_AFTER_MS) this.isDrifting = true;
   }
 
-  private driftReason(): string {
+  private rulesVersion(): string {
     const verified = this.preset.verified;
-    const version = verified === 'unverified' ? `${this.rules.version}, unverified` : verified.cliVersion;
-    return `no rule matched — the CLI may have changed (version ${version})`;
+    return verified === 'unverified' ? `${this.rules.version}, unverified` : verified.cliVersion;
+  }
+
+  /** Why the shown status is a guess, or undefined when a rule or hook vouches for it. */
+  private lowConfidenceReason(): string | undefined {
+    if (!this.isRunning) return undefined;
+    if (this.shown.reason === `${this.rules.agent}/${UNRECOGNISED_DIALOG}`) {
+      return `unrecognised dialog — no ${this.rules.agent} rule knows this screen (rules of version ${this.rulesVersion()})`;
+    }
+    if (this.isDrifting) return `no rule matched — the CLI may have changed (version ${this.rulesVersion()})`;
+    return undefined;
   }
 
   /**
@@ -487,11 +524,18 @@ export class StatusTracker extends DisposableBase {
     this.statusChanged.fire(info);
   }
 
+  private confidence(): Pick<AgentStatusInfo, 'confidence' | 'confidenceReason'> {
+    const reason = this.lowConfidenceReason();
+    return reason === undefined ? { confidence: 'high' } : { confidence: 'low', confidenceReason: reason };
+  }
+
   private buildInfo(): AgentStatusInfo {
     return {
       preset: this.preset.id,
       verified: this.preset.verified,
-      ...(this.isDrifting && this.isRunning ? { confidence: 'low', confidenceReason: this.driftReason() } : { confidence: 'high' }),
+      ...(this.cliVersion !== undefined ? { cliVersion: this.cliVersion } : {}),
+      ...(this.preset.verified !== 'unverified' ? { verifiedVersion: this.preset.verified.cliVersion } : {}),
+      ...this.confidence(),
       primary: this.shown.primary,
       detail: this.shown.detail,
       health: this.health.state,
