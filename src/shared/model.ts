@@ -54,6 +54,8 @@ export interface ProcessInfo {
   cwd: string;
   /** Name in switchboard.json when the entry came from the config file. */
   configName?: string;
+  /** Worktree id it runs in; absent for the main checkout. */
+  worktree?: string;
   state: RunState;
   /** Human sentence describing the state ("Exited with code 1", "Command not found: foo"). */
   message: string;

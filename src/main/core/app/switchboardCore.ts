@@ -17,6 +17,7 @@ import {
 import { ConfigWatcher } from '../config';
 import { TIMERS, type TimerManager } from '../timers';
 import { TASKS, type TaskService } from '../tasks';
+import { WORKTREES, type WorktreeService } from '../worktrees';
 import { ReadinessCommands, type RestartAndWaitOptions } from '../ready';
 import { AgentTurns } from '../inbox';
 import { openInEditor } from '../editor';
@@ -110,7 +111,16 @@ export class SwitchboardCore {
     const restorer = () => this.services.find(ENTRY_RESTORER);
     this.registry = new EntryRegistry({ projectDir, sessions, access, trust, emit });
     this.turns = new AgentTurns(this, options.instructionsReadyTimeoutMs);
-    this.launcher = new EntryLauncher({ projectDir, sessions, registry: this.registry, trust, access, turns: this.turns, restorer });
+    this.launcher = new EntryLauncher({
+      projectDir,
+      sessions,
+      registry: this.registry,
+      trust,
+      access,
+      turns: this.turns,
+      restorer,
+      projectDirIn: (worktree) => (worktree === undefined ? projectDir : this.worktrees.projectDirIn(worktree)),
+    });
     const limits = { ringBytes: options.ringBytes, killGraceMs: options.killGraceMs };
     this.config = new ConfigReconciler({
       projectDir,
@@ -142,6 +152,14 @@ export class SwitchboardCore {
   get tasks(): TaskService {
     const service = this.services.find(TASKS);
     if (!service) throw new SwitchboardError('internal', 'Tasks are not available in this Switchboard core (it was built without them).');
+    return service;
+  }
+
+  /** Worktrees (docs/worktrees.md): the one service the UI, MCP and the control API call. */
+  get worktrees(): WorktreeService {
+    const service = this.services.find(WORKTREES);
+    if (!service)
+      throw new SwitchboardError('internal', 'Worktrees are not available in this Switchboard core (it was built without them).');
     return service;
   }
 

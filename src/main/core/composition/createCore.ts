@@ -62,7 +62,12 @@ async function createLockedCore(options: CreateCoreOptions, releaseLock: () => v
     projectDir: options.projectDir,
     killGraceMs: options.killGraceMs,
     watchConfig: options.watchConfig,
-    capabilities: coreCapabilities({ continuity, timers: { dataDir: options.dataDir }, mcp }),
+    capabilities: coreCapabilities({
+      continuity,
+      timers: { dataDir: options.dataDir },
+      mcp,
+      worktrees: { dataDir: options.dataDir, projectKey: projectKey(options.projectDir) },
+    }),
     // Trust lives in the app's data directory, never in the project a clone or an agent can write.
     trust: new ProjectTrust(projectKey(options.projectDir), new FileTrustStore(options.dataDir)),
     // View state beside it: the desktop window and browsers on serve share one layout per project.

@@ -9,6 +9,7 @@ import {
   CONFIG_FILE_NAME,
   ProcessConfigSchema,
   SettingsSchema,
+  WorktreesSectionSchema,
   type ConfigIssue,
   type ProcessConfig,
   type Settings,
@@ -24,7 +25,7 @@ export interface LoadedConfig {
   processes: Map<string, ProcessConfig>;
   agents: Map<string, AgentConfig>;
   settings: Settings;
-  /** What runs in each worktree (docs/runtime.md). */
+  /** The `worktrees` section (docs/worktrees.md, docs/runtime.md); empty when absent or invalid. */
   worktrees: WorktreesSection;
   issues: ConfigIssue[];
 }
