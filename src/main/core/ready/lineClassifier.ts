@@ -23,6 +23,8 @@ export interface PlaceHint {
   port: number;
   url: string;
   patternId: string;
+  /** The line printed an http(s) URL for it (not a bare port or a tcp:// address). */
+  isHttpUrl?: boolean;
 }
 
 export interface Classification {
@@ -138,7 +140,7 @@ function toPlace(rawUrl: string | undefined, rawPort: string | undefined, patter
     try {
       const parsed = new URL(normalized);
       parsed.hostname = hostToShow(parsed.hostname);
-      return { port: portOfUrl(parsed), url: parsed.toString(), patternId };
+      return { port: portOfUrl(parsed), url: parsed.toString(), patternId, isHttpUrl: /^https?:\/\//i.test(rawUrl) };
     } catch {
       // Not a URL after all: fall through to the port, if any.
     }

@@ -55,6 +55,11 @@ interface ReadinessMachineOptions {
   logs: () => string[];
   /** Process-tree port scans work on this platform, so a foreign listener can be told apart. */
   canTellPortOwner: boolean;
+  /**
+   * The command line runs an HTTP framework's dev server (`ng serve`, `nuxt dev`, `parcel x.html`):
+   * its ports count once they answer HTTP, and a watcher's line from it is not "ready without a server".
+   */
+  runsHttpServer?: () => boolean;
   now?: () => number;
 }
 
@@ -82,6 +87,8 @@ interface ReadyLineInfo {
   speaksHttp?: boolean;
   /** The tool prints this line after a failed build too ("[watch] build finished"): it confirms only a clean build. */
   followsFailures?: boolean;
+  /** The line only ends a build under way ("Watching for changes in …" after "Start building sites …"). */
+  endsBuild?: boolean;
 }
 
 type ErrorOrigin = 'pattern' | 'timeout' | 'port-timeout' | 'exit';
@@ -230,8 +237,10 @@ export class ReadinessMachine extends DisposableBase {
     }
   }
 
-  observeReadyLine({ patternId, frameworkName, framework, isWatching = false, speaksHttp = false, followsFailures }: ReadyLineInfo): void {
+  observeReadyLine(info: ReadyLineInfo): void {
+    const { patternId, frameworkName, framework, isWatching = false, speaksHttp = false, followsFailures, endsBuild } = info;
     if (!this.isLive || this.expectation === 'completion') return;
+    if (endsBuild && !this.isBuilding) return;
     // esbuild ends a failed build with the same "[watch] build finished" as a clean one.
     if (followsFailures && this.hasErrorSinceBuildStart) return;
     this.adoptReadiness(`pattern ${patternId}`, isWatching);
@@ -264,6 +273,15 @@ export class ReadinessMachine extends DisposableBase {
     this.readyLine = undefined;
     if (this.state.phase === 'starting') this.update({ reason: `pattern ${patternId}: compiling` });
     this.evaluate();
+  }
+
+  /**
+   * A line only a server that could not listen, or a failed build, prints: an entry that expected
+   * no readiness was a server or a watcher after all, and its start failed (the error line follows).
+   */
+  observeStartFailure(patternId: string, kind: 'listen' | 'build'): void {
+    if (!this.isLive || this.expectation !== 'nothing' || this.readyState) return;
+    this.adoptReadiness(`pattern ${patternId} (start failed)`, kind === 'build');
   }
 
   observeError(report: ErrorReport): void {
@@ -491,8 +509,9 @@ export class ReadinessMachine extends DisposableBase {
     const line = this.readyLine;
     const target = this.currentTarget();
     const isOpen = target ? this.isAnswering(target) : false;
-    // A watcher is ready without a server, unless the config says which port it serves.
-    const declaresServer = this.config.port !== undefined || this.config.url !== undefined;
+    // A watcher is ready without a server, unless the config or the command says it serves one
+    // (`ng serve` prints "Watching for file changes" well before its server listens).
+    const declaresServer = this.config.port !== undefined || this.config.url !== undefined || this.runsHttpServer();
     if (line?.isWatching && !declaresServer && !isOpen)
       return { kind: 'ready-when-stable', reason: `pattern ${line.patternId} (watching, no server)` };
     if (target) {
@@ -523,6 +542,9 @@ export class ReadinessMachine extends DisposableBase {
       if (line && target.isTrusted && !isOpen) return { kind: 'wait-for-port', port: target.port };
       return { kind: 'wait' };
     }
+    // An HTTP dev server's build line ("Application bundle generation complete") before any port:
+    // the tree scan finds the port it binds next, and that port decides.
+    if (line && this.runsHttpServer() && this.options.canTellPortOwner) return { kind: 'wait' };
     if (line) return { kind: 'ready-when-stable', reason: `pattern ${line.patternId}, no port known` };
     return { kind: 'wait' };
   }
@@ -533,10 +555,25 @@ export class ReadinessMachine extends DisposableBase {
     return this.portOpen.get(target.port) === true;
   }
 
+  /**
+   * An HTTP server's port counts once it answers HTTP, not on a TCP accept: Nuxt, Remix and Parcel
+   * bind seconds before they serve. It is one when its ready line is an HTTP framework's, when the
+   * program printed an http(s) URL for that port, or when the command runs an HTTP dev server.
+   */
   private currentTarget(): ProbeTarget | undefined {
     const target = this.selectTarget();
-    if (!target || target.httpUrl || !this.readyLine?.speaksHttp) return target;
-    return { ...target, confirmsWithHttp: true };
+    if (!target || target.httpUrl) return target;
+    const speaksHttp = this.readyLine?.speaksHttp === true || this.runsHttpServer() || this.printedHttpUrlFor(target.port);
+    return speaksHttp ? { ...target, confirmsWithHttp: true } : target;
+  }
+
+  private runsHttpServer(): boolean {
+    return this.options.runsHttpServer?.() === true;
+  }
+
+  private printedHttpUrlFor(port: number): boolean {
+    const isHttp = (hint: { port: number; isHttpUrl?: boolean }) => hint.port === port && hint.isHttpUrl === true;
+    return this.places.some(isHttp) || this.sightings.some(isHttp);
   }
 
   private selectTarget(): ProbeTarget | undefined {

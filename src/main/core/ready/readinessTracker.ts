@@ -87,7 +87,10 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
   private readonly livenessScheduler: LivenessScheduler;
   private livenessWatch: Disposable | undefined;
   private target: ProbeTarget | undefined;
-  private lastHttpConfirmAt = -Infinity;
+  /** The last HTTP confirmation asked (one per port at most every HTTP_CONFIRM_INTERVAL_MS). */
+  private lastHttpConfirm = { port: 0, at: -Infinity };
+  /** The port that answered HTTP this run: from then on a TCP accept on it is enough. */
+  private httpConfirmedPort: number | undefined;
   private runId: number;
   private lastOutputAtMs = 0;
   /** Pending waits, judged once more when the tracker is disposed. */
@@ -130,6 +133,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
         frameworkName: () => this.detectedName(),
         logs: () => this.logs(),
         canTellPortOwner: options.canTellPortOwner ?? (process.platform === 'linux' || process.platform === 'darwin'),
+        runsHttpServer: () => this.detection.isFromCommand && !NOT_HTTP_FRAMEWORKS.has(this.detection.framework),
         now: this.now,
       }),
     );
@@ -143,11 +147,17 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
           const target = this.target;
           const port = target?.port ?? 0;
           if (port <= 0) return { port, isOpen: false };
-          if (!(await probeTcp({ port, signal }))) return { port, isOpen: false };
-          if (!target?.confirmsWithHttp) return { port, isOpen: true };
-          if (this.now() - this.lastHttpConfirmAt < HTTP_CONFIRM_INTERVAL_MS) return { port, isOpen: false };
-          this.lastHttpConfirmAt = this.now();
-          return { port, isOpen: await answersHttp(probeHttp, target, this.config.timeoutMs, signal) };
+          if (!(await probeTcp({ port, signal }))) {
+            if (port === this.httpConfirmedPort) this.httpConfirmedPort = undefined;
+            return { port, isOpen: false };
+          }
+          if (!target?.confirmsWithHttp || port === this.httpConfirmedPort) return { port, isOpen: true };
+          const last = this.lastHttpConfirm;
+          if (last.port === port && this.now() - last.at < HTTP_CONFIRM_INTERVAL_MS) return { port, isOpen: false };
+          this.lastHttpConfirm = { port, at: this.now() };
+          const isAnswering = await answersHttp(probeHttp, target, this.config.timeoutMs, signal);
+          if (isAnswering) this.httpConfirmedPort = port;
+          return { port, isOpen: isAnswering };
         },
       }),
     );
@@ -253,7 +263,8 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
 
   private beginRun(run: RunStarted): void {
     this.runId = run.runId;
-    this.lastHttpConfirmAt = -Infinity;
+    this.lastHttpConfirm = { port: 0, at: -Infinity };
+    this.httpConfirmedPort = undefined;
     this.lines.reset();
     this.classifier.reset();
     this.composer.reset();
@@ -362,10 +373,13 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
         framework: pattern.framework,
         isWatching: pattern.watching,
         followsFailures: pattern.followsFailures,
+        endsBuild: pattern.endsBuild,
         speaksHttp: speaksHttp(pattern, groups),
       });
     } else if (pattern.kind === 'building') {
       this.machine.observeBuilding(pattern.id);
+    } else if (pattern.kind === 'error' && pattern.startFailure) {
+      this.machine.observeStartFailure(pattern.id, pattern.startFailure);
     } else if (pattern.kind === 'portMoved') {
       const from = Number(groups.from);
       const to = groups.to !== undefined ? Number(groups.to) : undefined;
