@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Test prerequisites that npm cannot install: Debian's Chromium (Playwright drives it; we never
-// download a browser) and Python dev servers for the readiness tests. Installs them with apt-get
+// download a browser), Python dev servers and Hugo for the readiness tests. Installs them with apt-get
 // when we may (root), otherwise says exactly what is missing.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,6 +10,7 @@ const needs = [
   { name: 'python3-django', present: () => python('import django') },
   { name: 'python3-flask', present: () => python('import flask') },
   { name: 'python3-uvicorn', present: () => python('import uvicorn') },
+  { name: 'hugo', present: () => existsSync('/usr/bin/hugo') },
 ];
 
 function python(code) {

@@ -1160,6 +1160,7 @@ const GENERIC: FrameworkPattern[] = [
     id: 'generic-command-not-found',
     framework: 'generic',
     kind: 'error',
+    confirmedByExit: true,
     priority: PRIORITY.genericErrorSpecific,
     regex:
       /^(?:[\w./-]+: )?(?:\d+: |line \d+: )?(?<command>[^\s:]+): (?:command )?not found\s*$|^zsh: command not found: (?<zshCommand>\S+)|^'(?<winCommand>[^']+)' is not recognized as an internal or external command/,

@@ -89,6 +89,11 @@ export interface FrameworkPattern {
    * error, not a job still running (a dev server that exits 0 after EADDRINUSE is no finished job).
    */
   startFailure?: 'listen' | 'build';
+  /**
+   * error only: the line fails a start only if the process then exits. A shell's missing command
+   * (`git: command not found`) in a script that goes on to start its server is a warning.
+   */
+  confirmedByExit?: boolean;
   /** The program's name when it is not one of the frameworks ("TypeScript", "esbuild"). */
   tool?: string;
   /** warning-guard only: the lines after it, up to a blank line, belong to the warning. */

@@ -115,6 +115,8 @@ export class ReadinessMachine extends DisposableBase {
    * mode), so it ends as a completed job, not as a start that failed.
    */
   private adoptedFromBuildLines = false;
+  /** A failure that counts only if the process exits during the start ("git: command not found"). */
+  private failureIfExit: ErrorReport | undefined;
   /** An error line came since the last build started: a line the tool prints after failures too proves nothing. */
   private hasErrorSinceBuildStart = false;
 
@@ -195,6 +197,7 @@ export class ReadinessMachine extends DisposableBase {
     this.expectation = expectation;
     this.adoptedFromBuildLines = false;
     this.hasErrorSinceBuildStart = false;
+    this.failureIfExit = undefined;
     this.readyState = undefined;
     this.errorOrigin = undefined;
     this.readyLine = undefined;
@@ -282,6 +285,13 @@ export class ReadinessMachine extends DisposableBase {
   observeStartFailure(patternId: string, kind: 'listen' | 'build'): void {
     if (!this.isLive || this.expectation !== 'nothing' || this.readyState) return;
     this.adoptReadiness(`pattern ${patternId} (start failed)`, kind === 'build');
+  }
+
+  /** A failure line that fails the start only if the process exits before it is ready. */
+  observeFailureIfExit(report: ErrorReport): void {
+    if (!this.isLive) return;
+    this.failureIfExit ??= report;
+    if (this.state.phase === 'starting') this.update({ reason: `${report.reason} (an error only if it exits)` });
   }
 
   observeError(report: ErrorReport): void {
@@ -392,10 +402,12 @@ export class ReadinessMachine extends DisposableBase {
       const message =
         phase === 'error' && this.errorOrigin === 'pattern'
           ? `${this.state.message} (${exitPhrase(exit)})`
-          : this.portTakenAwaitingMove !== undefined
-            ? // It announced a move to the next port and exited instead (a bare `php -S`): the taken port is the cause.
-              `Port ${this.portTakenAwaitingMove} already in use (${exitPhrase(exit)})`
-            : `${capitalize(exitPhrase(exit))} during start`;
+          : this.failureIfExit
+            ? `${this.failureIfExit.message} (${exitPhrase(exit)})`
+            : this.portTakenAwaitingMove !== undefined
+              ? // It announced a move to the next port and exited instead (a bare `php -S`): the taken port is the cause.
+                `Port ${this.portTakenAwaitingMove} already in use (${exitPhrase(exit)})`
+              : `${capitalize(exitPhrase(exit))} during start`;
       this.errorOrigin = 'exit';
       this.update({ phase: 'error', message: clampMessage(message), reason: describeExit(exit), exitCode, logs: this.options.logs() });
       return;

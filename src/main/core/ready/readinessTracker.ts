@@ -84,6 +84,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
   private readonly httpLoop: ProbeLoop<{ url: string; result: HttpProbeResult }>;
   private readonly logTail = new LogTail();
   private readonly budget: LineBudget;
+  private readonly patternsById: ReadonlyMap<string, FrameworkPattern>;
   private readonly livenessScheduler: LivenessScheduler;
   private livenessWatch: Disposable | undefined;
   private target: ProbeTarget | undefined;
@@ -116,6 +117,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
     this.livenessScheduler = options.liveness ?? sharedLivenessScheduler;
     this.detection = this.detect();
     const patterns = [...customPatterns(this.config), ...FRAMEWORK_PATTERNS];
+    this.patternsById = new Map(patterns.map((pattern) => [pattern.id, pattern]));
     this.classifier = new LineClassifier(patterns, this.detection.framework);
     this.settledClassifier = new LineClassifier(
       patterns.filter((pattern) => FAILURE_KINDS.has(pattern.kind)),
@@ -357,7 +359,10 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
         return machine.info.url;
       },
     });
-    if (report) this.machine.observeError(report);
+    if (!report) return;
+    const pattern = this.patternsById.get(report.patternId);
+    if (pattern?.confirmedByExit) this.machine.observeFailureIfExit(report);
+    else this.machine.observeError(report);
   }
 
   private applyDecisive(classification: Classification): void {
