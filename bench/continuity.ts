@@ -71,7 +71,7 @@ function projectConfig(claudeConfigDir: string): unknown {
 async function prepareSavedState(projectDir: string, dataDir: string): Promise<number> {
   const handle = await createCore({ projectDir, dataDir, watchConfig: false, killGraceMs: 500, grantTrust: true });
   // One at a time: twenty floods at once on a shared two-core machine take minutes (this is set-up, not measured).
-  for (const entry of handle.core.sessions.list()) {
+  for (const entry of handle.core.entries()) {
     const done = waitForEvent(entry.onDidWriteOutput, () => entry.ring.tail(200).data.includes(`line ${PRINTED_LINES} of`), 120_000);
     await handle.core.startProcess(entry.id);
     await done.catch((err: unknown) => {

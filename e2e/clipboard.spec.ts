@@ -3,56 +3,11 @@
  * copy on select puts a selection there as soon as it is made (only with the setting on), and
  * Ctrl+Shift+V pastes wrapped in bracketed-paste markers exactly when the program asked for them.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pane, paneText, startServe, type ServeHandle } from './support/serve';
+import { expect, test } from '@playwright/test';
+import { pane, paneText } from './support/serve';
+import { clipboard, doubleClickWord, openProcessesForEachTest, RAW_INPUT_ECHO, setClipboard } from './support/terminalInput';
 
-/** Prints the repr of everything it has read so far in raw mode; `on` first turns on bracketed paste (DECSET 2004). */
-const RAW_INPUT_ECHO = [
-  'import os, sys, tty',
-  "if sys.argv[1] == 'on': sys.stdout.write('\\x1b[?2004h')",
-  "sys.stdout.write('ready\\r\\n'); sys.stdout.flush()",
-  'tty.setraw(0)',
-  "seen = b''",
-  'while True:',
-  '    seen += os.read(0, 4096)',
-  "    sys.stdout.write('got ' + repr(seen) + '\\r\\n'); sys.stdout.flush()",
-].join('\n');
-
-let serve: ServeHandle | undefined;
-let project: string | undefined;
-test.afterEach(async () => {
-  await serve?.stop();
-  serve = undefined;
-  if (project) rmSync(project, { recursive: true, force: true });
-});
-
-async function open(page: Page, processes: Record<string, unknown>): Promise<void> {
-  project = mkdtempSync(join(tmpdir(), 'sb-e2e-clipboard-'));
-  writeFileSync(join(project, 'switchboard.json'), JSON.stringify({ processes }));
-  serve = await startServe(project);
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(serve.ui).origin });
-  await page.goto(serve.ui);
-}
-
-const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
-const setClipboard = (page: Page, text: string) => page.evaluate((t) => navigator.clipboard.writeText(t), text);
-
-/** Double-clicks `word` in the pane's terminal: xterm selects the word, as for a person. */
-async function doubleClickWord(page: Page, name: string, word: string): Promise<void> {
-  const id = (await pane(page, name).getAttribute('data-id')) ?? '';
-  const point = await page.evaluate(
-    ([i, w]) =>
-      (
-        window as unknown as { switchboardDebug: { pointOf(id: string, text: string): { x: number; y: number } | undefined } }
-      ).switchboardDebug.pointOf(i, w),
-    [id, word] as const,
-  );
-  expect(point, `"${word}" is not on the screen of ${name}`).toBeDefined();
-  await page.mouse.dblclick(point!.x + 2, point!.y);
-}
+const open = openProcessesForEachTest();
 
 test('copy on select: a selection goes to the clipboard at once with the setting on, and only on Ctrl+Shift+C with it off', async ({
   page,

@@ -173,7 +173,7 @@ describe('malformed JSON-RPC corpus', () => {
     const corpus = generateCorpus();
     expect(corpus.length).toBeGreaterThanOrEqual(1000);
     const spawned: string[] = [];
-    const sub = sb.handle.core.sessions.onDidAddEntry((entry) => spawned.push(entry.name));
+    const sub = sb.handle.core.onDidAddEntry((entry) => spawned.push(entry.name));
     const processesBefore = sb.handle.core.listProcesses().length;
     const { failures, byCategory, session } = await runMcpCorpus(sb.url, sb.token, corpus);
     sub.dispose();

@@ -269,7 +269,7 @@ describe('process lifecycle', () => {
     expect(await callOk(client, 'select_process', { process_id: p.id })).toEqual({ selected: p.id });
     await selected;
     expect(await callOk(client, 'close_process', { process_id: p.id, signal: 'SIGKILL' })).toEqual({ closed: true, process_id: p.id });
-    expect(sb.handle.core.sessions.find(p.id)).toBeUndefined();
+    expect(sb.handle.core.findEntry(p.id)).toBeUndefined();
   });
 
   it('readiness and ports: restart_process waits for ready (or fails with logs), check_process_ready, get_process_ports', async () => {

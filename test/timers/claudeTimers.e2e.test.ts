@@ -86,14 +86,14 @@ async function startClaude(world: World, name: string, options: { turns?: Anthro
 
 async function stopClaude(world: World | undefined, agent: Agent | undefined): Promise<void> {
   if (!agent) return;
-  if (world?.handle.core.sessions.find(agent.id)) await world.handle.core.closeProcess(agent.id);
+  if (world?.handle.core.findEntry(agent.id)) await world.handle.core.closeProcess(agent.id);
   await agent.mock.close();
   await agent.harness.cleanup();
 }
 
 function describeAgent(world: World, agent: Agent): string {
   const core = world.handle.core;
-  if (!core.sessions.find(agent.id)) return `${agent.name}: closed`;
+  if (!core.findEntry(agent.id)) return `${agent.name}: closed`;
   const status = core.describe(agent.id).agent;
   const screen = core
     .entry(agent.id)

@@ -22,7 +22,7 @@ export function installAttention(workspace: Workspace, showWindow: () => void): 
     // The project or the entry may have closed since the notification was shown: showing the window is enough.
     if (!workspace.list().includes(project)) return;
     workspace.focus(project.id);
-    if (project.handle.core.sessions.find(id)) project.handle.core.selectProcess(id);
+    if (project.handle.core.findEntry(id)) project.handle.core.selectProcess(id);
   };
   const notify = (project: OpenProject, id: string, title: string, body: string) => {
     if (!Notification.isSupported()) return;

@@ -8,7 +8,7 @@ import { panes } from './terminalPane';
 import { Sidebar } from './components/Sidebar';
 import { Grid } from './components/Grid';
 import { TrustPrompt } from './components/TrustPrompt';
-import { installShortcuts } from './shortcuts';
+import { installShortcuts } from './windowShortcuts';
 import { Inbox } from './components/Inbox';
 import { CommandPalette } from './components/CommandPalette';
 import { TimerForm } from './components/TimerForm';

@@ -12,7 +12,7 @@ import { ACK_CHUNK_BYTES } from '../../shared/flowControl';
 import { run, useUi } from './store';
 import { THEMES, type ThemeName } from './themes';
 import { findFileLinks } from './fileLinks';
-import { IS_MAC, terminalKeyOf } from './shortcuts';
+import { PLATFORM, terminalKeyOf } from './shortcuts';
 import { PacedWriter } from './pacedWriter';
 import { ActiveMatch, AnchoredSearchAddon } from './activeMatch';
 import { isWebglWanted } from './webglSupport';
@@ -196,10 +196,15 @@ export class TerminalPane {
     this.term.dispose();
   }
 
-  /** The terminal's own keys (find, copy, paste: shortcuts.ts); everything else goes to the program. */
+  /** The terminal's own keys (find, copy, paste, select all: the keymap); everything else goes to the program. */
   private onKey(event: KeyboardEvent): boolean {
     if (event.type !== 'keydown') return true;
-    const action = terminalKeyOf(event, IS_MAC);
+    const action = terminalKeyOf(event, PLATFORM);
+    if (action === 'selectAll') {
+      this.term.selectAll();
+      event.preventDefault();
+      return false;
+    }
     if (action === 'find') {
       useUi.setState({ findPaneId: this.id });
       event.preventDefault();

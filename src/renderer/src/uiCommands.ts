@@ -7,9 +7,13 @@ import { DEFAULT_TERMINAL_FONT_SIZE_PX, clampFontSize, fontSizeOf, layoutKeyOf }
 export function applyUiCommand(command: UiCommand): void {
   const ui = useUi.getState();
   switch (command) {
-    case 'terminalSelectAll':
-      if (ui.focusedId) panes.get(ui.focusedId)?.term.selectAll();
+    case 'terminalSelectAll': {
+      // Select All acts where the keyboard is: on macOS Cmd+A in a text field reaches the menu.
+      const field = focusedTextField();
+      if (field) field.select();
+      else if (ui.focusedId) panes.get(ui.focusedId)?.term.selectAll();
       break;
+    }
     case 'terminalZoomIn':
       return setGlobalFontSize(ui.view.fontSize + 1);
     case 'terminalZoomOut':
@@ -20,6 +24,13 @@ export function applyUiCommand(command: UiCommand): void {
       useUi.setState({ isSidebarHidden: !ui.isSidebarHidden });
       break;
   }
+}
+
+/** The app's own text field that has the keyboard (find, palette, forms), not a terminal's input. */
+function focusedTextField(): HTMLInputElement | HTMLTextAreaElement | undefined {
+  const active = document.activeElement;
+  const isField = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement;
+  return isField && !active.closest('.xterm') ? active : undefined;
 }
 
 /** Every terminal without a zoom of its own follows the global size. */

@@ -8,3 +8,6 @@ export { piStatusExtension } from './piStatusExtension';
 export { promptAnswersFor, type PromptAnswer, type PromptAnswers } from './promptAnswers';
 export { argvForRun, type RunIntent } from './sessionArgs';
 export { discoverSessionId, hasStoredConversation } from './sessionDiscovery';
+export { presetOf, agentSpec } from './agentSpec';
+export { AgentStatusDecoration, AGENT_STATUS, agentStatusDecorator } from './agentStatusDecoration';
+export { AgentSessionDecoration, AGENT_SESSION, agentSessionDecorator } from './agentSessionDecoration';

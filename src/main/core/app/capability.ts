@@ -1,35 +1,15 @@
-/**
- * How a capability joins the core: once, at the end of the core's constructor (before init, so no
- * entry exists yet), it registers what it adds — entry decorators, a service the façade forwards
- * to, listeners — and returns what undoes it, with the lifecycle steps it takes part in. The
- * composition root lists them; the list's order is the order of every step (docs/architecture.md).
- */
-import type { Disposable } from '../base';
-import type { EntryDecorator } from '../sessions';
-import type { SwitchboardCore } from './switchboardCore';
+/** A capability that only decorates entries (readiness, restart policy, agent status and session). */
+import type { Capability, Disposable } from '../base';
+import type { DecorationKey, EntryDecoration, EntryDecorator } from '../sessions';
 
-export interface Capability {
-  /** What it adds, for errors and docs (e.g. `readiness`). */
-  readonly name: string;
-  attach(core: SwitchboardCore): AttachedCapability;
+interface DecoratorHost {
+  addEntryDecorator<D extends EntryDecoration>(key: DecorationKey<D>, decorator: EntryDecorator<D>): Disposable;
 }
 
-/**
- * An attached capability. `init` runs every `beforeInit` in list order, creates the project's
- * entries, then every `afterInit` in list order; `dispose` runs every `beforeShutdown` in REVERSE
- * list order (the last attached stops first) while the entries still run, then stops the process
- * trees and disposes the capabilities.
- */
-export interface AttachedCapability extends Disposable {
-  /** Asynchronous set-up the project's entries need as they are created (an endpoint listening, the previous run read). */
-  beforeInit?(): Promise<void>;
-  /** Once the project's entries exist. */
-  afterInit?(): Promise<void>;
-  /** At shutdown, before any process tree goes down: stop taking work, save what must outlive the run. */
-  beforeShutdown?(): Promise<void>;
-}
-
-/** A capability that only decorates entries. */
-export function entryDecoratorCapability(name: string, decorator: EntryDecorator): Capability {
-  return { name, attach: (core) => core.addEntryDecorator(decorator) };
+export function entryDecoratorCapability<D extends EntryDecoration>(
+  name: string,
+  key: DecorationKey<D>,
+  decorator: EntryDecorator<D>,
+): Capability<DecoratorHost> {
+  return { name, attach: (core) => core.addEntryDecorator(key, decorator) };
 }

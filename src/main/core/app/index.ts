@@ -1,7 +1,6 @@
-/** The façade: SwitchboardCore, the one set of methods the UI, MCP and `serve` call, and the entry decorations it composes. */
-export { SwitchboardCore, type SwitchboardCoreOptions, type SpawnOrigin, type EntryRestorer, configKey } from './switchboardCore';
-export { entryDecoratorCapability, type Capability } from './capability';
-export { agentSessionDecorator } from './agentSession';
-export { agentStatusDecorator, presetOf } from './agentEntries';
-export { readinessDecorator } from './readinessEntries';
-export { autoRestartDecorator } from './autoRestart';
+/** The façade: SwitchboardCore, the one set of methods the UI, MCP and `serve` call, and the keys of the services it reads. */
+export { SwitchboardCore, type SwitchboardCoreOptions } from './switchboardCore';
+export { type SpawnOrigin } from './entryLauncher';
+export { configKey } from './configKey';
+export { ENTRY_RESTORER, MCP_CONNECTION, type EntryRestorer } from './coreServices';
+export { entryDecoratorCapability } from './capability';

@@ -28,7 +28,7 @@ export class ControlClientSession {
     this.store.add(
       core.onDidFlushOutput((batch) => {
         if (!this.attached.has(batch.id)) return;
-        this.core.sessions.find(batch.id)?.flow.sent(this.viewerId, batch.data.byteLength);
+        this.core.findEntry(batch.id)?.flow.sent(this.viewerId, batch.data.byteLength);
         this.emit({ type: 'output', id: batch.id, data: batch.data, start: batch.start, end: batch.end });
       }),
     );
@@ -42,7 +42,7 @@ export class ControlClientSession {
   }
 
   dispose(): void {
-    for (const id of this.attached) this.core.sessions.find(id)?.removeViewer(this.viewerId);
+    for (const id of this.attached) this.core.findEntry(id)?.removeViewer(this.viewerId);
     this.attached.clear();
     this.store.dispose();
   }
@@ -54,10 +54,10 @@ export class ControlClientSession {
         return this.attach(id);
       case 'detach':
         this.attached.delete(id);
-        this.core.sessions.find(id)?.removeViewer(this.viewerId);
+        this.core.findEntry(id)?.removeViewer(this.viewerId);
         return Promise.resolve(null);
       case 'ackOutput':
-        this.core.sessions.get(id).flow.ack(this.viewerId, (args as { bytes: number }).bytes);
+        this.core.entry(id).flow.ack(this.viewerId, (args as { bytes: number }).bytes);
         return Promise.resolve(null);
       default:
         return undefined;
@@ -65,7 +65,7 @@ export class ControlClientSession {
   }
 
   private async attach(id: string) {
-    const entry = this.core.sessions.get(id);
+    const entry = this.core.entry(id);
     // Subscribe before the snapshot: batches flushed by attach() carry offsets ≤ snapshot.offset
     // and the client drops them; everything later is new to it.
     this.attached.add(id);

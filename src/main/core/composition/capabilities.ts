@@ -6,18 +6,13 @@
  * then timers save while their owners run, then continuity saves the entries). To add a
  * capability, give it an `attach(core)` in its own folder and list it here.
  */
-import {
-  SwitchboardCore,
-  agentSessionDecorator,
-  agentStatusDecorator,
-  autoRestartDecorator,
-  entryDecoratorCapability,
-  readinessDecorator,
-  type Capability,
-  type SwitchboardCoreOptions,
-} from '../app';
+import type { Capability } from '../base';
+import { SwitchboardCore, entryDecoratorCapability, type SwitchboardCoreOptions } from '../app';
+import { AGENT_SESSION, AGENT_STATUS, agentSessionDecorator, agentStatusDecorator } from '../agents';
 import type { ContinuityCapability } from '../continuity';
 import type { McpCapability } from '../mcp';
+import { READINESS, readinessDecorator } from '../ready';
+import { AUTO_RESTART, autoRestartDecorator } from '../restart';
 import { taskCapability } from '../tasks';
 import { timerCapability, type CreateTimerManagerOptions } from '../timers';
 
@@ -30,12 +25,12 @@ interface CapabilityOptions {
   mcp?: McpCapability;
 }
 
-export function coreCapabilities(options: CapabilityOptions = {}): Capability[] {
+export function coreCapabilities(options: CapabilityOptions = {}): Capability<SwitchboardCore>[] {
   return [
-    entryDecoratorCapability('readiness', readinessDecorator),
-    entryDecoratorCapability('auto-restart', autoRestartDecorator),
-    entryDecoratorCapability('agent status', agentStatusDecorator),
-    entryDecoratorCapability('agent session', agentSessionDecorator),
+    entryDecoratorCapability('readiness', READINESS, readinessDecorator),
+    entryDecoratorCapability('auto-restart', AUTO_RESTART, autoRestartDecorator),
+    entryDecoratorCapability('agent status', AGENT_STATUS, agentStatusDecorator),
+    entryDecoratorCapability('agent session', AGENT_SESSION, agentSessionDecorator),
     taskCapability,
     ...(options.continuity ? [options.continuity] : []),
     ...(options.timers ? [timerCapability(options.timers)] : []),

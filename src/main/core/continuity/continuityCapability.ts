@@ -5,7 +5,8 @@
  * come back and saving starts; at shutdown it saves everything before the process trees go down
  * (their exits are not "stopped by the user").
  */
-import type { Capability } from '../app';
+import type { Capability } from '../base';
+import type { SwitchboardCore } from '../app';
 import { ContinuityService, type RestoreReport } from './continuityService';
 import { StateStore } from './stateStore';
 
@@ -17,7 +18,7 @@ interface ContinuityOptions {
 }
 
 /** The continuity capability of one core, and what came back from the previous run once the core is initialised. */
-export interface ContinuityCapability extends Capability {
+export interface ContinuityCapability extends Capability<SwitchboardCore> {
   /** What came back from the previous app run (empty until init has restored). */
   readonly restored: RestoreReport;
 }

@@ -8,7 +8,8 @@
 import { performance } from 'node:perf_hooks';
 import { DisposableStore, toDisposable } from '../base';
 import { isProcessAlive, killTree, RUN_MARKER_ENV, type ProcessEntry } from '../sessions';
-import { configKey, type EntryRestorer, type SwitchboardCore } from '../app';
+import { configKey, ENTRY_RESTORER, type EntryRestorer, type SwitchboardCore } from '../app';
+import { AGENT_SESSION } from '../agents';
 import type { ResumePolicy } from '../../../shared/model';
 
 import { persistableSpec } from './persistedSpec';
@@ -78,8 +79,8 @@ export class ContinuityService implements EntryRestorer {
       report.leftoversKilled = await this.killLeftovers(state, report);
     }
     this.files.removeOrphans(new Set(this.saved.keys()));
-    this.store.add(this.core.provideRestorer(this));
-    this.store.add(this.core.sessions.onDidAddEntry((entry) => this.restoreInto(entry)));
+    this.store.add(this.core.services.provide(ENTRY_RESTORER, this));
+    this.store.add(this.core.onDidAddEntry((entry) => this.restoreInto(entry)));
     return report;
   }
 
@@ -91,7 +92,7 @@ export class ContinuityService implements EntryRestorer {
       launches.push(this.core.restoreEntry(saved.spec, saved.id));
     }
     await Promise.all(launches);
-    report.restored = [...this.restoredIds].filter((id) => this.core.sessions.find(id)).length;
+    report.restored = [...this.restoredIds].filter((id) => this.core.findEntry(id)).length;
     this.startSaving();
   }
 
@@ -105,7 +106,7 @@ export class ContinuityService implements EntryRestorer {
     const policy = entry.definition.resume ?? this.core.settings.resume ?? DEFAULT_RESUME_POLICY;
     const relaunch = autoStart || (policy === 'auto' && saved.wasRunning);
     if (!relaunch) return 'none';
-    return this.core.sessionOf(entry.id)?.info().resumable ? 'resume' : 'start';
+    return this.core.decorationOf(entry.id, AGENT_SESSION)?.info().resumable ? 'resume' : 'start';
   }
 
   /** The previous app run's output of an entry, as saved (escape sequences), or undefined. */
@@ -136,7 +137,7 @@ export class ContinuityService implements EntryRestorer {
     if (!saved || this.restoredIds.has(entry.id)) return;
     this.restoredIds.add(entry.id);
     this.awaitingLaunch.add(entry.id);
-    this.core.sessionOf(entry.id)?.restore(saved.sessionId);
+    this.core.decorationOf(entry.id, AGENT_SESSION)?.restore(saved.sessionId);
     if (saved.grantedScopes?.length) this.core.access.grant(entry.id, saved.grantedScopes);
     if (saved.spawnedBy) this.core.access.recordSpawn(entry.id, saved.spawnedBy);
     this.files.keepAsPrevious(entry.id);
@@ -204,7 +205,7 @@ export class ContinuityService implements EntryRestorer {
   private saveState(): void {
     if (this.isShutDown) return;
     const entries: SavedEntry[] = this.persistedEntries().map((entry) => {
-      const session = this.core.sessionOf(entry.id);
+      const session = this.core.decorationOf(entry.id, AGENT_SESSION);
       session?.refresh();
       const isConfig = entry.definition.configName !== undefined;
       return {
@@ -269,7 +270,7 @@ export class ContinuityService implements EntryRestorer {
 
   /** Task entries are one-shot headless runs with their own result: they are not brought back. */
   private persistedEntries(): ProcessEntry[] {
-    return this.core.sessions.list().filter((entry) => entry.kind !== 'task');
+    return this.core.entries().filter((entry) => entry.kind !== 'task');
   }
 
   private problem(report: RestoreReport, message: string): void {

@@ -4,9 +4,10 @@
  * CLI's MCP configuration); at shutdown it stops first, so no tool call arrives while the other
  * capabilities save and the process trees go down.
  */
-import { DisposableStore } from '../base';
-import type { Capability } from '../app';
+import { DisposableStore, type Capability } from '../base';
+import { MCP_CONNECTION, type SwitchboardCore } from '../app';
 import { McpService } from './mcpService';
+import { MCP_WIRING, mcpWiringDecorator } from './mcpWiringDecoration';
 
 interface McpOptions {
   /** The app's data directory (scratchpads live under it). */
@@ -16,7 +17,7 @@ interface McpOptions {
 }
 
 /** The MCP capability of one core; `service` once the core is initialised (its URL, token and tool-call events). */
-export interface McpCapability extends Capability {
+export interface McpCapability extends Capability<SwitchboardCore> {
   readonly service: McpService;
 }
 
@@ -30,17 +31,17 @@ export function mcpCapability(options: McpOptions): McpCapability {
     },
     attach(core) {
       const store = new DisposableStore();
+      store.add(
+        core.addEntryDecorator(
+          MCP_WIRING,
+          mcpWiringDecorator(() => started),
+        ),
+      );
       return {
         beforeInit: async () => {
           const service = await McpService.start({ core, dataDir: options.dataDir, port: options.port });
           started = service;
-          store.add(
-            core.provideMcp({
-              info: { url: service.url, token: service.token },
-              envForRun: (entry) => service.envForRun(entry),
-              endpointFor: (entryId) => service.endpointFor(entryId),
-            }),
-          );
+          store.add(core.services.provide(MCP_CONNECTION, { url: service.url, token: service.token }));
         },
         beforeShutdown: async () => started?.dispose(),
         dispose: () => {

@@ -152,7 +152,7 @@ function receiveHook(ctx: ToolContext, body: unknown, caller: Caller): Record<st
   if (caller.kind !== 'process') throw new Error('Hooks are accepted only with a process token (SWITCHBOARD_MCP_TOKEN)');
   const event = hookEventOf(body);
   if (!event) return {};
-  const entry = ctx.core.sessions.find(caller.processId);
+  const entry = ctx.core.findEntry(caller.processId);
   // Hooks from a non-agent entry (a user ran claude in a terminal pane) have no tracker: ignored.
   if (entry?.kind === 'agent') ctx.core.statusTrackerOf(caller.processId).applyHookEvent(event);
   return {};

@@ -81,7 +81,7 @@ const SCOPE_FOR_RIGHT: Readonly<Record<EntryRight, McpScope>> = {
 export function assertAllowed(ctx: ToolContext, call: ToolCall, requirement: Requirement): void {
   if (call.caller.kind !== 'process') return;
   const callerId = call.caller.processId;
-  const scopes = ctx.core.sessions.find(callerId) ? ctx.core.scopesOf(callerId) : [];
+  const scopes = ctx.core.findEntry(callerId) ? ctx.core.scopesOf(callerId) : [];
   if ('scope' in requirement) {
     if (!scopes.includes(requirement.scope)) throw new MissingScopeError(requirement.scope, requirement.action);
     return;
@@ -115,7 +115,7 @@ export function callerProcessId(call: ToolCall, parameter: string): string {
 export function senderTag(ctx: ToolContext, call: ToolCall): string {
   if (call.caller.kind === 'process') {
     const id = call.caller.processId;
-    const name = ctx.core.sessions.find(id)?.name ?? 'closed process';
+    const name = ctx.core.findEntry(id)?.name ?? 'closed process';
     return `[from ${name} (${id})]`;
   }
   return `[from ${call.clientName ?? 'external client'} (outside Switchboard)]`;

@@ -1,3 +1,5 @@
 /** Readiness of command entries: framework table, detection, state machine, tracker, liveness. */
 export { ReadinessTracker } from './readinessTracker';
 export { NO_READINESS_MESSAGE } from './readinessMachine';
+export { readinessDecorator, READINESS, type ReadinessDecoration } from './readinessDecoration';
+export { ReadinessCommands, type ReadinessHost, type RestartAndWaitOptions } from './readinessCommands';

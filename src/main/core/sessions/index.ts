@@ -7,7 +7,7 @@ export type { RemoteScreen } from './remoteScreen';
 export { killTree } from './treeKill';
 export { collectTree, readProcessTable, findByEnvMarker, isAlive as isProcessAlive } from './processTree';
 export type * from './types';
-export type { EntryDecoration, EntryDecorator, DecoratorContext } from './entryDecoration';
+export type { EntryDecoration, EntryDecorator, DecoratorContext, DecorationKey } from './entryDecoration';
 export {
   typeUserTurn,
   isTextOnScreen,

@@ -1,3 +1,3 @@
 /** Headless agent tasks with a stall watchdog: the capability's public surface. */
-export { TaskService } from './taskService';
+export { TaskService, TASKS } from './taskService';
 export { taskCapability } from './taskCapability';

@@ -2,8 +2,8 @@
  * Task entries (kind `task`) get a TaskSupervisor as their decoration: it contributes the `task`
  * field of ProcessInfo (phase, tools, text, decisions, result) and its one-line message.
  */
-import { Emitter } from '../base';
-import type { EntryDecoration, EntryDecorator, ProcessEntry } from '../sessions';
+import { Emitter, serviceKey } from '../base';
+import type { DecorationKey, EntryDecoration, EntryDecorator, ProcessEntry } from '../sessions';
 import type { ProcessInfo } from '../../../shared/model';
 import { TaskSupervisor } from './taskSupervisor';
 
@@ -28,4 +28,6 @@ export class TaskDecoration implements EntryDecoration {
   }
 }
 
-export const taskDecorator: EntryDecorator = (entry) => (entry.kind === 'task' ? new TaskDecoration(entry) : undefined);
+export const TASK: DecorationKey<TaskDecoration> = serviceKey('task');
+
+export const taskDecorator: EntryDecorator<TaskDecoration> = (entry) => (entry.kind === 'task' ? new TaskDecoration(entry) : undefined);

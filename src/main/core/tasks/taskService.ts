@@ -5,8 +5,8 @@
  * entry's id.
  */
 import { resolve } from 'node:path';
-import type { SessionManager } from '../sessions';
-import type { EntryDecoration } from '../sessions';
+import { serviceKey, type Event, type ServiceKey } from '../base';
+import type { DecorationKey, EntryDecoration, ProcessEntry } from '../sessions';
 import type { ProcessInfo, ProcessSpec } from '../../../shared/model';
 import { InvalidArgumentError, SwitchboardError } from '../../../shared/errors';
 import {
@@ -18,7 +18,7 @@ import {
   type TaskView,
   type TaskWaitResult,
 } from '../../../shared/task';
-import { TaskDecoration } from './taskDecoration';
+import { TASK } from './taskDecoration';
 import { runnerFor } from './runners';
 import type { TaskConfig, TaskSupervisor } from './taskSupervisor';
 import { waitForTaskEnd } from './taskWait';
@@ -27,10 +27,13 @@ import { waitForTaskEnd } from './taskWait';
 const NAME_CHARS = 40;
 
 /** What the service needs of the core (SwitchboardCore is one). */
-interface TaskHost {
+export interface TaskHost {
   readonly projectDir: string;
-  readonly sessions: SessionManager;
-  decorationsOf(id: string): readonly EntryDecoration[];
+  createEntry(spec: ProcessSpec): ProcessEntry;
+  entry(id: string): ProcessEntry;
+  findEntry(id: string): ProcessEntry | undefined;
+  readonly onDidRemoveEntry: Event<string>;
+  decorationOf<D extends EntryDecoration>(id: string, key: DecorationKey<D>): D | undefined;
   describe(id: string): ProcessInfo;
   /** The task's entry belongs to the entry that started it (its token may read and cancel it). */
   recordSpawn?(childId: string, parentId: string): void;
@@ -41,6 +44,9 @@ class NotATaskError extends SwitchboardError {
     super('wrong_kind', `Process ${id} is a ${kind} entry, not a task. list_processes with kind "task" shows the tasks.`);
   }
 }
+
+/** The task service of a core built with tasks: the task commands forward to it. */
+export const TASKS: ServiceKey<TaskService> = serviceKey('Tasks');
 
 export class TaskService {
   constructor(private readonly host: TaskHost) {}
@@ -81,7 +87,7 @@ export class TaskService {
       cwd: config.cwd,
       env: { ...runner.env(config), ...config.env },
     };
-    const entry = this.host.sessions.create(spec);
+    const entry = this.host.createEntry(spec);
     if (spawnedBy) this.host.recordSpawn?.(entry.id, spawnedBy);
     this.supervisorOf(entry.id).configure(config);
     try {
@@ -109,8 +115,8 @@ export class TaskService {
     const supervisor = this.supervisorOf(id);
     return waitForTaskEnd({
       supervisor,
-      view: () => (this.host.sessions.find(id) ? this.get(id) : undefined),
-      onClosed: (listener) => this.host.sessions.onDidRemoveEntry((removed) => removed === id && listener()),
+      view: () => (this.host.findEntry(id) ? this.get(id) : undefined),
+      onClosed: (listener) => this.host.onDidRemoveEntry((removed) => removed === id && listener()),
       timeoutMs,
       abort,
       onProgress,
@@ -118,8 +124,8 @@ export class TaskService {
   }
 
   supervisorOf(id: string): TaskSupervisor {
-    const entry = this.host.sessions.get(id);
-    const decoration = this.host.decorationsOf(id).find((d): d is TaskDecoration => d instanceof TaskDecoration);
+    const entry = this.host.entry(id);
+    const decoration = this.host.decorationOf(id, TASK);
     if (!decoration) throw new NotATaskError(id, entry.kind);
     return decoration.supervisor;
   }

@@ -1,7 +1,7 @@
 /** Timers (docs/timers.md): the public surface of core/timers. */
 export { timerCapability, type CreateTimerManagerOptions } from './timerCapability';
 
-export { TimerManager, legacyWaitLine } from './timerManager';
+export { TimerManager, TIMERS, legacyWaitLine } from './timerManager';
 export { isShowingPrompt } from './timerHost';
 export { type Idleness } from './idleness';
 export { APP_ACTOR, type TimerArmed } from './timerTypes';

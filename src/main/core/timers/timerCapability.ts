@@ -1,14 +1,14 @@
 /**
  * Timers join the core as a capability: the manager (it observes the core's entries, so it is
- * built when the core attaches it), the timer decoration on every entry, and `core.timers`. Saved
+ * built when the core attaches it, under its key), the timer decoration on every entry, and `core.timers`. Saved
  * timers come back once the project's entries exist (their owners); at shutdown the manager saves
  * the remaining times while the owners still run (their exit would drop the timers).
  */
-import { DisposableStore, type Clock } from '../base';
-import type { Capability } from '../app';
-import { timerDecorator } from './timerDecoration';
-import { CoreTimerHost } from './timerHost';
-import { TimerManager } from './timerManager';
+import { DisposableStore, type Capability, type Clock, type Disposable, type ServiceKey } from '../base';
+import type { DecorationKey, EntryDecoration, EntryDecorator } from '../sessions';
+import { TIMER_DECORATION, timerDecorator } from './timerDecoration';
+import { CoreTimerHost, type TimerCoreHost } from './timerHost';
+import { TIMERS, TimerManager } from './timerManager';
 import { FileTimerStore } from './timerStore';
 
 export interface CreateTimerManagerOptions {
@@ -18,7 +18,13 @@ export interface CreateTimerManagerOptions {
   onProblem?: (message: string) => void;
 }
 
-export function timerCapability(options: CreateTimerManagerOptions = {}): Capability {
+interface TimerCapabilityHost extends TimerCoreHost {
+  readonly projectDir: string;
+  addEntryDecorator(key: DecorationKey<EntryDecoration>, decorator: EntryDecorator): Disposable;
+  readonly services: { provide(key: ServiceKey<TimerManager>, service: TimerManager): Disposable };
+}
+
+export function timerCapability(options: CreateTimerManagerOptions = {}): Capability<TimerCapabilityHost> {
   return {
     name: 'timers',
     attach(core) {
@@ -31,8 +37,8 @@ export function timerCapability(options: CreateTimerManagerOptions = {}): Capabi
           onProblem: options.onProblem,
         }),
       );
-      store.add(core.addEntryDecorator(timerDecorator(manager)));
-      store.add(core.provideTimers(manager));
+      store.add(core.addEntryDecorator(TIMER_DECORATION, timerDecorator(manager)));
+      store.add(core.services.provide(TIMERS, manager));
       return {
         afterInit: async () => void manager.restore(),
         beforeShutdown: async () => manager.dispose(),

@@ -2,8 +2,8 @@
  * Timers as an entry decoration: each entry's ProcessInfo carries the live timers it owns
  * (nearest first), so the pane header, the sidebar and get_process_status show them.
  */
-import { Emitter, type Disposable } from '../base';
-import type { EntryDecoration, EntryDecorator } from '../sessions';
+import { Emitter, serviceKey, type Disposable } from '../base';
+import type { DecorationKey, EntryDecoration, EntryDecorator } from '../sessions';
 import type { ProcessInfo } from '../../../shared/model';
 import type { TimerManager } from './timerManager';
 
@@ -31,6 +31,8 @@ class TimerDecoration implements EntryDecoration {
     this.changed.dispose();
   }
 }
+
+export const TIMER_DECORATION: DecorationKey<EntryDecoration> = serviceKey('timers');
 
 /** Decorates every entry with the timers it owns, while the manager lives. */
 export function timerDecorator(manager: TimerManager): EntryDecorator {

@@ -1,13 +1,15 @@
 /**
  * What the timer manager needs from the rest of the core, as a narrow interface: entries with
  * their run and agent status, their changes and removal, and a way to type a user turn. The core
- * adapter below is the only place that knows SwitchboardCore; unit tests drive a fake host.
+ * adapter below is the only place that knows the core (through `TimerCoreHost`); unit tests drive a
+ * fake host.
  */
 import { DisposableStore, Emitter, type Disposable, type Event } from '../base';
-import type { SwitchboardCore } from '../app';
-import { presetOf } from '../app';
+import { AGENT_STATUS, presetOf, type AgentStatusDecoration } from '../agents';
 import { classify } from '../status';
+import type { DecorationKey, ProcessEntry } from '../sessions';
 import type { ProcessInfo, ProcessKind } from '../../../shared/model';
+import type { ControlEvent } from '../../../shared/api';
 import type { AgentPrimary } from '../../../shared/status';
 
 export interface TimerEntry {
@@ -41,6 +43,16 @@ export interface TimerHost {
   onScreenChanged(id: string, listener: () => void): Disposable;
 }
 
+/** The part of the core the adapter reads (SwitchboardCore is one). */
+export interface TimerCoreHost {
+  readonly onEvent: Event<ControlEvent>;
+  listProcesses(): ProcessInfo[];
+  findEntry(id: string): ProcessEntry | undefined;
+  describe(id: string): ProcessInfo;
+  sendUserTurn(id: string, text: string): Promise<void>;
+  decorationOf(id: string, key: DecorationKey<AgentStatusDecoration>): AgentStatusDecoration | undefined;
+}
+
 function timerEntryOf(info: ProcessInfo): TimerEntry {
   return {
     id: info.id,
@@ -65,7 +77,7 @@ export class CoreTimerHost implements TimerHost, Disposable {
   readonly onDidChangeEntry: Event<TimerEntry> = this.changed.event;
   readonly onDidRemoveEntry: Event<string> = this.removed.event;
 
-  constructor(private readonly core: SwitchboardCore) {
+  constructor(private readonly core: TimerCoreHost) {
     this.store.add(
       core.onEvent((event) => {
         if (event.type === 'processAdded' || event.type === 'processChanged') this.changed.fire(timerEntryOf(event.process));
@@ -79,7 +91,7 @@ export class CoreTimerHost implements TimerHost, Disposable {
   }
 
   findEntry(id: string): TimerEntry | undefined {
-    return this.core.sessions.find(id) ? timerEntryOf(this.core.describe(id)) : undefined;
+    return this.core.findEntry(id) ? timerEntryOf(this.core.describe(id)) : undefined;
   }
 
   /** The one user-turn path (sessions/userTurn.ts): paste where taken, then Enter on its own. */
@@ -92,7 +104,7 @@ export class CoreTimerHost implements TimerHost, Disposable {
   }
 
   onScreenChanged(id: string, listener: () => void): Disposable {
-    const entry = this.core.sessions.find(id);
+    const entry = this.core.findEntry(id);
     return entry ? entry.screen.onDidChange(listener) : { dispose: () => undefined };
   }
 
@@ -105,11 +117,13 @@ export class CoreTimerHost implements TimerHost, Disposable {
  * Whether an entry's screen, read by its agent preset's rules right now, shows the idle prompt
  * (entries that are not agents have no prompt to wait for: true while they exist).
  */
-export function isShowingPrompt(core: SwitchboardCore, id: string): boolean {
-  const entry = core.sessions.find(id);
+export function isShowingPrompt(core: TimerCoreHost, id: string): boolean {
+  const entry = core.findEntry(id);
   if (!entry) return false;
   if (entry.kind !== 'agent') return true;
-  const lastOutputAt = core.statusTrackerOf(id).explain().timing.lastOutputAt;
+  const agent = core.decorationOf(id, AGENT_STATUS);
+  if (!agent) return true;
+  const lastOutputAt = agent.tracker.explain().timing.lastOutputAt;
   const lines = entry.screen.getVisibleLines();
   const screen = { getVisibleLines: () => lines, cols: entry.screen.cols };
   return classify(screen, entry.screen.title, { rules: presetOf(entry).rules, now: Date.now(), lastOutputAt }).primary === 'idle';

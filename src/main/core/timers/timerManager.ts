@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } from '../base';
-import { realClock, type Clock } from '../base';
+import { realClock, serviceKey, type Clock, type ServiceKey } from '../base';
 import { InvalidArgumentError, NotRunningError, SwitchboardError, UnknownProcessError } from '../../../shared/errors';
 import type { TimerHistoryEntry, TimerSummary } from '../../../shared/model';
 import { DeliveryScheduler, TURN_START_TIMEOUT_MS } from './deliveryScheduler';
@@ -81,6 +81,9 @@ interface LiveTimer {
 export function legacyWaitLine(seconds: number, label?: string): string {
   return `[switchboard] timer_wait: ${seconds} s elapsed${label ? ` (${label})` : ''}.`;
 }
+
+/** The timer manager of a core built with timers: the timer commands and tools forward to it. */
+export const TIMERS: ServiceKey<TimerManager> = serviceKey('Timers');
 
 export class TimerManager extends DisposableBase {
   private readonly host: TimerHost;

@@ -8,11 +8,15 @@ import { run, useUi, type UiState } from '../store';
 import { applyUiCommand } from '../uiCommands';
 import { OverlayDialog } from './Overlay';
 import { AGENT_PRESETS } from '../agentPresets';
+import type { KeyCommand } from '../../../shared/keymap';
+import { chordHint } from '../shortcuts';
 
 interface PaletteAction {
   id: string;
   label: string;
   perform: () => void;
+  /** The keymap command whose chord the row shows as a hint. */
+  command?: KeyCommand;
 }
 
 function entryActions(p: ProcessInfo, ui: UiState): PaletteAction[] {
@@ -42,7 +46,7 @@ function allActions(ui: UiState): PaletteAction[] {
       useUi.getState().focus(created.id);
     });
   return [
-    { id: 'inbox', label: 'Open attention inbox', perform: () => ui.setOverlay({ kind: 'inbox' }) },
+    { id: 'inbox', label: 'Open attention inbox', perform: () => ui.setOverlay({ kind: 'inbox' }), command: 'inbox' },
     ...ui.order.flatMap((id) => (ui.processes[id] ? entryActions(ui.processes[id], ui) : [])),
     ...AGENT_PRESETS.filter((p) => p !== 'generic').map((preset) => ({
       id: `agent:${preset}`,
@@ -58,10 +62,15 @@ function allActions(ui: UiState): PaletteAction[] {
           useUi.getState().focus(created.id);
         }),
     },
-    { id: 'sidebar', label: ui.isSidebarHidden ? 'Show sidebar' : 'Hide sidebar', perform: () => applyUiCommand('toggleSidebar') },
-    { id: 'zoom-in', label: 'Zoom terminals in', perform: () => applyUiCommand('terminalZoomIn') },
-    { id: 'zoom-out', label: 'Zoom terminals out', perform: () => applyUiCommand('terminalZoomOut') },
-    { id: 'zoom-reset', label: 'Reset terminal zoom', perform: () => applyUiCommand('terminalZoomReset') },
+    {
+      id: 'sidebar',
+      label: ui.isSidebarHidden ? 'Show sidebar' : 'Hide sidebar',
+      perform: () => applyUiCommand('toggleSidebar'),
+      command: 'toggleSidebar',
+    },
+    { id: 'zoom-in', label: 'Zoom terminals in', perform: () => applyUiCommand('terminalZoomIn'), command: 'zoomIn' },
+    { id: 'zoom-out', label: 'Zoom terminals out', perform: () => applyUiCommand('terminalZoomOut'), command: 'zoomOut' },
+    { id: 'zoom-reset', label: 'Reset terminal zoom', perform: () => applyUiCommand('terminalZoomReset'), command: 'zoomReset' },
     {
       id: 'screen-reader',
       label: `Turn screen reader mode ${ui.screenReaderMode ? 'off' : 'on'}`,
@@ -146,6 +155,7 @@ export function CommandPalette() {
             onClick={() => perform(a)}
           >
             {a.label}
+            {a.command && <PaletteHint command={a.command} />}
           </li>
         ))}
         {actions.length === 0 && (
@@ -156,4 +166,14 @@ export function CommandPalette() {
       </ul>
     </OverlayDialog>
   );
+}
+
+/** The chord that runs the action without the palette, when this platform has one. */
+function PaletteHint({ command }: { command: KeyCommand }) {
+  const hint = chordHint(command);
+  return hint ? (
+    <kbd className="palette-hint" data-testid="palette-hint">
+      {hint}
+    </kbd>
+  ) : null;
 }

@@ -13,7 +13,7 @@ import { PANE_DRAG_TYPE, dropPaneOn } from '../paneDrag';
 
 /** Panes this far outside the visible grid keep their terminal, so scrolling does not thrash. */
 const ATTACH_MARGIN = '50% 0px';
-import { MOD_LABEL } from '../shortcuts';
+import { withChord } from '../shortcuts';
 
 export function Pane({ id }: { id: string }) {
   const process = useUi((s) => s.processes[id]);
@@ -127,7 +127,7 @@ export function Pane({ id }: { id: string }) {
         <span className="pane-actions">
           <button
             aria-label={`Find in ${process.name}`}
-            title={`Find (${MOD_LABEL}+Shift+F)`}
+            title={withChord('Find', 'find')}
             data-testid="find"
             disabled={!hasTerminal}
             onClick={() => useUi.setState({ findPaneId: isFindOpen ? undefined : id })}
@@ -205,7 +205,7 @@ export function Pane({ id }: { id: string }) {
             ↻
           </button>
           <button
-            title={`${isMaximized ? 'Restore' : 'Maximise'} (${MOD_LABEL}+Shift+Enter)`}
+            title={withChord(isMaximized ? 'Restore' : 'Maximise', 'maximize')}
             aria-label={`${isMaximized ? 'Restore' : 'Maximise'} ${process.name}`}
             aria-pressed={isMaximized}
             data-testid="maximize"

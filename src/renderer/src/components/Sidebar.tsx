@@ -9,7 +9,7 @@ import { ConnectPanel } from './ConnectPanel';
 import { TrustBanner } from './TrustPrompt';
 import { AGENT_PRESETS } from '../agentPresets';
 import { waitingCount } from './Inbox';
-import { MOD_LABEL } from '../shortcuts';
+import { withChord } from '../shortcuts';
 import { ProjectSwitcher } from './ProjectSwitcher';
 
 export function Sidebar() {
@@ -30,14 +30,14 @@ export function Sidebar() {
         <button
           className={`inbox-button${waiting > 0 ? ' has-waiting' : ''}`}
           data-testid="open-inbox"
-          title={`Attention inbox (${MOD_LABEL}+Shift+E)`}
+          title={withChord('Attention inbox', 'inbox')}
           onClick={() => useUi.getState().setOverlay({ kind: 'inbox' })}
         >
           Inbox{waiting > 0 ? ` · ${waiting} waiting` : ''}
         </button>
         <button
           data-testid="open-palette"
-          title={`Command palette (${MOD_LABEL}+Shift+K)`}
+          title={withChord('Command palette', 'palette')}
           onClick={() => useUi.getState().setOverlay({ kind: 'palette' })}
         >
           Commands

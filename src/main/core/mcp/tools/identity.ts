@@ -18,7 +18,7 @@ function whoamiOf(ctx: ToolContext, caller: Caller) {
   if (caller.kind === 'external') {
     return { process_id: null, name: null, kind: null, role: 'external', project, scopes: [...MCP_SCOPES], rights: APP_RIGHTS };
   }
-  const entry = ctx.core.sessions.find(caller.processId);
+  const entry = ctx.core.findEntry(caller.processId);
   const spawnedBy = ctx.core.access.spawnerOf(caller.processId);
   return {
     process_id: caller.processId,

@@ -59,7 +59,7 @@ function armedView(armed: TimerArmed, ctx: ToolContext, call: ToolCall): Record<
 }
 
 function nameOf(ctx: ToolContext, id: string): string {
-  const entry = ctx.core.sessions.find(id);
+  const entry = ctx.core.findEntry(id);
   return entry ? `${entry.name} (${id})` : id;
 }
 

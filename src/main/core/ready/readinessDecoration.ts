@@ -2,11 +2,11 @@
  * Command entries get a ReadinessTracker as their decoration: it owns the entry's visible state
  * (starting → ready → running | error) and its port sightings.
  */
-import { DisposableStore, Emitter } from '../base';
-import { ReadinessTracker } from '../ready';
+import { DisposableStore, Emitter, serviceKey } from '../base';
+import { ReadinessTracker } from './readinessTracker';
 import type { ProcessEntry } from '../sessions';
 import type { ProcessInfo } from '../../../shared/model';
-import type { DecoratorContext, EntryDecoration, EntryDecorator } from '../sessions';
+import type { DecorationKey, DecoratorContext, EntryDecoration, EntryDecorator } from '../sessions';
 
 export class ReadinessDecoration implements EntryDecoration {
   private readonly store = new DisposableStore();
@@ -44,5 +44,8 @@ export class ReadinessDecoration implements EntryDecoration {
   }
 }
 
-export const readinessDecorator: EntryDecorator = (entry, context) =>
+/** Where the core and other decorations find an entry's readiness. */
+export const READINESS: DecorationKey<ReadinessDecoration> = serviceKey('readiness');
+
+export const readinessDecorator: EntryDecorator<ReadinessDecoration> = (entry, context) =>
   entry.kind === 'command' ? new ReadinessDecoration(entry, context) : undefined;

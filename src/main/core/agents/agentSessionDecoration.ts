@@ -4,18 +4,19 @@
  * get a new UUID; ids the CLI picks itself are discovered from its session files.
  */
 import { randomUUID } from 'node:crypto';
-import { DisposableStore, Emitter } from '../base';
-import { resolvePreset, type ResumeSupport } from '../agents';
-import type { ProcessEntry } from '../sessions';
+import { DisposableStore, Emitter, serviceKey } from '../base';
+import type { ResumeSupport } from './agentPreset';
+import { resolvePreset } from './resolvePreset';
+import type { DecorationKey, EntryDecoration, ProcessEntry } from '../sessions';
 import type { AgentSessionInfo, ProcessInfo } from '../../../shared/model';
 import { InvalidArgumentError } from '../../../shared/errors';
-import { argvForRun, type RunIntent } from '../agents';
-import { discoverSessionId, hasStoredConversation } from '../agents';
+import { argvForRun, type RunIntent } from './sessionArgs';
+import { discoverSessionId, hasStoredConversation } from './sessionDiscovery';
 
 /** While a discovered id is still unknown, look for it at most this often (on screen changes). */
 const DISCOVERY_INTERVAL_MS = 1_000;
 
-export class AgentSessionDecoration {
+export class AgentSessionDecoration implements EntryDecoration {
   private readonly store = new DisposableStore();
   private readonly changed = this.store.add(new Emitter<void>());
   readonly onDidChange = this.changed.event;
@@ -128,6 +129,9 @@ export class AgentSessionDecoration {
     }
   }
 }
+
+/** Where the core and continuity find an agent entry's conversation identity. */
+export const AGENT_SESSION: DecorationKey<AgentSessionDecoration> = serviceKey('agent session');
 
 export function agentSessionDecorator(entry: ProcessEntry): AgentSessionDecoration | undefined {
   if (entry.kind !== 'agent') return undefined;

@@ -4,13 +4,13 @@
  * and a cap on restarts per minute, after which it stays in error and says why. A requested stop
  * never triggers it.
  */
-import { Emitter, toDisposable, DisposableStore } from '../base';
+import { Emitter, toDisposable, DisposableStore, serviceKey } from '../base';
 import type { ProcessEntry } from '../sessions';
 import type { RunExited } from '../sessions';
 import type { ProcessInfo } from '../../../shared/model';
 import type { Event } from '../base';
-import type { EntryDecoration, EntryDecorator } from '../sessions';
-import { ReadinessDecoration } from './readinessEntries';
+import type { DecorationKey, EntryDecoration, EntryDecorator } from '../sessions';
+import { READINESS, type ReadinessDecoration } from '../ready';
 
 /** First backoff; doubles per consecutive restart (a crash loop should not spin the CPU). */
 const RESTART_BACKOFF_BASE_MS = 1_000;
@@ -90,10 +90,12 @@ class AutoRestart implements EntryDecoration {
   }
 }
 
+export const AUTO_RESTART: DecorationKey<EntryDecoration> = serviceKey('auto-restart');
+
 export const autoRestartDecorator: EntryDecorator = (entry, context) => {
   const policy = entry.definition.ready?.autoRestart;
   if (entry.kind !== 'command' || !policy || policy === 'no') return undefined;
-  const readiness = context.earlier.find((d): d is ReadinessDecoration => d instanceof ReadinessDecoration);
+  const readiness = context.earlier(READINESS);
   const onUnhealthy = policy === 'unhealthy' && readiness ? unhealthyEvent(readiness) : undefined;
   return new AutoRestart(entry, policy, Date.now, onUnhealthy);
 };

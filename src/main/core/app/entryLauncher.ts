@@ -1,0 +1,191 @@
+/**
+ * Creating and starting entries: spawn requests (commands, terminals, agents), first launches
+ * (restored or auto-started), and every start through the start order and the project's trust.
+ */
+import { resolve } from 'node:path';
+import type { ProcessEntry, SessionManager } from '../sessions';
+import type { EntryAccess, ProjectTrust } from '../trust';
+import { AGENT_SESSION, agentSpec } from '../agents';
+import type { AgentTurns } from '../inbox';
+import type { CommandArgsOf } from '../../../shared/api';
+import type { ProcessKind, ProcessSpec } from '../../../shared/model';
+import { InvalidArgumentError, NotTrustedError, SwitchboardError } from '../../../shared/errors';
+import type { EntryRestorer } from './coreServices';
+import type { EntryRegistry } from './entryRegistry';
+import { StartOrder } from './startOrder';
+import { configKey } from './configKey';
+
+/** Who asked for a new entry: an entry's MCP token (it then owns the new entry), or a person. */
+export interface SpawnOrigin {
+  spawnedBy?: string;
+}
+
+interface EntryLauncherOptions {
+  projectDir: string;
+  sessions: SessionManager;
+  registry: EntryRegistry;
+  trust: ProjectTrust;
+  access: EntryAccess;
+  turns: AgentTurns;
+  restorer(): EntryRestorer | undefined;
+}
+
+export class EntryLauncher {
+  private readonly startOrder: StartOrder;
+
+  constructor(private readonly options: EntryLauncherOptions) {
+    const { sessions, registry } = options;
+    this.startOrder = new StartOrder({
+      idOf: (configName) => sessions.list().find((e) => e.kind === 'command' && e.definition.configName === configName)?.id,
+      describe: (id) => registry.describe(id),
+      dependsOnOf: (id) => sessions.get(id).definition.dependsOn,
+      startOwn: (id) => sessions.get(id).start(),
+      onDidChangeEntry: registry.onDidChangeEntry,
+      setGate: (id, gate) => registry.setGate(id, gate),
+    });
+  }
+
+  /** Create and start a command or terminal entry. A spawn failure keeps the entry (in error) and throws. */
+  async spawnProcess(args: CommandArgsOf<'spawnProcess'>, origin: SpawnOrigin): Promise<ProcessEntry> {
+    if (args.argv && args.shell) throw new InvalidArgumentError('Give either argv or shell, not both');
+    if (args.kind === 'command' && !args.argv && !args.shell) throw new InvalidArgumentError('A command needs argv or shell');
+    const argv = args.shell ? ['/bin/sh', '-c', args.shell] : (args.argv ?? [defaultShell()]);
+    const spec: ProcessSpec = {
+      name: args.name ?? defaultName(args.kind, args.shell ?? argv.join(' '), this.options.sessions.list().length + 1),
+      kind: args.kind,
+      argv,
+      cwd: resolve(this.options.projectDir, args.cwd ?? '.'),
+      env: args.env,
+      cols: args.cols,
+      rows: args.rows,
+      ready: args.ready,
+    };
+    return this.createAndStart(spec, origin);
+  }
+
+  /**
+   * Create and start an agent from a preset. `argv` replaces the preset's command line (a wrapper
+   * script, another install path) and keeps its detection rules. Instructions are typed once the
+   * agent shows its prompt.
+   */
+  async spawnAgent(args: CommandArgsOf<'spawnAgent'>, origin: SpawnOrigin): Promise<ProcessEntry> {
+    const { projectDir } = this.options;
+    const { spec } = agentSpec(args.name ?? args.preset, { preset: args.preset, env: args.env }, projectDir, {
+      cols: args.cols,
+      rows: args.rows,
+      ...(args.cwd ? { cwd: resolve(projectDir, args.cwd) } : {}),
+      ...(args.argv ? { argv: args.argv } : {}),
+    });
+    const entry = await this.createAndStart(spec, origin);
+    if (args.instructions) this.options.turns.deliverInstructions(entry.id, args.instructions);
+    return entry;
+  }
+
+  /** Create an entry from a full spec and start it; owned by its spawner before it runs, so even a failed start is the spawner's to close. */
+  async createAndStart(spec: ProcessSpec, origin: SpawnOrigin): Promise<ProcessEntry> {
+    const entry = this.options.sessions.create(spec);
+    if (origin.spawnedBy) this.options.access.recordSpawn(entry.id, origin.spawnedBy);
+    await startNew(entry);
+    return entry;
+  }
+
+  /** An entry of a previous app run (spawned at run time), with its id; started, resumed or left stopped per its policy. */
+  async restoreEntry(spec: ProcessSpec, id: string): Promise<ProcessEntry> {
+    const entry = this.options.sessions.create(spec, id);
+    await this.launchNew(entry, false).catch(() => undefined); // the entry's error state says why
+    return entry;
+  }
+
+  /** First launch of an entry: a restored one per the restorer, a new one per autoStart. */
+  async launchNew(entry: ProcessEntry, autoStart: boolean): Promise<void> {
+    const intent = this.options.restorer()?.launchIntent(entry, autoStart);
+    if (intent === 'resume') await this.resume(entry.id);
+    else if (intent === 'start' || (intent === undefined && autoStart)) await this.startGated(entry.id);
+  }
+
+  /**
+   * Start an entry; one with `dependsOn` starts what it depends on and waits (`waiting for …`)
+   * until they reach their conditions. Resolves once it started, or was kept from starting.
+   */
+  async start(id: string): Promise<void> {
+    this.runnable(id);
+    await this.startGated(id);
+  }
+
+  /** Starts now, or begins waiting for dependencies and returns (the entry shows `waiting for …`). */
+  async startGated(id: string): Promise<void> {
+    const started = this.startOrder.start(id);
+    if (!this.startOrder.isWaiting(id)) await started;
+  }
+
+  /**
+   * Start a stopped agent again with its CLI's resume arguments: the conversation continues. Like
+   * any start it needs the project's trust and goes through the start order.
+   */
+  async resume(id: string): Promise<void> {
+    const entry = this.runnable(id);
+    const session = this.options.registry.decorationOf(id, AGENT_SESSION);
+    if (!session) throw new InvalidArgumentError(`Process ${id} "${entry.name}" is not an agent: only agents resume conversations`);
+    session.prepareResume();
+    try {
+      await this.startGated(id);
+    } catch (err) {
+      session.cancelResume();
+      throw err;
+    }
+  }
+
+  /** The entry, if it may run: a config entry that waits for trust may not. */
+  runnable(id: string): ProcessEntry {
+    const entry = this.options.sessions.get(id);
+    if (entry.definition.configName && this.options.trust.isHeld(configKey(entry)))
+      throw new NotTrustedError(configKey(entry), entry.argv.join(' '));
+    return entry;
+  }
+
+  async stop(id: string, signal?: NodeJS.Signals): Promise<void> {
+    this.startOrder.cancel(id);
+    await this.options.sessions.get(id).stop(signal);
+  }
+
+  async restart(id: string, signal?: NodeJS.Signals): Promise<void> {
+    this.runnable(id);
+    await this.restartRun(id, signal, false);
+  }
+
+  /** Stop, then start again through the dependencies (awaiting them only when asked). */
+  async restartRun(id: string, signal: NodeJS.Signals | undefined, awaitDependencies: boolean): Promise<void> {
+    const entry = this.options.sessions.get(id);
+    if (!entry.definition.dependsOn) return entry.restart(signal);
+    await entry.stop(signal);
+    if (awaitDependencies) await this.startOrder.start(id);
+    else await this.startGated(id);
+  }
+
+  async close(id: string): Promise<void> {
+    this.startOrder.cancel(id);
+    await this.options.sessions.close(id);
+  }
+}
+
+/** First start of a new entry: a spawn failure keeps the entry (in error) and names it. */
+async function startNew(entry: ProcessEntry): Promise<void> {
+  try {
+    await entry.start();
+  } catch (err) {
+    if (!(err instanceof SwitchboardError)) throw err;
+    throw new SwitchboardError(err.code, `${err.message} (entry ${entry.id} "${entry.name}" kept in error state)`, {
+      ...err.details,
+      id: entry.id,
+    });
+  }
+}
+
+function defaultShell(): string {
+  return process.env.SHELL || '/bin/bash';
+}
+
+function defaultName(kind: ProcessKind, commandLine: string, n: number): string {
+  if (kind === 'terminal') return `terminal ${n}`;
+  return commandLine.length > 40 ? `${commandLine.slice(0, 39)}…` : commandLine;
+}
