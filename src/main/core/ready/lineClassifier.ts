@@ -25,6 +25,8 @@ export interface PlaceHint {
   patternId: string;
   /** The line printed an http(s) URL for it (not a bare port or a tcp:// address). */
   isHttpUrl?: boolean;
+  /** A framework's own line (its ready line follows and decides), not a generic one. */
+  isFrameworkOwn?: boolean;
 }
 
 export interface Classification {
@@ -125,7 +127,8 @@ function placesOf(matches: LineMatch[], decisive: LineMatch | undefined): PlaceH
   const places: PlaceHint[] = [];
   for (const { pattern, groups } of sources) {
     const port = pattern.kind === 'portMoved' ? groups.to : (groups.port ?? groups.hostPort);
-    const place = toPlace(groups.url, port, pattern.id);
+    const found = toPlace(groups.url, port, pattern.id);
+    const place = found && pattern.framework !== 'generic' ? { ...found, isFrameworkOwn: true } : found;
     if (place && !places.some((p) => p.url === place.url)) places.push(place);
   }
   return places;

@@ -60,6 +60,11 @@ interface ReadinessMachineOptions {
    * its ports count once they answer HTTP, and a watcher's line from it is not "ready without a server".
    */
   runsHttpServer?: () => boolean;
+  /**
+   * The command's framework always prints its own ready line after its URL (Next.js): its HTTP
+   * confirmation waits for that line, since a GET sent before it stalled Next.js 16's start.
+   */
+  announcesReady?: () => boolean;
   now?: () => number;
 }
 
@@ -182,6 +187,11 @@ export class ReadinessMachine extends DisposableBase {
     const target = this.currentTarget();
     // A listening port is known to be open; only an HTTP confirmation is left to ask for.
     return target?.source === 'listening' && !target.confirmsWithHttp ? undefined : target;
+  }
+
+  /** A ready line came this run (its server may take as long as the start to answer a request). */
+  get hasReadyLine(): boolean {
+    return this.readyLine !== undefined;
   }
 
   /** A ready line is waiting for its port: probe fast. */
@@ -575,7 +585,10 @@ export class ReadinessMachine extends DisposableBase {
   private currentTarget(): ProbeTarget | undefined {
     const target = this.selectTarget();
     if (!target || target.httpUrl) return target;
-    const speaksHttp = this.readyLine?.speaksHttp === true || this.runsHttpServer() || this.printedHttpUrlFor(target.port);
+    const speaksHttp =
+      this.readyLine?.speaksHttp === true ||
+      (target.source === 'listening' && this.runsHttpServer()) ||
+      (!this.options.announcesReady?.() && this.printedHttpUrlFor(target.port));
     return speaksHttp ? { ...target, confirmsWithHttp: true } : target;
   }
 
@@ -584,6 +597,9 @@ export class ReadinessMachine extends DisposableBase {
   }
 
   private printedHttpUrlFor(port: number): boolean {
+    // A framework's own URL line is followed by its own ready line, which asks for HTTP then (an
+    // earlier GET makes Next.js 16 compile before it is ready, and its start times out).
+    if (this.places.some((p) => p.port === port && p.isFrameworkOwn)) return false;
     const isHttp = (hint: { port: number; isHttpUrl?: boolean }) => hint.port === port && hint.isHttpUrl === true;
     return this.places.some(isHttp) || this.sightings.some(isHttp);
   }
