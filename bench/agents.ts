@@ -90,6 +90,11 @@ export function printAgentScores(rows: AgentScoreRow[]): void {
     Number.isNaN(r.transitionP95Ms) ? '—' : `${Math.round(r.transitionP95Ms)} ms`,
     r.stuckDelay,
   ]);
+  printTable(header, cells);
+}
+
+/** A Markdown table, columns padded to their widest cell. */
+export function printTable(header: string[], cells: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const line = (c: string[]) => `| ${c.map((s, i) => s.padEnd(widths[i])).join(' | ')} |`;
   console.log(line(header));

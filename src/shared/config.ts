@@ -58,11 +58,21 @@ export const SettingsSchema = z.strictObject({
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
+/** Worktrees Switchboard makes for agents: what runs in each (docs/runtime.md). */
+export const WorktreesSectionSchema = z.strictObject({
+  /** Entries that start with a new worktree: their names, or "all"; absent: none (on demand). */
+  start: z.union([z.literal('all'), z.array(EntryNameSchema)]).optional(),
+  /** Stop a worktree's servers once its agents have been idle this long (ms, at least 1000); absent: never. */
+  idleStop: z.number().int('must be a whole number of milliseconds').min(1_000, 'must be at least 1000 ms').optional(),
+});
+export type WorktreesSection = z.infer<typeof WorktreesSectionSchema>;
+
 export const SwitchboardConfigSchema = z.strictObject({
   $schema: z.string().optional(),
   settings: SettingsSchema.optional(),
   processes: ProcessesSectionSchema.optional(),
   agents: AgentsSectionSchema.optional(),
+  worktrees: WorktreesSectionSchema.optional(),
 });
 export type SwitchboardConfig = z.infer<typeof SwitchboardConfigSchema>;
 

@@ -129,6 +129,8 @@ export interface TimerSummary {
   /** Idle timers: every watched entry, and those the timer still waits for. */
   watched?: ProcessId[];
   waitingOn?: ProcessId[];
+  /** Idle timers: watched agents that are blocked (sign-in, limit, …) and why; the timer waits on them. */
+  blockedOn?: Array<{ id: ProcessId; reason: string }>;
   /** The first line of the body, shortened, for tooltips and lists. */
   bodyPreview: string;
   /** Process id of the creator, or "external". */
@@ -186,6 +188,8 @@ export interface ProcessSpec {
   dependsOn?: Record<string, DependencyCondition>;
   /** MCP access from switchboard.json: a token for a command, extra scopes for an agent. */
   mcp?: McpAccessConfig;
+  /** Worktree id the entry runs in (its cwd is inside it); absent means the main checkout. */
+  worktree?: string;
 }
 
 /**

@@ -1,14 +1,17 @@
 /** A StatusTracker per agent entry, as its decoration: the entry's `agent` status in ProcessInfo. */
-import { Emitter, serviceKey } from '../base';
+import { basename } from 'node:path';
+import { Emitter, serviceKey, type Disposable } from '../base';
 import { StatusTracker } from '../status';
 import type { AgentPreset } from './agentPreset';
-import type { DecorationKey, EntryDecoration, EntryDecorator, ProcessEntry } from '../sessions';
+import { resolveCommand, type DecorationKey, type EntryDecoration, type EntryDecorator, type ProcessEntry } from '../sessions';
+import { cliVersions } from './cliVersion';
 import { presetOf } from './agentSpec';
 
 export class AgentStatusDecoration implements EntryDecoration {
   private readonly changed = new Emitter<void>();
   readonly onDidChange = this.changed.event;
   readonly tracker: StatusTracker;
+  private readonly runStarted: Disposable | undefined;
 
   constructor(
     entry: ProcessEntry,
@@ -17,6 +20,23 @@ export class AgentStatusDecoration implements EntryDecoration {
   ) {
     this.tracker = new StatusTracker(entry, preset, stuckThresholdMs !== undefined ? { stuckThresholdMs } : {});
     this.tracker.onDidChangeStatus(() => this.changed.fire());
+    // Only the preset's own program is asked: a generic entry, or a shell wrapping a command line
+    // (`/bin/sh -c …` from the UI), would answer with its own version or start instead.
+    if (!preset.isGeneric && basename(entry.argv[0] ?? '') === preset.command) {
+      this.runStarted = entry.onDidStartRun(() => this.readCliVersion(entry));
+    }
+  }
+
+  /** The launched binary's own version (read once per binary), for the status to carry. */
+  private readCliVersion(entry: ProcessEntry): void {
+    const env = { ...process.env, ...entry.definition.env };
+    let file: string;
+    try {
+      file = resolveCommand(entry.argv[0], entry.definition.cwd, env);
+    } catch {
+      return; // the run could not have started either
+    }
+    void cliVersions.versionOf(file, env).then((version) => this.tracker.setCliVersion(version));
   }
 
   describe() {
@@ -24,6 +44,7 @@ export class AgentStatusDecoration implements EntryDecoration {
   }
 
   dispose(): void {
+    this.runStarted?.dispose();
     this.tracker.dispose();
     this.changed.dispose();
   }

@@ -11,3 +11,4 @@ export { discoverSessionId, hasStoredConversation } from './sessionDiscovery';
 export { presetOf, agentSpec } from './agentSpec';
 export { AgentStatusDecoration, AGENT_STATUS, agentStatusDecorator } from './agentStatusDecoration';
 export { AgentSessionDecoration, AGENT_SESSION, agentSessionDecorator } from './agentSessionDecoration';
+export { cliVersions, parseCliVersion, CliVersionCache } from './cliVersion';

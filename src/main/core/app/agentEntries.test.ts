@@ -53,6 +53,26 @@ describe('agent entries', () => {
     expect(() => core!.statusTrackerOf('p_000000')).toThrow(/Unknown process id/);
   });
 
+  it('an agent preset reads its launched CLI version; the status carries it next to the verified one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sb-agents-'));
+    // A stand-in for a Claude Code that updated itself: answers --version, otherwise waits.
+    const cli = join(mkdtempSync(join(tmpdir(), 'sb-cli-')), 'claude');
+    writeFileSync(cli, '#!/bin/sh\n[ "$1" = --version ] && { echo "2.1.332 (Claude Code)"; exit 0; }\nexec cat\n', { mode: 0o755 });
+    core = buildCore({ projectDir: dir, watchConfig: false, killGraceMs: 300 });
+    await core.init();
+    const changed = waitForEvent<ControlEvent>(
+      core.onEvent,
+      (e) => e.type === 'processChanged' && e.process.agent?.cliVersion === '2.1.332',
+      15_000,
+    );
+    const info = await core.spawnAgent({ preset: 'claude', name: 'updated', argv: [cli] });
+    await changed;
+    expect(core.describe(info.id).agent).toMatchObject({
+      cliVersion: '2.1.332',
+      verifiedVersion: expect.stringMatching(/^\d+\.\d+\.\d+$/),
+    });
+  });
+
   it('statusTrackerOf refuses non-agents', async () => {
     core = buildCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-agents-')), watchConfig: false, killGraceMs: 300 });
     await core.init();

@@ -37,6 +37,7 @@ import { ENTRY_RESTORER, MCP_CONNECTION } from './coreServices';
 import { EntryRegistry } from './entryRegistry';
 import { EntryLauncher, type SpawnOrigin } from './entryLauncher';
 import { ConfigReconciler } from './configReconciler';
+import { PortAllocator } from '../runtime';
 
 export interface SwitchboardCoreOptions {
   projectDir: string;
@@ -58,6 +59,8 @@ export interface SwitchboardCoreOptions {
   uiState?: UiStateStore;
   /** The environment the editor is chosen from (default: this process's). */
   editorEnv?: Record<string, string | undefined>;
+  /** Where `${port}` ports come from (default: allocated in memory, not kept across restarts). */
+  ports?: PortAllocator;
 }
 
 export class SwitchboardCore {
@@ -118,6 +121,7 @@ export class SwitchboardCore {
       limits,
       restorer,
       emit,
+      ports: options.ports ?? new PortAllocator(),
     });
     this.readiness = new ReadinessCommands({
       runnable: (id) => this.launcher.runnable(id),

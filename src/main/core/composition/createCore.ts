@@ -11,6 +11,7 @@ import { FileTrustStore, ProjectTrust } from '../trust';
 import { FileUiStateStore } from '../uistate';
 import { projectKey } from './projectKey';
 import { coreCapabilities } from './capabilities';
+import { JsonPortStore, PortAllocator } from '../runtime';
 
 interface CreateCoreOptions {
   projectDir: string;
@@ -66,6 +67,8 @@ async function createLockedCore(options: CreateCoreOptions, releaseLock: () => v
     trust: new ProjectTrust(projectKey(options.projectDir), new FileTrustStore(options.dataDir)),
     // View state beside it: the desktop window and browsers on serve share one layout per project.
     uiState: FileUiStateStore.forProject(options.dataDir, projectKey(options.projectDir)),
+    // `${port}` ports stay the same across restarts while they are free.
+    ports: new PortAllocator({ store: JsonPortStore.forProject(options.dataDir, projectKey(options.projectDir)) }),
   });
   try {
     await core.init();

@@ -137,3 +137,24 @@ describe('attention inbox', () => {
     expect(listWaiting([agent])[0].fingerprint).toBeUndefined();
   });
 });
+
+describe('an unrecognised dialog in the inbox', () => {
+  it('shows the dialog its rules do not know, with no answer keys to guess, and refuses an answer', async () => {
+    // The permission dialog under a rule set that has never seen it (a CLI update's new dialog).
+    const agent = fakeAgent('drifted', dialog('curl -X POST http://x/c'), 1_000);
+    agent.rules = { ...agent.rules, rules: agent.rules.rules.filter((r) => r.implies.primary !== 'waiting') };
+    agent.status = { ...agent.status, detail: 'question', reason: 'claude/unrecognised-dialog', confidence: 'low' };
+    const [row] = listWaiting([agent]);
+    expect(row.question.split('\n')).toEqual([
+      'Bash command',
+      '  curl -X POST http://x/c',
+      'Do you want to proceed?',
+      '❯ 1. Yes',
+      '  2. Yes, and don’t ask again for: curl *',
+      '  3. No',
+    ]);
+    expect(row.choices).toEqual([]);
+    await expect(answerPrompt(agent, { id: agent.id, choice: 'approve', fingerprint: row.fingerprint! })).rejects.toThrow();
+    expect(agent.written).toEqual([]);
+  });
+});

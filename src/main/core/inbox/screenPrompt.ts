@@ -6,11 +6,22 @@
  * a different prompt (another command, another question) gets another fingerprint.
  */
 import { createHash } from 'node:crypto';
-import { classify, meaningfulRow, promptRows, RegionReader, toSnapshot, type RuleSet, type ScreenLike } from '../status';
+import {
+  classify,
+  meaningfulRow,
+  promptRows,
+  readUnknownDialog,
+  RegionReader,
+  toSnapshot,
+  UNRECOGNISED_DIALOG,
+  type RuleSet,
+  type ScreenLike,
+} from '../status';
 import type { PromptAnswer, PromptAnswers } from '../agents';
 
 export interface ScreenPrompt {
-  /** `<agent>/<rule id>` of the waiting rule that recognised it. */
+  /** `<agent>/<rule id>` of the waiting rule that recognised it, or `<agent>/unrecognised-dialog`
+   *  (no answers: its keys are unknown, a person answers in the terminal). */
   rule: string;
   detail: 'permission' | 'question';
   /** The prompt's rows as shown, blank and pure-animation rows left out. */
@@ -36,13 +47,13 @@ const MENU_OPTION = /^\s*(?:[❯›●]\s*)?\d+\.\s+\S/u;
 /** The prompt on this screen, or undefined when no waiting rule matches it. */
 export function readScreenPrompt(screen: ScreenLike, title: string, rules: RuleSet, answers: PromptAnswers): ScreenPrompt | undefined {
   const cls = classify(screen, title, { rules, now: 0 });
-  if (cls.primary !== 'waiting' || cls.detail === null) return undefined;
-  const winner = rules.rules.find((r) => r.key === cls.reason);
-  if (!winner) return undefined;
+  // Blocked states (login, limit, …) show the CLI's line, not a prompt to answer.
+  if (cls.primary !== 'waiting' || (cls.detail !== 'permission' && cls.detail !== 'question')) return undefined;
   const reader = new RegionReader(toSnapshot(screen, title));
+  const rows = promptRowsOf(cls.reason, cls.fallback === UNRECOGNISED_DIALOG, reader, rules);
+  if (!rows) return undefined;
   const shown: string[] = [];
   const meaningful: string[] = [];
-  const rows = (winner.prompt && promptRows(reader.lines, winner.prompt)) ?? reader.read(winner.region);
   for (const raw of rows) {
     const unframed = raw.replace(BOX_FRAME, '');
     const row = meaningfulRow(raw, rules.progressNormalizers) ?? (MENU_OPTION.test(unframed) ? unframed.trim() : undefined);
@@ -54,12 +65,20 @@ export function readScreenPrompt(screen: ScreenLike, title: string, rules: RuleS
   const screenRows = reader.lines.join('\n');
   return {
     rule: cls.reason,
-    detail: cls.detail as 'permission' | 'question',
+    detail: cls.detail,
     text: dedent(shown).join('\n'),
     fingerprint: fingerprintOf(cls.reason, meaningful),
     answers: (answers[ruleId] ?? []).filter((a) => a.selected === undefined || a.selected.test(screenRows)),
     screenRows,
   };
+}
+
+/** The prompt's rows: the rule's prompt layout or region, or an unrecognised dialog's own rows. */
+function promptRowsOf(reason: string, isUnrecognised: boolean, reader: RegionReader, rules: RuleSet): readonly string[] | undefined {
+  if (isUnrecognised) return readUnknownDialog(reader.lines);
+  const winner = rules.rules.find((r) => r.key === reason);
+  if (!winner) return undefined;
+  return (winner.prompt && promptRows(reader.lines, winner.prompt)) ?? reader.read(winner.region);
 }
 
 /** The rows without the indentation they share (the prompt's place on the screen), options still indented under their question. */

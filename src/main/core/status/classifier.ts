@@ -8,6 +8,7 @@ import type { AgentDetail } from '../../../shared/status';
 import { matches } from './matcher';
 import { RegionReader, type ScreenSnapshot } from './regions';
 import type { RulePrimary, RuleSet } from './ruleSchema';
+import { readUnknownDialog } from './unknownDialog';
 
 /** Region previews are capped like herdr's: enough to recognise the screen, small enough to log. */
 export const REGION_PREVIEW_CHARS = 240;
@@ -17,6 +18,8 @@ export const FALLBACK_ACTIVITY_WINDOW_MS = 2_000;
 
 export const FALLBACK_RECENT_OUTPUT = 'fallback:recent-output';
 const FALLBACK_QUIET = 'fallback:quiet';
+/** No screen rule matched but the screen looks like a dialog (unknownDialog.ts): waiting, low confidence. */
+export const UNRECOGNISED_DIALOG = 'unrecognised-dialog';
 
 interface ClassifyContext {
   rules: RuleSet;
@@ -47,8 +50,8 @@ export interface Classification {
   reason: string;
   /** The winning rule is a strong idle signal (see StatusRuleInput.strongIdle). */
   isStrongIdle?: boolean;
-  /** Set when no rule matched. */
-  fallback?: typeof FALLBACK_RECENT_OUTPUT | typeof FALLBACK_QUIET;
+  /** Set when no screen rule matched (a window-title hint may have). */
+  fallback?: typeof FALLBACK_RECENT_OUTPUT | typeof FALLBACK_QUIET | typeof UNRECOGNISED_DIALOG;
   evaluated: RuleEvaluation[];
 }
 
@@ -78,6 +81,15 @@ export function classify(screen: ScreenLike, title: string, ctx: ClassifyContext
       isStrongIdle = rule.strongIdle === true;
     }
   }
+  if (!isSpecificEvidence(winner, isStrongIdle) && readUnknownDialog(reader.lines)) {
+    return {
+      primary: 'waiting',
+      detail: 'question',
+      reason: `${ctx.rules.agent}/${UNRECOGNISED_DIALOG}`,
+      fallback: UNRECOGNISED_DIALOG,
+      evaluated,
+    };
+  }
   if (winner) {
     return {
       primary: winner.implies.primary,
@@ -96,6 +108,25 @@ export function classify(screen: ScreenLike, title: string, ctx: ClassifyContext
     fallback,
     evaluated,
   };
+}
+
+/**
+ * Whether the winning rule says more than an unknown dialog on the same screen would. A title hint
+ * (`✳` while a dialog is drawn) or silence is no evidence of the input prompt; a weak idle rule
+ * (a prompt glyph: Claude Code's `❯` also marks the selected option of its menus) is not proof
+ * that the prompt is there and empty, only a strong idle rule is; a generic busy marker (detail
+ * unknown: Codex keeps `esc to interrupt` under its question) only says a turn is under way — a
+ * dialog drawn during it is the turn waiting for a person.
+ */
+function isSpecificEvidence(winner: RuleEvaluation | undefined, isStrongIdle: boolean): boolean {
+  if (winner === undefined || winner.region === 'osc_title') return false;
+  if (winner.implies.primary === 'idle') return isStrongIdle;
+  return winner.implies.detail !== null;
+}
+
+/** A screen rule (not a window-title hint, not a fallback) recognised the screen. */
+export function isScreenRecognised(cls: Classification): boolean {
+  return cls.fallback === undefined && cls.evaluated.find((e) => e.rule === cls.reason)?.region !== 'osc_title';
 }
 
 export function toSnapshot(screen: ScreenLike, title: string): ScreenSnapshot {

@@ -7,7 +7,8 @@ export {
   type DetectionProfile,
   type StatusTrackerOptions,
 } from './statusTracker';
-export { classify, type ScreenLike } from './classifier';
+export { classify, UNRECOGNISED_DIALOG, type ScreenLike } from './classifier';
+export { readUnknownDialog } from './unknownDialog';
 export { type RuleSet } from './ruleSchema';
 export { RegionReader } from './regions';
 export { promptRows } from './promptRows';

@@ -477,3 +477,148 @@ describe('StatusTracker', () => {
     expect(events).toHaveLength(n);
   });
 });
+
+describe('StatusTracker: blocked agents (issue 30)', () => {
+  const NOT_LOGGED_IN = sample('not-logged-in');
+  const RETRYING_WITH_RESET = THINKING.map((l) =>
+    l.startsWith('✽ Drizzling…') ? '✻ Session limit reached · Retrying in 1s (10:53pm) · attempt 1/10' : l,
+  );
+  const RATE_LIMITED = sample('limit-reached');
+
+  it('reported case: the prompt-submit hook is fresh, the turn ends on "Not logged in": waiting · login at once, with the CLI’s line', () => {
+    const { clock, session, tracker, state } = idleSession();
+    tracker.applyHookEvent({ event: 'UserPromptSubmit', at: clock.now() });
+    session.print(THINKING);
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('active/thinking');
+    const errorAt = clock.now();
+    session.print(NOT_LOGGED_IN);
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('waiting/login');
+    expect(clock.now() - errorAt).toBeLessThanOrEqual(REACTION_BUDGET_MS);
+    expect(tracker.status.reason).toBe('claude/not-logged-in');
+    expect(tracker.status.blocked).toEqual({ message: 'Not logged in · Please run /login' });
+    // Still blocked once the hook has expired: the screen says so, not the hook.
+    clock.advanceBy(HOOK_FRESH_MS + IDLE_DEBOUNCE_MS);
+    expect(state()).toBe('waiting/login');
+  });
+
+  it('retrying carries the attempt and the reset; the final limit line keeps that reset; a retry is never stuck', () => {
+    const { clock, session, tracker, state } = idleSession({ timeZone: 'UTC' });
+    session.print(RETRYING_WITH_RESET);
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('active/retrying');
+    expect(tracker.status.blocked).toMatchObject({ message: 'Session limit reached', attempt: 1, maxAttempts: 10 });
+    const resetsAt = tracker.status.blocked!.resetsAt!;
+    expect(new Date(resetsAt).toISOString()).toMatch(/T22:53:00/);
+    clock.advanceBy(STUCK_THRESHOLD_MS * 2);
+    expect(state()).toBe('active/retrying');
+    session.print(RATE_LIMITED);
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('waiting/limit');
+    expect(tracker.status.blocked).toEqual({ message: 'API Error: Request rejected (429) · rate limited', resetsAt });
+  });
+
+  it('a stale busy hook gives way once the screen drew the turn and then its end, within 300 ms, and says so', () => {
+    const { clock, session, tracker, state } = idleSession();
+    tracker.applyHookEvent({ event: 'UserPromptSubmit', at: clock.now() });
+    // The screen has not drawn the turn yet: the hook holds against the idle screen.
+    clock.advanceBy(2 * STRONG_IDLE_DEBOUNCE_MS);
+    expect(state()).toBe('active/thinking');
+    session.print(THINKING);
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    const endedAt = clock.now();
+    session.print(IDLE); // the turn ended; no Stop hook came
+    clock.advanceBy(REACTION_BUDGET_MS);
+    expect(state()).toBe('idle/ready');
+    expect(tracker.status.reason).toBe('claude/idle-shortcuts-hint (over stale hook:UserPromptSubmit)');
+    expect(tracker.status.since - endedAt).toBeLessThanOrEqual(REACTION_BUDGET_MS);
+  });
+});
+
+describe('unknown dialogs and the arbitration between hooks and the screen', () => {
+  /** Claude Code as a newer version meets it: the permission dialog is one its rules never saw. */
+  function withoutPermissionRule() {
+    const claude = resolvePreset('claude');
+    return { ...claude, rules: { ...claude.rules, rules: claude.rules.rules.filter((r) => r.id !== 'permission-prompt') } };
+  }
+
+  function idleWithout() {
+    const s = setup({}, withoutPermissionRule());
+    s.session.screen.setTitle('✳ Claude Code');
+    s.session.print(IDLE);
+    s.clock.advanceBy(STARTUP_GRACE_MS + RECOMPUTE_COALESCE_MS);
+    expect(s.state()).toBe('idle/ready');
+    return s;
+  }
+
+  it('a dialog no rule knows is waiting at once with low confidence, under an idle window title', () => {
+    const { clock, session, tracker, state, events } = idleWithout();
+    session.print(PERMISSION);
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('waiting/question');
+    expect(tracker.status).toMatchObject({
+      reason: 'claude/unrecognised-dialog',
+      confidence: 'low',
+      confidenceReason: expect.stringMatching(/^unrecognised dialog — no claude rule knows this screen \(rules of version 2\.1\.197\)$/),
+    });
+    expect(events.at(-1)?.primary).toBe('waiting');
+    session.print(IDLE); // answered: the composer is back
+    clock.advanceBy(STRONG_IDLE_DEBOUNCE_MS + RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('idle/ready');
+    expect(tracker.status.confidence).toBe('high');
+  });
+
+  it('a fresh non-waiting hook does not hide an unknown dialog; a Stop hook does not either', () => {
+    for (const event of ['PreToolUse', 'Stop'] as const) {
+      const { clock, session, tracker, state } = idleWithout();
+      tracker.applyHookEvent({ event, at: clock.now(), toolName: 'Bash' });
+      session.print(PERMISSION);
+      clock.advanceBy(RECOMPUTE_COALESCE_MS);
+      expect(state(), event).toBe('waiting/question');
+      tracker.dispose();
+    }
+  });
+
+  it('a waiting hook is not overruled by a screen that matches nothing, however long it lasts', () => {
+    const { clock, session, tracker, state } = idleWithout();
+    tracker.applyHookEvent({ event: 'Notification', at: clock.now(), notificationType: 'permission_prompt' });
+    session.print(['  Auto mode could not reach its classifier.', '', '  (a screen no rule and no dialog cue knows)']);
+    clock.advanceBy(HOOK_FRESH_MS * 3);
+    expect(state()).toBe('waiting/permission');
+    expect(tracker.status.reason).toBe('hook:Notification');
+    // The screen shows what it knows again (the turn runs after the answer): the screen decides.
+    session.print(THINKING);
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('active/thinking');
+    expect(tracker.status.reason).toBe('claude/thinking-after-prompt');
+  });
+
+  it('once expired, a waiting hook gives way to a screen a rule recognises (the other way round)', () => {
+    const { clock, tracker, state } = idleWithout();
+    tracker.applyHookEvent({ event: 'Notification', at: clock.now(), notificationType: 'permission_prompt' });
+    expect(state()).toBe('waiting/permission'); // fresh: the hook decides over the idle composer
+    clock.advanceBy(HOOK_FRESH_MS + IDLE_DEBOUNCE_MS + RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('idle/ready');
+    expect(tracker.status.reason).toBe('claude/idle-shortcuts-hint');
+  });
+});
+
+describe('version awareness', () => {
+  it('carries the running CLI version next to the verified one', () => {
+    const { tracker, events } = idleSession();
+    expect(tracker.status).toMatchObject({ verifiedVersion: '2.1.197' });
+    expect(tracker.status.cliVersion).toBeUndefined();
+    tracker.setCliVersion('2.1.332');
+    expect(tracker.status).toMatchObject({ cliVersion: '2.1.332', verifiedVersion: '2.1.197' });
+    expect(events.at(-1)?.cliVersion).toBe('2.1.332');
+    const n = events.length;
+    tracker.setCliVersion('2.1.332');
+    expect(events).toHaveLength(n);
+  });
+
+  it('an unverified preset has no verified version', () => {
+    const { tracker } = setup({}, resolvePreset('cursor-agent'));
+    expect(tracker.status.verifiedVersion).toBeUndefined();
+  });
+});

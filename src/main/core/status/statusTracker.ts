@@ -7,8 +7,17 @@
  */
 import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } from '../base';
 import type { ObservedSession, OutputChunk, RunExited, RunStarted } from '../sessions';
-import type { AgentDetail, AgentHookEvent, AgentPrimary, AgentStatusInfo, PresetVerification } from '../../../shared/status';
-import { classify, FALLBACK_ACTIVITY_WINDOW_MS, FALLBACK_RECENT_OUTPUT, type Classification } from './classifier';
+import { isBlockedDetail } from '../../../shared/status';
+import type { AgentDetail, AgentHookEvent, AgentPrimary, AgentStatusInfo, BlockedInfo, PresetVerification } from '../../../shared/status';
+import { readBlockedReport } from './blockedReport';
+import {
+  classify,
+  FALLBACK_ACTIVITY_WINDOW_MS,
+  FALLBACK_RECENT_OUTPUT,
+  UNRECOGNISED_DIALOG,
+  isScreenRecognised,
+  type Classification,
+} from './classifier';
 import { realClock, type Clock } from '../base';
 import { HealthMachine, RECOVERED_HOLD_MS } from './healthMachine';
 import { HOOK_FRESH_MS, hookAlone, hookImplication, mergeHookWithScreen, type HookState, type MergedState } from './hookState';
@@ -69,6 +78,8 @@ export interface DetectionProfile {
 export interface StatusTrackerOptions extends Partial<StatusThresholds> {
   clock?: Clock;
   hookFreshMs?: number;
+  /** The agent's time zone (its TZ), in which its CLI prints a limit's reset time. Default: this machine's. */
+  timeZone?: string;
 }
 
 interface StatusExplanation {
@@ -94,12 +105,15 @@ interface Shown {
   primary: AgentPrimary;
   detail: AgentDetail;
   reason: string;
+  /** Blocked or retrying: what the CLI said. */
+  blocked?: BlockedInfo;
 }
 
 export class StatusTracker extends DisposableBase {
   private readonly clock: Clock;
   private readonly thresholds: StatusThresholds;
   private readonly hookFreshMs: number;
+  private readonly timeZone: string | undefined;
   private readonly rules: RuleSet;
   private readonly health: HealthMachine;
   private readonly progress: ProgressDetector;
@@ -127,6 +141,12 @@ export class StatusTracker extends DisposableBase {
    */
   private hasOwnEvidence = false;
   private hook: HookState | undefined;
+  /** A reset time the CLI showed while retrying this turn: its final "limit" line may not repeat it. */
+  private lastResetAt: number | undefined;
+  /** The busy hook the screen's proven turn end overrode (shown in the idle reason). */
+  private staleHook: string | undefined;
+  /** What the running CLI says its version is (setCliVersion). */
+  private cliVersion: string | undefined;
   private lastClassification: Classification | undefined;
   private shown: Shown;
   private shownSince: number;
@@ -141,7 +161,8 @@ export class StatusTracker extends DisposableBase {
     overrides: StatusTrackerOptions = {},
   ) {
     super();
-    const { clock, hookFreshMs, ...thresholds } = overrides;
+    const { clock, hookFreshMs, timeZone, ...thresholds } = overrides;
+    this.timeZone = timeZone;
     this.clock = clock ?? realClock;
     this.thresholds = { ...DEFAULT_STATUS_THRESHOLDS, ...preset.thresholds, ...definedOnly(thresholds) };
     this.hookFreshMs = hookFreshMs ?? HOOK_FRESH_MS;
@@ -209,6 +230,7 @@ export class StatusTracker extends DisposableBase {
     if (this.isDisposed || !this.isRunning) return;
     const implied = hookImplication(event);
     if (implied === undefined) return;
+    this.staleHook = undefined;
     if (implied === 'clear') {
       this.hook = undefined;
     } else {
@@ -217,6 +239,14 @@ export class StatusTracker extends DisposableBase {
       this.lastProgressAt = Math.max(this.lastProgressAt ?? 0, event.at);
     }
     this.evaluate();
+  }
+
+  /** The version the launched CLI reports: carried in the status next to the verified one. */
+  setCliVersion(version: string | undefined): void {
+    if (this.isDisposed || version === this.cliVersion) return;
+    this.cliVersion = version;
+    this.info = this.buildInfo();
+    this.statusChanged.fire(this.info);
   }
 
   /** Classify now instead of after the coalescing delay. */
@@ -249,6 +279,8 @@ export class StatusTracker extends DisposableBase {
     this.isDrifting = false;
     this.hasOwnEvidence = false;
     this.hook = undefined;
+    this.lastResetAt = undefined;
+    this.staleHook = undefined;
     this.lastClassification = undefined;
     this.health.reset(now);
     this.evaluate();
@@ -317,8 +349,10 @@ export class StatusTracker extends DisposableBase {
 
     let candidate: MergedState = { primary: cls.primary, detail: cls.detail, reason: cls.reason, isStrongIdle: cls.isStrongIdle };
     this.retireAnsweredPromptHook(cls);
-    const isHookFresh = this.hook !== undefined && now - this.hook.at < this.hookFreshMs;
-    if (isHookFresh) candidate = mergeHookWithScreen(this.hook!, candidate);
+    this.retireEndedTurnHook(cls);
+    if (this.staleHook && cls.primary === 'idle') candidate = { ...candidate, reason: `${cls.reason} (over stale hook:${this.staleHook})` };
+    const isHookInForce = this.isHookInForce(cls, now);
+    if (isHookInForce) candidate = mergeHookWithScreen(this.hook!, candidate);
     if (candidate.primary === 'active' && candidate.detail === null) {
       // Busy, detail unknown: keep the detail of the busy state we are in; a new turn thinks first.
       const wasBusy = this.shown.primary === 'active' || this.shown.primary === 'stuck';
@@ -326,8 +360,42 @@ export class StatusTracker extends DisposableBase {
     }
 
     const target = this.applyTiming(candidate, now);
-    this.show(target, now);
-    this.scheduleDeadline(now, cls, isHookFresh);
+    this.show(target === this.shown ? target : { ...target, blocked: this.blockedReport(target, cls, lines, now) }, now);
+    this.scheduleDeadline(now, cls, isHookInForce);
+  }
+
+  /**
+   * The arbitration rule (docs/agent-status.md, "Structured signals first"): a hook decides while
+   * fresh, and a waiting hook keeps deciding after that for as long as no screen rule recognises
+   * the screen — an unknown screen is no evidence that the question went away.
+   */
+  private isHookInForce(cls: Classification, now: number): boolean {
+    if (this.hook === undefined) return false;
+    if (now - this.hook.at < this.hookFreshMs) return true;
+    return this.hook.primary === 'waiting' && !isScreenRecognised(cls);
+  }
+
+  /**
+   * What the CLI said, for a blocked or retrying status: read by the rule that recognised the
+   * screen. A reset time seen while retrying is kept for the turn's final limit line.
+   */
+  private blockedReport(target: Shown, cls: Classification, lines: readonly string[], now: number): BlockedInfo | undefined {
+    if (target.primary === 'idle') this.lastResetAt = undefined;
+    if (!isBlockedDetail(target.detail) && target.detail !== 'retrying') return undefined;
+    const rule = this.rules.rules.find((r) => r.key === cls.reason && r.implies.detail === target.detail);
+    if (!rule) return this.shown.detail === target.detail ? this.shown.blocked : undefined;
+    const snapshot = {
+      lines,
+      title: this.session.screen.title,
+      cols: this.session.screen.cols,
+      agentState: this.session.screen.agentState,
+    };
+    const report = readBlockedReport(rule, snapshot, now, this.timeZone);
+    if (report?.resetsAt !== undefined) this.lastResetAt = report.resetsAt;
+    if (report && target.detail === 'limit' && report.resetsAt === undefined && this.lastResetAt !== undefined) {
+      return { ...report, resetsAt: this.lastResetAt };
+    }
+    return report;
   }
 
   /** The fresh hook decides alone while the screen says nothing. */
@@ -348,6 +416,23 @@ export class StatusTracker extends DisposableBase {
   }
 
   /**
+   * One source of truth (docs/agent-status.md, "Hooks against the screen"): a busy hook holds
+   * against an idle screen that has not yet drawn the turn (the CLI renders after the hook), but
+   * once the screen has shown the turn running and then its proven end (a strong idle screen),
+   * the turn is over whatever the hook said: a lost or never-sent Stop (Claude Code sends none
+   * when a turn ends on an error) cannot keep a finished agent busy. The idle status's reason
+   * names the hook it overrode until the screen shows something else.
+   */
+  private retireEndedTurnHook(cls: Classification): void {
+    if (cls.primary !== 'idle') this.staleHook = undefined;
+    if (this.hook?.primary !== 'active') return;
+    if (cls.primary === 'active' || cls.primary === 'waiting') this.hook.isTurnDrawn = true;
+    if (!this.hook.isTurnDrawn || cls.primary !== 'idle' || !cls.isStrongIdle) return;
+    this.staleHook = this.hook.event;
+    this.hook = undefined;
+  }
+
+  /**
    * Version drift: no rule matched for DRIFT_AFTER_MS while output kept coming. The status stays
    * the fallback's best guess, marked low-confidence until a rule matches again.
    */
@@ -362,10 +447,19 @@ export class StatusTracker extends DisposableBase {
     if (isAlive && now - this.unmatchedSince >= DRIFT_AFTER_MS) this.isDrifting = true;
   }
 
-  private driftReason(): string {
+  private rulesVersion(): string {
     const verified = this.preset.verified;
-    const version = verified === 'unverified' ? `${this.rules.version}, unverified` : verified.cliVersion;
-    return `no rule matched — the CLI may have changed (version ${version})`;
+    return verified === 'unverified' ? `${this.rules.version}, unverified` : verified.cliVersion;
+  }
+
+  /** Why the shown status is a guess, or undefined when a rule or hook vouches for it. */
+  private lowConfidenceReason(): string | undefined {
+    if (!this.isRunning) return undefined;
+    if (this.shown.reason === `${this.rules.agent}/${UNRECOGNISED_DIALOG}`) {
+      return `unrecognised dialog — no ${this.rules.agent} rule knows this screen (rules of version ${this.rulesVersion()})`;
+    }
+    if (this.isDrifting) return `no rule matched — the CLI may have changed (version ${this.rulesVersion()})`;
+    return undefined;
   }
 
   /**
@@ -405,7 +499,8 @@ export class StatusTracker extends DisposableBase {
       // Entering a busy state is progress in itself.
       this.lastProgressAt = now;
     }
-    const isBusy = target.primary === 'active' || target.primary === 'stuck';
+    // A CLI retrying a failed request waits on purpose (its back-off, a rate limit): not stuck.
+    const isBusy = (target.primary === 'active' || target.primary === 'stuck') && target.detail !== 'retrying';
     const stalledFor = now - (this.lastProgressAt ?? now);
     if (isBusy && stalledFor >= this.thresholds.stuckThresholdMs) {
       this.health.apply('progressStalled', now);
@@ -469,7 +564,7 @@ export class StatusTracker extends DisposableBase {
     const prev = this.info;
     const isNewState = next.primary !== this.shown.primary || next.detail !== this.shown.detail;
     if (isNewState) this.shownSince = now;
-    this.shown = { primary: next.primary, detail: next.detail, reason: next.reason };
+    this.shown = { primary: next.primary, detail: next.detail, reason: next.reason, ...(next.blocked && { blocked: next.blocked }) };
     const info = this.buildInfo();
     if (
       info.primary === prev.primary &&
@@ -477,6 +572,7 @@ export class StatusTracker extends DisposableBase {
       info.health === prev.health &&
       info.reason === prev.reason &&
       info.confidence === prev.confidence &&
+      sameBlocked(info.blocked, prev.blocked) &&
       info !== prev
     ) {
       // Nothing a listener cares about changed; keep timestamps current without an event.
@@ -487,11 +583,18 @@ export class StatusTracker extends DisposableBase {
     this.statusChanged.fire(info);
   }
 
+  private confidence(): Pick<AgentStatusInfo, 'confidence' | 'confidenceReason'> {
+    const reason = this.lowConfidenceReason();
+    return reason === undefined ? { confidence: 'high' } : { confidence: 'low', confidenceReason: reason };
+  }
+
   private buildInfo(): AgentStatusInfo {
     return {
       preset: this.preset.id,
       verified: this.preset.verified,
-      ...(this.isDrifting && this.isRunning ? { confidence: 'low', confidenceReason: this.driftReason() } : { confidence: 'high' }),
+      ...(this.cliVersion !== undefined ? { cliVersion: this.cliVersion } : {}),
+      ...(this.preset.verified !== 'unverified' ? { verifiedVersion: this.preset.verified.cliVersion } : {}),
+      ...this.confidence(),
       primary: this.shown.primary,
       detail: this.shown.detail,
       health: this.health.state,
@@ -499,8 +602,13 @@ export class StatusTracker extends DisposableBase {
       since: this.shownSince,
       lastProgressAt: this.lastProgressAt,
       lastHookAt: this.hook?.at,
+      ...(this.shown.blocked && { blocked: this.shown.blocked }),
     };
   }
+}
+
+function sameBlocked(a: BlockedInfo | undefined, b: BlockedInfo | undefined): boolean {
+  return a?.message === b?.message && a?.resetsAt === b?.resetsAt && a?.attempt === b?.attempt && a?.maxAttempts === b?.maxAttempts;
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {

@@ -44,6 +44,17 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
           unverified
         </span>
       )}
+      {p.agent?.cliVersion && p.agent.verifiedVersion && p.agent.cliVersion !== p.agent.verifiedVersion && (
+        <span
+          className="trust-mark"
+          role="note"
+          aria-label={`version drift: running ${p.agent.cliVersion}, status rules verified on ${p.agent.verifiedVersion}`}
+          title={`This CLI reports version ${p.agent.cliVersion}; the ${p.agent.preset} preset's status rules were verified on ${p.agent.verifiedVersion}. New dialogs may read as "unrecognised dialog".`}
+          data-testid="version-drift"
+        >
+          v{p.agent.cliVersion}≠
+        </span>
+      )}
       {p.agent?.confidence === 'low' && (
         <span
           className="trust-mark"

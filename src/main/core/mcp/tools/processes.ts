@@ -31,6 +31,7 @@ export function summarize(info: ProcessInfo): Record<string, unknown> {
             health: info.agent.health,
             reason: info.agent.reason,
             verified: info.agent.verified,
+            ...(info.agent.cliVersion ? { cli_version: info.agent.cliVersion } : {}),
             confidence: info.agent.confidence,
             ...(info.agent.confidenceReason ? { confidence_reason: info.agent.confidenceReason } : {}),
           },
