@@ -44,7 +44,7 @@ const COMMAND_HINTS: ReadonlyArray<{ framework: FrameworkId; pattern: RegExp }> 
   { framework: 'webpack-dev-server', pattern: /(?:^|[\s/])(?:webpack-dev-server\b|webpack\s+(?:serve|s)\b)/ },
   { framework: 'parcel', pattern: /(?:^|[\s/])parcel(?:\s+serve)?\s+\S+\.html?\b|(?:^|[\s/])parcel\s*$/ },
   { framework: 'convex', pattern: /(?:^|[\s/])convex\s+dev\b/ },
-  { framework: 'vite', pattern: /(?:^|[\s/])vite(?:\s+(?:dev|serve)\b|\s*$|\s+-|\s+[.\w/])/ },
+  { framework: 'vite', pattern: /(?:^|[\s/])vite(?:\s+(?:dev|serve)\b|\s*$|\s+-|\s+(?!build\b)[.\w/])/ },
   { framework: 'django', pattern: /(?:^|[\s/])manage\.py\s+runserver\b|django-admin\s+runserver\b/ },
   { framework: 'flask', pattern: /(?:^|[\s/])flask\b.*\brun\b/ },
   { framework: 'uvicorn', pattern: /(?:^|[\s/])(?:uvicorn|fastapi\s+(?:dev|run))\b/ },
