@@ -13,7 +13,6 @@ import {
   type ConfigIssue,
   type ProcessConfig,
   type Settings,
-  WorktreesSectionSchema,
   type WorktreesSection,
 } from '../../../shared/config';
 import { AgentConfigSchema, type AgentConfig } from '../../../shared/agentConfig';
