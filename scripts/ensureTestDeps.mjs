@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Test prerequisites that npm cannot install: Debian's Chromium (Playwright drives it; we never
-// download a browser) and Python dev servers for the readiness tests. Installs them with apt-get
-// when we may (root), otherwise says exactly what is missing.
+// download a browser), Python dev servers and Hugo for the readiness tests, and OpenSSH's server
+// and nc for the remote-host tests. Installs them with apt-get when we may (root), otherwise says
+// exactly what is missing.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -10,6 +11,10 @@ const needs = [
   { name: 'python3-django', present: () => python('import django') },
   { name: 'python3-flask', present: () => python('import flask') },
   { name: 'python3-uvicorn', present: () => python('import uvicorn') },
+  { name: 'hugo', present: () => existsSync('/usr/bin/hugo') },
+  // The remote-host tests: Debian's sshd in a network namespace, reached through nc.
+  { name: 'openssh-server', present: () => existsSync('/usr/sbin/sshd') },
+  { name: 'netcat-openbsd', present: () => existsSync('/usr/bin/nc') },
 ];
 
 function python(code) {

@@ -1,5 +1,6 @@
 /**
- * Headless entry: `npm run serve -- [--project DIR]… [--root DIR]… [--port N] [--data-dir DIR] [--trust]`.
+ * Headless entry: `npm run serve -- [--project DIR]… [--root DIR]… [--port N] [--data-dir DIR] [--trust]
+ * [--remote DEST[:DIR]]… [--ssh-config FILE]`.
  * The same workspace and core as the app, the same renderer, served to a browser over a
  * secret-protected WebSocket. Without --project the browser shows the welcome view. Prints one JSON
  * line on stdout once it is up.
@@ -11,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { startWebServer, type RunningWebServer } from './core/bridge';
 import { loadOrCreateSecret } from './core/security';
 import { createHostWorkspace, type HostWorkspace } from './core/workspace';
+import { connectRemoteHosts, groupRemoteSpecs, type RemoteHosts } from './core/remote';
 import { describeError, installProcessGuard } from './processGuard';
 
 /** The browser UI's secret, beside the endpoint file in the data directory. */
@@ -21,10 +23,12 @@ const log = (line: string) => void process.stderr.write(`${line}\n`);
 // Installed before anything can start a process tree, so no failure leaves one behind.
 let host: HostWorkspace | undefined;
 let web: RunningWebServer | undefined;
+let remotes: RemoteHosts | undefined;
 const guard = installProcessGuard(process, {
   name: 'switchboard serve',
   log,
   async stop() {
+    remotes?.dispose(); // only the connections: the hosts' servers and processes keep running
     await web?.close();
     await host?.dispose(); // every process tree ends before we exit
   },
@@ -45,12 +49,17 @@ async function main(): Promise<void> {
       'static-dir': { type: 'string' },
       /** Trust the --project folders' switchboard.json as it is now: its entries may run (and auto-start). */
       trust: { type: 'boolean', default: false },
+      /** A host (and optionally a folder on it) to connect to over the system's ssh (repeatable). */
+      remote: { type: 'string', multiple: true, default: [] },
+      /** The ssh config file for --remote hosts (`ssh -F`). */
+      'ssh-config': { type: 'string' },
     },
     strict: true,
   });
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0–65535, got ${values.port}`);
   const projectDirs = values.project.map((dir) => resolve(dir));
+  const remoteSpecs = groupRemoteSpecs(values.remote);
   const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.switchboard', 'serve'));
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
@@ -72,9 +81,29 @@ async function main(): Promise<void> {
     }
     return { id, dir, url: handle.mcp.url, token: handle.mcp.token };
   });
+  remotes = await connectRemoteHosts({
+    specs: remoteSpecs,
+    configFile: values['ssh-config'] && resolve(values['ssh-config']),
+    appRoot: resolve(__dirname, '../..'),
+    dataDir,
+    trust: values.trust,
+    log,
+  });
+  // Remote projects are listed like local ones, with their host and the tunnelled endpoint.
+  const remoteProjects = remotes.projects().map(({ id, dir, host, url, token }) => ({ id, dir, host, url, token }));
+  const hosts = remotes
+    .states()
+    .map(({ host, status, message, ui }) => ({ host, status, ...(message ? { message } : {}), ...(ui ? { ui } : {}) }));
   // `url`/`token`: the first project's endpoint, for clients that know one project.
   const first = projects[0] ? { url: projects[0].url, token: projects[0].token } : {};
-  process.stdout.write(`${JSON.stringify({ ui: web.uiUrl, ...first, pid: process.pid, projects })}\n`);
+  const line = {
+    ui: web.uiUrl,
+    ...first,
+    pid: process.pid,
+    projects: [...projects, ...remoteProjects],
+    ...(hosts.length ? { hosts } : {}),
+  };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
 }
 
 main().catch((err: unknown) => {

@@ -3,6 +3,20 @@
  * and used by MCP tools through the same core methods. Arguments are zod-validated at every
  * boundary; results and events are plain JSON.
  */
+import {
+  AgentInWorktreeArgsSchema,
+  CommitWorktreeArgsSchema,
+  CreateWorktreeArgsSchema,
+  MergeWorktreeArgsSchema,
+  RemoveWorktreeArgsSchema,
+  type MergeResult,
+  type RemoveResult,
+  type SetupOutcome,
+  type StaleWorktree,
+  type WorktreeDiff,
+  type WorktreeInfo,
+  type WorktreeStatus,
+} from './worktree';
 import type { UiCommand } from './uiCommand';
 import { z } from 'zod';
 import type { ProcessInfo, TimerHistoryEntry, TimerSummary } from './model';
@@ -41,6 +55,8 @@ export const CommandArgs = {
     env: z.record(z.string(), z.string()).optional(),
     /** Readiness settings for a command (same fields as in switchboard.json). */
     ready: ReadinessConfigSchema.optional(),
+    /** Worktree id to run in (cwd is then relative to the project's folder there); default the main checkout. */
+    worktree: z.string().min(1).optional(),
     ...Size,
   }),
   spawnAgent: z.strictObject({
@@ -50,6 +66,8 @@ export const CommandArgs = {
     argv: z.array(z.string()).min(1).optional(),
     env: z.record(z.string(), z.string()).optional(),
     instructions: z.string().optional(),
+    /** Worktree id to run in (see spawnProcess). */
+    worktree: z.string().min(1).optional(),
     ...Size,
   }),
   startProcess: z.strictObject({ id: Id }),
@@ -123,6 +141,17 @@ export const CommandArgs = {
     column: z.number().int().min(1).max(100_000).optional(),
     id: Id.optional(),
   }),
+  // Worktrees (docs/worktrees.md): the same WorktreeService methods the MCP worktree tools call
+  createWorktree: CreateWorktreeArgsSchema,
+  listWorktrees: z.strictObject({}),
+  worktreeDiff: z.strictObject({ worktree: z.string().min(1) }),
+  commitWorktree: CommitWorktreeArgsSchema,
+  mergeWorktree: MergeWorktreeArgsSchema,
+  removeWorktree: RemoveWorktreeArgsSchema,
+  /** The prune view: worktrees whose folder is gone, whose branch is merged, or unused for `unusedDays` (default 7). */
+  listStaleWorktrees: z.strictObject({ unusedDays: z.number().min(0).max(3650).optional() }),
+  /** "New agent in a worktree…": create it, set it up, then the agent (its instructions only after set-up completed). */
+  startAgentInWorktree: AgentInWorktreeArgsSchema,
 } as const;
 
 export type CommandName = keyof typeof CommandArgs;
@@ -192,6 +221,14 @@ interface CommandResults {
   getUiState: UiState;
   setUiState: UiState;
   openInEditor: { file: string; editor: string };
+  createWorktree: { worktree: WorktreeInfo; setup: SetupOutcome };
+  listWorktrees: { worktrees: WorktreeStatus[] };
+  worktreeDiff: WorktreeDiff;
+  commitWorktree: { commit: string };
+  mergeWorktree: MergeResult;
+  removeWorktree: RemoveResult;
+  listStaleWorktrees: { worktrees: StaleWorktree[] };
+  startAgentInWorktree: { worktree: WorktreeInfo; setup: SetupOutcome; agent: ProcessInfo; instructionsDelivered: boolean };
 }
 
 export type ControlEvent =

@@ -58,11 +58,27 @@ export const SettingsSchema = z.strictObject({
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
+/** Worktrees Switchboard makes for agents: how they are made (docs/worktrees.md) and what runs in each (docs/runtime.md). */
+export const WorktreesSectionSchema = z.strictObject({
+  /** Managed folder for this project's worktrees (absolute, or relative to the project root); default under the data dir. */
+  dir: z.string().min(1).optional(),
+  /** Untracked files copied from the main checkout into a new worktree (globs relative to the root, e.g. ".env*"). */
+  copy: z.array(z.string().min(1)).optional(),
+  /** Shell commands run in order as one-shot entries in a new worktree before its agent gets instructions. */
+  setup: z.array(z.string().min(1)).optional(),
+  /** Entries that start with a new worktree: their names, or "all"; absent: none (on demand). */
+  start: z.union([z.literal('all'), z.array(EntryNameSchema)]).optional(),
+  /** Stop a worktree's servers once its agents have been idle this long (ms, at least 1000); absent: never. */
+  idleStop: z.number().int('must be a whole number of milliseconds').min(1_000, 'must be at least 1000 ms').optional(),
+});
+export type WorktreesSection = z.infer<typeof WorktreesSectionSchema>;
+
 export const SwitchboardConfigSchema = z.strictObject({
   $schema: z.string().optional(),
   settings: SettingsSchema.optional(),
   processes: ProcessesSectionSchema.optional(),
   agents: AgentsSectionSchema.optional(),
+  worktrees: WorktreesSectionSchema.optional(),
 });
 export type SwitchboardConfig = z.infer<typeof SwitchboardConfigSchema>;
 

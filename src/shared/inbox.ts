@@ -3,6 +3,7 @@
  * answers its preset knows how to give. One core method answers, for the UI, MCP and `serve`.
  */
 import { z } from 'zod';
+import type { BlockedDetail } from './status';
 
 /** What an answer means; the keys that carry it are preset data in the core. */
 const PROMPT_CHOICE_KINDS = ['approve', 'deny', 'answer'] as const;
@@ -15,6 +16,22 @@ export interface PromptChoice {
   label: string;
   /** The answer is text the person types (a question's free-text option): `answerPrompt` needs `text`. */
   takesText?: true;
+}
+
+/**
+ * What fits a blocked agent (docs/agent-status.md, "Blocked agents"): sign in → open its pane;
+ * a limit → continue when it resets; an API error or the network → retry now.
+ */
+export type BlockedAction = 'open_pane' | 'continue_at_reset' | 'retry_now';
+
+/** A blocked agent's row: why, in the CLI's words, and what to do. */
+export interface BlockedRow {
+  detail: BlockedDetail;
+  /** The CLI's own line ("Not logged in · Please run /login"). */
+  message: string;
+  /** Epoch ms when the limit resets, when the CLI showed it. */
+  resetsAt?: number;
+  action: BlockedAction;
 }
 
 export interface WaitingAgent {
@@ -34,6 +51,8 @@ export interface WaitingAgent {
   fingerprint?: string;
   /** Answers that can be sent from the inbox (empty: answer in the pane). */
   choices: PromptChoice[];
+  /** Set when the agent is blocked rather than asking: nothing to answer, something to do. */
+  blocked?: BlockedRow;
 }
 
 /** A waiting agent of one of the open projects (the window's inbox lists every project's). */

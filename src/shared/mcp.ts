@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { TASK_TOOL_INPUT } from './task';
+import { WORKTREE_TOOL_INPUT, WorktreeArg } from './worktree';
 import { DEFAULT_READY_TIMEOUT_MS, ReadinessConfigSchema } from './readyConfig';
 
 /** Default and ceiling for text returned by output tools: a screenful of tokens, not a log dump. */
@@ -145,6 +146,7 @@ export const McpToolInput = {
     ),
     cols: Cols.optional(),
     rows: Rows.optional(),
+    worktree: WorktreeArg.optional(),
   },
   spawn_agent: {
     agent: z
@@ -163,6 +165,7 @@ export const McpToolInput = {
     env: Env.optional(),
     cols: Cols.optional(),
     rows: Rows.optional(),
+    worktree: WorktreeArg.optional(),
   },
   start_process: { process_id: ProcessId },
   resume_process: { process_id: ProcessId },
@@ -300,6 +303,8 @@ export const McpToolInput = {
   scratchpad_delete: { name: ScratchpadName, expected_revision: ExpectedRevision.optional() },
   // Tasks: start_task, get_task, cancel_task, wait_for_task; schemas in ./task.ts
   ...TASK_TOOL_INPUT,
+  // Worktrees: create_worktree, list_worktrees, worktree_diff, merge_worktree, remove_worktree; schemas in ./worktree.ts
+  ...WORKTREE_TOOL_INPUT,
 } as const satisfies Record<string, z.ZodRawShape>;
 
 export type McpToolName = keyof typeof McpToolInput;
@@ -339,6 +344,8 @@ export const READ_ONLY_TOOLS = [
   'timer_list',
   'get_task',
   'wait_for_task',
+  'list_worktrees',
+  'worktree_diff',
 ] as const satisfies readonly McpToolName[];
 
 export interface McpEndpointInfo {

@@ -46,6 +46,8 @@ export interface ProcessInfo {
   cwd: string;
   /** Name in switchboard.json when the entry came from the config file. */
   configName?: string;
+  /** Worktree id it runs in; absent for the main checkout. */
+  worktree?: string;
   state: RunState;
   /** Human sentence describing the state ("Exited with code 1", "Command not found: foo"). */
   message: string;
@@ -120,6 +122,8 @@ export interface TimerSummary {
   /** Idle timers: every watched entry, and those the timer still waits for. */
   watched?: ProcessId[];
   waitingOn?: ProcessId[];
+  /** Idle timers: watched agents that are blocked (sign-in, limit, …) and why; the timer waits on them. */
+  blockedOn?: Array<{ id: ProcessId; reason: string }>;
   /** The first line of the body, shortened, for tooltips and lists. */
   bodyPreview: string;
   /** Process id of the creator, or "external". */
@@ -177,6 +181,8 @@ export interface ProcessSpec {
   dependsOn?: Record<string, DependencyCondition>;
   /** MCP access from switchboard.json: a token for a command, extra scopes for an agent. */
   mcp?: McpAccessConfig;
+  /** Worktree id the entry runs in (its cwd is inside it); absent means the main checkout. */
+  worktree?: string;
 }
 
 /**

@@ -5,6 +5,8 @@ export interface UrlSighting {
   port: number;
   /** Host as printed ("0.0.0.0", "[::]", "localhost", "192.168.1.4"). */
   host: string;
+  /** Printed as an http(s) URL, not as a bare "host:port" or "port 3000". */
+  isHttpUrl?: boolean;
   /** Byte offset of the output where it was seen. */
   offset: number;
   at: number;

@@ -30,10 +30,15 @@ const PatternSchema = z
 
 const MillisecondsSchema = z.number().int('must be a whole number of milliseconds').min(0, 'cannot be negative');
 
+/** `${port}`, `${port:api}` and `${worktree}` stand for values known when the entry runs (docs/runtime.md). */
+function withSampleReferences(value: string): string {
+  return value.replace(/\$\{port(?::[\w.-]+)?\}/g, '1').replace(/\$\{worktree\}/g, 'w');
+}
+
 const HttpUrlSchema = z.string().superRefine((value, ctx) => {
   let parsed: URL;
   try {
-    parsed = new URL(value);
+    parsed = new URL(withSampleReferences(value));
   } catch {
     ctx.addIssue({ code: 'custom', message: `${JSON.stringify(value)} is not a URL (expected http://localhost:3000/health)` });
     return;

@@ -4,21 +4,56 @@ import { z } from 'zod';
 export type AgentPrimary = 'starting' | 'idle' | 'active' | 'waiting' | 'stuck' | 'dead';
 
 /**
+ * Why an agent cannot go on (docs/agent-status.md, "Blocked agents"): not signed in or key
+ * rejected, a usage or rate limit, credit or quota exhausted, the API unreachable, API errors
+ * retried until the CLI gave up. Each is a `waiting` detail: a person has to act.
+ */
+export const BLOCKED_DETAILS = ['login', 'limit', 'quota', 'network', 'api_error'] as const;
+export type BlockedDetail = (typeof BLOCKED_DETAILS)[number];
+
+/**
  * Detail per primary: idle → ready | waiting_input; active → thinking | using_tools | responding |
- * compacting; waiting → permission | question. `stuck` keeps the detail of the active state it
- * stalled in; starting and dead have none.
+ * compacting | retrying (a failed request retried by the CLI itself); waiting → permission |
+ * question, or a blocked detail. `stuck` keeps the detail of the active state it stalled in;
+ * starting and dead have none.
  */
 export type AgentDetail =
-  'ready' | 'waiting_input' | 'thinking' | 'using_tools' | 'responding' | 'compacting' | 'permission' | 'question' | null;
+  | 'ready'
+  | 'waiting_input'
+  | 'thinking'
+  | 'using_tools'
+  | 'responding'
+  | 'compacting'
+  | 'retrying'
+  | 'permission'
+  | 'question'
+  | BlockedDetail
+  | null;
 
 export const DETAILS_BY_PRIMARY = {
   starting: [],
   idle: ['ready', 'waiting_input'],
-  active: ['thinking', 'using_tools', 'responding', 'compacting'],
-  waiting: ['permission', 'question'],
-  stuck: ['thinking', 'using_tools', 'responding', 'compacting'],
+  active: ['thinking', 'using_tools', 'responding', 'compacting', 'retrying'],
+  waiting: ['permission', 'question', ...BLOCKED_DETAILS],
+  stuck: ['thinking', 'using_tools', 'responding', 'compacting', 'retrying'],
   dead: [],
 } as const satisfies Record<AgentPrimary, readonly Exclude<AgentDetail, null>[]>;
+
+/** A waiting detail that means blocked (no prompt to answer: something outside the agent must change). */
+export function isBlockedDetail(detail: AgentDetail): detail is BlockedDetail {
+  return (BLOCKED_DETAILS as readonly (string | null)[]).includes(detail);
+}
+
+/** What the CLI said when it stopped or retries, read from its own line (docs/agent-status.md). */
+export interface BlockedInfo {
+  /** The CLI's own line, e.g. "Not logged in · Please run /login". */
+  message: string;
+  /** Epoch ms when the limit resets, when the CLI shows it. */
+  resetsAt?: number;
+  /** Retrying: the attempt shown and the most the CLI will make. */
+  attempt?: number;
+  maxAttempts?: number;
+}
 
 export type Health = 'ALIVE' | 'STUCK' | 'RECOVERED' | 'DEAD';
 
@@ -58,6 +93,8 @@ export interface AgentStatusInfo {
   lastProgressAt?: number;
   /** Epoch ms of the last hook event taken into account, when the agent reports hooks. */
   lastHookAt?: number;
+  /** Blocked (a blocked waiting detail) or retrying: what the CLI said. */
+  blocked?: BlockedInfo;
 }
 
 /** Claude Code's hook names: the ones its wiring installs. */

@@ -17,6 +17,8 @@ export const MCP_SCOPES = [
   'entries:control-all',
   /** Start headless tasks with permission_mode "bypassPermissions". */
   'tasks:bypass-permissions',
+  /** Merge and remove worktrees another entry (or a person) created. */
+  'worktrees:manage-all',
 ] as const;
 export const McpScopeSchema = z.enum(MCP_SCOPES);
 export type McpScope = z.infer<typeof McpScopeSchema>;

@@ -255,3 +255,18 @@ function reportTimings(title: string, rows: TimingRow[]): void {
       .join('\n')}`,
   );
 }
+
+/**
+ * The tracker's info once it enters `phase`. An entry without readiness fields is `running` after
+ * stabilityDelay (tsc may load for longer than that) and switches when the watcher speaks.
+ */
+export function phaseReached(tracker: ReadinessTracker, phase: ReadinessPhase): Promise<ReadinessInfo> {
+  if (tracker.info.phase === phase) return Promise.resolve(tracker.info);
+  return new Promise((resolve) => {
+    const listener = tracker.onDidChange((info) => {
+      if (info.phase !== phase) return;
+      listener.dispose();
+      resolve(info);
+    });
+  });
+}

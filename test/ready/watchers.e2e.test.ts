@@ -6,10 +6,9 @@
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ReadinessInfo, ReadinessPhase } from '../../src/shared/ready';
 import type { ReadinessTracker } from '../../src/main/core/ready';
 import { stripAnsi } from '../../src/main/core/base';
-import { BIN, FIXTURES, freePort, useReadyHarness, type StartedServer } from './readyHarness';
+import { BIN, FIXTURES, freePort, phaseReached, useReadyHarness, type StartedServer } from './readyHarness';
 
 const TSC = join(BIN, 'tsc');
 const ESBUILD = join(BIN, 'esbuild');
@@ -27,21 +26,6 @@ function tinyProject(): string {
 
 function writeSource(dir: string, source: string): void {
   writeFileSync(join(dir, 'src', 'index.ts'), source);
-}
-
-/**
- * The tracker's info once it enters `phase`. An entry without readiness fields is `running` after
- * stabilityDelay (tsc may load for longer than that) and switches when the watcher speaks.
- */
-function phaseReached(tracker: ReadinessTracker, phase: ReadinessPhase): Promise<ReadinessInfo> {
-  if (tracker.info.phase === phase) return Promise.resolve(tracker.info);
-  return new Promise((resolve) => {
-    const listener = tracker.onDidChange((info) => {
-      if (info.phase !== phase) return;
-      listener.dispose();
-      resolve(info);
-    });
-  });
 }
 
 describe('tsc --watch', () => {

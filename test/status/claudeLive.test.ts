@@ -222,3 +222,49 @@ describe('StatusTracker on the real Claude Code', () => {
     120_000,
   );
 });
+
+describe('blocked agents on the real Claude Code (issue 30)', () => {
+  /** The issue's goal: the blocked state and its reason within 1 s of the API's last answer. */
+  const BLOCKED_WITHIN_MS = 1_000;
+  const retriesOnce = { env: { CLAUDE_CODE_MAX_RETRIES: '1' } };
+
+  it('a rejected key: retrying with its attempt count, then waiting · login with the CLI’s line', async () => {
+    const rejected = { httpError: 401, message: 'invalid x-api-key' };
+    const live = await startLive([[rejected, rejected, { text: 'never reached' }]], retriesOnce);
+    const { mock } = live;
+    await live.waitForStatus(is('idle', 'ready'), 'idle at start');
+    await live.submit('Say hello');
+    await live.waitForStatus(is('active', 'retrying'), 'retrying');
+    expect(live.tracker.status.blocked).toMatchObject({ attempt: 1, maxAttempts: 1 });
+    const last = await mock.waitFor('http_error', (e) => e.requestId === 'req_2');
+    const blockedAt = await live.waitForStatus(is('waiting', 'login'), 'waiting/login');
+    expect(blockedAt - last.at).toBeLessThanOrEqual(BLOCKED_WITHIN_MS);
+    expect(live.tracker.status.reason).toBe('claude/not-logged-in');
+    expect(live.tracker.status.blocked).toEqual({ message: 'Invalid API key · Fix external API key' });
+    expect(live.tracker.status.primary).toBe('waiting');
+  });
+
+  it('a usage limit with its reset: waiting · limit, the reset parsed to the instant the API sent', async () => {
+    // The CLI prints minutes only: the reset is sent on a whole minute so the parsed instant is exact.
+    const resetsAt = Math.ceil((Date.now() + 3 * 3_600_000) / 60_000) * 60_000;
+    const limited = {
+      httpError: 429,
+      message: 'rate limited',
+      headers: {
+        'anthropic-ratelimit-unified-status': 'rejected',
+        'anthropic-ratelimit-unified-reset': String(resetsAt / 1000),
+        'anthropic-ratelimit-unified-representative-claim': 'five_hour',
+      },
+    };
+    const live = await startLive([[limited, limited]], retriesOnce);
+    const { mock } = live;
+    await live.waitForStatus(is('idle', 'ready'), 'idle at start');
+    await live.submit('Say hello');
+    await live.waitForStatus(is('active', 'retrying'), 'retrying');
+    expect(live.tracker.status.blocked).toMatchObject({ message: 'Session limit reached', resetsAt });
+    const last = await mock.waitFor('http_error', (e) => e.requestId === 'req_2');
+    const blockedAt = await live.waitForStatus(is('waiting', 'limit'), 'waiting/limit');
+    expect(blockedAt - last.at).toBeLessThanOrEqual(BLOCKED_WITHIN_MS);
+    expect(live.tracker.status.blocked).toEqual({ message: 'API Error: Request rejected (429) · rate limited', resetsAt });
+  });
+});

@@ -3,7 +3,8 @@
  * config entries in line with it (add, redefine, close), and admit each through project trust —
  * an untrusted entry is shown but held until a person trusts it.
  */
-import { loadConfig, processSpecFromConfig, sameDefinition, sameSpec, type LoadedConfig } from '../config';
+import { loadConfig, sameDefinition, sameSpec, type LoadedConfig } from '../config';
+import { planInstances, type InstancePlan, type PortAllocator } from '../runtime';
 import type { ProcessEntry, SessionManager } from '../sessions';
 import type { HeldEntry, ProjectTrust } from '../trust';
 import { agentSpec } from '../agents';
@@ -30,6 +31,8 @@ interface ConfigReconcilerOptions {
   limits: { ringBytes?: number; killGraceMs?: number };
   restorer(): EntryRestorer | undefined;
   emit(event: ControlEvent): void;
+  /** Where `${port}` ports come from. */
+  ports: PortAllocator;
 }
 
 export class ConfigReconciler {
@@ -92,8 +95,10 @@ export class ConfigReconciler {
     await this.options.launcher.start(id);
   }
 
-  private async apply(config: LoadedConfig): Promise<void> {
+  private async apply(loaded: LoadedConfig): Promise<void> {
     const { sessions, limits, projectDir } = this.options;
+    const main = await this.mainCheckoutPlan(loaded);
+    const config = { ...loaded, issues: [...loaded.issues, ...main.issues] };
     this.loaded = config;
     sessions.configure({
       ringBytes: config.settings.outputBufferBytes ?? limits.ringBytes,
@@ -102,16 +107,20 @@ export class ConfigReconciler {
     });
     this.options.emit({ type: 'configChanged', issues: config.issues });
     const wanted: Wanted = new Map();
-    for (const [name, processConfig] of config.processes) {
-      wanted.set(`processes.${name}`, {
-        spec: processSpecFromConfig(name, processConfig, projectDir),
-        autoStart: processConfig.autoStart ?? true,
-      });
+    for (const [name, { spec }] of main.instances) {
+      wanted.set(`processes.${name}`, { spec, autoStart: config.processes.get(name)?.autoStart ?? true });
     }
     for (const [name, agentConfig] of config.agents) {
       wanted.set(`agents.${name}`, agentSpec(name, agentConfig, projectDir, { configName: name }));
     }
     await this.reconcile(wanted);
+  }
+
+  /** The main checkout's instances (docs/runtime.md): `${port}` and friends expanded, bad references as issues. */
+  private mainCheckoutPlan(config: LoadedConfig): Promise<InstancePlan> {
+    const { projectDir, ports } = this.options;
+    const worktree = { id: 'main', name: 'main', path: projectDir, isMain: true };
+    return planInstances({ worktree, processes: config.processes, projectDir, ports });
   }
 
   /**

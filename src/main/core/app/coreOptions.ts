@@ -3,6 +3,7 @@ import type { Capability } from '../base';
 import type { PtyHost } from '../sessions';
 import type { ProjectTrust } from '../trust';
 import type { UiStateStore } from '../uistate';
+import type { PortAllocator } from '../runtime';
 
 /** `Core` is the core the capabilities attach to (SwitchboardCore). */
 export interface CoreOptions<Core> {
@@ -25,6 +26,8 @@ export interface CoreOptions<Core> {
   uiState?: UiStateStore;
   /** The environment the editor is chosen from (default: this process's). */
   editorEnv?: Record<string, string | undefined>;
+  /** Where `${port}` ports come from (default: allocated in memory, not kept across restarts). */
+  ports?: PortAllocator;
   /** Where the entries' PTYs run (default: the shared PTY thread). */
   ptys?: PtyHost;
 }

@@ -28,6 +28,8 @@ interface EntryLauncherOptions {
   access: EntryAccess;
   turns: AgentTurns;
   restorer(): EntryRestorer | undefined;
+  /** The project's folder inside a worktree (the main checkout when absent): where a new entry's cwd starts. */
+  projectDirIn(worktree: string | undefined): string;
 }
 
 export class EntryLauncher {
@@ -54,11 +56,12 @@ export class EntryLauncher {
       name: args.name ?? defaultName(args.kind, args.shell ?? argv.join(' '), this.options.sessions.list().length + 1),
       kind: args.kind,
       argv,
-      cwd: resolve(this.options.projectDir, args.cwd ?? '.'),
+      cwd: resolve(this.options.projectDirIn(args.worktree), args.cwd ?? '.'),
       env: args.env,
       cols: args.cols,
       rows: args.rows,
       ready: args.ready,
+      ...(args.worktree ? { worktree: args.worktree } : {}),
     };
     return this.createAndStart(spec, origin);
   }
@@ -69,12 +72,13 @@ export class EntryLauncher {
    * agent shows its prompt.
    */
   async spawnAgent(args: CommandArgsOf<'spawnAgent'>, origin: SpawnOrigin): Promise<ProcessEntry> {
-    const { projectDir } = this.options;
+    const projectDir = this.options.projectDirIn(args.worktree);
     const { spec } = agentSpec(args.name ?? args.preset, { preset: args.preset, env: args.env }, projectDir, {
       cols: args.cols,
       rows: args.rows,
       ...(args.cwd ? { cwd: resolve(projectDir, args.cwd) } : {}),
       ...(args.argv ? { argv: args.argv } : {}),
+      ...(args.worktree ? { worktree: args.worktree } : {}),
     });
     const entry = await this.createAndStart(spec, origin);
     if (args.instructions) this.options.turns.deliverInstructions(entry.id, args.instructions);

@@ -17,6 +17,7 @@ import {
 import { ConfigWatcher } from '../config';
 import { TIMERS, type TimerManager } from '../timers';
 import { TASKS, type TaskService } from '../tasks';
+import { WORKTREES, type WorktreeService } from '../worktrees';
 import { ReadinessCommands, type RestartAndWaitOptions } from '../ready';
 import { AgentTurns } from '../inbox';
 import { openInEditor } from '../editor';
@@ -39,6 +40,7 @@ import { EntryLauncher, type SpawnOrigin } from './entryLauncher';
 import { ConfigReconciler } from './configReconciler';
 import { CapabilityLifecycle } from './capabilityLifecycle';
 import type { CoreOptions } from './coreOptions';
+import { PortAllocator } from '../runtime';
 
 export type SwitchboardCoreOptions = CoreOptions<SwitchboardCore>;
 
@@ -82,10 +84,20 @@ export class SwitchboardCore {
     const restorer = () => this.services.find(ENTRY_RESTORER);
     this.registry = new EntryRegistry({ projectDir, sessions, access, trust, emit });
     this.turns = new AgentTurns(this, options.instructionsReadyTimeoutMs);
-    this.launcher = new EntryLauncher({ projectDir, sessions, registry: this.registry, trust, access, turns: this.turns, restorer });
+    this.launcher = new EntryLauncher({
+      projectDir,
+      sessions,
+      registry: this.registry,
+      trust,
+      access,
+      turns: this.turns,
+      restorer,
+      projectDirIn: (worktree) => (worktree === undefined ? projectDir : this.worktrees.projectDirIn(worktree)),
+    });
     const limits = { ringBytes: options.ringBytes, killGraceMs: options.killGraceMs };
     const { registry, launcher } = this;
-    this.config = new ConfigReconciler({ projectDir, sessions, registry, launcher, trust, limits, restorer, emit });
+    const ports = options.ports ?? new PortAllocator();
+    this.config = new ConfigReconciler({ projectDir, sessions, registry, launcher, trust, limits, restorer, emit, ports });
     this.readiness = new ReadinessCommands({
       runnable: (id) => this.launcher.runnable(id),
       decorationOf: (id, key) => this.decorationOf(id, key),
@@ -104,6 +116,11 @@ export class SwitchboardCore {
   /** Tasks: headless agent runs with a stall watchdog; the logic lives in core/tasks. */
   get tasks(): TaskService {
     return this.services.find(TASKS) ?? notBuiltWith('Tasks', 'them');
+  }
+
+  /** Worktrees (docs/worktrees.md): the one service the UI, MCP and the control API call. */
+  get worktrees(): WorktreeService {
+    return this.services.find(WORKTREES) ?? notBuiltWith('Worktrees', 'them');
   }
 
   /** Timers (docs/timers.md): the one manager the UI commands and the MCP tools call. */

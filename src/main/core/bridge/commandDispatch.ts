@@ -4,6 +4,7 @@ import { CommandArgs, type CommandName } from '../../../shared/api';
 import { InvalidArgumentError } from '../../../shared/errors';
 import type { SwitchboardCore } from '../app';
 import { APP_ACTOR } from '../timers';
+import { DEFAULT_UNUSED_DAYS } from '../../../shared/worktree';
 
 type Handlers = { [C in CommandName]?: (core: SwitchboardCore, args: z.output<(typeof CommandArgs)[C]>) => unknown };
 
@@ -50,6 +51,15 @@ const SHARED_HANDLERS: Handlers = {
   getUiState: (core) => core.uiState(),
   setUiState: (core, a) => core.updateUiState(a.patch),
   openInEditor: (core, a) => core.openInEditor(a),
+  // Worktrees: the same WorktreeService methods the MCP worktree tools call
+  createWorktree: (core, a) => core.worktrees.createWorktree(a),
+  listWorktrees: async (core) => ({ worktrees: await core.worktrees.manager.status() }),
+  worktreeDiff: (core, a) => core.worktrees.manager.diff(a.worktree),
+  commitWorktree: async (core, a) => ({ commit: await core.worktrees.manager.commit(a.worktree, a.message) }),
+  mergeWorktree: (core, a) => core.worktrees.manager.merge(a.worktree, a.strategy),
+  removeWorktree: (core, a) => core.worktrees.manager.remove(a.worktree, a.force),
+  listStaleWorktrees: async (core, a) => ({ worktrees: await core.worktrees.manager.stale(a.unusedDays ?? DEFAULT_UNUSED_DAYS) }),
+  startAgentInWorktree: (core, a) => core.worktrees.startAgentInWorktree(a),
 };
 
 export function parseCommandArgs<C extends CommandName>(cmd: C, raw: unknown): z.output<(typeof CommandArgs)[C]> {

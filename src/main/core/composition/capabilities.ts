@@ -15,6 +15,7 @@ import { READINESS, readinessDecorator } from '../ready';
 import { AUTO_RESTART, autoRestartDecorator } from '../restart';
 import { taskCapability } from '../tasks';
 import { timerCapability, type CreateTimerManagerOptions } from '../timers';
+import { worktreeCapability, type WorktreeCapabilityOptions } from '../worktrees';
 
 interface CapabilityOptions {
   /** Continuity across restarts (the app always has it; a core for a test without it keeps nothing). */
@@ -23,6 +24,8 @@ interface CapabilityOptions {
   timers?: CreateTimerManagerOptions;
   /** The MCP endpoint (the app always has it; a core for a test without it has no endpoint). */
   mcp?: McpCapability;
+  /** Git worktrees per agent (the app always has them; a core for a test without them answers worktree commands with an error). */
+  worktrees?: WorktreeCapabilityOptions;
 }
 
 export function coreCapabilities(options: CapabilityOptions = {}): Capability<SwitchboardCore>[] {
@@ -32,6 +35,8 @@ export function coreCapabilities(options: CapabilityOptions = {}): Capability<Sw
     entryDecoratorCapability('agent status', AGENT_STATUS, agentStatusDecorator),
     entryDecoratorCapability('agent session', AGENT_SESSION, agentSessionDecorator),
     taskCapability,
+    // Before continuity: entries that come back into a worktree find it known.
+    ...(options.worktrees ? [worktreeCapability(options.worktrees)] : []),
     ...(options.continuity ? [options.continuity] : []),
     ...(options.timers ? [timerCapability(options.timers)] : []),
     ...(options.mcp ? [options.mcp] : []),

@@ -11,6 +11,7 @@ import { FileTrustStore, ProjectTrust } from '../trust';
 import { FileUiStateStore } from '../uistate';
 import { projectKey } from './projectKey';
 import { coreCapabilities } from './capabilities';
+import { JsonPortStore, PortAllocator } from '../runtime';
 
 interface CreateCoreOptions {
   projectDir: string;
@@ -61,11 +62,18 @@ async function createLockedCore(options: CreateCoreOptions, releaseLock: () => v
     projectDir: options.projectDir,
     killGraceMs: options.killGraceMs,
     watchConfig: options.watchConfig,
-    capabilities: coreCapabilities({ continuity, timers: { dataDir: options.dataDir }, mcp }),
+    capabilities: coreCapabilities({
+      continuity,
+      timers: { dataDir: options.dataDir },
+      mcp,
+      worktrees: { dataDir: options.dataDir, projectKey: projectKey(options.projectDir) },
+    }),
     // Trust lives in the app's data directory, never in the project a clone or an agent can write.
     trust: new ProjectTrust(projectKey(options.projectDir), new FileTrustStore(options.dataDir)),
     // View state beside it: the desktop window and browsers on serve share one layout per project.
     uiState: FileUiStateStore.forProject(options.dataDir, projectKey(options.projectDir)),
+    // `${port}` ports stay the same across restarts while they are free.
+    ports: new PortAllocator({ store: JsonPortStore.forProject(options.dataDir, projectKey(options.projectDir)) }),
   });
   try {
     await core.init();

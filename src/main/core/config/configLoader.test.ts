@@ -65,3 +65,18 @@ describe('settings', () => {
     expect(config.issues.map(formatConfigIssue)).toEqual(['switchboard.json: settings.scrollbackLines cannot be negative']);
   });
 });
+
+describe('worktrees and ${port} references', () => {
+  it('a url with ${port} is valid; the worktrees section is read and checked', () => {
+    const ok = parseConfigText(
+      JSON.stringify({
+        processes: { api: { command: 'node', args: ['api.js', '${port}'], url: 'http://localhost:${port}/health' } },
+        worktrees: { start: ['api'], idleStop: 600000 },
+      }),
+    );
+    expect(ok.issues).toEqual([]);
+    expect(ok.worktrees).toEqual({ start: ['api'], idleStop: 600000 });
+    const bad = parseConfigText(JSON.stringify({ worktrees: { start: 'some', idleStop: 5 } }));
+    expect(bad.issues.map((i) => i.path).sort()).toEqual(['worktrees.idleStop', 'worktrees.start']);
+  });
+});

@@ -9,9 +9,11 @@ import {
   CONFIG_FILE_NAME,
   ProcessConfigSchema,
   SettingsSchema,
+  WorktreesSectionSchema,
   type ConfigIssue,
   type ProcessConfig,
   type Settings,
+  type WorktreesSection,
 } from '../../../shared/config';
 import { AgentConfigSchema, type AgentConfig } from '../../../shared/agentConfig';
 import { checkDependencies } from './dependencyGraph';
@@ -22,11 +24,13 @@ export interface LoadedConfig {
   processes: Map<string, ProcessConfig>;
   agents: Map<string, AgentConfig>;
   settings: Settings;
+  /** The `worktrees` section (docs/worktrees.md, docs/runtime.md); empty when absent or invalid. */
+  worktrees: WorktreesSection;
   issues: ConfigIssue[];
 }
 
 const NAME_PATTERN = /^[A-Za-z0-9][\w.-]*$/;
-const KNOWN_SECTIONS = new Set(['$schema', 'settings', 'processes', 'agents']);
+const KNOWN_SECTIONS = new Set(['$schema', 'settings', 'processes', 'agents', 'worktrees']);
 
 export function loadConfig(projectDir: string): LoadedConfig {
   const result: LoadedConfig = emptyConfig();
@@ -57,12 +61,13 @@ export function parseConfigText(text: string, result: LoadedConfig = emptyConfig
   }
   for (const key of Object.keys(json)) {
     if (!KNOWN_SECTIONS.has(key))
-      result.issues.push({ path: key, message: 'is not a known section (expected "settings", "processes" or "agents")' });
+      result.issues.push({ path: key, message: 'is not a known section (expected "settings", "processes", "agents" or "worktrees")' });
   }
   readSettings(json.settings, result);
   readSection(json.processes, 'processes', ProcessConfigSchema, result.processes, result.issues);
   checkDependencies(result.processes, result.issues);
   readSection(json.agents, 'agents', AgentConfigSchema, result.agents, result.issues);
+  readWorktrees(json.worktrees, result);
   return result;
 }
 
@@ -82,6 +87,13 @@ function readSection<T>(section: unknown, sectionName: string, schema: z.ZodType
     if (parsed.success) into.set(name, parsed.data);
     else issues.push(...parsed.error.issues.map((issue) => toConfigIssue(path, issue)));
   }
+}
+
+function readWorktrees(section: unknown, result: LoadedConfig): void {
+  if (section === undefined) return;
+  const parsed = WorktreesSectionSchema.safeParse(section);
+  if (parsed.success) result.worktrees = parsed.data;
+  else result.issues.push(...parsed.error.issues.map((issue) => toConfigIssue('worktrees', issue)));
 }
 
 /** Settings are read field by field: one bad value does not discard the others. */
@@ -119,7 +131,7 @@ function article(type: string): string {
 }
 
 function emptyConfig(): LoadedConfig {
-  return { exists: false, processes: new Map(), agents: new Map(), settings: {}, issues: [] };
+  return { exists: false, processes: new Map(), agents: new Map(), settings: {}, worktrees: {}, issues: [] };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -27,6 +27,8 @@ const SpecSchema = z.object({
   ready: z.record(z.string(), z.unknown()).optional(),
   resume: z.enum(RESUME_POLICIES).optional(),
   persistSecretEnv: z.boolean().optional(),
+  /** The worktree it runs in (its registry lives apart, in the worktrees' own file). */
+  worktree: z.string().optional(),
 });
 
 const SavedEntrySchema = z.object({

@@ -6,7 +6,8 @@
  */
 import { SwitchboardError } from '../../../shared/errors';
 import type { AnswerPromptArgs, AnswerPromptResult, WaitingAgent } from '../../../shared/inbox';
-import type { AgentStatusInfo } from '../../../shared/status';
+import { isBlockedDetail, type AgentStatusInfo } from '../../../shared/status';
+import { blockedRowOf, blockedSummary } from './blockedRow';
 import type { PromptAnswer, PromptAnswers } from '../agents';
 import type { RuleSet, ScreenLike } from '../status';
 import { readScreenPrompt } from './screenPrompt';
@@ -36,6 +37,10 @@ function waitingAgentOf(agent: InboxAgent): WaitingAgent | undefined {
   if (status.primary !== 'waiting') return undefined;
   const prompt = readScreenPrompt(agent.screen, agent.screen.title, agent.rules, agent.answers);
   const base = { id: agent.id, name: agent.name, preset: agent.preset, since: status.since };
+  if (isBlockedDetail(status.detail)) {
+    const blocked = blockedRowOf(status.detail, status);
+    return { ...base, detail: null, question: `${agent.preset}: ${blockedSummary(blocked)}`, choices: [], blocked };
+  }
   if (!prompt) {
     // Waiting by a hook (Claude Code's permission Notification) before the dialog is drawn.
     return { ...base, detail: waitingDetail(status), question: status.reason, choices: [] };

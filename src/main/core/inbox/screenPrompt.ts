@@ -47,7 +47,8 @@ const MENU_OPTION = /^\s*(?:[❯›●]\s*)?\d+\.\s+\S/u;
 /** The prompt on this screen, or undefined when no waiting rule matches it. */
 export function readScreenPrompt(screen: ScreenLike, title: string, rules: RuleSet, answers: PromptAnswers): ScreenPrompt | undefined {
   const cls = classify(screen, title, { rules, now: 0 });
-  if (cls.primary !== 'waiting' || cls.detail === null) return undefined;
+  // Blocked states (login, limit, …) show the CLI's line, not a prompt to answer.
+  if (cls.primary !== 'waiting' || (cls.detail !== 'permission' && cls.detail !== 'question')) return undefined;
   const reader = new RegionReader(toSnapshot(screen, title));
   const rows = promptRowsOf(cls.reason, cls.fallback === UNRECOGNISED_DIALOG, reader, rules);
   if (!rows) return undefined;
@@ -64,7 +65,7 @@ export function readScreenPrompt(screen: ScreenLike, title: string, rules: RuleS
   const screenRows = reader.lines.join('\n');
   return {
     rule: cls.reason,
-    detail: cls.detail as 'permission' | 'question',
+    detail: cls.detail,
     text: dedent(shown).join('\n'),
     fingerprint: fingerprintOf(cls.reason, meaningful),
     answers: (answers[ruleId] ?? []).filter((a) => a.selected === undefined || a.selected.test(screenRows)),

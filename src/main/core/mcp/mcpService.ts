@@ -21,6 +21,7 @@ import { inputTools } from './tools/input';
 import { scratchpadTools } from './tools/scratchpads';
 import { timerTools } from './tools/timers';
 import { taskTools } from './tools/tasks';
+import { worktreeTools } from './tools/worktrees';
 
 /** Where Claude Code HTTP hooks post (agent presets put it into the agent's settings). */
 const HOOKS_URL_ENV = 'SWITCHBOARD_HOOKS_URL';
@@ -33,6 +34,7 @@ export const CORE_TOOLS: readonly AnyToolDefinition[] = [
   ...scratchpadTools,
   ...timerTools,
   ...taskTools,
+  ...worktreeTools,
 ];
 
 interface McpServiceOptions {

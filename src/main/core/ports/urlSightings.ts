@@ -27,6 +27,7 @@ interface ParsedSighting {
   url: string;
   port: number;
   host: string;
+  isHttpUrl?: boolean;
 }
 
 /** Sightings in one line of output, in the order printed. Escape sequences are ignored. */
@@ -44,7 +45,8 @@ export function parseUrlSightings(line: string): ParsedSighting[] {
   let withoutUrls = text;
   for (const match of text.matchAll(URL_PATTERN)) {
     withoutUrls = withoutUrls.replace(match[0], ' ');
-    add(fromUrlMatch(match[0], match[1], match[2], match[3]));
+    const sighting = fromUrlMatch(match[0], match[1], match[2], match[3]);
+    add(sighting && { ...sighting, isHttpUrl: true });
   }
   for (const match of withoutUrls.matchAll(BARE_LOCAL_ADDRESS)) {
     add(toSighting('http', match[1], Number(match[2]), ''));

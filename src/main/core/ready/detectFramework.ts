@@ -44,7 +44,7 @@ const COMMAND_HINTS: ReadonlyArray<{ framework: FrameworkId; pattern: RegExp }> 
   { framework: 'webpack-dev-server', pattern: /(?:^|[\s/])(?:webpack-dev-server\b|webpack\s+(?:serve|s)\b)/ },
   { framework: 'parcel', pattern: /(?:^|[\s/])parcel(?:\s+serve)?\s+\S+\.html?\b|(?:^|[\s/])parcel\s*$/ },
   { framework: 'convex', pattern: /(?:^|[\s/])convex\s+dev\b/ },
-  { framework: 'vite', pattern: /(?:^|[\s/])vite(?:\s+(?:dev|serve)\b|\s*$|\s+-|\s+[.\w/])/ },
+  { framework: 'vite', pattern: /(?:^|[\s/])vite(?:\s+(?:dev|serve)\b|\s*$|\s+-|\s+(?!build\b)[.\w/])/ },
   { framework: 'django', pattern: /(?:^|[\s/])manage\.py\s+runserver\b|django-admin\s+runserver\b/ },
   { framework: 'flask', pattern: /(?:^|[\s/])flask\b.*\brun\b/ },
   { framework: 'uvicorn', pattern: /(?:^|[\s/])(?:uvicorn|fastapi\s+(?:dev|run))\b/ },
@@ -89,7 +89,7 @@ const PROJECT_FILE_HINTS: ReadonlyArray<{ framework: FrameworkId; file: string; 
   { framework: 'flask', file: 'pyproject.toml', contains: /["']?flask\b/i },
 ];
 
-const PACKAGE_RUNNERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
+export const PACKAGE_RUNNERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 const PACKAGE_EXECUTORS = new Set(['npx', 'pnpx', 'bunx']);
 /** Runner subcommands that are not script names (`yarn dev` runs "dev"; `yarn add` does not). */
 const RUNNER_BUILTINS = new Set(['install', 'i', 'add', 'remove', 'exec', 'dlx', 'x', 'create', 'init', 'ci', 'test', 't']);
@@ -128,7 +128,7 @@ export function detectFramework(input: DetectFrameworkInput): FrameworkDetection
   return { framework: 'generic', reason: 'no framework recognised', isFromCommand: false };
 }
 
-interface PackageJson {
+export interface PackageJson {
   scripts?: Record<string, string>;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
@@ -168,7 +168,7 @@ function runsServerScript(argv: readonly string[]): boolean {
   return script !== undefined && SERVER_SCRIPT_NAMES.has(script);
 }
 
-function scriptNameOf(runner: string, args: readonly string[]): string | undefined {
+export function scriptNameOf(runner: string, args: readonly string[]): string | undefined {
   const [first, second] = args;
   if (first === undefined) return runner === 'npm' ? undefined : 'start';
   if (first === 'run' || first === 'run-script') return second;
@@ -196,7 +196,7 @@ function detectFromProjectFiles(dir: string): FrameworkDetection | undefined {
   return undefined;
 }
 
-function readFirstPackageJson(dirs: readonly string[]): PackageJson | undefined {
+export function readFirstPackageJson(dirs: readonly string[]): PackageJson | undefined {
   for (const dir of dirs) {
     const text = readSmallFile(join(dir, 'package.json'));
     if (!text) continue;

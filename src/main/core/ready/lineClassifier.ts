@@ -23,6 +23,10 @@ export interface PlaceHint {
   port: number;
   url: string;
   patternId: string;
+  /** The line printed an http(s) URL for it (not a bare port or a tcp:// address). */
+  isHttpUrl?: boolean;
+  /** A framework's own line (its ready line follows and decides), not a generic one. */
+  isFrameworkOwn?: boolean;
 }
 
 export interface Classification {
@@ -123,7 +127,8 @@ function placesOf(matches: LineMatch[], decisive: LineMatch | undefined): PlaceH
   const places: PlaceHint[] = [];
   for (const { pattern, groups } of sources) {
     const port = pattern.kind === 'portMoved' ? groups.to : (groups.port ?? groups.hostPort);
-    const place = toPlace(groups.url, port, pattern.id);
+    const found = toPlace(groups.url, port, pattern.id);
+    const place = found && pattern.framework !== 'generic' ? { ...found, isFrameworkOwn: true } : found;
     if (place && !places.some((p) => p.url === place.url)) places.push(place);
   }
   return places;
@@ -138,7 +143,7 @@ function toPlace(rawUrl: string | undefined, rawPort: string | undefined, patter
     try {
       const parsed = new URL(normalized);
       parsed.hostname = hostToShow(parsed.hostname);
-      return { port: portOfUrl(parsed), url: parsed.toString(), patternId };
+      return { port: portOfUrl(parsed), url: parsed.toString(), patternId, isHttpUrl: /^https?:\/\//i.test(rawUrl) };
     } catch {
       // Not a URL after all: fall through to the port, if any.
     }

@@ -77,6 +77,23 @@ export interface FrameworkPattern {
    * finished"): it counts only when no error line came since the build started.
    */
   followsFailures?: boolean;
+  /**
+   * ready only: the line ends a build under way and means nothing otherwise (hugo 0.111 prints
+   * "Watching for changes in …" after its first build, hugo 0.165 before it; Vite's "watching for
+   * file changes..." comes before "build started...").
+   */
+  endsBuild?: boolean;
+  /**
+   * error only: only a server that could not listen (`listen`) or a build that failed (`build`)
+   * prints this line: an entry that expected no readiness adopts it here, so the failed start is an
+   * error, not a job still running (a dev server that exits 0 after EADDRINUSE is no finished job).
+   */
+  startFailure?: 'listen' | 'build';
+  /**
+   * error only: the line fails a start only if the process then exits. A shell's missing command
+   * (`git: command not found`) in a script that goes on to start its server is a warning.
+   */
+  confirmedByExit?: boolean;
   /** The program's name when it is not one of the frameworks ("TypeScript", "esbuild"). */
   tool?: string;
   /** warning-guard only: the lines after it, up to a blank line, belong to the warning. */

@@ -55,6 +55,16 @@ interface ReadinessMachineOptions {
   logs: () => string[];
   /** Process-tree port scans work on this platform, so a foreign listener can be told apart. */
   canTellPortOwner: boolean;
+  /**
+   * The command line runs an HTTP framework's dev server (`ng serve`, `nuxt dev`, `parcel x.html`):
+   * its ports count once they answer HTTP, and a watcher's line from it is not "ready without a server".
+   */
+  runsHttpServer?: () => boolean;
+  /**
+   * The command's framework always prints its own ready line after its URL (Next.js): its HTTP
+   * confirmation waits for that line, since a GET sent before it stalled Next.js 16's start.
+   */
+  announcesReady?: () => boolean;
   now?: () => number;
 }
 
@@ -82,6 +92,8 @@ interface ReadyLineInfo {
   speaksHttp?: boolean;
   /** The tool prints this line after a failed build too ("[watch] build finished"): it confirms only a clean build. */
   followsFailures?: boolean;
+  /** The line only ends a build under way ("Watching for changes in …" after "Start building sites …"). */
+  endsBuild?: boolean;
 }
 
 type ErrorOrigin = 'pattern' | 'timeout' | 'port-timeout' | 'exit';
@@ -108,6 +120,8 @@ export class ReadinessMachine extends DisposableBase {
    * mode), so it ends as a completed job, not as a start that failed.
    */
   private adoptedFromBuildLines = false;
+  /** A failure that counts only if the process exits during the start ("git: command not found"). */
+  private failureIfExit: ErrorReport | undefined;
   /** An error line came since the last build started: a line the tool prints after failures too proves nothing. */
   private hasErrorSinceBuildStart = false;
 
@@ -175,6 +189,11 @@ export class ReadinessMachine extends DisposableBase {
     return target?.source === 'listening' && !target.confirmsWithHttp ? undefined : target;
   }
 
+  /** A ready line came this run (its server may take as long as the start to answer a request). */
+  get hasReadyLine(): boolean {
+    return this.readyLine !== undefined;
+  }
+
   /** A ready line is waiting for its port: probe fast. */
   get isWaitingForPort(): boolean {
     return this.readyLine !== undefined && this.portTimer !== undefined;
@@ -188,6 +207,7 @@ export class ReadinessMachine extends DisposableBase {
     this.expectation = expectation;
     this.adoptedFromBuildLines = false;
     this.hasErrorSinceBuildStart = false;
+    this.failureIfExit = undefined;
     this.readyState = undefined;
     this.errorOrigin = undefined;
     this.readyLine = undefined;
@@ -230,8 +250,10 @@ export class ReadinessMachine extends DisposableBase {
     }
   }
 
-  observeReadyLine({ patternId, frameworkName, framework, isWatching = false, speaksHttp = false, followsFailures }: ReadyLineInfo): void {
+  observeReadyLine(info: ReadyLineInfo): void {
+    const { patternId, frameworkName, framework, isWatching = false, speaksHttp = false, followsFailures, endsBuild } = info;
     if (!this.isLive || this.expectation === 'completion') return;
+    if (endsBuild && !this.isBuilding) return;
     // esbuild ends a failed build with the same "[watch] build finished" as a clean one.
     if (followsFailures && this.hasErrorSinceBuildStart) return;
     this.adoptReadiness(`pattern ${patternId}`, isWatching);
@@ -264,6 +286,22 @@ export class ReadinessMachine extends DisposableBase {
     this.readyLine = undefined;
     if (this.state.phase === 'starting') this.update({ reason: `pattern ${patternId}: compiling` });
     this.evaluate();
+  }
+
+  /**
+   * A line only a server that could not listen, or a failed build, prints: an entry that expected
+   * no readiness was a server or a watcher after all, and its start failed (the error line follows).
+   */
+  observeStartFailure(patternId: string, kind: 'listen' | 'build'): void {
+    if (!this.isLive || this.expectation !== 'nothing' || this.readyState) return;
+    this.adoptReadiness(`pattern ${patternId} (start failed)`, kind === 'build');
+  }
+
+  /** A failure line that fails the start only if the process exits before it is ready. */
+  observeFailureIfExit(report: ErrorReport): void {
+    if (!this.isLive) return;
+    this.failureIfExit ??= report;
+    if (this.state.phase === 'starting') this.update({ reason: `${report.reason} (an error only if it exits)` });
   }
 
   observeError(report: ErrorReport): void {
@@ -374,10 +412,12 @@ export class ReadinessMachine extends DisposableBase {
       const message =
         phase === 'error' && this.errorOrigin === 'pattern'
           ? `${this.state.message} (${exitPhrase(exit)})`
-          : this.portTakenAwaitingMove !== undefined
-            ? // It announced a move to the next port and exited instead (a bare `php -S`): the taken port is the cause.
-              `Port ${this.portTakenAwaitingMove} already in use (${exitPhrase(exit)})`
-            : `${capitalize(exitPhrase(exit))} during start`;
+          : this.failureIfExit
+            ? `${this.failureIfExit.message} (${exitPhrase(exit)})`
+            : this.portTakenAwaitingMove !== undefined
+              ? // It announced a move to the next port and exited instead (a bare `php -S`): the taken port is the cause.
+                `Port ${this.portTakenAwaitingMove} already in use (${exitPhrase(exit)})`
+              : `${capitalize(exitPhrase(exit))} during start`;
       this.errorOrigin = 'exit';
       this.update({ phase: 'error', message: clampMessage(message), reason: describeExit(exit), exitCode, logs: this.options.logs() });
       return;
@@ -491,8 +531,9 @@ export class ReadinessMachine extends DisposableBase {
     const line = this.readyLine;
     const target = this.currentTarget();
     const isOpen = target ? this.isAnswering(target) : false;
-    // A watcher is ready without a server, unless the config says which port it serves.
-    const declaresServer = this.config.port !== undefined || this.config.url !== undefined;
+    // A watcher is ready without a server, unless the config or the command says it serves one
+    // (`ng serve` prints "Watching for file changes" well before its server listens).
+    const declaresServer = this.config.port !== undefined || this.config.url !== undefined || this.runsHttpServer();
     if (line?.isWatching && !declaresServer && !isOpen)
       return { kind: 'ready-when-stable', reason: `pattern ${line.patternId} (watching, no server)` };
     if (target) {
@@ -523,6 +564,9 @@ export class ReadinessMachine extends DisposableBase {
       if (line && target.isTrusted && !isOpen) return { kind: 'wait-for-port', port: target.port };
       return { kind: 'wait' };
     }
+    // An HTTP dev server's build line ("Application bundle generation complete") before any port:
+    // the tree scan finds the port it binds next, and that port decides.
+    if (line && this.runsHttpServer() && this.options.canTellPortOwner) return { kind: 'wait' };
     if (line) return { kind: 'ready-when-stable', reason: `pattern ${line.patternId}, no port known` };
     return { kind: 'wait' };
   }
@@ -533,10 +577,31 @@ export class ReadinessMachine extends DisposableBase {
     return this.portOpen.get(target.port) === true;
   }
 
+  /**
+   * An HTTP server's port counts once it answers HTTP, not on a TCP accept: Nuxt, Remix and Parcel
+   * bind seconds before they serve. It is one when its ready line is an HTTP framework's, when the
+   * program printed an http(s) URL for that port, or when the command runs an HTTP dev server.
+   */
   private currentTarget(): ProbeTarget | undefined {
     const target = this.selectTarget();
-    if (!target || target.httpUrl || !this.readyLine?.speaksHttp) return target;
-    return { ...target, confirmsWithHttp: true };
+    if (!target || target.httpUrl) return target;
+    const speaksHttp =
+      this.readyLine?.speaksHttp === true ||
+      (target.source === 'listening' && this.runsHttpServer()) ||
+      (!this.options.announcesReady?.() && this.printedHttpUrlFor(target.port));
+    return speaksHttp ? { ...target, confirmsWithHttp: true } : target;
+  }
+
+  private runsHttpServer(): boolean {
+    return this.options.runsHttpServer?.() === true;
+  }
+
+  private printedHttpUrlFor(port: number): boolean {
+    // A framework's own URL line is followed by its own ready line, which asks for HTTP then (an
+    // earlier GET makes Next.js 16 compile before it is ready, and its start times out).
+    if (this.places.some((p) => p.port === port && p.isFrameworkOwn)) return false;
+    const isHttp = (hint: { port: number; isHttpUrl?: boolean }) => hint.port === port && hint.isHttpUrl === true;
+    return this.places.some(isHttp) || this.sightings.some(isHttp);
   }
 
   private selectTarget(): ProbeTarget | undefined {

@@ -84,10 +84,14 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
   private readonly httpLoop: ProbeLoop<{ url: string; result: HttpProbeResult }>;
   private readonly logTail = new LogTail();
   private readonly budget: LineBudget;
+  private readonly patternsById: ReadonlyMap<string, FrameworkPattern>;
   private readonly livenessScheduler: LivenessScheduler;
   private livenessWatch: Disposable | undefined;
   private target: ProbeTarget | undefined;
-  private lastHttpConfirmAt = -Infinity;
+  /** The last HTTP confirmation asked (one per port at most every HTTP_CONFIRM_INTERVAL_MS). */
+  private lastHttpConfirm = { port: 0, at: -Infinity };
+  /** The port that answered HTTP this run: from then on a TCP accept on it is enough. */
+  private httpConfirmedPort: number | undefined;
   private runId: number;
   private lastOutputAtMs = 0;
   /** Pending waits, judged once more when the tracker is disposed. */
@@ -113,6 +117,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
     this.livenessScheduler = options.liveness ?? sharedLivenessScheduler;
     this.detection = this.detect();
     const patterns = [...customPatterns(this.config), ...FRAMEWORK_PATTERNS];
+    this.patternsById = new Map(patterns.map((pattern) => [pattern.id, pattern]));
     this.classifier = new LineClassifier(patterns, this.detection.framework);
     this.settledClassifier = new LineClassifier(
       patterns.filter((pattern) => FAILURE_KINDS.has(pattern.kind)),
@@ -130,6 +135,8 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
         frameworkName: () => this.detectedName(),
         logs: () => this.logs(),
         canTellPortOwner: options.canTellPortOwner ?? (process.platform === 'linux' || process.platform === 'darwin'),
+        runsHttpServer: () => this.detection.isFromCommand && !NOT_HTTP_FRAMEWORKS.has(this.detection.framework),
+        announcesReady: () => this.detection.isFromCommand && ANNOUNCES_READY.has(this.detection.framework),
         now: this.now,
       }),
     );
@@ -143,11 +150,17 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
           const target = this.target;
           const port = target?.port ?? 0;
           if (port <= 0) return { port, isOpen: false };
-          if (!(await probeTcp({ port, signal }))) return { port, isOpen: false };
-          if (!target?.confirmsWithHttp) return { port, isOpen: true };
-          if (this.now() - this.lastHttpConfirmAt < HTTP_CONFIRM_INTERVAL_MS) return { port, isOpen: false };
-          this.lastHttpConfirmAt = this.now();
-          return { port, isOpen: await answersHttp(probeHttp, target, this.config.timeoutMs, signal) };
+          if (!(await probeTcp({ port, signal }))) {
+            if (port === this.httpConfirmedPort) this.httpConfirmedPort = undefined;
+            return { port, isOpen: false };
+          }
+          if (!target?.confirmsWithHttp || port === this.httpConfirmedPort) return { port, isOpen: true };
+          const last = this.lastHttpConfirm;
+          if (last.port === port && this.now() - last.at < HTTP_CONFIRM_INTERVAL_MS) return { port, isOpen: false };
+          this.lastHttpConfirm = { port, at: this.now() };
+          const isAnswering = await answersHttp(probeHttp, target, this.config.timeoutMs, signal);
+          if (isAnswering) this.httpConfirmedPort = port;
+          return { port, isOpen: isAnswering };
         },
       }),
     );
@@ -253,7 +266,8 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
 
   private beginRun(run: RunStarted): void {
     this.runId = run.runId;
-    this.lastHttpConfirmAt = -Infinity;
+    this.lastHttpConfirm = { port: 0, at: -Infinity };
+    this.httpConfirmedPort = undefined;
     this.lines.reset();
     this.classifier.reset();
     this.composer.reset();
@@ -346,7 +360,10 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
         return machine.info.url;
       },
     });
-    if (report) this.machine.observeError(report);
+    if (!report) return;
+    const pattern = this.patternsById.get(report.patternId);
+    if (pattern?.confirmedByExit) this.machine.observeFailureIfExit(report);
+    else this.machine.observeError(report);
   }
 
   private applyDecisive(classification: Classification): void {
@@ -362,10 +379,13 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
         framework: pattern.framework,
         isWatching: pattern.watching,
         followsFailures: pattern.followsFailures,
+        endsBuild: pattern.endsBuild,
         speaksHttp: speaksHttp(pattern, groups),
       });
     } else if (pattern.kind === 'building') {
       this.machine.observeBuilding(pattern.id);
+    } else if (pattern.kind === 'error' && pattern.startFailure) {
+      this.machine.observeStartFailure(pattern.id, pattern.startFailure);
     } else if (pattern.kind === 'portMoved') {
       const from = Number(groups.from);
       const to = groups.to !== undefined ? Number(groups.to) : undefined;
@@ -467,6 +487,8 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
 
 /** Frameworks whose ready line is not about a local HTTP server: Convex's is a cloud deployment. */
 const NOT_HTTP_FRAMEWORKS: ReadonlySet<FrameworkId> = new Set(['generic', 'convex']);
+/** Frameworks whose ready line always follows their URL line (docs/readiness.md, "HTTP servers answer HTTP"). */
+const ANNOUNCES_READY: ReadonlySet<FrameworkId> = new Set(['nextjs']);
 
 /** A ready line of an HTTP dev server: a framework's own, or one that names an http(s) URL. */
 function speaksHttp(pattern: FrameworkPattern, groups: Readonly<Record<string, string | undefined>>): boolean {

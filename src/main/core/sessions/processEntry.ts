@@ -233,6 +233,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
       offsets: { start: this.ring.start, end: this.ring.end, runStart: this.runStartOffset },
       isPaused: this.flow.isPaused,
       ...(this.restoredTime !== undefined ? { restoredAt: this.restoredTime } : {}),
+      ...(this.spec.worktree !== undefined ? { worktree: this.spec.worktree } : {}),
     };
   }
 

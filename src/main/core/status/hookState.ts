@@ -63,6 +63,8 @@ export interface HookState extends HookImplication {
   at: number;
   /** A waiting hook: the screen has shown the dialog since (see StatusTracker). */
   isPromptDrawn?: boolean;
+  /** A busy hook: the screen has shown the turn running since (see StatusTracker's stale-hook rule). */
+  isTurnDrawn?: boolean;
 }
 
 export interface MergedState {

@@ -4,7 +4,7 @@
  * cannot imply a detail that does not belong to its primary. Every error names the rule id.
  */
 import { z } from 'zod';
-import { DETAILS_BY_PRIMARY, type AgentDetail } from '../../../shared/status';
+import { DETAILS_BY_PRIMARY, isBlockedDetail, type AgentDetail } from '../../../shared/status';
 import { isRegionError, isReportRegion, parseRegion } from './regions';
 
 /** A rule set larger than this is a mistake, and would cost more than a frame to evaluate. */
@@ -90,6 +90,12 @@ export interface StatusRuleInput {
   strongIdle?: boolean;
   /** Waiting rules on screen: where the prompt's own rows are (the inbox's "what it asks"). */
   prompt?: PromptLayoutInput;
+  /**
+   * Blocked and retrying rules: the CLI's own line in the rule's region, a regex with named groups
+   * `message` (what the status carries; default the whole match), `reset` (the limit's reset time
+   * as printed), `attempt` and `max` (the retry counter). The last match in the region counts.
+   */
+  report?: Pattern;
 }
 
 interface NormalizerInput {
@@ -119,9 +125,10 @@ export interface CompiledMatcher {
   not?: CompiledMatcher;
 }
 
-export interface StatusRule extends Omit<StatusRuleInput, 'match' | 'prompt'> {
+export interface StatusRule extends Omit<StatusRuleInput, 'match' | 'prompt' | 'report'> {
   match: CompiledMatcher;
   prompt?: PromptLayout;
+  report?: RegExp;
   /** `<agent>/<id>`. */
   key: string;
 }
@@ -174,9 +181,7 @@ const ruleSchema = z
     priority: z.number().int().min(0).max(10_000),
     implies: z.strictObject({
       primary: z.enum(RULE_PRIMARIES),
-      detail: z
-        .enum(['ready', 'waiting_input', 'thinking', 'using_tools', 'responding', 'compacting', 'permission', 'question'])
-        .nullable(),
+      detail: z.enum(Object.values(DETAILS_BY_PRIMARY).flat() as [Exclude<AgentDetail, null>, ...Exclude<AgentDetail, null>[]]).nullable(),
     }),
     region: regionSchema,
     match: matcherSchema,
@@ -194,6 +199,7 @@ const ruleSchema = z
         omit: z.array(patternSchema).max(20).optional(),
       })
       .optional(),
+    report: patternSchema.optional(),
   })
   .superRefine((rule, ctx) => {
     const { primary, detail } = rule.implies;
@@ -216,6 +222,14 @@ const ruleSchema = z
     }
     if (rule.prompt && (primary !== 'waiting' || isReportRegion(rule.region))) {
       ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'only waiting rules that read the screen locate a prompt' });
+    }
+    const reportsBlock = isBlockedDetail(rule.implies.detail) || rule.implies.detail === 'retrying';
+    if (reportsBlock !== (rule.report !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['report'],
+        message: "blocked and retrying rules, and only they, read the CLI's line (report)",
+      });
     }
     if (depth(rule.match) > MAX_MATCHER_DEPTH) {
       ctx.addIssue({ code: 'custom', path: ['match'], message: `matcher nesting deeper than ${MAX_MATCHER_DEPTH}` });
@@ -261,12 +275,19 @@ export function loadRuleSet(input: RuleSetInput): RuleSet {
       seen.add(rule.id);
       for (const error of statefulRegexes(rule.match)) problems.push(`rule ${rule.id}: ${error}`);
       for (const error of statefulPatterns(promptPatterns(rule.prompt))) problems.push(`rule ${rule.id} (prompt): ${error}`);
+      for (const error of statefulPatterns(rule.report ? [rule.report] : [])) problems.push(`rule ${rule.id} (report): ${error}`);
     }
   }
   if (problems.length) throw new RuleSetError(agent, problems);
   const data = parsed.data!;
   const rules: StatusRule[] = data.rules
-    .map((r) => ({ ...r, key: `${data.agent}/${r.id}`, match: compileMatcher(r.match), prompt: r.prompt && compilePromptLayout(r.prompt) }))
+    .map((r) => ({
+      ...r,
+      key: `${data.agent}/${r.id}`,
+      match: compileMatcher(r.match),
+      prompt: r.prompt && compilePromptLayout(r.prompt),
+      report: r.report === undefined ? undefined : toRegExp(r.report),
+    }))
     .sort((a, b) => b.priority - a.priority);
   return {
     agent: data.agent,

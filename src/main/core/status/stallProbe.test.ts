@@ -23,4 +23,13 @@ describe('a stall whose counters appear late is stuck at the threshold', () => {
       expect(r.delayMs!, story).toBeLessThanOrEqual(MAX_STUCK_DELAY_MS);
     }
   });
+
+  it('claude: a retry row held for 30 s is never stuck (the CLI waits out its own back-off)', async () => {
+    const results = await probeLateCounterStalls(resolvePreset('claude'), 'retrying');
+    expect(results.map((r) => r.rule)).toEqual(['claude/api-retry']);
+    for (const r of results) {
+      expect(r.frames).toBeGreaterThan(100);
+      expect(r.shown.map((s) => s.primary)).not.toContain('stuck');
+    }
+  });
 });

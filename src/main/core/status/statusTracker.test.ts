@@ -478,6 +478,64 @@ describe('StatusTracker', () => {
   });
 });
 
+describe('StatusTracker: blocked agents (issue 30)', () => {
+  const NOT_LOGGED_IN = sample('not-logged-in');
+  const RETRYING_WITH_RESET = THINKING.map((l) =>
+    l.startsWith('✽ Drizzling…') ? '✻ Session limit reached · Retrying in 1s (10:53pm) · attempt 1/10' : l,
+  );
+  const RATE_LIMITED = sample('limit-reached');
+
+  it('reported case: the prompt-submit hook is fresh, the turn ends on "Not logged in": waiting · login at once, with the CLI’s line', () => {
+    const { clock, session, tracker, state } = idleSession();
+    tracker.applyHookEvent({ event: 'UserPromptSubmit', at: clock.now() });
+    session.print(THINKING);
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('active/thinking');
+    const errorAt = clock.now();
+    session.print(NOT_LOGGED_IN);
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('waiting/login');
+    expect(clock.now() - errorAt).toBeLessThanOrEqual(REACTION_BUDGET_MS);
+    expect(tracker.status.reason).toBe('claude/not-logged-in');
+    expect(tracker.status.blocked).toEqual({ message: 'Not logged in · Please run /login' });
+    // Still blocked once the hook has expired: the screen says so, not the hook.
+    clock.advanceBy(HOOK_FRESH_MS + IDLE_DEBOUNCE_MS);
+    expect(state()).toBe('waiting/login');
+  });
+
+  it('retrying carries the attempt and the reset; the final limit line keeps that reset; a retry is never stuck', () => {
+    const { clock, session, tracker, state } = idleSession({ timeZone: 'UTC' });
+    session.print(RETRYING_WITH_RESET);
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('active/retrying');
+    expect(tracker.status.blocked).toMatchObject({ message: 'Session limit reached', attempt: 1, maxAttempts: 10 });
+    const resetsAt = tracker.status.blocked!.resetsAt!;
+    expect(new Date(resetsAt).toISOString()).toMatch(/T22:53:00/);
+    clock.advanceBy(STUCK_THRESHOLD_MS * 2);
+    expect(state()).toBe('active/retrying');
+    session.print(RATE_LIMITED);
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('waiting/limit');
+    expect(tracker.status.blocked).toEqual({ message: 'API Error: Request rejected (429) · rate limited', resetsAt });
+  });
+
+  it('a stale busy hook gives way once the screen drew the turn and then its end, within 300 ms, and says so', () => {
+    const { clock, session, tracker, state } = idleSession();
+    tracker.applyHookEvent({ event: 'UserPromptSubmit', at: clock.now() });
+    // The screen has not drawn the turn yet: the hook holds against the idle screen.
+    clock.advanceBy(2 * STRONG_IDLE_DEBOUNCE_MS);
+    expect(state()).toBe('active/thinking');
+    session.print(THINKING);
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    const endedAt = clock.now();
+    session.print(IDLE); // the turn ended; no Stop hook came
+    clock.advanceBy(REACTION_BUDGET_MS);
+    expect(state()).toBe('idle/ready');
+    expect(tracker.status.reason).toBe('claude/idle-shortcuts-hint (over stale hook:UserPromptSubmit)');
+    expect(tracker.status.since - endedAt).toBeLessThanOrEqual(REACTION_BUDGET_MS);
+  });
+});
+
 describe('unknown dialogs and the arbitration between hooks and the screen', () => {
   /** Claude Code as a newer version meets it: the permission dialog is one its rules never saw. */
   function withoutPermissionRule() {

@@ -7,7 +7,9 @@
  */
 import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } from '../base';
 import type { ObservedSession, OutputChunk, RunExited, RunStarted } from '../sessions';
-import type { AgentDetail, AgentHookEvent, AgentPrimary, AgentStatusInfo, PresetVerification } from '../../../shared/status';
+import { isBlockedDetail } from '../../../shared/status';
+import type { AgentDetail, AgentHookEvent, AgentPrimary, AgentStatusInfo, BlockedInfo, PresetVerification } from '../../../shared/status';
+import { readBlockedReport } from './blockedReport';
 import {
   classify,
   FALLBACK_ACTIVITY_WINDOW_MS,
@@ -76,6 +78,8 @@ export interface DetectionProfile {
 export interface StatusTrackerOptions extends Partial<StatusThresholds> {
   clock?: Clock;
   hookFreshMs?: number;
+  /** The agent's time zone (its TZ), in which its CLI prints a limit's reset time. Default: this machine's. */
+  timeZone?: string;
 }
 
 interface StatusExplanation {
@@ -101,12 +105,15 @@ interface Shown {
   primary: AgentPrimary;
   detail: AgentDetail;
   reason: string;
+  /** Blocked or retrying: what the CLI said. */
+  blocked?: BlockedInfo;
 }
 
 export class StatusTracker extends DisposableBase {
   private readonly clock: Clock;
   private readonly thresholds: StatusThresholds;
   private readonly hookFreshMs: number;
+  private readonly timeZone: string | undefined;
   private readonly rules: RuleSet;
   private readonly health: HealthMachine;
   private readonly progress: ProgressDetector;
@@ -134,6 +141,10 @@ export class StatusTracker extends DisposableBase {
    */
   private hasOwnEvidence = false;
   private hook: HookState | undefined;
+  /** A reset time the CLI showed while retrying this turn: its final "limit" line may not repeat it. */
+  private lastResetAt: number | undefined;
+  /** The busy hook the screen's proven turn end overrode (shown in the idle reason). */
+  private staleHook: string | undefined;
   /** What the running CLI says its version is (setCliVersion). */
   private cliVersion: string | undefined;
   private lastClassification: Classification | undefined;
@@ -150,7 +161,8 @@ export class StatusTracker extends DisposableBase {
     overrides: StatusTrackerOptions = {},
   ) {
     super();
-    const { clock, hookFreshMs, ...thresholds } = overrides;
+    const { clock, hookFreshMs, timeZone, ...thresholds } = overrides;
+    this.timeZone = timeZone;
     this.clock = clock ?? realClock;
     this.thresholds = { ...DEFAULT_STATUS_THRESHOLDS, ...preset.thresholds, ...definedOnly(thresholds) };
     this.hookFreshMs = hookFreshMs ?? HOOK_FRESH_MS;
@@ -218,6 +230,7 @@ export class StatusTracker extends DisposableBase {
     if (this.isDisposed || !this.isRunning) return;
     const implied = hookImplication(event);
     if (implied === undefined) return;
+    this.staleHook = undefined;
     if (implied === 'clear') {
       this.hook = undefined;
     } else {
@@ -266,6 +279,8 @@ export class StatusTracker extends DisposableBase {
     this.isDrifting = false;
     this.hasOwnEvidence = false;
     this.hook = undefined;
+    this.lastResetAt = undefined;
+    this.staleHook = undefined;
     this.lastClassification = undefined;
     this.health.reset(now);
     this.evaluate();
@@ -334,6 +349,8 @@ export class StatusTracker extends DisposableBase {
 
     let candidate: MergedState = { primary: cls.primary, detail: cls.detail, reason: cls.reason, isStrongIdle: cls.isStrongIdle };
     this.retireAnsweredPromptHook(cls);
+    this.retireEndedTurnHook(cls);
+    if (this.staleHook && cls.primary === 'idle') candidate = { ...candidate, reason: `${cls.reason} (over stale hook:${this.staleHook})` };
     const isHookInForce = this.isHookInForce(cls, now);
     if (isHookInForce) candidate = mergeHookWithScreen(this.hook!, candidate);
     if (candidate.primary === 'active' && candidate.detail === null) {
@@ -343,7 +360,7 @@ export class StatusTracker extends DisposableBase {
     }
 
     const target = this.applyTiming(candidate, now);
-    this.show(target, now);
+    this.show(target === this.shown ? target : { ...target, blocked: this.blockedReport(target, cls, lines, now) }, now);
     this.scheduleDeadline(now, cls, isHookInForce);
   }
 
@@ -356,6 +373,29 @@ export class StatusTracker extends DisposableBase {
     if (this.hook === undefined) return false;
     if (now - this.hook.at < this.hookFreshMs) return true;
     return this.hook.primary === 'waiting' && !isScreenRecognised(cls);
+  }
+
+  /**
+   * What the CLI said, for a blocked or retrying status: read by the rule that recognised the
+   * screen. A reset time seen while retrying is kept for the turn's final limit line.
+   */
+  private blockedReport(target: Shown, cls: Classification, lines: readonly string[], now: number): BlockedInfo | undefined {
+    if (target.primary === 'idle') this.lastResetAt = undefined;
+    if (!isBlockedDetail(target.detail) && target.detail !== 'retrying') return undefined;
+    const rule = this.rules.rules.find((r) => r.key === cls.reason && r.implies.detail === target.detail);
+    if (!rule) return this.shown.detail === target.detail ? this.shown.blocked : undefined;
+    const snapshot = {
+      lines,
+      title: this.session.screen.title,
+      cols: this.session.screen.cols,
+      agentState: this.session.screen.agentState,
+    };
+    const report = readBlockedReport(rule, snapshot, now, this.timeZone);
+    if (report?.resetsAt !== undefined) this.lastResetAt = report.resetsAt;
+    if (report && target.detail === 'limit' && report.resetsAt === undefined && this.lastResetAt !== undefined) {
+      return { ...report, resetsAt: this.lastResetAt };
+    }
+    return report;
   }
 
   /** The fresh hook decides alone while the screen says nothing. */
@@ -373,6 +413,23 @@ export class StatusTracker extends DisposableBase {
     if (this.hook?.primary !== 'waiting') return;
     if (cls.primary === 'waiting') this.hook.isPromptDrawn = true;
     else if (this.hook.isPromptDrawn) this.hook = undefined;
+  }
+
+  /**
+   * One source of truth (docs/agent-status.md, "Hooks against the screen"): a busy hook holds
+   * against an idle screen that has not yet drawn the turn (the CLI renders after the hook), but
+   * once the screen has shown the turn running and then its proven end (a strong idle screen),
+   * the turn is over whatever the hook said: a lost or never-sent Stop (Claude Code sends none
+   * when a turn ends on an error) cannot keep a finished agent busy. The idle status's reason
+   * names the hook it overrode until the screen shows something else.
+   */
+  private retireEndedTurnHook(cls: Classification): void {
+    if (cls.primary !== 'idle') this.staleHook = undefined;
+    if (this.hook?.primary !== 'active') return;
+    if (cls.primary === 'active' || cls.primary === 'waiting') this.hook.isTurnDrawn = true;
+    if (!this.hook.isTurnDrawn || cls.primary !== 'idle' || !cls.isStrongIdle) return;
+    this.staleHook = this.hook.event;
+    this.hook = undefined;
   }
 
   /**
@@ -442,7 +499,8 @@ export class StatusTracker extends DisposableBase {
       // Entering a busy state is progress in itself.
       this.lastProgressAt = now;
     }
-    const isBusy = target.primary === 'active' || target.primary === 'stuck';
+    // A CLI retrying a failed request waits on purpose (its back-off, a rate limit): not stuck.
+    const isBusy = (target.primary === 'active' || target.primary === 'stuck') && target.detail !== 'retrying';
     const stalledFor = now - (this.lastProgressAt ?? now);
     if (isBusy && stalledFor >= this.thresholds.stuckThresholdMs) {
       this.health.apply('progressStalled', now);
@@ -506,7 +564,7 @@ export class StatusTracker extends DisposableBase {
     const prev = this.info;
     const isNewState = next.primary !== this.shown.primary || next.detail !== this.shown.detail;
     if (isNewState) this.shownSince = now;
-    this.shown = { primary: next.primary, detail: next.detail, reason: next.reason };
+    this.shown = { primary: next.primary, detail: next.detail, reason: next.reason, ...(next.blocked && { blocked: next.blocked }) };
     const info = this.buildInfo();
     if (
       info.primary === prev.primary &&
@@ -514,6 +572,7 @@ export class StatusTracker extends DisposableBase {
       info.health === prev.health &&
       info.reason === prev.reason &&
       info.confidence === prev.confidence &&
+      sameBlocked(info.blocked, prev.blocked) &&
       info !== prev
     ) {
       // Nothing a listener cares about changed; keep timestamps current without an event.
@@ -543,8 +602,13 @@ export class StatusTracker extends DisposableBase {
       since: this.shownSince,
       lastProgressAt: this.lastProgressAt,
       lastHookAt: this.hook?.at,
+      ...(this.shown.blocked && { blocked: this.shown.blocked }),
     };
   }
+}
+
+function sameBlocked(a: BlockedInfo | undefined, b: BlockedInfo | undefined): boolean {
+  return a?.message === b?.message && a?.resetsAt === b?.resetsAt && a?.attempt === b?.attempt && a?.maxAttempts === b?.maxAttempts;
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {

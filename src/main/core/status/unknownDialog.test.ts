@@ -3,6 +3,7 @@
  * waiting rules' samples and the recorded sessions — read `waiting` with their own rules switched
  * off, and no idle prompt, busy screen or streamed answer reads as a dialog.
  */
+import { isBlockedDetail } from '../../../shared/status';
 import { describe, expect, it } from 'vitest';
 import { resolvePreset } from '../agents';
 import { classify, UNRECOGNISED_DIALOG } from './classifier';
@@ -27,13 +28,19 @@ describe('unknown dialogs', () => {
     expect(readUnknownDialog(rows(cue.sample))).toBeDefined();
   });
 
-  it.each(screenRules((r) => r.implies.primary === 'waiting'))(
+  // Blocked states (login, limit, …) are the CLI's error line under an idle prompt, not dialogs.
+  it.each(screenRules((r) => r.implies.primary === 'waiting' && !isBlockedDetail(r.implies.detail)))(
     '%s: its dialog reads waiting as an unrecognised dialog with the waiting rules off',
     (_key, rule, set) => {
       const cls = classify(rows(rule.sample), rule.sampleTitle ?? '', { rules: withoutWaitingRules(set), now: 0 });
       expect([cls.primary, cls.detail, cls.reason]).toEqual(['waiting', 'question', `${set.agent}/${UNRECOGNISED_DIALOG}`]);
     },
   );
+
+  it.each(screenRules((r) => isBlockedDetail(r.implies.detail)))('%s: a blocked screen is no dialog', (_key, rule, set) => {
+    const cls = classify(rows(rule.sample), rule.sampleTitle ?? '', { rules: withoutWaitingRules(set), now: 0 });
+    expect(cls.fallback).not.toBe(UNRECOGNISED_DIALOG);
+  });
 
   it.each(screenRules((r) => r.implies.primary !== 'waiting'))(
     '%s: its sample and look-alikes (idle prompts, busy screens, answers) are no dialog',

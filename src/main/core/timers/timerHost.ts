@@ -10,7 +10,7 @@ import { classify } from '../status';
 import type { DecorationKey, ProcessEntry } from '../sessions';
 import type { ProcessInfo, ProcessKind } from '../../../shared/model';
 import type { ControlEvent } from '../../../shared/api';
-import type { AgentPrimary } from '../../../shared/status';
+import { isBlockedDetail, type AgentPrimary, type AgentStatusInfo } from '../../../shared/status';
 
 export interface TimerEntry {
   id: string;
@@ -22,6 +22,8 @@ export interface TimerEntry {
   isRunning: boolean;
   /** Agent entries only: the status primary (docs/agent-status.md). */
   agentStatus?: AgentPrimary;
+  /** Agent entries blocked on a limit, sign-in, … : why, in the CLI's words ("limit: …"). */
+  blockedReason?: string;
 }
 
 export interface TimerHost {
@@ -62,7 +64,13 @@ function timerEntryOf(info: ProcessInfo): TimerEntry {
     runId: info.runId,
     isRunning: info.pid !== undefined,
     agentStatus: info.agent?.primary,
+    ...(info.agent && isBlockedDetail(info.agent.detail) && { blockedReason: blockedReasonOf(info.agent) }),
   };
+}
+
+/** "limit: You've hit your session limit · resets 3pm" — the detail and the CLI's own line. */
+function blockedReasonOf(agent: AgentStatusInfo): string {
+  return `${agent.detail}: ${agent.blocked?.message ?? agent.reason}`;
 }
 
 /**

@@ -242,6 +242,24 @@ describe('idle-any timers', () => {
     expect(timers.list(APP_ACTOR).history[0]).toMatchObject({ kind: 'idle_any', state: 'fired', reason: 'idle' });
   });
 
+  it('a watched agent blocked on its limit ends no turn: the timer waits, and timer_list says why', async () => {
+    const timers = fresh();
+    host.addAgent('p_owner', 'active');
+    host.addAgent('p_w', 'active');
+    const armed = timers.setIdle(as('p_owner'), { kind: 'idle_any', watched: ['p_w'], body: 'w done' });
+    host.setStatus('p_owner', 'idle');
+    const blockedReason = 'limit: API Error: Request rejected (429) · rate limited';
+    host.setBlocked('p_w', blockedReason);
+    await advance(60_000);
+    expect(host.delivered).toEqual([]);
+    const listed = timers.list(APP_ACTOR).timers.find((t) => t.id === armed.timer.id)!;
+    expect(listed.waitingOn).toEqual(['p_w']);
+    expect(listed.blockedOn).toEqual([{ id: 'p_w', reason: blockedReason }]);
+    host.setBlocked('p_w', undefined);
+    await settle();
+    expect(host.delivered.map((d) => d.text)).toEqual(['w done']);
+  });
+
   it('an already-idle agent counts once it works and comes back', async () => {
     const timers = fresh();
     host.addWorkedAgent('p_owner');

@@ -489,6 +489,16 @@ export class TimerManager extends DisposableBase {
     return t.record.watched.map((w) => w.id); // paused: not listening, so waiting on all of them
   }
 
+  /** Who an idle timer waits on, and why for those that are blocked (an idle timer never fires on a blocked agent). */
+  private waitingOnWithReasons(t: LiveTimer): Pick<TimerSummary, 'waitingOn' | 'blockedOn'> {
+    const waitingOn = this.waitingOnOf(t);
+    const blockedOn = waitingOn.flatMap((id) => {
+      const reason = this.host.findEntry(id)?.blockedReason;
+      return reason === undefined ? [] : [{ id, reason }];
+    });
+    return { waitingOn, ...(blockedOn.length > 0 && { blockedOn }) };
+  }
+
   /** `at`: the moment the summary describes (default now; arming replies pass the arming time). */
   private summaryOf(t: LiveTimer, at = this.clock.now()): TimerSummary {
     const r = t.record;
@@ -502,7 +512,7 @@ export class TimerManager extends DisposableBase {
       ...(r.state === 'pending' && t.deadlineAt !== undefined ? { firesAt: t.deadlineAt } : {}),
       ...(remainingMs !== undefined ? { remainingMs } : {}),
       ...(t.isHeld ? { heldForOwner: true as const } : {}),
-      ...(r.kind !== 'delay' ? { watched: r.watched.map((w) => w.id), waitingOn: this.waitingOnOf(t) } : {}),
+      ...(r.kind !== 'delay' ? { watched: r.watched.map((w) => w.id), ...this.waitingOnWithReasons(t) } : {}),
       bodyPreview: bodyPreview(r.body),
       createdBy: r.createdBy,
       createdAt: r.createdAt,

@@ -7,6 +7,7 @@ const SCOPE_HELP: Record<McpScope, string> = {
   'entries:input-all': 'type into every entry and message every agent',
   'entries:control-all': 'start, stop, restart, rename and close every entry',
   'tasks:bypass-permissions': 'start headless tasks that bypass permission prompts',
+  'worktrees:manage-all': 'merge and remove worktrees others created',
 };
 
 /** Entries whose MCP token can carry scopes: agents, tasks, and entries the config gave a token. */

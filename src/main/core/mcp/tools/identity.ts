@@ -10,7 +10,7 @@ import { MCP_SCOPES } from '../../../../shared/trust';
 const APP_RIGHTS = 'The app token: every right on every entry (all scopes).';
 const PROCESS_RIGHTS =
   'Without a scope you may list every entry and read its status, spawn processes and agents, and read, type into and control your own entry and the entries you spawned (and theirs). ' +
-  'Scopes extend that: entries:read-all (read any output), entries:input-all (type into any entry, message any agent), entries:control-all (start, stop, restart, rename, close any entry, cancel any task), tasks:bypass-permissions (start_task with permission_mode "bypassPermissions"). ' +
+  'Scopes extend that: entries:read-all (read any output), entries:input-all (type into any entry, message any agent), entries:control-all (start, stop, restart, rename, close any entry, cancel any task), tasks:bypass-permissions (start_task with permission_mode "bypassPermissions"), worktrees:manage-all (merge or remove worktrees you did not create). ' +
   'Only a person grants scopes (switchboard.json "mcp": {"scopes": [...]} on your entry, or the Switchboard UI).';
 
 function whoamiOf(ctx: ToolContext, caller: Caller) {
@@ -26,6 +26,7 @@ function whoamiOf(ctx: ToolContext, caller: Caller) {
     kind: entry?.kind ?? null,
     role: entry?.kind === 'agent' ? 'agent' : 'process',
     ...(entry?.definition.preset ? { preset: entry.definition.preset } : {}),
+    ...(entry?.definition.worktree ? { worktree: entry.definition.worktree, cwd: entry.definition.cwd } : {}),
     ...(spawnedBy ? { spawned_by: spawnedBy } : {}),
     project,
     scopes: entry ? ctx.core.scopesOf(caller.processId) : [],

@@ -2,7 +2,7 @@
  * Process lifecycle tools: list, inspect, spawn, start/stop/restart/close, readiness, ports,
  * rename and select. Each calls the same SwitchboardCore method the UI uses.
  */
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { loadConfig, processSpecFromConfig } from '../../config';
 import type { ProcessInfo, ProcessSpec } from '../../../../shared/model';
 import { DEFAULT_READY_TIMEOUT_MS } from '../../../../shared/readyConfig';
@@ -88,7 +88,8 @@ const spawnProcess = defineTool({
           ...spec,
           kind: args.kind === 'terminal' ? 'terminal' : spec.kind,
           name: args.name ?? spec.name,
-          cwd: args.working_dir ? resolve(ctx.core.projectDir, args.working_dir) : spec.cwd,
+          cwd: presetCwd(ctx, spec.cwd, args.working_dir, args.worktree),
+          ...(args.worktree ? { worktree: args.worktree } : {}),
           env: { ...spec.env, ...args.env },
           cols: args.cols,
           rows: args.rows,
@@ -108,11 +109,18 @@ const spawnProcess = defineTool({
         ready: args.ready,
         cols: args.cols,
         rows: args.rows,
+        worktree: args.worktree,
       },
       spawnOrigin(call),
     );
   },
 });
+
+/** The preset's folder, or the one asked for, at the same place inside the chosen worktree. */
+function presetCwd(ctx: ToolContext, presetDir: string, workingDir: string | undefined, worktree: string | undefined): string {
+  const baseDir = worktree ? ctx.core.worktrees.projectDirIn(worktree) : ctx.core.projectDir;
+  return resolve(baseDir, workingDir ?? relative(ctx.core.projectDir, presetDir));
+}
 
 /** Another instance of a switchboard.json process (not tied to the config: edits do not touch it). */
 function specFromPreset(ctx: ToolContext, preset: string): ProcessSpec {
@@ -146,6 +154,7 @@ const spawnAgent = defineTool({
         instructions: args.agent_instructions,
         cols: args.cols,
         rows: args.rows,
+        worktree: args.worktree,
       },
       spawnOrigin(call),
     ),

@@ -39,9 +39,14 @@ interface StallProbeResult {
   shown: Array<{ ms: number; primary: AgentPrimary; reason: string }>;
 }
 
-/** The stall, run once per busy screen rule of the profile. */
-export async function probeLateCounterStalls(profile: DetectionProfile): Promise<StallProbeResult[]> {
-  const busyRules = profile.rules.rules.filter((r) => r.implies.primary === 'active' && !isReportRegion(r.region));
+/**
+ * The stall, run once per busy screen rule of the profile; with `retrying`, once per retry rule
+ * instead (a CLI waiting out its own back-off is never stuck).
+ */
+export async function probeLateCounterStalls(profile: DetectionProfile, which: 'busy' | 'retrying' = 'busy'): Promise<StallProbeResult[]> {
+  const busyRules = profile.rules.rules.filter(
+    (r) => r.implies.primary === 'active' && !isReportRegion(r.region) && (r.implies.detail === 'retrying') === (which === 'retrying'),
+  );
   const results: StallProbeResult[] = [];
   for (const rule of busyRules) results.push(await probeStall(profile, rule));
   return results;

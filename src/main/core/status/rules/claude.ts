@@ -33,6 +33,36 @@ const DIALOG_TOP = /^─{20,}$/u;
 
 const STATUS_BAR_BUSY = { region: 'after_last_horizontal_rule', contains: 'esc to interrupt' };
 
+/**
+ * The turn ended on the CLI's own error line: `error` (a regex source) is the last block above the
+ * prompt box — a `⎿` row under the user's turn or an `● API Error: …` block, its wrapped rows,
+ * then the turn summary (`✻ Cogitated for 2s`). A later turn pushes it up and the rule lets go.
+ */
+const endsOnError = (error: string) =>
+  new RegExp(`(?:^|\\n)(?:  ⎿[ \\u00a0]+|● API Error: )${error}[^\\n]*(?:\\n(?:|  [^\\n]*|${SPIN} \\S+ for [^\\n]*))*$`, 'u');
+/** The error line itself, for the status's message (the `⎿` or `●` and wrapped rows left out). */
+const errorLine = (error: string) => new RegExp(`^(?:  ⎿[ \\u00a0]+|● )(?<message>(?:API Error: )?${error}[^\\n]*)`, 'mu');
+
+/** Region, match and report of a rule for a turn that ended on `error` (the turn is over: no busy status bar). */
+const turnEndedOn = (error: string) => ({
+  region: 'above_prompt_box(6)',
+  match: { regex: endsOnError(error), not: STATUS_BAR_BUSY },
+  report: errorLine(error),
+});
+
+/** The idle screen under a turn that ended on `errorRows` (cut from the real CLI against the mock, 120x40). */
+const endedOnError = (errorRows: string[]) =>
+  ['', '❯ Say hello', ...errorRows, '', '✻ Cogitated for 2s', '', HR, '❯', HR, '  ? for shortcuts · ← for agents'].join('\n');
+
+const LOGIN_ERRORS =
+  '(?:Not logged in · Please run /login|Invalid API key · Fix external API key|OAuth token revoked · Please run /login|Your ANTHROPIC_API_KEY belongs to a disabled organization|Your organization has disabled API key authentication)';
+const LIMIT_ERRORS = "(?:Request rejected \\(429\\)|You've hit your [^\\n·]*limit)";
+const QUOTA_ERRORS = "(?:Credit balance (?:is )?too low|You're out of usage credits|You've hit your monthly spend limit)";
+const NETWORK_ERRORS = '(?:Unable to connect to API|Request timed out)';
+/** Any other API error the CLI gave up on (5xx, 529 overloaded) after its retries. */
+const GAVE_UP_ERRORS = '(?!Request rejected \\(429\\)|Unable to connect to API|Request timed out)\\S';
+const BLOCKED_SOURCE = `${CLI}, observed: the real CLI against test/fixtures/anthropic's mock, 120x40, 2026-11-27`;
+
 const idleAfterAnswer = [
   '  fill the requested streaming time. The mock model is streaming',
   '',
@@ -218,6 +248,104 @@ export const claudeRules: RuleSetInput = {
       source: `${CLI}: AskUserQuestion menu drawn live against the mock Messages API (e2e/inbox.spec.ts)`,
     },
     {
+      id: 'not-logged-in',
+      priority: 845,
+      implies: { primary: 'waiting', detail: 'login' },
+      ...turnEndedOn(LOGIN_ERRORS),
+      sample: endedOnError(['  ⎿ \u00a0Not logged in · Please run /login']),
+      lookalikes: [
+        {
+          sample: endedOnError(['', '● Run /login when it says "Not logged in · Please run /login".']),
+          why: 'an answer quoting the message is not the error',
+        },
+        {
+          sample: [
+            '',
+            '❯ Say hello',
+            '  ⎿ \u00a0Not logged in · Please run /login',
+            '',
+            '❯ Try again',
+            '',
+            '✽ Elucidating…',
+            '',
+            HR,
+            '❯',
+            HR,
+            '  esc to interrupt · ← for agents',
+          ].join('\n'),
+          why: 'a later turn runs',
+        },
+      ],
+      source: `${BLOCKED_SOURCE}, no ANTHROPIC_API_KEY; "Invalid API key · Fix external API key" after repeated 401s; the other texts are strings of the binary`,
+    },
+    {
+      id: 'limit-reached',
+      priority: 844,
+      implies: { primary: 'waiting', detail: 'limit' },
+      ...turnEndedOn(LIMIT_ERRORS),
+      // A subscriber's `You've hit your session limit · resets 3pm` carries the reset; an API
+      // key's `Request rejected (429)` does not (its retry row did).
+      report: new RegExp(
+        `^(?:  ⎿[ \\u00a0]+|● )(?<message>(?:API Error: )?${LIMIT_ERRORS}[^\\n]*?(?: · resets (?<reset>[^\\n·]+?))?)\\s*$`,
+        'mu',
+      ),
+      sample: endedOnError(['● API Error: Request rejected (429) · rate limited']),
+      lookalikes: [{ sample: endedOnError(['● API Error: 529 Overloaded.']), why: 'an overloaded API is not a limit' }],
+      source: `${BLOCKED_SOURCE}, 429 with anthropic-ratelimit-unified-status: rejected until the retries ran out; "You've hit your … limit · resets …" from the binary's strings`,
+    },
+    {
+      id: 'credit-exhausted',
+      priority: 843,
+      implies: { primary: 'waiting', detail: 'quota' },
+      ...turnEndedOn(QUOTA_ERRORS),
+      sample: endedOnError(['  ⎿ \u00a0Credit balance too low · Add funds: https://platform.claude.com/settings/billing']),
+      lookalikes: [
+        { sample: endedOnError(['● Your credit balance is too low, the invoice said.']), why: 'an answer about credit is not the error' },
+      ],
+      source: `${BLOCKED_SOURCE}, 400 "Your credit balance is too low to access the Anthropic API…"`,
+    },
+    {
+      id: 'network-unreachable',
+      priority: 842,
+      implies: { primary: 'waiting', detail: 'network' },
+      ...turnEndedOn(NETWORK_ERRORS),
+      sample: endedOnError(['● API Error: Unable to connect to API (ConnectionRefused)']),
+      lookalikes: [
+        {
+          sample: [
+            '',
+            '❯ Say hello',
+            '',
+            '✻ Unable to connect to API (ConnectionRefused) · Retrying in 1s · attempt 2/2',
+            '',
+            HR,
+            '❯',
+            HR,
+            '  esc to interrupt · ← for agents',
+          ].join('\n'),
+          why: 'still retrying',
+        },
+      ],
+      source: `${BLOCKED_SOURCE}, ANTHROPIC_BASE_URL on a closed port, CLAUDE_CODE_MAX_RETRIES=2`,
+    },
+    {
+      id: 'api-error-gave-up',
+      priority: 841,
+      implies: { primary: 'waiting', detail: 'api_error' },
+      region: 'above_prompt_box(6)',
+      match: {
+        regex: new RegExp(`(?:^|\\n)● API Error: ${GAVE_UP_ERRORS}[^\\n]*(?:\\n(?:|  [^\\n]*|${SPIN} \\S+ for [^\\n]*))*$`, 'u'),
+        not: STATUS_BAR_BUSY,
+      },
+      report: /^● (?<message>API Error: [^\n]*)/mu,
+      sample: endedOnError([
+        '● API Error: 529 Overloaded. This is a server-side issue, usually temporary — try again in a moment. If it',
+        '  persists, check your inference gateway (127.0.0.1:40943).',
+      ]),
+      lookalikes: [{ sample: endedOnError(['● API Error: Request rejected (429) · rate limited']), why: 'a rate limit is a limit' }],
+      source: `${BLOCKED_SOURCE}, 529 until CLAUDE_CODE_MAX_RETRIES=2 ran out`,
+    },
+    {
       id: 'tool-running',
       priority: 700,
       implies: { primary: 'active', detail: 'using_tools' },
@@ -290,9 +418,15 @@ export const claudeRules: RuleSetInput = {
     {
       id: 'api-retry',
       priority: 640,
-      implies: { primary: 'active', detail: 'thinking' },
+      implies: { primary: 'active', detail: 'retrying' },
       region: 'above_prompt_box(4)',
-      match: { line: /Retrying in \d+\w* · attempt \d+\/\d+/u },
+      match: { line: /Retrying in \d+\w*(?: \([^)\n]+\))? · attempt \d+\/\d+/u },
+      // `✻ <error> · Retrying in 1s (<reset>) · attempt 1/10`: "API error" until the last attempt,
+      // the error itself then or when the network is down, "<Limit> reached" for a rate limit.
+      report: new RegExp(
+        `^${SPIN} (?<message>[^\\n]*?) · Retrying in \\d+\\w*(?: \\((?<reset>[^)\\n]+)\\))? · attempt (?<attempt>\\d+)\\/(?<max>\\d+)`,
+        'mu',
+      ),
       sample: [
         '',
         '✻ API error · Retrying in 1s · attempt 1/10',
@@ -310,7 +444,7 @@ export const claudeRules: RuleSetInput = {
           why: 'the words in an answer, without the attempt counter, are not a retry notice',
         },
       ],
-      source: `${CLI}, ${REC}api-529-retries.cast @ 5000 ms (529 Overloaded, attempt 1/10)`,
+      source: `${CLI}, ${REC}api-529-retries.cast @ 5000 ms (529 Overloaded, attempt 1/10); with a rate limit's reset "✻ Session limit reached · Retrying in 1s (10:53pm) · attempt 1/10" (observed against the mock, 2026-11-27)`,
     },
     {
       id: 'compacting',

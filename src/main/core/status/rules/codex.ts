@@ -151,6 +151,22 @@ export const codexRules: RuleSetInput = {
       source: `${recorded('codex-question')} (OSC 7501)`,
     },
     {
+      id: 'state-error',
+      priority: 845,
+      implies: { primary: 'waiting', detail: 'api_error' },
+      region: 'osc_state',
+      // The turn ended on an error (Codex's `■ …` row: "unexpected status 401 Unauthorized: …",
+      // "You’ve hit your usage limit. … try again at 11:40 PM."). Codex inserts that row into the
+      // scrollback above its inline viewport, out of the rows the rules read, so its own state
+      // report is the signal; which error it was is not in the report. The next turn reports
+      // `working` and lets go.
+      match: { regex: /^state=error\b/u },
+      report: /^(?<message>state=error)/u,
+      sample: 'state=error:app=codex',
+      lookalikes: [{ sample: 'state=done:app=codex', why: 'a turn that ended well' }],
+      source: `${OBSERVED}: the mock answering 401, 429 usage_limit_reached and insufficient_quota (OSC 7501, 2026-11-27)`,
+    },
+    {
       id: 'running-command',
       priority: 700,
       implies: { primary: 'active', detail: 'using_tools' },

@@ -94,6 +94,12 @@ export class FakeTimerHost implements TimerHost {
     });
   }
 
+  /** An agent blocked (sign-in, limit, …) with the reason timer_list shows; undefined unblocks it at its prompt. */
+  setBlocked(id: string, blockedReason: string | undefined): void {
+    const entry = this.entries.get(id)!;
+    this.put({ ...entry, agentStatus: blockedReason === undefined ? 'idle' : 'waiting', blockedReason });
+  }
+
   /** An agent that has done one turn and is back at its prompt. */
   addWorkedAgent(id: string, extra: Partial<TimerEntry> = {}): void {
     this.addAgent(id, 'active', extra);

@@ -1,0 +1,63 @@
+/** Worktree tools (docs/worktrees.md): an orchestrating agent fans work out into worktrees and brings it back. */
+import { MissingScopeError } from '../../../../shared/errors';
+import type { WorktreeDiff } from '../../../../shared/worktree';
+import { defineTool, spawnOrigin, type AnyToolDefinition, type ToolCall, type ToolContext } from '../toolContext';
+
+/** A process may merge and remove the worktrees it created; others need the scope. */
+function assertManages(ctx: ToolContext, call: ToolCall, worktree: string, action: string): void {
+  if (call.caller.kind !== 'process') return;
+  const callerId = call.caller.processId;
+  if (ctx.core.worktrees.manager.creatorOf(worktree) === callerId) return;
+  if (!ctx.core.scopesOf(callerId).includes('worktrees:manage-all'))
+    throw new MissingScopeError('worktrees:manage-all', `${action} worktree "${worktree}", which you did not create, needs it`);
+}
+
+const createWorktree = defineTool({
+  name: 'create_worktree',
+  title: 'Create a worktree',
+  description:
+    "New git worktree on a new branch, with the project's copy and set-up done. Returns id, path, branch, setup. Then spawn_agent/spawn_process with worktree.",
+  run: async (args, call, ctx) => {
+    const { worktree, setup } = await ctx.core.worktrees.createWorktree(args, spawnOrigin(call));
+    return { ...worktree, setup };
+  },
+});
+
+const listWorktrees = defineTool({
+  name: 'list_worktrees',
+  title: 'List worktrees',
+  description: 'Every worktree (main included): branch, base, commits ahead/behind, changed files, creator.',
+  annotations: { readOnlyHint: true },
+  run: async (_args, _call, ctx) => ({ worktrees: await ctx.core.worktrees.manager.status() }),
+});
+
+const worktreeDiff = defineTool({
+  name: 'worktree_diff',
+  title: 'Worktree diff',
+  description: 'Changes against the base, uncommitted included (marked): per file +/- and unified diff.',
+  annotations: { readOnlyHint: true },
+  run: async ({ worktree }, _call, ctx): Promise<WorktreeDiff> => ctx.core.worktrees.manager.diff(worktree),
+});
+
+const mergeWorktree = defineTool({
+  name: 'merge_worktree',
+  title: 'Merge a worktree',
+  description: 'Land the worktree branch on its base. A conflict changes nothing and names the files.',
+  run: ({ worktree, strategy }, call, ctx) => {
+    assertManages(ctx, call, worktree, 'Merging');
+    return ctx.core.worktrees.manager.merge(worktree, strategy);
+  },
+});
+
+const removeWorktree = defineTool({
+  name: 'remove_worktree',
+  title: 'Remove a worktree',
+  description: 'Delete the worktree and its branch. Refused with unsaved work unless force, which saves it to a named branch first.',
+  annotations: { destructiveHint: true },
+  run: ({ worktree, force }, call, ctx) => {
+    assertManages(ctx, call, worktree, 'Removing');
+    return ctx.core.worktrees.manager.remove(worktree, force);
+  },
+});
+
+export const worktreeTools: readonly AnyToolDefinition[] = [createWorktree, listWorktrees, worktreeDiff, mergeWorktree, removeWorktree];

@@ -1,0 +1,204 @@
+/**
+ * The small program we run on the host with its own `node` (`node -`, the source on stdin, so
+ * nothing of it shows in the host's process list): it reports what is installed and running,
+ * starts the server detached from the SSH session (so it outlives the connection), and opens
+ * folders in a running server through its loopback WebSocket. Plain CommonJS for any Node: it
+ * must get as far as naming an old Node. Each run prints one JSON line, or one
+ * `switchboard-host: <reason>` line on stderr and exits 3.
+ */
+import { MCP_ENDPOINT_FILE } from '../../../shared/mcp';
+
+/** The host user's folder for installs, the server's data dir and its state. */
+export const HOST_BASE_DIR = '.switchboard-server';
+/** A server that printed nothing for this long is reported as failed (a cold start under load takes seconds). */
+const START_TIMEOUT_MS = 60_000;
+export const HOST_FAILURE_PREFIX = 'switchboard-host: ';
+
+export type HostAgentRequest =
+  | { mode: 'probe'; version: string }
+  | { mode: 'start'; version: string; port: number; dirs: string[]; trust: boolean }
+  | { mode: 'open'; version: string; dirs: string[] };
+
+export interface HostProbe {
+  node: string;
+  installed: boolean;
+  running: { version: string; pid: number; port: number; ui: string } | null;
+}
+
+export interface HostServer {
+  pid: number;
+  port: number;
+  ui: string;
+}
+
+export interface HostProject {
+  id: string;
+  dir: string;
+  name: string;
+  url: string;
+  token: string;
+}
+
+/** The program for one request; the request is data inside it, it reads nothing else from us. */
+export function hostAgentSource(request: HostAgentRequest): string {
+  return `'use strict';
+const REQUEST = ${JSON.stringify(request)};
+const BASE = require('path').join(require('os').homedir(), ${JSON.stringify(HOST_BASE_DIR)});
+const START_TIMEOUT_MS = ${START_TIMEOUT_MS};
+const MCP_ENDPOINT_FILE = ${JSON.stringify(MCP_ENDPOINT_FILE)};
+const FAILURE_PREFIX = ${JSON.stringify(HOST_FAILURE_PREFIX)};
+${HOST_AGENT_BODY}`;
+}
+
+const HOST_AGENT_BODY = String.raw`
+const fs = require('fs');
+const path = require('path');
+const os = require('os');
+const cp = require('child_process');
+const STATE_FILE = path.join(BASE, 'server.json');
+const DATA_DIR = path.join(BASE, 'data');
+
+function done(value) {
+  process.stdout.write(JSON.stringify(value) + '\n');
+  process.exit(0);
+}
+function fail(message) {
+  process.stderr.write(FAILURE_PREFIX + message + '\n');
+  process.exit(3);
+}
+function isOurServer(pid) {
+  try {
+    process.kill(pid, 0);
+  } catch (e) {
+    if (e.code !== 'EPERM') return false;
+  }
+  try {
+    // A recycled pid is some other program.
+    return fs.readFileSync('/proc/' + pid + '/cmdline', 'utf8').includes(BASE);
+  } catch (e) {
+    return true; // no /proc (macOS): the live pid is taken at its word
+  }
+}
+function runningServer() {
+  let state;
+  try {
+    state = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8'));
+  } catch (e) {
+    return undefined;
+  }
+  return state && isOurServer(state.pid) ? state : undefined;
+}
+function resolveDir(dir) {
+  const home = os.homedir();
+  const full = dir === '~' ? home : dir.startsWith('~/') ? path.join(home, dir.slice(2)) : path.resolve(home, dir);
+  let real;
+  try {
+    real = fs.realpathSync(full);
+  } catch (e) {
+    fail('No such folder on the host: ' + full);
+  }
+  if (!fs.statSync(real).isDirectory()) fail('Not a folder on the host: ' + full);
+  return real;
+}
+function installDir() {
+  return path.join(BASE, REQUEST.version);
+}
+
+function probe() {
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major < 20) fail('Node ' + process.version + ' on the host is too old: the server needs Node >= 20');
+  const state = runningServer();
+  done({
+    node: process.version,
+    installed: fs.existsSync(path.join(installDir(), '.installed')),
+    running: state ? { version: state.version, pid: state.pid, port: state.port, ui: state.ui } : null,
+  });
+}
+
+function start() {
+  try {
+    require(path.join(installDir(), 'node_modules', 'node-pty'));
+  } catch (e) {
+    fail('node-pty does not load on the host (' + process.platform + '-' + process.arch + '): ' + String(e.message).split('\n')[0]);
+  }
+  const dirs = REQUEST.dirs.map(resolveDir);
+  fs.mkdirSync(DATA_DIR, { recursive: true, mode: 0o700 });
+  const lineFile = path.join(DATA_DIR, 'serve-line.json');
+  const logFile = path.join(DATA_DIR, 'serve.log');
+  fs.rmSync(lineFile, { force: true });
+  const out = fs.openSync(lineFile, 'w', 0o600);
+  const log = fs.openSync(logFile, 'a', 0o600);
+  const logStart = fs.fstatSync(log).size;
+  const args = [path.join(installDir(), 'out', 'main', 'serve.js'), '--port', String(REQUEST.port), '--data-dir', DATA_DIR];
+  for (const dir of dirs) args.push('--project', dir);
+  if (REQUEST.trust) args.push('--trust');
+  // Its own session, output to files: the SSH session ending (or the network) leaves it running.
+  const child = cp.spawn(process.execPath, args, { detached: true, stdio: ['ignore', out, log], cwd: os.homedir() });
+  let settled = false;
+  const logTail = () => fs.readFileSync(logFile, 'utf8').slice(logStart).trim().split('\n').slice(-3).join(' | ');
+  const check = () => {
+    if (settled) return;
+    const text = fs.readFileSync(lineFile, 'utf8');
+    if (!text.includes('\n')) return;
+    settled = true;
+    const line = JSON.parse(text.split('\n')[0]);
+    const state = { version: REQUEST.version, pid: child.pid, port: Number(new URL(line.ui).port), ui: line.ui };
+    fs.writeFileSync(STATE_FILE + '.tmp', JSON.stringify(state), { mode: 0o600 });
+    fs.renameSync(STATE_FILE + '.tmp', STATE_FILE);
+    child.unref();
+    done({ pid: state.pid, port: state.port, ui: state.ui });
+  };
+  fs.watch(lineFile, check);
+  child.on('exit', (code) => {
+    if (!settled) fail('the server exited (' + code + ') before it was up: ' + logTail());
+  });
+  setTimeout(() => fail('the server printed nothing within ' + START_TIMEOUT_MS / 1000 + ' s: ' + logTail()), START_TIMEOUT_MS).unref();
+  check();
+}
+
+function open() {
+  const state = runningServer();
+  if (!state) fail('no server is running on the host');
+  const WebSocket = require(path.join(BASE, state.version, 'node_modules', 'ws'));
+  const secret = fs.readFileSync(path.join(DATA_DIR, 'ui-secret'), 'utf8').trim();
+  const dirs = REQUEST.dirs.map(resolveDir);
+  const ws = new WebSocket('ws://127.0.0.1:' + state.port + '/ws', { headers: { Authorization: 'Bearer ' + secret } });
+  const waiting = new Map();
+  let seq = 0;
+  const call = (cmd, args) =>
+    new Promise((resolve, reject) => {
+      seq += 1;
+      waiting.set(seq, { resolve, reject });
+      ws.send(JSON.stringify({ t: 'call', seq, cmd, args }));
+    });
+  ws.on('message', (data, isBinary) => {
+    if (isBinary) return;
+    const message = JSON.parse(String(data));
+    const pending = message.t === 'result' && waiting.get(message.seq);
+    if (!pending) return;
+    waiting.delete(message.seq);
+    if (message.ok) pending.resolve(message.value);
+    else pending.reject(new Error(message.error && message.error.message));
+  });
+  ws.on('error', (e) => fail('cannot reach the server on the host: ' + e.message));
+  ws.on('open', async () => {
+    try {
+      const workspace = await call('getWorkspace', {});
+      const open = new Map(workspace.projects.map((p) => [p.dir, p]));
+      const wanted = [];
+      for (const dir of dirs) wanted.push(open.get(dir) || (await call('openProject', { dir })));
+      const listed = dirs.length > 0 ? wanted : workspace.projects;
+      const projects = listed.map((p) => {
+        const endpoint = JSON.parse(fs.readFileSync(path.join(DATA_DIR, 'projects', p.id, MCP_ENDPOINT_FILE), 'utf8'));
+        return { id: p.id, dir: p.dir, name: p.name, url: endpoint.url, token: endpoint.token };
+      });
+      ws.close();
+      done({ projects });
+    } catch (e) {
+      fail(e.message);
+    }
+  });
+}
+
+({ probe, start, open })[REQUEST.mode]();
+`;

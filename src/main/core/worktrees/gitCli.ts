@@ -1,0 +1,55 @@
+/**
+ * The one way this capability runs git: the real CLI, never a reimplementation. Output is read in
+ * the C locale so messages are stable, and git never prompts (no terminal to answer it).
+ */
+import { execFile } from 'node:child_process';
+import { WorktreeError } from './worktreeError';
+
+/** Large diffs of a 5,000-file repository stay well under this (bytes). */
+const GIT_MAX_BUFFER_BYTES = 256 * 1024 * 1024;
+
+export interface GitResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+/** Runs git in `cwd`; resolves with its exit code instead of throwing when git itself ran. */
+export function runGit(cwd: string, args: string[]): Promise<GitResult> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'git',
+      args,
+      { cwd, maxBuffer: GIT_MAX_BUFFER_BYTES, env: { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' } },
+      (error, stdout, stderr) => {
+        const code = (error as NodeJS.ErrnoException | null)?.code;
+        if (code === 'ENOENT') {
+          reject(new WorktreeError('git_missing', 'git is not installed or not on PATH: worktrees need the git command line.'));
+          return;
+        }
+        if (error && typeof code !== 'number') {
+          reject(new WorktreeError('git_failed', `git ${args[0]} failed: ${error.message}`));
+          return;
+        }
+        resolve({ stdout, stderr, exitCode: typeof code === 'number' ? code : 0 });
+      },
+    );
+  });
+}
+
+/** Runs git and returns its stdout; a non-zero exit throws with git's own message. */
+export async function git(cwd: string, args: string[]): Promise<string> {
+  const result = await runGit(cwd, args);
+  if (result.exitCode !== 0) throw gitFailure(args, result);
+  return result.stdout;
+}
+
+export function gitFailure(args: string[], result: GitResult): WorktreeError {
+  const message = (result.stderr || result.stdout).trim().split('\n').slice(-3).join(' ');
+  return new WorktreeError('git_failed', `git ${args.slice(0, 2).join(' ')} failed: ${message}`);
+}
+
+/** Splits NUL-separated output (`-z`), dropping the trailing empty field. */
+export function splitNul(text: string): string[] {
+  return text.split('\0').filter((field) => field !== '');
+}

@@ -1,0 +1,47 @@
+/**
+ * Joins worktrees to the core: the registry of this project's worktrees (kept in the app's data
+ * directory), the managed folder (switchboard.json `worktrees.dir`, default under the data dir),
+ * and the "in use" and "last used" facts the core's entries give.
+ */
+import { createHash } from 'node:crypto';
+import { basename, join } from 'node:path';
+import type { SwitchboardCore } from '../app';
+import { DisposableStore, type Capability } from '../base';
+import { loadConfig } from '../config';
+import { WorktreeManager } from './worktreeManager';
+import { WORKTREES, WorktreeService } from './worktreeService';
+import { FileWorktreeStore } from './worktreeStore';
+
+export interface WorktreeCapabilityOptions {
+  dataDir: string;
+  /** The project's canonical folder (one registry and one managed folder per project). */
+  projectKey: string;
+}
+
+export function worktreeCapability(options: WorktreeCapabilityOptions): Capability<SwitchboardCore> {
+  return {
+    name: 'worktrees',
+    attach(core) {
+      const folder = join(options.dataDir, 'worktrees', projectFolderName(options.projectKey));
+      const store = new DisposableStore();
+      const manager = store.add(
+        new WorktreeManager({
+          projectDir: core.projectDir,
+          managedDir: () => loadConfig(core.projectDir).worktrees.dir ?? folder,
+          store: new FileWorktreeStore(`${folder}.json`),
+          copyGlobs: () => loadConfig(core.projectDir).worktrees.copy ?? [],
+          isInUse: (id) => core.entries().some((entry) => entry.definition.worktree === id && entry.isRunning),
+        }),
+      );
+      store.add(core.services.provide(WORKTREES, new WorktreeService(core, manager)));
+      store.add(core.onDidAddEntry((entry) => entry.definition.worktree && manager.markUsed(entry.definition.worktree)));
+      return { dispose: () => store.dispose(), beforeInit: () => manager.refreshMain() };
+    },
+  };
+}
+
+/** Readable and unique: the project's folder name and a hash of its full path. */
+function projectFolderName(projectKey: string): string {
+  const hash = createHash('sha256').update(projectKey).digest('hex').slice(0, 8);
+  return `${basename(projectKey).replace(/[^\w.-]/g, '_')}-${hash}`;
+}

@@ -1,0 +1,157 @@
+/**
+ * Git worktrees (docs/worktrees.md): the main checkout and every Switchboard-managed worktree of a
+ * project. The zod schemas are the single source of truth for the control API and MCP.
+ */
+import { z } from 'zod';
+
+/** The main checkout's worktree id. */
+export const MAIN_WORKTREE_ID = 'main';
+
+/** A worktree id: a short slug, safe in a folder name, a branch name and an environment value. */
+export const WorktreeIdSchema = z
+  .string()
+  .min(1)
+  .max(48)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'worktree names use lowercase letters, digits and "-", starting with a letter or digit');
+
+export const WorktreeInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Absolute path of the worktree's folder. */
+  path: z.string(),
+  /** Checked-out branch (short name); null on a detached HEAD. */
+  branch: z.string().nullable(),
+  /** What it was branched from and merges into; null for the main checkout. */
+  base: z.string().nullable(),
+  isMain: z.boolean(),
+});
+export type WorktreeInfo = z.infer<typeof WorktreeInfoSchema>;
+
+/** A worktree with its state against its base (list_worktrees). */
+export const WorktreeStatusSchema = WorktreeInfoSchema.extend({
+  /** Commits on the branch that the base lacks, and the other way round. */
+  ahead: z.number(),
+  behind: z.number(),
+  /** Files with uncommitted changes (tracked or untracked). */
+  changedFiles: z.number(),
+  /** The folder no longer exists (removed outside Switchboard). */
+  isMissing: z.boolean(),
+  /** Id of the entry that created it (an agent's MCP call), if any. */
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WorktreeStatus = z.infer<typeof WorktreeStatusSchema>;
+
+export const DiffFileSchema = z.object({
+  path: z.string(),
+  /** Null for binary files. */
+  added: z.number().nullable(),
+  removed: z.number().nullable(),
+  /** The change is not committed yet (working tree or index). */
+  isUncommitted: z.boolean(),
+  /** Unified diff of this file against the base. */
+  patch: z.string(),
+});
+export type DiffFile = z.infer<typeof DiffFileSchema>;
+
+export const WorktreeDiffSchema = z.object({
+  worktree: z.string(),
+  base: z.string(),
+  files: z.array(DiffFileSchema),
+});
+export type WorktreeDiff = z.infer<typeof WorktreeDiffSchema>;
+
+export const MERGE_STRATEGIES = ['ff', 'merge', 'rebase'] as const;
+export type MergeStrategy = (typeof MERGE_STRATEGIES)[number];
+
+export const CreateWorktreeArgsSchema = z.strictObject({
+  name: WorktreeIdSchema.optional(),
+  base: z.string().min(1).optional(),
+  branch: z.string().min(1).optional(),
+});
+export type CreateWorktreeArgs = z.infer<typeof CreateWorktreeArgsSchema>;
+
+export const MergeWorktreeArgsSchema = z.strictObject({
+  worktree: z.string().min(1),
+  strategy: z.enum(MERGE_STRATEGIES).optional(),
+});
+
+export const RemoveWorktreeArgsSchema = z.strictObject({
+  worktree: z.string().min(1),
+  force: z.boolean().optional(),
+});
+
+export const CommitWorktreeArgsSchema = z.strictObject({
+  worktree: z.string().min(1),
+  message: z.string().min(1),
+});
+
+export const AgentInWorktreeArgsSchema = CreateWorktreeArgsSchema.extend({
+  preset: z.string().min(1),
+  agentName: z.string().min(1).max(200).optional(),
+  argv: z.array(z.string()).min(1).optional(),
+  instructions: z.string().optional(),
+});
+export type AgentInWorktreeArgs = z.infer<typeof AgentInWorktreeArgsSchema>;
+
+/** How a new worktree's `worktrees.setup` went. */
+export interface SetupOutcome {
+  ok: boolean;
+  /** The one-shot entries that ran, in order. */
+  entries: string[];
+  /** Why it stopped, for whoever asked (an agent's instructions wait on it). */
+  message?: string;
+}
+
+export interface MergeResult {
+  worktree: string;
+  base: string;
+  strategy: MergeStrategy;
+  /** The base's commit after the merge. */
+  commit: string;
+}
+
+export interface RemoveResult {
+  worktree: string;
+  /** Where forced removal saved uncommitted or unmerged work: a branch name. */
+  savedTo: string | null;
+}
+
+/** The prune view's default for "unused for N days". */
+export const DEFAULT_UNUSED_DAYS = 7;
+
+/** Why the prune view lists a worktree. */
+export const STALE_REASONS = ['folder-gone', 'branch-merged', 'unused'] as const;
+export type StaleReason = (typeof STALE_REASONS)[number];
+
+export interface StaleWorktree {
+  worktree: WorktreeStatus;
+  reasons: StaleReason[];
+  /** Bytes on disk (0 when the folder is gone). */
+  diskBytes: number;
+  lastUsedAt: string;
+}
+
+// --- MCP tool inputs (registered in src/shared/mcp.ts's McpToolInput) ---
+const WorktreeRef = z.string().min(1).max(100).describe('Worktree id (list_worktrees)');
+
+export const WORKTREE_TOOL_INPUT = {
+  create_worktree: {
+    name: WorktreeIdSchema.optional().describe('Id and folder name (default wt-N)'),
+    base: z.string().min(1).max(200).optional().describe('Branch or commit to start from (default: the current branch)'),
+    branch: z.string().min(1).max(200).optional().describe('New branch (default switchboard/<name>)'),
+  },
+  list_worktrees: {},
+  worktree_diff: { worktree: WorktreeRef },
+  merge_worktree: {
+    worktree: WorktreeRef,
+    strategy: z.enum(MERGE_STRATEGIES).optional().describe('ff, merge (default: a merge commit) or rebase'),
+  },
+  remove_worktree: {
+    worktree: WorktreeRef,
+    force: z.boolean().optional().describe('Remove despite uncommitted or unmerged work, saved first to a branch'),
+  },
+} as const;
+
+/** `worktree` on spawn_process / spawn_agent. */
+export const WorktreeArg = z.string().min(1).max(100).describe('Worktree id to run in (default: the main checkout)');
