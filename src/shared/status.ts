@@ -8,7 +8,7 @@ export type AgentPrimary = 'starting' | 'idle' | 'active' | 'waiting' | 'stuck' 
  * rejected, a usage or rate limit, credit or quota exhausted, the API unreachable, API errors
  * retried until the CLI gave up. Each is a `waiting` detail: a person has to act.
  */
-export const BLOCKED_DETAILS = ['login', 'limit', 'quota', 'network', 'api_error'] as const;
+const BLOCKED_DETAILS = ['login', 'limit', 'quota', 'network', 'api_error'] as const;
 export type BlockedDetail = (typeof BLOCKED_DETAILS)[number];
 
 /**

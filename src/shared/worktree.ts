@@ -14,54 +14,51 @@ export const WorktreeIdSchema = z
   .max(48)
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'worktree names use lowercase letters, digits and "-", starting with a letter or digit');
 
-export const WorktreeInfoSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+/** One worktree of a project; the main checkout is the one with id "main" and isMain. */
+export interface WorktreeInfo {
+  id: string;
+  name: string;
   /** Absolute path of the worktree's folder. */
-  path: z.string(),
+  path: string;
   /** Checked-out branch (short name); null on a detached HEAD. */
-  branch: z.string().nullable(),
+  branch: string | null;
   /** What it was branched from and merges into; null for the main checkout. */
-  base: z.string().nullable(),
-  isMain: z.boolean(),
-});
-export type WorktreeInfo = z.infer<typeof WorktreeInfoSchema>;
+  base: string | null;
+  isMain: boolean;
+}
 
 /** A worktree with its state against its base (list_worktrees). */
-export const WorktreeStatusSchema = WorktreeInfoSchema.extend({
+export interface WorktreeStatus extends WorktreeInfo {
   /** Commits on the branch that the base lacks, and the other way round. */
-  ahead: z.number(),
-  behind: z.number(),
+  ahead: number;
+  behind: number;
   /** Files with uncommitted changes (tracked or untracked). */
-  changedFiles: z.number(),
+  changedFiles: number;
   /** The folder no longer exists (removed outside Switchboard). */
-  isMissing: z.boolean(),
+  isMissing: boolean;
   /** Id of the entry that created it (an agent's MCP call), if any. */
-  createdBy: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type WorktreeStatus = z.infer<typeof WorktreeStatusSchema>;
+  createdBy: string | null;
+  createdAt: string;
+}
 
-export const DiffFileSchema = z.object({
-  path: z.string(),
+export interface DiffFile {
+  path: string;
   /** Null for binary files. */
-  added: z.number().nullable(),
-  removed: z.number().nullable(),
+  added: number | null;
+  removed: number | null;
   /** The change is not committed yet (working tree or index). */
-  isUncommitted: z.boolean(),
+  isUncommitted: boolean;
   /** Unified diff of this file against the base. */
-  patch: z.string(),
-});
-export type DiffFile = z.infer<typeof DiffFileSchema>;
+  patch: string;
+}
 
-export const WorktreeDiffSchema = z.object({
-  worktree: z.string(),
-  base: z.string(),
-  files: z.array(DiffFileSchema),
-});
-export type WorktreeDiff = z.infer<typeof WorktreeDiffSchema>;
+export interface WorktreeDiff {
+  worktree: string;
+  base: string;
+  files: DiffFile[];
+}
 
-export const MERGE_STRATEGIES = ['ff', 'merge', 'rebase'] as const;
+const MERGE_STRATEGIES = ['ff', 'merge', 'rebase'] as const;
 export type MergeStrategy = (typeof MERGE_STRATEGIES)[number];
 
 export const CreateWorktreeArgsSchema = z.strictObject({
@@ -121,8 +118,7 @@ export interface RemoveResult {
 export const DEFAULT_UNUSED_DAYS = 7;
 
 /** Why the prune view lists a worktree. */
-export const STALE_REASONS = ['folder-gone', 'branch-merged', 'unused'] as const;
-export type StaleReason = (typeof STALE_REASONS)[number];
+export type StaleReason = 'folder-gone' | 'branch-merged' | 'unused';
 
 export interface StaleWorktree {
   worktree: WorktreeStatus;

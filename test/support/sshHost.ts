@@ -101,7 +101,7 @@ function sshdConfig(dir: string, user: string, authorizedKeys: string): string {
 }
 
 /** What a variant of the host's client config changes. */
-export interface ClientVariant {
+interface ClientVariant {
   identityFile?: string;
   knownHostsFile?: string;
   /** More options for the host block (first value wins in ssh_config, so these override the defaults below). */

@@ -128,7 +128,7 @@ export function detectFramework(input: DetectFrameworkInput): FrameworkDetection
   return { framework: 'generic', reason: 'no framework recognised', isFromCommand: false };
 }
 
-export interface PackageJson {
+interface PackageJson {
   scripts?: Record<string, string>;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;

@@ -11,7 +11,7 @@ const HOSTS_FILE = 'remote-hosts.json';
 /** The list keeps the most recent hosts only. */
 const MAX_HOSTS = 50;
 
-export interface RememberedHost {
+interface RememberedHost {
   destination: string;
   dirs: string[];
   configFile?: string;
@@ -19,7 +19,7 @@ export interface RememberedHost {
   connectedAt: number;
 }
 
-export function readRememberedHosts(dataDir: string): RememberedHost[] {
+function readRememberedHosts(dataDir: string): RememberedHost[] {
   try {
     const value = JSON.parse(readFileSync(join(dataDir, HOSTS_FILE), 'utf8')) as unknown;
     return Array.isArray(value) ? value.filter(isRememberedHost) : [];

@@ -16,7 +16,7 @@ import { SshConnection, SshError } from './sshConnection';
 const RECONNECT_FIRST_MS = 1_000;
 const RECONNECT_MAX_MS = 30_000;
 
-export type RemoteHostStatus = 'connecting' | 'connected' | 'disconnected' | 'failed';
+type RemoteHostStatus = 'connecting' | 'connected' | 'disconnected' | 'failed';
 
 export interface RemoteProject extends HostProject {
   /** The SSH destination the project lives on. */

@@ -29,13 +29,13 @@ const SSH_OPTIONS = [
 const READY_MARKER = 'switchboard-ssh-ready';
 const MASTER_COMMAND = `echo ${READY_MARKER}; exec cat >/dev/null`;
 
-export interface SshTarget {
+interface SshTarget {
   destination: string;
   /** The user's ssh config file (`ssh -F`); default: ssh's own (`~/.ssh/config`). */
   configFile?: string;
 }
 
-export interface ExecResult {
+interface ExecResult {
   code: number | null;
   stdout: string;
   stderr: string;

@@ -5,7 +5,7 @@
  */
 import { realClock, type Clock, type Disposable } from '../base';
 
-export interface IdleStopOptions {
+interface IdleStopOptions {
   idleStopMs: number;
   /** Stops the worktree's servers (its agents keep running). */
   stop(worktreeId: string): void;

@@ -21,7 +21,7 @@ export interface RuntimeWorktree {
   isMain: boolean;
 }
 
-export interface InstancePlanInput {
+interface InstancePlanInput {
   worktree: RuntimeWorktree;
   processes: ReadonlyMap<string, ProcessConfig>;
   /** The main checkout's root, where switchboard.json lives. */

@@ -8,7 +8,7 @@ import type { FrameworkId } from '../../../shared/ready';
 import { detectFramework, FRAMEWORK_NAMES, PACKAGE_RUNNERS, readFirstPackageJson, scriptNameOf } from '../ready';
 import { portPassingRuleFor, type PortPassingRule } from './portPassing';
 
-export interface PortPassingInput {
+interface PortPassingInput {
   argv: readonly string[];
   cwd: string;
   projectDir: string;
@@ -17,7 +17,7 @@ export interface PortPassingInput {
   configured?: FrameworkId;
 }
 
-export type PortPassing =
+type PortPassing =
   | { kind: 'passed'; argv: string[]; env: Record<string, string>; framework: FrameworkId; defaultPort: number }
   | { kind: 'unknown'; problem: string };
 

@@ -10,9 +10,9 @@ import { dirname, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../base';
 
 /** Port assignments by worktree id, then entry name. */
-export type PortAssignments = Record<string, Record<string, number>>;
+type PortAssignments = Record<string, Record<string, number>>;
 
-export interface PortStore {
+interface PortStore {
   load(): PortAssignments;
   save(assignments: PortAssignments): void;
 }
@@ -21,9 +21,9 @@ export interface PortStore {
  * Below Linux's ephemeral range (32768–60999), so an outgoing connection never holds an
  * assigned port, and above the usual dev-server defaults (3000–9000).
  */
-export const DEFAULT_PORT_RANGE = { first: 20_000, last: 32_000 } as const;
+const DEFAULT_PORT_RANGE = { first: 20_000, last: 32_000 } as const;
 
-export interface PortAllocatorOptions {
+interface PortAllocatorOptions {
   store?: PortStore;
   range?: { first: number; last: number };
   isFree?: (port: number) => Promise<boolean>;

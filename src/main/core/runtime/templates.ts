@@ -11,7 +11,7 @@ export type TemplateRef =
   | { kind: 'worktree' }
   | { kind: 'unknown'; text: string };
 
-export interface TemplateValues {
+interface TemplateValues {
   port(): string;
   portOf(name: string): string;
   urlOf(name: string): string;

@@ -8,7 +8,7 @@ import { WorktreeError } from './worktreeError';
 /** Large diffs of a 5,000-file repository stay well under this (bytes). */
 const GIT_MAX_BUFFER_BYTES = 256 * 1024 * 1024;
 
-export interface GitResult {
+interface GitResult {
   stdout: string;
   stderr: string;
   exitCode: number;

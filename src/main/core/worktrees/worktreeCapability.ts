@@ -5,12 +5,16 @@
  */
 import { createHash } from 'node:crypto';
 import { basename, join } from 'node:path';
-import type { SwitchboardCore } from '../app';
-import { DisposableStore, type Capability } from '../base';
+import { DisposableStore, type Capability, type Disposable, type ServiceKey } from '../base';
 import { loadConfig } from '../config';
 import { WorktreeManager } from './worktreeManager';
 import { WORKTREES, WorktreeService } from './worktreeService';
 import { FileWorktreeStore } from './worktreeStore';
+import type { WorktreeHost } from './worktreeHost';
+
+interface WorktreeCapabilityHost extends WorktreeHost {
+  readonly services: { provide(key: ServiceKey<WorktreeService>, service: WorktreeService): Disposable };
+}
 
 export interface WorktreeCapabilityOptions {
   dataDir: string;
@@ -18,7 +22,7 @@ export interface WorktreeCapabilityOptions {
   projectKey: string;
 }
 
-export function worktreeCapability(options: WorktreeCapabilityOptions): Capability<SwitchboardCore> {
+export function worktreeCapability(options: WorktreeCapabilityOptions): Capability<WorktreeCapabilityHost> {
   return {
     name: 'worktrees',
     attach(core) {

@@ -1,7 +1,7 @@
 import { SwitchboardError } from '../../../shared/errors';
 
 /** Why a worktree operation was refused; the message names the cause and what to do. */
-export type WorktreeErrorReason =
+type WorktreeErrorReason =
   | 'git_missing'
   | 'not_a_repository'
   | 'submodules'

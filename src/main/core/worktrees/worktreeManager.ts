@@ -55,7 +55,7 @@ export interface WorktreeManagerOptions {
   now?: () => Date;
 }
 
-export interface CreateWorktreeRequest extends CreateWorktreeArgs {
+interface CreateWorktreeRequest extends CreateWorktreeArgs {
   /** Id of the entry that asked (an agent's MCP call); it may manage what it created. */
   createdBy?: string | null;
 }

@@ -8,7 +8,7 @@ import { git, gitFailure, runGit } from './gitCli';
 import { changedPaths, checkedOutBranches, commitIdentityArgs, resolveCommit } from './repository';
 import { WorktreeError } from './worktreeError';
 
-export interface MergeRequest {
+interface MergeRequest {
   repoRoot: string;
   worktreeDir: string;
   worktreeId: string;

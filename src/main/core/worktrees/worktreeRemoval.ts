@@ -8,7 +8,7 @@ import { aheadBehind, branchExists, changedPaths, commitIdentityArgs } from './r
 import { WorktreeError } from './worktreeError';
 import type { WorktreeRecord } from './worktreeStore';
 
-export interface RemovalRequest {
+interface RemovalRequest {
   repoRoot: string;
   record: WorktreeRecord;
   force: boolean;

@@ -6,16 +6,16 @@
 import { join, relative } from 'node:path';
 import { serviceKey, type ServiceKey } from '../base';
 import { loadConfig } from '../config';
-import type { SpawnOrigin, SwitchboardCore } from '../app';
 import type { ProcessInfo } from '../../../shared/model';
 import type { AgentInWorktreeArgs, CreateWorktreeArgs, SetupOutcome, WorktreeInfo } from '../../../shared/worktree';
 import type { WorktreeManager } from './worktreeManager';
 import { WorktreeError } from './worktreeError';
 import { runSetup } from './worktreeSetupRun';
+import type { WorktreeHost, WorktreeOrigin } from './worktreeHost';
 
-export type AgentInWorktreeRequest = AgentInWorktreeArgs;
+type AgentInWorktreeRequest = AgentInWorktreeArgs;
 
-export interface AgentInWorktreeResult {
+interface AgentInWorktreeResult {
   worktree: WorktreeInfo;
   setup: SetupOutcome;
   agent: ProcessInfo;
@@ -25,18 +25,18 @@ export interface AgentInWorktreeResult {
 
 export class WorktreeService {
   constructor(
-    private readonly core: SwitchboardCore,
+    private readonly core: WorktreeHost,
     readonly manager: WorktreeManager,
   ) {}
 
   /** A new worktree, set up as the project declares; the set-up's outcome comes back with it. */
-  async createWorktree(args: CreateWorktreeArgs, origin: SpawnOrigin = {}): Promise<{ worktree: WorktreeInfo; setup: SetupOutcome }> {
+  async createWorktree(args: CreateWorktreeArgs, origin: WorktreeOrigin = {}): Promise<{ worktree: WorktreeInfo; setup: SetupOutcome }> {
     const worktree = await this.manager.create({ ...args, createdBy: origin.spawnedBy ?? null });
     const setup = await runSetup(this.core, worktree, loadConfig(this.core.projectDir).worktrees.setup ?? [], origin);
     return { worktree, setup };
   }
 
-  async startAgentInWorktree(request: AgentInWorktreeRequest, origin: SpawnOrigin = {}): Promise<AgentInWorktreeResult> {
+  async startAgentInWorktree(request: AgentInWorktreeRequest, origin: WorktreeOrigin = {}): Promise<AgentInWorktreeResult> {
     const { worktree, setup } = await this.createWorktree({ name: request.name, base: request.base, branch: request.branch }, origin);
     const instructionsDelivered = setup.ok && request.instructions !== undefined;
     const agent = await this.core.spawnAgent(

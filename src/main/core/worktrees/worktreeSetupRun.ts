@@ -4,17 +4,17 @@
  * trust, under the key `worktrees.setup`): the first failing or untrusted step stops the rest.
  */
 import { waitForEvent } from '../base';
-import type { SpawnOrigin, SwitchboardCore } from '../app';
 import type { ExitInfo, ProcessSpec } from '../../../shared/model';
 import type { SetupOutcome, WorktreeInfo } from '../../../shared/worktree';
+import type { WorktreeHost, WorktreeOrigin } from './worktreeHost';
 
-export const SETUP_TRUST_KEY = 'worktrees.setup';
+const SETUP_TRUST_KEY = 'worktrees.setup';
 
 export async function runSetup(
-  core: SwitchboardCore,
+  core: WorktreeHost,
   worktree: WorktreeInfo,
   commands: readonly string[],
-  origin: SpawnOrigin,
+  origin: WorktreeOrigin,
 ): Promise<SetupOutcome> {
   if (commands.length === 0) return { ok: true, entries: [] };
   if (!core.trust.admit({ key: SETUP_TRUST_KEY, spec: setupTrustSpec(commands), autoStart: false }))
@@ -47,7 +47,7 @@ function setupTrustSpec(commands: readonly string[]): ProcessSpec {
 }
 
 /** A short job may be over before spawnProcess returns: its last exit is then the answer. */
-function exitOf(core: SwitchboardCore, id: string): Promise<ExitInfo> {
+function exitOf(core: WorktreeHost, id: string): Promise<ExitInfo> {
   const entry = core.entry(id);
   if (!entry.isRunning && entry.lastExit) return Promise.resolve(entry.lastExit);
   return waitForEvent(entry.onDidExitRun);

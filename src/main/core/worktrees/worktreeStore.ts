@@ -7,7 +7,7 @@ import { readFileSync, renameSync } from 'node:fs';
 import { z } from 'zod';
 import { writeFileAtomic } from '../base';
 
-export const WorktreeRecordSchema = z.object({
+const WorktreeRecordSchema = z.object({
   id: z.string(),
   path: z.string(),
   branch: z.string(),
@@ -25,16 +25,6 @@ const StoreFileSchema = z.object({ version: z.literal(1), worktrees: z.array(Wor
 export interface WorktreeStore {
   load(): WorktreeRecord[];
   save(records: WorktreeRecord[]): void;
-}
-
-export class MemoryWorktreeStore implements WorktreeStore {
-  private records: WorktreeRecord[] = [];
-  load(): WorktreeRecord[] {
-    return this.records.map((record) => ({ ...record }));
-  }
-  save(records: WorktreeRecord[]): void {
-    this.records = records.map((record) => ({ ...record }));
-  }
 }
 
 export class FileWorktreeStore implements WorktreeStore {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 /** A fixed identity, so commits work on a machine without a git user configured. */
-export const TEST_GIT_ENV = {
+const TEST_GIT_ENV = {
   GIT_AUTHOR_NAME: 'Test',
   GIT_AUTHOR_EMAIL: 'test@example.invalid',
   GIT_COMMITTER_NAME: 'Test',
