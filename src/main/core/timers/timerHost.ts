@@ -33,6 +33,11 @@ export interface TimerHost {
   readonly onDidChangeEntry: Event<TimerEntry>;
   /** An entry was closed. */
   readonly onDidRemoveEntry: Event<string>;
+  /**
+   * Why an agent is blocked (its `blockedReason`), read from its status alone: a timer's summary
+   * asks it while an entry is being described, so it must not describe entries itself.
+   */
+  blockedReason(id: string): string | undefined;
   /** Types `text` into the entry as a fresh user turn (text, then Enter as a separate write). */
   deliver(id: string, text: string): Promise<void>;
   /**
@@ -100,6 +105,11 @@ export class CoreTimerHost implements TimerHost, Disposable {
 
   findEntry(id: string): TimerEntry | undefined {
     return this.core.findEntry(id) ? timerEntryOf(this.core.describe(id)) : undefined;
+  }
+
+  blockedReason(id: string): string | undefined {
+    const agent = this.core.decorationOf(id, AGENT_STATUS)?.tracker.status;
+    return agent && isBlockedDetail(agent.detail) ? blockedReasonOf(agent) : undefined;
   }
 
   /** The one user-turn path (sessions/userTurn.ts): paste where taken, then Enter on its own. */

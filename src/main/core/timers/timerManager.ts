@@ -493,7 +493,7 @@ export class TimerManager extends DisposableBase {
   private waitingOnWithReasons(t: LiveTimer): Pick<TimerSummary, 'waitingOn' | 'blockedOn'> {
     const waitingOn = this.waitingOnOf(t);
     const blockedOn = waitingOn.flatMap((id) => {
-      const reason = this.host.findEntry(id)?.blockedReason;
+      const reason = this.host.blockedReason(id);
       return reason === undefined ? [] : [{ id, reason }];
     });
     return { waitingOn, ...(blockedOn.length > 0 && { blockedOn }) };

@@ -37,6 +37,10 @@ export class FakeTimerHost implements TimerHost {
     return entry && { ...entry };
   }
 
+  blockedReason(id: string): string | undefined {
+    return this.entries.get(id)?.blockedReason;
+  }
+
   isAtPrompt(id: string): boolean {
     return !this.screenBusy.has(id);
   }
