@@ -169,7 +169,7 @@ describe('granted scopes', () => {
     const web = byName('web');
     expect(await callOk(app, 'whoami')).toMatchObject({
       role: 'external',
-      scopes: ['entries:read-all', 'entries:input-all', 'entries:control-all', 'tasks:bypass-permissions'],
+      scopes: ['entries:read-all', 'entries:input-all', 'entries:control-all', 'tasks:bypass-permissions', 'worktrees:manage-all'],
     });
     expect((await callOk<{ text: string }>(app, 'get_process_output', { process_id: web.id, mode: 'stream' })).text).toContain(
       'web TOKEN=[]',
