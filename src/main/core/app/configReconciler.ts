@@ -54,6 +54,10 @@ export class ConfigReconciler {
     return this.loaded?.processes.get(name);
   }
 
+  processes(): ReadonlyMap<string, ProcessConfig> {
+    return this.loaded?.processes ?? new Map();
+  }
+
   processNames(): string[] {
     return [...(this.loaded?.processes.keys() ?? [])];
   }
@@ -133,7 +137,8 @@ export class ConfigReconciler {
     const existing = new Map(
       sessions
         .list()
-        .filter((e) => e.definition.configName)
+        // A worktree's instance of a config entry is the worktree's, not the main checkout's to reconcile.
+        .filter((e) => e.definition.configName && !e.definition.worktree)
         .map((e) => [configKey(e), e]),
     );
     trust.retainOnly(new Set(wanted.keys()));

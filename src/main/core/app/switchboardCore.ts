@@ -24,7 +24,7 @@ import { openInEditor } from '../editor';
 import { isOnPath, proposeConfig } from '../projects';
 import { EntryAccess, MemoryTrustStore, ProjectTrust } from '../trust';
 import { MemoryUiStateStore, applyUiStatePatch, type UiStateStore } from '../uistate';
-import type { ConfigIssue, Settings } from '../../../shared/config';
+import type { ConfigIssue, ProcessConfig, Settings } from '../../../shared/config';
 import type { ProcessInfo, ProcessKind, ProcessSpec } from '../../../shared/model';
 import type { CommandArgsOf, ControlEvent, Snapshot } from '../../../shared/api';
 import type { TaskProgress, TaskRequest, TaskView, TaskWaitResult } from '../../../shared/task';
@@ -51,6 +51,8 @@ export class SwitchboardCore {
   readonly access = new EntryAccess();
   /** The services the capabilities provide, by key (tasks, timers, continuity, the MCP connection). */
   readonly services = new ServiceRegistry();
+  /** Ports of `${port}` entries and of every worktree's instances (docs/runtime.md). */
+  readonly ports: PortAllocator;
   private readonly sessions: SessionManager;
   private readonly registry: EntryRegistry;
   private readonly launcher: EntryLauncher;
@@ -96,7 +98,7 @@ export class SwitchboardCore {
     });
     const limits = { ringBytes: options.ringBytes, killGraceMs: options.killGraceMs };
     const { registry, launcher } = this;
-    const ports = options.ports ?? new PortAllocator();
+    const ports = (this.ports = options.ports ?? new PortAllocator());
     this.config = new ConfigReconciler({ projectDir, sessions, registry, launcher, trust, limits, restorer, emit, ports });
     this.readiness = new ReadinessCommands({
       runnable: (id) => this.launcher.runnable(id),
@@ -169,6 +171,11 @@ export class SwitchboardCore {
     return this.config.issues;
   }
 
+  /** switchboard.json's processes as last loaded (and admitted through trust). */
+  configuredProcesses(): ReadonlyMap<string, ProcessConfig> {
+    return this.config.processes();
+  }
+
   snapshot(): Snapshot {
     return {
       project: { dir: this.projectDir, name: basename(this.projectDir) },
@@ -219,7 +226,9 @@ export class SwitchboardCore {
 
   /** Create and start an agent from a preset; its instructions are typed once it shows its prompt. */
   async spawnAgent(args: CommandArgsOf<'spawnAgent'>, origin: SpawnOrigin = {}): Promise<ProcessInfo> {
-    return this.describe((await this.launcher.spawnAgent(args, origin)).id);
+    // In a worktree, the agent is told its worktree and its servers' URLs (docs/runtime.md).
+    const env = args.worktree ? { ...this.worktrees.agentEnvIn(args.worktree), ...args.env } : args.env;
+    return this.describe((await this.launcher.spawnAgent({ ...args, env }, origin)).id);
   }
 
   statusTrackerOf(id: string) {

@@ -207,7 +207,8 @@ export class ContinuityService implements EntryRestorer {
     const entries: SavedEntry[] = this.persistedEntries().map((entry) => {
       const session = this.core.decorationOf(entry.id, AGENT_SESSION);
       session?.refresh();
-      const isConfig = entry.definition.configName !== undefined;
+      // A worktree's instance is not recreated by the config: it comes back from its spec, like a spawned entry.
+      const isConfig = entry.definition.configName !== undefined && entry.definition.worktree === undefined;
       return {
         id: entry.id,
         ...(isConfig ? { configKey: configKey(entry) } : { spec: persistableSpec(entry.definition) }),

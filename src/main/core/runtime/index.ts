@@ -1,3 +1,4 @@
 /** Every worktree runs its own app: per-worktree instances of `processes`, their ports and references. */
 export { planInstances, type RuntimeWorktree, type InstancePlan } from './instancePlan';
 export { PortAllocator, JsonPortStore } from './portAllocator';
+export { WorktreeRuntime, type WorktreeRuntimePlan } from './worktreeRuntime';

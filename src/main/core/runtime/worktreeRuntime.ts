@@ -8,7 +8,7 @@ import { agentEnvFor } from './agentEnv';
 import { planInstances, type InstancePlan, type RuntimeWorktree } from './instancePlan';
 import type { PortAllocator } from './portAllocator';
 
-interface WorktreeRuntimePlan extends InstancePlan {
+export interface WorktreeRuntimePlan extends InstancePlan {
   /** Names that start with the worktree (never a held one). */
   start: string[];
   /** For an agent started in the worktree. */

@@ -7,10 +7,12 @@ import { createHash } from 'node:crypto';
 import { basename, join } from 'node:path';
 import { DisposableStore, type Capability, type Disposable, type ServiceKey } from '../base';
 import { loadConfig } from '../config';
+import { WorktreeRuntime } from '../runtime';
 import { WorktreeManager } from './worktreeManager';
 import { WORKTREES, WorktreeService } from './worktreeService';
 import { FileWorktreeStore } from './worktreeStore';
 import type { WorktreeHost } from './worktreeHost';
+import { WorktreeInstances } from './worktreeInstances';
 
 interface WorktreeCapabilityHost extends WorktreeHost {
   readonly services: { provide(key: ServiceKey<WorktreeService>, service: WorktreeService): Disposable };
@@ -28,6 +30,7 @@ export function worktreeCapability(options: WorktreeCapabilityOptions): Capabili
     attach(core) {
       const folder = join(options.dataDir, 'worktrees', projectFolderName(options.projectKey));
       const store = new DisposableStore();
+      const instances = new WorktreeInstances(core, new WorktreeRuntime(core.projectDir, core.ports));
       const manager = store.add(
         new WorktreeManager({
           projectDir: core.projectDir,
@@ -35,9 +38,10 @@ export function worktreeCapability(options: WorktreeCapabilityOptions): Capabili
           store: new FileWorktreeStore(`${folder}.json`),
           copyGlobs: () => loadConfig(core.projectDir).worktrees.copy ?? [],
           isInUse: (id) => core.entries().some((entry) => entry.definition.worktree === id && entry.isRunning),
+          onDidRemove: (id) => instances.release(id),
         }),
       );
-      store.add(core.services.provide(WORKTREES, new WorktreeService(core, manager)));
+      store.add(core.services.provide(WORKTREES, new WorktreeService(core, manager, instances)));
       store.add(core.onDidAddEntry((entry) => entry.definition.worktree && manager.markUsed(entry.definition.worktree)));
       return { dispose: () => store.dispose(), beforeInit: () => manager.refreshMain() };
     },

@@ -1,9 +1,11 @@
-/** What worktrees need of the core: its folder, its entries, spawning, trust and attention. */
+/** What worktrees need of the core: its folder, its entries, spawning, trust, attention, its config and ports. */
 import type { Event } from '../base';
+import type { PortAllocator } from '../runtime';
 import type { ProcessEntry } from '../sessions';
 import type { ProjectTrust } from '../trust';
 import type { CommandArgsOf } from '../../../shared/api';
-import type { ProcessInfo } from '../../../shared/model';
+import type { ProcessConfig } from '../../../shared/config';
+import type { ProcessInfo, ProcessSpec } from '../../../shared/model';
 
 /** Who asked: an entry's MCP token (it then owns what is made), or a person. */
 export interface WorktreeOrigin {
@@ -12,11 +14,16 @@ export interface WorktreeOrigin {
 
 export interface WorktreeHost {
   readonly projectDir: string;
-  readonly trust: Pick<ProjectTrust, 'admit'>;
+  readonly trust: Pick<ProjectTrust, 'admit' | 'isHeld'>;
+  /** Where per-worktree ports come from (the same allocator as the main checkout's `${port}`). */
+  readonly ports: PortAllocator;
   readonly onDidAddEntry: Event<ProcessEntry>;
   entries(): ProcessEntry[];
   entry(id: string): ProcessEntry;
+  /** switchboard.json's processes as the core last loaded them, i.e. as trust was asked about them. */
+  configuredProcesses(): ReadonlyMap<string, ProcessConfig>;
   spawnProcess(args: CommandArgsOf<'spawnProcess'>, origin?: WorktreeOrigin): Promise<ProcessInfo>;
   spawnAgent(args: CommandArgsOf<'spawnAgent'>, origin?: WorktreeOrigin): Promise<ProcessInfo>;
+  createAndStart(spec: ProcessSpec, origin?: WorktreeOrigin): Promise<ProcessInfo>;
   requestAttention(id: string, reason: string, requestedBy: string): ProcessInfo;
 }

@@ -52,6 +52,8 @@ export interface WorktreeManagerOptions {
   copyGlobs?: () => readonly string[];
   /** Entries run in the worktree: it is not removed meanwhile. */
   isInUse?: (worktreeId: string) => boolean;
+  /** A worktree was removed (its ports go back to the pool). */
+  onDidRemove?: (worktreeId: string) => void;
   now?: () => Date;
 }
 
@@ -150,6 +152,7 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
       const savedTo = await removeWorktreeSafely({ repoRoot: this.mainPath, record, force, stamp: timestamp(this.now()) });
       this.records = this.records.filter((other) => other.id !== id);
       this.persist();
+      this.options.onDidRemove?.(id);
       return { worktree: id, savedTo };
     });
   }

@@ -7,11 +7,18 @@ import { join, relative } from 'node:path';
 import { serviceKey, type ServiceKey } from '../base';
 import { loadConfig } from '../config';
 import type { ProcessInfo } from '../../../shared/model';
-import type { AgentInWorktreeArgs, CreateWorktreeArgs, SetupOutcome, WorktreeInfo } from '../../../shared/worktree';
+import {
+  MAIN_WORKTREE_ID,
+  type AgentInWorktreeArgs,
+  type CreateWorktreeArgs,
+  type SetupOutcome,
+  type WorktreeInfo,
+} from '../../../shared/worktree';
 import type { WorktreeManager } from './worktreeManager';
 import { WorktreeError } from './worktreeError';
 import { runSetup } from './worktreeSetupRun';
 import type { WorktreeHost, WorktreeOrigin } from './worktreeHost';
+import type { WorktreeInstances, WorktreeInstancesOutcome } from './worktreeInstances';
 
 type AgentInWorktreeRequest = AgentInWorktreeArgs;
 
@@ -27,13 +34,28 @@ export class WorktreeService {
   constructor(
     private readonly core: WorktreeHost,
     readonly manager: WorktreeManager,
+    private readonly instances: WorktreeInstances,
   ) {}
 
-  /** A new worktree, set up as the project declares; the set-up's outcome comes back with it. */
-  async createWorktree(args: CreateWorktreeArgs, origin: WorktreeOrigin = {}): Promise<{ worktree: WorktreeInfo; setup: SetupOutcome }> {
+  /**
+   * A new worktree, set up as the project declares, then (set-up completed) its own instances of
+   * the entries `worktrees.start` names; the outcomes come back with it.
+   */
+  async createWorktree(
+    args: CreateWorktreeArgs,
+    origin: WorktreeOrigin = {},
+  ): Promise<{ worktree: WorktreeInfo; setup: SetupOutcome; instances?: WorktreeInstancesOutcome }> {
     const worktree = await this.manager.create({ ...args, createdBy: origin.spawnedBy ?? null });
-    const setup = await runSetup(this.core, worktree, loadConfig(this.core.projectDir).worktrees.setup ?? [], origin);
-    return { worktree, setup };
+    const section = loadConfig(this.core.projectDir).worktrees;
+    const setup = await runSetup(this.core, worktree, section.setup ?? [], origin);
+    if (!setup.ok) return { worktree, setup };
+    const instances = await this.instances.start(worktree, this.projectDirIn(worktree.id), section, origin);
+    return { worktree, setup, instances };
+  }
+
+  /** The environment of an agent started in `worktreeId`: the worktree and its servers' URLs (nothing for the main checkout). */
+  agentEnvIn(worktreeId: string | undefined): Record<string, string> {
+    return worktreeId === undefined || worktreeId === MAIN_WORKTREE_ID ? {} : this.instances.agentEnv(worktreeId);
   }
 
   async startAgentInWorktree(request: AgentInWorktreeRequest, origin: WorktreeOrigin = {}): Promise<AgentInWorktreeResult> {
@@ -56,7 +78,7 @@ export class WorktreeService {
   /** The folder an entry of `worktree` runs in: the project's place inside that checkout (the main checkout when absent). */
   projectDirIn(worktreeId: string | undefined): string {
     const main = this.manager.get('main')!;
-    if (worktreeId === undefined || worktreeId === 'main') return this.core.projectDir;
+    if (worktreeId === undefined || worktreeId === MAIN_WORKTREE_ID) return this.core.projectDir;
     const worktree = this.manager.get(worktreeId);
     if (!worktree) throw new WorktreeError('unknown_worktree', `Unknown worktree "${worktreeId}". Call list_worktrees to see the ids.`);
     return join(worktree.path, relative(main.path, this.core.projectDir));
