@@ -3,7 +3,8 @@
  * config entries in line with it (add, redefine, close), and admit each through project trust —
  * an untrusted entry is shown but held until a person trusts it.
  */
-import { loadConfig, sameDefinition, sameSpec, type LoadedConfig } from '../config';
+import { ConfigWatcher, loadConfig, sameDefinition, sameSpec, type LoadedConfig } from '../config';
+import { DisposableStore, type Disposable } from '../base';
 import { planInstances, type InstancePlan, type PortAllocator } from '../runtime';
 import type { ProcessEntry, SessionManager } from '../sessions';
 import type { HeldEntry, ProjectTrust } from '../trust';
@@ -65,6 +66,14 @@ export class ConfigReconciler {
   /** Load switchboard.json now and apply it. */
   async load(): Promise<void> {
     await this.apply(loadConfig(this.options.projectDir));
+  }
+
+  /** Calls `reload` on every edit of switchboard.json until disposed. */
+  watch(reload: () => Promise<void>): Disposable {
+    const store = new DisposableStore();
+    const watcher = store.add(new ConfigWatcher(this.options.projectDir));
+    store.add(watcher.onDidChange(() => void reload()));
+    return store;
   }
 
   /**
