@@ -227,7 +227,7 @@ export class SwitchboardCore {
   /** Create and start an agent from a preset; its instructions are typed once it shows its prompt. */
   async spawnAgent(args: CommandArgsOf<'spawnAgent'>, origin: SpawnOrigin = {}): Promise<ProcessInfo> {
     // In a worktree, the agent is told its worktree and its servers' URLs (docs/runtime.md).
-    const env = args.worktree ? { ...this.worktrees.agentEnvIn(args.worktree), ...args.env } : args.env;
+    const env = args.worktree ? { ...(await this.worktrees.agentEnvIn(args.worktree)), ...args.env } : args.env;
     return this.describe((await this.launcher.spawnAgent({ ...args, env }, origin)).id);
   }
 
