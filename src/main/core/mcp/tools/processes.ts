@@ -171,7 +171,7 @@ const startProcess = defineTool({
   startsByName: true,
   run: ({ process_id, worktree }, call, ctx) => {
     // A name not running there yet makes a new instance, which needs no right (like spawn_process).
-    if (!ctx.core.findEntry(process_id))
+    if (!ctx.core.findEntry(process_id) && ctx.core.configuredProcesses().has(process_id))
       return ctx.core.worktrees.startInstance({ worktree: worktree ?? callerWorktree(ctx, call), name: process_id }, spawnOrigin(call));
     assertAllowed(ctx, call, { entry: process_id, right: 'control', action: 'starting' });
     return ctx.core.startProcess(process_id);
