@@ -9,6 +9,7 @@ import {
   CreateWorktreeArgsSchema,
   MergeWorktreeArgsSchema,
   RemoveWorktreeArgsSchema,
+  StartInstanceArgsSchema,
   type MergeResult,
   type RemoveResult,
   type SetupOutcome,
@@ -152,6 +153,8 @@ export const CommandArgs = {
   listStaleWorktrees: z.strictObject({ unusedDays: z.number().min(0).max(3650).optional() }),
   /** "New agent in a worktree…": create it, set it up, then the agent (its instructions only after set-up completed). */
   startAgentInWorktree: AgentInWorktreeArgsSchema,
+  /** A config entry started in a worktree on demand: its instance there (made with its own port if new), dependencies first. */
+  startInWorktree: StartInstanceArgsSchema,
 } as const;
 
 export type CommandName = keyof typeof CommandArgs;
@@ -229,6 +232,7 @@ interface CommandResults {
   removeWorktree: RemoveResult;
   listStaleWorktrees: { worktrees: StaleWorktree[] };
   startAgentInWorktree: { worktree: WorktreeInfo; setup: SetupOutcome; agent: ProcessInfo; instructionsDelivered: boolean };
+  startInWorktree: ProcessInfo;
 }
 
 export type ControlEvent =

@@ -91,6 +91,13 @@ export const AgentInWorktreeArgsSchema = CreateWorktreeArgsSchema.extend({
 });
 export type AgentInWorktreeArgs = z.infer<typeof AgentInWorktreeArgsSchema>;
 
+/** Start the config entry `name` in a worktree on demand (MCP `start_process`, a click in the UI); "main" is the main checkout. */
+export const StartInstanceArgsSchema = z.strictObject({
+  worktree: z.string().min(1),
+  name: z.string().min(1).max(200),
+});
+export type StartInstanceArgs = z.infer<typeof StartInstanceArgsSchema>;
+
 /** How a new worktree's `worktrees.setup` went. */
 export interface SetupOutcome {
   ok: boolean;

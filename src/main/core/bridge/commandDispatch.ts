@@ -60,6 +60,7 @@ const SHARED_HANDLERS: Handlers = {
   removeWorktree: (core, a) => core.worktrees.manager.remove(a.worktree, a.force),
   listStaleWorktrees: async (core, a) => ({ worktrees: await core.worktrees.manager.stale(a.unusedDays ?? DEFAULT_UNUSED_DAYS) }),
   startAgentInWorktree: (core, a) => core.worktrees.startAgentInWorktree(a),
+  startInWorktree: (core, a) => core.worktrees.startInstance(a),
 };
 
 export function parseCommandArgs<C extends CommandName>(cmd: C, raw: unknown): z.output<(typeof CommandArgs)[C]> {

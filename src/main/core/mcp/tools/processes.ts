@@ -5,7 +5,8 @@
 import type { ProcessInfo } from '../../../../shared/model';
 import { DEFAULT_READY_TIMEOUT_MS } from '../../../../shared/readyConfig';
 import { InvalidArgumentError } from '../../../../shared/errors';
-import { defineTool, spawnOrigin } from '../toolContext';
+import { assertAllowed, defineTool, spawnOrigin, type ToolContext } from '../toolContext';
+import { callerWorktree, scopedList } from '../callerWorktree';
 
 /** The compact view of an entry used in lists: enough to decide what to look at next. */
 export function summarize(info: ProcessInfo): Record<string, unknown> {
@@ -52,7 +53,9 @@ const listProcesses = defineTool({
   description:
     'Every process entry of the project (dev servers, workers, jobs, terminals, agents) with its id, state, readiness or agent status, health and ports. States: starting, ready (a server answered), running (up; for a command without a readiness check this is its healthy state), unhealthy (was ready, liveness probes fail), completed (a one-shot job exited 0), waiting (for the processes it depends on), error, stopped. Start here to find process ids.',
   annotations: { readOnlyHint: true },
-  run: ({ kind }, _call, ctx) => ({ processes: ctx.core.listProcesses(kind).map(summarize) }),
+  run: ({ kind, worktree }, call, ctx) => ({
+    processes: scopedList(ctx.core.listProcesses(kind), worktree, callerWorktree(ctx, call)).map(summarize),
+  }),
 });
 
 const getProcessStatus = defineTool({
@@ -126,9 +129,16 @@ const spawnAgent = defineTool({
 const startProcess = defineTool({
   name: 'start_process',
   title: 'Start a process',
-  description: 'Start a stopped entry again (same command, cwd and env). Does nothing if it is running. Returns the entry.',
-  requires: ({ process_id }) => [{ entry: process_id, right: 'control', action: 'starting' }],
-  run: ({ process_id }, _call, ctx) => ctx.core.startProcess(process_id),
+  description:
+    "Start a stopped entry again (same command, cwd and env). Does nothing if it is running. A switchboard.json process name starts that process in your worktree (or `worktree`): its existing instance there, or a new one on its own port, after the same worktree's processes it depends on. Returns the entry.",
+  startsByName: true,
+  run: ({ process_id, worktree }, call, ctx) => {
+    // A name not running there yet makes a new instance, which needs no right (like spawn_process).
+    if (!ctx.core.findEntry(process_id) && ctx.core.configuredProcesses().has(process_id))
+      return ctx.core.worktrees.startInstance({ worktree: worktree ?? callerWorktree(ctx, call), name: process_id }, spawnOrigin(call));
+    assertAllowed(ctx, call, { entry: process_id, right: 'control', action: 'starting' });
+    return ctx.core.startProcess(process_id);
+  },
 });
 
 const resumeProcess = defineTool({
