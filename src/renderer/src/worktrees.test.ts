@@ -20,7 +20,14 @@ const status = (id: string, extra: Partial<WorktreeStatus> = {}): WorktreeStatus
 });
 
 const entry = (id: string, name: string, worktree?: string, readiness?: ProcessInfo['readiness']) =>
-  ({ id, name, kind: 'command', state: readiness?.phase ?? 'running', ...(worktree ? { worktree } : {}), readiness }) as ProcessInfo;
+  ({
+    id,
+    name,
+    kind: 'command',
+    state: readiness?.settling ? 'starting' : (readiness?.phase ?? 'running'),
+    ...(worktree ? { worktree } : {}),
+    readiness,
+  }) as ProcessInfo;
 
 describe('worktree groups', () => {
   const processes = {
@@ -57,7 +64,8 @@ describe('worktree groups', () => {
       w: entry('w', 'web', 'x', ready),
       v: entry('v', 'web-copy', 'x', ready),
       s: entry('s', 'api', 'x', { phase: 'starting', message: 'starting', url: 'http://localhost:20002' }),
+      t: entry('t', 'settling', 'x', { phase: 'ready', settling: true, message: 'settling', url: 'http://localhost:20003' }),
     };
-    expect(readyUrlsOf(['w', 'v', 's'], all)).toEqual([{ name: 'web', url: 'http://localhost:20001' }]);
+    expect(readyUrlsOf(['w', 'v', 's', 't'], all)).toEqual([{ name: 'web', url: 'http://localhost:20001' }]);
   });
 });

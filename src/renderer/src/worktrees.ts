@@ -90,7 +90,7 @@ export function readyUrlsOf(ids: readonly string[], processes: Record<string, Pr
   return ids.flatMap((id) => {
     const p = processes[id];
     const url = p?.readiness?.url;
-    if (!p || !url || p.readiness?.phase !== 'ready' || seen.has(url)) return [];
+    if (!p || !url || p.state !== 'ready' || seen.has(url)) return [];
     seen.add(url);
     return [{ name: p.name, url }];
   });

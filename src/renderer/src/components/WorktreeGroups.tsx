@@ -38,11 +38,6 @@ function WorktreeHeader({ group }: { group: WorktreeGroup }) {
         <span className="worktree-name" data-testid="worktree-name">
           {status?.isMain ? 'main checkout' : group.id}
         </span>
-        {status?.branch && (
-          <span className="worktree-branch" data-testid="worktree-branch" title={status.base ? `branched from ${status.base}` : undefined}>
-            ⎇ {status.branch}
-          </span>
-        )}
         {status && !status.isMain && (
           <button
             type="button"
@@ -92,10 +87,18 @@ function WorktreeHeader({ group }: { group: WorktreeGroup }) {
 }
 
 function WorktreeCounts({ status }: { status: WorktreeStatus }) {
+  const branch = status.branch && (
+    <span className="worktree-branch" data-testid="worktree-branch" title={status.base ? `branched from ${status.base}` : undefined}>
+      ⎇ {status.branch}
+    </span>
+  );
   if (status.isMissing)
     return (
-      <div className="worktree-counts missing" data-testid="worktree-counts">
-        folder gone: review to remove it
+      <div className="worktree-status">
+        {branch}
+        <span className="worktree-counts missing" data-testid="worktree-counts">
+          folder gone: review to remove it
+        </span>
       </div>
     );
   const parts = [
@@ -103,12 +106,15 @@ function WorktreeCounts({ status }: { status: WorktreeStatus }) {
     status.changedFiles === 0 ? 'clean' : `${status.changedFiles} changed`,
   ];
   return (
-    <div
-      className="worktree-counts"
-      data-testid="worktree-counts"
-      title={status.isMain ? undefined : `${status.ahead} commits ahead of ${status.base}, ${status.behind} behind; uncommitted files`}
-    >
-      {parts.join(' · ')}
+    <div className="worktree-status">
+      {branch}
+      <span
+        className="worktree-counts"
+        data-testid="worktree-counts"
+        title={status.isMain ? undefined : `${status.ahead} commits ahead of ${status.base}, ${status.behind} behind; uncommitted files`}
+      >
+        {parts.join(' · ')}
+      </span>
     </div>
   );
 }

@@ -70,7 +70,7 @@ export function WorktreeReview({ worktree }: { worktree: string }) {
           {diff && <span className="worktree-base"> against {diff.base}</span>}
         </h2>
         <span className="worktree-counts" data-testid="review-summary">
-          {diff ? `${files.length} files · ${uncommitted} uncommitted` : 'reading the diff…'}
+          {diff ? `${files.length} ${files.length === 1 ? 'file' : 'files'} · ${uncommitted} uncommitted` : 'reading the diff…'}
           {status && ` · ↑${status.ahead} ↓${status.behind}`}
         </span>
       </header>
