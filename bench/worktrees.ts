@@ -48,21 +48,25 @@ function timeBareWorktreeAdd(repo: TestRepo, round: number): number {
 async function timeAgentInWorktree(handle: CoreHandle, round: number): Promise<number> {
   const { core } = handle;
   const started = performance.now();
-  let agentId: string | undefined;
-  const ready = new Promise<void>((resolve) => {
-    const subscription = core.onEvent((event) => {
-      if (event.type !== 'processChanged' || event.process.id !== agentId || event.process.agent?.primary !== 'idle') return;
-      subscription.dispose();
-      resolve();
-    });
+  // Idle agents seen from the start: the agent may be idle before startAgentInWorktree returns.
+  const idle = new Set<string>();
+  let wake = () => {};
+  const subscription = core.onEvent((event) => {
+    if (event.type !== 'processChanged' || event.process.agent?.primary !== 'idle') return;
+    idle.add(event.process.id);
+    wake();
   });
   const result = await core.worktrees.startAgentInWorktree({
     name: `agent-${round}`,
     preset: 'claude',
     argv: ['/bin/sh', '-c', CLAUDE_IDLE_SCREEN],
   });
-  agentId = result.agent.id;
-  if (core.describe(agentId).agent?.primary !== 'idle') await ready;
+  const agentId = result.agent.id;
+  await new Promise<void>((resolve) => {
+    wake = () => (idle.has(agentId) || core.describe(agentId).agent?.primary === 'idle') && resolve();
+    wake();
+  });
+  subscription.dispose();
   const elapsed = performance.now() - started;
   await core.closeProcess(agentId);
   await core.worktrees.manager.remove(result.worktree.id, true);
