@@ -48,6 +48,8 @@ export interface ProcessInfo {
   configName?: string;
   /** Worktree id it runs in; absent for the main checkout. */
   worktree?: string;
+  /** The SSH destination it runs on; absent for an entry of this machine. */
+  host?: string;
   state: RunState;
   /** Human sentence describing the state ("Exited with code 1", "Command not found: foo"). */
   message: string;
