@@ -248,6 +248,8 @@ export type ControlEvent =
   | { type: 'processRemoved'; id: string }
   /** Raw PTY bytes (binary frames on the WebSocket, Uint8Array over IPC). */
   | { type: 'output'; id: string; data: Uint8Array; start: number; end: number }
+  /** The pane's stream broke off (its remote host reconnected): attach again for the current screen. */
+  | { type: 'outputReset'; id: string }
   | { type: 'configChanged'; issues: ConfigIssue[] }
   | { type: 'processSelected'; id: string }
   | { type: 'attentionRequested'; id: string; reason: string; title: string }

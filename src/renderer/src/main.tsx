@@ -69,6 +69,12 @@ async function boot(): Promise<void> {
   // Output goes straight to the pane's terminal (ids are unique across projects); everything else updates the store.
   client.onEvent((event, project) => {
     if (event.type === 'output') panes.get(event.id)?.deliver(event);
+    // A remote host came back: the pane takes the host's current screen, as after a reconnect of our own.
+    else if (event.type === 'outputReset')
+      void panes
+        .get(event.id)
+        ?.attach()
+        .catch(() => undefined);
     else if (event.type === 'uiCommand') applyUiCommand(event.command);
     else routeProjectEvent(event, project);
   });
