@@ -4,7 +4,6 @@ import { McpToolInput, type McpToolName } from '../../../../shared/mcp';
 import type { Caller } from '../identity';
 import { defineTool, type AnyToolDefinition, type ToolContext } from '../toolContext';
 import { summarize } from './processes';
-import { SwitchboardError } from '../../../../shared/errors';
 import { MCP_SCOPES } from '../../../../shared/trust';
 
 const APP_RIGHTS = 'The app token: every right on every entry (all scopes).';
@@ -37,6 +36,7 @@ function whoamiOf(ctx: ToolContext, caller: Caller) {
 const whoami = defineTool({
   name: 'whoami',
   title: 'Who am I',
+  summary: 'Your process id, name, role, scopes and rights.',
   description:
     'Your identity in Switchboard: your process id and name when Switchboard started you (role "agent" or "process"), or role "external"; the project; your scopes and what they let you do; and the tools you can call.',
   annotations: { readOnlyHint: true },
@@ -46,6 +46,7 @@ const whoami = defineTool({
 const getProjectStatus = defineTool({
   name: 'get_project_status',
   title: 'Project overview',
+  summary: 'Whole picture: project, you, every process with status, timers, scratchpads.',
   description: 'One call for the whole picture: the project, you, every process with its state and status, timers and scratchpads.',
   annotations: { readOnlyHint: true },
   run: async (_args, call, ctx) => {
@@ -65,17 +66,12 @@ const getProjectStatus = defineTool({
 const trustProject = defineTool({
   name: 'trust_project',
   title: "Trust the project's config",
+  summary: 'App token only: trust the switchboard.json entries that wait for it.',
   description:
     "Only for the app token (a person's client), never for a process Switchboard started: trust the switchboard.json entries that wait for it (get_project_status trust.pending shows each command, env and cwd), so they may run and auto-start. Returns the trust state.",
-  run: async ({ entries }, call, ctx) => {
-    if (call.caller.kind !== 'external') {
-      throw new SwitchboardError(
-        'forbidden',
-        'Only a person can trust the project: a process Switchboard started cannot grant trust with its own token. Ask for it with request_human_attention; the Switchboard UI shows the prompt.',
-      );
-    }
-    return ctx.core.grantTrust(entries);
-  },
+  appOnly:
+    'Only a person can trust the project: a process Switchboard started cannot grant trust with its own token. Ask for it with request_human_attention; the Switchboard UI shows the prompt.',
+  run: ({ entries }, _call, ctx) => ctx.core.grantTrust(entries),
 });
 
 const TOPICS: Record<string, string> = {
@@ -134,6 +130,7 @@ function toolHelp(tool: AnyToolDefinition): string {
 const help = defineTool({
   name: 'help',
   title: 'Help',
+  summary: 'Detail on any tool (topic = its name) or subject; omit topic for an overview.',
   description:
     "Human help: an overview, a tool's parameters (topic = tool name), or a topic: offsets, patterns, identity, scratchpads, timers, keys.",
   annotations: { readOnlyHint: true },
