@@ -8,6 +8,7 @@
  */
 import type { Capability } from '../base';
 import { SwitchboardCore, entryDecoratorCapability, type SwitchboardCoreOptions } from '../app';
+import { blockedCapability } from '../blocked';
 import { AGENT_SESSION, AGENT_STATUS, agentSessionDecorator, agentStatusDecorator } from '../agents';
 import type { ContinuityCapability } from '../continuity';
 import type { McpCapability } from '../mcp';
@@ -39,6 +40,8 @@ export function coreCapabilities(options: CapabilityOptions = {}): Capability<Sw
     ...(options.worktrees ? [worktreeCapability(options.worktrees)] : []),
     ...(options.continuity ? [options.continuity] : []),
     ...(options.timers ? [timerCapability(options.timers)] : []),
+    // After the timers: a continue at reset is one of them.
+    blockedCapability(),
     ...(options.mcp ? [options.mcp] : []),
   ];
 }
