@@ -281,6 +281,14 @@ export const McpToolInput = {
       .optional()
       .describe('The typed answer, for a choice list_waiting marks takesText (a question answered in words)'),
   },
+  resolve_blocked: {
+    process_id: ProcessId.describe('The blocked agent (list_waiting marks it with blocked)'),
+    action: z
+      .enum(['open_pane', 'continue_at_reset', 'retry_now'])
+      .describe(
+        'open_pane: select it (sign in there); retry_now: type its continue now; continue_at_reset: a timer that types it at the limit reset',
+      ),
+  },
   request_human_attention: {
     process_id: ProcessId.optional().describe('Entry to flag (default: the caller)'),
     reason: z.string().min(1).max(2_000).describe('What the person should look at or decide'),
