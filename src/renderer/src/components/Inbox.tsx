@@ -112,6 +112,7 @@ export function Inbox() {
               <strong>{agent.name}</strong>
               <span className="inbox-project" data-testid="inbox-project">
                 in {agent.project.name}
+                {agent.project.host && ` on ${agent.project.host}`}
               </span>
               <span className="inbox-preset">{agent.preset}</span>
               <span className="inbox-detail">{agent.detail === 'question' ? 'asks a question' : 'asks permission'}</span>
