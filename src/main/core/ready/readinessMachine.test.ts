@@ -123,6 +123,29 @@ describe('decision rules (docs/readiness.md)', () => {
     expect(s.tracker.info.phase).not.toBe('ready');
   });
 
+  it.each([
+    ['after', '  ➜  Local:   http://localhost:5173/\n', '  ➜  APP_URL: http://localhost:8000\n'],
+    ['before', '  ➜  APP_URL: http://localhost:8000\n', '  ➜  Local:   http://localhost:5173/\n'],
+  ])('a second URL on a port that never opens, printed %s the real one, is not the server', async (_order, first, second) => {
+    const s = setup({}, ['vite']);
+    s.session.start();
+    s.session.print('  VITE v8.3.8  ready in 2119 ms\n\n');
+    s.session.print(first);
+    s.session.print(second);
+    listenAs(s, 5173);
+    await tick(5_000);
+    expect(s.tracker.info).toMatchObject({ phase: 'ready', port: 5173, message: 'Vite ready on http://localhost:5173' });
+  });
+
+  it('a generic server: an admin URL on a port that never opens, before its own, is not where it is ready', async () => {
+    const s = setup({}, ['node', 'server.js']);
+    s.session.start();
+    s.session.print('Admin panel: http://localhost:8000/admin\nServer listening on http://localhost:3000\n');
+    listenAs(s, 3000);
+    await tick(5_000);
+    expect(s.tracker.info).toMatchObject({ phase: 'ready', port: 3000 });
+  });
+
   it('ready line + port open → ready at once, without the stability delay', async () => {
     const s = setup({ stabilityDelay: 5_000 });
     s.session.start();
