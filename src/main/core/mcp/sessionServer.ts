@@ -13,6 +13,7 @@ import { SwitchboardError } from '../../../shared/errors';
 import type { SessionContext } from './httpEndpoint';
 import type { Caller } from './identity';
 import { assertAllowed, type AnyToolDefinition, type ToolCall, type ToolContext } from './toolContext';
+import { withResolvedProcessId } from './callerWorktree';
 
 const SERVER_INFO = { name: 'switchboard', title: 'Switchboard', version: '0.1.0' };
 /** Bound on array elements + object members in one call's arguments (the body cap bounds bytes). */
@@ -82,8 +83,10 @@ function registerTool(
     };
     let result: CallToolResult;
     try {
-      for (const requirement of tool.requires?.((args ?? {}) as never, call) ?? []) assertAllowed(ctx, call, requirement);
-      result = toResult(await tool.run((args ?? {}) as never, call, ctx));
+      // `web` from inside feature-a is feature-a's web (docs/runtime.md).
+      const resolved = withResolvedProcessId(ctx, call, (args ?? {}) as { process_id?: unknown }, tool.startsByName === true);
+      for (const requirement of tool.requires?.(resolved as never, call) ?? []) assertAllowed(ctx, call, requirement);
+      result = toResult(await tool.run(resolved as never, call, ctx));
     } catch (err) {
       result = toErrorResult(err);
     }

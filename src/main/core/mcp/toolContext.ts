@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { SpawnOrigin, SwitchboardCore } from '../app';
 import type { ScratchpadStore } from '../scratchpads';
+import type { ProcessEntry } from '../sessions';
 import type { McpToolArgs, McpToolName } from '../../../shared/mcp';
 import { MissingScopeError, SwitchboardError } from '../../../shared/errors';
 import type { McpScope } from '../../../shared/trust';
@@ -46,6 +47,8 @@ interface ToolDefinition<N extends McpToolName> {
   /** What the tool does and returns, written for an agent deciding whether to call it. */
   description: string;
   annotations?: ToolAnnotations;
+  /** `process_id` may name a switchboard.json entry not running in the worktree yet: the tool starts it there. */
+  startsByName?: boolean;
   /**
    * What the call touches beyond the defaults every token has (list and status of everything):
    * checked against the caller's scopes before `run`. Absent: nothing to check.
@@ -88,10 +91,20 @@ export function assertAllowed(ctx: ToolContext, call: ToolCall, requirement: Req
   }
   if (requirement.entry === undefined) return;
   const target = ctx.core.entry(requirement.entry); // an unknown id is an unknown_process error, not a scope error
-  if (ctx.core.access.owns(callerId, target.id)) return;
+  if (ctx.core.access.owns(callerId, target.id) || isOwnWorktreeInstance(ctx, callerId, target, requirement.right)) return;
   const scope = SCOPE_FOR_RIGHT[requirement.right];
   if (!scopes.includes(scope))
     throw new MissingScopeError(scope, `${requirement.action} "${target.name}" (${target.id}), which you did not spawn, needs it`);
+}
+
+/**
+ * An agent in a worktree reads and controls that worktree's own app: the instances of
+ * switchboard.json's processes running there (docs/runtime.md), never another worktree's, and it
+ * types into none of them without entries:input-all.
+ */
+function isOwnWorktreeInstance(ctx: ToolContext, callerId: string, target: ProcessEntry, right: EntryRight): boolean {
+  const worktree = ctx.core.findEntry(callerId)?.definition.worktree;
+  return right !== 'input' && worktree !== undefined && target.definition.worktree === worktree && target.definition.configName !== undefined;
 }
 
 /** An entry a process spawns through a tool is its own. */

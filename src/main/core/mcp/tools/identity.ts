@@ -4,6 +4,7 @@ import { McpToolInput, type McpToolName } from '../../../../shared/mcp';
 import type { Caller } from '../identity';
 import { defineTool, type AnyToolDefinition, type ToolContext } from '../toolContext';
 import { summarize } from './processes';
+import { callerWorktree, scopedList } from '../callerWorktree';
 import { SwitchboardError } from '../../../../shared/errors';
 import { MCP_SCOPES } from '../../../../shared/trust';
 
@@ -46,10 +47,11 @@ const whoami = defineTool({
 const getProjectStatus = defineTool({
   name: 'get_project_status',
   title: 'Project overview',
-  description: 'One call for the whole picture: the project, you, every process with its state and status, timers and scratchpads.',
+  description:
+    "One call for the whole picture: the project, you, every process with its state and status (your own worktree's first), timers and scratchpads.",
   annotations: { readOnlyHint: true },
-  run: async (_args, call, ctx) => {
-    const processes = ctx.core.listProcesses();
+  run: async ({ worktree }, call, ctx) => {
+    const processes = scopedList(ctx.core.listProcesses(), worktree, callerWorktree(ctx, call));
     const timers = processes.flatMap((p) => (p.timers ?? []).map((t) => ({ ...t, process_id: p.id })));
     return {
       project: { name: ctx.core.snapshot().project.name, dir: ctx.core.projectDir, config_issues: ctx.core.issues },
