@@ -13,10 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ControlEvent } from '../../src/shared/api';
 import type { ProcessInfo } from '../../src/shared/model';
 import type { WorkspaceState } from '../../src/shared/workspace';
+import type { ProjectWaitingAgent } from '../../src/shared/inbox';
 import { Emitter, waitForEvent, type Disposable } from '../../src/main/core/base';
 import { WorkspaceClientSession } from '../../src/main/core/bridge';
 import { createHostWorkspace, type HostWorkspace } from '../../src/main/core/workspace';
 import { connectRemoteHosts, type RemoteHosts } from '../../src/main/core/remote';
+import { createClaudeHarness, CLAUDE_SCREEN } from '../fixtures/anthropic/claudeHarness';
 import { startSshTestHost, sshHostUnavailable, type SshTestHost } from '../support/sshHost';
 
 const ROOT = resolve(__dirname, '../..');
@@ -27,6 +29,8 @@ if (unavailable) console.warn(`Skipping the remote-grid tests: ${unavailable}`);
 class Pane {
   readonly term = new Terminal({ cols: 100, rows: 30, scrollback: 5_000, allowProposedApi: true });
   private offset = -1;
+  /** Output that came while the snapshot was on its way: delivered once its offset is known. */
+  private early: Array<Extract<ControlEvent, { type: 'output' }>> = [];
   private readonly written = new Emitter<void>();
   readonly onWritten = this.written.event;
 
@@ -37,14 +41,17 @@ class Pane {
 
   async attach(): Promise<void> {
     this.offset = -1;
+    this.early = [];
     const snapshot = (await this.viewer.call('attach', { id: this.id })) as { screen: string; offset: number };
     this.term.reset();
     this.write(snapshot.screen);
     this.offset = snapshot.offset;
+    for (const event of this.early.splice(0)) this.deliver(event);
   }
 
   deliver(event: Extract<ControlEvent, { type: 'output' }>): void {
-    if (this.offset >= 0 && event.end > this.offset) this.write(event.data);
+    if (this.offset < 0) this.early.push(event);
+    else if (event.end > this.offset) this.write(event.data);
   }
 
   lines(): string[] {
@@ -181,6 +188,38 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
       viewer.dispose();
     }
   }, 120_000);
+
+  it("a real Claude Code on the host waiting at its folder-trust question shows in the laptop's inbox, tagged with the host", async () => {
+    // Not trusted yet: Claude Code's own trust dialog is a real question, asked before any model call.
+    const harness = await createClaudeHarness({ baseUrl: 'http://127.0.0.1:9', trusted: false });
+    spawnSync('chown', ['-R', `${host.user}:`, join(harness.home, '..')]);
+    const viewer = new Viewer(laptop.workspace);
+    try {
+      viewer.project = laptop.workspace.state().projects.find((p) => p.host === host.alias)!.id;
+      const agent = (await viewer.call('spawnAgent', {
+        preset: 'claude',
+        name: 'claude',
+        argv: harness.argv,
+        env: harness.env,
+        cwd: harness.cwd,
+        cols: 120,
+        rows: 40,
+      })) as ProcessInfo;
+      await waitForEvent(
+        viewer.events.event,
+        (e) => e.type === 'processChanged' && e.process.id === agent.id && e.process.agent?.primary === 'waiting',
+        90_000,
+      );
+      const { agents } = (await viewer.session.call('listWaitingAcrossProjects', {})) as { agents: ProjectWaitingAgent[] };
+      const waiting = agents.find((a) => a.id === agent.id);
+      expect(waiting).toMatchObject({ project: { id: viewer.project, name: 'grid', host: host.alias } });
+      expect(waiting?.question).toContain(CLAUDE_SCREEN.trustQuestion);
+      await viewer.call('stopProcess', { id: agent.id });
+    } finally {
+      viewer.dispose();
+      await harness.cleanup();
+    }
+  }, 150_000);
 
   it('kill the ssh process, restore: every attached pane shows each line exactly once', async () => {
     const viewer = new Viewer(laptop.workspace);

@@ -29,17 +29,23 @@ function linkedId(host: string, hostProjectId: string): string {
 class HostWatch {
   projects: OpenProjectInfo[] = [];
   client: HostUiClient | undefined;
-  private opening = false;
+  private opening: Promise<void> | undefined;
 
   constructor(
     readonly remote: RemoteHost,
     private readonly changed: () => void,
   ) {}
 
-  async open(): Promise<void> {
+  /** Opens the watch socket (once at a time: a second caller waits for the same attempt). */
+  open(): Promise<void> {
+    if (this.client?.isOpen) return Promise.resolve();
+    this.opening ??= this.openOnce().finally(() => (this.opening = undefined));
+    return this.opening;
+  }
+
+  private async openOnce(): Promise<void> {
     const ui = this.remote.state.ui;
-    if (this.opening || this.client?.isOpen || !ui) return;
-    this.opening = true;
+    if (!ui) return;
     try {
       const client = await HostUiClient.open(ui, this.remote.state.host, (event) => this.receive(event));
       this.client = client;
@@ -49,8 +55,6 @@ class HostWatch {
       this.update(((await client.call('getWorkspace', {})) as WorkspaceState).projects);
     } catch {
       // the host's state says why; the next 'connected' tries again
-    } finally {
-      this.opening = false;
     }
   }
 
