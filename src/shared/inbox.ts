@@ -59,7 +59,7 @@ export interface WaitingAgent {
 
 /** A waiting agent of one of the open projects (the window's inbox lists every project's). */
 export interface ProjectWaitingAgent extends WaitingAgent {
-  project: { id: string; name: string };
+  project: { id: string; name: string; host?: string };
 }
 
 /** Longest typed answer accepted (a few paragraphs). */

@@ -60,8 +60,11 @@ const SHARED_HANDLERS: Handlers = {
   commitWorktree: async (core, a) => ({ commit: await core.worktrees.manager.commit(a.worktree, a.message) }),
   mergeWorktree: (core, a) => core.worktrees.manager.merge(a.worktree, a.strategy),
   removeWorktree: (core, a) => core.worktrees.manager.remove(a.worktree, a.force),
+  pullRequestAvailability: (core, a) => core.worktrees.manager.pullRequestAvailability(a.worktree),
+  openPullRequest: async (core, a) => ({ url: await core.worktrees.manager.openPullRequest(a.worktree) }),
   listStaleWorktrees: async (core, a) => ({ worktrees: await core.worktrees.manager.stale(a.unusedDays ?? DEFAULT_UNUSED_DAYS) }),
   startAgentInWorktree: (core, a) => core.worktrees.startAgentInWorktree(a),
+  startInWorktree: (core, a) => core.worktrees.startInstance(a),
 };
 
 export function parseCommandArgs<C extends CommandName>(cmd: C, raw: unknown): z.output<(typeof CommandArgs)[C]> {

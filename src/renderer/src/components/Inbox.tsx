@@ -124,6 +124,7 @@ export function Inbox() {
               <strong>{agent.name}</strong>
               <span className="inbox-project" data-testid="inbox-project">
                 in {agent.project.name}
+                {agent.project.host && ` on ${agent.project.host}`}
               </span>
               <span className="inbox-preset">{agent.preset}</span>
               <span className="inbox-detail">{detailWords(agent)}</span>

@@ -16,6 +16,7 @@ import { timerView } from './timers';
 const sendInput = defineTool({
   name: 'send_input',
   title: 'Type into a process',
+  summary: "Type text, paste, or press a key in an entry's terminal.",
   description:
     'Type into a process\'s terminal. kind "text" types text as is, "paste" pastes it (bracketed paste when the program enabled it, so multi-line text is not run line by line), "key" presses a named key (Enter, Escape, Tab, Up, Down, Left, Right, Backspace, C-c, …). submit presses Enter afterwards as a separate write. wait_ms returns the screen after waiting.',
   requires: ({ process_id }) => [{ entry: process_id, right: 'input', action: 'typing into' }],
@@ -47,6 +48,7 @@ const sendInput = defineTool({
 const sendMessage = defineTool({
   name: 'send_message',
   title: 'Message an agent',
+  summary: 'Send another agent a user turn tagged with your name.',
   description:
     'Deliver a message to another agent as a user turn, tagged with who sent it ("[from <name> (<id>)] …"), and submit it. If the agent is busy, its CLI queues the message.',
   requires: ({ target_process_id }) => [{ entry: target_process_id, right: 'input', action: 'sending a message to' }],
@@ -69,6 +71,7 @@ const sendMessage = defineTool({
 const requestHumanAttention = defineTool({
   name: 'request_human_attention',
   title: 'Ask a person',
+  summary: 'Notify a person and flag a pane until they look.',
   description:
     'Raise a desktop notification and flag the pane until a person looks at it (counts in the dock badge). Use when you need a decision, a credential or a review. process_id defaults to your own entry.',
   run: ({ process_id, reason }, call, ctx) => {
@@ -81,17 +84,19 @@ const requestHumanAttention = defineTool({
 const listWaiting = defineTool({
   name: 'list_waiting',
   title: 'Agents waiting for an answer',
+  summary: 'Agents waiting for permission or an answer, with their choices.',
   description:
     'The attention inbox: every agent waiting for permission or an answer, longest waiting first, with what it asks (the prompt as on its screen), since when, a prompt fingerprint and the choices (approve, deny, answer) that answer_prompt can send.',
   annotations: { readOnlyHint: true },
   // The prompts are screen content of other entries.
-  requires: () => [{ scope: 'entries:read-all', action: 'reading the prompts of waiting agents' }],
+  requiresScope: { scope: 'entries:read-all', action: 'reading the prompts of waiting agents' },
   run: (_args, _call, ctx) => ({ agents: ctx.core.listWaiting() }),
 });
 
 const answerPromptTool = defineTool({
   name: 'answer_prompt',
   title: 'Answer an agent’s prompt',
+  summary: "Approve, deny or answer a waiting agent's prompt.",
   description:
     'Approve, deny or answer the prompt an agent shows, with the keys its CLI takes for that choice. Pass the fingerprint from list_waiting: when the agent no longer shows that prompt nothing is typed and the call fails with stale_prompt.',
   requires: ({ process_id }) => [{ entry: process_id, right: 'input', action: 'answering the prompt of' }],
