@@ -55,6 +55,8 @@ export interface ContinuityHost {
   decorationOf<D extends EntryDecoration>(id: string, key: DecorationKey<D>): D | undefined;
   /** An entry spawned at run time comes back with its id, started or resumed per its policy. */
   restoreEntry(spec: ProcessSpec, id: string): Promise<ProcessEntry>;
+  /** Says on an entry what a person must know (a restore without its secret env values). */
+  requestAttention(id: string, reason: string, requestedBy: string): unknown;
 }
 
 export class ContinuityService implements EntryRestorer {
