@@ -21,6 +21,7 @@ interface Proc {
   cwd: string;
   state: string;
   restoredAt?: number;
+  attention?: { reason: string; requestedBy: string };
 }
 
 const SAVED_BOUND_BYTES = 256 * 1024;
@@ -94,6 +95,9 @@ describe('entries spawned at run time', () => {
     const back = await callOk<Proc>(second.client, 'get_process_status', { process_id: kept.id });
     expect(back).toMatchObject({ id: kept.id, name: 'kept', argv: kept.argv, cwd: join(projectDir, 'sub'), state: 'stopped' });
     expect(back.restoredAt).toBeGreaterThan(0);
+    // It says which secret values it came back without (their names, never the values).
+    expect(back.attention).toMatchObject({ requestedBy: 'switchboard', reason: expect.stringContaining(': API_TOKEN.') });
+    expect(JSON.stringify(back)).not.toContain('s3cret-value');
     const previous = await callOk<{ text: string }>(second.client, 'get_process_output', { process_id: kept.id, run: 'previous' });
     expect(previous.text).toContain('kept-output');
     expect((await callError(second.client, 'get_process_output', { process_id: closed.id, run: 'previous' })).text).toMatch(

@@ -1,7 +1,8 @@
 /**
- * How each CLI goes on after a turn that ended on a limit or an API error, as data. None of the
- * preset CLIs keeps a failed turn pending: the turn is over, the conversation is kept, and the next
- * user turn sends it again with the history — so the way on is a user turn that asks to go on.
+ * How each CLI goes on after a turn that ended on a limit or an API error, as data. Once a CLI has
+ * given up on a request it does not try again by itself, and none offers a key that resumes; the
+ * next user turn sends the conversation again (Claude Code sends the refused prompt with it) — so
+ * the way on is a user turn that asks to go on.
  */
 interface ContinueTurn {
   text: string;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolvePreset } from '../agents';
 import { argvForRun, hasStoredConversation } from '../agents';
-import { isSecretEnvName, persistableSpec } from './persistedSpec';
+import { isSecretEnvName, persistableSpec, withheldEnvNames } from './persistedSpec';
 import { boundSerialized, serializeWithin } from './scrollbackBound';
 import { StateStore } from './stateStore';
 
@@ -87,6 +87,8 @@ describe('persistableSpec', () => {
     };
     expect(persistableSpec(spec)).toEqual({ name: 'w', kind: 'command', argv: ['x'], cwd: '/p', env: { PORT: '3000', NODE_ENV: 'dev' } });
     expect(persistableSpec({ ...spec, persistSecretEnv: true }).env).toEqual(spec.env);
+    expect(withheldEnvNames(spec)).toEqual(['GITHUB_TOKEN', 'DB_PASSWORD', 'OPENAI_API_KEY']);
+    expect(withheldEnvNames({ ...spec, persistSecretEnv: true })).toEqual([]);
   });
 
   it('recognises common credential names only', () => {

@@ -15,7 +15,7 @@ import type { ProcessSpec, ResumePolicy } from '../../../shared/model';
 import type { Settings } from '../../../shared/config';
 import type { ControlEvent } from '../../../shared/api';
 
-import { persistableSpec } from './persistedSpec';
+import { persistableSpec, withheldEnvNames } from './persistedSpec';
 import { serializeWithin } from './scrollbackBound';
 import { STATE_VERSION, StateStore, type SavedEntry, type SavedState } from './stateStore';
 
@@ -55,6 +55,8 @@ export interface ContinuityHost {
   decorationOf<D extends EntryDecoration>(id: string, key: DecorationKey<D>): D | undefined;
   /** An entry spawned at run time comes back with its id, started or resumed per its policy. */
   restoreEntry(spec: ProcessSpec, id: string): Promise<ProcessEntry>;
+  /** Says on an entry what a person must know (a restore without its secret env values). */
+  requestAttention(id: string, reason: string, requestedBy: string): unknown;
 }
 
 export class ContinuityService implements EntryRestorer {
@@ -113,6 +115,7 @@ export class ContinuityService implements EntryRestorer {
     }
     await Promise.all(launches);
     report.restored = [...this.restoredIds].filter((id) => this.core.findEntry(id)).length;
+    this.reportWithheldEnv();
     this.startSaving();
   }
 
@@ -163,6 +166,19 @@ export class ContinuityService implements EntryRestorer {
     this.files.keepAsPrevious(entry.id);
     const previous = this.files.readPrevious(entry.id);
     entry.restoreOutput(previous ?? '', saved.scrollbackSavedAt ?? this.previousSavedAt);
+  }
+
+  /**
+   * A spawned entry comes back without the secret env values it was started with (they are not
+   * written to disk): say which, on the entry, so a failing sign-in has its cause in sight.
+   */
+  private reportWithheldEnv(): void {
+    for (const id of this.restoredIds) {
+      const names = this.saved.get(id)?.withheldEnv;
+      if (!names?.length || !this.core.findEntry(id)) continue;
+      const reason = `Restored without its secret env values (not kept on disk): ${names.join(', ')}. Spawn it again with them.`;
+      this.core.requestAttention(id, reason, 'switchboard');
+    }
   }
 
   private async killLeftovers(state: SavedState, report: RestoreReport): Promise<number> {
@@ -231,7 +247,7 @@ export class ContinuityService implements EntryRestorer {
       const isConfig = entry.definition.configName !== undefined && entry.definition.worktree === undefined;
       return {
         id: entry.id,
-        ...(isConfig ? { configKey: configKey(entry) } : { spec: persistableSpec(entry.definition) }),
+        ...(isConfig ? { configKey: configKey(entry) } : { spec: persistableSpec(entry.definition), ...withheldOf(entry.definition) }),
         wasRunning: entry.isRunning,
         ...(entry.currentRunMarker ? { runMarker: entry.currentRunMarker } : {}),
         ...(session?.id ? { sessionId: session.id } : {}),
@@ -313,4 +329,9 @@ function yieldToEvents(): Promise<void> {
 
 function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
+}
+
+function withheldOf(spec: ProcessEntry['definition']): { withheldEnv?: string[] } {
+  const names = withheldEnvNames(spec);
+  return names.length > 0 ? { withheldEnv: names } : {};
 }

@@ -3,17 +3,19 @@
  * the entry was marked `persistSecretEnv`; MCP tokens never are in a spec (they are added per run).
  */
 import type { ProcessSpec } from '../../../shared/model';
+import { isSecretEnvName } from '../../../shared/secretEnv';
 
-/** Env names that usually hold credentials (API_KEY, GITHUB_TOKEN, DB_PASSWORD, AWS_SECRET_ACCESS_KEY, …). */
-const SECRET_ENV_NAME = /PASSWORD|PASSWD|SECRET|TOKEN|CREDENTIAL|(^|_)(KEY|APIKEY|AUTH|COOKIE|PRIVATE|PASS|PAT)(_|$)/i;
-
-export function isSecretEnvName(name: string): boolean {
-  return SECRET_ENV_NAME.test(name);
-}
+export { isSecretEnvName };
 
 export function persistableSpec(spec: Readonly<ProcessSpec>): ProcessSpec {
   const { configName: _configName, env, ...rest } = spec;
   if (!env || spec.persistSecretEnv) return { ...rest, argv: [...spec.argv], ...(env ? { env: { ...env } } : {}) };
   const kept = Object.fromEntries(Object.entries(env).filter(([name]) => !isSecretEnvName(name)));
   return { ...rest, argv: [...spec.argv], ...(Object.keys(kept).length > 0 ? { env: kept } : {}) };
+}
+
+/** Names of the env values `persistableSpec` leaves out (names only: they are no secret). */
+export function withheldEnvNames(spec: Readonly<ProcessSpec>): string[] {
+  if (!spec.env || spec.persistSecretEnv) return [];
+  return Object.keys(spec.env).filter(isSecretEnvName);
 }

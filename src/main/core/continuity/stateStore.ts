@@ -47,6 +47,8 @@ const SavedEntrySchema = z.object({
   grantedScopes: z.array(McpScopeSchema).optional(),
   /** The entry that spawned it (and so may drive and stop it). */
   spawnedBy: ProcessIdSchema.optional(),
+  /** Env names whose secret values were not written (restored without them, and told so). */
+  withheldEnv: z.array(z.string()).optional(),
 });
 export type SavedEntry = z.infer<typeof SavedEntrySchema>;
 

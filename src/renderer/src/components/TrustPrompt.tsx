@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { TrustRequest, TrustedFields } from '../../../shared/trust';
 import { run, useUi, type TrustPromptState } from '../store';
+import { isSecretEnvName, shownEnvPair } from '../../../shared/secretEnv';
 
 /**
  * What the project's switchboard.json would run, before anything runs: every entry that waits for
@@ -82,6 +83,9 @@ function TrustDialog({ prompt }: { prompt: TrustPromptState }) {
 
 function Fields({ fields, projectDir }: { fields: TrustedFields; projectDir?: string }) {
   const env = Object.entries(fields.env);
+  // Secret-looking values are masked until a person asks to see them (a shared screen must not show a key).
+  const [revealed, setRevealed] = useState(false);
+  const hasSecret = env.some(([name]) => isSecretEnvName(name));
   return (
     <dl className="trust-fields">
       <dt>runs</dt>
@@ -96,7 +100,18 @@ function Fields({ fields, projectDir }: { fields: TrustedFields; projectDir?: st
         <>
           <dt>env</dt>
           <dd>
-            <code>{env.map(([k, v]) => `${k}=${v}`).join(' ')}</code>
+            <code data-testid="trust-env">{env.map(([k, v]) => shownEnvPair(k, v, revealed)).join(' ')}</code>
+            {hasSecret && (
+              <button
+                className="trust-reveal"
+                data-testid="trust-reveal"
+                aria-pressed={revealed}
+                aria-label={revealed ? 'Hide secret values' : 'Show secret values'}
+                onClick={() => setRevealed(!revealed)}
+              >
+                {revealed ? 'hide' : 'show'}
+              </button>
+            )}
           </dd>
         </>
       )}
