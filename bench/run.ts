@@ -8,6 +8,7 @@ import { benchMcp } from './mcp';
 import { benchGrid } from './grid';
 import { benchContinuity } from './continuity';
 import { benchDayload } from './dayload';
+import { benchWorktrees } from './worktrees';
 import { printAgentScores, scoreAgents } from './agents';
 
 type Section = { name: string; run: () => Promise<BenchRow[]> };
@@ -21,6 +22,7 @@ const sections: Section[] = [
   { name: 'grid', run: benchGrid },
   { name: 'continuity', run: benchContinuity },
   { name: 'dayload', run: benchDayload },
+  { name: 'worktrees', run: benchWorktrees },
 ];
 
 async function main(): Promise<void> {

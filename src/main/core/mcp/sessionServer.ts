@@ -84,9 +84,14 @@ function registerTool(
     let result: CallToolResult;
     try {
       // `web` from inside feature-a is feature-a's web (docs/runtime.md).
-      const resolved = withResolvedProcessId(ctx, call, (args ?? {}) as { process_id?: unknown }, tool.startsByName === true);
-      for (const requirement of tool.requires?.(resolved as never, call) ?? []) assertAllowed(ctx, call, requirement);
-      result = toResult(await tool.run(resolved as never, call, ctx));
+      const resolved: never = withResolvedProcessId(
+        ctx,
+        call,
+        (args ?? {}) as { process_id?: unknown },
+        tool.startsByName === true,
+      ) as never;
+      for (const requirement of tool.requires?.(resolved, call) ?? []) assertAllowed(ctx, call, requirement);
+      result = toResult(await tool.run(resolved, call, ctx));
     } catch (err) {
       result = toErrorResult(err);
     }

@@ -104,7 +104,9 @@ export function assertAllowed(ctx: ToolContext, call: ToolCall, requirement: Req
  */
 function isOwnWorktreeInstance(ctx: ToolContext, callerId: string, target: ProcessEntry, right: EntryRight): boolean {
   const worktree = ctx.core.findEntry(callerId)?.definition.worktree;
-  return right !== 'input' && worktree !== undefined && target.definition.worktree === worktree && target.definition.configName !== undefined;
+  return (
+    right !== 'input' && worktree !== undefined && target.definition.worktree === worktree && target.definition.configName !== undefined
+  );
 }
 
 /** An entry a process spawns through a tool is its own. */
