@@ -3,7 +3,7 @@
  * Code recording replayed through a real PTY) and two HTTP servers of its own — 30 entries. The
  * 20 servers are started on demand together (`startInstance`, each on its allocated port) and
  * timed until all are ready, against the same 20 commands started with fixed ports outside
- * Switchboard (until each answers HTTP) in the same run. Then, with everything running: the RSS of
+ * Switchboard (until each answers HTTP) in the same run, once Switchboard's are stopped again. Then, with everything running: the RSS of
  * this process, which runs the same core `serve` runs (threads share it), echo p99 in an idle
  * shell and the main thread's event-loop lag p99.
  */
@@ -116,7 +116,6 @@ export async function benchWorktrees(): Promise<BenchRow[]> {
       const argv = [process.execPath, join(FIXTURES, 'castReplay.mjs'), join(RECORDINGS, casts[i % casts.length]), String(REPLAY_SPEED)];
       await core.spawnAgent({ preset: 'claude', name: `agent-${i}`, argv, worktree: worktree.id, cols: 120, rows: 40 });
     }
-    const bareMs = await bareStart(WORKTREES * SERVERS.length);
     const started = performance.now();
     const servers = await Promise.all(
       worktrees.flatMap((worktree) => SERVERS.map((name) => core.worktrees.startInstance({ worktree, name }))),
@@ -132,6 +131,9 @@ export async function benchWorktrees(): Promise<BenchRow[]> {
     lag.disable();
     const rssMb = process.memoryUsage().rss / 1024 / 1024;
     const entries = core.listProcesses().filter((p) => p.worktree).length;
+    // The baseline after, with the agents as they are now: the same load around both starts.
+    await Promise.all(servers.map((s) => core.stopProcess(s.id)));
+    const bareMs = await bareStart(servers.length);
     return [
       {
         section: SECTION,
