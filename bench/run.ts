@@ -5,10 +5,12 @@ import { benchStatus } from './status';
 import { benchReadiness } from './readiness';
 import { benchProbeCost } from './probeCost';
 import { benchMcp } from './mcp';
+import { benchMcpTools } from './mcpTools';
 import { benchGrid } from './grid';
 import { benchContinuity } from './continuity';
 import { benchDayload } from './dayload';
 import { benchWorktrees } from './worktrees';
+import { benchWorktreeApps } from './worktreeApps';
 import { printAgentScores, scoreAgents } from './agents';
 
 type Section = { name: string; run: () => Promise<BenchRow[]> };
@@ -19,10 +21,12 @@ const sections: Section[] = [
   { name: 'readiness', run: benchReadiness },
   { name: 'probe-cost', run: benchProbeCost },
   { name: 'mcp', run: benchMcp },
+  { name: 'mcp-tools', run: benchMcpTools },
   { name: 'grid', run: benchGrid },
   { name: 'continuity', run: benchContinuity },
   { name: 'dayload', run: benchDayload },
   { name: 'worktrees', run: benchWorktrees },
+  { name: 'worktree-apps', run: benchWorktreeApps },
 ];
 
 async function main(): Promise<void> {

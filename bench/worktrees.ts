@@ -1,155 +1,123 @@
 /**
- * The scale a team of agents needs (docs/runtime.md): 10 worktrees, each with an agent (a Claude
- * Code recording replayed through a real PTY) and two HTTP servers of its own — 30 entries. The
- * 20 servers are started on demand together (`startInstance`, each on its allocated port) and
- * timed until all are ready, against the same 20 commands started with fixed ports outside
- * Switchboard (until each answers HTTP) in the same run, once Switchboard's are stopped again. Then, with everything running: the RSS of
- * this process, which runs the same core `serve` runs (threads share it), echo p99 in an idle
- * shell and the main thread's event-loop lag p99.
+ * Worktrees on a repository of 5,000 files: "new agent in a worktree" (create, copy, set-up, then
+ * the agent, through the same core method the UI's dialog calls) until the agent's prompt is ready,
+ * against `git worktree add` alone in the same run; and `list_worktrees` over MCP with 20
+ * worktrees, against `git worktree list` alone.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
-import { join, resolve } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { SwitchboardCore } from '../src/main/core/app';
-import { buildCore } from '../src/main/core/composition';
-import { isPortFree } from '../src/main/core/runtime/portAllocator';
-import { makeTestRepo } from '../src/main/core/worktrees/testing/gitRepo';
-import type { ControlEvent } from '../src/shared/api';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { createCore, type CoreHandle } from '../src/main/core/composition';
+import { makeTestRepo, type TestRepo } from '../src/main/core/worktrees/testing/gitRepo';
+import { callOk, connectClient } from '../test/mcp/mcpHarness';
 import { percentile, type BenchRow } from './report';
-import { timeEcho } from './echo';
 
 const SECTION = 'worktrees';
-const WORKTREES = 10;
-const SERVERS = ['api', 'web'] as const;
-const REPLAY_SPEED = 4;
-const MEASURE_MS = Number(process.env.BENCH_WORKTREES_SECONDS ?? 10) * 1000;
-const ECHO_INTERVAL_MS = 50;
-const READY_TIMEOUT_MS = 120_000;
-const RECORDINGS = resolve(__dirname, '../test/fixtures/recordings/claude');
-const FIXTURES = resolve(__dirname, 'fixtures');
-/** A small HTTP server: answers with its second argument on the port of its first. */
-const SERVER =
-  "const [port, text] = process.argv.slice(1); require('http').createServer((q, s) => s.end(text)).listen(+port, '127.0.0.1');";
+const FILES = 5_000;
+const ROUNDS = 5;
+const LISTED_WORKTREES = 20;
+const LIST_CALLS = 20;
+/**
+ * Claude Code 2.1.197's idle window title and prompt box (the e2e stand-in's first screen,
+ * e2e/support/standIn.ts): the agent is `starting` until its screen shows them, then `idle`.
+ */
+const CLAUDE_IDLE_SCREEN = [
+  'printf "\\033]0;✳ Claude Code\\007"',
+  'printf "%.0s─" $(seq 1 100); printf "\\n❯ \\n"; printf "%.0s─" $(seq 1 100); exec cat',
+].join('; ');
 
-function answers(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const req = request({ host: '127.0.0.1', port, path: '/', agent: false, timeout: 1_000 }, (res) => {
-      res.resume();
-      res.on('end', () => done(true));
-    });
-    req.on('error', () => done(false));
-    req.on('timeout', () => req.destroy());
-    req.end();
-  });
+function repositoryOf(files: number): TestRepo {
+  const contents: Record<string, string> = {};
+  for (let i = 0; i < files; i++) contents[`src/dir${i % 50}/file${i}.ts`] = `export const value${i} = ${i};\n`;
+  return makeTestRepo(contents);
 }
 
-/** The bare start: the same server command on fixed ports, until every one answers HTTP. */
-async function bareStart(count: number): Promise<number> {
-  const ports: number[] = [];
-  // Below the allocator's range (20000–32000), so the bare servers never sit on an allocated port.
-  for (let port = 12_000; ports.length < count; port++) if (await isPortFree(port)) ports.push(port);
-  const children: ChildProcess[] = [];
+/** The baseline: the bare `git worktree add` of a new branch, as a person would type it. */
+function timeBareWorktreeAdd(repo: TestRepo, round: number): number {
+  const dir = join(repo.home, `bare-${round}`);
   const started = performance.now();
-  try {
-    for (const port of ports) children.push(spawn(process.execPath, ['-e', SERVER, String(port), 'bare'], { stdio: 'ignore' }));
-    await Promise.all(
-      ports.map(async (port) => {
-        while (!(await answers(port))) await new Promise((r) => setTimeout(r, 20));
-      }),
-    );
-    return performance.now() - started;
-  } finally {
-    for (const child of children) child.kill('SIGKILL');
-  }
+  execFileSync('git', ['worktree', 'add', '--quiet', '-b', `bare-${round}`, dir, 'main'], { cwd: repo.root });
+  const elapsed = performance.now() - started;
+  execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: repo.root });
+  execFileSync('git', ['branch', '-D', `bare-${round}`], { cwd: repo.root, stdio: 'ignore' });
+  return elapsed;
 }
 
-function allReady(core: SwitchboardCore, ids: string[]): Promise<void> {
-  const pending = new Set(ids.filter((id) => core.describe(id).state !== 'ready'));
-  if (pending.size === 0) return Promise.resolve();
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`${pending.size} servers not ready after ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
-    const sub = core.onEvent((e: ControlEvent) => {
-      if (e.type !== 'processChanged' || !pending.has(e.process.id)) return;
-      if (e.process.state === 'error') {
-        const states = ids.map((id) => core.describe(id)).map((p) => `${p.worktree}/${p.name}: ${p.state} ${p.message}`);
-        fail(new Error(`${e.process.name} in ${e.process.worktree}: ${e.process.message}\n${states.join('\n')}`));
-      }
-      if (e.process.state === 'ready') pending.delete(e.process.id);
-      if (pending.size > 0) return;
-      clearTimeout(timer);
-      sub.dispose();
-      done();
-    });
+/** From the request to the agent's prompt ready (its status idle), then it is stopped and its worktree removed. */
+async function timeAgentInWorktree(handle: CoreHandle, round: number): Promise<number> {
+  const { core } = handle;
+  const started = performance.now();
+  // Idle agents seen from the start: the agent may be idle before startAgentInWorktree returns.
+  const idle = new Set<string>();
+  let wake = () => {};
+  const subscription = core.onEvent((event) => {
+    if (event.type !== 'processChanged' || event.process.agent?.primary !== 'idle') return;
+    idle.add(event.process.id);
+    wake();
   });
+  const result = await core.worktrees.startAgentInWorktree({
+    name: `agent-${round}`,
+    preset: 'claude',
+    argv: ['/bin/sh', '-c', CLAUDE_IDLE_SCREEN],
+  });
+  const agentId = result.agent.id;
+  await new Promise<void>((resolve) => {
+    wake = () => (idle.has(agentId) || core.describe(agentId).agent?.primary === 'idle') && resolve();
+    wake();
+  });
+  subscription.dispose();
+  const elapsed = performance.now() - started;
+  await core.closeProcess(agentId);
+  await core.worktrees.manager.remove(result.worktree.id, true);
+  return elapsed;
 }
 
-async function echoLoop(core: SwitchboardCore, id: string, until: number): Promise<number[]> {
-  const samples: number[] = [];
-  for (let i = 0; performance.now() < until; i++) {
-    samples.push(await timeEcho(core.entry(id), `w${i}t`));
-    await new Promise((r) => setTimeout(r, ECHO_INTERVAL_MS));
+async function timeListing(repo: TestRepo, client: Client): Promise<{ listed: number[]; bare: number[] }> {
+  const listed: number[] = [];
+  const bare: number[] = [];
+  for (let i = 0; i < LIST_CALLS; i++) {
+    let started = performance.now();
+    execFileSync('git', ['worktree', 'list', '--porcelain'], { cwd: repo.root });
+    bare.push(performance.now() - started);
+    started = performance.now();
+    const { worktrees } = await callOk<{ worktrees: unknown[] }>(client, 'list_worktrees');
+    listed.push(performance.now() - started);
+    if (worktrees.length !== LISTED_WORKTREES + 1) throw new Error(`list_worktrees listed ${worktrees.length}`);
   }
-  return samples;
+  return { listed, bare };
 }
 
 export async function benchWorktrees(): Promise<BenchRow[]> {
-  const repo = makeTestRepo({ 'README.md': 'bench\n', '.gitignore': 'switchboard.json\n' });
-  const processes = {
-    api: { command: process.execPath, args: ['-e', SERVER, '${port}', 'api in ${worktree}'], autoStart: false },
-    web: { command: process.execPath, args: ['-e', SERVER, '${port}', 'web in ${worktree}, api on ${port:api}'], autoStart: false },
-  };
-  writeFileSync(join(repo.root, 'switchboard.json'), JSON.stringify({ processes }));
-  const core = buildCore(
-    { projectDir: repo.root, watchConfig: false, killGraceMs: 500 },
-    { worktrees: { dataDir: join(repo.home, 'data'), projectKey: repo.root } },
-  );
-  const lag = monitorEventLoopDelay({ resolution: 5 });
+  const repo = repositoryOf(FILES);
+  const handle = await createCore({ projectDir: repo.root, dataDir: join(repo.home, 'data'), watchConfig: false, grantTrust: true });
+  const client = await connectClient(handle.mcp.url, handle.mcp.token);
   try {
-    await core.init();
-    const casts = readdirSync(RECORDINGS).filter((name) => name.endsWith('.cast'));
-    const worktrees: string[] = [];
-    for (let i = 0; i < WORKTREES; i++) {
-      const { worktree } = await core.worktrees.createWorktree({ name: `wt-${i}` });
-      worktrees.push(worktree.id);
-      const argv = [process.execPath, join(FIXTURES, 'castReplay.mjs'), join(RECORDINGS, casts[i % casts.length]), String(REPLAY_SPEED)];
-      await core.spawnAgent({ preset: 'claude', name: `agent-${i}`, argv, worktree: worktree.id, cols: 120, rows: 40 });
+    const bare: number[] = [];
+    const agent: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      bare.push(timeBareWorktreeAdd(repo, round));
+      agent.push(await timeAgentInWorktree(handle, round));
     }
-    const started = performance.now();
-    const servers = await Promise.all(
-      worktrees.flatMap((worktree) => SERVERS.map((name) => core.worktrees.startInstance({ worktree, name }))),
-    );
-    await allReady(
-      core,
-      servers.map((s) => s.id),
-    );
-    const readyMs = performance.now() - started;
-    const shell = await core.spawnProcess({ kind: 'terminal', argv: ['cat'], name: 'idle-shell' });
-    lag.enable();
-    const echoes = await echoLoop(core, shell.id, performance.now() + MEASURE_MS);
-    lag.disable();
-    const rssMb = process.memoryUsage().rss / 1024 / 1024;
-    const entries = core.listProcesses().filter((p) => p.worktree).length;
-    // The baseline after, with the agents as they are now: the same load around both starts.
-    await Promise.all(servers.map((s) => core.stopProcess(s.id)));
-    const bareMs = await bareStart(servers.length);
+    for (let i = 0; i < LISTED_WORKTREES; i++) await handle.core.worktrees.createWorktree({ name: `listed-${i}` });
+    const listing = await timeListing(repo, client);
+    const row = (name: string, value: number, baseline: number, goal?: string): BenchRow => ({
+      section: SECTION,
+      name,
+      value,
+      unit: 'ms',
+      baseline,
+      ratio: value / baseline,
+      ...(goal ? { goal } : {}),
+    });
     return [
-      {
-        section: SECTION,
-        name: `all ${servers.length} servers ready (${entries} entries in ${WORKTREES} worktrees) vs fixed ports outside`,
-        value: readyMs,
-        unit: 'ms',
-        baseline: bareMs,
-        ratio: readyMs / bareMs,
-        goal: '≤ 1.3×',
-      },
-      { section: SECTION, name: 'RSS of the core process (serve), threads included', value: rssMb, unit: 'MB', goal: '≤ 400 MB' },
-      { section: SECTION, name: 'echo latency p99 in an idle shell', value: percentile(echoes, 99), unit: 'ms', goal: '< 30 ms' },
-      { section: SECTION, name: 'event-loop lag p99 (main thread)', value: lag.percentile(99) / 1e6, unit: 'ms', goal: '< 20 ms' },
+      row(`new agent in a worktree → prompt ready (${FILES} files), median`, percentile(agent, 50), percentile(bare, 50)),
+      row(`list_worktrees over MCP, ${LISTED_WORKTREES} worktrees, p50`, percentile(listing.listed, 50), percentile(listing.bare, 50)),
+      row(`list_worktrees over MCP, ${LISTED_WORKTREES} worktrees, p95`, percentile(listing.listed, 95), percentile(listing.bare, 95)),
     ];
   } finally {
-    await core.dispose();
+    await client.close();
+    await handle.dispose();
     repo.cleanup();
   }
 }

@@ -285,6 +285,14 @@ export const McpToolInput = {
       .optional()
       .describe('The typed answer, for a choice list_waiting marks takesText (a question answered in words)'),
   },
+  resolve_blocked: {
+    process_id: ProcessId.describe('The blocked agent (list_waiting marks it with blocked)'),
+    action: z
+      .enum(['open_pane', 'continue_at_reset', 'retry_now'])
+      .describe(
+        'open_pane: select it (sign in there); retry_now: type its continue now; continue_at_reset: a timer that types it at the limit reset',
+      ),
+  },
   request_human_attention: {
     process_id: ProcessId.optional().describe('Entry to flag (default: the caller)'),
     reason: z.string().min(1).max(2_000).describe('What the person should look at or decide'),
@@ -336,6 +344,16 @@ export const MCP_HOOKS_PATH = '/hooks';
 /** Environment of every spawned process (docs/mcp.md identity). */
 export const MCP_URL_ENV = 'SWITCHBOARD_MCP_URL';
 export const MCP_TOKEN_ENV = 'SWITCHBOARD_MCP_TOKEN';
+/**
+ * What tools/list shows a session (docs/mcp.md "Tool profiles"): "agent" lists the tools the
+ * token's scopes allow, each with a one-line description and a schema without prose (help has the
+ * detail); "full" lists every tool with its whole description. Every tool is callable either way.
+ */
+export const MCP_TOOL_PROFILES = ['agent', 'full'] as const;
+export type McpToolProfile = (typeof MCP_TOOL_PROFILES)[number];
+/** How a client picks a profile at initialize: this header, or the `tools` query parameter of the URL. */
+export const MCP_TOOL_PROFILE_HEADER = 'x-switchboard-tools';
+export const MCP_TOOL_PROFILE_QUERY = 'tools';
 /** Discovery file in the app's data directory. */
 export const MCP_ENDPOINT_FILE = 'mcp-endpoint.json';
 

@@ -121,6 +121,9 @@ export interface RemoveResult {
   savedTo: string | null;
 }
 
+/** Whether "push and open a pull request" can work here (the user's `gh` installed and signed in, a remote), or why not. */
+export type PullRequestAvailability = { available: true; remote: string } | { available: false; reason: string };
+
 /** The prune view's default for "unused for N days". */
 export const DEFAULT_UNUSED_DAYS = 7;
 
