@@ -56,7 +56,11 @@ async function bareStart(count: number): Promise<number> {
     for (const port of ports) children.push(spawn(process.execPath, ['-e', SERVER, String(port), 'bare'], { stdio: 'ignore' }));
     await Promise.all(
       ports.map(async (port) => {
-        while (!(await answers(port))) await new Promise((r) => setTimeout(r, 20));
+        const deadline = performance.now() + READY_TIMEOUT_MS;
+        while (!(await answers(port))) {
+          if (performance.now() > deadline) throw new Error(`bare server on ${port} did not answer within ${READY_TIMEOUT_MS} ms`);
+          await new Promise((r) => setTimeout(r, 20));
+        }
       }),
     );
     return performance.now() - started;
