@@ -10,6 +10,7 @@ import { benchGrid } from './grid';
 import { benchContinuity } from './continuity';
 import { benchDayload } from './dayload';
 import { benchWorktrees } from './worktrees';
+import { benchWorktreeApps } from './worktreeApps';
 import { printAgentScores, scoreAgents } from './agents';
 
 type Section = { name: string; run: () => Promise<BenchRow[]> };
@@ -25,6 +26,7 @@ const sections: Section[] = [
   { name: 'continuity', run: benchContinuity },
   { name: 'dayload', run: benchDayload },
   { name: 'worktrees', run: benchWorktrees },
+  { name: 'worktree-apps', run: benchWorktreeApps },
 ];
 
 async function main(): Promise<void> {

@@ -9,7 +9,7 @@ import { InvalidArgumentError } from '../../../shared/errors';
 import type { ToolCall, ToolContext } from './toolContext';
 
 /** `worktree: "*"` on a list: every entry, in creation order. */
-export const ALL_WORKTREES = '*';
+const ALL_WORKTREES = '*';
 
 /** The worktree the caller runs in ("main" for the main checkout or a caller outside Switchboard). */
 export function callerWorktree(ctx: ToolContext, call: ToolCall): string {
@@ -36,7 +36,7 @@ export function scopedList(processes: ProcessInfo[], worktree: string | undefine
  * (or label) it is there. Undefined when nothing there has that name (the caller then says what
  * it does with a name, e.g. start_process starts the config entry there on demand).
  */
-export function resolveProcessRef(ctx: ToolContext, ref: string, worktree: string): string | undefined {
+function resolveProcessRef(ctx: ToolContext, ref: string, worktree: string): string | undefined {
   if (ctx.core.findEntry(ref)) return ref;
   const here = ctx.core.listProcesses().filter((p) => worktreeOf(p) === worktree);
   const byConfig = here.filter((p) => p.configName === ref);

@@ -47,10 +47,6 @@ export class IdleStop implements Disposable {
     this.agents.delete(worktreeId);
   }
 
-  isCountingDown(worktreeId: string): boolean {
-    return this.timers.has(worktreeId);
-  }
-
   dispose(): void {
     for (const timer of this.timers.values()) timer.dispose();
     this.timers.clear();

@@ -78,7 +78,12 @@ export class WorktreeInstances {
   private planOf(worktree: WorktreeInfo, projectDir: string, section: WorktreesSection = {}): Promise<WorktreeRuntimePlan> {
     const existing = this.plans.get(worktree.id);
     if (existing) return existing;
-    const plan = this.runtime.plan({ ...worktree, path: projectDir }, this.core.configuredProcesses(), section, this.runningPorts(worktree.id));
+    const plan = this.runtime.plan(
+      { ...worktree, path: projectDir },
+      this.core.configuredProcesses(),
+      section,
+      this.runningPorts(worktree.id),
+    );
     this.plans.set(worktree.id, plan);
     plan.catch(() => this.plans.delete(worktree.id));
     return plan;
