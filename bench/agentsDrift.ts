@@ -20,6 +20,7 @@ const run = promisify(execFile);
 const REPO_ROOT = path.resolve(__dirname, '..');
 /** The recorder of each CLI's scripted scenarios; a CLI without one is reported, not replayed. */
 const RECORDERS: Readonly<Record<string, string>> = {
+  claude: 'test/fixtures/recordings/claude/record.ts',
   codex: 'test/fixtures/recordings/codex/record.ts',
   gemini: 'test/fixtures/gemini/recordGemini.ts',
   qwen: 'test/fixtures/recordings/qwen/record.ts',
@@ -40,7 +41,11 @@ interface DriftRow {
 
 export async function measureDrift(log: (line: string) => void = console.error): Promise<DriftRow[]> {
   const work = mkdtempSync(path.join(tmpdir(), 'switchboard-drift-'));
-  const pinnedSets = new Map(listRecordingSets().map((set) => [set.cli, set]));
+  const pinnedSets = new Map(
+    listRecordingSets()
+      .filter((set) => !set.version)
+      .map((set) => [set.cli, set]),
+  );
   const rows: DriftRow[] = [];
   for (const preset of BUILTIN_PRESETS.values()) {
     if (preset.verified === 'unverified' || !preset.npmPackage) continue;

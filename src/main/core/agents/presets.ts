@@ -69,7 +69,7 @@ const RESUME_UNKNOWN: ResumeSupport = { supported: false, reason: 'resuming is n
  * (`npm run agents:score`).
  */
 const CLAUDE_VERIFIED: VerifiedCli = { cliVersion: '2.1.197', date: '2026-11-21' };
-const CODEX_VERIFIED: VerifiedCli = { cliVersion: '0.169.0', date: '2026-11-27' };
+const CODEX_VERIFIED: VerifiedCli = { cliVersion: '0.171.0', date: '2026-11-27' };
 const GEMINI_VERIFIED: VerifiedCli = { cliVersion: '0.61.0', date: '2026-11-24' };
 const QWEN_VERIFIED: VerifiedCli = { cliVersion: '0.24.4', date: '2026-11-24' };
 const OPENCODE_VERIFIED: VerifiedCli = { cliVersion: '1.18.33', date: '2026-11-24' };

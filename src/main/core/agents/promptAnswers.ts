@@ -35,13 +35,16 @@ const CLAUDE: PromptAnswers = {
       label: 'Yes',
       keys: ENTER,
       selected: /^\s*❯ 1\. Yes\s*$/mu,
-      source: 'Claude Code 2.1.197, recordings/claude/dev-permission-yes.cast @ 12.99 s (action permission_yes); test/inbox live',
+      // 2.1.332 inserts "3. Yes, and switch to auto mode" before "4. No": option 1 is still plain Yes.
+      source:
+        'Claude Code 2.1.197, recordings/claude/dev-permission-yes.cast @ 12.99 s (action permission_yes); test/inbox live; 2.1.332 (options 1. Yes, 2. Yes, and don’t ask again, 3. Yes, and switch to auto mode, 4. No), recordings/claude/2.1.332/dev-permission-yes.cast',
     },
     {
       choice: 'deny',
       label: 'No',
       keys: ESCAPE,
-      source: 'Claude Code 2.1.197, the dialog footer "Esc to cancel"; test/inbox live (the tool does not run)',
+      source:
+        'Claude Code 2.1.197, the dialog footer "Esc to cancel"; test/inbox live (the tool does not run); 2.1.332 "Esc to cancel · Tab to amend", recordings/claude/2.1.332/dev-permission-no.cast (no request follows)',
     },
   ],
   'plan-approval': [
@@ -59,8 +62,10 @@ const CLAUDE: PromptAnswers = {
       choice: 'answer',
       label: 'Yes, I trust this folder',
       keys: ENTER,
-      selected: /^\s*❯ 1\. Yes, I trust this folder/mu,
-      source: 'Claude Code 2.1.197, recordings/claude/dev-trust-dialog.cast @ 6.0 s (action trust_yes)',
+      // 2.1.332 selects "No, exit" first (Enter would quit): Enter is offered only while Yes is selected.
+      selected: /^\s*❯ (?:1\. )?Yes, I trust this folder/mu,
+      source:
+        'Claude Code 2.1.197, recordings/claude/dev-trust-dialog.cast @ 6.0 s (action trust_yes); 2.1.332, recordings/claude/2.1.332/dev-trust-dialog.cast (Down onto the unnumbered "Yes, I trust this folder", then Enter)',
     },
   ],
   'ask-user-question': [
@@ -83,14 +88,14 @@ const CODEX: PromptAnswers = {
       label: 'Yes, proceed',
       keys: 'y',
       source:
-        'Codex 0.169.0, the menu row "1. Yes, proceed (y)"; recordings/codex/codex-permission-yes.cast @ 11.87 s (action permission_yes); live (test/status/codexApproval.test.ts): `y` runs the escalated command and its output reaches the model',
+        'Codex 0.169.0 and 0.171.0 (the same rows), the menu row "1. Yes, proceed (y)"; recordings/codex/0.169.0/codex-permission-yes.cast @ 11.87 s (action permission_yes); live (test/status/codexApproval.test.ts): `y` runs the escalated command and its output reaches the model',
     },
     {
       choice: 'deny',
       label: 'No',
       keys: ESCAPE,
       source:
-        'Codex 0.169.0, the menu row "3. No, and tell Codex what to do differently (esc)"; recordings/codex/codex-permission-no.cast @ 11.89 s (action permission_no); live (test/status/codexApproval.test.ts): Escape ends the turn, the command never runs',
+        'Codex 0.169.0 and 0.171.0 (the same rows), the menu row "3. No, and tell Codex what to do differently (esc)"; recordings/codex/0.169.0/codex-permission-no.cast @ 11.89 s (action permission_no); live (test/status/codexApproval.test.ts): Escape ends the turn, the command never runs',
     },
   ],
   question: [
@@ -99,7 +104,8 @@ const CODEX: PromptAnswers = {
       label: 'Choose option 1',
       keys: ENTER,
       selected: /^\s*› 1\. /mu,
-      source: 'Codex 0.169.0, recordings/codex/codex-question.cast @ 11.45 s (action answer_question: Enter on "› 1. 3000 (Recommended)")',
+      source:
+        'Codex 0.169.0 and 0.171.0 (the same menu), recordings/codex/0.169.0/codex-question.cast @ 11.45 s and recordings/codex/codex-question.cast (action answer_question: Enter on "› 1. 3000 (Recommended)")',
     },
   ],
 };

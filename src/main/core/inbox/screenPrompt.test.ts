@@ -111,7 +111,7 @@ const OPENCODE_PERMISSION = {
 const CODEX_PERMISSION = {
   asks: ['Would you like to run the following command?', 'Reason: Post the deploy hook', '$ curl -X POST http://127.0.0.1:9/deploy'],
   options: ['› 1. Yes, proceed (y)', '3. No, and tell Codex what to do differently (esc)'],
-  notShown: ['OpenAI Codex (v0.169.0)', 'Trigger the deploy hook', 'Press enter to confirm or esc to cancel'],
+  notShown: ['OpenAI Codex (v0.171.0)', 'Trigger the deploy hook', 'Press enter to confirm or esc to cancel'],
 };
 const COPILOT_PERMISSION = {
   asks: ['Post the deploy hook', 'touch deploy-requested.flag', 'Do you want to run this command?'],
@@ -178,7 +178,7 @@ const TEXT_CASES: TextCase[] = [
     recording: 'codex-question',
     asks: ['Question 1/1 (1 unanswered)', 'Which port should the dev server use?'],
     options: ['› 1. 3000 (Recommended)  The default port.', '2. 8080', '3. None of the above'],
-    notShown: ['OpenAI Codex (v0.169.0)', 'Set up the dev server', 'enter to submit answer'],
+    notShown: ['OpenAI Codex (v0.171.0)', 'Set up the dev server', 'enter to submit answer'],
   },
   { preset: 'opencode', recording: 'opencode-permission-yes', ...OPENCODE_PERMISSION },
   { preset: 'opencode', recording: 'opencode-permission-no', ...OPENCODE_PERMISSION },

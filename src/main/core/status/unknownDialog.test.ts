@@ -11,7 +11,7 @@ import { isReportRegion } from './regions';
 import type { RuleSet, StatusRule } from './ruleSchema';
 import { BUILTIN_RULE_SETS } from './rules';
 import { isInToleranceWindow, loadRecording, truthAt } from './replay/asciicast';
-import { listRecordingSets } from './replay/recordingSets';
+import { isCandidateSet, listRecordingSets, recordingSetLabel } from './replay/recordingSets';
 import { replayRecording } from './replay/replayRecording';
 import { DIALOG_CUES, readUnknownDialog } from './unknownDialog';
 
@@ -24,7 +24,9 @@ const screenRules = (predicate: (r: StatusRule) => boolean) =>
 
 describe('unknown dialogs', () => {
   it.each(DIALOG_CUES.map((c) => [c.id, c] as const))('cue %s finds a dialog in its own sample', (_id, cue) => {
-    expect(rows(cue.sample).filter((row) => cue.row.test(row)).length).toBeGreaterThanOrEqual(cue.minRows);
+    const sample = rows(cue.sample);
+    const hits = sample.filter((row, i) => cue.row.test(cue.withNextRow ? `${row}\n${sample[i + 1] ?? ''}` : row));
+    expect(hits.length).toBeGreaterThanOrEqual(cue.minRows);
     expect(readUnknownDialog(rows(cue.sample))).toBeDefined();
   });
 
@@ -72,8 +74,9 @@ describe('unknown dialogs', () => {
 });
 
 describe('recorded sessions with every waiting rule switched off', () => {
-  const sets = listRecordingSets();
-  it.each(sets.map((s) => [s.cli, s] as const))(
+  // A newer CLI version's set awaiting the pin is held to "no missed prompt" only (recordings.test.ts).
+  const sets = listRecordingSets().filter((set) => !isCandidateSet(set, resolvePreset(set.cli).npmPackage));
+  it.each(sets.map((s) => [recordingSetLabel(s), s] as const))(
     '%s: every recorded dialog still reads waiting, and nothing else does',
     async (_cli, set) => {
       const preset = resolvePreset(set.cli);

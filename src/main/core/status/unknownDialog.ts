@@ -20,8 +20,9 @@ const DIALOG_TOP = /^[\s│┃║]*(?:[─━═]{8,}|[╭┌][─━═]{3,})/u
 
 interface DialogCue {
   id: string;
-  /** Tested on each bottom row, box frame removed. */
+  /** Tested on each bottom row, box frame removed (with the row below it, after a newline, when `withNextRow`). */
   row: RegExp;
+  withNextRow?: boolean;
   /** How many rows must match (options come in twos or more). */
   minRows: number;
   sample: string;
@@ -47,6 +48,28 @@ export const DIALOG_CUES: readonly DialogCue[] = [
     minRows: 1,
     sample: '  ↑↓ select  enter submit  esc dismiss',
     source: 'opencode 1.18.33 question (recordings/opencode); also Claude Code 2.1.197 `Enter to confirm · Esc to cancel` (trust dialog)',
+  },
+  {
+    // An options list without numbers: the selected option, and below it an unselected one where
+    // the marker's place is blank, the marker indented by two or more (a user turn `❯ text` sits at
+    // the first column or one in, and no such sibling follows it); a slash-command completion
+    // list (`❯ /exit`) is no question.
+    id: 'selected-unnumbered-option',
+    row: /^( {2,})[❯›] (?!\/)\S[^\n]*\n\1 {2}\S/u,
+    withNextRow: true,
+    minRows: 1,
+    sample: '  ❯ Yes, set auto mode as my default permission mode\n    No, keep manual mode',
+    source:
+      'Claude Code 2.1.332 auto-mode offer and trust dialog (recordings/claude/2.1.332/dev-permission-no.cast, dev-trust-dialog.cast)',
+  },
+  {
+    // A dialog's footer ends on, or lists, "Esc to cancel"; a busy row says it inside brackets (`(esc to cancel, 5s)`).
+    id: 'esc-to-cancel-footer',
+    row: /\besc to cancel\s*(?:·|$)/iu,
+    minRows: 1,
+    sample: '  Enter to stay in auto mode · shift+Tab to leave for accept edits mode and stop · Esc to cancel',
+    source:
+      'Claude Code 2.1.332 auto mode gateway dialog (recordings/claude/2.1.332/dev-auto-mode-gateway.cast); permission `Esc to cancel · Tab to amend`',
   },
   {
     id: 'yes-no-suffix',
@@ -75,7 +98,7 @@ export function readUnknownDialog(lines: readonly string[]): string[] | undefine
   const rows = window.map((y) => lines[y].replace(BOX_SIDE, ''));
   let firstCue = -1;
   for (const cue of DIALOG_CUES) {
-    const hits = rows.flatMap((row, i) => (cue.row.test(row) ? [i] : []));
+    const hits = rows.flatMap((row, i) => (cue.row.test(cue.withNextRow ? `${row}\n${rows[i + 1] ?? ''}` : row) ? [i] : []));
     if (hits.length >= cue.minRows && (firstCue < 0 || hits[0] < firstCue)) firstCue = hits[0];
   }
   if (firstCue < 0) return undefined;

@@ -3,19 +3,31 @@
  * replayed through a StatusTracker and scored as a set: agreement over all scored samples, missed
  * prompts, transition delays and stuck delays. `npm run agents:score` and the replay tests use it.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { listRecordings, loadRecording, recordingsRoot, type Recording } from './asciicast';
 import { replayRecording, type ReplayScore } from './replayRecording';
 import { percentile, timeTransitions, type TransitionTiming } from './transitionTiming';
 import type { DetectionProfile } from '../statusTracker';
 
-interface RecordingSet {
+export interface RecordingSet {
   /** The folder name: the preset id of the CLI. */
   cli: string;
   dir: string;
   names: string[];
+  /**
+   * Set for another CLI version's recordings, kept in `<cli>/<version>/`: an earlier version's after
+   * an upgrade (the rules keep reading the screens of users who have not updated), or a newer one
+   * recorded before the pin moves to it (see {@link isNewerVersion}); unset for the pinned version's.
+   */
+  version?: string;
 }
+
+/** This file lives in src/main/core/status/replay. */
+const REPO_ROOT = path.resolve(__dirname, '../../../../..');
+
+/** A subfolder of a CLI's recordings named after the version they were made with. */
+const VERSION_FOLDER = /^\d+\.\d+\.\d+(?:[-+][\w.]+)?$/u;
 
 interface RecordingScore extends ReplayScore {
   timing: TransitionTiming;
@@ -40,13 +52,53 @@ export interface RecordingSetScore {
   flickers: number;
 }
 
+/** Every CLI's pinned set, each followed by its other versions' sets (`<cli>/<version>/`). */
 export function listRecordingSets(root = recordingsRoot()): RecordingSet[] {
   if (!existsSync(root)) return [];
-  return readdirSync(root)
-    .filter((name) => statSync(path.join(root, name)).isDirectory())
-    .sort()
-    .map((cli) => ({ cli, dir: path.join(root, cli), names: listRecordings(path.join(root, cli)) }))
+  return subfolders(root)
+    .flatMap((cli) => {
+      const dir = path.join(root, cli);
+      const previous = subfolders(dir)
+        .filter((name) => VERSION_FOLDER.test(name))
+        .map((version) => ({ cli, dir: path.join(dir, version), names: listRecordings(path.join(dir, version)), version }));
+      return [{ cli, dir, names: listRecordings(dir) }, ...previous];
+    })
     .filter((set) => set.names.length > 0);
+}
+
+/** Whether version `a` (x.y.z) is newer than `b`. */
+export function isNewerVersion(a: string, b: string): boolean {
+  const pa = a.split(/[.+-]/u).map(Number);
+  const pb = b.split(/[.+-]/u).map(Number);
+  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) > (pb[i] ?? 0);
+  return false;
+}
+
+/** The version of `npmPackage` installed here (a devDependency), if any. */
+export function installedVersion(npmPackage: string): string | undefined {
+  const manifest = path.join(REPO_ROOT, 'node_modules', npmPackage, 'package.json');
+  return existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version : undefined;
+}
+
+/**
+ * A set of a version newer than the installed one (`npmPackage`'s) was recorded before the pin
+ * moves to it (the newest release, `npm run agents:drift`): it is scored and reported, and must
+ * miss no prompt, until it meets the full bar and the pin moves.
+ */
+export function isCandidateSet(set: RecordingSet, npmPackage: string | undefined): boolean {
+  const installed = npmPackage ? installedVersion(npmPackage) : undefined;
+  return set.version !== undefined && installed !== undefined && isNewerVersion(set.version, installed);
+}
+
+/** `codex` for the pinned set, `codex@0.169.0` for another version's. */
+export function recordingSetLabel(set: RecordingSet): string {
+  return set.version ? `${set.cli}@${set.version}` : set.cli;
+}
+
+function subfolders(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((name) => statSync(path.join(dir, name)).isDirectory())
+    .sort();
 }
 
 /** `2.1.197` out of `2.1.197 (Claude Code)`; the whole string when it holds no x.y.z. */

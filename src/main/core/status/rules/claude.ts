@@ -14,6 +14,8 @@ import type { RuleSetInput } from '../ruleSchema';
 
 const REC = 'recordings/dev-';
 const CLI = 'Claude Code 2.1.197';
+const REC332 = 'recordings/claude/2.1.332/dev-';
+const CLI332 = 'Claude Code 2.1.332';
 /** A full-width rule of the 120-column recordings. */
 const HR = '─'.repeat(120);
 /** Spinner frames seen in 2.1.197: · ✢ * ✶ ✻ ✽ (✳ also appears in the cycle of 2.0.x). */
@@ -159,6 +161,64 @@ export const claudeRules: RuleSetInput = {
       source: `${CLI}, ${REC}permission-yes.cast @ 8000 ms`,
     },
     {
+      id: 'auto-mode-check-unreachable',
+      priority: 895,
+      implies: { primary: 'waiting', detail: 'permission' },
+      region: 'after_last_horizontal_rule',
+      // Auto mode (2.1.332's default) checks a risky call on the server; through a gateway that
+      // does not pass the check, Claude Code asks what to do with the waiting call instead.
+      match: { contains: "Auto mode can't check actions", line: /^\s*Enter to \S[^\n]*·\s*Esc to cancel\s*$/u },
+      prompt: { anchor: /Auto mode can't check actions/u, top: DIALOG_TOP },
+      sample: [
+        HR,
+        "  Auto mode can't check actions in this session",
+        "  Auto mode's safety check runs on the server. Your requests go through 127.0.0.1:41109, and the check isn't getting",
+        '  through.',
+        '  You can stay in auto mode and approve each action that needs the check yourself.',
+        '  Enter to stay in auto mode · shift+Tab to leave for accept edits mode and stop · Esc to cancel',
+      ].join('\n'),
+      lookalikes: [
+        {
+          sample: [
+            "● Auto mode can't check actions in this session, so I will ask.",
+            '',
+            HR,
+            '❯',
+            HR,
+            '  ⏵⏵ auto mode on (shift+tab to cycle)',
+          ].join('\n'),
+          why: 'the heading quoted in the transcript, the prompt box below it',
+        },
+      ],
+      source: `${CLI332}, ${REC332}auto-mode-gateway.cast @ 22.0 s: auto mode, a risky Bash call, the mock as the gateway`,
+    },
+    {
+      id: 'auto-mode-offer',
+      priority: 885,
+      implies: { primary: 'waiting', detail: 'question' },
+      region: 'after_last_horizontal_rule',
+      // At start-up in manual mode; its options carry no numbers and it shows no key hints.
+      match: { contains: 'Make auto mode your default permission mode?', line: /^\s+❯ \S/u },
+      prompt: { anchor: /Make auto mode your default permission mode\?/u, top: DIALOG_TOP },
+      sample: [
+        HR,
+        '  Make auto mode your default permission mode?',
+        '  Auto mode lets Claude handle permission prompts automatically. Claude checks each tool call for risky actions and',
+        '  prompt injection before executing, runs the ones it assesses as lower-risk, and blocks the rest.',
+        '  ❯ Yes, set auto mode as my default permission mode',
+        '    No, keep manual mode',
+      ].join('\n'),
+      lookalikes: [
+        {
+          sample: ["▎ Auto mode is now Claude Code's default permission mode.", HR, '❯', HR, '  ⏵⏵ auto mode on (shift+tab to cycle)'].join(
+            '\n',
+          ),
+          why: 'the notice above the prompt box in auto mode is no question',
+        },
+      ],
+      source: `${CLI332}, ${REC332}permission-no.cast @ 9.0 s: start-up with defaultMode "default"`,
+    },
+    {
       id: 'plan-approval',
       priority: 890,
       implies: { primary: 'waiting', detail: 'permission' },
@@ -188,7 +248,9 @@ export const claudeRules: RuleSetInput = {
       priority: 880,
       implies: { primary: 'waiting', detail: 'question' },
       region: 'after_last_horizontal_rule',
-      match: { line: /^\s*❯ 1\. Yes, I trust this folder/u },
+      // 2.1.197 numbers its options and selects "1. Yes, I trust this folder"; 2.1.332 lists
+      // "No, exit" first, unnumbered and selected.
+      match: { contains: 'Yes, I trust this folder', line: /^\s*❯ (?:1\. )?(?:Yes, I trust this folder|No, exit)\b/u },
       prompt: { anchor: /^\s*❯ 1\. Yes, I trust this folder/u, top: DIALOG_TOP, omit: [/^\s*Enter to confirm · Esc to cancel/u] },
       sample: [
         HR,
@@ -384,6 +446,33 @@ export const claudeRules: RuleSetInput = {
       source: `${CLI}, ${REC}tool-autorun.cast @ 10050 ms`,
     },
     {
+      id: 'tool-running-timer',
+      priority: 705,
+      implies: { primary: 'active', detail: 'using_tools' },
+      region: 'above_prompt_box(8)',
+      // 2.1.332 draws a running tool as its description with an elapsed counter (`· 4s`, its dot
+      // blinking) over the `⎿  $ command` row; the counter goes when the tool is done.
+      match: { regex: /^[● ] \S[^\n]* · \d+[hms](?: ?\d+[hms])*\n {2}⎿ {2}\S/mu },
+      sample: [
+        '❯ Run the wait command',
+        '● Wait, then print done · 4s',
+        '  ⎿  $ sleep 6 && echo done',
+        '✢ Nesting… (8s · ↓ 18 tokens)',
+      ].join('\n'),
+      lookalikes: [
+        {
+          sample: [
+            '❯ Trigger the deploy hook',
+            '● Posting the deploy hook',
+            '  ⎿  $ curl -X POST http://127.0.0.1:9/deploy',
+            '✻ Seasoning…',
+          ].join('\n'),
+          why: 'a call waiting for its check or answer has no counter',
+        },
+      ],
+      source: `${CLI332}, ${REC332}tool-autorun.cast @ 22.5 s`,
+    },
+    {
       id: 'responding',
       priority: 650,
       implies: { primary: 'active', detail: 'responding' },
@@ -420,11 +509,12 @@ export const claudeRules: RuleSetInput = {
       priority: 640,
       implies: { primary: 'active', detail: 'retrying' },
       region: 'above_prompt_box(4)',
-      match: { line: /Retrying in \d+\w*(?: \([^)\n]+\))? · attempt \d+\/\d+/u },
+      // 2.1.332 writes "retrying" in lower case.
+      match: { line: /[Rr]etrying in \d+\w*(?: \([^)\n]+\))? · attempt \d+\/\d+/u },
       // `✻ <error> · Retrying in 1s (<reset>) · attempt 1/10`: "API error" until the last attempt,
       // the error itself then or when the network is down, "<Limit> reached" for a rate limit.
       report: new RegExp(
-        `^${SPIN} (?<message>[^\\n]*?) · Retrying in \\d+\\w*(?: \\((?<reset>[^)\\n]+)\\))? · attempt (?<attempt>\\d+)\\/(?<max>\\d+)`,
+        `^${SPIN} (?<message>[^\\n]*?) · [Rr]etrying in \\d+\\w*(?: \\((?<reset>[^)\\n]+)\\))? · attempt (?<attempt>\\d+)\\/(?<max>\\d+)`,
         'mu',
       ),
       sample: [

@@ -1,6 +1,7 @@
 /**
- * Codex CLI status rules, written against @openai/codex 0.169.0 (Rust TUI). Samples are cut from
- * the recordings in test/fixtures/recordings/codex/ (120x40, TERM=xterm-256color, the
+ * Codex CLI status rules, written against @openai/codex 0.169.0 (Rust TUI) and re-cut on 0.171.0.
+ * Samples are cut from the recordings in test/fixtures/recordings/codex/ (0.171.0) and its
+ * 0.169.0/ folder (120x40, TERM=xterm-256color, the
  * test/fixtures/openai harness and mock Responses API, model "switchboard-mock", so the footer
  * counts a metadata warning); those marked "observed" were captured from the real TUI through the
  * same harness, the others are from knowledge, unverified.
@@ -14,8 +15,10 @@
 import type { RuleSetInput } from '../ruleSchema';
 
 const OBSERVED = 'Codex CLI 0.169.0, observed (test/fixtures/openai harness, mock Responses API, 120x40)';
-/** Cut from a recording of test/fixtures/recordings/codex/ (made with this version). */
-const recorded = (name: string) => `Codex CLI 0.169.0, recordings/codex/${name}.cast`;
+/** Cut from a 0.169.0 recording (test/fixtures/recordings/codex/0.169.0/). */
+const recorded = (name: string) => `Codex CLI 0.169.0, recordings/codex/0.169.0/${name}.cast`;
+/** Cut from a 0.171.0 recording (test/fixtures/recordings/codex/). */
+const recorded171 = (name: string) => `Codex CLI 0.171.0, recordings/codex/${name}.cast`;
 /** Codex's window title between turns: the thread's title and the folder (the spinner and "Action Required" come and go before it). */
 const SETTLED_TITLE = 'Mock task | project';
 const SPINNER_TITLE = /^[\u2801-\u28FF] /u;
@@ -57,7 +60,7 @@ const approvalScreen = [
 
 export const codexRules: RuleSetInput = {
   agent: 'codex',
-  version: '0.169.0',
+  version: '0.171.0',
   rules: [
     {
       id: 'approval-request',
@@ -273,6 +276,52 @@ export const codexRules: RuleSetInput = {
       ].join('\n'),
       lookalikes: [{ sample: idleScreen, why: 'idle composer' }],
       source: `${OBSERVED.replace('120x40', '56x18')}: a turn sent right after the composer was drawn, at load 17`,
+    },
+    {
+      id: 'start-screen',
+      priority: 450,
+      implies: { primary: 'idle', detail: 'ready' },
+      region: 'whole_screen',
+      // Before the first turn: the session header, an empty composer (its footer hint shows; typed
+      // text hides it) and no history item (an answer or a Working row `• …`, a submitted prompt
+      // `› …` above the composer). 0.171.0 spins its title and reports `working` for a few frames
+      // while it finishes starting, with nothing submitted; a real first turn hides the hint as it
+      // is typed and then puts its prompt in the history, and a busy row outranks this.
+      match: {
+        contains: '>_ OpenAI Codex (v',
+        line: [/^› /u, /\? for shortcuts/u],
+        not: { regex: /^(?:• |› [^\n]*\n[\s\S]*^› )/mu },
+      },
+      sample: [
+        '  >_ OpenAI Codex (v0.171.0)',
+        '     ~/project',
+        '› Ask Codex to do anything',
+        '  switchboard-mock default · ~/project',
+        '  ← for agents · ? for shortcuts                                                              ⚠ 2 warnings · f2 to view',
+      ].join('\n'),
+      sampleTitle: '⠴ project',
+      lookalikes: [
+        {
+          sample: ['  >_ OpenAI Codex (v0.171.0)', '     ~/project', '› What does Switchboard do?', '', '› Ask Codex to do anything'].join(
+            '\n',
+          ),
+          why: 'the first prompt submitted: its turn runs under the same header',
+        },
+      ],
+      source: `${recorded171('codex-tool-autorun')} @ 3.61 s: title spinning, OSC 7501 state=working, nothing submitted`,
+    },
+    {
+      id: 'state-working',
+      priority: 440,
+      implies: { primary: 'active', detail: null },
+      region: 'osc_state',
+      // Codex reports `working` (OSC 7501) a few ms after Enter, before it draws anything (0.7 s
+      // before the Working row at load 20), and until the turn ends; the start screen outranks
+      // its start-up blip, the busy rows say which kind of work.
+      match: { regex: /^state=working\b/u },
+      sample: 'state=working:app=codex',
+      lookalikes: [{ sample: 'state=idle:app=codex', why: 'between turns' }],
+      source: `${recorded171('codex-answer-exit')} (OSC 7501) @ 8.648 s, 4 ms after the driver's Enter`,
     },
     {
       id: 'title-spinner',
