@@ -23,7 +23,7 @@ export interface PromptChoice {
  * What fits a blocked agent (docs/agent-status.md, "Blocked agents"): sign in → open its pane;
  * a limit → continue when it resets; an API error or the network → retry now.
  */
-export const BLOCKED_ACTIONS = ['open_pane', 'continue_at_reset', 'retry_now'] as const;
+const BLOCKED_ACTIONS = ['open_pane', 'continue_at_reset', 'retry_now'] as const;
 export type BlockedAction = (typeof BLOCKED_ACTIONS)[number];
 
 /** A blocked agent's row: why, in the CLI's words, and what to do. */

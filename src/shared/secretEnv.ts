@@ -12,7 +12,7 @@ export function isSecretEnvName(name: string): boolean {
 }
 
 /** What stands for a secret value on screen: its length is not told either. */
-export const MASKED_VALUE = '••••••';
+const MASKED_VALUE = '••••••';
 
 /** `NAME=value` for display, the value masked when the name looks secret. */
 export function shownEnvPair(name: string, value: string, reveal = false): string {

@@ -148,7 +148,7 @@ export class BlockedAgents implements Disposable {
 }
 
 /** "claude: usage limit, resets 15:00" — what the CLI said is in the inbox row. */
-export function attentionReason(agent: AgentStatusInfo): string {
+function attentionReason(agent: AgentStatusInfo): string {
   if (!isBlockedDetail(agent.detail)) return agent.reason;
   return `${agent.preset}: ${blockedSummary(blockedRowOf(agent.detail, agent))}`;
 }

@@ -5,7 +5,7 @@
  */
 import { isBlockedDetail, type AgentStatusInfo, type BlockedDetail } from '../../../shared/status';
 
-export interface EpisodeStep {
+interface EpisodeStep {
   /** The cause of the episode still open after this status, if any. */
   open: BlockedDetail | undefined;
   /** True when this status began an episode (or changed its cause): raise attention. */

@@ -17,6 +17,6 @@ export { toSnapshot } from './classifier';
 export { ruleSetFor } from './rules';
 export { benchClassifier } from './classifierBench';
 export { benchReactionLatency } from './reactionBench';
-export { listRecordingSets, recordingSetLabel, scoreRecordingSet, type RecordingSetScore } from './replay/recordingSets';
+export { listRecordingSets, scoreRecordingSet, type RecordingSetScore } from './replay/recordingSets';
 export { probeLateCounterStalls } from './replay/stallProbe';
 export { loadRecording, recordingsRoot } from './replay/asciicast';

@@ -10,7 +10,7 @@ import { replayRecording, type ReplayScore } from './replayRecording';
 import { percentile, timeTransitions, type TransitionTiming } from './transitionTiming';
 import type { DetectionProfile } from '../statusTracker';
 
-export interface RecordingSet {
+interface RecordingSet {
   /** The folder name: the preset id of the CLI. */
   cli: string;
   dir: string;
@@ -67,7 +67,7 @@ export function listRecordingSets(root = recordingsRoot()): RecordingSet[] {
 }
 
 /** Whether version `a` (x.y.z) is newer than `b`. */
-export function isNewerVersion(a: string, b: string): boolean {
+function isNewerVersion(a: string, b: string): boolean {
   const pa = a.split(/[.+-]/u).map(Number);
   const pb = b.split(/[.+-]/u).map(Number);
   for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) > (pb[i] ?? 0);
