@@ -2,13 +2,16 @@
  * Creating and starting entries: spawn requests (commands, terminals, agents), first launches
  * (restored or auto-started), and every start through the start order and the project's trust.
  */
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
+import { processSpecFromConfig } from '../config';
 import type { ProcessEntry, SessionManager } from '../sessions';
 import type { EntryAccess, ProjectTrust } from '../trust';
 import { AGENT_SESSION, agentSpec } from '../agents';
 import type { AgentTurns } from '../inbox';
+import type { WorktreeService } from '../worktrees';
 import type { CommandArgsOf } from '../../../shared/api';
 import type { ProcessKind, ProcessSpec } from '../../../shared/model';
+import type { ProcessConfig } from '../../../shared/config';
 import { InvalidArgumentError, NotTrustedError, SwitchboardError } from '../../../shared/errors';
 import type { EntryRestorer } from './coreServices';
 import type { EntryRegistry } from './entryRegistry';
@@ -28,9 +31,14 @@ interface EntryLauncherOptions {
   access: EntryAccess;
   turns: AgentTurns;
   restorer(): EntryRestorer | undefined;
-  /** The project's folder inside a worktree (the main checkout when absent): where a new entry's cwd starts. */
-  projectDirIn(worktree: string | undefined): string;
+  /** The project's folder in a worktree (where a new entry's cwd starts) and what an agent there is told (docs/runtime.md). */
+  worktrees(): Pick<WorktreeService, 'projectDirIn' | 'agentEnvIn'>;
+  /** switchboard.json's processes as the core last loaded them. */
+  configuredProcesses(): ReadonlyMap<string, ProcessConfig>;
 }
+
+/** Another instance of a switchboard.json process: what may differ from the configured one. */
+export type SpawnFromConfigArgs = Omit<CommandArgsOf<'spawnProcess'>, 'argv' | 'shell'>;
 
 export class EntryLauncher {
   private readonly startOrder: StartOrder;
@@ -38,7 +46,11 @@ export class EntryLauncher {
   constructor(private readonly options: EntryLauncherOptions) {
     const { sessions, registry } = options;
     this.startOrder = new StartOrder({
-      idOf: (configName) => sessions.list().find((e) => e.kind === 'command' && e.definition.configName === configName)?.id,
+      // `web` in feature-a depends on feature-a's `api`, never the main checkout's.
+      idOf: (configName, dependentId) => {
+        const worktree = sessions.get(dependentId).definition.worktree;
+        return sessions.list().find((e) => e.kind === 'command' && e.definition.configName === configName && e.definition.worktree === worktree)?.id;
+      },
       describe: (id) => registry.describe(id),
       dependsOnOf: (id) => sessions.get(id).definition.dependsOn,
       startOwn: (id) => sessions.get(id).start(),
@@ -56,7 +68,7 @@ export class EntryLauncher {
       name: args.name ?? defaultName(args.kind, args.shell ?? argv.join(' '), this.options.sessions.list().length + 1),
       kind: args.kind,
       argv,
-      cwd: resolve(this.options.projectDirIn(args.worktree), args.cwd ?? '.'),
+      cwd: resolve(this.projectDirIn(args.worktree), args.cwd ?? '.'),
       env: args.env,
       cols: args.cols,
       rows: args.rows,
@@ -67,13 +79,46 @@ export class EntryLauncher {
   }
 
   /**
+   * Create and start another instance of a switchboard.json process (`name` or `processes.name`),
+   * from the config as loaded. It is not tied to the config (edits do not touch it) and gets
+   * neither the config's name nor its MCP scopes: those were trusted for that entry only.
+   */
+  async spawnFromConfig(preset: string, args: SpawnFromConfigArgs, origin: SpawnOrigin): Promise<ProcessEntry> {
+    const { projectDir } = this.options;
+    const name = preset.replace(/^processes\./, '');
+    const processConfig = this.options.configuredProcesses().get(name);
+    if (!processConfig) {
+      const known = [...this.options.configuredProcesses().keys()];
+      throw new InvalidArgumentError(
+        `No process "${name}" in switchboard.json${known.length ? `; it defines ${known.join(', ')}` : ' (it defines none)'}`,
+      );
+    }
+    const { configName: _configName, mcp: _mcp, ...spec } = processSpecFromConfig(name, processConfig, projectDir);
+    // The preset's folder, or the one asked for, at the same place inside the chosen worktree.
+    const cwd = resolve(this.projectDirIn(args.worktree), args.cwd ?? relative(projectDir, spec.cwd));
+    const kind = args.kind === 'terminal' ? 'terminal' : spec.kind;
+    const ready = args.ready ? { ...spec.ready, ...args.ready } : spec.ready;
+    const overrides = {
+      kind,
+      name: args.name ?? spec.name,
+      cwd,
+      env: { ...spec.env, ...args.env },
+      cols: args.cols,
+      rows: args.rows,
+      ready,
+    };
+    return this.createAndStart({ ...spec, ...overrides, ...(args.worktree ? { worktree: args.worktree } : {}) }, origin);
+  }
+
+  /**
    * Create and start an agent from a preset. `argv` replaces the preset's command line (a wrapper
    * script, another install path) and keeps its detection rules. Instructions are typed once the
    * agent shows its prompt.
    */
   async spawnAgent(args: CommandArgsOf<'spawnAgent'>, origin: SpawnOrigin): Promise<ProcessEntry> {
-    const projectDir = this.options.projectDirIn(args.worktree);
-    const { spec } = agentSpec(args.name ?? args.preset, { preset: args.preset, env: args.env }, projectDir, {
+    const projectDir = this.projectDirIn(args.worktree);
+    const env = args.worktree ? { ...(await this.options.worktrees().agentEnvIn(args.worktree)), ...args.env } : args.env;
+    const { spec } = agentSpec(args.name ?? args.preset, { preset: args.preset, env }, projectDir, {
       cols: args.cols,
       rows: args.rows,
       ...(args.cwd ? { cwd: resolve(projectDir, args.cwd) } : {}),
@@ -169,6 +214,16 @@ export class EntryLauncher {
   async close(id: string): Promise<void> {
     this.startOrder.cancel(id);
     await this.options.sessions.close(id);
+  }
+
+  /** Stop, then start again, awaiting the entry's dependencies (readiness waits for the new run). */
+  restartWithDependencies(id: string, signal: NodeJS.Signals | undefined): Promise<void> {
+    return this.restartRun(id, signal, true);
+  }
+
+  /** The project's folder inside a worktree (the main checkout when absent). */
+  private projectDirIn(worktree: string | undefined): string {
+    return worktree === undefined ? this.options.projectDir : this.options.worktrees().projectDirIn(worktree);
   }
 }
 

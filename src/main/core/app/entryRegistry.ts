@@ -16,7 +16,9 @@ import {
 import type { EntryAccess, ProjectTrust } from '../trust';
 import type { ProcessInfo, ProcessKind } from '../../../shared/model';
 import type { ControlEvent } from '../../../shared/api';
+import type { McpScope } from '../../../shared/trust';
 import { SwitchboardError } from '../../../shared/errors';
+import { isBlockedDetail } from '../../../shared/status';
 import type { Gate } from './startOrder';
 import { configKey } from './configKey';
 
@@ -76,6 +78,7 @@ export class EntryRegistry implements Disposable {
   constructor(private readonly options: EntryRegistryOptions) {
     this.store.add(options.sessions.onDidAddEntry((entry) => this.track(entry)));
     this.store.add(options.sessions.onDidChangeEntry((entry) => this.markChanged(entry.id)));
+    this.store.add(options.trust.onDidChange(() => this.trustChanged()));
   }
 
   get selectedId(): string | undefined {
@@ -163,6 +166,23 @@ export class EntryRegistry implements Disposable {
     }
   }
 
+  /** Entries that need a person (dock badge): attention flags and agents waiting for an answer. */
+  needsAttentionCount(): number {
+    return this.list().filter((p) => p.attention || p.agent?.primary === 'waiting').length;
+  }
+
+  /** A person grants scopes to an entry's token (the UI); they last as long as the entry. */
+  grantScopes(id: string, scopes: readonly McpScope[]): { id: string; scopes: McpScope[] } {
+    this.options.sessions.get(id);
+    this.options.access.grant(id, scopes);
+    this.markChanged(id);
+    return { id, scopes: this.scopesOf(id) };
+  }
+
+  scopesOf(id: string): McpScope[] {
+    return this.options.access.scopesOf(id, this.options.sessions.get(id).definition.mcp?.scopes);
+  }
+
   /** A redefined entry's rules apply from now on: its decorations are built again from the new definition. */
   rebuildDecorations(id: string): void {
     const record = this.records.get(id);
@@ -190,6 +210,13 @@ export class EntryRegistry implements Disposable {
     for (const record of this.records.values()) record.store.dispose();
     this.records.clear();
     this.store.dispose();
+  }
+
+  /** Trust changed: every config entry may be held or released. */
+  private trustChanged(): void {
+    if (this.muted) return;
+    this.options.emit({ type: 'trustChanged', trust: this.options.trust.state() });
+    for (const entry of this.options.sessions.list()) if (entry.definition.configName) this.markChanged(entry.id);
   }
 
   private decorate(entry: ProcessEntry, store: DisposableStore): Decorations {
@@ -243,9 +270,12 @@ export class EntryRegistry implements Disposable {
     }
   }
 
-  /** An agent that starts waiting for a person calls one (notification, badge), once per wait. */
+  /**
+   * An agent that starts waiting for a person calls one (notification, badge), once per wait. A
+   * blocked agent is announced by core/blocked, once per blocked episode, with its reason.
+   */
   private announceWaiting(record: EntryRecord, info: ProcessInfo): void {
-    const isWaiting = info.agent?.primary === 'waiting';
+    const isWaiting = info.agent?.primary === 'waiting' && !isBlockedDetail(info.agent.detail);
     if (isWaiting && !record.wasWaiting) {
       const reason = info.agent?.detail === 'permission' ? 'Waiting for your permission' : 'Waiting for an answer';
       this.options.emit({ type: 'attentionRequested', id: info.id, reason, title: info.name });

@@ -14,7 +14,6 @@ import {
   type ProcessEntry,
   type TaggedBatch,
 } from '../sessions';
-import { ConfigWatcher } from '../config';
 import { TIMERS, type TimerManager } from '../timers';
 import { TASKS, type TaskService } from '../tasks';
 import { WORKTREES, type WorktreeService } from '../worktrees';
@@ -23,7 +22,7 @@ import { AgentTurns } from '../inbox';
 import { openInEditor } from '../editor';
 import { isOnPath, proposeConfig } from '../projects';
 import { EntryAccess, MemoryTrustStore, ProjectTrust } from '../trust';
-import { MemoryUiStateStore, applyUiStatePatch, type UiStateStore } from '../uistate';
+import { MemoryUiStateStore, updateUiState, type UiStateStore } from '../uistate';
 import type { ConfigIssue, ProcessConfig, Settings } from '../../../shared/config';
 import type { ProcessInfo, ProcessKind, ProcessSpec } from '../../../shared/model';
 import type { CommandArgsOf, ControlEvent, Snapshot } from '../../../shared/api';
@@ -36,7 +35,7 @@ import type { AnswerPromptArgs, AnswerPromptResult, WaitingAgent } from '../../.
 import { SwitchboardError } from '../../../shared/errors';
 import { ENTRY_RESTORER, MCP_CONNECTION } from './coreServices';
 import { EntryRegistry, decoratedSessions } from './entryRegistry';
-import { EntryLauncher, type SpawnOrigin } from './entryLauncher';
+import { EntryLauncher, type SpawnFromConfigArgs, type SpawnOrigin } from './entryLauncher';
 import { ConfigReconciler } from './configReconciler';
 import { CapabilityLifecycle } from './capabilityLifecycle';
 import type { CoreOptions } from './coreOptions';
@@ -80,32 +79,26 @@ export class SwitchboardCore {
     this.onDidAddEntry = this.sessions.onDidAddEntry;
     this.onDidRemoveEntry = this.sessions.onDidRemoveEntry;
     this.trust = options.trust ?? new ProjectTrust(this.projectDir, new MemoryTrustStore(), { trustEverything: true });
-    this.store.add(this.trust.onDidChange(() => this.trustChanged()));
     const { sessions, trust, access, projectDir } = this;
     const emit = (event: ControlEvent) => this.eventEmitter.fire(event);
     const restorer = () => this.services.find(ENTRY_RESTORER);
-    this.registry = new EntryRegistry({ projectDir, sessions, access, trust, emit });
+    const registry = (this.registry = new EntryRegistry({ projectDir, sessions, access, trust, emit }));
     this.turns = new AgentTurns(this, options.instructionsReadyTimeoutMs);
-    this.launcher = new EntryLauncher({
+    const launcher = (this.launcher = new EntryLauncher({
       projectDir,
       sessions,
-      registry: this.registry,
+      registry,
       trust,
       access,
       turns: this.turns,
       restorer,
-      projectDirIn: (worktree) => (worktree === undefined ? projectDir : this.worktrees.projectDirIn(worktree)),
-    });
+      worktrees: () => this.worktrees,
+      configuredProcesses: () => this.config.processes(),
+    }));
     const limits = { ringBytes: options.ringBytes, killGraceMs: options.killGraceMs };
-    const { registry, launcher } = this;
     const ports = (this.ports = options.ports ?? new PortAllocator());
     this.config = new ConfigReconciler({ projectDir, sessions, registry, launcher, trust, limits, restorer, emit, ports });
-    this.readiness = new ReadinessCommands({
-      runnable: (id) => this.launcher.runnable(id),
-      decorationOf: (id, key) => this.decorationOf(id, key),
-      restartWithDependencies: (id, signal) => this.launcher.restartRun(id, signal, true),
-      gateOf: (id) => this.registry.gateOf(id),
-    });
+    this.readiness = new ReadinessCommands(registry, launcher);
     // Last: capabilities subscribe to the core's entries and events, which needs everything above.
     this.lifecycle.attachAll(options.capabilities ?? [], this, (attached) => this.store.add(attached));
   }
@@ -138,10 +131,7 @@ export class SwitchboardCore {
   async init(): Promise<void> {
     await this.lifecycle.beforeInit();
     await this.config.load();
-    if (this.options.watchConfig !== false) {
-      const watcher = this.store.add(new ConfigWatcher(this.projectDir));
-      this.store.add(watcher.onDidChange(() => void this.reloadConfig()));
-    }
+    if (this.options.watchConfig !== false) this.store.add(this.config.watch(() => this.reloadConfig()));
     await this.lifecycle.afterInit();
   }
 
@@ -224,34 +214,34 @@ export class SwitchboardCore {
     return this.describe((await this.launcher.createAndStart(spec, origin)).id);
   }
 
+  /** Another instance of a switchboard.json process (`preset`), from the config as loaded. */
+  async spawnFromConfig(preset: string, args: SpawnFromConfigArgs, origin: SpawnOrigin = {}): Promise<ProcessInfo> {
+    return this.describe((await this.launcher.spawnFromConfig(preset, args, origin)).id);
+  }
+
   /** Create and start an agent from a preset; its instructions are typed once it shows its prompt. */
   async spawnAgent(args: CommandArgsOf<'spawnAgent'>, origin: SpawnOrigin = {}): Promise<ProcessInfo> {
-    // In a worktree, the agent is told its worktree and its servers' URLs (docs/runtime.md).
-    const env = args.worktree ? { ...this.worktrees.agentEnvIn(args.worktree), ...args.env } : args.env;
-    return this.describe((await this.launcher.spawnAgent({ ...args, env }, origin)).id);
+    return this.describe((await this.launcher.spawnAgent(args, origin)).id);
   }
 
   statusTrackerOf(id: string) {
     return this.turns.statusOf(id).tracker;
   }
 
-  async resumeProcess(id: string): Promise<ProcessInfo> {
-    await this.launcher.resume(id);
-    return this.describe(id);
+  resumeProcess(id: string): Promise<ProcessInfo> {
+    return this.launcher.resume(id).then(() => this.describe(id));
   }
 
   restoreEntry(spec: ProcessSpec, id: string): Promise<ProcessEntry> {
     return this.launcher.restoreEntry(spec, id);
   }
 
-  async startProcess(id: string): Promise<ProcessInfo> {
-    await this.launcher.start(id);
-    return this.describe(id);
+  startProcess(id: string): Promise<ProcessInfo> {
+    return this.launcher.start(id).then(() => this.describe(id));
   }
 
-  async trustAndStart(id: string): Promise<ProcessInfo> {
-    await this.config.trustAndStart(id);
-    return this.describe(id);
+  trustAndStart(id: string): Promise<ProcessInfo> {
+    return this.config.trustAndStart(id).then(() => this.describe(id));
   }
 
   trustState(): ProjectTrustState {
@@ -264,24 +254,19 @@ export class SwitchboardCore {
 
   /** A person grants scopes to an entry's token (the UI); they last as long as the entry. */
   grantScopes(id: string, scopes: readonly McpScope[]): { id: string; scopes: McpScope[] } {
-    this.sessions.get(id);
-    this.access.grant(id, scopes);
-    this.registry.markChanged(id);
-    return { id, scopes: this.scopesOf(id) };
+    return this.registry.grantScopes(id, scopes);
   }
 
   scopesOf(id: string): McpScope[] {
-    return this.access.scopesOf(id, this.sessions.get(id).definition.mcp?.scopes);
+    return this.registry.scopesOf(id);
   }
 
-  async stopProcess(id: string, signal?: NodeJS.Signals): Promise<ProcessInfo> {
-    await this.launcher.stop(id, signal);
-    return this.describe(id);
+  stopProcess(id: string, signal?: NodeJS.Signals): Promise<ProcessInfo> {
+    return this.launcher.stop(id, signal).then(() => this.describe(id));
   }
 
-  async restartProcess(id: string, signal?: NodeJS.Signals): Promise<ProcessInfo> {
-    await this.launcher.restart(id, signal);
-    return this.describe(id);
+  restartProcess(id: string, signal?: NodeJS.Signals): Promise<ProcessInfo> {
+    return this.launcher.restart(id, signal).then(() => this.describe(id));
   }
 
   restartAndWait(id: string, options: RestartAndWaitOptions = {}): Promise<ReadinessResult> {
@@ -354,19 +339,12 @@ export class SwitchboardCore {
   }
 
   updateUiState(patch: UiStatePatch): UiState {
-    const next = applyUiStatePatch(this.uiStateStore.load(), patch);
-    this.uiStateStore.save(next);
-    return next;
+    return updateUiState(this.uiStateStore, patch);
   }
 
   /** Open a project file in the configured editor; the renderer names only the file, never the command. */
   openInEditor(request: CommandArgsOf<'openInEditor'>): Promise<{ file: string; editor: string }> {
-    const host = {
-      projectDir: this.projectDir,
-      cwdOf: (id: string) => this.sessions.get(id).definition.cwd,
-      openTerminal: (argv: string[], name: string) => this.spawnProcess({ kind: 'terminal', argv, name, cwd: this.projectDir }),
-    };
-    return openInEditor(host, request, this.options.editorEnv ?? process.env);
+    return openInEditor(this, request, this.options.editorEnv ?? process.env);
   }
 
   requestAttention(id: string, reason: string, requestedBy: string): ProcessInfo {
@@ -380,7 +358,7 @@ export class SwitchboardCore {
 
   /** Entries that need a person (dock badge): attention flags and agents waiting for an answer. */
   needsAttentionCount(): number {
-    return this.listProcesses().filter((p) => p.attention || p.agent?.primary === 'waiting').length;
+    return this.registry.needsAttentionCount();
   }
 
   listWaiting(): WaitingAgent[] {
@@ -411,12 +389,6 @@ export class SwitchboardCore {
     this.store.dispose();
     this.trust.dispose();
     if (failure !== undefined) throw failure;
-  }
-
-  private trustChanged(): void {
-    if (this.disposed) return;
-    this.eventEmitter.fire({ type: 'trustChanged', trust: this.trust.state() });
-    for (const entry of this.sessions.list()) if (entry.definition.configName) this.registry.markChanged(entry.id);
   }
 }
 

@@ -9,12 +9,8 @@ export interface Clock {
   /** Epoch milliseconds. */
   now(): number;
   /** Run `fn` once after `delayMs`; dispose to cancel. */
-  setTimer(fn: () => void, delayMs: number, options?: TimerOptions): Disposable;
-}
-
-export interface TimerOptions {
-  /** The timer alone does not keep the process alive (background probes). */
-  background?: boolean;
+  /** `background`: the timer alone does not keep the process alive (background probes). */
+  setTimer(fn: () => void, delayMs: number, options?: { background?: boolean }): Disposable;
 }
 
 export const realClock: Clock = {

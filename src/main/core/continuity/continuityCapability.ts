@@ -6,8 +6,7 @@
  * (their exits are not "stopped by the user").
  */
 import type { Capability } from '../base';
-import type { SwitchboardCore } from '../app';
-import { ContinuityService, type RestoreReport } from './continuityService';
+import { ContinuityService, type ContinuityHost, type RestoreReport } from './continuityService';
 import { StateStore } from './stateStore';
 
 interface ContinuityOptions {
@@ -18,7 +17,7 @@ interface ContinuityOptions {
 }
 
 /** The continuity capability of one core, and what came back from the previous run once the core is initialised. */
-export interface ContinuityCapability extends Capability<SwitchboardCore> {
+export interface ContinuityCapability extends Capability<ContinuityHost> {
   /** What came back from the previous app run (empty until init has restored). */
   readonly restored: RestoreReport;
 }

@@ -6,11 +6,14 @@
  * starts or resumes them per their `resume` policy.
  */
 import { performance } from 'node:perf_hooks';
-import { DisposableStore, toDisposable } from '../base';
-import { isProcessAlive, killTree, RUN_MARKER_ENV, type ProcessEntry } from '../sessions';
-import { configKey, ENTRY_RESTORER, type EntryRestorer, type SwitchboardCore } from '../app';
+import { DisposableStore, toDisposable, type Event, type ServiceRegistry } from '../base';
+import { isProcessAlive, killTree, RUN_MARKER_ENV, type DecorationKey, type EntryDecoration, type ProcessEntry } from '../sessions';
+import { configKey, ENTRY_RESTORER, type EntryRestorer } from '../app';
+import type { EntryAccess } from '../trust';
 import { AGENT_SESSION } from '../agents';
-import type { ResumePolicy } from '../../../shared/model';
+import type { ProcessSpec, ResumePolicy } from '../../../shared/model';
+import type { Settings } from '../../../shared/config';
+import type { ControlEvent } from '../../../shared/api';
 
 import { persistableSpec } from './persistedSpec';
 import { serializeWithin } from './scrollbackBound';
@@ -37,6 +40,23 @@ export interface RestoreReport {
   problems: string[];
 }
 
+/** What continuity needs of the core (SwitchboardCore is one). */
+export interface ContinuityHost {
+  readonly projectDir: string;
+  /** Where continuity provides itself as the core's restorer. */
+  readonly services: Pick<ServiceRegistry, 'provide'>;
+  /** Scopes a person granted and who spawned whom: saved and restored with each entry. */
+  readonly access: Pick<EntryAccess, 'grant' | 'recordSpawn' | 'grantedTo' | 'spawnerOf'>;
+  readonly settings: Readonly<Settings>;
+  readonly onDidAddEntry: Event<ProcessEntry>;
+  readonly onEvent: Event<ControlEvent>;
+  entries(): ProcessEntry[];
+  findEntry(id: string): ProcessEntry | undefined;
+  decorationOf<D extends EntryDecoration>(id: string, key: DecorationKey<D>): D | undefined;
+  /** An entry spawned at run time comes back with its id, started or resumed per its policy. */
+  restoreEntry(spec: ProcessSpec, id: string): Promise<ProcessEntry>;
+}
+
 export class ContinuityService implements EntryRestorer {
   private readonly store = new DisposableStore();
   private readonly saved = new Map<string, SavedEntry>();
@@ -60,7 +80,7 @@ export class ContinuityService implements EntryRestorer {
   private scrollbackSaving: Promise<void> | undefined;
 
   constructor(
-    private readonly core: SwitchboardCore,
+    private readonly core: ContinuityHost,
     private readonly files: StateStore,
     private readonly onProblem: (message: string) => void = () => {},
   ) {}
@@ -281,7 +301,7 @@ export class ContinuityService implements EntryRestorer {
 }
 
 /** What a person granted the entry's token, and who spawned it: both last as long as the entry. */
-function accessOf(core: SwitchboardCore, id: string): Pick<SavedEntry, 'grantedScopes' | 'spawnedBy'> {
+function accessOf(core: ContinuityHost, id: string): Pick<SavedEntry, 'grantedScopes' | 'spawnedBy'> {
   const grantedScopes = core.access.grantedTo(id);
   const spawnedBy = core.access.spawnerOf(id);
   return { ...(grantedScopes.length > 0 ? { grantedScopes } : {}), ...(spawnedBy ? { spawnedBy } : {}) };

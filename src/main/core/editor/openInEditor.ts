@@ -9,12 +9,13 @@ import type { CommandArgsOf } from '../../../shared/api';
 import { editorLaunchFor } from './editorCommand';
 import { resolveProjectFile } from './projectPath';
 
+/** What opening a file needs of the core. */
 interface EditorHost {
   readonly projectDir: string;
-  /** The directory a path printed by the entry is relative to. */
-  cwdOf(id: string): string;
+  /** The entry a path was printed by: the path is relative to its cwd. */
+  entry(id: string): { readonly definition: { readonly cwd: string } };
   /** A terminal editor (vim, nano) runs in a new terminal entry. */
-  openTerminal(argv: string[], name: string): Promise<unknown>;
+  spawnProcess(args: CommandArgsOf<'spawnProcess'>): Promise<unknown>;
 }
 
 export async function openInEditor(
@@ -22,13 +23,14 @@ export async function openInEditor(
   request: CommandArgsOf<'openInEditor'>,
   env: Record<string, string | undefined>,
 ): Promise<{ file: string; editor: string }> {
-  const baseDir = request.id ? host.cwdOf(request.id) : host.projectDir;
+  const baseDir = request.id ? host.entry(request.id).definition.cwd : host.projectDir;
   const file = resolveProjectFile(host.projectDir, baseDir, request.path);
   const launch = editorLaunchFor({ file, line: request.line, column: request.column }, env);
   if (!launch) {
     throw new InvalidArgumentError('No editor configured: set SWITCHBOARD_EDITOR (e.g. "code -g {file}:{line}:{column}") or EDITOR');
   }
-  if (launch.inTerminal) await host.openTerminal(launch.argv, `edit ${relative(host.projectDir, file)}`);
+  const name = `edit ${relative(host.projectDir, file)}`;
+  if (launch.inTerminal) await host.spawnProcess({ kind: 'terminal', argv: launch.argv, name, cwd: host.projectDir });
   else await launchDetached(launch.argv, host.projectDir);
   return { file, editor: launch.source };
 }

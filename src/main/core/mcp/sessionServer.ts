@@ -19,6 +19,7 @@ import type { SessionContext } from './httpEndpoint';
 import type { Caller } from './identity';
 import { agentToolList } from './toolProfile';
 import { assertMayRun, type AnyToolDefinition, type ToolCall, type ToolContext } from './toolContext';
+import { withResolvedProcessId } from './callerWorktree';
 
 const SERVER_INFO = { name: 'switchboard', title: 'Switchboard', version: '0.1.0' };
 /** Bound on array elements + object members in one call's arguments (the body cap bounds bytes). */
@@ -92,8 +93,10 @@ function registerTool(
     };
     let result: CallToolResult;
     try {
-      assertMayRun(ctx, call, tool, args ?? {});
-      result = toResult(await tool.run((args ?? {}) as never, call, ctx));
+      // `web` from inside feature-a is feature-a's web (docs/runtime.md).
+      const resolved = withResolvedProcessId(ctx, call, (args ?? {}) as { process_id?: unknown }, tool.startsByName === true);
+      assertMayRun(ctx, call, tool, resolved);
+      result = toResult(await tool.run(resolved, call, ctx));
     } catch (err) {
       result = toErrorResult(err);
     }

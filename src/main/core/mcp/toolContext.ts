@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { SpawnOrigin, SwitchboardCore } from '../app';
 import type { ScratchpadStore } from '../scratchpads';
+import type { ProcessEntry } from '../sessions';
 import type { McpToolArgs, McpToolName } from '../../../shared/mcp';
 import { MissingScopeError, SwitchboardError } from '../../../shared/errors';
 import { MCP_SCOPES, type McpScope } from '../../../shared/trust';
@@ -48,6 +49,8 @@ interface ToolDefinition<N extends McpToolName> {
   /** What the tool does and returns, written for an agent deciding whether to call it. */
   description: string;
   annotations?: ToolAnnotations;
+  /** `process_id` may name a switchboard.json entry not running in the worktree yet: the tool starts it there. */
+  startsByName?: boolean;
   /** A scope every call needs, whatever its arguments: the "agent" profile leaves the tool out of a list without it. */
   requiresScope?: { scope: McpScope; action: string };
   /** Only the app token may call it; the refusal a process token gets. The "agent" profile never lists it for a process. */
@@ -84,7 +87,7 @@ const SCOPE_FOR_RIGHT: Readonly<Record<EntryRight, McpScope>> = {
  * Refuses a call the caller's token has no right to, naming the missing scope. The app token
  * (a person's client, the UI) has every right; a process token owns itself and what it spawned.
  */
-function assertAllowed(ctx: ToolContext, call: ToolCall, requirement: Requirement): void {
+export function assertAllowed(ctx: ToolContext, call: ToolCall, requirement: Requirement): void {
   if (call.caller.kind !== 'process') return;
   const callerId = call.caller.processId;
   const scopes = scopesOf(ctx, call.caller);
@@ -94,10 +97,22 @@ function assertAllowed(ctx: ToolContext, call: ToolCall, requirement: Requiremen
   }
   if (requirement.entry === undefined) return;
   const target = ctx.core.entry(requirement.entry); // an unknown id is an unknown_process error, not a scope error
-  if (ctx.core.access.owns(callerId, target.id)) return;
+  if (ctx.core.access.owns(callerId, target.id) || isOwnWorktreeInstance(ctx, callerId, target, requirement.right)) return;
   const scope = SCOPE_FOR_RIGHT[requirement.right];
   if (!scopes.includes(scope))
     throw new MissingScopeError(scope, `${requirement.action} "${target.name}" (${target.id}), which you did not spawn, needs it`);
+}
+
+/**
+ * An agent in a worktree reads and controls that worktree's own app: the instances of
+ * switchboard.json's processes running there (docs/runtime.md), never another worktree's, and it
+ * types into none of them without entries:input-all.
+ */
+function isOwnWorktreeInstance(ctx: ToolContext, callerId: string, target: ProcessEntry, right: EntryRight): boolean {
+  const worktree = ctx.core.findEntry(callerId)?.definition.worktree;
+  return (
+    right !== 'input' && worktree !== undefined && target.definition.worktree === worktree && target.definition.configName !== undefined
+  );
 }
 
 /** The scopes a caller holds: all of them for the app token, its entry's for a process token. */

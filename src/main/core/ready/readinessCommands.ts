@@ -10,15 +10,19 @@ import { InvalidArgumentError } from '../../../shared/errors';
 import { READINESS, type ReadinessDecoration } from './readinessDecoration';
 import type { ReadinessTracker } from './readinessTracker';
 
-/** What the readiness commands need of the core (SwitchboardCore is one). */
-interface ReadinessHost {
-  /** The entry, if it may run (project trust). */
-  runnable(id: string): ProcessEntry;
+/** The entries as the readiness commands read them (the core's entry registry is one). */
+interface ReadinessEntries {
   decorationOf(id: string, key: DecorationKey<ReadinessDecoration>): ReadinessDecoration | undefined;
-  /** Stop, then start again, awaiting the entry's dependencies. */
-  restartWithDependencies(id: string, signal: NodeJS.Signals | undefined): Promise<void>;
   /** What the start order shows instead of the entry's own state, if anything. */
   gateOf(id: string): { state: 'waiting' | 'error'; message: string } | undefined;
+}
+
+/** How the readiness commands start entries (the core's entry launcher is one). */
+interface ReadinessStarts {
+  /** The entry, if it may run (project trust). */
+  runnable(id: string): ProcessEntry;
+  /** Stop, then start again, awaiting the entry's dependencies. */
+  restartWithDependencies(id: string, signal: NodeJS.Signals | undefined): Promise<void>;
 }
 
 export interface RestartAndWaitOptions {
@@ -29,17 +33,20 @@ export interface RestartAndWaitOptions {
 }
 
 export class ReadinessCommands {
-  constructor(private readonly host: ReadinessHost) {}
+  constructor(
+    private readonly entries: ReadinessEntries,
+    private readonly starts: ReadinessStarts,
+  ) {}
 
   trackerOf(id: string): ReadinessTracker {
-    const decoration = this.host.decorationOf(id, READINESS);
+    const decoration = this.entries.decorationOf(id, READINESS);
     if (!decoration) throw new InvalidArgumentError(`Process ${id} is not a command entry (readiness applies to commands)`);
     return decoration.tracker;
   }
 
   /** Restart and wait until the new run is ready. Never throws for a failed start: the result says why, with the last lines. */
   async restartAndWait(id: string, options: RestartAndWaitOptions = {}): Promise<ReadinessResult> {
-    const entry = this.host.runnable(id);
+    const entry = this.starts.runnable(id);
     const tracker = this.trackerOf(id);
     const startedAt = Date.now();
     const abortWait = new AbortController();
@@ -49,8 +56,8 @@ export class ReadinessCommands {
       runId: entry.runId + 1,
     });
     try {
-      await this.host.restartWithDependencies(id, options.signal);
-      const gate = this.host.gateOf(id);
+      await this.starts.restartWithDependencies(id, options.signal);
+      const gate = this.entries.gateOf(id);
       if (gate?.state === 'error') {
         abortWait.abort();
         return { success: false, state: 'error', message: gate.message, duration_ms: Date.now() - startedAt };
@@ -78,7 +85,7 @@ export class ReadinessCommands {
 
   checkReady(id: string): ReadinessCheck {
     const check = this.trackerOf(id).check();
-    const gate = this.host.gateOf(id);
+    const gate = this.entries.gateOf(id);
     return gate ? { ready: false, state: gate.state, message: gate.message } : check;
   }
 }

@@ -58,3 +58,10 @@ export function applyUiStatePatch(state: UiState, patch: UiStatePatch): UiState 
   const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   return { ...state, ...defined };
 }
+
+/** Applies a patch to the stored state and keeps the result. */
+export function updateUiState(store: UiStateStore, patch: UiStatePatch): UiState {
+  const next = applyUiStatePatch(store.load(), patch);
+  store.save(next);
+  return next;
+}

@@ -4,6 +4,7 @@ import { McpToolInput, type McpToolName } from '../../../../shared/mcp';
 import type { Caller } from '../identity';
 import { defineTool, type AnyToolDefinition, type ToolContext } from '../toolContext';
 import { summarize } from './processes';
+import { callerWorktree, scopedList } from '../callerWorktree';
 import { MCP_SCOPES } from '../../../../shared/trust';
 
 const APP_RIGHTS = 'The app token: every right on every entry (all scopes).';
@@ -47,10 +48,11 @@ const getProjectStatus = defineTool({
   name: 'get_project_status',
   title: 'Project overview',
   summary: 'Whole picture: project, you, every process with status, timers, scratchpads.',
-  description: 'One call for the whole picture: the project, you, every process with its state and status, timers and scratchpads.',
+  description:
+    "One call for the whole picture: the project, you, every process with its state and status (your own worktree's first), timers and scratchpads.",
   annotations: { readOnlyHint: true },
-  run: async (_args, call, ctx) => {
-    const processes = ctx.core.listProcesses();
+  run: async ({ worktree }, call, ctx) => {
+    const processes = scopedList(ctx.core.listProcesses(), worktree, callerWorktree(ctx, call));
     const timers = processes.flatMap((p) => (p.timers ?? []).map((t) => ({ ...t, process_id: p.id })));
     return {
       project: { name: ctx.core.snapshot().project.name, dir: ctx.core.projectDir, config_issues: ctx.core.issues },
@@ -80,7 +82,7 @@ const TOPICS: Record<string, string> = {
     'Start with get_project_status or list_processes to get process ids (p_xxxxxx); most tools take process_id.',
     'Servers: spawn_process, restart_process (waits until ready), check_process_ready, get_process_ports.',
     'Reading: get_process_output (screen or stream), search_output, wait_for_pattern.',
-    'Writing: send_input (text, paste, keys), send_message (to another agent), request_human_attention; list_waiting + answer_prompt answer agents waiting for permission.',
+    'Writing: send_input (text, paste, keys), send_message (to another agent), request_human_attention; list_waiting + answer_prompt answer agents waiting for permission; resolve_blocked acts on a blocked one.',
     'Coordination: scratchpad_* (shared notes with revisions).',
     'Timers: timer_set, timer_fire_when_idle_any/_all, timer_list.',
     'Topics: offsets, patterns, identity, scratchpads, timers, keys. help with a tool name explains its parameters.',

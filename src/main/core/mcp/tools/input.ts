@@ -8,8 +8,10 @@ import { DEFAULT_OUTPUT_BYTES } from '../../../../shared/mcp';
 import { callerKey } from '../identity';
 import { keySequence } from '../terminalInput';
 import { pasteSequence, settleAfterEcho, waitForEcho } from '../../sessions';
+import { blockedAgentsOf } from '../../blocked';
 import { callerProcessId, defineTool, senderTag, WrongKindError } from '../toolContext';
 import { screenOf } from './output';
+import { timerView } from './timers';
 
 const sendInput = defineTool({
   name: 'send_input',
@@ -101,4 +103,17 @@ const answerPromptTool = defineTool({
   run: ({ process_id, fingerprint, choice, text }, _call, ctx) => ctx.core.answerPrompt({ id: process_id, fingerprint, choice, text }),
 });
 
-export const inputTools = [sendInput, sendMessage, requestHumanAttention, listWaiting, answerPromptTool];
+const resolveBlocked = defineTool({
+  name: 'resolve_blocked',
+  title: 'Act on a blocked agent',
+  summary: 'Open, retry now, or continue at reset an agent list_waiting shows as blocked.',
+  description:
+    'The action that fits an agent list_waiting shows as blocked (signed out, at its limit, API errors): open_pane selects it, retry_now types its CLI’s continue, continue_at_reset sets a visible timer (timer_list; cancel or pause it there) that types the continue after its limit resets and asks a person again if the agent does not go on.',
+  requires: ({ process_id }) => [{ entry: process_id, right: 'input', action: 'acting on the blocked agent' }],
+  run: async ({ process_id, action }, _call, ctx) => {
+    const { done, timer } = await blockedAgentsOf(ctx.core).resolve({ id: process_id, action });
+    return { process_id, action, done, ...(timer && { timer: timerView(timer) }) };
+  },
+});
+
+export const inputTools = [sendInput, sendMessage, requestHumanAttention, listWaiting, answerPromptTool, resolveBlocked];

@@ -2,12 +2,11 @@
  * Process lifecycle tools: list, inspect, spawn, start/stop/restart/close, readiness, ports,
  * rename and select. Each calls the same SwitchboardCore method the UI uses.
  */
-import { relative, resolve } from 'node:path';
-import { loadConfig, processSpecFromConfig } from '../../config';
-import type { ProcessInfo, ProcessSpec } from '../../../../shared/model';
+import type { ProcessInfo } from '../../../../shared/model';
 import { DEFAULT_READY_TIMEOUT_MS } from '../../../../shared/readyConfig';
 import { InvalidArgumentError } from '../../../../shared/errors';
-import { defineTool, spawnOrigin, type ToolContext } from '../toolContext';
+import { assertAllowed, defineTool, spawnOrigin } from '../toolContext';
+import { callerWorktree, scopedList } from '../callerWorktree';
 
 /** The compact view of an entry used in lists: enough to decide what to look at next. */
 export function summarize(info: ProcessInfo): Record<string, unknown> {
@@ -55,7 +54,9 @@ const listProcesses = defineTool({
   description:
     'Every process entry of the project (dev servers, workers, jobs, terminals, agents) with its id, state, readiness or agent status, health and ports. States: starting, ready (a server answered), running (up; for a command without a readiness check this is its healthy state), unhealthy (was ready, liveness probes fail), completed (a one-shot job exited 0), waiting (for the processes it depends on), error, stopped. Start here to find process ids.',
   annotations: { readOnlyHint: true },
-  run: ({ kind }, _call, ctx) => ({ processes: ctx.core.listProcesses(kind).map(summarize) }),
+  run: ({ kind, worktree }, call, ctx) => ({
+    processes: scopedList(ctx.core.listProcesses(kind), worktree, callerWorktree(ctx, call)).map(summarize),
+  }),
 });
 
 const getProcessStatus = defineTool({
@@ -85,21 +86,8 @@ const spawnProcess = defineTool({
   run: async (args, call, ctx) => {
     if (args.preset !== undefined) {
       if (args.argv || args.shell) throw new InvalidArgumentError('Give one of argv, shell or preset');
-      const spec = specFromPreset(ctx, args.preset);
-      return ctx.core.createAndStart(
-        {
-          ...spec,
-          kind: args.kind === 'terminal' ? 'terminal' : spec.kind,
-          name: args.name ?? spec.name,
-          cwd: presetCwd(ctx, spec.cwd, args.working_dir, args.worktree),
-          ...(args.worktree ? { worktree: args.worktree } : {}),
-          env: { ...spec.env, ...args.env },
-          cols: args.cols,
-          rows: args.rows,
-          ready: args.ready ? { ...spec.ready, ...args.ready } : spec.ready,
-        },
-        spawnOrigin(call),
-      );
+      const { kind, name, working_dir: cwd, env, ready, cols, rows, worktree } = args;
+      return ctx.core.spawnFromConfig(args.preset, { kind, name, cwd, env, ready, cols, rows, worktree }, spawnOrigin(call));
     }
     return ctx.core.spawnProcess(
       {
@@ -118,28 +106,6 @@ const spawnProcess = defineTool({
     );
   },
 });
-
-/** The preset's folder, or the one asked for, at the same place inside the chosen worktree. */
-function presetCwd(ctx: ToolContext, presetDir: string, workingDir: string | undefined, worktree: string | undefined): string {
-  const baseDir = worktree ? ctx.core.worktrees.projectDirIn(worktree) : ctx.core.projectDir;
-  return resolve(baseDir, workingDir ?? relative(ctx.core.projectDir, presetDir));
-}
-
-/** Another instance of a switchboard.json process (not tied to the config: edits do not touch it). */
-function specFromPreset(ctx: ToolContext, preset: string): ProcessSpec {
-  const name = preset.replace(/^processes\./, '');
-  const config = loadConfig(ctx.core.projectDir);
-  const processConfig = config.processes.get(name);
-  if (!processConfig) {
-    const known = [...config.processes.keys()];
-    throw new InvalidArgumentError(
-      `No process "${name}" in switchboard.json${known.length ? `; it defines ${known.join(', ')}` : ' (it defines none)'}`,
-    );
-  }
-  // Neither the config's name nor its MCP scopes come along: those were trusted for that entry only.
-  const { configName: _configName, mcp: _mcp, ...spec } = processSpecFromConfig(name, processConfig, ctx.core.projectDir);
-  return spec;
-}
 
 const spawnAgent = defineTool({
   name: 'spawn_agent',
@@ -167,10 +133,17 @@ const spawnAgent = defineTool({
 const startProcess = defineTool({
   name: 'start_process',
   title: 'Start a process',
-  summary: 'Start a stopped entry again.',
-  description: 'Start a stopped entry again (same command, cwd and env). Does nothing if it is running. Returns the entry.',
-  requires: ({ process_id }) => [{ entry: process_id, right: 'control', action: 'starting' }],
-  run: ({ process_id }, _call, ctx) => ctx.core.startProcess(process_id),
+  description:
+    "Start a stopped entry again (same command, cwd and env). Does nothing if it is running. A switchboard.json process name starts that process in your worktree (or `worktree`): its existing instance there, or a new one on its own port, after the same worktree's processes it depends on. Returns the entry.",
+  summary: 'Start a stopped entry again, or a switchboard.json process in your worktree.',
+  startsByName: true,
+  run: ({ process_id, worktree }, call, ctx) => {
+    // A name not running there yet makes a new instance, which needs no right (like spawn_process).
+    if (!ctx.core.findEntry(process_id) && ctx.core.configuredProcesses().has(process_id))
+      return ctx.core.worktrees.startInstance({ worktree: worktree ?? callerWorktree(ctx, call), name: process_id }, spawnOrigin(call));
+    assertAllowed(ctx, call, { entry: process_id, right: 'control', action: 'starting' });
+    return ctx.core.startProcess(process_id);
+  },
 });
 
 const resumeProcess = defineTool({

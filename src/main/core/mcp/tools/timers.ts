@@ -9,7 +9,7 @@ import type { McpToolArgs } from '../../../../shared/mcp';
 import { defineTool, type Requirement, type ToolCall, type ToolContext } from '../toolContext';
 
 /** A timer as agents read it. */
-function timerView(t: TimerSummary): Record<string, unknown> {
+export function timerView(t: TimerSummary): Record<string, unknown> {
   return {
     timer_id: t.id,
     kind: t.kind,
@@ -20,6 +20,8 @@ function timerView(t: TimerSummary): Record<string, unknown> {
     ...(t.remainingMs !== undefined ? { remaining_ms: Math.round(t.remainingMs) } : {}),
     ...(t.watched ? { watched: t.watched } : {}),
     ...(t.waitingOn ? { waiting_on: t.waitingOn } : {}),
+    ...(t.blockedOn ? { blocked_on: t.blockedOn.map((b) => ({ process_id: b.id, reason: b.reason })) } : {}),
+    ...(t.whenBlocked ? { continue_at_reset: true } : {}),
     body_preview: t.bodyPreview,
     created_by: t.createdBy,
     created_at: new Date(t.createdAt).toISOString(),
