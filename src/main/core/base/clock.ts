@@ -1,5 +1,5 @@
 /**
- * Time as the status tracker, timers and tasks see it. Injected so recording replays and tests run
+ * Time as the status tracker, readiness, timers and tasks see it. Injected so recording replays and tests run
  * at their original timing on a virtual clock, fast but faithfully (every debounce and stuck timer
  * fires at its due time).
  */
@@ -9,13 +9,15 @@ export interface Clock {
   /** Epoch milliseconds. */
   now(): number;
   /** Run `fn` once after `delayMs`; dispose to cancel. */
-  setTimer(fn: () => void, delayMs: number): Disposable;
+  /** `background`: the timer alone does not keep the process alive (background probes). */
+  setTimer(fn: () => void, delayMs: number, options?: { background?: boolean }): Disposable;
 }
 
 export const realClock: Clock = {
   now: () => Date.now(),
-  setTimer(fn, delayMs) {
+  setTimer(fn, delayMs, options) {
     const handle = setTimeout(fn, Math.max(0, delayMs));
+    if (options?.background) handle.unref?.();
     return toDisposable(() => clearTimeout(handle));
   },
 };

@@ -12,6 +12,7 @@ import {
 } from './lineBudget';
 import { LineClassifier } from './lineClassifier';
 import { FakeSession } from './testing/fakeSession';
+import { clockAt } from './testing/fakeNetwork';
 
 const trackers: ReadinessTracker[] = [];
 afterEach(() => {
@@ -26,7 +27,7 @@ function setup(clock: { frozenAt?: number } = {}) {
     probeTcp: async ({ port }) => port === 4321,
     listPorts: async () => [4321],
     canTellPortOwner: true,
-    now: () => clock.frozenAt ?? Date.now(),
+    clock: clockAt(() => clock.frozenAt ?? Date.now()),
   });
   trackers.push(tracker);
   const classify = vi.spyOn(LineClassifier.prototype, 'classify');
@@ -68,7 +69,7 @@ describe('flood mode', () => {
       probeTcp: async ({ port }) => port === 4321,
       listPorts: async () => [4321],
       canTellPortOwner: true,
-      now: () => clock,
+      clock: clockAt(() => clock),
     });
     trackers.push(tracker);
     const classify = vi.spyOn(LineClassifier.prototype, 'classify');
@@ -94,7 +95,7 @@ describe('entries flooding at once', () => {
     const lineRate = new SharedLineRate();
     const sessions = Array.from({ length: 10 }, () => new FakeSession(['bash', 'flood.sh']));
     for (const session of sessions) {
-      trackers.push(new ReadinessTracker(session, {}, undefined, { lineRate, now: () => 0, listPorts: async () => [] }));
+      trackers.push(new ReadinessTracker(session, {}, undefined, { lineRate, clock: clockAt(() => 0), listPorts: async () => [] }));
       session.start();
     }
     const classify = vi.spyOn(LineClassifier.prototype, 'classify');

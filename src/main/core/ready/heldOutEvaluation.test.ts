@@ -13,6 +13,7 @@ import type { ReadinessConfig } from '../../../shared/readyConfig';
 import type { ReadinessPhase } from '../../../shared/ready';
 import { ReadinessTracker } from './readinessTracker';
 import { FakeSession } from './testing/fakeSession';
+import { FakeNetwork } from './testing/fakeNetwork';
 
 /** What happens at `at` ms after the start. */
 type Step =
@@ -994,20 +995,8 @@ afterAll(() => projectDirs.splice(0));
 async function verdictOf(c: EvalCase): Promise<{ phase: ReadinessPhase; message: string }> {
   const projectDir = c.inNextProject ? nextProject() : undefined;
   const session = new FakeSession(c.argv, projectDir ?? '/nonexistent/project');
-  const listening = new Set<number>();
-  const foreign = new Set<number>();
-  const mute = new Set<number>();
-  const accepts = (port: number) => listening.has(port) || foreign.has(port);
-  const tracker = new ReadinessTracker(session, c.config ?? {}, projectDir, {
-    probeTcp: async ({ port }) => accepts(port),
-    probeHttp: async ({ url }) => {
-      const port = Number(new URL(url).port);
-      if (!accepts(port)) return { isOk: false, error: 'ECONNREFUSED' };
-      return mute.has(port) ? { isOk: false, error: 'timeout' } : { isOk: true, status: 200 };
-    },
-    listPorts: async () => [...listening].sort((a, b) => a - b),
-    canTellPortOwner: true,
-  });
+  const network = new FakeNetwork();
+  const tracker = new ReadinessTracker(session, c.config ?? {}, projectDir, network.probes);
   trackers.push(tracker);
   session.start();
   let now = 0;
@@ -1016,9 +1005,9 @@ async function verdictOf(c: EvalCase): Promise<{ phase: ReadinessPhase; message:
     now = step.at;
     if ('print' in step) session.print(step.print);
     else if ('listen' in step) {
-      listening.add(step.listen);
-      if (step.http === false) mute.add(step.listen);
-    } else if ('foreign' in step) foreign.add(step.foreign);
+      network.listening.add(step.listen);
+      if (step.http === false) network.mute.add(step.listen);
+    } else if ('foreign' in step) network.foreign.add(step.foreign);
     else session.exit(step.exit);
   }
   await vi.advanceTimersByTimeAsync(c.verdictAt - now);

@@ -13,6 +13,7 @@ import type { ReadinessConfig } from '../../../shared/readyConfig';
 import type { ReadinessInfo } from '../../../shared/ready';
 import { ReadinessTracker } from './readinessTracker';
 import { FakeSession } from './testing/fakeSession';
+import { FakeNetwork } from './testing/fakeNetwork';
 
 const DIR = fileURLToPath(new URL('../../../../test/fixtures/servers/heldOut/transcripts/', import.meta.url));
 
@@ -54,24 +55,10 @@ afterEach(() => {
 
 async function replay(t: Transcript): Promise<{ info: ReadinessInfo; readyAt?: number }> {
   const session = new FakeSession([basename(t.argv[0]), ...t.argv.slice(1)]);
-  const listening = new Set<number>();
-  const foreign = new Set<number>();
-  /** The last HTTP status each port answered with, as the capture saw it. */
-  const answering = new Map<number, number>();
-  const accepts = (port: number) => listening.has(port) || foreign.has(port);
+  /** Ports answer HTTP only with the status the capture saw them answer. */
+  const network = new FakeNetwork(null);
   const start = Date.now();
-  const tracker = new ReadinessTracker(session, t.config ?? {}, undefined, {
-    probeTcp: async ({ port }) => accepts(port),
-    probeHttp: async ({ url }) => {
-      const port = Number(new URL(url).port);
-      if (!accepts(port)) return { isOk: false, error: 'ECONNREFUSED' };
-      const status = answering.get(port);
-      if (status === undefined) return { isOk: false, error: 'timeout' };
-      return status < 500 ? { isOk: true, status } : { isOk: false, status, error: `HTTP ${status}` };
-    },
-    listPorts: async () => [...listening].sort((a, b) => a - b),
-    canTellPortOwner: true,
-  });
+  const tracker = new ReadinessTracker(session, t.config ?? {}, undefined, network.probes);
   trackers.push(tracker);
   let firstReadyAt: number | undefined;
   tracker.onDidChange((info) => {
@@ -84,9 +71,9 @@ async function replay(t: Transcript): Promise<{ info: ReadinessInfo; readyAt?: n
     await vi.advanceTimersByTimeAsync(event.at - now);
     now = event.at;
     if ('print' in event) session.print(event.print);
-    else if ('listen' in event) listening.add(event.listen);
-    else if ('answers' in event) answering.set(event.answers, event.status);
-    else if ('foreign' in event) foreign.add(event.foreign);
+    else if ('listen' in event) network.listening.add(event.listen);
+    else if ('answers' in event) network.statuses.set(event.answers, event.status);
+    else if ('foreign' in event) network.foreign.add(event.foreign);
     else {
       session.exit(event.exit);
       end = event.at + AFTER_EXIT_MS;

@@ -11,7 +11,7 @@
  * connections still waiting there mean the process accepts nothing. A `url` is asked with HTTP,
  * as the user chose that endpoint; any status is an answer.
  */
-import { toDisposable, type Disposable } from '../base';
+import { realClock, toDisposable, type Clock, type Disposable } from '../base';
 import {
   acceptQueueLength as realAcceptQueueLength,
   probeHttp as realProbeHttp,
@@ -51,7 +51,7 @@ interface Probes {
 }
 
 interface LivenessProbeSeams extends Partial<Probes> {
-  now?: () => number;
+  clock?: Clock;
 }
 
 interface WatchState {
@@ -69,13 +69,13 @@ interface ProbeOutcome {
 
 export class LivenessScheduler {
   private readonly watches = new Set<WatchState>();
-  private timer: NodeJS.Timeout | undefined;
+  private timer: Disposable | undefined;
   private armedFor = Infinity;
-  private readonly now: () => number;
+  private readonly clock: Clock;
   private readonly probes: Probes;
 
   constructor(seams: LivenessProbeSeams = {}) {
-    this.now = seams.now ?? Date.now;
+    this.clock = seams.clock ?? realClock;
     this.probes = {
       probeHttp: seams.probeHttp ?? realProbeHttp,
       probeTcp: seams.probeTcp ?? realProbeTcp,
@@ -91,7 +91,7 @@ export class LivenessScheduler {
   watch(watch: LivenessWatch): Disposable {
     const state: WatchState = {
       watch,
-      dueAt: this.now(),
+      dueAt: this.clock.now(),
       failures: 0,
       isAlive: true,
       isProbing: false,
@@ -111,12 +111,12 @@ export class LivenessScheduler {
     if (this.timer && earliest >= this.armedFor) return;
     this.disarm();
     this.armedFor = earliest;
-    this.timer = setTimeout(() => this.tick(), Math.max(0, earliest - this.now()));
-    this.timer.unref?.();
+    // In the background: probes of the servers that are left never keep the app from quitting.
+    this.timer = this.clock.setTimer(() => this.tick(), earliest - this.clock.now(), { background: true });
   }
 
   private disarm(): void {
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.dispose();
     this.timer = undefined;
     this.armedFor = Infinity;
   }
@@ -124,15 +124,15 @@ export class LivenessScheduler {
   private tick(): void {
     this.timer = undefined;
     this.armedFor = Infinity;
-    const now = this.now();
+    const now = this.clock.now();
     for (const state of this.watches) if (!state.isProbing && state.dueAt <= now) void this.probe(state);
     this.arm();
   }
 
   private async probe(state: WatchState): Promise<void> {
     state.isProbing = true;
-    const startedAt = this.now();
-    const outcome = await probeOnce(state.watch, this.probes);
+    const startedAt = this.clock.now();
+    const outcome = await probeOnce(state.watch, this.probes, this.clock);
     state.isProbing = false;
     if (!this.watches.has(state)) return;
     state.dueAt = startedAt + state.watch.settings.periodMs;
@@ -160,7 +160,11 @@ export class LivenessScheduler {
 }
 
 /** One probe of a watched server: HTTP for a `url`, else a connect and the listener's accept queue. */
-export async function probeOnce(watch: Pick<LivenessWatch, 'port' | 'httpUrl' | 'settings'>, probes: Probes): Promise<ProbeOutcome> {
+export async function probeOnce(
+  watch: Pick<LivenessWatch, 'port' | 'httpUrl' | 'settings'>,
+  probes: Probes,
+  clock: Clock = realClock,
+): Promise<ProbeOutcome> {
   const timeoutMs = watch.settings.timeoutMs;
   if (watch.httpUrl) {
     const answer = await probes.probeHttp({ url: watch.httpUrl, timeoutMs });
@@ -170,7 +174,7 @@ export async function probeOnce(watch: Pick<LivenessWatch, 'port' | 'httpUrl' | 
   }
   const port = watch.port;
   if (!(await probes.probeTcp({ port, timeoutMs }))) return { isAlive: false, reason: `port ${port} refuses connections` };
-  await delay(timeoutMs);
+  await delay(clock, timeoutMs);
   // One read of the tables serves every server probed in the same round.
   const waiting = await probes.acceptQueueLength(port, { maxAgeMs: timeoutMs / 4 });
   if (waiting) {
@@ -180,8 +184,8 @@ export async function probeOnce(watch: Pick<LivenessWatch, 'port' | 'httpUrl' | 
   return { isAlive: true, reason: `port ${port} accepts connections` };
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref?.());
+function delay(clock: Clock, ms: number): Promise<void> {
+  return new Promise((resolve) => clock.setTimer(resolve, ms, { background: true }));
 }
 
 /** The scheduler every tracker shares unless a test passes its own. */

@@ -23,7 +23,7 @@
  * long-running one into a readiness-checked entry from there.
  */
 import { constants as osConstants } from 'node:os';
-import { DisposableBase, Emitter, toDisposable, type Event } from '../base';
+import { DisposableBase, Emitter, realClock, toDisposable, type Clock, type Disposable, type Event } from '../base';
 import type { FrameworkId, ReadinessInfo, ReadinessPhase } from '../../../shared/ready';
 import type { UrlSighting } from '../../../shared/ports';
 import type { ExitInfo } from '../../../shared/model';
@@ -60,7 +60,7 @@ interface ReadinessMachineOptions {
    * its ports count once they answer HTTP, and a watcher's line from it is not "ready without a server".
    */
   runsHttpServer?: () => boolean;
-  now?: () => number;
+  clock?: Clock;
 }
 
 type Decision =
@@ -101,7 +101,7 @@ const STOP_EXIT_CODES = new Set([130, 143]);
 export class ReadinessMachine extends DisposableBase {
   private readonly config: ResolvedReadinessConfig;
   private readonly options: ReadinessMachineOptions;
-  private readonly now: () => number;
+  private readonly clock: Clock;
 
   private state: ReadinessInfo = { phase: 'stopped', message: 'Not started', runId: 0 };
   private isLive = false;
@@ -138,11 +138,11 @@ export class ReadinessMachine extends DisposableBase {
   private portOpen = new Map<number, boolean>();
   private isHttpOk = false;
 
-  private startTimer: NodeJS.Timeout | undefined;
-  private stabilityTimer: NodeJS.Timeout | undefined;
+  private startTimer: Disposable | undefined;
+  private stabilityTimer: Disposable | undefined;
   /** Ends a ready run's settle window (`settling` → false). */
-  private settleTimer: NodeJS.Timeout | undefined;
-  private portTimer: NodeJS.Timeout | undefined;
+  private settleTimer: Disposable | undefined;
+  private portTimer: Disposable | undefined;
 
   private readonly changedEmitter = this.register(new Emitter<ReadinessInfo>());
   readonly onDidChange: Event<ReadinessInfo> = this.changedEmitter.event;
@@ -155,7 +155,7 @@ export class ReadinessMachine extends DisposableBase {
     super();
     this.options = options;
     this.config = options.config;
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? realClock;
     this.register(toDisposable(() => this.clearTimers()));
   }
 
@@ -226,8 +226,8 @@ export class ReadinessMachine extends DisposableBase {
       reason: 'run started',
       expectsReadiness: expectation === 'readiness',
     };
-    if (expectation === 'readiness') this.startTimer = setTimeout(() => this.onStartTimeout(), this.config.timeoutMs);
-    else this.stabilityTimer = setTimeout(() => this.enterRunning(), this.config.stabilityDelayMs);
+    if (expectation === 'readiness') this.startTimer = this.clock.setTimer(() => this.onStartTimeout(), this.config.timeoutMs);
+    else this.stabilityTimer = this.clock.setTimer(() => this.enterRunning(), this.config.stabilityDelayMs);
     this.fireChanged();
     this.evaluate();
   }
@@ -303,7 +303,7 @@ export class ReadinessMachine extends DisposableBase {
     if (!this.isLive) return;
     this.hasErrorSinceBuildStart = true;
     const message = report.message;
-    if (this.state.phase === 'ready' && this.expectation === 'readiness' && this.now() < this.settleUntil) {
+    if (this.state.phase === 'ready' && this.expectation === 'readiness' && this.clock.now() < this.settleUntil) {
       // Within the settle window the ready line was premature: "✓ Ready" then a config error,
       // "Development Server … started" then "Failed to listen".
       this.enterError(message, `${report.reason} right after ${this.state.reason ?? 'ready'}`, 'pattern');
@@ -427,7 +427,7 @@ export class ReadinessMachine extends DisposableBase {
 
   /** A command that expected no readiness ended: its exit code is the verdict. */
   private endJob(exit: ExitInfo, isClean: boolean): void {
-    const endedAt = this.now();
+    const endedAt = this.clock.now();
     if (isClean) {
       const took = formatSeconds(Math.max(0, endedAt - (this.state.since ?? endedAt)));
       this.errorOrigin = undefined;
@@ -462,7 +462,7 @@ export class ReadinessMachine extends DisposableBase {
     this.expectation = 'readiness';
     this.adoptedFromBuildLines = isBuildLine;
     this.clearStabilityTimer();
-    this.startTimer = setTimeout(() => this.onStartTimeout(), this.config.timeoutMs);
+    this.startTimer = this.clock.setTimer(() => this.onStartTimeout(), this.config.timeoutMs);
     this.update({
       phase: this.state.phase === 'error' ? 'error' : 'starting',
       message: this.state.phase === 'error' ? this.state.message : startingMessage(this.options.frameworkName()),
@@ -495,7 +495,7 @@ export class ReadinessMachine extends DisposableBase {
       case 'ready-when-stable':
         this.clearPortTimer();
         if (!this.stabilityTimer) {
-          this.stabilityTimer = setTimeout(() => {
+          this.stabilityTimer = this.clock.setTimer(() => {
             this.stabilityTimer = undefined;
             const again = this.decide();
             if (again.kind === 'ready-now' || again.kind === 'ready-when-stable') {
@@ -510,7 +510,7 @@ export class ReadinessMachine extends DisposableBase {
         this.clearStabilityTimer();
         if (!this.portTimer) {
           const port = decision.port;
-          this.portTimer = setTimeout(() => this.onPortTimeout(port), this.config.portTimeoutMs);
+          this.portTimer = this.clock.setTimer(() => this.onPortTimeout(port), this.config.portTimeoutMs);
           this.emitTargetIfChanged(true); // probe faster now
         }
         return;
@@ -629,7 +629,7 @@ export class ReadinessMachine extends DisposableBase {
     const name = this.readyLine?.frameworkName ?? this.options.frameworkName();
     const isWatcher = this.readyLine?.isWatching === true && !target;
     const message = isWatcher ? `${name} watching for changes` : target ? `${name} ready on ${target.url}` : `${name} ready`;
-    this.settleUntil = this.now() + this.config.stabilityDelayMs;
+    this.settleUntil = this.clock.now() + this.config.stabilityDelayMs;
     this.readyState = { message, reason };
     const settling = this.expectation === 'readiness' && this.config.stabilityDelayMs > 0;
     this.update({
@@ -638,7 +638,7 @@ export class ReadinessMachine extends DisposableBase {
       reason,
       url: target?.url,
       port: target?.port,
-      readyAt: this.now(),
+      readyAt: this.clock.now(),
       settling,
       logs: undefined,
     });
@@ -697,30 +697,30 @@ export class ReadinessMachine extends DisposableBase {
   }
 
   private clearStabilityTimer(): void {
-    if (this.stabilityTimer) clearTimeout(this.stabilityTimer);
+    this.stabilityTimer?.dispose();
     this.stabilityTimer = undefined;
   }
 
   private clearPortTimer(): void {
-    if (this.portTimer) clearTimeout(this.portTimer);
+    this.portTimer?.dispose();
     this.portTimer = undefined;
   }
 
   private armSettleTimer(): void {
     this.clearSettleTimer();
-    this.settleTimer = setTimeout(() => {
+    this.settleTimer = this.clock.setTimer(() => {
       this.settleTimer = undefined;
       if (this.state.settling) this.update({ settling: false });
     }, this.config.stabilityDelayMs);
   }
 
   private clearSettleTimer(): void {
-    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.settleTimer?.dispose();
     this.settleTimer = undefined;
   }
 
   private clearTimers(): void {
-    if (this.startTimer) clearTimeout(this.startTimer);
+    this.startTimer?.dispose();
     this.startTimer = undefined;
     this.clearSettleTimer();
     this.clearStabilityTimer();

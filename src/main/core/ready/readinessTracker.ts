@@ -7,7 +7,7 @@
  * The core creates one per command entry and disposes it with the entry. `restart_process` and
  * `check_process_ready` (MCP) and the UI call `waitForReady` / `check`.
  */
-import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } from '../base';
+import { DisposableBase, Emitter, realClock, toDisposable, type Clock, type Disposable, type Event } from '../base';
 import type { ObservedSession, OutputChunk, RunExited, RunStarted } from '../sessions';
 import type { PortInfo } from '../../../shared/ports';
 import type { FrameworkId, ReadinessCheck, ReadinessInfo, ReadinessProgress, ReadinessResult } from '../../../shared/ready';
@@ -61,14 +61,14 @@ interface ReadinessTrackerOptions {
   liveness?: LivenessScheduler;
   /** The line rate this tracker shares with the others (the process's one by default). */
   lineRate?: SharedLineRate;
-  now?: () => number;
+  clock?: Clock;
 }
 
 export class ReadinessTracker extends DisposableBase implements ReadinessWaitSource {
   private readonly session: ObservedSession;
   private readonly projectDir: string | undefined;
   private readonly options: ReadinessTrackerOptions;
-  private readonly now: () => number;
+  readonly clock: Clock;
   readonly config: ResolvedReadinessConfig;
   private detection: FrameworkDetection;
 
@@ -113,7 +113,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
     this.session = session;
     this.projectDir = projectDir;
     this.options = options;
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? realClock;
     this.budget = new LineBudget(options.lineRate);
     this.config = resolveReadinessConfig(config);
     this.livenessScheduler = options.liveness ?? sharedLivenessScheduler;
@@ -128,7 +128,11 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
     );
 
     this.portMonitor = this.register(
-      new PortMonitor({ scanIntervalMs: STARTUP_SCAN_INTERVAL_MS, listPorts: options.listPorts ?? listListeningPorts, now: this.now }),
+      new PortMonitor({
+        scanIntervalMs: STARTUP_SCAN_INTERVAL_MS,
+        listPorts: options.listPorts ?? listListeningPorts,
+        now: () => this.clock.now(),
+      }),
     );
     this.onDidChangePorts = this.portMonitor.onDidChange;
     this.machine = this.register(
@@ -139,7 +143,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
         logs: () => this.logs(),
         canTellPortOwner: options.canTellPortOwner ?? (process.platform === 'linux' || process.platform === 'darwin'),
         runsHttpServer: () => this.detection.isFromCommand && !NOT_HTTP_FRAMEWORKS.has(this.detection.framework),
-        now: this.now,
+        clock: this.clock,
       }),
     );
 
@@ -158,8 +162,8 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
           }
           if (!target?.confirmsWithHttp || port === this.httpConfirmedPort) return { port, isOpen: true };
           const last = this.lastHttpConfirm;
-          if (last.port === port && this.now() - last.at < HTTP_CONFIRM_INTERVAL_MS) return { port, isOpen: false };
-          this.lastHttpConfirm = { port, at: this.now() };
+          if (last.port === port && this.clock.now() - last.at < HTTP_CONFIRM_INTERVAL_MS) return { port, isOpen: false };
+          this.lastHttpConfirm = { port, at: this.clock.now() };
           const isAnswering = await answersHttp(probeHttp, target, this.config.timeoutMs, signal);
           if (isAnswering) this.httpConfirmedPort = port;
           return { port, isOpen: isAnswering };
@@ -194,7 +198,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
     this.register(toDisposable(() => [...this.waiters].forEach((judge) => judge())));
     if (session.isRunning && session.pid !== undefined) {
       // Attached to a run already in progress: its earlier output is not ours to judge.
-      this.beginRun({ runId: session.runId, pid: session.pid, at: this.now(), offset: 0 });
+      this.beginRun({ runId: session.runId, pid: session.pid, at: this.clock.now(), offset: 0 });
     }
   }
 
@@ -255,10 +259,6 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
     return this.logTail.snapshot();
   }
 
-  currentTime(): number {
-    return this.now();
-  }
-
   addWaiter(judge: () => void): Disposable {
     this.waiters.add(judge);
     return toDisposable(() => this.waiters.delete(judge));
@@ -296,9 +296,9 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
     if (chunk.runId !== this.runId) {
       // Only the current run's output counts. A newer run whose start event we missed begins now.
       if (chunk.runId < this.runId || this.session.runId !== chunk.runId) return;
-      this.beginRun({ runId: chunk.runId, pid: this.session.pid ?? 0, at: this.now(), offset: chunk.start });
+      this.beginRun({ runId: chunk.runId, pid: this.session.pid ?? 0, at: this.clock.now(), offset: chunk.start });
     }
-    const now = this.now();
+    const now = this.clock.now();
     this.lastOutputAtMs = now;
     const remaining = this.budget.remaining(now, chunk.data.length, this.isStarting());
     if (remaining <= 0 || this.budget.isFlooding) {

@@ -4,7 +4,7 @@
  * job finished, the start failed, or the time is up. Errors come in bursts, so a failure is
  * reported once the burst settled and its message names the cause.
  */
-import { DisposableStore, toDisposable, type Disposable, type Event } from '../base';
+import { DisposableStore, toDisposable, type Clock, type Disposable, type Event } from '../base';
 import { isSettledReady, type ReadinessInfo, type ReadinessProgress, type ReadinessResult } from '../../../shared/ready';
 import { formatSeconds } from './formatSeconds';
 import type { RunExpectation } from './readinessMachine';
@@ -34,7 +34,8 @@ export interface ReadinessWaitSource {
   /** An error headline announced a cause that has not arrived yet. */
   readonly isAwaitingErrorDetail: boolean;
   logs(): string[];
-  currentTime(): number;
+  /** The tracker's clock: the wait's timeout, progress and settling run on it. */
+  readonly clock: Clock;
   /** Judged once more when the source is disposed. */
   addWaiter(judge: () => void): Disposable;
 }
@@ -54,7 +55,7 @@ export function waitForReadiness(
   onProgress?: (progress: ReadinessProgress) => void,
   options: WaitForReadyOptions = {},
 ): Promise<ReadinessResult> {
-  const waitStart = source.currentTime();
+  const waitStart = source.clock.now();
   return new Promise<ReadinessResult>((resolve) => {
     const store = new DisposableStore();
     let isDone = false;
@@ -83,15 +84,13 @@ export function waitForReadiness(
     // Judge after the whole chunk was processed: a headline's detail line may follow in it.
     store.add(source.onDidChange(() => queueMicrotask(judge)));
     store.add(source.addWaiter(judge));
-    const timer = setTimeout(() => finish(timeoutResult(source, timeoutMs, waitStart)), Math.max(0, timeoutMs));
-    store.add(toDisposable(() => clearTimeout(timer)));
+    store.add(source.clock.setTimer(() => finish(timeoutResult(source, timeoutMs, waitStart)), timeoutMs));
     if (onProgress) {
       const report = () => {
         const info = source.info;
-        onProgress({ state: info.phase, message: info.message, elapsed_ms: source.currentTime() - waitStart });
+        onProgress({ state: info.phase, message: info.message, elapsed_ms: source.clock.now() - waitStart });
       };
-      const progressTimer = setInterval(report, PROGRESS_INTERVAL_MS);
-      store.add(toDisposable(() => clearInterval(progressTimer)));
+      store.add(repeating(source.clock, report, PROGRESS_INTERVAL_MS));
       store.add(source.onDidChange(report));
     }
     if (signal) {
@@ -148,7 +147,7 @@ function resultOf(source: ReadinessWaitSource, info: ReadinessInfo, success: boo
       ? info.readyAt
       : info.phase === 'completed' && info.endedAt !== undefined
         ? info.endedAt
-        : source.currentTime();
+        : source.clock.now();
   const isJobEnd = info.phase === 'completed' || (info.phase === 'error' && info.exitCode !== undefined && info.expectsReadiness === false);
   return {
     success,
@@ -166,13 +165,13 @@ function resultOf(source: ReadinessWaitSource, info: ReadinessInfo, success: boo
 /** Holds a failure verdict while its error burst is still being printed (then judges again). */
 class ErrorSettle implements Disposable {
   private errorSeenAt: number | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private timer: Disposable | undefined;
 
   constructor(private readonly source: ReadinessWaitSource) {}
 
   isStillArriving(judge: () => void): boolean {
     if (!this.source.isRunLive) return false;
-    const now = this.source.currentTime();
+    const now = this.source.clock.now();
     this.errorSeenAt ??= now;
     if (now - this.errorSeenAt >= MAX_ERROR_SETTLE_MS) return false;
     // A headline announced its cause (Next.js prints it ~200 ms later, in a separate write).
@@ -187,11 +186,24 @@ class ErrorSettle implements Disposable {
   }
 
   dispose(): void {
-    clearTimeout(this.timer);
+    this.timer?.dispose();
   }
 
   private rearm(judge: () => void, delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(judge, delayMs);
+    this.timer?.dispose();
+    this.timer = this.source.clock.setTimer(judge, delayMs);
   }
+}
+
+/** Calls `fn` every `periodMs` on the clock until disposed. */
+function repeating(clock: Clock, fn: () => void, periodMs: number): Disposable {
+  let timer: Disposable | undefined;
+  const arm = () => {
+    timer = clock.setTimer(() => {
+      fn();
+      arm();
+    }, periodMs);
+  };
+  arm();
+  return toDisposable(() => timer?.dispose());
 }

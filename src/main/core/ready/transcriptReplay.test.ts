@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReadinessPhase } from '../../../shared/ready';
 import { ReadinessTracker } from './readinessTracker';
 import { FakeSession } from './testing/fakeSession';
+import { clockAt } from './testing/fakeNetwork';
 
 const TRANSCRIPTS = fileURLToPath(new URL('../../../../test/fixtures/servers/transcripts/', import.meta.url));
 
@@ -224,7 +225,7 @@ describe.each(CHUNKINGS)('transcript replay ($name)', ({ split }) => {
     // The rest of a paused transcript came on a request, long after the settle window: the clock says so.
     let skewMs = 0;
     const tracker = new ReadinessTracker(session, { stabilityDelay: 1_000, timeout: 5_000 }, undefined, {
-      now: () => Date.now() + skewMs,
+      clock: clockAt(() => Date.now() + skewMs),
       probeTcp: async ({ port }) => (c.open ?? []).includes(port),
       probeHttp: async ({ url }) =>
         (c.open ?? []).includes(Number(new URL(url).port)) ? { isOk: true, status: 200 } : { isOk: false, error: 'ECONNREFUSED' },
