@@ -5,6 +5,7 @@ import { benchStatus } from './status';
 import { benchReadiness } from './readiness';
 import { benchProbeCost } from './probeCost';
 import { benchMcp } from './mcp';
+import { benchMcpTools } from './mcpTools';
 import { benchGrid } from './grid';
 import { benchContinuity } from './continuity';
 import { benchDayload } from './dayload';
@@ -19,6 +20,7 @@ const sections: Section[] = [
   { name: 'readiness', run: benchReadiness },
   { name: 'probe-cost', run: benchProbeCost },
   { name: 'mcp', run: benchMcp },
+  { name: 'mcp-tools', run: benchMcpTools },
   { name: 'grid', run: benchGrid },
   { name: 'continuity', run: benchContinuity },
   { name: 'dayload', run: benchDayload },

@@ -29,7 +29,13 @@ import { TaskRequestSchema, type TaskView } from './task';
 import { ProposedEntrySchema, type ConfigProposal } from './proposal';
 import { McpScopeSchema, type McpScope, type ProjectTrustState } from './trust';
 import { UiStatePatchSchema, type UiState } from './uiState';
-import { AnswerPromptArgsSchema, type AnswerPromptResult, type WaitingAgent } from './inbox';
+import {
+  AnswerPromptArgsSchema,
+  ResolveBlockedArgsSchema,
+  type AnswerPromptResult,
+  type ResolveBlockedResult,
+  type WaitingAgent,
+} from './inbox';
 import type { WorkspaceCommandArgs, WorkspaceCommandName, WorkspaceEvent, WorkspaceResults } from './workspace';
 
 const Id = z.string().min(1, 'process id is required');
@@ -93,6 +99,8 @@ export const CommandArgs = {
   listWaiting: z.strictObject({}),
   /** Approve / deny / answer a waiting agent's prompt; refused when the prompt on screen changed. */
   answerPrompt: AnswerPromptArgsSchema,
+  /** A blocked agent's action: open its pane, retry now, or continue at its limit's reset (a visible timer). */
+  resolveBlocked: ResolveBlockedArgsSchema,
   // Timers: the UI acts as the app, so it sees and manages every timer
   /** Live timers (of one owner, or all) and the history of ended ones. */
   listTimers: z.strictObject({ ownerId: Id.optional() }),
@@ -210,6 +218,7 @@ interface CommandResults {
   acknowledgeAttention: null;
   listWaiting: { agents: WaitingAgent[] };
   answerPrompt: AnswerPromptResult;
+  resolveBlocked: ResolveBlockedResult;
   // Timers
   listTimers: { timers: TimerSummary[]; history: TimerHistoryEntry[] };
   setTimer: TimerSummary;

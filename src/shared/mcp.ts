@@ -59,7 +59,9 @@ const WorktreeScope = z
   .string()
   .min(1)
   .max(100)
-  .describe('Only this worktree\'s entries ("main" for the main checkout), or "*" for all in creation order (default: all, your own worktree\'s first)');
+  .describe(
+    'Only this worktree\'s entries ("main" for the main checkout), or "*" for all in creation order (default: all, your own worktree\'s first)',
+  );
 const Signal = z
   .enum(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGKILL', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2'])
   .describe('Signal sent to the whole process tree first (default SIGTERM; SIGKILL follows after the grace period)');
@@ -179,7 +181,9 @@ export const McpToolInput = {
     process_id: ProcessId.describe(
       'Process entry id, or a switchboard.json process name: its instance in the worktree, made on its own port if it has none yet',
     ),
-    worktree: WorktreeArg.optional().describe('Worktree id a process name is started in (default: your own worktree; "main" for the main checkout)'),
+    worktree: WorktreeArg.optional().describe(
+      'Worktree id a process name is started in (default: your own worktree; "main" for the main checkout)',
+    ),
   },
   resume_process: { process_id: ProcessId },
   stop_process: { process_id: ProcessId, signal: Signal.optional() },
@@ -281,6 +285,14 @@ export const McpToolInput = {
       .optional()
       .describe('The typed answer, for a choice list_waiting marks takesText (a question answered in words)'),
   },
+  resolve_blocked: {
+    process_id: ProcessId.describe('The blocked agent (list_waiting marks it with blocked)'),
+    action: z
+      .enum(['open_pane', 'continue_at_reset', 'retry_now'])
+      .describe(
+        'open_pane: select it (sign in there); retry_now: type its continue now; continue_at_reset: a timer that types it at the limit reset',
+      ),
+  },
   request_human_attention: {
     process_id: ProcessId.optional().describe('Entry to flag (default: the caller)'),
     reason: z.string().min(1).max(2_000).describe('What the person should look at or decide'),
@@ -332,6 +344,16 @@ export const MCP_HOOKS_PATH = '/hooks';
 /** Environment of every spawned process (docs/mcp.md identity). */
 export const MCP_URL_ENV = 'SWITCHBOARD_MCP_URL';
 export const MCP_TOKEN_ENV = 'SWITCHBOARD_MCP_TOKEN';
+/**
+ * What tools/list shows a session (docs/mcp.md "Tool profiles"): "agent" lists the tools the
+ * token's scopes allow, each with a one-line description and a schema without prose (help has the
+ * detail); "full" lists every tool with its whole description. Every tool is callable either way.
+ */
+export const MCP_TOOL_PROFILES = ['agent', 'full'] as const;
+export type McpToolProfile = (typeof MCP_TOOL_PROFILES)[number];
+/** How a client picks a profile at initialize: this header, or the `tools` query parameter of the URL. */
+export const MCP_TOOL_PROFILE_HEADER = 'x-switchboard-tools';
+export const MCP_TOOL_PROFILE_QUERY = 'tools';
 /** Discovery file in the app's data directory. */
 export const MCP_ENDPOINT_FILE = 'mcp-endpoint.json';
 

@@ -123,6 +123,8 @@ export interface TimerSummary {
    * timer counts down, or is delivered, once the owner runs again (Resume or Start).
    */
   heldForOwner?: true;
+  /** A continue at reset: typed while its owner is blocked on its limit, then checked (docs/agent-status.md). */
+  whenBlocked?: true;
   /** Idle timers: every watched entry, and those the timer still waits for. */
   watched?: ProcessId[];
   waitingOn?: ProcessId[];

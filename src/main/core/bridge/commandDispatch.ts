@@ -4,6 +4,7 @@ import { CommandArgs, type CommandName } from '../../../shared/api';
 import { InvalidArgumentError } from '../../../shared/errors';
 import type { SwitchboardCore } from '../app';
 import { APP_ACTOR } from '../timers';
+import { blockedAgentsOf } from '../blocked';
 import { DEFAULT_UNUSED_DAYS } from '../../../shared/worktree';
 
 type Handlers = { [C in CommandName]?: (core: SwitchboardCore, args: z.output<(typeof CommandArgs)[C]>) => unknown };
@@ -25,6 +26,7 @@ const SHARED_HANDLERS: Handlers = {
   acknowledgeAttention: (core, a) => core.acknowledgeAttention(a.id),
   listWaiting: (core) => ({ agents: core.listWaiting() }),
   answerPrompt: (core, a) => core.answerPrompt(a),
+  resolveBlocked: (core, a) => blockedAgentsOf(core).resolve(a),
   // Timers: the same TimerManager methods the MCP timer tools call
   listTimers: (core, a) => core.timers.list(APP_ACTOR, a.ownerId),
   setTimer: (core, a) => {

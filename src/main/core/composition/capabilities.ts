@@ -8,6 +8,7 @@
  */
 import type { Capability } from '../base';
 import { SwitchboardCore, entryDecoratorCapability, type SwitchboardCoreOptions } from '../app';
+import { blockedCapability } from '../blocked';
 import { AGENT_SESSION, AGENT_STATUS, agentSessionDecorator, agentStatusDecorator } from '../agents';
 import type { ContinuityCapability } from '../continuity';
 import type { McpCapability } from '../mcp';
@@ -40,6 +41,8 @@ export function coreCapabilities(options: CapabilityOptions = {}): Capability<Sw
     ...(options.worktrees ? [worktreeCapability(options.worktrees), idleStopCapability({ clock: options.worktrees.clock })] : []),
     ...(options.continuity ? [options.continuity] : []),
     ...(options.timers ? [timerCapability(options.timers)] : []),
+    // After the timers: a continue at reset is one of them.
+    blockedCapability(),
     ...(options.mcp ? [options.mcp] : []),
   ];
 }
