@@ -1,7 +1,7 @@
 /** Validates a command's arguments against the shared schema and calls the core method. */
 import { z } from 'zod';
 import { CommandArgs, type CommandName } from '../../../shared/api';
-import { InvalidArgumentError } from '../../../shared/errors';
+import { InvalidArgumentError, formatZodIssues } from '../../../shared/errors';
 import type { SwitchboardCore } from '../app';
 import { APP_ACTOR } from '../timers';
 import { DEFAULT_UNUSED_DAYS } from '../../../shared/worktree';
@@ -103,7 +103,7 @@ export function parseCommandArgs<C extends CommandName>(cmd: C, raw: unknown): z
 export function parseArgsWith(schema: z.ZodType, cmd: string, raw: unknown): unknown {
   const parsed = schema.safeParse(raw ?? {});
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');
+    const problems = formatZodIssues(parsed.error.issues, '(arguments)');
     throw new InvalidArgumentError(`Invalid arguments for ${cmd}: ${problems}`);
   }
   return parsed.data;
