@@ -28,6 +28,7 @@ const LOAD_ROUNDS = 3;
 const ECHO_TOOL: AnyToolDefinition = {
   name: 'echo',
   title: 'Echo',
+  summary: 'Returns its argument.',
   description: 'Returns its argument (benchmark baseline).',
   inputShape: { text: z.string() },
   run: (args: { text: string }) => ({ text: args.text }),

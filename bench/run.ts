@@ -5,9 +5,11 @@ import { benchStatus } from './status';
 import { benchReadiness } from './readiness';
 import { benchProbeCost } from './probeCost';
 import { benchMcp } from './mcp';
+import { benchMcpTools } from './mcpTools';
 import { benchGrid } from './grid';
 import { benchContinuity } from './continuity';
 import { benchDayload } from './dayload';
+import { benchWorktrees } from './worktrees';
 import { printAgentScores, scoreAgents } from './agents';
 
 type Section = { name: string; run: () => Promise<BenchRow[]> };
@@ -18,9 +20,11 @@ const sections: Section[] = [
   { name: 'readiness', run: benchReadiness },
   { name: 'probe-cost', run: benchProbeCost },
   { name: 'mcp', run: benchMcp },
+  { name: 'mcp-tools', run: benchMcpTools },
   { name: 'grid', run: benchGrid },
   { name: 'continuity', run: benchContinuity },
   { name: 'dayload', run: benchDayload },
+  { name: 'worktrees', run: benchWorktrees },
 ];
 
 async function main(): Promise<void> {

@@ -2,9 +2,12 @@
 // Test prerequisites that npm cannot install: Debian's Chromium (Playwright drives it; we never
 // download a browser), Python dev servers and Hugo for the readiness tests, and OpenSSH's server
 // and nc for the remote-host tests. Installs them with apt-get when we may (root), otherwise says
-// exactly what is missing.
+// exactly what is missing. Fixture apps with their own lock (readiness tests on webpack-dev-server,
+// Vite 8 with laravel-vite-plugin and live-server, kept out of the project's dependencies) are
+// installed with npm ci first.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
 const needs = [
   { name: 'chromium', present: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') },
@@ -20,6 +23,13 @@ const needs = [
 function python(code) {
   // Debian's interpreter: a python3 earlier on PATH (pyenv) does not see Debian's packages.
   return spawnSync('/usr/bin/python3', ['-c', code], { stdio: 'ignore' }).status === 0;
+}
+
+const FIXTURE_APPS = ['test/fixtures/servers/webpack-app', 'test/fixtures/servers/longtail-app'];
+for (const dir of FIXTURE_APPS) {
+  if (existsSync(join(dir, 'node_modules'))) continue;
+  console.log(`Installing the fixture app in ${dir}`);
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
 }
 
 const missing = needs.filter((n) => !n.present()).map((n) => n.name);

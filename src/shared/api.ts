@@ -9,9 +9,11 @@ import {
   CreateWorktreeArgsSchema,
   MergeWorktreeArgsSchema,
   RemoveWorktreeArgsSchema,
+  StartInstanceArgsSchema,
   type MergeResult,
   type RemoveResult,
   type SetupOutcome,
+  type PullRequestAvailability,
   type StaleWorktree,
   type WorktreeDiff,
   type WorktreeInfo,
@@ -28,7 +30,13 @@ import { TaskRequestSchema, type TaskView } from './task';
 import { ProposedEntrySchema, type ConfigProposal } from './proposal';
 import { McpScopeSchema, type McpScope, type ProjectTrustState } from './trust';
 import { UiStatePatchSchema, type UiState } from './uiState';
-import { AnswerPromptArgsSchema, type AnswerPromptResult, type WaitingAgent } from './inbox';
+import {
+  AnswerPromptArgsSchema,
+  ResolveBlockedArgsSchema,
+  type AnswerPromptResult,
+  type ResolveBlockedResult,
+  type WaitingAgent,
+} from './inbox';
 import type { WorkspaceCommandArgs, WorkspaceCommandName, WorkspaceEvent, WorkspaceResults } from './workspace';
 
 const Id = z.string().min(1, 'process id is required');
@@ -92,6 +100,8 @@ export const CommandArgs = {
   listWaiting: z.strictObject({}),
   /** Approve / deny / answer a waiting agent's prompt; refused when the prompt on screen changed. */
   answerPrompt: AnswerPromptArgsSchema,
+  /** A blocked agent's action: open its pane, retry now, or continue at its limit's reset (a visible timer). */
+  resolveBlocked: ResolveBlockedArgsSchema,
   // Timers: the UI acts as the app, so it sees and manages every timer
   /** Live timers (of one owner, or all) and the history of ended ones. */
   listTimers: z.strictObject({ ownerId: Id.optional() }),
@@ -149,10 +159,16 @@ export const CommandArgs = {
   commitWorktree: CommitWorktreeArgsSchema,
   mergeWorktree: MergeWorktreeArgsSchema,
   removeWorktree: RemoveWorktreeArgsSchema,
+  /** Whether push + pull request can work (the user's `gh` installed and signed in, a remote), or why not. */
+  pullRequestAvailability: z.strictObject({ worktree: z.string().min(1) }),
+  /** Push the worktree's branch and open a pull request into its base with the user's `gh`. */
+  openPullRequest: z.strictObject({ worktree: z.string().min(1) }),
   /** The prune view: worktrees whose folder is gone, whose branch is merged, or unused for `unusedDays` (default 7). */
   listStaleWorktrees: z.strictObject({ unusedDays: z.number().min(0).max(3650).optional() }),
   /** "New agent in a worktree…": create it, set it up, then the agent (its instructions only after set-up completed). */
   startAgentInWorktree: AgentInWorktreeArgsSchema,
+  /** A config entry started in a worktree on demand: its instance there (made with its own port if new), dependencies first. */
+  startInWorktree: StartInstanceArgsSchema,
 } as const;
 
 export type CommandName = keyof typeof CommandArgs;
@@ -203,6 +219,7 @@ interface CommandResults {
   acknowledgeAttention: null;
   listWaiting: { agents: WaitingAgent[] };
   answerPrompt: AnswerPromptResult;
+  resolveBlocked: ResolveBlockedResult;
   // Timers
   listTimers: { timers: TimerSummary[]; history: TimerHistoryEntry[] };
   setTimer: TimerSummary;
@@ -228,8 +245,11 @@ interface CommandResults {
   commitWorktree: { commit: string };
   mergeWorktree: MergeResult;
   removeWorktree: RemoveResult;
+  pullRequestAvailability: PullRequestAvailability;
+  openPullRequest: { url: string };
   listStaleWorktrees: { worktrees: StaleWorktree[] };
   startAgentInWorktree: { worktree: WorktreeInfo; setup: SetupOutcome; agent: ProcessInfo; instructionsDelivered: boolean };
+  startInWorktree: ProcessInfo;
 }
 
 export type ControlEvent =
@@ -238,6 +258,8 @@ export type ControlEvent =
   | { type: 'processRemoved'; id: string }
   /** Raw PTY bytes (binary frames on the WebSocket, Uint8Array over IPC). */
   | { type: 'output'; id: string; data: Uint8Array; start: number; end: number }
+  /** The pane's stream broke off (its remote host reconnected): attach again for the current screen. */
+  | { type: 'outputReset'; id: string }
   | { type: 'configChanged'; issues: ConfigIssue[] }
   | { type: 'processSelected'; id: string }
   | { type: 'attentionRequested'; id: string; reason: string; title: string }

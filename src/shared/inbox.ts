@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { BlockedDetail } from './status';
+import type { TimerSummary } from './model';
 
 /** What an answer means; the keys that carry it are preset data in the core. */
 const PROMPT_CHOICE_KINDS = ['approve', 'deny', 'answer'] as const;
@@ -22,7 +23,8 @@ export interface PromptChoice {
  * What fits a blocked agent (docs/agent-status.md, "Blocked agents"): sign in → open its pane;
  * a limit → continue when it resets; an API error or the network → retry now.
  */
-export type BlockedAction = 'open_pane' | 'continue_at_reset' | 'retry_now';
+export const BLOCKED_ACTIONS = ['open_pane', 'continue_at_reset', 'retry_now'] as const;
+export type BlockedAction = (typeof BLOCKED_ACTIONS)[number];
 
 /** A blocked agent's row: why, in the CLI's words, and what to do. */
 export interface BlockedRow {
@@ -57,7 +59,7 @@ export interface WaitingAgent {
 
 /** A waiting agent of one of the open projects (the window's inbox lists every project's). */
 export interface ProjectWaitingAgent extends WaitingAgent {
-  project: { id: string; name: string };
+  project: { id: string; name: string; host?: string };
 }
 
 /** Longest typed answer accepted (a few paragraphs). */
@@ -78,4 +80,20 @@ export interface AnswerPromptResult {
   choice: PromptChoiceKind;
   /** The label of the answer given, as the agent's screen offered it. */
   label: string;
+}
+
+/** Act on a blocked agent (the inbox's button, MCP resolve_blocked, `serve`): one core method. */
+export const ResolveBlockedArgsSchema = z.strictObject({
+  id: z.string().min(1, 'process id is required'),
+  action: z.enum(BLOCKED_ACTIONS),
+});
+export type ResolveBlockedArgs = z.infer<typeof ResolveBlockedArgsSchema>;
+
+export interface ResolveBlockedResult {
+  id: string;
+  action: BlockedAction;
+  /** What was done, in one line ("continue typed", "continues at 15:00 (timer t_1a2b3c)"). */
+  done: string;
+  /** continue_at_reset: the visible timer that sends the continue at the reset (cancel and pause it like any timer). */
+  timer?: TimerSummary;
 }

@@ -56,6 +56,11 @@ export const NAMED_KEYS = [
 ] as const;
 
 const ProcessId = z.string().min(1).max(100).describe('Process entry id, e.g. "p_3f9a2c" (see list_processes)');
+const WorktreeScope = z
+  .string()
+  .min(1)
+  .max(100)
+  .describe('Only this worktree\'s entries ("main" for the main checkout), or "*" for all in creation order (default: all, your own worktree\'s first)');
 const Signal = z
   .enum(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGKILL', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2'])
   .describe('Signal sent to the whole process tree first (default SIGTERM; SIGKILL follows after the grace period)');
@@ -118,7 +123,7 @@ export const McpToolInput = {
       .optional()
       .describe('A tool name or a topic ("offsets", "identity", "patterns", "scratchpads"); omit for an overview'),
   },
-  get_project_status: {},
+  get_project_status: { worktree: WorktreeScope.optional() },
   trust_project: {
     entries: z
       .array(z.string().min(1).max(200))
@@ -127,7 +132,10 @@ export const McpToolInput = {
         'Config keys to trust, e.g. ["processes.web", "agents.lead"] (see get_project_status trust.pending); omit to trust everything that waits',
       ),
   },
-  list_processes: { kind: z.enum(['command', 'terminal', 'agent', 'task']).optional().describe('Only entries of this kind') },
+  list_processes: {
+    kind: z.enum(['command', 'terminal', 'agent', 'task']).optional().describe('Only entries of this kind'),
+    worktree: WorktreeScope.optional(),
+  },
   get_process_status: { process_id: ProcessId },
   spawn_process: {
     kind: z.enum(['command', 'terminal']).describe('"command" for a program (dev server, build), "terminal" for an interactive shell'),
@@ -168,7 +176,12 @@ export const McpToolInput = {
     rows: Rows.optional(),
     worktree: WorktreeArg.optional(),
   },
-  start_process: { process_id: ProcessId },
+  start_process: {
+    process_id: ProcessId.describe(
+      'Process entry id, or a switchboard.json process name: its instance in the worktree, made on its own port if it has none yet',
+    ),
+    worktree: WorktreeArg.optional().describe('Worktree id a process name is started in (default: your own worktree; "main" for the main checkout)'),
+  },
   resume_process: { process_id: ProcessId },
   stop_process: { process_id: ProcessId, signal: Signal.optional() },
   close_process: { process_id: ProcessId, signal: Signal.optional() },
@@ -269,6 +282,14 @@ export const McpToolInput = {
       .optional()
       .describe('The typed answer, for a choice list_waiting marks takesText (a question answered in words)'),
   },
+  resolve_blocked: {
+    process_id: ProcessId.describe('The blocked agent (list_waiting marks it with blocked)'),
+    action: z
+      .enum(['open_pane', 'continue_at_reset', 'retry_now'])
+      .describe(
+        'open_pane: select it (sign in there); retry_now: type its continue now; continue_at_reset: a timer that types it at the limit reset',
+      ),
+  },
   request_human_attention: {
     process_id: ProcessId.optional().describe('Entry to flag (default: the caller)'),
     reason: z.string().min(1).max(2_000).describe('What the person should look at or decide'),
@@ -320,6 +341,16 @@ export const MCP_HOOKS_PATH = '/hooks';
 /** Environment of every spawned process (docs/mcp.md identity). */
 export const MCP_URL_ENV = 'SWITCHBOARD_MCP_URL';
 export const MCP_TOKEN_ENV = 'SWITCHBOARD_MCP_TOKEN';
+/**
+ * What tools/list shows a session (docs/mcp.md "Tool profiles"): "agent" lists the tools the
+ * token's scopes allow, each with a one-line description and a schema without prose (help has the
+ * detail); "full" lists every tool with its whole description. Every tool is callable either way.
+ */
+export const MCP_TOOL_PROFILES = ['agent', 'full'] as const;
+export type McpToolProfile = (typeof MCP_TOOL_PROFILES)[number];
+/** How a client picks a profile at initialize: this header, or the `tools` query parameter of the URL. */
+export const MCP_TOOL_PROFILE_HEADER = 'x-switchboard-tools';
+export const MCP_TOOL_PROFILE_QUERY = 'tools';
 /** Discovery file in the app's data directory. */
 export const MCP_ENDPOINT_FILE = 'mcp-endpoint.json';
 

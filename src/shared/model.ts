@@ -48,6 +48,10 @@ export interface ProcessInfo {
   configName?: string;
   /** Worktree id it runs in; absent for the main checkout. */
   worktree?: string;
+  /** Stopped because its worktree's agents were idle (`worktrees.idleStop`): not an error; it starts again on demand. */
+  idleStopped?: boolean;
+  /** The SSH destination it runs on; absent for an entry of this machine. */
+  host?: string;
   state: RunState;
   /** Human sentence describing the state ("Exited with code 1", "Command not found: foo"). */
   message: string;
@@ -119,6 +123,8 @@ export interface TimerSummary {
    * timer counts down, or is delivered, once the owner runs again (Resume or Start).
    */
   heldForOwner?: true;
+  /** A continue at reset: typed while its owner is blocked on its limit, then checked (docs/agent-status.md). */
+  whenBlocked?: true;
   /** Idle timers: every watched entry, and those the timer still waits for. */
   watched?: ProcessId[];
   waitingOn?: ProcessId[];

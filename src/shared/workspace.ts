@@ -35,6 +35,8 @@ export interface OpenProjectInfo {
   id: string;
   dir: string;
   name: string;
+  /** The SSH destination the project lives on (its dir is the host's); absent for this machine's. */
+  host?: string;
   /** Entries waiting for a person (attention flags, agents waiting). */
   needsAttention: number;
   /** Entries with a live process. */

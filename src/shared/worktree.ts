@@ -91,6 +91,13 @@ export const AgentInWorktreeArgsSchema = CreateWorktreeArgsSchema.extend({
 });
 export type AgentInWorktreeArgs = z.infer<typeof AgentInWorktreeArgsSchema>;
 
+/** Start the config entry `name` in a worktree on demand (MCP `start_process`, a click in the UI); "main" is the main checkout. */
+export const StartInstanceArgsSchema = z.strictObject({
+  worktree: z.string().min(1),
+  name: z.string().min(1).max(200),
+});
+export type StartInstanceArgs = z.infer<typeof StartInstanceArgsSchema>;
+
 /** How a new worktree's `worktrees.setup` went. */
 export interface SetupOutcome {
   ok: boolean;
@@ -113,6 +120,9 @@ export interface RemoveResult {
   /** Where forced removal saved uncommitted or unmerged work: a branch name. */
   savedTo: string | null;
 }
+
+/** Whether "push and open a pull request" can work here (the user's `gh` installed and signed in, a remote), or why not. */
+export type PullRequestAvailability = { available: true; remote: string } | { available: false; reason: string };
 
 /** The prune view's default for "unused for N days". */
 export const DEFAULT_UNUSED_DAYS = 7;

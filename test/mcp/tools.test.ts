@@ -94,6 +94,7 @@ describe('catalog', () => {
       'request_human_attention',
       'list_waiting',
       'answer_prompt',
+      'resolve_blocked',
       'scratchpad_list',
       'scratchpad_read',
       'scratchpad_write',

@@ -131,4 +131,23 @@ describe('worktrees over MCP', () => {
       attention: { reason: expect.stringMatching(/exit code 3/) as string },
     });
   });
+
+  it('keeps a held set-up trust request across config reloads, with the commands the file has now', async () => {
+    await start({ worktrees: { setup: ['echo one'] } });
+    const core = handle!.core;
+    await core.worktrees.createWorktree({ name: 'held' });
+    const pendingSetup = () => core.trustState().pending.find((request) => request.key === 'worktrees.setup');
+    expect(pendingSetup()?.argv).toEqual(['/bin/sh', '-c', 'echo one']);
+
+    await core.reloadConfig();
+    expect(pendingSetup()?.argv).toEqual(['/bin/sh', '-c', 'echo one']);
+
+    writeFileSync(join(repo.root, 'switchboard.json'), JSON.stringify({ worktrees: { setup: ['echo two'] } }));
+    await core.reloadConfig();
+    expect(pendingSetup()?.argv).toEqual(['/bin/sh', '-c', 'echo two']);
+
+    writeFileSync(join(repo.root, 'switchboard.json'), JSON.stringify({}));
+    await core.reloadConfig();
+    expect(pendingSetup()).toBeUndefined();
+  });
 });

@@ -20,6 +20,9 @@ import { Welcome } from './components/Welcome';
 import { installThemeController } from './themeController';
 import { SidebarResizer } from './components/SidebarResizer';
 import { ConnectionBanner } from './components/ConnectionBanner';
+import { NewWorktreeAgent } from './components/NewWorktreeAgent';
+import { WorktreeReview } from './components/WorktreeReview';
+import { installWorktreeRefresh } from './worktrees';
 
 function App() {
   const error = useUi((s) => s.error);
@@ -34,6 +37,7 @@ function App() {
   useEffect(() => installThemeController(), []);
   useEffect(() => installTitleBadge(), []);
   useEffect(() => installNotifications(), []);
+  useEffect(() => installWorktreeRefresh(), []);
   return (
     <div
       className={`app${isSidebarHidden ? ' sidebar-hidden' : ''}`}
@@ -48,6 +52,8 @@ function App() {
       {hasProject && overlay?.kind === 'inbox' && <Inbox />}
       {overlay?.kind === 'palette' && <CommandPalette />}
       {hasProject && overlay?.kind === 'timer' && <TimerForm ownerId={overlay.ownerId} />}
+      {hasProject && overlay?.kind === 'newWorktree' && <NewWorktreeAgent />}
+      {hasProject && overlay?.kind === 'worktreeDiff' && <WorktreeReview key={overlay.worktree} worktree={overlay.worktree} />}
       <ConnectionBanner />
       {error && (
         <div className="toast" role="alert" data-testid="error-toast" onClick={() => useUi.getState().setError(undefined)}>
@@ -63,6 +69,12 @@ async function boot(): Promise<void> {
   // Output goes straight to the pane's terminal (ids are unique across projects); everything else updates the store.
   client.onEvent((event, project) => {
     if (event.type === 'output') panes.get(event.id)?.deliver(event);
+    // A remote host came back: the pane takes the host's current screen, as after a reconnect of our own.
+    else if (event.type === 'outputReset')
+      void panes
+        .get(event.id)
+        ?.attach()
+        .catch(() => undefined);
     else if (event.type === 'uiCommand') applyUiCommand(event.command);
     else routeProjectEvent(event, project);
   });

@@ -41,8 +41,13 @@ export interface TrustPromptState {
 let promptSerial = 0;
 const freshPrompt = (prompt: TrustPromptState = {}): TrustPromptState => ({ ...prompt, serial: ++promptSerial });
 
-/** One overlay at a time: the command palette, the attention inbox, or the timer form of an entry. */
-type Overlay = { kind: 'palette' } | { kind: 'inbox' } | { kind: 'timer'; ownerId: string };
+/** One overlay at a time: the command palette, the attention inbox, the timer form of an entry, or a worktree dialog. */
+type Overlay =
+  | { kind: 'palette' }
+  | { kind: 'inbox' }
+  | { kind: 'timer'; ownerId: string }
+  | { kind: 'newWorktree' }
+  | { kind: 'worktreeDiff'; worktree: string };
 
 const SCREEN_READER_KEY = 'switchboard.screenReaderMode';
 

@@ -9,6 +9,7 @@ import { planInstances, type InstancePlan, type PortAllocator } from '../runtime
 import type { ProcessEntry, SessionManager } from '../sessions';
 import type { HeldEntry, ProjectTrust } from '../trust';
 import { agentSpec } from '../agents';
+import { setupTrustRequest } from '../worktrees';
 import { writeConfig } from '../projects';
 import type { ConfigIssue, ProcessConfig, Settings } from '../../../shared/config';
 import type { ControlEvent } from '../../../shared/api';
@@ -126,7 +127,7 @@ export class ConfigReconciler {
     for (const [name, agentConfig] of config.agents) {
       wanted.set(`agents.${name}`, agentSpec(name, agentConfig, projectDir, { configName: name }));
     }
-    await this.reconcile(wanted);
+    await this.reconcile(wanted, setupTrustRequest(config.worktrees.setup ?? []));
   }
 
   /** The main checkout's instances (docs/runtime.md): `${port}` and friends expanded, bad references as issues. */
@@ -141,7 +142,7 @@ export class ConfigReconciler {
    * Project trust is asked first: an entry whose command, env, cwd, argv or scopes are not trusted
    * is shown but held — it starts nothing and keeps what it had until the user trusts it.
    */
-  private async reconcile(wanted: Wanted): Promise<void> {
+  private async reconcile(wanted: Wanted, setup: HeldEntry | undefined): Promise<void> {
     const { sessions, trust, launcher } = this.options;
     const existing = new Map(
       sessions
@@ -150,7 +151,9 @@ export class ConfigReconciler {
         .filter((e) => e.definition.configName && !e.definition.worktree)
         .map((e) => [configKey(e), e]),
     );
-    trust.retainOnly(new Set(wanted.keys()));
+    // A held `worktrees.setup` request stays while the file declares set-up, showing the commands it has now.
+    trust.retainOnly(new Set([...wanted.keys(), ...(setup ? [setup.key] : [])]));
+    if (setup && trust.isHeld(setup.key)) trust.hold(setup);
     const work: Promise<unknown>[] = [];
     for (const [key, entry] of existing) {
       if (!wanted.has(key)) work.push(launcher.close(entry.id));

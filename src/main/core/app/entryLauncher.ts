@@ -46,7 +46,11 @@ export class EntryLauncher {
   constructor(private readonly options: EntryLauncherOptions) {
     const { sessions, registry } = options;
     this.startOrder = new StartOrder({
-      idOf: (configName) => sessions.list().find((e) => e.kind === 'command' && e.definition.configName === configName)?.id,
+      // `web` in feature-a depends on feature-a's `api`, never the main checkout's.
+      idOf: (configName, dependentId) => {
+        const worktree = sessions.get(dependentId).definition.worktree;
+        return sessions.list().find((e) => e.kind === 'command' && e.definition.configName === configName && e.definition.worktree === worktree)?.id;
+      },
       describe: (id) => registry.describe(id),
       dependsOnOf: (id) => sessions.get(id).definition.dependsOn,
       startOwn: (id) => sessions.get(id).start(),
@@ -113,7 +117,7 @@ export class EntryLauncher {
    */
   async spawnAgent(args: CommandArgsOf<'spawnAgent'>, origin: SpawnOrigin): Promise<ProcessEntry> {
     const projectDir = this.projectDirIn(args.worktree);
-    const env = args.worktree ? { ...this.options.worktrees().agentEnvIn(args.worktree), ...args.env } : args.env;
+    const env = args.worktree ? { ...(await this.options.worktrees().agentEnvIn(args.worktree)), ...args.env } : args.env;
     const { spec } = agentSpec(args.name ?? args.preset, { preset: args.preset, env }, projectDir, {
       cols: args.cols,
       rows: args.rows,

@@ -18,6 +18,7 @@ import type { ProcessInfo, ProcessKind } from '../../../shared/model';
 import type { ControlEvent } from '../../../shared/api';
 import type { McpScope } from '../../../shared/trust';
 import { SwitchboardError } from '../../../shared/errors';
+import { isBlockedDetail } from '../../../shared/status';
 import type { Gate } from './startOrder';
 import { configKey } from './configKey';
 
@@ -269,9 +270,12 @@ export class EntryRegistry implements Disposable {
     }
   }
 
-  /** An agent that starts waiting for a person calls one (notification, badge), once per wait. */
+  /**
+   * An agent that starts waiting for a person calls one (notification, badge), once per wait. A
+   * blocked agent is announced by core/blocked, once per blocked episode, with its reason.
+   */
   private announceWaiting(record: EntryRecord, info: ProcessInfo): void {
-    const isWaiting = info.agent?.primary === 'waiting';
+    const isWaiting = info.agent?.primary === 'waiting' && !isBlockedDetail(info.agent.detail);
     if (isWaiting && !record.wasWaiting) {
       const reason = info.agent?.detail === 'permission' ? 'Waiting for your permission' : 'Waiting for an answer';
       this.options.emit({ type: 'attentionRequested', id: info.id, reason, title: info.name });

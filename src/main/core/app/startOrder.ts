@@ -8,8 +8,8 @@ import type { DependencyCondition, ProcessInfo, RunState } from '../../../shared
 import { isSettledReady } from '../../../shared/ready';
 
 interface StartOrderHost {
-  /** The entry's id for a config name, if it exists. */
-  idOf(configName: string): string | undefined;
+  /** The id of the entry named `configName` that `dependentId` depends on (in the dependent's own worktree), if it exists. */
+  idOf(configName: string, dependentId: string): string | undefined;
   describe(id: string): ProcessInfo;
   dependsOnOf(id: string): Readonly<Record<string, DependencyCondition>> | undefined;
   /** Starts the entry's own process (no dependency handling). */
@@ -94,14 +94,14 @@ export class StartOrder {
         finish(false);
       };
       for (const [name] of deps) {
-        const depId = this.host.idOf(name);
+        const depId = this.host.idOf(name, id);
         // A dependency that fails to start shows its own error; this entry then waits or fails on it.
         if (depId && needsStart(this.host.describe(depId))) void this.start(depId).catch(() => undefined);
       }
       const evaluate = () => {
         const waitingFor: string[] = [];
         for (const [name, condition] of deps) {
-          const depId = this.host.idOf(name);
+          const depId = this.host.idOf(name, id);
           if (!depId) return this.block(id, finish, `${name} no longer exists`);
           const check = checkDependency(this.host.describe(depId), condition);
           if (check.kind === 'failed') return this.block(id, finish, `${name} failed (${check.why})`);
@@ -112,7 +112,7 @@ export class StartOrder {
         finish(true);
         this.host.startOwn(id).catch(() => undefined); // a spawn failure shows on the entry itself
       };
-      store.add(this.host.onDidChangeEntry((changed) => deps.some(([name]) => this.host.idOf(name) === changed) && evaluate()));
+      store.add(this.host.onDidChangeEntry((changed) => deps.some(([name]) => this.host.idOf(name, id) === changed) && evaluate()));
       evaluate();
     });
     // Met at once (every dependency already there): nothing is pending.

@@ -4,6 +4,7 @@ import { CommandArgs, type CommandName } from '../../../shared/api';
 import { InvalidArgumentError, formatZodIssues } from '../../../shared/errors';
 import type { SwitchboardCore } from '../app';
 import { APP_ACTOR } from '../timers';
+import { blockedAgentsOf } from '../blocked';
 import { DEFAULT_UNUSED_DAYS } from '../../../shared/worktree';
 
 /** The core as the UI's commands see it: each command calls one of these. */
@@ -58,6 +59,7 @@ const SHARED_HANDLERS: Handlers = {
   acknowledgeAttention: (core, a) => core.acknowledgeAttention(a.id),
   listWaiting: (core) => ({ agents: core.listWaiting() }),
   answerPrompt: (core, a) => core.answerPrompt(a),
+  resolveBlocked: (core, a) => blockedAgentsOf(core).resolve(a),
   // Timers: the same TimerManager methods the MCP timer tools call
   listTimers: (core, a) => core.timers.list(APP_ACTOR, a.ownerId),
   setTimer: (core, a) => {
@@ -91,8 +93,11 @@ const SHARED_HANDLERS: Handlers = {
   commitWorktree: async (core, a) => ({ commit: await core.worktrees.manager.commit(a.worktree, a.message) }),
   mergeWorktree: (core, a) => core.worktrees.manager.merge(a.worktree, a.strategy),
   removeWorktree: (core, a) => core.worktrees.manager.remove(a.worktree, a.force),
+  pullRequestAvailability: (core, a) => core.worktrees.manager.pullRequestAvailability(a.worktree),
+  openPullRequest: async (core, a) => ({ url: await core.worktrees.manager.openPullRequest(a.worktree) }),
   listStaleWorktrees: async (core, a) => ({ worktrees: await core.worktrees.manager.stale(a.unusedDays ?? DEFAULT_UNUSED_DAYS) }),
   startAgentInWorktree: (core, a) => core.worktrees.startAgentInWorktree(a),
+  startInWorktree: (core, a) => core.worktrees.startInstance(a),
 };
 
 export function parseCommandArgs<C extends CommandName>(cmd: C, raw: unknown): z.output<(typeof CommandArgs)[C]> {

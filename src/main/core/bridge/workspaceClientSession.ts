@@ -7,7 +7,7 @@ import type { ControlEvent } from '../../../shared/api';
 import { InvalidArgumentError } from '../../../shared/errors';
 import { WorkspaceCommandArgs, type WorkspaceCommandName, type OpenProjectInfo } from '../../../shared/workspace';
 import { DisposableStore } from '../base';
-import type { OpenProject, Workspace } from '../workspace';
+import type { OpenProject, ProjectView, Workspace } from '../workspace';
 import { ControlClientSession } from './controlClientSession';
 import { parseArgsWith } from './commandDispatch';
 
@@ -15,7 +15,7 @@ import { parseArgsWith } from './commandDispatch';
 type EmitToViewer = (event: ControlEvent, project?: string) => void;
 
 export class WorkspaceClientSession {
-  private readonly perProject = new Map<string, ControlClientSession>();
+  private readonly perProject = new Map<string, ProjectView>();
   private readonly store = new DisposableStore();
 
   constructor(
@@ -25,13 +25,28 @@ export class WorkspaceClientSession {
     for (const project of workspace.list()) this.follow(project);
     this.store.add(workspace.onProjectOpened((project) => this.follow(project)));
     this.store.add(workspace.onProjectClosing((project) => this.unfollow(project.id)));
-    this.store.add(workspace.onChanged((state) => this.emit({ type: 'workspaceChanged', workspace: state })));
+    this.store.add(
+      workspace.onChanged((state) => {
+        this.followLinked(state.projects.filter((p) => p.host !== undefined).map((p) => p.id));
+        this.emit({ type: 'workspaceChanged', workspace: state });
+      }),
+    );
+    this.followLinked(
+      workspace
+        .state()
+        .projects.filter((p) => p.host !== undefined)
+        .map((p) => p.id),
+    );
   }
 
   /** Validate and run one command: a workspace command, or a project's (the active one without `project`). */
   async call(cmd: unknown, rawArgs: unknown, project?: unknown): Promise<unknown> {
     if (isWorkspaceCommand(cmd)) return this.workspaceCall(cmd, parseWorkspaceArgs(cmd, rawArgs));
     if (project !== undefined && typeof project !== 'string') throw new InvalidArgumentError('project must be a project id string');
+    const id = project ?? this.workspace.shownId;
+    const linked = this.workspace.linkedOwning(id);
+    if (linked && id !== undefined)
+      return (this.perProject.get(id) ?? this.followOne(id, linked.view(id, this.emitFor(id)))).call(cmd, rawArgs);
     const target = project === undefined ? this.workspace.activeProject() : this.workspace.get(project);
     const session = this.perProject.get(target.id) ?? this.follow(target);
     return session.call(cmd, rawArgs);
@@ -50,14 +65,16 @@ export class WorkspaceClientSession {
       case 'openProject':
         return info(ws, await ws.openTyped(args.dir));
       case 'closeProject':
+        if (ws.linkedOwning(args.projectId))
+          throw new InvalidArgumentError('A remote project stays open on its host: close it there, or disconnect the host');
         await ws.close(args.projectId);
         return { closed: true };
       case 'focusProject':
-        return info(ws, ws.focus(args.projectId));
+        return ws.linkedOwning(args.projectId) ? ws.focusLinked(args.projectId) : info(ws, ws.focus(args.projectId));
       case 'completePath':
         return ws.completePath(args.partial);
       case 'listWaitingAcrossProjects':
-        return { agents: ws.listWaiting() };
+        return { agents: await ws.listWaitingEverywhere() };
       case 'chooseFolder': {
         const opened = await ws.chooseAndOpen();
         return opened ? info(ws, opened) : null;
@@ -65,12 +82,31 @@ export class WorkspaceClientSession {
     }
   }
 
-  private follow(project: OpenProject): ControlClientSession {
+  private follow(project: OpenProject): ProjectView {
     const existing = this.perProject.get(project.id);
     if (existing) return existing;
-    const session = new ControlClientSession(project.handle.core, (event) => this.emit(event, project.id));
-    this.perProject.set(project.id, session);
-    return session;
+    return this.followOne(project.id, new ControlClientSession(project.handle.core, this.emitFor(project.id)));
+  }
+
+  /** Every linked project open now has a view (its attention events reach this viewer); gone ones are let go. */
+  private followLinked(ids: string[]): void {
+    for (const id of ids) {
+      const linked = this.workspace.linkedOwning(id);
+      if (linked && !this.perProject.has(id)) this.followOne(id, linked.view(id, this.emitFor(id)));
+    }
+    for (const id of this.perProject.keys()) {
+      const isLocal = this.workspace.list().some((p) => p.id === id);
+      if (!isLocal && !ids.includes(id)) this.unfollow(id);
+    }
+  }
+
+  private followOne(id: string, view: ProjectView): ProjectView {
+    this.perProject.set(id, view);
+    return view;
+  }
+
+  private emitFor(project: string): (event: ControlEvent) => void {
+    return (event) => this.emit(event, project);
   }
 
   private unfollow(id: string): void {

@@ -8,6 +8,7 @@
  */
 import type { Capability } from '../base';
 import { SwitchboardCore, entryDecoratorCapability, type SwitchboardCoreOptions } from '../app';
+import { blockedCapability } from '../blocked';
 import { AGENT_SESSION, AGENT_STATUS, agentSessionDecorator, agentStatusDecorator } from '../agents';
 import type { ContinuityCapability } from '../continuity';
 import type { McpCapability } from '../mcp';
@@ -16,6 +17,7 @@ import { AUTO_RESTART, autoRestartDecorator } from '../restart';
 import { taskCapability } from '../tasks';
 import { timerCapability, type CreateTimerManagerOptions } from '../timers';
 import { worktreeCapability, type WorktreeCapabilityOptions } from '../worktrees';
+import { idleStopCapability } from '../runtime';
 
 interface CapabilityOptions {
   /** Continuity across restarts (the app always has it; a core for a test without it keeps nothing). */
@@ -36,9 +38,11 @@ export function coreCapabilities(options: CapabilityOptions = {}): Capability<Sw
     entryDecoratorCapability('agent session', AGENT_SESSION, agentSessionDecorator),
     taskCapability,
     // Before continuity: entries that come back into a worktree find it known.
-    ...(options.worktrees ? [worktreeCapability(options.worktrees)] : []),
+    ...(options.worktrees ? [worktreeCapability(options.worktrees), idleStopCapability({ clock: options.worktrees.clock })] : []),
     ...(options.continuity ? [options.continuity] : []),
     ...(options.timers ? [timerCapability(options.timers)] : []),
+    // After the timers: a continue at reset is one of them.
+    blockedCapability(),
     ...(options.mcp ? [options.mcp] : []),
   ];
 }

@@ -3,6 +3,7 @@
  * so they run exactly the same core.
  */
 import { SwitchboardCore } from '../app';
+import type { Clock } from '../base';
 import { mcpCapability, type McpService } from '../mcp';
 import type { TimerManager } from '../timers';
 import { continuityCapability, type RestoreReport } from '../continuity';
@@ -28,6 +29,8 @@ interface CreateCoreOptions {
    * trust the UI grants. Later edits are asked about again.
    */
   grantTrust?: boolean;
+  /** The clock worktree idle stop counts on (tests move it); real time by default. */
+  clock?: Clock;
 }
 
 export interface CoreHandle {
@@ -66,7 +69,7 @@ async function createLockedCore(options: CreateCoreOptions, releaseLock: () => v
       continuity,
       timers: { dataDir: options.dataDir },
       mcp,
-      worktrees: { dataDir: options.dataDir, projectKey: projectKey(options.projectDir) },
+      worktrees: { dataDir: options.dataDir, projectKey: projectKey(options.projectDir), clock: options.clock },
     }),
     // Trust lives in the app's data directory, never in the project a clone or an agent can write.
     trust: new ProjectTrust(projectKey(options.projectDir), new FileTrustStore(options.dataDir)),

@@ -16,8 +16,9 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { ErrorCode, isInitializeRequest, isJSONRPCRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { Emitter, type Event } from '../base';
 import { bearerToken, isAllowedHost, isAllowedOrigin } from '../security';
-import { MCP_HOOKS_PATH, MCP_PATH } from '../../../shared/mcp';
+import { MCP_HOOKS_PATH, MCP_PATH, MCP_TOOL_PROFILE_HEADER, MCP_TOOL_PROFILE_QUERY, type McpToolProfile } from '../../../shared/mcp';
 import { callerKey, type Caller, type IdentityRegistry } from './identity';
+import { defaultProfile, parseProfile } from './toolProfile';
 
 /** Largest request body: above the biggest tool input (1 MB of typed text or scratchpad). */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -34,6 +35,8 @@ export const HOOKS_PATH = MCP_HOOKS_PATH;
 export interface SessionContext {
   sessionId: string;
   caller: Caller;
+  /** What tools/list shows this session: asked for at initialize, else the caller's default. */
+  profile: McpToolProfile;
 }
 
 /** An extra authenticated JSON route beside the MCP path; it may answer with a value or a promise of one. */
@@ -186,7 +189,13 @@ export class McpHttpEndpoint {
     if (!isInitializeRequest(body)) {
       return sendJsonRpcError(res, 400, -32000, 'Bad Request: no valid MCP session; start with an initialize request', idOf(body));
     }
-    const record = await this.openSession(caller);
+    let profile: McpToolProfile;
+    try {
+      profile = parseProfile(headerOf(req, MCP_TOOL_PROFILE_HEADER) ?? queryOf(req, MCP_TOOL_PROFILE_QUERY)) ?? defaultProfile(caller);
+    } catch (err) {
+      return sendJsonRpcError(res, 400, ErrorCode.InvalidRequest, `Bad Request: ${(err as Error).message}`, idOf(body));
+    }
+    const record = await this.openSession(caller, profile);
     await this.dispatch(record, req, res, caller, body);
   }
 
@@ -210,7 +219,7 @@ export class McpHttpEndpoint {
     await record.transport.handleRequest(req, res, body);
   }
 
-  private async openSession(caller: Caller): Promise<SessionRecord> {
+  private async openSession(caller: Caller, profile: McpToolProfile): Promise<SessionRecord> {
     if (this.sessions.size >= MAX_SESSIONS) this.evictLeastRecentlyUsed();
     // eslint-disable-next-line prefer-const -- the transport's callbacks close over the record built after it
     let record!: SessionRecord;
@@ -229,6 +238,7 @@ export class McpHttpEndpoint {
         return record.id;
       },
       caller,
+      profile,
     });
     record = { id: '', callerKey: callerKey(caller), transport, server, lastActivity: Date.now(), open: 0 };
     transport.onclose = () => this.forget(record);
@@ -369,6 +379,11 @@ function envelopeProblem(body: unknown): string | undefined {
     if (method === undefined && ('result' in message || 'error' in message)) return 'a response to a request this server never sent';
   }
   return undefined;
+}
+
+function queryOf(req: IncomingMessage, name: string): string | undefined {
+  const query = (req.url ?? '').split('?')[1];
+  return query === undefined ? undefined : (new URLSearchParams(query).get(name) ?? undefined);
 }
 
 function headerOf(req: IncomingMessage, name: string): string | undefined {

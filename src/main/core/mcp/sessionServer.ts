@@ -7,12 +7,19 @@
 import { z } from 'zod';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type ServerNotification,
+  type ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import { McpToolInput, type McpToolName } from '../../../shared/mcp';
 import { SwitchboardError } from '../../../shared/errors';
 import type { SessionContext } from './httpEndpoint';
 import type { Caller } from './identity';
-import { assertAllowed, type AnyToolDefinition, type ToolCall, type ToolContext } from './toolContext';
+import { agentToolList } from './toolProfile';
+import { assertMayRun, type AnyToolDefinition, type ToolCall, type ToolContext } from './toolContext';
+import { withResolvedProcessId } from './callerWorktree';
 
 const SERVER_INFO = { name: 'switchboard', title: 'Switchboard', version: '0.1.0' };
 /** Bound on array elements + object members in one call's arguments (the body cap bounds bytes). */
@@ -33,6 +40,7 @@ const INSTRUCTIONS = [
   'Call get_project_status (or list_processes) first to learn process ids; whoami tells who you are.',
   'Prefer restart_process (waits until ready) and wait_for_pattern over polling; read screens with get_process_output.',
   'Coordinate with other agents via send_message and scratchpad_* (write with expected_revision).',
+  'Descriptions may be one line: help({topic}) explains any tool or subject.',
 ].join(' ');
 
 export interface ToolCallRecord {
@@ -53,6 +61,9 @@ export function createSessionServer(ctx: ToolContext, session: SessionContext, o
     maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS,
   });
   for (const tool of ctx.tools) registerTool(server, ctx, tool, session, onCalled);
+  // After the SDK installed its own tools/list handler (which stays the "full" profile's).
+  if (session.profile === 'agent')
+    server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: agentToolList(ctx, session.caller) }));
   return server;
 }
 
@@ -82,8 +93,10 @@ function registerTool(
     };
     let result: CallToolResult;
     try {
-      for (const requirement of tool.requires?.((args ?? {}) as never, call) ?? []) assertAllowed(ctx, call, requirement);
-      result = toResult(await tool.run((args ?? {}) as never, call, ctx));
+      // `web` from inside feature-a is feature-a's web (docs/runtime.md).
+      const resolved = withResolvedProcessId(ctx, call, (args ?? {}) as { process_id?: unknown }, tool.startsByName === true);
+      assertMayRun(ctx, call, tool, resolved);
+      result = toResult(await tool.run(resolved as never, call, ctx));
     } catch (err) {
       result = toErrorResult(err);
     }

@@ -7,9 +7,10 @@ import type { z } from 'zod';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { SpawnOrigin, SwitchboardCore } from '../app';
 import type { ScratchpadStore } from '../scratchpads';
+import type { ProcessEntry } from '../sessions';
 import type { McpToolArgs, McpToolName } from '../../../shared/mcp';
 import { MissingScopeError, SwitchboardError } from '../../../shared/errors';
-import type { McpScope } from '../../../shared/trust';
+import { MCP_SCOPES, type McpScope } from '../../../shared/trust';
 import type { Caller, IdentityRegistry } from './identity';
 import type { WaitLimiter } from './waitLimit';
 
@@ -86,9 +87,17 @@ interface ToolDefinition<N extends McpToolName> {
    */
   inputShape?: z.ZodRawShape;
   title: string;
+  /** One line for the "agent" tool profile's list: what the tool is for (help gives `description`). */
+  summary: string;
   /** What the tool does and returns, written for an agent deciding whether to call it. */
   description: string;
   annotations?: ToolAnnotations;
+  /** `process_id` may name a switchboard.json entry not running in the worktree yet: the tool starts it there. */
+  startsByName?: boolean;
+  /** A scope every call needs, whatever its arguments: the "agent" profile leaves the tool out of a list without it. */
+  requiresScope?: { scope: McpScope; action: string };
+  /** Only the app token may call it; the refusal a process token gets. The "agent" profile never lists it for a process. */
+  appOnly?: string;
   /**
    * What the call touches beyond the defaults every token has (list and status of everything):
    * checked against the caller's scopes before `run`. Absent: nothing to check.
@@ -124,17 +133,47 @@ const SCOPE_FOR_RIGHT: Readonly<Record<EntryRight, McpScope>> = {
 export function assertAllowed(ctx: ToolContext, call: ToolCall, requirement: Requirement): void {
   if (call.caller.kind !== 'process') return;
   const callerId = call.caller.processId;
-  const scopes = ctx.core.findEntry(callerId) ? ctx.core.scopesOf(callerId) : [];
+  const scopes = scopesOf(ctx, call.caller);
   if ('scope' in requirement) {
     if (!scopes.includes(requirement.scope)) throw new MissingScopeError(requirement.scope, requirement.action);
     return;
   }
   if (requirement.entry === undefined) return;
   const target = ctx.core.entry(requirement.entry); // an unknown id is an unknown_process error, not a scope error
-  if (ctx.core.access.owns(callerId, target.id)) return;
+  if (ctx.core.access.owns(callerId, target.id) || isOwnWorktreeInstance(ctx, callerId, target, requirement.right)) return;
   const scope = SCOPE_FOR_RIGHT[requirement.right];
   if (!scopes.includes(scope))
     throw new MissingScopeError(scope, `${requirement.action} "${target.name}" (${target.id}), which you did not spawn, needs it`);
+}
+
+/**
+ * An agent in a worktree reads and controls that worktree's own app: the instances of
+ * switchboard.json's processes running there (docs/runtime.md), never another worktree's, and it
+ * types into none of them without entries:input-all.
+ */
+function isOwnWorktreeInstance(ctx: ToolContext, callerId: string, target: ProcessEntry, right: EntryRight): boolean {
+  const worktree = ctx.core.findEntry(callerId)?.definition.worktree;
+  return right !== 'input' && worktree !== undefined && target.definition.worktree === worktree && target.definition.configName !== undefined;
+}
+
+/** The scopes a caller holds: all of them for the app token, its entry's for a process token. */
+function scopesOf(ctx: Pick<ToolContext, 'core'>, caller: Caller): readonly McpScope[] {
+  if (caller.kind !== 'process') return MCP_SCOPES;
+  return ctx.core.findEntry(caller.processId) ? ctx.core.scopesOf(caller.processId) : [];
+}
+
+/** Whether the caller may call the tool at all (arguments aside): what the "agent" profile lists. */
+export function mayCall(ctx: Pick<ToolContext, 'core'>, caller: Caller, tool: AnyToolDefinition): boolean {
+  if (caller.kind !== 'process') return true;
+  if (tool.appOnly !== undefined) return false;
+  return tool.requiresScope === undefined || scopesOf(ctx, caller).includes(tool.requiresScope.scope);
+}
+
+/** The checks every call passes before its tool runs: app-only tools, the tool's own scope, then its per-argument rights. */
+export function assertMayRun(ctx: ToolContext, call: ToolCall, tool: AnyToolDefinition, args: unknown): void {
+  if (tool.appOnly !== undefined && call.caller.kind !== 'external') throw new SwitchboardError('forbidden', tool.appOnly);
+  if (tool.requiresScope) assertAllowed(ctx, call, tool.requiresScope);
+  for (const requirement of tool.requires?.(args as never, call) ?? []) assertAllowed(ctx, call, requirement);
 }
 
 /** An entry a process spawns through a tool is its own. */

@@ -80,6 +80,42 @@ describe('commands that expect no readiness', () => {
     expect(s.tracker.info.phase).toBe('error');
   });
 
+  it.each([
+    ['rollup -c -w', ['rollup', '-c', '-w'], '[!] RollupError: src/app.js (1:22): Expression expected\n', 'created dist/app.js in 94ms\n'],
+    [
+      'tsc --watch',
+      ['tsc', '--watch'],
+      '[10:15:02 PM] Found 1 error. Watching for file changes.\n',
+      '[10:15:09 PM] Found 0 errors. Watching for file changes.\n',
+    ],
+  ])(
+    '%s: a first build that fails after stabilityDelay (a loaded machine) is an error, then ready once fixed',
+    async (_name, argv, failure, success) => {
+      const s = setup({ stabilityDelay: 1_000 }, argv);
+      s.session.start();
+      await tick(3_000); // node and the tool load before the first line
+      expect(s.tracker.info.phase).toBe('running');
+      s.session.print(failure);
+      await tick(100);
+      expect(s.tracker.info).toMatchObject({ phase: 'error', expectsReadiness: true });
+      await tick(5_000);
+      expect(s.tracker.info.phase).toBe('error');
+      s.session.print(success);
+      await tick(1_000);
+      expect(s.tracker.info.phase).toBe('ready');
+      expect(s.phases).toEqual(['starting', 'running', 'starting', 'error', 'ready']);
+    },
+  );
+
+  it('a worker that logs an error line after stabilityDelay is still running', async () => {
+    const s = setup({ stabilityDelay: 1_000 }, ['node', 'worker.js']);
+    s.session.start();
+    await tick(1_000);
+    s.session.print('Error: job 42 failed: connection reset\n');
+    await tick(100);
+    expect(s.tracker.info).toMatchObject({ phase: 'running', expectsReadiness: false });
+  });
+
   it('a command without readiness fields that exits 0 is completed, with its duration', async () => {
     const s = setup({}, ['./migrate.sh']);
     s.session.start();

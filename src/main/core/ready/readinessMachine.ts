@@ -60,11 +60,6 @@ interface ReadinessMachineOptions {
    * its ports count once they answer HTTP, and a watcher's line from it is not "ready without a server".
    */
   runsHttpServer?: () => boolean;
-  /**
-   * The command's framework always prints its own ready line after its URL (Next.js): its HTTP
-   * confirmation waits for that line, since a GET sent before it stalled Next.js 16's start.
-   */
-  announcesReady?: () => boolean;
   now?: () => number;
 }
 
@@ -588,7 +583,7 @@ export class ReadinessMachine extends DisposableBase {
     const speaksHttp =
       this.readyLine?.speaksHttp === true ||
       (target.source === 'listening' && this.runsHttpServer()) ||
-      (!this.options.announcesReady?.() && this.printedHttpUrlFor(target.port));
+      this.printedHttpUrlFor(target.port);
     return speaksHttp ? { ...target, confirmsWithHttp: true } : target;
   }
 

@@ -31,6 +31,7 @@ import { FRAMEWORK_NAMES, FRAMEWORK_PATTERNS } from './frameworkPatterns';
 import { LineClassifier, type Classification } from './lineClassifier';
 import { PRIORITY, type FrameworkPattern, type PatternKind } from './patternTypes';
 import { renderTemplate } from './messageTemplate';
+import { startFailureRule } from './startFailure';
 import { ReadinessMachine, type ProbeTarget, type RunExpectation } from './readinessMachine';
 import { STARTUP_SCAN_INTERVAL_MS, resolveReadinessConfig, type ResolvedReadinessConfig } from './readyConfig';
 import { LogTail } from './logTail';
@@ -85,6 +86,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
   private readonly logTail = new LogTail();
   private readonly budget: LineBudget;
   private readonly patternsById: ReadonlyMap<string, FrameworkPattern>;
+  private readonly startFailureOf: (pattern: FrameworkPattern) => FrameworkPattern['startFailure'];
   private readonly livenessScheduler: LivenessScheduler;
   private livenessWatch: Disposable | undefined;
   private target: ProbeTarget | undefined;
@@ -118,6 +120,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
     this.detection = this.detect();
     const patterns = [...customPatterns(this.config), ...FRAMEWORK_PATTERNS];
     this.patternsById = new Map(patterns.map((pattern) => [pattern.id, pattern]));
+    this.startFailureOf = startFailureRule(patterns);
     this.classifier = new LineClassifier(patterns, this.detection.framework);
     this.settledClassifier = new LineClassifier(
       patterns.filter((pattern) => FAILURE_KINDS.has(pattern.kind)),
@@ -136,7 +139,6 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
         logs: () => this.logs(),
         canTellPortOwner: options.canTellPortOwner ?? (process.platform === 'linux' || process.platform === 'darwin'),
         runsHttpServer: () => this.detection.isFromCommand && !NOT_HTTP_FRAMEWORKS.has(this.detection.framework),
-        announcesReady: () => this.detection.isFromCommand && ANNOUNCES_READY.has(this.detection.framework),
         now: this.now,
       }),
     );
@@ -384,8 +386,9 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
       });
     } else if (pattern.kind === 'building') {
       this.machine.observeBuilding(pattern.id);
-    } else if (pattern.kind === 'error' && pattern.startFailure) {
-      this.machine.observeStartFailure(pattern.id, pattern.startFailure);
+    } else if (pattern.kind === 'error') {
+      const failure = this.startFailureOf(pattern);
+      if (failure) this.machine.observeStartFailure(pattern.id, failure);
     } else if (pattern.kind === 'portMoved') {
       const from = Number(groups.from);
       const to = groups.to !== undefined ? Number(groups.to) : undefined;
@@ -487,8 +490,6 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
 
 /** Frameworks whose ready line is not about a local HTTP server: Convex's is a cloud deployment. */
 const NOT_HTTP_FRAMEWORKS: ReadonlySet<FrameworkId> = new Set(['generic', 'convex']);
-/** Frameworks whose ready line always follows their URL line (docs/readiness.md, "HTTP servers answer HTTP"). */
-const ANNOUNCES_READY: ReadonlySet<FrameworkId> = new Set(['nextjs']);
 
 /** A ready line of an HTTP dev server: a framework's own, or one that names an http(s) URL. */
 function speaksHttp(pattern: FrameworkPattern, groups: Readonly<Record<string, string | undefined>>): boolean {

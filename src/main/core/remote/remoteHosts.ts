@@ -5,6 +5,7 @@
  */
 import type { Disposable } from '../base';
 import type { RemoteSpec } from './destination';
+import { LinkedRemoteProjects } from './linkedRemoteProjects';
 import { rememberHost } from './rememberedHosts';
 import { RemoteHost, type RemoteHostState, type RemoteProject } from './remoteHost';
 import { serverBundle, type ServerBundle } from './serverBundle';
@@ -24,6 +25,8 @@ export interface RemoteHosts extends Disposable {
   /** Every connected host's projects. */
   projects(): RemoteProject[];
   states(): RemoteHostState[];
+  /** The hosts' open projects for the laptop's own workspace (`Workspace.link`), known once connect resolves. */
+  linked: LinkedRemoteProjects;
 }
 
 /** Connects every host (in parallel); resolves once each is connected or has failed. */
@@ -42,13 +45,17 @@ export async function connectRemoteHosts(options: RemoteHostsOptions): Promise<R
       rememberHost(options.dataDir, { destination: spec, dirs, configFile: options.configFile, connectedAt: Date.now() });
     }),
   );
+  const linked = new LinkedRemoteProjects(hosts);
   await Promise.all(hosts.map((host) => host.connect()));
+  await linked.ready();
   return {
     hosts,
+    linked,
     projects: () => hosts.flatMap((host) => (host.state.status === 'connected' ? host.state.projects : [])),
     states: () => hosts.map((host) => host.state),
     dispose() {
       for (const subscription of subscriptions) subscription.dispose();
+      linked.dispose();
       for (const host of hosts) host.dispose();
     },
   };

@@ -2,3 +2,4 @@
 export { planInstances, type RuntimeWorktree, type InstancePlan } from './instancePlan';
 export { PortAllocator, JsonPortStore } from './portAllocator';
 export { WorktreeRuntime, type WorktreeRuntimePlan } from './worktreeRuntime';
+export { idleStopCapability } from './idleStopCapability';

@@ -27,6 +27,8 @@ interface InstancePlanInput {
   /** The main checkout's root, where switchboard.json lives. */
   projectDir: string;
   ports: PortAllocator;
+  /** Ports the worktree's instances already listen on (made before an app restart): they keep them. */
+  running?: ReadonlyMap<string, number>;
 }
 
 export interface Instance {
@@ -112,7 +114,7 @@ async function portsOf(input: InstancePlanInput, broken: ReadonlySet<string>, is
   const ports = new Map<string, number>();
   for (const [name, config] of processes) {
     if (broken.has(name)) continue;
-    const fixed = worktree.isMain ? mainPorts.get(name) : undefined;
+    const fixed = worktree.isMain ? mainPorts.get(name) : input.running?.get(name);
     if (fixed !== undefined) ports.set(name, fixed);
     else if (!worktree.isMain || usesOwnPort(config)) ports.set(name, await input.ports.allocate(worktree.id, name, avoid));
   }

@@ -25,8 +25,9 @@ export class WorktreeRuntime {
     worktree: RuntimeWorktree,
     processes: ReadonlyMap<string, ProcessConfig>,
     section: WorktreesSection = {},
+    running?: ReadonlyMap<string, number>,
   ): Promise<WorktreeRuntimePlan> {
-    const plan = await planInstances({ worktree, processes, projectDir: this.projectDir, ports: this.ports });
+    const plan = await planInstances({ worktree, processes, projectDir: this.projectDir, ports: this.ports, running });
     const { names, issues } = startNames(section, processes);
     const start = names.filter((name) => plan.instances.has(name) && !plan.instances.get(name)!.held);
     return { ...plan, issues: [...plan.issues, ...issues], start, agentEnv: agentEnvFor(worktree, plan) };

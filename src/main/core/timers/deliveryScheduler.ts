@@ -18,9 +18,11 @@ import type { TimerHost } from './timerHost';
  */
 export const TURN_START_TIMEOUT_MS = 10_000;
 
-interface DueBody {
+export interface DueBody {
   timerId: string;
   body: string;
+  /** A continue at reset: its owner takes it while blocked (the composer is under the CLI's error line). */
+  whenBlocked?: true;
 }
 
 interface DeliveryHooks {
@@ -71,9 +73,10 @@ export class DeliveryScheduler extends DisposableBase {
     if (this.isDisposed) return;
     const lane = this.laneOf(ownerId);
     if (lane.isDelivering || lane.awaitingTurn) return;
-    const next = this.isReady(ownerId) ? this.hooks.nextDue(ownerId) : undefined;
+    const due = this.hooks.nextDue(ownerId);
+    const next = due && this.isReady(ownerId, due) ? due : undefined;
     if (!next) return this.stopScreenWatch(lane);
-    if (!this.host.isAtPrompt(ownerId)) {
+    if (!next.whenBlocked && !this.host.isAtPrompt(ownerId)) {
       lane.screenWatch ??= this.host.onScreenChanged(ownerId, () => this.pump(ownerId));
       return;
     }
@@ -110,8 +113,12 @@ export class DeliveryScheduler extends DisposableBase {
     if (ownerId !== undefined) this.pump(ownerId);
   }
 
-  /** Agents: idle at the prompt (a fresh one is not: its instructions come first). Others: running. */
-  private isReady(ownerId: string): boolean {
+  /**
+   * Agents: idle at the prompt (a fresh one is not: its instructions come first), or blocked for a
+   * continue at reset (a blocked screen is the CLI's error above its composer). Others: running.
+   */
+  private isReady(ownerId: string, due: DueBody): boolean {
+    if (due.whenBlocked) return this.host.blockedReason(ownerId) !== undefined;
     const idleness = this.idleness.idlenessOf(ownerId);
     if (idleness !== undefined) return idleness === 'idle';
     return this.host.findEntry(ownerId)?.isRunning === true;

@@ -12,7 +12,7 @@ import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } fr
 import { realClock, serviceKey, type Clock, type ServiceKey } from '../base';
 import { InvalidArgumentError, NotRunningError, SwitchboardError, UnknownProcessError } from '../../../shared/errors';
 import type { TimerHistoryEntry, TimerSummary } from '../../../shared/model';
-import { DeliveryScheduler, TURN_START_TIMEOUT_MS } from './deliveryScheduler';
+import { DeliveryScheduler, TURN_START_TIMEOUT_MS, type DueBody } from './deliveryScheduler';
 import { FRESH_AGENT_GRACE_MS, IdlenessTracker } from './idleness';
 import { armDelay } from './kinds/delay';
 import { armIdleAll } from './kinds/idleAll';
@@ -162,6 +162,7 @@ export class TimerManager extends DisposableBase {
       owner,
       watched: [],
       remainingMs: seconds * 1000,
+      ...(request.whenBlocked && { whenBlocked: true as const }),
     });
     return { timer: this.summaryOf(t, t.armedAt), alreadyIdle: [], waitingOn: [] };
   }
@@ -307,7 +308,10 @@ export class TimerManager extends DisposableBase {
 
   // --- internals ----------------------------------------------------------------------------
 
-  private create(actor: TimerActor, spec: Pick<TimerRecord, 'kind' | 'body' | 'label' | 'owner' | 'watched' | 'remainingMs'>): LiveTimer {
+  private create(
+    actor: TimerActor,
+    spec: Pick<TimerRecord, 'kind' | 'body' | 'label' | 'owner' | 'watched' | 'remainingMs' | 'whenBlocked'>,
+  ): LiveTimer {
     if (this.timers.size >= MAX_LIVE_TIMERS) throw new TimerLimitError(MAX_LIVE_TIMERS);
     const record: TimerRecord = { ...spec, id: this.newId(), createdBy: actorKey(actor), createdAt: this.clock.now(), state: 'pending' };
     if (record.label === undefined) delete record.label;
@@ -362,13 +366,13 @@ export class TimerManager extends DisposableBase {
     this.delivery.pump(t.record.owner.id);
   }
 
-  private nextDue(ownerId: string): { timerId: string; body: string } | undefined {
+  private nextDue(ownerId: string): DueBody | undefined {
     let next: LiveTimer | undefined;
     for (const t of this.timers.values()) {
       if (t.record.owner.id !== ownerId || t.record.state !== 'due') continue;
       if (!next || (t.dueAt ?? 0) < (next.dueAt ?? 0)) next = t;
     }
-    return next && { timerId: next.record.id, body: next.record.body };
+    return next && { timerId: next.record.id, body: next.record.body, ...(next.record.whenBlocked && { whenBlocked: true as const }) };
   }
 
   private endIfLive(id: string, state: EndedTimerState, reason: () => string): void {
@@ -512,6 +516,7 @@ export class TimerManager extends DisposableBase {
       ...(r.state === 'pending' && t.deadlineAt !== undefined ? { firesAt: t.deadlineAt } : {}),
       ...(remainingMs !== undefined ? { remainingMs } : {}),
       ...(t.isHeld ? { heldForOwner: true as const } : {}),
+      ...(r.whenBlocked ? { whenBlocked: true as const } : {}),
       ...(r.kind !== 'delay' ? { watched: r.watched.map((w) => w.id), ...this.waitingOnWithReasons(t) } : {}),
       bodyPreview: bodyPreview(r.body),
       createdBy: r.createdBy,

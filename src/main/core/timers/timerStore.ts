@@ -54,6 +54,7 @@ const TimerRecordSchema = z.object({
   state: z.enum(['pending', 'paused', 'due']),
   remainingMs: z.number().min(0).optional(),
   firedBy: z.enum(['delay', 'idle', 'max_wait', 'fire_now']).optional(),
+  whenBlocked: z.literal(true).optional(),
 });
 
 const HistorySchema = z.object({

@@ -47,6 +47,8 @@ export interface TimerRecord {
   remainingMs?: number;
   /** For a due timer: what made it fire. */
   firedBy?: FireCause;
+  /** A continue at reset: delivered while its owner is blocked (docs/agent-status.md, "Continue at reset"). */
+  whenBlocked?: true;
 }
 
 export interface SetDelayRequest {
@@ -54,6 +56,8 @@ export interface SetDelayRequest {
   body: string;
   label?: string;
   ownerId?: string;
+  /** Deliver while the owner is blocked (its limit's continue) instead of only at its idle prompt. */
+  whenBlocked?: true;
 }
 
 export interface SetIdleRequest {

@@ -2,3 +2,4 @@
 export { Workspace, type OpenProject } from './workspace';
 export { FolderRoots } from './folderRoots';
 export { createHostWorkspace, type HostWorkspace } from './hostWorkspace';
+export type { LinkedProjects, ProjectView } from './linkedProjects';

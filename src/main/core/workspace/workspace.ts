@@ -8,10 +8,11 @@ import { basename } from 'node:path';
 import { SwitchboardError } from '../../../shared/errors';
 import type { OpenProjectInfo, PathCompletion, RecentProjectInfo, WorkspaceState } from '../../../shared/workspace';
 import type { ProjectWaitingAgent } from '../../../shared/inbox';
-import { DisposableStore, Emitter, type Event } from '../base';
+import { DisposableStore, Emitter, type Disposable, type Event } from '../base';
 import { projectKey, type CoreHandle } from '../composition';
 import type { RecentProjects } from '../projects';
 import type { FolderRoots } from './folderRoots';
+import type { LinkedProjects } from './linkedProjects';
 
 /** Builds one project's core; `grantTrust` trusts its switchboard.json as it is (`--trust`). */
 type ProjectFactory = (dir: string, options: { grantTrust: boolean }) => Promise<CoreHandle>;
@@ -53,6 +54,7 @@ export class Workspace {
   private readonly closingEmitter = new Emitter<OpenProject>();
   private isDisposed = false;
   private announcedCounts = '';
+  private linkedSource: LinkedProjects | undefined;
 
   /** The open projects, the active one or the counts changed. */
   readonly onChanged: Event<WorkspaceState> = this.changedEmitter.event;
@@ -63,8 +65,33 @@ export class Workspace {
 
   constructor(private readonly options: WorkspaceOptions) {}
 
+  /** The active project when it is one of this machine's (callers reach its core). */
   get activeId(): string | undefined {
+    return this.active !== undefined && this.projects.has(this.active) ? this.active : undefined;
+  }
+
+  /** The project the window shows: a local one or a linked one. */
+  get shownId(): string | undefined {
     return this.active;
+  }
+
+  /** Shows another machine's projects beside the local ones (remote hosts) until disposed. */
+  link(source: LinkedProjects): Disposable {
+    this.linkedSource = source;
+    const subscription = source.onChanged(() => this.announce());
+    this.announce();
+    return {
+      dispose: () => {
+        subscription.dispose();
+        if (this.linkedSource === source) this.linkedSource = undefined;
+        this.announce();
+      },
+    };
+  }
+
+  /** The linked projects' source when `id` is one of them. */
+  linkedOwning(id: string | undefined): LinkedProjects | undefined {
+    return this.linkedSource?.list().some((p) => p.id === id) ? this.linkedSource : undefined;
   }
 
   list(): OpenProject[] {
@@ -123,6 +150,17 @@ export class Workspace {
     return this.options.roots.complete(partial);
   }
 
+  /** Makes a linked project the one the window shows. */
+  focusLinked(id: string): OpenProjectInfo {
+    const found = this.linkedSource?.list().find((p) => p.id === id);
+    if (!found) throw new UnknownProjectError(id);
+    if (this.active !== id) {
+      this.active = id;
+      this.announce();
+    }
+    return found;
+  }
+
   focus(id: string): OpenProject {
     const project = this.get(id);
     if (this.active !== id) {
@@ -162,13 +200,20 @@ export class Workspace {
       .sort((a, b) => a.since - b.since);
   }
 
+  /** `listWaiting` with the linked projects' merged in; a host that does not answer adds none. */
+  async listWaitingEverywhere(): Promise<ProjectWaitingAgent[]> {
+    const linked = (await this.linkedSource?.listWaiting().catch(() => [])) ?? [];
+    return [...this.listWaiting(), ...linked].sort((a, b) => a.since - b.since);
+  }
+
   needsAttentionCount(): number {
-    return this.list().reduce((sum, p) => sum + p.handle.core.needsAttentionCount(), 0);
+    const linked = this.linkedSource?.list().reduce((sum, p) => sum + p.needsAttention, 0) ?? 0;
+    return this.list().reduce((sum, p) => sum + p.handle.core.needsAttentionCount(), linked);
   }
 
   state(): WorkspaceState {
     return {
-      projects: this.list().map(describe),
+      projects: [...this.list().map(describe), ...(this.linkedSource?.list() ?? [])],
       activeId: this.active,
       recent: this.recentProjects(),
       hasFolderDialog: this.hasFolderDialog,

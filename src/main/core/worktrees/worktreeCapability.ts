@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { basename, join } from 'node:path';
-import { DisposableStore, type Capability, type Disposable, type ServiceKey } from '../base';
+import { DisposableStore, type Capability, type Clock, type Disposable, type ServiceKey } from '../base';
 import { loadConfig } from '../config';
 import { WorktreeRuntime } from '../runtime';
 import { WorktreeManager } from './worktreeManager';
@@ -22,6 +22,8 @@ export interface WorktreeCapabilityOptions {
   dataDir: string;
   /** The project's canonical folder (one registry and one managed folder per project). */
   projectKey: string;
+  /** The clock idle stop counts on (docs/runtime.md); real time by default. */
+  clock?: Clock;
 }
 
 export function worktreeCapability(options: WorktreeCapabilityOptions): Capability<WorktreeCapabilityHost> {

@@ -1,6 +1,7 @@
 /**
  * A worktree's own app (docs/runtime.md): the runtime plans the project's processes for the
- * worktree, and the ones `worktrees.start` names start there as entries. Each instance is derived
+ * worktree, the ones `worktrees.start` names start there as entries, and any other starts there on
+ * demand (`start_process`, a click, or as what a started one `dependsOn`). Each instance is derived
  * from the config the core last loaded, and runs only while that config's main-checkout entry is
  * trusted as it is: the port, the folder and SWITCHBOARD_WORKTREE are Switchboard's own derivation,
  * not a new definition to trust.
@@ -9,6 +10,7 @@ import type { WorktreeRuntime, WorktreeRuntimePlan } from '../runtime';
 import type { WorktreesSection } from '../../../shared/config';
 import type { ProcessInfo } from '../../../shared/model';
 import type { WorktreeInfo } from '../../../shared/worktree';
+import { InvalidArgumentError } from '../../../shared/errors';
 import type { WorktreeHost, WorktreeOrigin } from './worktreeHost';
 
 export interface WorktreeInstancesOutcome {
@@ -19,8 +21,8 @@ export interface WorktreeInstancesOutcome {
 }
 
 export class WorktreeInstances {
-  /** Plans of the worktrees made in this run: re-planning would move ports their own servers hold. */
-  private readonly plans = new Map<string, WorktreeRuntimePlan>();
+  /** Plans of the worktrees planned in this run: re-planning would move ports their own servers hold. */
+  private readonly plans = new Map<string, Promise<WorktreeRuntimePlan>>();
 
   constructor(
     private readonly core: WorktreeHost,
@@ -35,29 +37,86 @@ export class WorktreeInstances {
     origin: WorktreeOrigin,
   ): Promise<WorktreeInstancesOutcome> {
     const processes = this.core.configuredProcesses();
-    const plan = await this.runtime.plan({ ...worktree, path: projectDir }, processes, section);
-    this.plans.set(worktree.id, plan);
+    const plan = await this.planOf(worktree, projectDir, section);
     const notStarted = notStartedOf(plan, section, processes);
     const started: ProcessInfo[] = [];
     for (const name of plan.start) {
-      if (this.core.trust.isHeld(`processes.${name}`)) {
-        notStarted.push({ name, reason: `"processes.${name}" waits for trust in the main checkout` });
-        continue;
-      }
-      started.push(await this.core.createAndStart(plan.instances.get(name)!.spec, origin));
+      const held = this.heldReason(name);
+      if (held) notStarted.push({ name, reason: held });
+      else started.push(await this.startInstance(worktree.id, plan, name, origin));
     }
     return { started, notStarted };
   }
 
+  /**
+   * The worktree's instance of the config entry `name`, started: the existing entry, or a new one
+   * with its planned port. What it `dependsOn` is the same worktree's instances, made as needed and
+   * started first by the start order.
+   */
+  async startOnDemand(worktree: WorktreeInfo, projectDir: string, name: string, origin: WorktreeOrigin): Promise<ProcessInfo> {
+    const processes = this.core.configuredProcesses();
+    if (!processes.has(name))
+      throw new InvalidArgumentError(`No process "${name}" in switchboard.json; it defines ${[...processes.keys()].join(', ') || 'none'}`);
+    const held = this.heldReason(name);
+    if (held) throw new InvalidArgumentError(`"${name}" cannot start in ${worktree.id}: ${held}`);
+    const plan = await this.planOf(worktree, projectDir);
+    return this.startInstance(worktree.id, plan, name, origin);
+  }
+
   /** What an agent in the worktree is told: SWITCHBOARD_WORKTREE and its servers' URLs (only the worktree when it was not planned in this run). */
-  agentEnv(worktreeId: string): Record<string, string> {
-    return this.plans.get(worktreeId)?.agentEnv ?? { SWITCHBOARD_WORKTREE: worktreeId };
+  async agentEnv(worktreeId: string): Promise<Record<string, string>> {
+    return (await this.plans.get(worktreeId))?.agentEnv ?? { SWITCHBOARD_WORKTREE: worktreeId };
   }
 
   /** The worktree is gone: its ports go back to the pool. */
   release(worktreeId: string): void {
     this.plans.delete(worktreeId);
     this.runtime.release(worktreeId);
+  }
+
+  /** The worktree's plan: the one made in this run, else a new one (kept, so its ports stay put). */
+  private planOf(worktree: WorktreeInfo, projectDir: string, section: WorktreesSection = {}): Promise<WorktreeRuntimePlan> {
+    const existing = this.plans.get(worktree.id);
+    if (existing) return existing;
+    const plan = this.runtime.plan({ ...worktree, path: projectDir }, this.core.configuredProcesses(), section, this.runningPorts(worktree.id));
+    this.plans.set(worktree.id, plan);
+    plan.catch(() => this.plans.delete(worktree.id));
+    return plan;
+  }
+
+  /** The ports its instances listen on now (restored after an app restart): planning keeps them. */
+  private runningPorts(worktreeId: string): Map<string, number> {
+    const ports = new Map<string, number>();
+    for (const { definition, isRunning } of this.core.entries())
+      if (isRunning && definition.worktree === worktreeId && definition.configName && definition.ready?.port !== undefined)
+        ports.set(definition.configName, definition.ready.port);
+    return ports;
+  }
+
+  private heldReason(name: string): string | undefined {
+    return this.core.trust.isHeld(`processes.${name}`) ? `"processes.${name}" waits for trust in the main checkout` : undefined;
+  }
+
+  /** Makes the instance and the instances it depends on (transitively) where missing, then starts it through the start order. */
+  private async startInstance(worktreeId: string, plan: WorktreeRuntimePlan, name: string, origin: WorktreeOrigin): Promise<ProcessInfo> {
+    const id = this.ensureEntry(worktreeId, plan, name, origin, new Set());
+    return this.core.startProcess(id);
+  }
+
+  private ensureEntry(worktreeId: string, plan: WorktreeRuntimePlan, name: string, origin: WorktreeOrigin, seen: Set<string>): string {
+    seen.add(name);
+    const instance = plan.instances.get(name);
+    if (!instance) {
+      throw new InvalidArgumentError(`"${name}" cannot run in ${worktreeId}: ${issueOf(plan, name)}`);
+    }
+    if (instance.held) throw new InvalidArgumentError(`"${name}" cannot run in ${worktreeId}: ${instance.held}`);
+    for (const dependency of Object.keys(instance.spec.dependsOn ?? {}))
+      if (!seen.has(dependency)) this.ensureEntry(worktreeId, plan, dependency, origin, seen);
+    const existing = this.core.entries().find((e) => e.definition.worktree === worktreeId && e.definition.configName === name);
+    if (existing) return existing.id;
+    const entry = this.core.createEntry(structuredClone(instance.spec));
+    if (origin.spawnedBy) this.core.access.recordSpawn(entry.id, origin.spawnedBy);
+    return entry.id;
   }
 }
 
@@ -71,8 +130,12 @@ function notStartedOf(
   return named
     .filter((name) => processes.has(name) && !plan.start.includes(name))
     .map((name) => {
-      const instance = plan.instances.get(name);
-      const issue = plan.issues.find((i) => i.path === `processes.${name}` || i.path.startsWith(`processes.${name}.`));
-      return { name, reason: instance?.held ?? (issue ? `${issue.path} ${issue.message}` : 'not planned') };
+      return { name, reason: plan.instances.get(name)?.held ?? issueOf(plan, name) };
     });
+}
+
+/** Why the plan left `name` out: its first config issue. */
+function issueOf(plan: WorktreeRuntimePlan, name: string): string {
+  const issue = plan.issues.find((i) => i.path === `processes.${name}` || i.path.startsWith(`processes.${name}.`));
+  return issue ? `${issue.path} ${issue.message}` : 'not planned';
 }

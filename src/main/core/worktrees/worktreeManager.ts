@@ -12,6 +12,7 @@ import {
   type CreateWorktreeArgs,
   type MergeResult,
   type MergeStrategy,
+  type PullRequestAvailability,
   type RemoveResult,
   type StaleWorktree,
   type WorktreeDiff,
@@ -36,6 +37,7 @@ import type { WorktreeDirectory } from './worktreeDirectory';
 import { WorktreeError } from './worktreeError';
 import { mergeIntoBase } from './worktreeMerge';
 import { removeWorktreeSafely } from './worktreeRemoval';
+import { pullRequestAvailability, pushAndOpenPullRequest } from './pullRequest';
 import { copyUntrackedFiles } from './worktreeSetup';
 import type { WorktreeRecord, WorktreeStore } from './worktreeStore';
 
@@ -141,6 +143,24 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
       });
       this.touch(record);
       return { worktree: id, base: record.base, strategy, commit };
+    });
+  }
+
+  /** Whether the user's `gh` can open a pull request for this worktree, or why not. */
+  pullRequestAvailability(id: string): Promise<PullRequestAvailability> {
+    const record = this.managed(id);
+    this.assertFolder(record);
+    return pullRequestAvailability(record.path);
+  }
+
+  /** Pushes the worktree's branch and opens a pull request into its base with the user's `gh`; its URL comes back. */
+  openPullRequest(id: string): Promise<string> {
+    return this.serialized(async () => {
+      const record = this.managed(id);
+      this.assertFolder(record);
+      const url = await pushAndOpenPullRequest(record.path, await this.checkedOutBranch(record), record.base);
+      this.touch(record);
+      return url;
     });
   }
 

@@ -12,10 +12,12 @@ import {
   type AgentInWorktreeArgs,
   type CreateWorktreeArgs,
   type SetupOutcome,
+  type StartInstanceArgs,
   type WorktreeInfo,
 } from '../../../shared/worktree';
 import type { WorktreeManager } from './worktreeManager';
 import { WorktreeError } from './worktreeError';
+import { InvalidArgumentError } from '../../../shared/errors';
 import { runSetup } from './worktreeSetupRun';
 import type { WorktreeHost, WorktreeOrigin } from './worktreeHost';
 import type { WorktreeInstances, WorktreeInstancesOutcome } from './worktreeInstances';
@@ -54,8 +56,24 @@ export class WorktreeService {
   }
 
   /** The environment of an agent started in `worktreeId`: the worktree and its servers' URLs (nothing for the main checkout). */
-  agentEnvIn(worktreeId: string | undefined): Record<string, string> {
+  async agentEnvIn(worktreeId: string | undefined): Promise<Record<string, string>> {
     return worktreeId === undefined || worktreeId === MAIN_WORKTREE_ID ? {} : this.instances.agentEnv(worktreeId);
+  }
+
+  /**
+   * Starts the config entry `name` in a worktree on demand (MCP `start_process`, a click in the
+   * UI): its existing instance there, or a new one on its own port, after the same worktree's
+   * instances it depends on. In the main checkout it is the config's own entry.
+   */
+  async startInstance({ worktree, name }: StartInstanceArgs, origin: WorktreeOrigin = {}): Promise<ProcessInfo> {
+    if (worktree === MAIN_WORKTREE_ID) {
+      const entry = this.core.entries().find((e) => e.kind === 'command' && e.definition.configName === name && !e.definition.worktree);
+      if (!entry) throw new InvalidArgumentError(`No process "${name}" from switchboard.json in the main checkout (see list_processes).`);
+      return this.core.startProcess(entry.id);
+    }
+    const info = this.manager.get(worktree);
+    if (!info) throw unknownWorktree(worktree);
+    return this.instances.startOnDemand(info, this.projectDirIn(worktree), name, origin);
   }
 
   async startAgentInWorktree(request: AgentInWorktreeRequest, origin: WorktreeOrigin = {}): Promise<AgentInWorktreeResult> {
@@ -80,9 +98,13 @@ export class WorktreeService {
     const main = this.manager.get('main')!;
     if (worktreeId === undefined || worktreeId === MAIN_WORKTREE_ID) return this.core.projectDir;
     const worktree = this.manager.get(worktreeId);
-    if (!worktree) throw new WorktreeError('unknown_worktree', `Unknown worktree "${worktreeId}". Call list_worktrees to see the ids.`);
+    if (!worktree) throw unknownWorktree(worktreeId);
     return join(worktree.path, relative(main.path, this.core.projectDir));
   }
+}
+
+function unknownWorktree(id: string): WorktreeError {
+  return new WorktreeError('unknown_worktree', `Unknown worktree "${id}". Call list_worktrees to see the ids.`);
 }
 
 /** The worktrees capability provides the service under this key; the façade's `worktrees` reads it. */

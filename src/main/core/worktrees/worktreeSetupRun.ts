@@ -4,6 +4,7 @@
  * trust, under the key `worktrees.setup`): the first failing or untrusted step stops the rest.
  */
 import { waitForEvent } from '../base';
+import type { HeldEntry } from '../trust';
 import type { ExitInfo, ProcessSpec } from '../../../shared/model';
 import type { SetupOutcome, WorktreeInfo } from '../../../shared/worktree';
 import type { WorktreeHost, WorktreeOrigin } from './worktreeHost';
@@ -17,7 +18,7 @@ export async function runSetup(
   origin: WorktreeOrigin,
 ): Promise<SetupOutcome> {
   if (commands.length === 0) return { ok: true, entries: [] };
-  if (!core.trust.admit({ key: SETUP_TRUST_KEY, spec: setupTrustSpec(commands), autoStart: false }))
+  if (!core.trust.admit(setupTrustRequest(commands)!))
     return {
       ok: false,
       entries: [],
@@ -39,6 +40,11 @@ export async function runSetup(
       };
   }
   return { ok: true, entries };
+}
+
+/** What trust is asked for a project's `worktrees.setup` (nothing when it declares none); the config reload keeps it held. */
+export function setupTrustRequest(commands: readonly string[]): HeldEntry | undefined {
+  return commands.length === 0 ? undefined : { key: SETUP_TRUST_KEY, spec: setupTrustSpec(commands), autoStart: false };
 }
 
 /** The set-up as one trusted definition: the commands and nothing else (the folder differs per worktree). */

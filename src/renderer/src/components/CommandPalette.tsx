@@ -10,6 +10,7 @@ import { OverlayDialog } from './Overlay';
 import { AGENT_PRESET_IDS } from '../../../shared/agentPresets';
 import type { KeyCommand } from '../../../shared/keymap';
 import { chordHint } from '../shortcuts';
+import { useWorktrees } from '../worktrees';
 
 interface PaletteAction {
   id: string;
@@ -53,6 +54,15 @@ function allActions(ui: UiState): PaletteAction[] {
       label: `New agent: ${preset}`,
       perform: spawn(preset),
     })),
+    { id: 'worktree-agent', label: 'New agent in a worktree…', perform: () => ui.setOverlay({ kind: 'newWorktree' }) },
+    ...useWorktrees
+      .getState()
+      .list.filter((w) => !w.isMain)
+      .map((w) => ({
+        id: `review:${w.id}`,
+        label: `Review worktree ${w.id}`,
+        perform: () => ui.setOverlay({ kind: 'worktreeDiff', worktree: w.id }),
+      })),
     {
       id: 'terminal',
       label: 'New terminal',

@@ -5,7 +5,7 @@
  * nothing) when the agent's screen no longer shows that prompt.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { ProjectWaitingAgent, PromptChoice } from '../../../shared/inbox';
+import type { BlockedAction, ProjectWaitingAgent, PromptChoice } from '../../../shared/inbox';
 import { useUi } from '../store';
 import { showEntry } from '../projects';
 import { OverlayDialog } from './Overlay';
@@ -76,6 +76,18 @@ export function Inbox() {
     await refresh();
   };
 
+  /** A blocked agent's action, through the same core method as MCP resolve_blocked. */
+  const resolveBlocked = async (agent: ProjectWaitingAgent, action: BlockedAction) => {
+    if (!client) return;
+    try {
+      const result = await client.call('resolveBlocked', { id: agent.id, action }, agent.project.id);
+      setNotice(`${agent.name}: ${result.done}.`);
+    } catch (err) {
+      setNotice(err instanceof Error ? err.message : String(err));
+    }
+    await refresh();
+  };
+
   const openPane = (agent: ProjectWaitingAgent) => {
     useUi.getState().setOverlay(undefined);
     void showEntry(agent.project.id, agent.id);
@@ -112,9 +124,10 @@ export function Inbox() {
               <strong>{agent.name}</strong>
               <span className="inbox-project" data-testid="inbox-project">
                 in {agent.project.name}
+                {agent.project.host && ` on ${agent.project.host}`}
               </span>
               <span className="inbox-preset">{agent.preset}</span>
-              <span className="inbox-detail">{agent.detail === 'question' ? 'asks a question' : 'asks permission'}</span>
+              <span className="inbox-detail">{detailWords(agent)}</span>
               <span className="inbox-age" data-testid="inbox-age">
                 waiting {formatDuration(now - agent.since)}
               </span>
@@ -162,7 +175,17 @@ export function Inbox() {
                   </button>
                 ),
               )}
-              {agent.choices.length === 0 && <span className="inbox-hint">Answer in its pane.</span>}
+              {agent.blocked && agent.blocked.action !== 'open_pane' && (
+                <button
+                  className="choice choice-blocked"
+                  data-testid={`inbox-${agent.blocked.action}`}
+                  aria-label={`${BLOCKED_ACTION_LABELS[agent.blocked.action]} — ${agent.name}`}
+                  onClick={() => void resolveBlocked(agent, agent.blocked!.action)}
+                >
+                  {BLOCKED_ACTION_LABELS[agent.blocked.action]}
+                </button>
+              )}
+              {agent.choices.length === 0 && !agent.blocked && <span className="inbox-hint">Answer in its pane.</span>}
               <button
                 data-testid="inbox-open"
                 aria-label={`Open pane of ${agent.name} in ${agent.project.name}`}
@@ -176,4 +199,15 @@ export function Inbox() {
       </ol>
     </OverlayDialog>
   );
+}
+
+const BLOCKED_ACTION_LABELS: Readonly<Record<BlockedAction, string>> = {
+  open_pane: 'Open pane',
+  continue_at_reset: 'Continue at reset',
+  retry_now: 'Retry now',
+};
+
+function detailWords(agent: ProjectWaitingAgent): string {
+  if (agent.blocked) return `blocked: ${agent.blocked.detail.replace('_', ' ')}`;
+  return agent.detail === 'question' ? 'asks a question' : 'asks permission';
 }

@@ -21,6 +21,11 @@ export function ProjectSwitcher() {
         >
           <button type="button" className="project-name" title={project.dir} onClick={() => void focusProject(project.id)}>
             {project.name}
+            {project.host && (
+              <span className="project-host" data-testid="project-host" title={`On ${project.host} over ssh`}>
+                {project.host}
+              </span>
+            )}
             {project.needsAttention > 0 && (
               <span className="project-attention" data-testid="project-attention" title="Entries that need you">
                 {project.needsAttention}

@@ -11,6 +11,8 @@ import { AGENT_PRESET_IDS } from '../../../shared/agentPresets';
 import { waitingCount } from './Inbox';
 import { withChord } from '../shortcuts';
 import { ProjectSwitcher } from './ProjectSwitcher';
+import { WorktreeGroups } from './WorktreeGroups';
+import { groupByWorktree, useWorktrees, worktreeIdsOf } from '../worktrees';
 
 export function Sidebar() {
   // Only the list of ids here: each row subscribes to its own entry, so a change re-renders one row.
@@ -19,6 +21,9 @@ export function Sidebar() {
   const issues = useUi((s) => s.configIssues);
   const waiting = useUi((s) => waitingCount(s.processes));
   const screenReaderMode = useUi((s) => s.screenReaderMode);
+  const worktreeIds = useUi(useShallow((s) => worktreeIdsOf(s.processes)));
+  const worktrees = useWorktrees((s) => s.list);
+  const groups = groupByWorktree(ids, worktreeIds, worktrees);
   return (
     <aside className="sidebar" data-testid="sidebar">
       <h1>Switchboard</h1>
@@ -42,6 +47,13 @@ export function Sidebar() {
         >
           Commands
         </button>
+        <button
+          data-testid="open-new-worktree"
+          title="New agent in a worktree…: its own branch and checkout"
+          onClick={() => useUi.getState().setOverlay({ kind: 'newWorktree' })}
+        >
+          Worktree…
+        </button>
       </div>
       <TrustBanner />
       {issues.length > 0 && (
@@ -51,11 +63,15 @@ export function Sidebar() {
           ))}
         </ul>
       )}
-      <ul className="entries" aria-label="Processes">
-        {ids.map((id) => (
-          <SidebarRow key={id} id={id} />
-        ))}
-      </ul>
+      {groups ? (
+        <WorktreeGroups groups={groups} renderRow={(id) => <SidebarRow key={id} id={id} />} />
+      ) : (
+        <ul className="entries" aria-label="Processes">
+          {ids.map((id) => (
+            <SidebarRow key={id} id={id} />
+          ))}
+        </ul>
+      )}
       <ViewSettings />
       <AddEntryForm />
       <details className="new-task" data-testid="new-task-toggle">

@@ -4,6 +4,7 @@ import { McpToolInput, type McpToolName } from '../../../../shared/mcp';
 import type { Caller } from '../identity';
 import { defineTool, type AnyToolDefinition, type ToolContext } from '../toolContext';
 import { summarize } from './processes';
+import { callerWorktree, scopedList } from '../callerWorktree';
 import { SwitchboardError } from '../../../../shared/errors';
 import { MCP_SCOPES } from '../../../../shared/trust';
 
@@ -37,6 +38,7 @@ function whoamiOf(ctx: ToolContext, caller: Caller) {
 const whoami = defineTool({
   name: 'whoami',
   title: 'Who am I',
+  summary: 'Your process id, name, role, scopes and rights.',
   description:
     'Your identity in Switchboard: your process id and name when Switchboard started you (role "agent" or "process"), or role "external"; the project; your scopes and what they let you do; and the tools you can call.',
   annotations: { readOnlyHint: true },
@@ -46,10 +48,12 @@ const whoami = defineTool({
 const getProjectStatus = defineTool({
   name: 'get_project_status',
   title: 'Project overview',
-  description: 'One call for the whole picture: the project, you, every process with its state and status, timers and scratchpads.',
+  summary: 'Whole picture: project, you, every process with status, timers, scratchpads.',
+  description:
+    "One call for the whole picture: the project, you, every process with its state and status (your own worktree's first), timers and scratchpads.",
   annotations: { readOnlyHint: true },
-  run: async (_args, call, ctx) => {
-    const processes = ctx.core.listProcesses();
+  run: async ({ worktree }, call, ctx) => {
+    const processes = scopedList(ctx.core.listProcesses(), worktree, callerWorktree(ctx, call));
     const timers = processes.flatMap((p) => (p.timers ?? []).map((t) => ({ ...t, process_id: p.id })));
     return {
       project: { name: ctx.core.snapshot().project.name, dir: ctx.core.projectDir, config_issues: ctx.core.issues },
@@ -65,17 +69,12 @@ const getProjectStatus = defineTool({
 const trustProject = defineTool({
   name: 'trust_project',
   title: "Trust the project's config",
+  summary: 'App token only: trust the switchboard.json entries that wait for it.',
   description:
     "Only for the app token (a person's client), never for a process Switchboard started: trust the switchboard.json entries that wait for it (get_project_status trust.pending shows each command, env and cwd), so they may run and auto-start. Returns the trust state.",
-  run: async ({ entries }, call, ctx) => {
-    if (call.caller.kind !== 'external') {
-      throw new SwitchboardError(
-        'forbidden',
-        'Only a person can trust the project: a process Switchboard started cannot grant trust with its own token. Ask for it with request_human_attention; the Switchboard UI shows the prompt.',
-      );
-    }
-    return ctx.core.grantTrust(entries);
-  },
+  appOnly:
+    'Only a person can trust the project: a process Switchboard started cannot grant trust with its own token. Ask for it with request_human_attention; the Switchboard UI shows the prompt.',
+  run: ({ entries }, _call, ctx) => ctx.core.grantTrust(entries),
 });
 
 const TOPICS: Record<string, string> = {
@@ -84,7 +83,7 @@ const TOPICS: Record<string, string> = {
     'Start with get_project_status or list_processes to get process ids (p_xxxxxx); most tools take process_id.',
     'Servers: spawn_process, restart_process (waits until ready), check_process_ready, get_process_ports.',
     'Reading: get_process_output (screen or stream), search_output, wait_for_pattern.',
-    'Writing: send_input (text, paste, keys), send_message (to another agent), request_human_attention; list_waiting + answer_prompt answer agents waiting for permission.',
+    'Writing: send_input (text, paste, keys), send_message (to another agent), request_human_attention; list_waiting + answer_prompt answer agents waiting for permission; resolve_blocked acts on a blocked one.',
     'Coordination: scratchpad_* (shared notes with revisions).',
     'Timers: timer_set, timer_fire_when_idle_any/_all, timer_list.',
     'Topics: offsets, patterns, identity, scratchpads, timers, keys. help with a tool name explains its parameters.',
@@ -134,6 +133,7 @@ function toolHelp(tool: AnyToolDefinition): string {
 const help = defineTool({
   name: 'help',
   title: 'Help',
+  summary: 'Detail on any tool (topic = its name) or subject; omit topic for an overview.',
   description:
     "Human help: an overview, a tool's parameters (topic = tool name), or a topic: offsets, patterns, identity, scratchpads, timers, keys.",
   annotations: { readOnlyHint: true },

@@ -8,12 +8,15 @@ import { DEFAULT_OUTPUT_BYTES } from '../../../../shared/mcp';
 import { callerKey } from '../identity';
 import { keySequence } from '../terminalInput';
 import { pasteSequence, settleAfterEcho, waitForEcho } from '../../sessions';
+import { blockedAgentsOf } from '../../blocked';
 import { callerProcessId, defineTool, senderTag, WrongKindError } from '../toolContext';
 import { screenOf } from './output';
+import { timerView } from './timers';
 
 const sendInput = defineTool({
   name: 'send_input',
   title: 'Type into a process',
+  summary: "Type text, paste, or press a key in an entry's terminal.",
   description:
     'Type into a process\'s terminal. kind "text" types text as is, "paste" pastes it (bracketed paste when the program enabled it, so multi-line text is not run line by line), "key" presses a named key (Enter, Escape, Tab, Up, Down, Left, Right, Backspace, C-c, …). submit presses Enter afterwards as a separate write. wait_ms returns the screen after waiting.',
   requires: ({ process_id }) => [{ entry: process_id, right: 'input', action: 'typing into' }],
@@ -45,6 +48,7 @@ const sendInput = defineTool({
 const sendMessage = defineTool({
   name: 'send_message',
   title: 'Message an agent',
+  summary: 'Send another agent a user turn tagged with your name.',
   description:
     'Deliver a message to another agent as a user turn, tagged with who sent it ("[from <name> (<id>)] …"), and submit it. If the agent is busy, its CLI queues the message.',
   requires: ({ target_process_id }) => [{ entry: target_process_id, right: 'input', action: 'sending a message to' }],
@@ -67,6 +71,7 @@ const sendMessage = defineTool({
 const requestHumanAttention = defineTool({
   name: 'request_human_attention',
   title: 'Ask a person',
+  summary: 'Notify a person and flag a pane until they look.',
   description:
     'Raise a desktop notification and flag the pane until a person looks at it (counts in the dock badge). Use when you need a decision, a credential or a review. process_id defaults to your own entry.',
   run: ({ process_id, reason }, call, ctx) => {
@@ -79,21 +84,35 @@ const requestHumanAttention = defineTool({
 const listWaiting = defineTool({
   name: 'list_waiting',
   title: 'Agents waiting for an answer',
+  summary: 'Agents waiting for permission or an answer, with their choices.',
   description:
     'The attention inbox: every agent waiting for permission or an answer, longest waiting first, with what it asks (the prompt as on its screen), since when, a prompt fingerprint and the choices (approve, deny, answer) that answer_prompt can send.',
   annotations: { readOnlyHint: true },
   // The prompts are screen content of other entries.
-  requires: () => [{ scope: 'entries:read-all', action: 'reading the prompts of waiting agents' }],
+  requiresScope: { scope: 'entries:read-all', action: 'reading the prompts of waiting agents' },
   run: (_args, _call, ctx) => ({ agents: ctx.core.listWaiting() }),
 });
 
 const answerPromptTool = defineTool({
   name: 'answer_prompt',
   title: 'Answer an agent’s prompt',
+  summary: "Approve, deny or answer a waiting agent's prompt.",
   description:
     'Approve, deny or answer the prompt an agent shows, with the keys its CLI takes for that choice. Pass the fingerprint from list_waiting: when the agent no longer shows that prompt nothing is typed and the call fails with stale_prompt.',
   requires: ({ process_id }) => [{ entry: process_id, right: 'input', action: 'answering the prompt of' }],
   run: ({ process_id, fingerprint, choice, text }, _call, ctx) => ctx.core.answerPrompt({ id: process_id, fingerprint, choice, text }),
 });
 
-export const inputTools = [sendInput, sendMessage, requestHumanAttention, listWaiting, answerPromptTool];
+const resolveBlocked = defineTool({
+  name: 'resolve_blocked',
+  title: 'Act on a blocked agent',
+  description:
+    'The action that fits an agent list_waiting shows as blocked (signed out, at its limit, API errors): open_pane selects it, retry_now types its CLI’s continue, continue_at_reset sets a visible timer (timer_list; cancel or pause it there) that types the continue after its limit resets and asks a person again if the agent does not go on.',
+  requires: ({ process_id }) => [{ entry: process_id, right: 'input', action: 'acting on the blocked agent' }],
+  run: async ({ process_id, action }, _call, ctx) => {
+    const { done, timer } = await blockedAgentsOf(ctx.core).resolve({ id: process_id, action });
+    return { process_id, action, done, ...(timer && { timer: timerView(timer) }) };
+  },
+});
+
+export const inputTools = [sendInput, sendMessage, requestHumanAttention, listWaiting, answerPromptTool, resolveBlocked];

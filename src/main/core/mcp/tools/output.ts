@@ -75,6 +75,7 @@ function readBytes(entry: ProcessEntry, since: number | undefined, maxBytes: num
 const getProcessOutput = defineTool({
   name: 'get_process_output',
   title: 'Read output',
+  summary: "Read an entry's screen (grid) or output text from an offset (stream).",
   description:
     'Read what a process shows. mode "grid" (default): the rendered terminal screen as text, blank lines trimmed — best for TUIs and agents. mode "stream": ANSI-stripped output text from since_offset (default: the newest max_bytes); pass next_offset back as since_offset to read on without repeats. run "previous": what it showed before the app last restarted.',
   annotations: { readOnlyHint: true },
@@ -109,6 +110,7 @@ function previousRunOutput(ctx: ToolContext, processId: string, maxBytes: number
 const getProcessRawOutput = defineTool({
   name: 'get_process_raw_output',
   title: 'Read raw output',
+  summary: 'Raw terminal bytes from an offset.',
   description:
     'Raw terminal bytes (escape sequences included) from since_offset (default: the newest max_bytes), as UTF-8 text, or base64 when the bytes are not valid UTF-8 (encoding says which). Returns next_offset.',
   annotations: { readOnlyHint: true },
@@ -124,6 +126,7 @@ const getProcessRawOutput = defineTool({
 const searchOutput = defineTool({
   name: 'search_output',
   title: 'Search output',
+  summary: "Regex search over an entry's retained output.",
   description:
     'Search the retained output (all runs, ANSI-stripped, line by line) for a regular expression. Returns the matching lines with their byte offsets, newest kept when there are more than limit.',
   annotations: { readOnlyHint: true },
@@ -172,6 +175,7 @@ const searchOutput = defineTool({
 const waitForPatternTool = defineTool({
   name: 'wait_for_pattern',
   title: 'Wait for output',
+  summary: 'Block until an output line matches a regex, a timeout, or exit.',
   description:
     'Block until a line of the process\'s output matches the regex, or timeout_seconds pass, or the process exits. from "now" (default) counts only new output, "start" also the current run so far. Returns { matched, reason, line, groups, offset } or, without a match, the last lines. Other calls are never held up. Sends progress notifications when given a progress token; cancellable.',
   annotations: { readOnlyHint: true },

@@ -5,7 +5,8 @@
 import type { ProcessInfo } from '../../../../shared/model';
 import { DEFAULT_READY_TIMEOUT_MS } from '../../../../shared/readyConfig';
 import { InvalidArgumentError } from '../../../../shared/errors';
-import { defineTool, spawnOrigin } from '../toolContext';
+import { assertAllowed, defineTool, spawnOrigin, type ToolContext } from '../toolContext';
+import { callerWorktree, scopedList } from '../callerWorktree';
 
 /** The compact view of an entry used in lists: enough to decide what to look at next. */
 export function summarize(info: ProcessInfo): Record<string, unknown> {
@@ -49,15 +50,19 @@ function portsOf(info: ProcessInfo): { listening: number[]; urls: string[] } {
 const listProcesses = defineTool({
   name: 'list_processes',
   title: 'List processes',
+  summary: 'Every entry with id, state, status, health and ports.',
   description:
     'Every process entry of the project (dev servers, workers, jobs, terminals, agents) with its id, state, readiness or agent status, health and ports. States: starting, ready (a server answered), running (up; for a command without a readiness check this is its healthy state), unhealthy (was ready, liveness probes fail), completed (a one-shot job exited 0), waiting (for the processes it depends on), error, stopped. Start here to find process ids.',
   annotations: { readOnlyHint: true },
-  run: ({ kind }, _call, ctx) => ({ processes: ctx.core.listProcesses(kind).map(summarize) }),
+  run: ({ kind, worktree }, call, ctx) => ({
+    processes: scopedList(ctx.core.listProcesses(kind), worktree, callerWorktree(ctx, call)).map(summarize),
+  }),
 });
 
 const getProcessStatus = defineTool({
   name: 'get_process_status',
   title: 'Process status',
+  summary: 'Full status of one entry, with the reason for it.',
   description:
     'Full status of one entry: state and message, readiness or agent status with the reason (the rule or signal that decided it), whether the agent preset was verified against the real CLI, the status confidence (low with a reason when no rule matches the screen), health, ports, screen size, output offsets, attention flag and timers.',
   annotations: { readOnlyHint: true },
@@ -75,6 +80,7 @@ const getProcessStatus = defineTool({
 const spawnProcess = defineTool({
   name: 'spawn_process',
   title: 'Spawn a process',
+  summary: 'Start a command (argv, shell or preset) or a terminal; returns its id.',
   description:
     'Create and start a new entry: a command (argv, or shell for a command line, or preset to start another instance of a process from switchboard.json) or an interactive terminal. ready adds readiness settings (readyPatterns, port, url, …). Returns the new entry; its id is what the other tools take.',
   run: async (args, call, ctx) => {
@@ -104,6 +110,7 @@ const spawnProcess = defineTool({
 const spawnAgent = defineTool({
   name: 'spawn_agent',
   title: 'Spawn an agent',
+  summary: 'Start a coding agent preset, optionally with its first instructions.',
   description:
     "Start a coding agent (claude, codex, gemini, opencode, qwen, pi, copilot, aider, cursor-agent, or any command) in its own PTY, already connected to this Switchboard. agent_instructions is typed as its first user turn once it is ready for input. argv replaces the preset's command and keeps its status detection. Returns the new entry.",
   run: (args, call, ctx) =>
@@ -126,14 +133,23 @@ const spawnAgent = defineTool({
 const startProcess = defineTool({
   name: 'start_process',
   title: 'Start a process',
-  description: 'Start a stopped entry again (same command, cwd and env). Does nothing if it is running. Returns the entry.',
-  requires: ({ process_id }) => [{ entry: process_id, right: 'control', action: 'starting' }],
-  run: ({ process_id }, _call, ctx) => ctx.core.startProcess(process_id),
+  description:
+    "Start a stopped entry again (same command, cwd and env). Does nothing if it is running. A switchboard.json process name starts that process in your worktree (or `worktree`): its existing instance there, or a new one on its own port, after the same worktree's processes it depends on. Returns the entry.",
+  summary: 'Start a stopped entry again, or a switchboard.json process in your worktree.',
+  startsByName: true,
+  run: ({ process_id, worktree }, call, ctx) => {
+    // A name not running there yet makes a new instance, which needs no right (like spawn_process).
+    if (!ctx.core.findEntry(process_id) && ctx.core.configuredProcesses().has(process_id))
+      return ctx.core.worktrees.startInstance({ worktree: worktree ?? callerWorktree(ctx, call), name: process_id }, spawnOrigin(call));
+    assertAllowed(ctx, call, { entry: process_id, right: 'control', action: 'starting' });
+    return ctx.core.startProcess(process_id);
+  },
 });
 
 const resumeProcess = defineTool({
   name: 'resume_process',
   title: 'Resume an agent',
+  summary: 'Start a stopped agent again in its last conversation.',
   description:
     "Start a stopped agent again continuing its last conversation (the CLI's own resume: Claude Code --resume, codex resume). Works when get_process_status shows session.resumable, e.g. after the app restarted. Returns the entry.",
   run: ({ process_id }, _call, ctx) => ctx.core.resumeProcess(process_id),
@@ -142,6 +158,7 @@ const resumeProcess = defineTool({
 const stopProcess = defineTool({
   name: 'stop_process',
   title: 'Stop a process',
+  summary: "Stop an entry's process tree; the entry stays.",
   description:
     "Stop the entry's whole process tree (signal, default SIGTERM, then SIGKILL after the grace period). The entry stays and can be started again. Returns the entry.",
   annotations: { destructiveHint: true },
@@ -152,6 +169,7 @@ const stopProcess = defineTool({
 const closeProcess = defineTool({
   name: 'close_process',
   title: 'Close a process',
+  summary: "Stop an entry's process tree and remove the entry.",
   description: "Stop the entry's process tree (signal, default SIGTERM) and remove the entry. Its id stops working.",
   annotations: { destructiveHint: true },
   requires: ({ process_id }) => [{ entry: process_id, right: 'control', action: 'closing' }],
@@ -165,6 +183,7 @@ const closeProcess = defineTool({
 const restartProcess = defineTool({
   name: 'restart_process',
   title: 'Restart a process',
+  summary: 'Restart an entry and wait until it is ready or failed.',
   description:
     "Stop the process tree and start it again (after the processes it depends on). For a command, wait_for_ready (default true) waits until it is ready (or running, for a command without a readiness check) or failed; for a one-shot job, until it finished. Returns { success, state, message, duration_ms, url?, port?, logs?, exit_code? } (logs: last lines on failure and of a finished job; exit_code: a finished job's). Sends progress notifications while waiting when given a progress token; cancellable.",
   requires: ({ process_id }) => [{ entry: process_id, right: 'control', action: 'restarting' }],
@@ -195,6 +214,7 @@ const restartProcess = defineTool({
 const checkProcessReady = defineTool({
   name: 'check_process_ready',
   title: 'Is it ready?',
+  summary: 'Readiness of a command now, without waiting.',
   description:
     'Readiness of a command right now: { ready, state, message, url?, port? }. ready is true only for a server that answered (state ready); state also says running (no readiness check), unhealthy, completed, waiting (for dependencies) or error, with the reason in message. Does not wait (restart_process with wait_for_ready does).',
   annotations: { readOnlyHint: true },
@@ -204,6 +224,7 @@ const checkProcessReady = defineTool({
 const getProcessPorts = defineTool({
   name: 'get_process_ports',
   title: 'Ports and URLs',
+  summary: 'URLs an entry printed and the TCP ports it listens on.',
   description: 'URLs the process printed (with the byte offset where each was seen) and the TCP ports its process tree listens on.',
   annotations: { readOnlyHint: true },
   run: ({ process_id }, _call, ctx) => {
@@ -221,6 +242,7 @@ const getProcessPorts = defineTool({
 const renameProcess = defineTool({
   name: 'rename_process',
   title: 'Rename a process',
+  summary: "Change an entry's label.",
   description: 'Change the label shown in the UI and in lists. Returns the entry.',
   requires: ({ process_id }) => [{ entry: process_id, right: 'control', action: 'renaming' }],
   run: ({ process_id, name }, _call, ctx) => ctx.core.renameProcess(process_id, name),
@@ -229,6 +251,7 @@ const renameProcess = defineTool({
 const selectProcess = defineTool({
   name: 'select_process',
   title: 'Focus a process in the UI',
+  summary: "Focus an entry's pane in the Switchboard window.",
   description: "Select and focus the entry's pane in the Switchboard window (to show a person something).",
   run: ({ process_id }, _call, ctx) => ctx.core.selectProcess(process_id),
 });

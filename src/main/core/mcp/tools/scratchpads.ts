@@ -11,6 +11,7 @@ function writeOptions(expectedRevision: number | undefined, call: ToolCall): Wri
 const scratchpadList = defineTool({
   name: 'scratchpad_list',
   title: 'List scratchpads',
+  summary: "The project's shared scratchpads.",
   description: "The project's shared scratchpads: name, revision, size, when and by whom last changed.",
   annotations: { readOnlyHint: true },
   run: async (_args, _call, ctx) => ({ scratchpads: await ctx.scratchpads.list() }),
@@ -19,6 +20,7 @@ const scratchpadList = defineTool({
 const scratchpadRead = defineTool({
   name: 'scratchpad_read',
   title: 'Read a scratchpad',
+  summary: 'Content and revision of a scratchpad.',
   description: 'Content and revision of a scratchpad. Pass the revision as expected_revision when you write it back.',
   annotations: { readOnlyHint: true },
   run: ({ name }, _call, ctx) => ctx.scratchpads.read(name),
@@ -27,6 +29,7 @@ const scratchpadRead = defineTool({
 const scratchpadWrite = defineTool({
   name: 'scratchpad_write',
   title: 'Write a scratchpad',
+  summary: 'Replace a scratchpad, optionally only at an expected revision.',
   description:
     "Replace a scratchpad's content (creates it). With expected_revision the write only happens if nobody changed it since you read that revision (0: only if it does not exist); otherwise it fails with the current revision and nothing is lost. Returns the new revision.",
   run: ({ name, content, expected_revision }, call, ctx) => ctx.scratchpads.write(name, content, writeOptions(expected_revision, call)),
@@ -35,6 +38,7 @@ const scratchpadWrite = defineTool({
 const scratchpadAppend = defineTool({
   name: 'scratchpad_append',
   title: 'Append to a scratchpad',
+  summary: 'Append to a scratchpad.',
   description: 'Add text at the end of a scratchpad (creates it). Appends never overwrite each other. Returns the new revision.',
   run: ({ name, content, expected_revision }, call, ctx) => ctx.scratchpads.append(name, content, writeOptions(expected_revision, call)),
 });
@@ -42,6 +46,7 @@ const scratchpadAppend = defineTool({
 const scratchpadDelete = defineTool({
   name: 'scratchpad_delete',
   title: 'Delete a scratchpad',
+  summary: 'Delete a scratchpad.',
   description: 'Delete a scratchpad (with expected_revision: only if it is still at that revision).',
   annotations: { destructiveHint: true },
   run: ({ name, expected_revision }, call, ctx) => ctx.scratchpads.delete(name, writeOptions(expected_revision, call)),

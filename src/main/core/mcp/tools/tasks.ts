@@ -37,6 +37,7 @@ function taskResult(view: TaskView): Record<string, unknown> {
 const startTask = defineTool({
   name: 'start_task',
   title: 'Start a headless agent task',
+  summary: 'Run a prompt in headless Claude Code under a stall watchdog; returns task_id.',
   description:
     'Hand a prompt to a headless Claude Code run (claude -p, stream-json) watched by a stall watchdog. Returns at once with task_id; ' +
     'then wait_for_task (blocks until it ends, with progress) or get_task. It ends done (result, turns, cost), failed (why), ' +
@@ -74,6 +75,7 @@ const startTask = defineTool({
 const getTask = defineTool({
   name: 'get_task',
   title: 'Task status',
+  summary: "A task's phase, progress and result now.",
   description:
     'A task now: phase (starting, generating, tool_executing, done, failed, stalled, cancelled), current tools, last activity, live stall warning, ' +
     'result or error, turns, cost, the tail of its text, and every watchdog decision with its reason. Does not wait.',
@@ -85,6 +87,7 @@ const getTask = defineTool({
 const cancelTask = defineTool({
   name: 'cancel_task',
   title: 'Cancel a task',
+  summary: 'Cancel a task and end its process tree.',
   description:
     'Cancel a task: its whole process tree is ended (SIGTERM, then SIGKILL). Returns once nothing of it is left, with the task (phase cancelled). A task that already ended is returned as it was.',
   annotations: { destructiveHint: true },
@@ -95,6 +98,7 @@ const cancelTask = defineTool({
 const waitForTask = defineTool({
   name: 'wait_for_task',
   title: 'Wait for a task',
+  summary: 'Block until a task ends or a timeout.',
   description:
     `Block until the task ends (done, failed, stalled, cancelled; its process tree gone) or timeout_seconds pass (default ${DEFAULT_TASK_WAIT_SECONDS}); ` +
     'returns { is_ended, reason, message, elapsed_ms, task }. Sends progress notifications (phase and current tool, stall warnings) when given a progress token. ' +

@@ -9,7 +9,7 @@ import type { McpToolArgs } from '../../../../shared/mcp';
 import { defineTool, type Requirement, type ToolCall, type ToolContext } from '../toolContext';
 
 /** A timer as agents read it. */
-function timerView(t: TimerSummary): Record<string, unknown> {
+export function timerView(t: TimerSummary): Record<string, unknown> {
   return {
     timer_id: t.id,
     kind: t.kind,
@@ -20,6 +20,8 @@ function timerView(t: TimerSummary): Record<string, unknown> {
     ...(t.remainingMs !== undefined ? { remaining_ms: Math.round(t.remainingMs) } : {}),
     ...(t.watched ? { watched: t.watched } : {}),
     ...(t.waitingOn ? { waiting_on: t.waitingOn } : {}),
+    ...(t.blockedOn ? { blocked_on: t.blockedOn.map((b) => ({ process_id: b.id, reason: b.reason })) } : {}),
+    ...(t.whenBlocked ? { continue_at_reset: true } : {}),
     body_preview: t.bodyPreview,
     created_by: t.createdBy,
     created_at: new Date(t.createdAt).toISOString(),
@@ -88,6 +90,7 @@ function setIdleTimer(kind: 'idle_any' | 'idle_all') {
 const timerSet = defineTool({
   name: 'timer_set',
   title: 'Set a timer',
+  summary: 'Deliver a body to the owner as a user turn after a delay.',
   description: `One-shot timer: after \`seconds\`, deliver \`body\` to the owner. ${DELIVERY} Returns timer_id, fires_at and remaining_ms.`,
   requires: deliversToOwner,
   run: ({ seconds, body, label, owner_process_id }, call, ctx) =>
@@ -97,6 +100,7 @@ const timerSet = defineTool({
 const timerFireWhenIdleAny = defineTool({
   name: 'timer_fire_when_idle_any',
   title: 'Fire when any agent finishes',
+  summary: 'Deliver a body when any watched agent goes idle.',
   description: `Deliver \`body\` when any of the \`watched\` agents finishes a turn (goes from working to idle). Agents already idle now do not count until they work and come back; a freshly spawned agent counts once it has done its first instructions. With max_wait_seconds it fires anyway after that long. ${DELIVERY} Returns already_idle and waiting_on.`,
   requires: deliversToOwner,
   run: setIdleTimer('idle_any'),
@@ -105,6 +109,7 @@ const timerFireWhenIdleAny = defineTool({
 const timerFireWhenIdleAll = defineTool({
   name: 'timer_fire_when_idle_all',
   title: 'Fire when all agents are idle',
+  summary: 'Deliver a body when all watched agents are idle.',
   description: `Deliver \`body\` when every one of the \`watched\` agents is idle at the same time (agents idle already count; a freshly spawned agent only once it has done its first instructions; an agent that exited counts as done). Fires at once if all are idle now. With max_wait_seconds it fires anyway after that long. ${DELIVERY} Returns already_idle and waiting_on.`,
   requires: deliversToOwner,
   run: setIdleTimer('idle_all'),
@@ -113,6 +118,7 @@ const timerFireWhenIdleAll = defineTool({
 const timerCancel = defineTool({
   name: 'timer_cancel',
   title: 'Cancel a timer',
+  summary: 'Cancel a timer.',
   description:
     "Cancel one of your timers (one you own or set); it moves to timer_list's history. Callers outside Switchboard can cancel any timer.",
   annotations: { destructiveHint: true },
@@ -122,6 +128,7 @@ const timerCancel = defineTool({
 const timerPause = defineTool({
   name: 'timer_pause',
   title: 'Pause a timer',
+  summary: 'Pause a timer, keeping its remaining time.',
   description:
     'Pause one of your timers. A delay timer keeps its remaining time; an idle timer stops listening (and its max wait stops counting) until resumed.',
   run: ({ timer_id }, call, ctx) => timerView(ctx.core.timers.pause(call.caller, timer_id)),
@@ -130,6 +137,7 @@ const timerPause = defineTool({
 const timerResume = defineTool({
   name: 'timer_resume',
   title: 'Resume a timer',
+  summary: 'Resume a paused timer.',
   description:
     'Resume a paused timer: a delay counts down the time it had left; an idle timer listens again (transitions while paused are not counted).',
   run: ({ timer_id }, call, ctx) => timerView(ctx.core.timers.resume(call.caller, timer_id)),
@@ -138,6 +146,7 @@ const timerResume = defineTool({
 const timerList = defineTool({
   name: 'timer_list',
   title: 'List timers',
+  summary: 'Your timers and what each waits on.',
   description:
     'Your timers (those you own or set; every timer for callers outside Switchboard), nearest first, and a history of ended ones: fired, cancelled, or dropped with the reason (owner closed or exited, watched agent closed).',
   annotations: { readOnlyHint: true },
@@ -150,6 +159,7 @@ const timerList = defineTool({
 const timerWait = defineTool({
   name: 'timer_wait',
   title: 'Wait (legacy)',
+  summary: 'Legacy delay: a fixed line typed to you after some seconds (prefer timer_set).',
   description:
     'Legacy delay: after `seconds`, a fixed line ("[switchboard] timer_wait: N s elapsed.") is typed to you as a user turn. Prefer timer_set, which delivers a body you choose.',
   run: ({ seconds, label }, call, ctx) => armedView(ctx.core.timers.setLegacyWait(call.caller, { seconds, label }), ctx, call),

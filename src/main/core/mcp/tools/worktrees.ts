@@ -15,6 +15,7 @@ function assertManages(ctx: ToolContext, call: ToolCall, worktree: string, actio
 const createWorktree = defineTool({
   name: 'create_worktree',
   title: 'Create a worktree',
+  summary: 'New git worktree on a new branch, copied and set up; returns its id.',
   description:
     "New git worktree on a new branch, with the project's copy and set-up done. Returns id, path, branch, setup. Then spawn_agent/spawn_process with worktree.",
   run: async (args, call, ctx) => {
@@ -26,6 +27,7 @@ const createWorktree = defineTool({
 const listWorktrees = defineTool({
   name: 'list_worktrees',
   title: 'List worktrees',
+  summary: 'Every worktree: branch, base, ahead/behind, changed files, creator.',
   description: 'Every worktree (main included): branch, base, commits ahead/behind, changed files, creator.',
   annotations: { readOnlyHint: true },
   run: async (_args, _call, ctx) => ({ worktrees: await ctx.core.worktrees.manager.status() }),
@@ -34,6 +36,7 @@ const listWorktrees = defineTool({
 const worktreeDiff = defineTool({
   name: 'worktree_diff',
   title: 'Worktree diff',
+  summary: "A worktree's changes against its base, uncommitted included.",
   description: 'Changes against the base, uncommitted included (marked): per file +/- and unified diff.',
   annotations: { readOnlyHint: true },
   run: async ({ worktree }, _call, ctx): Promise<WorktreeDiff> => ctx.core.worktrees.manager.diff(worktree),
@@ -42,6 +45,7 @@ const worktreeDiff = defineTool({
 const mergeWorktree = defineTool({
   name: 'merge_worktree',
   title: 'Merge a worktree',
+  summary: "Land a worktree's branch on its base; a conflict changes nothing.",
   description: 'Land the worktree branch on its base. A conflict changes nothing and names the files.',
   run: ({ worktree, strategy }, call, ctx) => {
     assertManages(ctx, call, worktree, 'Merging');
@@ -52,6 +56,7 @@ const mergeWorktree = defineTool({
 const removeWorktree = defineTool({
   name: 'remove_worktree',
   title: 'Remove a worktree',
+  summary: 'Delete a worktree and its branch; unsaved work refuses it unless force.',
   description: 'Delete the worktree and its branch. Refused with unsaved work unless force, which saves it to a named branch first.',
   annotations: { destructiveHint: true },
   run: ({ worktree, force }, call, ctx) => {

@@ -1,0 +1,123 @@
+/**
+ * Worktrees on a repository of 5,000 files: "new agent in a worktree" (create, copy, set-up, then
+ * the agent, through the same core method the UI's dialog calls) until the agent's prompt is ready,
+ * against `git worktree add` alone in the same run; and `list_worktrees` over MCP with 20
+ * worktrees, against `git worktree list` alone.
+ */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { createCore, type CoreHandle } from '../src/main/core/composition';
+import { makeTestRepo, type TestRepo } from '../src/main/core/worktrees/testing/gitRepo';
+import { callOk, connectClient } from '../test/mcp/mcpHarness';
+import { percentile, type BenchRow } from './report';
+
+const SECTION = 'worktrees';
+const FILES = 5_000;
+const ROUNDS = 5;
+const LISTED_WORKTREES = 20;
+const LIST_CALLS = 20;
+/**
+ * Claude Code 2.1.197's idle window title and prompt box (the e2e stand-in's first screen,
+ * e2e/support/standIn.ts): the agent is `starting` until its screen shows them, then `idle`.
+ */
+const CLAUDE_IDLE_SCREEN = [
+  'printf "\\033]0;✳ Claude Code\\007"',
+  'printf "%.0s─" $(seq 1 100); printf "\\n❯ \\n"; printf "%.0s─" $(seq 1 100); exec cat',
+].join('; ');
+
+function repositoryOf(files: number): TestRepo {
+  const contents: Record<string, string> = {};
+  for (let i = 0; i < files; i++) contents[`src/dir${i % 50}/file${i}.ts`] = `export const value${i} = ${i};\n`;
+  return makeTestRepo(contents);
+}
+
+/** The baseline: the bare `git worktree add` of a new branch, as a person would type it. */
+function timeBareWorktreeAdd(repo: TestRepo, round: number): number {
+  const dir = join(repo.home, `bare-${round}`);
+  const started = performance.now();
+  execFileSync('git', ['worktree', 'add', '--quiet', '-b', `bare-${round}`, dir, 'main'], { cwd: repo.root });
+  const elapsed = performance.now() - started;
+  execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: repo.root });
+  execFileSync('git', ['branch', '-D', `bare-${round}`], { cwd: repo.root, stdio: 'ignore' });
+  return elapsed;
+}
+
+/** From the request to the agent's prompt ready (its status idle), then it is stopped and its worktree removed. */
+async function timeAgentInWorktree(handle: CoreHandle, round: number): Promise<number> {
+  const { core } = handle;
+  const started = performance.now();
+  // Idle agents seen from the start: the agent may be idle before startAgentInWorktree returns.
+  const idle = new Set<string>();
+  let wake = () => {};
+  const subscription = core.onEvent((event) => {
+    if (event.type !== 'processChanged' || event.process.agent?.primary !== 'idle') return;
+    idle.add(event.process.id);
+    wake();
+  });
+  const result = await core.worktrees.startAgentInWorktree({
+    name: `agent-${round}`,
+    preset: 'claude',
+    argv: ['/bin/sh', '-c', CLAUDE_IDLE_SCREEN],
+  });
+  const agentId = result.agent.id;
+  await new Promise<void>((resolve) => {
+    wake = () => (idle.has(agentId) || core.describe(agentId).agent?.primary === 'idle') && resolve();
+    wake();
+  });
+  subscription.dispose();
+  const elapsed = performance.now() - started;
+  await core.closeProcess(agentId);
+  await core.worktrees.manager.remove(result.worktree.id, true);
+  return elapsed;
+}
+
+async function timeListing(repo: TestRepo, client: Client): Promise<{ listed: number[]; bare: number[] }> {
+  const listed: number[] = [];
+  const bare: number[] = [];
+  for (let i = 0; i < LIST_CALLS; i++) {
+    let started = performance.now();
+    execFileSync('git', ['worktree', 'list', '--porcelain'], { cwd: repo.root });
+    bare.push(performance.now() - started);
+    started = performance.now();
+    const { worktrees } = await callOk<{ worktrees: unknown[] }>(client, 'list_worktrees');
+    listed.push(performance.now() - started);
+    if (worktrees.length !== LISTED_WORKTREES + 1) throw new Error(`list_worktrees listed ${worktrees.length}`);
+  }
+  return { listed, bare };
+}
+
+export async function benchWorktrees(): Promise<BenchRow[]> {
+  const repo = repositoryOf(FILES);
+  const handle = await createCore({ projectDir: repo.root, dataDir: join(repo.home, 'data'), watchConfig: false, grantTrust: true });
+  const client = await connectClient(handle.mcp.url, handle.mcp.token);
+  try {
+    const bare: number[] = [];
+    const agent: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      bare.push(timeBareWorktreeAdd(repo, round));
+      agent.push(await timeAgentInWorktree(handle, round));
+    }
+    for (let i = 0; i < LISTED_WORKTREES; i++) await handle.core.worktrees.createWorktree({ name: `listed-${i}` });
+    const listing = await timeListing(repo, client);
+    const row = (name: string, value: number, baseline: number, goal?: string): BenchRow => ({
+      section: SECTION,
+      name,
+      value,
+      unit: 'ms',
+      baseline,
+      ratio: value / baseline,
+      ...(goal ? { goal } : {}),
+    });
+    return [
+      row(`new agent in a worktree → prompt ready (${FILES} files), median`, percentile(agent, 50), percentile(bare, 50)),
+      row(`list_worktrees over MCP, ${LISTED_WORKTREES} worktrees, p50`, percentile(listing.listed, 50), percentile(listing.bare, 50)),
+      row(`list_worktrees over MCP, ${LISTED_WORKTREES} worktrees, p95`, percentile(listing.listed, 95), percentile(listing.bare, 95)),
+    ];
+  } finally {
+    await client.close();
+    await handle.dispose();
+    repo.cleanup();
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * The remote hosts' projects in the laptop's own workspace: a watch socket per host keeps the
+ * host's list of open projects and their counts; each laptop viewer gets its own view of a
+ * project (RemoteProjectView). Ids are the laptop's own (`rp_…`, from the host and the host's id),
+ * so a project of one host never collides with another's or a local one.
+ */
+import { createHash } from 'node:crypto';
+import type { ControlEvent } from '../../../shared/api';
+import type { ProjectWaitingAgent } from '../../../shared/inbox';
+import type { OpenProjectInfo, WorkspaceState } from '../../../shared/workspace';
+import { DisposableStore, Emitter } from '../base';
+import type { LinkedProjects, ProjectView } from '../workspace';
+import { HostUiClient } from './hostUiClient';
+import type { RemoteHost } from './remoteHost';
+import { RemoteProjectView } from './remoteProjectView';
+
+interface Linked {
+  info: OpenProjectInfo;
+  remote: RemoteHost;
+  hostProjectId: string;
+}
+
+/** A laptop-side project id: stable for one project of one host. */
+function linkedId(host: string, hostProjectId: string): string {
+  return `rp_${createHash('sha256').update(`${host}\0${hostProjectId}`).digest('hex').slice(0, 12)}`;
+}
+
+/** One host's open projects as its own workspace reports them, kept current by its events. */
+class HostWatch {
+  projects: OpenProjectInfo[] = [];
+  client: HostUiClient | undefined;
+  private opening = false;
+
+  constructor(
+    readonly remote: RemoteHost,
+    private readonly changed: () => void,
+  ) {}
+
+  async open(): Promise<void> {
+    const ui = this.remote.state.ui;
+    if (this.opening || this.client?.isOpen || !ui) return;
+    this.opening = true;
+    try {
+      const client = await HostUiClient.open(ui, this.remote.state.host, (event) => this.receive(event));
+      this.client = client;
+      client.onDidClose(() => {
+        if (this.client === client) this.client = undefined;
+      });
+      this.update(((await client.call('getWorkspace', {})) as WorkspaceState).projects);
+    } catch {
+      // the host's state says why; the next 'connected' tries again
+    } finally {
+      this.opening = false;
+    }
+  }
+
+  private receive(event: ControlEvent): void {
+    if (event.type === 'workspaceChanged') this.update(event.workspace.projects);
+  }
+
+  private update(projects: OpenProjectInfo[]): void {
+    this.projects = projects;
+    this.changed();
+  }
+}
+
+export class LinkedRemoteProjects implements LinkedProjects {
+  private readonly watches: HostWatch[];
+  private readonly store = new DisposableStore();
+  private readonly changed = new Emitter<void>();
+  readonly onChanged = this.changed.event;
+
+  constructor(remotes: RemoteHost[]) {
+    this.watches = remotes.map((remote) => new HostWatch(remote, () => this.changed.fire()));
+    for (const watch of this.watches) {
+      this.store.add(
+        watch.remote.onDidChangeState((state) => {
+          if (state.status === 'connected') void watch.open();
+          this.changed.fire(); // a host's status shows on its projects
+        }),
+      );
+    }
+  }
+
+  /** Resolves once every connected host's projects are known. */
+  async ready(): Promise<void> {
+    await Promise.all(this.watches.filter((watch) => watch.remote.state.status === 'connected').map((watch) => watch.open()));
+  }
+
+  list(): OpenProjectInfo[] {
+    return this.linked().map((project) => project.info);
+  }
+
+  view(id: string, emit: (event: ControlEvent) => void): ProjectView {
+    const found = this.linked().find((project) => project.info.id === id);
+    if (!found) throw new Error(`No remote project has the id "${id}"`);
+    return new RemoteProjectView(found.remote, found.hostProjectId, emit);
+  }
+
+  async listWaiting(): Promise<ProjectWaitingAgent[]> {
+    const perHost = await Promise.all(
+      this.watches.map(async (watch) => {
+        if (!watch.client?.isOpen) return [];
+        const { agents } = (await watch.client.call('listWaitingAcrossProjects', {})) as { agents: ProjectWaitingAgent[] };
+        const host = watch.remote.state.host;
+        return agents.map((agent) => ({ ...agent, project: { ...agent.project, id: linkedId(host, agent.project.id), host } }));
+      }),
+    );
+    return perHost.flat();
+  }
+
+  dispose(): void {
+    this.store.dispose();
+    for (const watch of this.watches) watch.client?.close();
+    this.changed.dispose();
+  }
+
+  private linked(): Linked[] {
+    return this.watches.flatMap((watch) => {
+      const host = watch.remote.state.host;
+      return watch.projects.map((project) => ({
+        info: { ...project, id: linkedId(host, project.id), host },
+        remote: watch.remote,
+        hostProjectId: project.id,
+      }));
+    });
+  }
+}

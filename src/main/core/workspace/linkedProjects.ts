@@ -1,0 +1,24 @@
+/**
+ * Projects another machine's core runs (a remote host's), shown in this workspace beside the local
+ * ones. The workspace and its viewers know them only through this interface; `remote/` implements it.
+ */
+import type { ControlEvent } from '../../../shared/api';
+import type { ProjectWaitingAgent } from '../../../shared/inbox';
+import type { OpenProjectInfo } from '../../../shared/workspace';
+import type { Disposable, Event } from '../base';
+
+/** One viewer's door to one project: the control API's calls, its events to `emit`. */
+export interface ProjectView extends Disposable {
+  call(cmd: unknown, rawArgs: unknown): Promise<unknown>;
+}
+
+export interface LinkedProjects {
+  /** The linked projects open now, each naming its `host`. */
+  list(): OpenProjectInfo[];
+  /** The list or its counts changed. */
+  readonly onChanged: Event<void>;
+  /** A view of one linked project for one viewer; its events come to `emit`. */
+  view(id: string, emit: (event: ControlEvent) => void): ProjectView;
+  /** The linked projects' waiting agents, each naming its project by the id `list()` gives. */
+  listWaiting(): Promise<ProjectWaitingAgent[]>;
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { ProcessInfo } from '../../shared/model';
+import type { WorktreeStatus } from '../../shared/worktree';
+import { groupByWorktree, readyUrlsOf, worktreeIdsOf } from './worktrees';
+
+const status = (id: string, extra: Partial<WorktreeStatus> = {}): WorktreeStatus => ({
+  id,
+  name: id,
+  path: `/wt/${id}`,
+  branch: id === 'main' ? 'main' : `switchboard/${id}`,
+  base: id === 'main' ? null : 'main',
+  isMain: id === 'main',
+  ahead: 0,
+  behind: 0,
+  changedFiles: 0,
+  isMissing: false,
+  createdBy: null,
+  createdAt: '',
+  ...extra,
+});
+
+const entry = (id: string, name: string, worktree?: string, readiness?: ProcessInfo['readiness']) =>
+  ({
+    id,
+    name,
+    kind: 'command',
+    state: readiness?.settling ? 'starting' : (readiness?.phase ?? 'running'),
+    ...(worktree ? { worktree } : {}),
+    readiness,
+  }) as ProcessInfo;
+
+describe('worktree groups', () => {
+  const processes = {
+    a: entry('a', 'web'),
+    b: entry('b', 'web', 'feature-a'),
+    c: entry('c', 'claude', 'feature-a'),
+    d: entry('d', 'shell'),
+  };
+
+  it('keeps a flat list while the project has only its main checkout', () => {
+    expect(groupByWorktree(['a', 'd'], worktreeIdsOf(processes), [status('main')])).toBeNull();
+  });
+
+  it('groups entries by worktree, the main checkout first, keeping the sidebar order inside each group', () => {
+    const groups = groupByWorktree(['b', 'a', 'c', 'd'], worktreeIdsOf(processes), [status('main'), status('feature-a'), status('empty')]);
+    expect(groups?.map((g) => [g.id, g.ids, g.status?.branch])).toEqual([
+      ['main', ['a', 'd'], 'main'],
+      ['feature-a', ['b', 'c'], 'switchboard/feature-a'],
+      ['empty', [], 'switchboard/empty'],
+    ]);
+  });
+
+  it("groups an entry whose worktree the list does not know yet under that worktree's id, without a status", () => {
+    const groups = groupByWorktree(['a', 'b'], worktreeIdsOf(processes), [status('main')]);
+    expect(groups?.map((g) => [g.id, g.ids, g.status === undefined])).toEqual([
+      ['main', ['a'], false],
+      ['feature-a', ['b'], true],
+    ]);
+  });
+
+  it('lists the ready URLs of a group once each, never a URL that is not ready', () => {
+    const ready = { phase: 'ready', message: 'up', url: 'http://localhost:20001' } as const;
+    const all = {
+      w: entry('w', 'web', 'x', ready),
+      v: entry('v', 'web-copy', 'x', ready),
+      s: entry('s', 'api', 'x', { phase: 'starting', message: 'starting', url: 'http://localhost:20002' }),
+      t: entry('t', 'settling', 'x', { phase: 'ready', settling: true, message: 'settling', url: 'http://localhost:20003' }),
+    };
+    expect(readyUrlsOf(['w', 'v', 's', 't'], all)).toEqual([{ name: 'web', url: 'http://localhost:20001' }]);
+  });
+});

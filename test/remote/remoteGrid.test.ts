@@ -1,0 +1,210 @@
+/**
+ * A remote host's project in the laptop's own workspace, against a real OpenSSH (test/support/sshHost.ts):
+ * the laptop's viewer (the same WorkspaceClientSession the app's window and a browser tab use) lists
+ * the host's project tagged with the host, attaches and types into its panes, sees readiness, and
+ * after the ssh process is killed and the connection restored, every pane shows each line once.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, chownSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Terminal } from '@xterm/headless';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ControlEvent } from '../../src/shared/api';
+import type { ProcessInfo } from '../../src/shared/model';
+import type { WorkspaceState } from '../../src/shared/workspace';
+import { Emitter, waitForEvent, type Disposable } from '../../src/main/core/base';
+import { WorkspaceClientSession } from '../../src/main/core/bridge';
+import { createHostWorkspace, type HostWorkspace } from '../../src/main/core/workspace';
+import { connectRemoteHosts, type RemoteHosts } from '../../src/main/core/remote';
+import { startSshTestHost, sshHostUnavailable, type SshTestHost } from '../support/sshHost';
+
+const ROOT = resolve(__dirname, '../..');
+const unavailable = sshHostUnavailable();
+if (unavailable) console.warn(`Skipping the remote-grid tests: ${unavailable}`);
+
+/** A pane as the renderer keeps one (terminalPane.ts): the attach screen, then output past its offset; a reset attaches again. */
+class Pane {
+  readonly term = new Terminal({ cols: 100, rows: 30, scrollback: 5_000, allowProposedApi: true });
+  private offset = -1;
+  private readonly written = new Emitter<void>();
+  readonly onWritten = this.written.event;
+
+  constructor(
+    private readonly viewer: Viewer,
+    readonly id: string,
+  ) {}
+
+  async attach(): Promise<void> {
+    this.offset = -1;
+    const snapshot = (await this.viewer.call('attach', { id: this.id })) as { screen: string; offset: number };
+    this.term.reset();
+    this.write(snapshot.screen);
+    this.offset = snapshot.offset;
+  }
+
+  deliver(event: Extract<ControlEvent, { type: 'output' }>): void {
+    if (this.offset >= 0 && event.end > this.offset) this.write(event.data);
+  }
+
+  lines(): string[] {
+    const buffer = this.term.buffer.active;
+    return Array.from({ length: buffer.length }, (_, i) => buffer.getLine(i)?.translateToString(true) ?? '');
+  }
+
+  /** Resolves once the rendered lines satisfy `predicate`. */
+  async until(predicate: (lines: string[]) => boolean, timeoutMs = 60_000): Promise<string[]> {
+    if (predicate(this.lines())) return this.lines();
+    await waitForEvent(this.onWritten, () => predicate(this.lines()), timeoutMs);
+    return this.lines();
+  }
+
+  private write(data: string | Uint8Array): void {
+    this.term.write(data, () => this.written.fire());
+  }
+}
+
+/** One laptop viewer of one project: what the app's window does with the workspace. */
+class Viewer implements Disposable {
+  readonly session: WorkspaceClientSession;
+  readonly panes = new Map<string, Pane>();
+  readonly events = new Emitter<ControlEvent>();
+  readonly resets: string[] = [];
+
+  constructor(
+    workspace: HostWorkspace['workspace'],
+    public project = '',
+  ) {
+    this.session = new WorkspaceClientSession(workspace, (event, from) => this.receive(event, from));
+  }
+
+  call(cmd: string, args: unknown): Promise<unknown> {
+    return this.session.call(cmd, args, this.project);
+  }
+
+  async pane(id: string): Promise<Pane> {
+    const pane = new Pane(this, id);
+    this.panes.set(id, pane);
+    await pane.attach();
+    return pane;
+  }
+
+  dispose(): void {
+    this.session.dispose();
+    this.events.dispose();
+  }
+
+  private receive(event: ControlEvent, from: string | undefined): void {
+    if (event.type === 'output') this.panes.get(event.id)?.deliver(event);
+    if (from !== this.project) return;
+    if (event.type === 'outputReset') {
+      this.resets.push(event.id);
+      void this.panes.get(event.id)?.attach();
+    }
+    this.events.fire(event);
+  }
+}
+
+describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', () => {
+  let host: SshTestHost;
+  let laptop: HostWorkspace;
+  let remotes: RemoteHosts;
+  let link: Disposable;
+  let laptopData: string;
+  const devPort = 20_000 + Math.floor(Math.random() * 20_000);
+
+  beforeAll(async () => {
+    host = await startSshTestHost();
+    const dir = join(host.home, 'grid');
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(join(ROOT, 'test/fixtures/servers/slow-server.mjs'), join(dir, 'slow-server.mjs'));
+    writeFileSync(
+      join(dir, 'switchboard.json'),
+      JSON.stringify({
+        processes: { web: { command: 'node', args: ['slow-server.mjs', String(devPort), '1'], port: devPort, autoStart: true } },
+      }),
+    );
+    spawnSync('chown', ['-R', `${host.user}:`, dir]);
+    chownSync(dir, host.uid, -1);
+    laptopData = mkdtempSync(join(tmpdir(), 'remote-grid-'));
+    laptop = createHostWorkspace({ dataDir: laptopData, roots: [laptopData] });
+    remotes = await connectRemoteHosts({
+      specs: [{ destination: host.alias, dirs: ['grid'] }],
+      configFile: host.configFile,
+      appRoot: ROOT,
+      dataDir: laptopData,
+      trust: true,
+      log: () => undefined,
+    });
+    expect(remotes.states()[0].message).toBeUndefined();
+    link = laptop.workspace.link(remotes.linked);
+  }, 240_000);
+
+  afterAll(async () => {
+    link?.dispose();
+    remotes?.dispose();
+    await laptop?.dispose();
+    host?.dispose();
+    if (laptopData) rmSync(laptopData, { recursive: true, force: true });
+  });
+
+  it('lists the host project tagged with the host; its entries carry the host and their readiness; a pane takes keystrokes', async () => {
+    const viewer = new Viewer(laptop.workspace);
+    try {
+      const workspace = (await viewer.session.call('getWorkspace', {})) as WorkspaceState;
+      const remote = workspace.projects.find((p) => p.host === host.alias);
+      expect(remote).toMatchObject({ name: 'grid', host: host.alias, id: expect.stringMatching(/^rp_[0-9a-f]{12}$/) as string });
+      viewer.project = remote!.id;
+      expect(await viewer.session.call('focusProject', { projectId: remote!.id })).toMatchObject({ id: remote!.id });
+
+      const snapshot = (await viewer.call('getSnapshot', {})) as { processes: ProcessInfo[] };
+      const web = snapshot.processes.find((p) => p.name === 'web')!;
+      expect(web.host).toBe(host.alias);
+      const ready =
+        web.state === 'ready'
+          ? web
+          : await waitForEvent(
+              viewer.events.event,
+              (e) => e.type === 'processChanged' && e.process.id === web.id && e.process.state === 'ready',
+              60_000,
+            ).then((e) => (e as Extract<ControlEvent, { type: 'processChanged' }>).process);
+      expect(ready).toMatchObject({ host: host.alias, readiness: { port: devPort } });
+
+      const cat = (await viewer.call('spawnProcess', { kind: 'command', name: 'echo', argv: ['cat'] })) as ProcessInfo;
+      const pane = await viewer.pane(cat.id);
+      await viewer.call('writeInput', { id: cat.id, data: 'typed-on-the-laptop\r' });
+      // The PTY's echo and cat's own copy: the keystrokes reached the process on the host.
+      const lines = await pane.until((l) => l.filter((line) => line === 'typed-on-the-laptop').length === 2);
+      expect(lines.filter((line) => line === 'typed-on-the-laptop')).toHaveLength(2);
+      await expect(viewer.session.call('closeProject', { projectId: remote!.id })).rejects.toThrow(/stays open on its host/);
+    } finally {
+      viewer.dispose();
+    }
+  }, 120_000);
+
+  it('kill the ssh process, restore: every attached pane shows each line exactly once', async () => {
+    const viewer = new Viewer(laptop.workspace);
+    try {
+      viewer.project = laptop.workspace.state().projects.find((p) => p.host === host.alias)!.id;
+      const ticks = 300;
+      const spawned = (await viewer.call('spawnProcess', {
+        kind: 'command',
+        name: 'ticker',
+        shell: `i=0; while [ $i -lt ${ticks} ]; do i=$((i+1)); echo tick-$i; sleep 0.02; done; echo ticker-done`,
+      })) as ProcessInfo;
+      const pane = await viewer.pane(spawned.id);
+      await pane.until((lines) => lines.includes('tick-20'));
+
+      const [remote] = remotes.hosts;
+      const back = waitForEvent(remote.onDidChangeState, (state) => state.status === 'connected', 90_000);
+      process.kill(remote.sshPid!, 'SIGKILL'); // the network goes
+      await back;
+      const lines = await pane.until((l) => l.includes('ticker-done'), 90_000);
+      expect(viewer.resets).toEqual([spawned.id]);
+      const seen = lines.filter((line) => /^tick-\d+$/.test(line));
+      expect(seen).toEqual(Array.from({ length: ticks }, (_, i) => `tick-${i + 1}`));
+    } finally {
+      viewer.dispose();
+    }
+  }, 180_000);
+});

@@ -1,0 +1,195 @@
+/**
+ * A worktree's app on demand, through the real core and its real MCP endpoint (createCore) on a
+ * real git repository with real HTTP servers: an agent in worktree `a` starts `web` by name and
+ * gets a's web — with a's own `api` started first for `${url:api}` — while the main checkout's
+ * entries stay as they are; its names and lists resolve in its own worktree; once its agents
+ * have been idle for `worktrees.idleStop` (on an injected clock) a's servers stop and read
+ * stopped · idle, and start again on demand.
+ */
+import { writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { createCore, type CoreHandle } from '../../src/main/core/composition';
+import { VirtualClock, waitForEvent } from '../../src/main/core/base';
+import { makeTestRepo, type TestRepo } from '../../src/main/core/worktrees/testing/gitRepo';
+import type { ControlEvent } from '../../src/shared/api';
+import type { ProcessInfo } from '../../src/shared/model';
+import { waitForOutput } from '../support/wait';
+import { callError, callOk, connectClient } from '../mcp/mcpHarness';
+
+const IDLE_STOP_MS = 10 * 60_000;
+/** A server answering every request with its second argument, on the port of its first. */
+const SERVER =
+  "const [port, text] = process.argv.slice(1); require('http').createServer((q, s) => s.end(text)).listen(+port, '127.0.0.1');";
+/** A stand-in agent the generic rules read as idle at its prompt; it prints its MCP token first. */
+const AGENT = [
+  'bash',
+  '--noprofile',
+  '--norc',
+  '-c',
+  'echo "TOKEN=$SWITCHBOARD_MCP_TOKEN"; printf "> "; while IFS= read -r l; do printf "> "; done',
+];
+
+let repo: TestRepo;
+let handle: CoreHandle | undefined;
+const clients: Client[] = [];
+const clock = new VirtualClock();
+
+beforeEach(() => {
+  repo = makeTestRepo({ 'README.md': 'hello\n', '.gitignore': 'switchboard.json\n' });
+  const config = {
+    processes: {
+      api: { command: 'node', args: ['-e', SERVER, '${port}', 'api in ${worktree}'], autoStart: false },
+      web: { command: 'node', args: ['-e', SERVER, '${port}', 'web in ${worktree}, api at ${url:api}'], autoStart: false },
+    },
+    worktrees: { idleStop: IDLE_STOP_MS },
+  };
+  writeFileSync(join(repo.root, 'switchboard.json'), JSON.stringify(config));
+});
+
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.close();
+  await handle?.dispose();
+  handle = undefined;
+  repo.cleanup();
+});
+
+function httpText(url: string): Promise<string> {
+  return new Promise((done, fail) => {
+    const req = request(url, { agent: false, timeout: 10_000 }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => done(body));
+    });
+    req.on('timeout', () => req.destroy(new Error(`${url} did not answer`)));
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+/** An agent in `worktree`, idle at its prompt, and an MCP client with its own token. */
+async function agentIn(worktree: string): Promise<{ agent: ProcessInfo; mcp: Client }> {
+  const { core, mcp } = handle!;
+  const agent = await core.spawnAgent({ preset: 'generic', name: `agent-${worktree}`, argv: AGENT, worktree });
+  const line = await waitForOutput(core.entry(agent.id), /TOKEN=\S+/, 15_000, 0);
+  const token = /TOKEN=(\S+)/.exec(line)![1];
+  await waitForEvent<ControlEvent>(
+    core.onEvent,
+    (e) => e.type === 'processChanged' && e.process.id === agent.id && e.process.agent?.primary === 'idle',
+    20_000,
+  ).catch(() => undefined); // already idle before we listened: the describe below says so
+  expect(core.describe(agent.id).agent?.primary).toBe('idle');
+  const client = await connectClient(mcp.url, token, `agent-in-${worktree}`);
+  clients.push(client);
+  return { agent, mcp: client };
+}
+
+type Listed = { id: string; name: string; state: string; config_name?: string; ready?: { port?: number } };
+
+describe('a worktree’s app on demand', () => {
+  it('start_process by name from an agent in a worktree starts its own web after its own api; names and lists resolve there; idle stop and start again', async () => {
+    handle = await createCore({
+      projectDir: repo.root,
+      dataDir: join(repo.home, 'data'),
+      watchConfig: false,
+      killGraceMs: 1_000,
+      grantTrust: true,
+      clock,
+    });
+    const { core } = handle;
+    await core.worktrees.createWorktree({ name: 'a' });
+    await core.worktrees.createWorktree({ name: 'b' });
+    const { agent, mcp } = await agentIn('a');
+    const external = await connectClient(handle.mcp.url, handle.mcp.token);
+    clients.push(external);
+
+    // Not running in a yet: a status call says how to start it; start_process does.
+    expect((await callError(mcp, 'get_process_status', { process_id: 'web' })).text).toMatch(
+      /"web" is not running in a yet: start_process \{"process_id": "web"\}/,
+    );
+    const web = await callOk<ProcessInfo>(mcp, 'start_process', { process_id: 'web' });
+    expect(web).toMatchObject({ name: 'web', worktree: 'a', configName: 'web' });
+    const ready = await callOk<{ success: boolean; state: string; port?: number }>(mcp, 'restart_process', {
+      process_id: 'web',
+      ready_timeout: 30_000,
+    });
+    const ports = core.ports.assigned('a');
+    expect(ready).toMatchObject({ success: true, state: 'ready', port: ports.web });
+    expect(await callOk(mcp, 'check_process_ready', { process_id: 'web' })).toMatchObject({ ready: true, port: ports.web });
+    expect(await callOk(mcp, 'get_process_status', { process_id: 'api' })).toMatchObject({ worktree: 'a', state: 'ready' });
+    expect(new Set([ports.web, ports.api]).size).toBe(2);
+    expect(await httpText(`http://127.0.0.1:${ports.web}/`)).toBe(`web in a, api at http://localhost:${ports.api}`);
+    expect(await httpText(`http://127.0.0.1:${ports.api}/`)).toBe('api in a');
+
+    // The main checkout's entries are untouched, and the app token's names resolve there.
+    const mainWeb = core.listProcesses().find((p) => p.configName === 'web' && !p.worktree)!;
+    expect(mainWeb.state).toBe('stopped');
+    expect(await callOk(external, 'check_process_ready', { process_id: 'web' })).toMatchObject({ ready: false, state: 'stopped' });
+    // The UI's command (and the control API's startInWorktree): b's api on b's own port.
+    const apiB = await core.worktrees.startInstance({ worktree: 'b', name: 'api' });
+    expect(apiB).toMatchObject({ worktree: 'b', configName: 'api' });
+    expect(core.ports.assigned('b').api).not.toBe(ports.api);
+
+    // Lists: own worktree first; "*" in creation order; one worktree alone.
+    const own = (await callOk<{ processes: Listed[] }>(mcp, 'list_processes')).processes;
+    const inA = core
+      .listProcesses()
+      .filter((p) => p.worktree === 'a')
+      .map((p) => p.id);
+    expect(
+      own
+        .slice(0, inA.length)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual([...inA].sort());
+    expect(own).toHaveLength(core.listProcesses().length);
+    const all = (await callOk<{ processes: Listed[] }>(mcp, 'list_processes', { worktree: '*' })).processes;
+    expect(all.map((p) => p.id)).toEqual(core.listProcesses().map((p) => p.id));
+    const main = (await callOk<{ processes: Listed[] }>(mcp, 'list_processes', { worktree: 'main' })).processes;
+    expect(main.map((p) => p.config_name).sort()).toEqual(['api', 'web']);
+    const status = await callOk<{ processes: Listed[] }>(mcp, 'get_project_status');
+    expect(status.processes[0].id).toBe(inA[0]);
+
+    // Idle stop: the countdown runs on the injected clock from the last start while a's agent is idle.
+    clock.advanceBy(IDLE_STOP_MS - 1);
+    expect(core.describe(web.id).state).toBe('ready');
+    const webId = core.describe(web.id).id;
+    const apiId = core.listProcesses().find((p) => p.worktree === 'a' && p.configName === 'api')!.id;
+    const stopped = [webId, apiId].map((id) =>
+      waitForEvent<ControlEvent>(
+        core.onEvent,
+        (e) => e.type === 'processChanged' && e.process.id === id && e.process.idleStopped === true,
+        15_000,
+      ),
+    );
+    clock.advanceBy(1);
+    await Promise.all(stopped);
+    for (const id of [webId, apiId])
+      expect(core.describe(id)).toMatchObject({
+        state: 'stopped',
+        idleStopped: true,
+        message: expect.stringMatching(/^Stopped · idle/) as string,
+      });
+    // Another worktree's server and the agent itself keep running.
+    expect(core.describe(apiB.id).pid).toBeDefined();
+    expect(core.describe(agent.id).pid).toBeDefined();
+
+    // On demand again: start_process web starts a's api first (dependsOn), then web.
+    const webReady = waitForEvent<ControlEvent>(
+      core.onEvent,
+      (e) => e.type === 'processChanged' && e.process.id === webId && e.process.state === 'ready',
+      30_000,
+    );
+    const restarted = await callOk<ProcessInfo>(mcp, 'start_process', { process_id: 'web' });
+    expect(restarted).toMatchObject({ id: webId, state: 'waiting', message: 'waiting for api (ready)' });
+    expect(core.describe(apiId).pid).toBeDefined();
+    await webReady;
+    expect(core.checkReady(webId)).toMatchObject({ ready: true, port: ports.web });
+    expect(core.describe(webId).idleStopped).toBeUndefined();
+    expect(core.describe(apiId)).toMatchObject({ state: 'ready' });
+    expect(await httpText(`http://127.0.0.1:${ports.web}/`)).toBe(`web in a, api at http://localhost:${ports.api}`);
+  });
+});
