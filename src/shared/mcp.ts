@@ -60,7 +60,9 @@ const WorktreeScope = z
   .string()
   .min(1)
   .max(100)
-  .describe('Only this worktree\'s entries ("main" for the main checkout), or "*" for all in creation order (default: all, your own worktree\'s first)');
+  .describe(
+    'Only this worktree\'s entries ("main" for the main checkout), or "*" for all in creation order (default: all, your own worktree\'s first)',
+  );
 const Signal = z
   .enum(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGKILL', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2'])
   .describe('Signal sent to the whole process tree first (default SIGTERM; SIGKILL follows after the grace period)');
@@ -180,7 +182,9 @@ export const McpToolInput = {
     process_id: ProcessId.describe(
       'Process entry id, or a switchboard.json process name: its instance in the worktree, made on its own port if it has none yet',
     ),
-    worktree: WorktreeArg.optional().describe('Worktree id a process name is started in (default: your own worktree; "main" for the main checkout)'),
+    worktree: WorktreeArg.optional().describe(
+      'Worktree id a process name is started in (default: your own worktree; "main" for the main checkout)',
+    ),
   },
   resume_process: { process_id: ProcessId },
   stop_process: { process_id: ProcessId, signal: Signal.optional() },

@@ -49,7 +49,9 @@ export class EntryLauncher {
       // `web` in feature-a depends on feature-a's `api`, never the main checkout's.
       idOf: (configName, dependentId) => {
         const worktree = sessions.get(dependentId).definition.worktree;
-        return sessions.list().find((e) => e.kind === 'command' && e.definition.configName === configName && e.definition.worktree === worktree)?.id;
+        return sessions
+          .list()
+          .find((e) => e.kind === 'command' && e.definition.configName === configName && e.definition.worktree === worktree)?.id;
       },
       describe: (id) => registry.describe(id),
       dependsOnOf: (id) => sessions.get(id).definition.dependsOn,

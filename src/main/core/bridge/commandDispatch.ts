@@ -36,6 +36,7 @@ export type CommandCore = Pick<
   | 'uiState'
   | 'updateUiState'
   | 'worktrees'
+  | 'services'
   | 'writeConfig'
   | 'writeInput'
 >;

@@ -54,6 +54,8 @@ export type ToolCore = Pick<
   | 'trustState'
   | 'waitForTask'
   | 'worktrees'
+  | 'services'
+  | 'configuredProcesses'
   | 'writeInput'
 >;
 
@@ -153,7 +155,9 @@ export function assertAllowed(ctx: ToolContext, call: ToolCall, requirement: Req
  */
 function isOwnWorktreeInstance(ctx: ToolContext, callerId: string, target: ProcessEntry, right: EntryRight): boolean {
   const worktree = ctx.core.findEntry(callerId)?.definition.worktree;
-  return right !== 'input' && worktree !== undefined && target.definition.worktree === worktree && target.definition.configName !== undefined;
+  return (
+    right !== 'input' && worktree !== undefined && target.definition.worktree === worktree && target.definition.configName !== undefined
+  );
 }
 
 /** The scopes a caller holds: all of them for the app token, its entry's for a process token. */

@@ -73,6 +73,7 @@ const PAIRING: Readonly<Record<string, Pairing>> = {
   worktree_diff: { calls: ['core.worktrees.manager.diff'], args: { worktree: 'w_1' } },
   merge_worktree: { calls: ['core.worktrees.manager.merge'], args: { worktree: 'w_1' } },
   remove_worktree: { calls: ['core.worktrees.manager.remove'], args: { worktree: 'w_1' } },
+  resolve_blocked: { calls: ['core.services[blocked agents].resolve'], args: { action: 'retry_now' } },
 };
 
 /** Tools whose arguments choose the method: each other choice with its own pairing. */
@@ -101,7 +102,9 @@ function recorder(path: string, calls: string[], values: Record<string, unknown>
       if (member in values) return values[member];
       return recorder(member, calls, values, isRoot);
     },
-    apply: () => {
+    apply: (_target, _this, args: unknown[]) => {
+      // A service looked up by its key is a root of its own: its method calls are what count.
+      if (path === 'core.services.find') return recorder(`core.services[${(args[0] as { name: string }).name}]`, calls, values, true);
       if (isRoot) calls.push(path);
       return recorder(`${path}()`, calls, values, false);
     },

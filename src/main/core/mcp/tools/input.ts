@@ -106,6 +106,7 @@ const answerPromptTool = defineTool({
 const resolveBlocked = defineTool({
   name: 'resolve_blocked',
   title: 'Act on a blocked agent',
+  summary: 'Open, retry now or continue at reset a blocked agent.',
   description:
     'The action that fits an agent list_waiting shows as blocked (signed out, at its limit, API errors): open_pane selects it, retry_now types its CLI’s continue, continue_at_reset sets a visible timer (timer_list; cancel or pause it there) that types the continue after its limit resets and asks a person again if the agent does not go on.',
   requires: ({ process_id }) => [{ entry: process_id, right: 'input', action: 'acting on the blocked agent' }],
