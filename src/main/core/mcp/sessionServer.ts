@@ -96,7 +96,7 @@ function registerTool(
       // `web` from inside feature-a is feature-a's web (docs/runtime.md).
       const resolved = withResolvedProcessId(ctx, call, (args ?? {}) as { process_id?: unknown }, tool.startsByName === true);
       assertMayRun(ctx, call, tool, resolved);
-      result = toResult(await tool.run(resolved as never, call, ctx));
+      result = toResult(await tool.run(resolved, call, ctx));
     } catch (err) {
       result = toErrorResult(err);
     }

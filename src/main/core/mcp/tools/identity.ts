@@ -5,7 +5,6 @@ import type { Caller } from '../identity';
 import { defineTool, type AnyToolDefinition, type ToolContext } from '../toolContext';
 import { summarize } from './processes';
 import { callerWorktree, scopedList } from '../callerWorktree';
-import { SwitchboardError } from '../../../../shared/errors';
 import { MCP_SCOPES } from '../../../../shared/trust';
 
 const APP_RIGHTS = 'The app token: every right on every entry (all scopes).';

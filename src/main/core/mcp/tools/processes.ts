@@ -5,7 +5,7 @@
 import type { ProcessInfo } from '../../../../shared/model';
 import { DEFAULT_READY_TIMEOUT_MS } from '../../../../shared/readyConfig';
 import { InvalidArgumentError } from '../../../../shared/errors';
-import { assertAllowed, defineTool, spawnOrigin, type ToolContext } from '../toolContext';
+import { assertAllowed, defineTool, spawnOrigin } from '../toolContext';
 import { callerWorktree, scopedList } from '../callerWorktree';
 
 /** The compact view of an entry used in lists: enough to decide what to look at next. */
