@@ -21,6 +21,7 @@ import {
 } from './worktree';
 import type { UiCommand } from './uiCommand';
 import { z } from 'zod';
+import { TerminalCols, TerminalRows } from './terminalSize';
 import type { ProcessInfo, TimerHistoryEntry, TimerSummary } from './model';
 import type { ConfigIssue } from './config';
 import type { SerializedError } from './errors';
@@ -48,7 +49,7 @@ const TimerSeconds = z
   .number()
   .min(0)
   .max(7 * 24 * 3600);
-const Size = { cols: z.number().int().min(2).max(1000).optional(), rows: z.number().int().min(1).max(500).optional() };
+const Size = { cols: TerminalCols.optional(), rows: TerminalRows.optional() };
 
 export const CommandArgs = {
   getSnapshot: z.strictObject({}),
@@ -86,7 +87,7 @@ export const CommandArgs = {
   closeProcess: z.strictObject({ id: Id }),
   renameProcess: z.strictObject({ id: Id, name: z.string().min(1).max(200) }),
   selectProcess: z.strictObject({ id: Id }),
-  resizeProcess: z.strictObject({ id: Id, cols: z.number().int().min(2).max(1000), rows: z.number().int().min(1).max(500) }),
+  resizeProcess: z.strictObject({ id: Id, cols: TerminalCols, rows: TerminalRows }),
   writeInput: z.strictObject({ id: Id, data: z.string().max(1_000_000) }),
   /** Subscribe a pane: returns the current screen; output events for `id` follow. */
   attach: z.strictObject({ id: Id }),

@@ -98,3 +98,8 @@ export function toSerializedError(err: unknown): SerializedError {
 export function fromSerializedError(e: SerializedError): SwitchboardError {
   return new SwitchboardError(e.code, e.message, e.details);
 }
+
+/** Schema problems as one line: each named by its path (`whole` for the value itself), `; `-separated. */
+export function formatZodIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[], whole = ''): string {
+  return issues.map((i) => `${i.path.join('.') || whole}: ${i.message}`).join('; ');
+}

@@ -4,6 +4,7 @@
  * what the parameter does and its default.
  */
 import { z } from 'zod';
+import { TerminalCols, TerminalRows } from './terminalSize';
 import { TASK_TOOL_INPUT } from './task';
 import { WORKTREE_TOOL_INPUT, WorktreeArg } from './worktree';
 import { DEFAULT_READY_TIMEOUT_MS, ReadinessConfigSchema } from './readyConfig';
@@ -65,8 +66,8 @@ const WorktreeScope = z
 const Signal = z
   .enum(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGKILL', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2'])
   .describe('Signal sent to the whole process tree first (default SIGTERM; SIGKILL follows after the grace period)');
-const Cols = z.number().int().min(2).max(1000).describe('Initial PTY width in columns until a pane resizes it (default 120)');
-const Rows = z.number().int().min(1).max(500).describe('Initial PTY height in rows until a pane resizes it (default 40)');
+const Cols = TerminalCols.describe('Initial PTY width in columns until a pane resizes it (default 120)');
+const Rows = TerminalRows.describe('Initial PTY height in rows until a pane resizes it (default 40)');
 const Env = z.record(z.string(), z.string()).describe('Extra environment variables');
 const Name = z.string().min(1).max(200);
 const WorkingDir = z

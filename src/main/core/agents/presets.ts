@@ -8,6 +8,7 @@ import { ruleSetFor, DEFAULT_STATUS_THRESHOLDS, type StatusThresholds } from '..
 import { AGENT_TERM, SESSION_PLACEHOLDER, type AgentPreset, type ResumeSupport } from './agentPreset';
 import { mcpWiringFor } from './mcpWiring';
 import { DEFAULT_SUBMIT_AFTER_ECHO_MS } from '../sessions';
+import { AGENT_PRESET_IDS } from '../../../shared/agentPresets';
 
 /**
  * Pause between a typed turn's echo and its Enter, per CLI (docs/agent-status.md "Submitting a
@@ -165,4 +166,5 @@ export function buildPreset(spec: PresetSpec, isGeneric = false): AgentPreset {
 
 export const BUILTIN_PRESETS: ReadonlyMap<string, AgentPreset> = new Map(SPECS.map((s) => [s.id, buildPreset(s)] as const));
 
-export const PRESET_IDS: readonly string[] = [...BUILTIN_PRESETS.keys(), 'generic'];
+/** The one list of preset ids (src/shared); resolvePreset.test.ts checks it names exactly the built-in presets and generic. */
+export const PRESET_IDS: readonly string[] = AGENT_PRESET_IDS;

@@ -9,6 +9,7 @@ import { resolveAgentLaunch, resolvePreset } from './resolvePreset';
 describe('presets', () => {
   it('cover the six agents of docs/agent-status.md plus generic, each with its own rules and the 15 s stuck default', () => {
     expect(PRESET_IDS).toEqual(['claude', 'codex', 'gemini', 'opencode', 'qwen', 'pi', 'copilot', 'aider', 'cursor-agent', 'generic']);
+    expect([...BUILTIN_PRESETS.keys(), 'generic']).toEqual(PRESET_IDS);
     for (const p of BUILTIN_PRESETS.values()) {
       expect(p.rules.agent).toBe(p.id);
       expect(p.env.TERM).toBe(AGENT_TERM);

@@ -1,6 +1,6 @@
 /** How a SwitchboardCore is built (the composition root fills it in). */
 import type { Capability } from '../base';
-import type { PtyHost } from '../sessions';
+import type { PtySpawner } from '../sessions';
 import type { ProjectTrust } from '../trust';
 import type { UiStateStore } from '../uistate';
 import type { PortAllocator } from '../runtime';
@@ -29,5 +29,5 @@ export interface CoreOptions<Core> {
   /** Where `${port}` ports come from (default: allocated in memory, not kept across restarts). */
   ports?: PortAllocator;
   /** Where the entries' PTYs run (default: the shared PTY thread). */
-  ptys?: PtyHost;
+  ptys?: PtySpawner;
 }

@@ -11,7 +11,7 @@ import {
   type EntryDecoration,
   type EntryDecorator,
   type ProcessEntry,
-  type PtyHost,
+  type PtySpawner,
 } from '../sessions';
 import type { EntryAccess, ProjectTrust } from '../trust';
 import type { ProcessInfo, ProcessKind } from '../../../shared/model';
@@ -27,7 +27,7 @@ const CHANGE_COALESCE_MS = 16;
 
 /** The entries' sessions; each run's env, arguments and argv come from the entry's decorations, in order. */
 export function decoratedSessions(
-  options: { killGraceMs?: number; ringBytes?: number; ptys?: PtyHost },
+  options: { killGraceMs?: number; ringBytes?: number; ptys?: PtySpawner },
   decorationsOf: (id: string) => EntryDecoration[],
 ): SessionManager {
   return new SessionManager({

@@ -1,13 +1,47 @@
 /** Validates a command's arguments against the shared schema and calls the core method. */
 import { z } from 'zod';
 import { CommandArgs, type CommandName } from '../../../shared/api';
-import { InvalidArgumentError } from '../../../shared/errors';
+import { InvalidArgumentError, formatZodIssues } from '../../../shared/errors';
 import type { SwitchboardCore } from '../app';
 import { APP_ACTOR } from '../timers';
 import { blockedAgentsOf } from '../blocked';
 import { DEFAULT_UNUSED_DAYS } from '../../../shared/worktree';
 
-type Handlers = { [C in CommandName]?: (core: SwitchboardCore, args: z.output<(typeof CommandArgs)[C]>) => unknown };
+/** The core as the UI's commands see it: each command calls one of these. */
+export type CommandCore = Pick<
+  SwitchboardCore,
+  | 'acknowledgeAttention'
+  | 'answerPrompt'
+  | 'cancelTask'
+  | 'closeProcess'
+  | 'getTask'
+  | 'grantScopes'
+  | 'grantTrust'
+  | 'listWaiting'
+  | 'openInEditor'
+  | 'proposeConfig'
+  | 'renameProcess'
+  | 'resizeProcess'
+  | 'restartProcess'
+  | 'resumeProcess'
+  | 'selectProcess'
+  | 'snapshot'
+  | 'spawnAgent'
+  | 'spawnProcess'
+  | 'startProcess'
+  | 'startTask'
+  | 'stopProcess'
+  | 'timers'
+  | 'trustAndStart'
+  | 'uiState'
+  | 'updateUiState'
+  | 'worktrees'
+  | 'services'
+  | 'writeConfig'
+  | 'writeInput'
+>;
+
+type Handlers = { [C in CommandName]?: (core: CommandCore, args: z.output<(typeof CommandArgs)[C]>) => unknown };
 
 /** Commands that are the same for every client. Per-client ones (attach, ack) live in ControlClientSession. */
 const SHARED_HANDLERS: Handlers = {
@@ -75,7 +109,7 @@ export function parseCommandArgs<C extends CommandName>(cmd: C, raw: unknown): z
 export function parseArgsWith(schema: z.ZodType, cmd: string, raw: unknown): unknown {
   const parsed = schema.safeParse(raw ?? {});
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');
+    const problems = formatZodIssues(parsed.error.issues, '(arguments)');
     throw new InvalidArgumentError(`Invalid arguments for ${cmd}: ${problems}`);
   }
   return parsed.data;
@@ -85,8 +119,8 @@ export function isCommandName(cmd: unknown): cmd is CommandName {
   return typeof cmd === 'string' && Object.prototype.hasOwnProperty.call(CommandArgs, cmd);
 }
 
-export async function dispatchSharedCommand(core: SwitchboardCore, cmd: CommandName, args: unknown): Promise<unknown> {
-  const handler = SHARED_HANDLERS[cmd] as ((core: SwitchboardCore, args: unknown) => unknown) | undefined;
+export async function dispatchSharedCommand(core: CommandCore, cmd: CommandName, args: unknown): Promise<unknown> {
+  const handler = SHARED_HANDLERS[cmd] as ((core: CommandCore, args: unknown) => unknown) | undefined;
   if (!handler) throw new InvalidArgumentError(`Command ${cmd} is not available here`);
   return handler(core, args);
 }

@@ -8,7 +8,10 @@ import { DisposableStore } from '../base';
 import type { CommandName, ControlEvent } from '../../../shared/api';
 import { InvalidArgumentError } from '../../../shared/errors';
 import type { SwitchboardCore } from '../app';
-import { dispatchSharedCommand, isCommandName, parseCommandArgs } from './commandDispatch';
+import { dispatchSharedCommand, isCommandName, parseCommandArgs, type CommandCore } from './commandDispatch';
+
+/** What one client's session needs of the core: the commands, and the entries' events and flow control. */
+type ClientCore = CommandCore & Pick<SwitchboardCore, 'entry' | 'findEntry' | 'onDidFlushOutput' | 'onEvent'>;
 
 export class ControlClientSession {
   readonly viewerId = `viewer-${randomBytes(4).toString('hex')}`;
@@ -16,7 +19,7 @@ export class ControlClientSession {
   private readonly store = new DisposableStore();
 
   constructor(
-    private readonly core: SwitchboardCore,
+    private readonly core: ClientCore,
     private readonly emit: (event: ControlEvent) => void,
   ) {
     this.store.add(

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { writeFileAtomic, writeFileAtomicAsync } from '../base';
 import { ProcessIdSchema, PROCESS_KINDS, RESUME_POLICIES } from '../../../shared/model';
 import { McpScopeSchema } from '../../../shared/trust';
+import { formatZodIssues } from '../../../shared/errors';
 
 export const STATE_VERSION = 1;
 
@@ -84,7 +85,7 @@ export class StateStore {
     } catch (err) {
       return { problem: this.moveAside(`not JSON (${err instanceof Error ? err.message : String(err)})`) };
     }
-    if (!parsed.success) return { problem: this.moveAside(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')) };
+    if (!parsed.success) return { problem: this.moveAside(formatZodIssues(parsed.error.issues)) };
     return { state: parsed.data };
   }
 

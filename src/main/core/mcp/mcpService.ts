@@ -4,7 +4,6 @@
  * one; the Electron shell and `serve` publish its url and token.
  */
 import { Emitter, type Event } from '../base';
-import type { SwitchboardCore } from '../app';
 import type { ProcessEntry } from '../sessions';
 import { ScratchpadStore } from '../scratchpads';
 import { AGENT_HOOK_EVENTS, AGENT_HOOK_EVENT_ALIASES, AgentHookEventSchema, type AgentHookEvent } from '../../../shared/status';
@@ -12,7 +11,7 @@ import { MCP_TOKEN_ENV, MCP_URL_ENV, McpToolInput } from '../../../shared/mcp';
 import { HOOKS_PATH, McpHttpEndpoint } from './httpEndpoint';
 import { IdentityRegistry, type Caller } from './identity';
 import { createSessionServer, type ToolCallRecord } from './sessionServer';
-import type { AnyToolDefinition, ToolContext } from './toolContext';
+import type { AnyToolDefinition, ToolContext, ToolCore } from './toolContext';
 import { WaitLimiter } from './waitLimit';
 import { identityTools } from './tools/identity';
 import { processTools } from './tools/processes';
@@ -38,7 +37,7 @@ export const CORE_TOOLS: readonly AnyToolDefinition[] = [
 ];
 
 interface McpServiceOptions {
-  core: SwitchboardCore;
+  core: ToolCore;
   /** The app's data directory (scratchpads live under it). */
   dataDir: string;
   /** Loopback port; 0 (default) picks a free one. */

@@ -14,8 +14,53 @@ import { MCP_SCOPES, type McpScope } from '../../../shared/trust';
 import type { Caller, IdentityRegistry } from './identity';
 import type { WaitLimiter } from './waitLimit';
 
+/** The core as the tools see it: the methods they call (each tool one, toolPairing.test.ts) and the reads of access checks. */
+export type ToolCore = Pick<
+  SwitchboardCore,
+  | 'access'
+  | 'answerPrompt'
+  | 'cancelTask'
+  | 'checkReady'
+  | 'closeProcess'
+  | 'describe'
+  | 'entry'
+  | 'findEntry'
+  | 'getTask'
+  | 'grantTrust'
+  | 'issues'
+  | 'listProcesses'
+  | 'listWaiting'
+  | 'onEvent'
+  | 'previousOutput'
+  | 'projectDir'
+  | 'renameProcess'
+  | 'requestAttention'
+  | 'restartAndWait'
+  | 'restartProcess'
+  | 'resumeProcess'
+  | 'scopesOf'
+  | 'selectProcess'
+  | 'sendUserTurn'
+  | 'snapshot'
+  | 'spawnAgent'
+  | 'spawnFromConfig'
+  | 'spawnProcess'
+  | 'startProcess'
+  | 'startTask'
+  | 'statusTrackerOf'
+  | 'stopProcess'
+  | 'submitAfterEchoMs'
+  | 'timers'
+  | 'trustState'
+  | 'waitForTask'
+  | 'worktrees'
+  | 'services'
+  | 'configuredProcesses'
+  | 'writeInput'
+>;
+
 export interface ToolContext {
-  core: SwitchboardCore;
+  core: ToolCore;
   identity: IdentityRegistry;
   scratchpads: ScratchpadStore;
   /** Open wait_for_pattern calls per caller, bounded. */

@@ -2,7 +2,7 @@ export { SessionManager, type TaggedBatch } from './sessionManager';
 export { ProcessEntry, RUN_MARKER_ENV } from './processEntry';
 export { ScreenModel } from './screenModel';
 export { sharedScreenPool } from './screenPool';
-export { sharedPtyHost, endSharedPtys, type PtyHost } from './ptyHost';
+export { sharedPtyHost, endSharedPtys, type PtySpawner } from './ptyHost';
 export { killTree } from './treeKill';
 export { collectTree, readProcessTable, findByEnvMarker, isAlive as isProcessAlive } from './processTree';
 export type * from './types';

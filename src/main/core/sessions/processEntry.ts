@@ -15,7 +15,7 @@ import {
   type RunState,
 } from '../../../shared/model';
 import { ByteRing } from './ringBuffer';
-import { sharedPtyHost, type HostedPty, type PtyExit, type PtyHost } from './ptyHost';
+import { sharedPtyHost, type HostedPty, type PtyExit, type PtySpawner } from './ptyHost';
 import { sharedScreenPool, type ScreenWorkerPool } from './screenPool';
 import type { RemoteScreen } from './remoteScreen';
 import { OutputBatcher, type OutputBatch } from './outputBatcher';
@@ -43,7 +43,7 @@ export interface ProcessEntryOptions {
   ringBytes?: number;
   scrollback?: number;
   /** The thread that reads the PTYs (default: the process's one). */
-  ptys?: PtyHost;
+  ptys?: PtySpawner;
   /** The worker threads that parse the screen (default: the process's one pool). */
   screens?: ScreenWorkerPool;
   /** Loop time this entry's output may take while others wait (default: the process's one budget). */
@@ -78,7 +78,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   private runStartOffset = 0;
   private exitInfo: ExitInfo | undefined;
   private ptyProcess: HostedPty | undefined;
-  private readonly ptys: PtyHost;
+  private readonly ptys: PtySpawner;
   private readonly readPieceBytes: number;
   private runMarker = '';
   /** The last run's leader, kept after it exits: its marked descendants may still be stopping. */

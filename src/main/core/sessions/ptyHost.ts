@@ -67,6 +67,9 @@ interface Thread {
   readonly flags: Int32Array;
 }
 
+/** What an entry needs of its PTY host: the shared PTY thread, or a fake in unit tests. */
+export type PtySpawner = Pick<PtyHost, 'spawn'>;
+
 export class PtyHost {
   private thread: Thread | undefined;
   private readonly live = new Map<number, Live>();

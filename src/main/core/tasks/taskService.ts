@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { serviceKey, type Event, type ServiceKey } from '../base';
 import type { DecorationKey, EntryDecoration, ProcessEntry } from '../sessions';
 import type { ProcessInfo, ProcessSpec } from '../../../shared/model';
-import { InvalidArgumentError, SwitchboardError } from '../../../shared/errors';
+import { InvalidArgumentError, SwitchboardError, formatZodIssues } from '../../../shared/errors';
 import {
   DEFAULT_TASK_TIMEOUTS,
   TaskRequestSchema,
@@ -58,9 +58,7 @@ export class TaskService {
   async start(request: TaskRequest, spawnedBy?: string): Promise<TaskView> {
     const parsed = TaskRequestSchema.safeParse(request);
     if (!parsed.success) {
-      throw new InvalidArgumentError(
-        `Invalid task: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(request)'}: ${i.message}`).join('; ')}`,
-      );
+      throw new InvalidArgumentError(`Invalid task: ${formatZodIssues(parsed.error.issues, '(request)')}`);
     }
     const r = parsed.data;
     const config: TaskConfig = {

@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { TimerHistoryEntry } from '../../../shared/model';
 import type { TimerRecord } from './timerTypes';
+import { formatZodIssues } from '../../../shared/errors';
 
 export const TIMER_FILE_VERSION = 1;
 
@@ -102,7 +103,7 @@ export class FileTimerStore implements TimerStore {
     }
     if (!parsed.success) {
       this.moveAside();
-      throw new TimerFileError(this.path, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+      throw new TimerFileError(this.path, formatZodIssues(parsed.error.issues));
     }
     return parsed.data;
   }

@@ -7,7 +7,7 @@ import type { ProcessInfo } from '../../../shared/model';
 import { run, useUi, type UiState } from '../store';
 import { applyUiCommand } from '../uiCommands';
 import { OverlayDialog } from './Overlay';
-import { AGENT_PRESETS } from '../agentPresets';
+import { AGENT_PRESET_IDS } from '../../../shared/agentPresets';
 import type { KeyCommand } from '../../../shared/keymap';
 import { chordHint } from '../shortcuts';
 import { useWorktrees } from '../worktrees';
@@ -49,7 +49,7 @@ function allActions(ui: UiState): PaletteAction[] {
   return [
     { id: 'inbox', label: 'Open attention inbox', perform: () => ui.setOverlay({ kind: 'inbox' }), command: 'inbox' },
     ...ui.order.flatMap((id) => (ui.processes[id] ? entryActions(ui.processes[id], ui) : [])),
-    ...AGENT_PRESETS.filter((p) => p !== 'generic').map((preset) => ({
+    ...AGENT_PRESET_IDS.filter((p) => p !== 'generic').map((preset) => ({
       id: `agent:${preset}`,
       label: `New agent: ${preset}`,
       perform: spawn(preset),

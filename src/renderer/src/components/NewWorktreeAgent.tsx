@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useUi } from '../store';
-import { AGENT_PRESETS } from '../agentPresets';
+import { AGENT_PRESET_IDS } from '../../../shared/agentPresets';
 import { refreshWorktrees, useWorktrees } from '../worktrees';
 import { OverlayDialog } from './Overlay';
 
@@ -74,7 +74,7 @@ export function NewWorktreeAgent() {
         <label>
           Agent
           <select data-testid="new-worktree-preset" value={preset} onChange={(e) => setPreset(e.target.value)}>
-            {AGENT_PRESETS.map((p) => (
+            {AGENT_PRESET_IDS.map((p) => (
               <option key={p} value={p}>
                 {p}
               </option>

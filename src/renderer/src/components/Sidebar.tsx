@@ -7,7 +7,7 @@ import { StatusBadges } from './StatusBadges';
 import { NewTaskForm } from './TaskPanel';
 import { ConnectPanel } from './ConnectPanel';
 import { TrustBanner } from './TrustPrompt';
-import { AGENT_PRESETS } from '../agentPresets';
+import { AGENT_PRESET_IDS } from '../../../shared/agentPresets';
 import { waitingCount } from './Inbox';
 import { withChord } from '../shortcuts';
 import { ProjectSwitcher } from './ProjectSwitcher';
@@ -192,7 +192,7 @@ function AddEntryForm() {
       </select>
       {kind === 'agent' && (
         <select aria-label="Agent preset" value={preset} onChange={(e) => setPreset(e.target.value)} data-testid="add-preset">
-          {AGENT_PRESETS.map((p) => (
+          {AGENT_PRESET_IDS.map((p) => (
             <option key={p} value={p}>
               {p}
             </option>
