@@ -4,6 +4,7 @@
  * window and a browser on `serve` share it.
  */
 import { z } from 'zod';
+import { configKeyOf } from './configKey';
 
 export const THEME_CHOICES = ['dark', 'light', 'system'] as const;
 export type ThemeChoice = (typeof THEME_CHOICES)[number];
@@ -73,6 +74,6 @@ export function parseUiState(raw: unknown): UiState {
 
 /** Config entries keep their key across restarts; ad-hoc panes are known by name. */
 export function layoutKeyOf(entry: { kind: string; name: string; configName?: string }): string {
-  if (entry.configName) return `${entry.kind === 'agent' ? 'agents' : 'processes'}.${entry.configName}`;
+  if (entry.configName) return configKeyOf(entry.kind, entry.configName);
   return `${entry.kind}:${entry.name}`;
 }

@@ -1,6 +1,7 @@
 import type { ProcessEntry } from '../sessions';
+import { configKeyOf } from '../../../shared/configKey';
 
-/** `agents.<name>` / `processes.<name>`: a switchboard.json entry's key across reloads and restarts. */
+/** A switchboard.json entry's key (`agents.<name>` / `processes.<name>`). */
 export function configKey(entry: Pick<ProcessEntry, 'kind' | 'definition'>): string {
-  return `${entry.kind === 'agent' ? 'agents' : 'processes'}.${entry.definition.configName}`;
+  return configKeyOf(entry.kind, entry.definition.configName);
 }

@@ -20,6 +20,7 @@ import type { EntryRestorer } from './coreServices';
 import type { EntryLauncher } from './entryLauncher';
 import type { EntryRegistry } from './entryRegistry';
 import { configKey } from './configKey';
+import { configKeyOf } from '../../../shared/configKey';
 
 type Wanted = Map<string, { spec: ProcessSpec; autoStart: boolean }>;
 
@@ -122,10 +123,10 @@ export class ConfigReconciler {
     this.options.emit({ type: 'configChanged', issues: config.issues });
     const wanted: Wanted = new Map();
     for (const [name, { spec }] of main.instances) {
-      wanted.set(`processes.${name}`, { spec, autoStart: config.processes.get(name)?.autoStart ?? true });
+      wanted.set(configKeyOf('command', name), { spec, autoStart: config.processes.get(name)?.autoStart ?? true });
     }
     for (const [name, agentConfig] of config.agents) {
-      wanted.set(`agents.${name}`, agentSpec(name, agentConfig, projectDir, { configName: name }));
+      wanted.set(configKeyOf('agent', name), agentSpec(name, agentConfig, projectDir, { configName: name }));
     }
     await this.reconcile(wanted, setupTrustRequest(config.worktrees.setup ?? []));
   }

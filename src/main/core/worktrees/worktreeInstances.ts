@@ -12,6 +12,7 @@ import type { ProcessInfo } from '../../../shared/model';
 import type { WorktreeInfo } from '../../../shared/worktree';
 import { InvalidArgumentError } from '../../../shared/errors';
 import type { WorktreeHost, WorktreeOrigin } from './worktreeHost';
+import { configKeyOf } from '../../../shared/configKey';
 
 export interface WorktreeInstancesOutcome {
   /** The entries started in the worktree. */
@@ -99,7 +100,8 @@ export class WorktreeInstances {
   }
 
   private heldReason(name: string): string | undefined {
-    return this.core.trust.isHeld(`processes.${name}`) ? `"processes.${name}" waits for trust in the main checkout` : undefined;
+    const key = configKeyOf('command', name);
+    return this.core.trust.isHeld(key) ? `"${key}" waits for trust in the main checkout` : undefined;
   }
 
   /** Makes the instance and the instances it depends on (transitively) where missing, then starts it through the start order. */

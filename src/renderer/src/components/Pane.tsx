@@ -14,6 +14,7 @@ import { PANE_DRAG_TYPE, dropPaneOn } from '../paneDrag';
 /** Panes this far outside the visible grid keep their terminal, so scrolling does not thrash. */
 const ATTACH_MARGIN = '50% 0px';
 import { withChord } from '../shortcuts';
+import { configKeyOf } from '../../../shared/configKey';
 
 export function Pane({ id }: { id: string }) {
   const process = useUi((s) => s.processes[id]);
@@ -69,7 +70,7 @@ export function Pane({ id }: { id: string }) {
     updateView({ collapsed: isCollapsed ? collapsed.filter((k) => k !== layoutKey) : [...collapsed, layoutKey] });
   };
   const isRunning = process.pid !== undefined;
-  const key = process.configName ? `${process.kind === 'agent' ? 'agents' : 'processes'}.${process.configName}` : undefined;
+  const key = process.configName ? configKeyOf(process.kind, process.configName) : undefined;
   // An untrusted entry's Start shows what it would run first; trusting there starts it.
   const start = () =>
     process.trust && key ? useUi.getState().openTrustPrompt({ keys: [key], startId: id }) : void run((c) => c.call('startProcess', { id }));
