@@ -65,19 +65,6 @@ const NEXTJS: FrameworkPattern[] = [
     moreSamples: [{ line: '- ready started server on [::]:3000, url: http://localhost:3000', source: 'next 13.4, quoted' }],
   },
   {
-    id: 'nextjs-local-url',
-    framework: 'nextjs',
-    // Its own URL line: "✓ Ready" always follows it, and that line asks for the HTTP answer (a GET
-    // sent before it makes next dev 16 compile a page before it is ready, and miss its start).
-    kind: 'url',
-    priority: PRIORITY.url,
-    onlyWhenDetected: true,
-    regex: /^\s*- Local:\s+(?<url>https?:\/\/\S+)/,
-    sample: '- Local:         http://localhost:3195',
-    source: 'next 16.4.6 `next dev`, captured here (test/fixtures/servers/transcripts/next-16.4.6-ready.txt)',
-    moreSamples: [{ line: '   - Local:        http://localhost:3000', source: 'next 14.2 / 15.x `next dev`, quoted' }],
-  },
-  {
     id: 'nextjs-port-moved',
     framework: 'nextjs',
     kind: 'portMoved',

@@ -61,6 +61,11 @@ interface ReadinessMachineOptions {
    */
   runsHttpServer?: () => boolean;
   clock?: Clock;
+  /**
+   * The command's framework always prints its own ready line after its URL (Next.js): its HTTP
+   * confirmation waits for that line, since a GET sent before it stalled Next.js 16's start.
+   */
+  announcesReady?: () => boolean;
 }
 
 type Decision =
@@ -583,7 +588,7 @@ export class ReadinessMachine extends DisposableBase {
     const speaksHttp =
       this.readyLine?.speaksHttp === true ||
       (target.source === 'listening' && this.runsHttpServer()) ||
-      this.printedHttpUrlFor(target.port);
+      (!this.options.announcesReady?.() && this.printedHttpUrlFor(target.port));
     return speaksHttp ? { ...target, confirmsWithHttp: true } : target;
   }
 

@@ -144,6 +144,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
         canTellPortOwner: options.canTellPortOwner ?? (process.platform === 'linux' || process.platform === 'darwin'),
         runsHttpServer: () => this.detection.isFromCommand && !NOT_HTTP_FRAMEWORKS.has(this.detection.framework),
         clock: this.clock,
+        announcesReady: () => this.detection.isFromCommand && ANNOUNCES_READY.has(this.detection.framework),
       }),
     );
 
@@ -490,6 +491,8 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
 
 /** Frameworks whose ready line is not about a local HTTP server: Convex's is a cloud deployment. */
 const NOT_HTTP_FRAMEWORKS: ReadonlySet<FrameworkId> = new Set(['generic', 'convex']);
+/** Frameworks whose ready line always follows their URL line (docs/readiness.md, "HTTP servers answer HTTP"). */
+const ANNOUNCES_READY: ReadonlySet<FrameworkId> = new Set(['nextjs']);
 
 /** A ready line of an HTTP dev server: a framework's own, or one that names an http(s) URL. */
 function speaksHttp(pattern: FrameworkPattern, groups: Readonly<Record<string, string | undefined>>): boolean {
