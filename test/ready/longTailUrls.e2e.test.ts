@@ -58,17 +58,7 @@ describe.skipIf(!existsSync(join(BIN, 'vite')))('Vite 8 with laravel-vite-plugin
     const ready = await phaseReached(server.tracker, 'ready');
     expect(ready).toMatchObject({ port, message: `Vite ready on http://localhost:${port}` });
     expect(await httpStatus(`http://127.0.0.1:${port}/@vite/client`)).toBe(200);
-    const appUrlAt = await new Promise<number | undefined>((resolve) => {
-      const at = server.firstOutputAt(new RegExp(`APP_URL: http://localhost:${appPort}`));
-      if (at !== undefined) return resolve(at);
-      const listener = server.entry.onDidWriteOutput(() => {
-        const seen = server.firstOutputAt(new RegExp(`APP_URL: http://localhost:${appPort}`));
-        if (seen === undefined) return;
-        listener.dispose();
-        resolve(seen);
-      });
-    });
-    expect(appUrlAt).toBeDefined();
+    await server.outputSeen(new RegExp(`APP_URL: http://localhost:${appPort}`));
     // The APP_URL line came and went: still ready on Vite's port.
     expect(server.tracker.info).toMatchObject({ phase: 'ready', port });
     expect(await httpStatus(`http://127.0.0.1:${appPort}/`, 2_000)).toBeUndefined();

@@ -124,6 +124,8 @@ export interface StartedServer {
   startedAt: number;
   /** When output matching `pattern` (escape sequences removed) first arrived. */
   firstOutputAt(pattern: RegExp): number | undefined;
+  /** When output matching `pattern` arrived: at once if it has, else on the output that brings it. */
+  outputSeen(pattern: RegExp): Promise<number>;
 }
 
 /**
@@ -179,9 +181,20 @@ class ReadyHarness {
       }
       return undefined;
     };
+    const outputSeen = (pattern: RegExp) =>
+      new Promise<number>((resolve) => {
+        const check = () => {
+          const at = firstOutputAt(pattern);
+          if (at === undefined) return false;
+          resolve(at);
+          return true;
+        };
+        if (check()) return;
+        const listener = entry.onDidWriteOutput(() => check() && listener.dispose());
+      });
     const startedAt = Date.now();
     await entry.start();
-    return { entry, tracker, phases, startedAt, firstOutputAt };
+    return { entry, tracker, phases, startedAt, firstOutputAt, outputSeen };
   }
 
   watchPort(port: number): PortWatcher {
