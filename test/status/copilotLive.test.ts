@@ -75,7 +75,12 @@ describe('the real GitHub Copilot CLI through Switchboard', () => {
         waitMs: WAIT_MS,
       });
 
-      const asking = await status(is('waiting', 'question'), 'waiting on the trust question');
+      // While the dialog draws, the unrecognised-dialog rule may read it first (waiting all the same);
+      // its own rule must name it once it is whole.
+      const asking = await status(
+        (s) => is('waiting', 'question')(s) && s.reason === 'copilot/folder-trust',
+        'waiting on the trust question, read by its own rule',
+      );
       expect(asking.reason).toBe('copilot/folder-trust');
       const waiting = core.listWaiting().find((w) => w.id === id);
       expect(waiting?.question, status.describe()).toMatch(/Do you trust the files in this folder\?[\s\S]*1\. Yes/);
