@@ -19,6 +19,8 @@ interface Setup {
   phases: string[];
   httpStatus: { value: number };
   mute: Set<number>;
+  /** Awaited before each HTTP answer: the server's work on the request (a compile) goes here. */
+  onHttpRequest: { handle?: (port: number) => Promise<void> };
 }
 
 const trackers: ReadinessTracker[] = [];
@@ -30,6 +32,7 @@ function setup(config: Partial<ReadinessConfig> = {}, argv: string[] = ['node', 
   const httpStatus = { value: 0 };
   /** Ports that accept TCP connections but never answer HTTP (bound, then stuck or dying). */
   const mute = new Set<number>();
+  const onHttpRequest: Setup['onHttpRequest'] = {};
   const tracker = new ReadinessTracker(session, config, undefined, {
     probeTcp: async ({ port }) => open.has(port),
     // The `url` field's answer is set by the test; otherwise an open port answers HTTP unless it is mute.
@@ -37,6 +40,7 @@ function setup(config: Partial<ReadinessConfig> = {}, argv: string[] = ['node', 
       if (httpStatus.value > 0)
         return httpStatus.value < 500 ? { isOk: true, status: httpStatus.value } : { isOk: false, error: 'ECONNREFUSED' };
       const port = Number(new URL(url).port);
+      await onHttpRequest.handle?.(port);
       if (mute.has(port)) return { isOk: false, error: 'timeout' };
       return open.has(port) ? { isOk: true, status: 200 } : { isOk: false, error: 'ECONNREFUSED' };
     },
@@ -48,7 +52,7 @@ function setup(config: Partial<ReadinessConfig> = {}, argv: string[] = ['node', 
   tracker.onDidChange((info: ReadinessInfo) => {
     if (phases[phases.length - 1] !== info.phase) phases.push(info.phase);
   });
-  return { session, tracker, open, owned, phases, httpStatus, mute };
+  return { session, tracker, open, owned, phases, httpStatus, mute, onHttpRequest };
 }
 
 /** Opens a port as the entry's own server would: it accepts connections and the tree owns it. */
@@ -78,6 +82,42 @@ describe('decision rules (docs/readiness.md)', () => {
     await tick(200);
     expect(s.tracker.info).toMatchObject({ phase: 'ready', message: 'Next.js ready on http://localhost:3000' });
     expect(s.tracker.info.reason).toContain('answers HTTP');
+  });
+
+  it('Next.js compiling the page the HTTP probe asked for (its line before the answer) is ready once that answer comes', async () => {
+    const s = setup({}, ['next', 'dev']);
+    s.session.start();
+    listenAs(s, 3000);
+    // next dev 16 under load: the probe's GET compiles the page, "○ Compiling / ..." is printed
+    // before the answer, and the answer is logged as "GET / 200", not as a ready line.
+    let compiled = false;
+    s.onHttpRequest.handle = async () => {
+      if (compiled) return;
+      compiled = true;
+      s.session.print('○ Compiling / ...\n');
+      await tick(1_500);
+      s.session.print(' GET / 200 in 1399ms (next.js: 882ms, application-code: 517ms)\n');
+    };
+    s.session.print('   - Local:        http://localhost:3000\n ✓ Ready in 1949ms\n');
+    await tick(3_000);
+    expect(compiled).toBe(true);
+    expect(s.tracker.info).toMatchObject({ phase: 'ready', message: 'Next.js ready on http://localhost:3000' });
+    expect(s.tracker.info.reason).toBe('pattern nextjs-ready + port 3000 answers HTTP');
+  });
+
+  it('a compile line with no HTTP answer through it still waits for its end', async () => {
+    const s = setup({}, ['next', 'dev']);
+    s.session.start();
+    listenAs(s, 3000);
+    s.session.print('   - Local:        http://localhost:3000\n');
+    s.mute.add(3000);
+    s.session.print(' ✓ Ready in 1949ms\n○ Compiling / ...\n');
+    await tick(5_000);
+    expect(s.tracker.info.phase).toBe('starting');
+    s.session.print(' ✓ Compiled / in 2.3s\n');
+    s.mute.delete(3000);
+    await tick(3_000);
+    expect(s.tracker.info.phase).toBe('ready');
   });
 
   it.each([

@@ -129,6 +129,8 @@ export class ReadinessMachine extends DisposableBase {
   private readyLine: ReadyLine | undefined;
   /** A compile or build is under way (its line came after the last ready line). */
   private isBuilding = false;
+  /** The ready line a compile under way set aside. */
+  private lineBeforeBuild: ReadyLine | undefined;
   /** Until then, an error line after ready means the start failed (the ready line was premature). */
   private settleUntil = 0;
   /** Where framework lines said the server is, oldest first. */
@@ -211,6 +213,7 @@ export class ReadinessMachine extends DisposableBase {
     this.readyState = undefined;
     this.errorOrigin = undefined;
     this.readyLine = undefined;
+    this.lineBeforeBuild = undefined;
     this.isBuilding = false;
     this.settleUntil = 0;
     this.places = [];
@@ -259,6 +262,7 @@ export class ReadinessMachine extends DisposableBase {
     this.adoptReadiness(`pattern ${patternId}`, isWatching);
     const wasHttp = this.readyLine?.speaksHttp === true;
     this.readyLine = { patternId, frameworkName, isWatching, speaksHttp };
+    this.lineBeforeBuild = undefined;
     // What was learnt by TCP accepts does not confirm an HTTP server: probe again.
     if (speaksHttp && !wasHttp) this.portOpen.clear();
     this.isBuilding = false;
@@ -283,6 +287,7 @@ export class ReadinessMachine extends DisposableBase {
     this.adoptReadiness(`pattern ${patternId}`, true);
     if (!this.wantsProbing()) return;
     this.isBuilding = true;
+    this.lineBeforeBuild = this.readyLine ?? this.lineBeforeBuild;
     this.readyLine = undefined;
     if (this.state.phase === 'starting') this.update({ reason: `pattern ${patternId}: compiling` });
     this.evaluate();
@@ -368,15 +373,19 @@ export class ReadinessMachine extends DisposableBase {
     this.evaluate();
   }
 
-  observePortProbe(port: number, isOpen: boolean): void {
+  /** A probe of `port`: open or not, and whether that was an HTTP answer (not just a TCP accept). */
+  observePortProbe(port: number, isOpen: boolean, answeredHttp = false): void {
     if (!this.isLive) return;
-    if (this.portOpen.get(port) === isOpen) return;
+    const endedBuild = answeredHttp && this.endBuildAnswered();
+    if (this.portOpen.get(port) === isOpen && !endedBuild) return;
     this.portOpen.set(port, isOpen);
     this.evaluate();
   }
 
   observeHttpProbe(isOk: boolean): void {
-    if (!this.isLive || this.isHttpOk === isOk) return;
+    if (!this.isLive) return;
+    const endedBuild = isOk && this.endBuildAnswered();
+    if (this.isHttpOk === isOk && !endedBuild) return;
     this.isHttpOk = isOk;
     this.evaluate();
   }
@@ -481,6 +490,21 @@ export class ReadinessMachine extends DisposableBase {
     if (!this.isLive || this.state.phase !== 'starting' || this.expectation === 'readiness') return;
     const message = this.expectation === 'completion' ? ONE_SHOT_RUNNING_MESSAGE : NO_READINESS_MESSAGE;
     this.update({ phase: 'running', message, reason: `up for ${this.config.stabilityDelayMs} ms without an error line`, logs: undefined });
+  }
+
+  /**
+   * An HTTP answer during a compile that followed a ready line ends it: the server said it was
+   * ready, then compiled what a request asked for and answered. Next.js compiles a page on its
+   * first request (our probe's, too) and, from 16, logs "GET / 200" then, not a ready line; that
+   * ready line counts again. A compile before any ready line (a first bundle) still waits for its
+   * own end: a dev server may answer while it builds. Returns whether a compile ended.
+   */
+  private endBuildAnswered(): boolean {
+    if (!this.isBuilding || !this.lineBeforeBuild) return false;
+    this.isBuilding = false;
+    this.readyLine = this.lineBeforeBuild;
+    this.lineBeforeBuild = undefined;
+    return true;
   }
 
   // ---- decisions ------------------------------------------------------------------------------
@@ -655,6 +679,7 @@ export class ReadinessMachine extends DisposableBase {
     this.clearTimers();
     this.errorOrigin = origin;
     this.readyLine = undefined; // recovering needs a ready line printed after the error
+    this.lineBeforeBuild = undefined;
     this.update({ phase: 'error', message, reason, logs: this.options.logs() });
     this.emitTargetIfChanged();
   }

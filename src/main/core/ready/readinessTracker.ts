@@ -81,7 +81,8 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
   private readonly composer = new ErrorMessageComposer();
   private readonly portMonitor: PortMonitor;
   private readonly machine: ReadinessMachine;
-  private readonly tcpLoop: ProbeLoop<{ port: number; isOpen: boolean }>;
+  /** `answeredHttp`: this probe got an HTTP answer (not only a TCP accept). */
+  private readonly tcpLoop: ProbeLoop<{ port: number; isOpen: boolean; answeredHttp: boolean }>;
   private readonly httpLoop: ProbeLoop<{ url: string; result: HttpProbeResult }>;
   private readonly logTail = new LogTail();
   private readonly budget: LineBudget;
@@ -156,18 +157,18 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
         probe: async (signal) => {
           const target = this.target;
           const port = target?.port ?? 0;
-          if (port <= 0) return { port, isOpen: false };
+          if (port <= 0) return { port, isOpen: false, answeredHttp: false };
           if (!(await probeTcp({ port, signal }))) {
             if (port === this.httpConfirmedPort) this.httpConfirmedPort = undefined;
-            return { port, isOpen: false };
+            return { port, isOpen: false, answeredHttp: false };
           }
-          if (!target?.confirmsWithHttp || port === this.httpConfirmedPort) return { port, isOpen: true };
+          if (!target?.confirmsWithHttp || port === this.httpConfirmedPort) return { port, isOpen: true, answeredHttp: false };
           const last = this.lastHttpConfirm;
-          if (last.port === port && this.clock.now() - last.at < HTTP_CONFIRM_INTERVAL_MS) return { port, isOpen: false };
+          if (last.port === port && this.clock.now() - last.at < HTTP_CONFIRM_INTERVAL_MS) return { port, isOpen: false, answeredHttp: false };
           this.lastHttpConfirm = { port, at: this.clock.now() };
           const isAnswering = await answersHttp(probeHttp, target, this.config.timeoutMs, signal);
           if (isAnswering) this.httpConfirmedPort = port;
-          return { port, isOpen: isAnswering };
+          return { port, isOpen: isAnswering, answeredHttp: isAnswering };
         },
       }),
     );
@@ -183,7 +184,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
 
     this.register(this.machine.onDidChange((info) => this.onMachineChanged(info)));
     this.register(this.machine.onDidChangeProbeTarget((target) => this.syncProbes(target)));
-    this.register(this.tcpLoop.onDidProbe(({ port, isOpen }) => this.onTcpProbed(port, isOpen)));
+    this.register(this.tcpLoop.onDidProbe(({ port, isOpen, answeredHttp }) => this.onTcpProbed(port, isOpen, answeredHttp)));
     this.register(
       this.httpLoop.onDidProbe(({ url, result }) => url === this.target?.httpUrl && this.machine.observeHttpProbe(result.isOk)),
     );
@@ -421,11 +422,11 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
     }
   }
 
-  private onTcpProbed(port: number, isOpen: boolean): void {
+  private onTcpProbed(port: number, isOpen: boolean, answeredHttp: boolean): void {
     if (port !== this.target?.port) return; // an answer about a port we no longer care about
     // Open but not (yet) seen in the tree: look again now rather than at the next scan.
     if (isOpen && !this.portMonitor.listeningPorts.includes(port)) this.portMonitor.scanNow();
-    this.machine.observePortProbe(port, isOpen);
+    this.machine.observePortProbe(port, isOpen, answeredHttp);
   }
 
   private onMachineChanged(info: ReadinessInfo): void {
