@@ -31,7 +31,12 @@ describe('next.js', () => {
     const server = await startNext(port);
     const { tracker } = server;
     const result = await tracker.waitForReady(60_000);
-    expect(result, `last lines: ${JSON.stringify(result.logs)}`).toMatchObject({ success: true, state: 'ready', message: `Next.js ready on http://localhost:${port}`, port });
+    expect(result, `last lines: ${JSON.stringify(result.logs)}`).toMatchObject({
+      success: true,
+      state: 'ready',
+      message: `Next.js ready on http://localhost:${port}`,
+      port,
+    });
     expect(tracker.info.framework).toBe('nextjs');
     const started = await expectReadyAfterPortOpened(server, watcher, /Ready in \d/);
     // Ground truth: the app answers (the first request compiles the page).

@@ -78,10 +78,16 @@ it('a usage limit: waiting · limit within 1 s, attention once, an idle timer he
   const mcp: Client = await connectClient(handle.mcp.url, handle.mcp.token, 'blocked-e2e');
   cleanups.push(() => mcp.close());
   const attention: Array<{ reason: string; at: number }> = [];
+  // Every status the agent went through: "active again" can be over before the test looks.
+  const statuses: Array<{ primary: string; detail?: string | null; at: number }> = [];
 
   const agent = await handle.core.spawnAgent({ preset: 'claude', name: 'limited', argv: harness.argv, env: harness.env, cwd: harness.cwd });
   handle.core.onEvent((e) => {
     if (e.type === 'attentionRequested' && e.id === agent.id) attention.push({ reason: e.reason, at: Date.now() });
+    const status = e.type === 'processChanged' && e.process.id === agent.id ? e.process.agent : undefined;
+    const last = statuses.at(-1);
+    if (status && (last?.primary !== status.primary || last.detail !== status.detail))
+      statuses.push({ primary: status.primary, detail: status.detail, at: Date.now() });
   });
   await waitForStatus(handle, agent.id, (s) => s.primary === 'idle', 'idle at start');
   // A timer waiting for this agent's next idle must not fire while it is blocked.
@@ -126,9 +132,15 @@ it('a usage limit: waiting · limit within 1 s, attention once, an idle timer he
   expect(mock.events.some((e) => e.type === 'request' && e.userText === 'idle timer body')).toBe(false);
   await callOk(mcp, 'timer_cancel', { timer_id: idleTimer.timer_id });
 
-  await waitForStatus(handle, agent.id, (s) => s.primary === 'active' && s.detail !== 'retrying', 'active again');
   await mock.waitFor('stream_end', (e) => e.requestId === continued.requestId, { timeoutMs: AGENT_WAIT_MS });
   await waitForStatus(handle, agent.id, (s) => s.primary === 'idle', 'idle after the answer');
+  // From the block: waiting · limit until the continue at the reset, then active (not retrying), then idle.
+  const sinceBlock = statuses.filter((s) => s.at >= blockedAt).map((s) => `${s.primary}${s.detail ? ` · ${s.detail}` : ''}`);
+  expect(sinceBlock[0]).toBe('waiting · limit');
+  const activeAgain = statuses.findIndex((s) => s.at >= resetsAt && s.primary === 'active' && s.detail !== 'retrying');
+  expect(activeAgain, JSON.stringify(statuses)).toBeGreaterThan(-1);
+  expect(statuses.filter((s) => s.at >= blockedAt && s.at < resetsAt && s.primary !== 'waiting')).toEqual([]);
+  expect(statuses.at(-1)?.primary).toBe('idle');
   expect(attention.map((a) => a.reason)).toEqual([expect.stringMatching(/^claude: usage limit, resets \d\d:\d\d$/)]);
   // Raised for the block itself (not while the CLI still retried), within the goal of the API's last refusal.
   expect(attention[0].at).toBeGreaterThan(lastRejection.at);

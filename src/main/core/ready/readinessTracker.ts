@@ -164,7 +164,8 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
           }
           if (!target?.confirmsWithHttp || port === this.httpConfirmedPort) return { port, isOpen: true, answeredHttp: false };
           const last = this.lastHttpConfirm;
-          if (last.port === port && this.clock.now() - last.at < HTTP_CONFIRM_INTERVAL_MS) return { port, isOpen: false, answeredHttp: false };
+          if (last.port === port && this.clock.now() - last.at < HTTP_CONFIRM_INTERVAL_MS)
+            return { port, isOpen: false, answeredHttp: false };
           this.lastHttpConfirm = { port, at: this.clock.now() };
           const isAnswering = await answersHttp(probeHttp, target, this.config.timeoutMs, signal);
           if (isAnswering) this.httpConfirmedPort = port;
