@@ -18,9 +18,9 @@ function reportOn(rule: StatusRule, sample: string) {
   return readBlockedReport(rule, { lines, title: '', cols: lines.reduce((w, l) => Math.max(w, l.length), 0) }, NOW, 'America/New_York');
 }
 
-function geminiRule(id: string): StatusRule {
-  const rule = BUILTIN_RULE_SETS.get('gemini')?.rules.find((r) => r.id === id);
-  if (!rule) throw new Error(`no gemini/${id}`);
+function ruleOf(agent: string, id: string): StatusRule {
+  const rule = BUILTIN_RULE_SETS.get(agent)?.rules.find((r) => r.id === id);
+  if (!rule) throw new Error(`no ${agent}/${id}`);
   return rule;
 }
 
@@ -32,7 +32,7 @@ describe('blocked reports', () => {
   });
 
   it("gemini: the usage-limit dialog names the model, and its reset in the zone it prints (UTC, not the agent's)", () => {
-    const rule = geminiRule('usage-limit-dialog');
+    const rule = ruleOf('gemini', 'usage-limit-dialog');
     expect(reportOn(rule, rule.sample)).toEqual({
       message: 'Usage limit reached for gemini-2.5-flash',
       resetsAt: Date.UTC(2026, 10, 28, 3, 34),
@@ -40,7 +40,15 @@ describe('blocked reports', () => {
   });
 
   it('gemini: a rejected key reads as the API words it, across the wrapped row', () => {
-    const rule = geminiRule('api-key-rejected');
+    const rule = ruleOf('gemini', 'api-key-rejected');
     expect(reportOn(rule, rule.sample)).toEqual({ message: 'API key not valid. Please pass a valid API key.' });
+  });
+
+  it('qwen: a refused key reads as the API words it, with its status', () => {
+    const rule = ruleOf('qwen', 'api-key-refused');
+    expect(reportOn(rule, rule.sample)).toEqual({
+      message:
+        '401 Incorrect API key provided: sk-mock-************0000. You can find your API key at https://platform.openai.com/account/api-keys.',
+    });
   });
 });
