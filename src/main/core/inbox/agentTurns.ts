@@ -36,7 +36,6 @@ export class AgentTurns {
   constructor(
     private readonly host: AgentTurnHost,
     private readonly instructionsReadyTimeoutMs = INSTRUCTIONS_READY_TIMEOUT_MS,
-    private readonly submitConfirmMs = SUBMIT_CONFIRM_MS,
   ) {}
 
   /** The status of an agent entry, or a clear error for other kinds. */
@@ -79,8 +78,8 @@ export class AgentTurns {
     await this.untilPromptShown(id);
     const agent = this.host.decorationOf(id, AGENT_STATUS);
     const mayPressAgain = agent !== undefined && agent.preset.id !== 'generic' && agent.tracker.status.primary === 'idle';
-    const isEchoed = await typeUserTurn(this.host.entry(id), text, this.submitAfterEchoMs(id));
-    if (mayPressAgain) await this.confirmTurnTaken(id, agent.tracker, text, isEchoed);
+    await typeUserTurn(this.host.entry(id), text, this.submitAfterEchoMs(id));
+    if (mayPressAgain) await this.pressEnterAgainIfNotTaken(id, agent.tracker, text);
   }
 
   /** How long Enter waits after the echo of typed text: the agent preset's pause, the default for anything else. */
@@ -105,23 +104,19 @@ export class AgentTurns {
   }
 
   /**
-   * What a person does when a TUI did not take a turn. An agent that was idle and has not left idle
-   * within `submitConfirmMs`:
-   * - still shows the text: the Enter was dropped (seen with Gemini CLI under load), so Enter once
-   *   more; Enter on an empty composer does nothing in the preset CLIs;
-   * - never showed the text at all: the keys were lost before the CLI read input (opencode draws its
-   *   prompt before it reads keys on a loaded machine), so the turn is typed once more. Text the CLI
-   *   did echo is never typed twice.
+   * A TUI now and then drops the Enter of a turn: the text stays in its composer and nothing is
+   * sent (seen with Gemini CLI under load). An agent that was idle and has not left idle within
+   * SUBMIT_CONFIRM_MS while its screen still shows the text gets Enter once more, as a person
+   * would press it again; Enter on an empty composer does nothing in the preset CLIs.
    */
-  private async confirmTurnTaken(id: string, tracker: AgentStatusDecoration['tracker'], text: string, isEchoed: boolean): Promise<void> {
+  private async pressEnterAgainIfNotTaken(id: string, tracker: AgentStatusDecoration['tracker'], text: string): Promise<void> {
     const entry = this.host.entry(id);
-    const tookTurn = await waitForEvent(tracker.onDidChangeStatus, (s) => s.primary !== 'idle', this.submitConfirmMs).then(
+    const tookTurn = await waitForEvent(tracker.onDidChangeStatus, (s) => s.primary !== 'idle', SUBMIT_CONFIRM_MS).then(
       () => true,
       () => tracker.status.primary !== 'idle',
     );
-    if (tookTurn || !entry.isRunning) return;
-    if (isTextOnScreen(entry, text)) entry.write('\r');
-    else if (!isEchoed) await typeUserTurn(entry, text, this.submitAfterEchoMs(id));
+    if (tookTurn || !entry.isRunning || !isTextOnScreen(entry, text)) return;
+    entry.write('\r');
   }
 
   /**

@@ -36,34 +36,34 @@ export async function pasteSequence(entry: ProcessEntry, text: string): Promise<
 }
 
 /**
- * Resolves true once the program has echoed `text`: its last characters appear on screen once more
- * than before the write; for text a program may abbreviate (multi-line, longer than a line), once
- * output that followed the write has gone quiet. Resolves false after `maxMs` or when the run ends.
+ * Resolves once the program has echoed `text`: its last characters appear on screen once more than
+ * before the write; for text a program may abbreviate (multi-line, longer than a line), once output
+ * that followed the write has gone quiet. Gives up after `maxMs` or when the run ends.
  * Call it before writing the text.
  */
-export function waitForEcho(entry: ProcessEntry, text: string, maxMs = SUBMIT_ECHO_WAIT_MS): Promise<boolean> {
+export function waitForEcho(entry: ProcessEntry, text: string, maxMs = SUBMIT_ECHO_WAIT_MS): Promise<void> {
   const probe = echoProbe(text, entry.screen.cols);
   const countBefore = probe ? occurrences(entry, probe) : 0;
   return new Promise((resolve) => {
     let quietTimer: NodeJS.Timeout | undefined;
-    const done = (isEchoed: boolean) => {
+    const done = () => {
       clearTimeout(deadline);
       clearTimeout(quietTimer);
       screen.dispose();
       output.dispose();
       exit.dispose();
-      resolve(isEchoed);
+      resolve();
     };
-    const deadline = setTimeout(() => done(false), maxMs);
+    const deadline = setTimeout(done, maxMs);
     const screen = entry.screen.onDidChange(() => {
-      if (probe && occurrences(entry, probe) > countBefore) done(true);
+      if (probe && occurrences(entry, probe) > countBefore) done();
     });
     const output = entry.onDidWriteOutput(() => {
       if (probe) return;
       clearTimeout(quietTimer);
-      quietTimer = setTimeout(() => done(true), ECHO_QUIET_MS);
+      quietTimer = setTimeout(done, ECHO_QUIET_MS);
     });
-    const exit = entry.onDidExitRun(() => done(false));
+    const exit = entry.onDidExitRun(done);
   });
 }
 
@@ -127,14 +127,13 @@ function occurrences(entry: ProcessEntry, probe: string): number {
  * A fresh user turn: the text — always as a paste where the program takes one, because typed keys
  * would be read as commands when a text starts with an agent's prefix (Claude Code: "?" help,
  * "!" shell, "/" commands) — then Enter as its own write, `submitAfterEchoMs` after the program
- * echoed the text. Resolves whether the echo was seen.
+ * echoed the text.
  */
-export async function typeUserTurn(entry: ProcessEntry, text: string, submitAfterEchoMs = DEFAULT_SUBMIT_AFTER_ECHO_MS): Promise<boolean> {
+export async function typeUserTurn(entry: ProcessEntry, text: string, submitAfterEchoMs = DEFAULT_SUBMIT_AFTER_ECHO_MS): Promise<void> {
   const pasted = await pasteSequence(entry, text);
   const echoed = waitForEcho(entry, text);
   entry.write(pasted);
-  const isEchoed = await echoed;
+  await echoed;
   await settleAfterEcho(entry, submitAfterEchoMs);
   entry.write('\r');
-  return isEchoed;
 }
