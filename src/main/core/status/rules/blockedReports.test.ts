@@ -51,4 +51,15 @@ describe('blocked reports', () => {
         '401 Incorrect API key provided: sk-mock-************0000. You can find your API key at https://platform.openai.com/account/api-keys.',
     });
   });
+
+  it('pi: a refused key reads as the API words it; copilot: the provider it failed to sign in to', () => {
+    const pi = ruleOf('pi', 'api-key-refused');
+    expect(reportOn(pi, pi.sample)?.message).toBe(
+      '401 Incorrect API key provided: sk-mock-********************0000. You can find your API key at https://platform.openai.com/account/api-keys.',
+    );
+    const copilot = ruleOf('copilot', 'provider-auth-failed');
+    expect(reportOn(copilot, copilot.sample)).toEqual({
+      message: 'Authentication failed with provider at http://127.0.0.1:39067/v1 (HTTP 401).',
+    });
+  });
 });
