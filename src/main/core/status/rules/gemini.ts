@@ -205,6 +205,8 @@ export const geminiRules: RuleSetInput = {
       match: { line: [/^│ Usage limit reached for \S/u, /^│\s+(?:● )?1\. Keep trying/u] },
       // "Access resets at 3:34 AM UTC." when the API said how long (Intl's short zone name).
       report: /^│ (?<message>Usage limit reached for \S+?)\.?\s*│(?:\n│ Access resets at (?<reset>[^\n│]+?)\.\s*│)?/mu,
+      // Unlike the other CLIs' blocked screens this is a dialog of its own (it replaces the composer).
+      prompt: box(/^│ Usage limit reached for \S/u),
       sample: usageLimitDialog('3:34 AM UTC'),
       lookalikes: [
         { sample: permissionBox, why: 'a tool confirmation is a permission' },
