@@ -18,6 +18,7 @@ import type { ControlEvent } from '../../src/shared/api';
 import type { ProcessInfo } from '../../src/shared/model';
 import { waitForOutput } from '../support/wait';
 import { callError, callOk, connectClient } from '../mcp/mcpHarness';
+import { stateLabel } from '../../src/renderer/src/stateLabel';
 
 const IDLE_STOP_MS = 10 * 60_000;
 /** A server answering every request with its second argument, on the port of its first. */
@@ -173,6 +174,8 @@ describe('a worktree’s app on demand', () => {
         idleStopped: true,
         message: expect.stringMatching(/^Stopped · idle/) as string,
       });
+    // The row and pane badge the UI draws from it: resting, not failed.
+    expect(stateLabel(core.describe(webId))).toMatchObject({ text: 'stopped · idle', tone: 'stopped' });
     // Another worktree's server and the agent itself keep running.
     expect(core.describe(apiB.id).pid).toBeDefined();
     expect(core.describe(agent.id).pid).toBeDefined();
