@@ -4,7 +4,7 @@
  * the host's project tagged with the host, attaches and types into its panes, sees readiness, and
  * after the ssh process is killed and the connection restored, every pane shows each line once.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, chownSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chownSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,12 +12,12 @@ import { Terminal } from '@xterm/headless';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ControlEvent } from '../../src/shared/api';
 import type { ProcessInfo } from '../../src/shared/model';
-import type { WorkspaceState } from '../../src/shared/workspace';
+import type { WorkspaceResults, WorkspaceState } from '../../src/shared/workspace';
 import type { ProjectWaitingAgent } from '../../src/shared/inbox';
 import { Emitter, waitForEvent, type Disposable } from '../../src/main/core/base';
 import { WorkspaceClientSession } from '../../src/main/core/bridge';
 import { createHostWorkspace, type HostWorkspace } from '../../src/main/core/workspace';
-import { connectRemoteHosts, type RemoteHosts } from '../../src/main/core/remote';
+import { connectRemoteHosts, RemoteHosts } from '../../src/main/core/remote';
 import { createClaudeHarness, CLAUDE_SCREEN } from '../fixtures/anthropic/claudeHarness';
 import { startSshTestHost, sshHostUnavailable, type SshTestHost } from '../support/sshHost';
 
@@ -144,7 +144,7 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
       log: () => undefined,
     });
     expect(remotes.states()[0].message).toBeUndefined();
-    link = laptop.workspace.link(remotes.linked);
+    link = laptop.workspace.link(remotes);
   }, 240_000);
 
   afterAll(async () => {
@@ -234,7 +234,7 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
       const pane = await viewer.pane(spawned.id);
       await pane.until((lines) => lines.includes('tick-20'));
 
-      const [remote] = remotes.hosts;
+      const [remote] = remotes.connections;
       const back = waitForEvent(remote.onDidChangeState, (state) => state.status === 'connected', 90_000);
       process.kill(remote.sshPid!, 'SIGKILL'); // the network goes
       await back;
@@ -242,6 +242,58 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
       expect(viewer.resets).toEqual([spawned.id]);
       const seen = lines.filter((line) => /^tick-\d+$/.test(line));
       expect(seen).toEqual(Array.from({ length: ticks }, (_, i) => `tick-${i + 1}`));
+    } finally {
+      viewer.dispose();
+    }
+  }, 180_000);
+
+  it('"Add host" in the app: a workspace with no host yet lists the remembered one, connects it through addHost (what serve --remote uses), opens and shows a folder there; each failure is one line and loses nothing', async () => {
+    // The app's set-up: hosts are added at run time, not given at start.
+    link.dispose();
+    remotes.dispose();
+    remotes = new RemoteHosts({ configFile: host.configFile, appRoot: ROOT, dataDir: laptopData, trust: false, log: () => undefined });
+    link = laptop.workspace.link(remotes);
+    const notes = join(host.home, 'notes');
+    mkdirSync(notes, { recursive: true });
+    chownSync(notes, host.uid, -1);
+    const viewer = new Viewer(laptop.workspace);
+    const workspace = () => viewer.session.call('getWorkspace', {}) as Promise<WorkspaceState>;
+    try {
+      expect((await workspace()).hosts).toEqual([{ destination: host.alias, status: 'remembered', folders: [{ dir: 'grid' }] }]);
+
+      const oneLine = async (args: object, expected: RegExp) => {
+        const failure = await viewer.session.call('addHost', args).then(
+          () => new Error('addHost did not fail'),
+          (err: Error) => err,
+        );
+        expect(failure.message).toMatch(expected);
+        expect(failure.message).not.toContain('\n');
+      };
+      await oneLine({ destination: '-oProxyCommand=touch /tmp/pwned' }, /host cannot start with "-"/);
+      await oneLine({ destination: 'nosuchhost.invalid' }, /^Unknown host nosuchhost\.invalid: ssh cannot resolve it/);
+      expect((await workspace()).hosts.find((h) => h.destination === 'nosuchhost.invalid')).toMatchObject({ status: 'failed' });
+
+      const added = (await viewer.session.call('addHost', { destination: host.alias, dir: '~/notes' })) as WorkspaceResults['addHost'];
+      expect(added.host).toMatchObject({ destination: host.alias, status: 'connected' });
+      expect(added.project).toMatchObject({ name: 'notes', host: host.alias, id: expect.stringMatching(/^rp_/) as string });
+      const after = await workspace();
+      expect(after.activeId).toBe(added.project!.id);
+      const hostOf = (state: WorkspaceState) => state.hosts.find((h) => h.destination === host.alias);
+      expect(hostOf(after)).toEqual({
+        destination: host.alias,
+        status: 'connected',
+        folders: [{ dir: '~/notes', projectId: added.project!.id }, { dir: 'grid' }],
+      });
+      // A folder that is not there: the host's own line; the host stays connected, its projects listed.
+      await oneLine({ destination: host.alias, dir: 'no-such-folder' }, /no-such-folder/);
+      expect(hostOf(await workspace())?.status).toBe('connected');
+      expect((await workspace()).projects.filter((p) => p.host === host.alias).map((p) => p.name)).toEqual(
+        expect.arrayContaining(['grid', 'notes']),
+      );
+      // Remembered with its folders, no secret.
+      const saved = readFileSync(join(laptopData, 'remote-hosts.json'), 'utf8');
+      expect(JSON.parse(saved)).toMatchObject([{ destination: host.alias, dirs: ['~/notes', 'grid'], configFile: host.configFile }]);
+      expect(saved).not.toMatch(/token|secret/i);
     } finally {
       viewer.dispose();
     }

@@ -68,22 +68,34 @@ class HostWatch {
   }
 }
 
-export class LinkedRemoteProjects implements LinkedProjects {
-  private readonly watches: HostWatch[];
+/** The linked side of the hosts: their projects, views and waiting agents (RemoteHostDirectory adds the hosts). */
+export class LinkedRemoteProjects implements Omit<LinkedProjects, 'hosts' | 'addHost'> {
+  private readonly watches: HostWatch[] = [];
   private readonly store = new DisposableStore();
   private readonly changed = new Emitter<void>();
   readonly onChanged = this.changed.event;
 
-  constructor(remotes: RemoteHost[]) {
-    this.watches = remotes.map((remote) => new HostWatch(remote, () => this.changed.fire()));
-    for (const watch of this.watches) {
-      this.store.add(
-        watch.remote.onDidChangeState((state) => {
-          if (state.status === 'connected') void watch.open();
-          this.changed.fire(); // a host's status shows on its projects
-        }),
-      );
-    }
+  /** Follows one more host: its projects show once it is connected. */
+  add(remote: RemoteHost): void {
+    const watch = new HostWatch(remote, () => this.changed.fire());
+    this.watches.push(watch);
+    this.store.add(
+      remote.onDidChangeState((state) => {
+        if (state.status === 'connected') void watch.open();
+        this.changed.fire(); // a host's status shows on its projects
+      }),
+    );
+  }
+
+  /** Stops following a host (one that never connected). */
+  remove(remote: RemoteHost): void {
+    const index = this.watches.findIndex((watch) => watch.remote === remote);
+    if (index >= 0) this.watches.splice(index, 1)[0].client?.close();
+  }
+
+  /** The laptop's id of a host project. */
+  idOf(remote: RemoteHost, hostProjectId: string): string {
+    return linkedId(remote.state.host, hostProjectId);
   }
 
   /** Resolves once every connected host's projects are known. */
