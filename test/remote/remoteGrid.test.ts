@@ -4,7 +4,7 @@
  * the host's project tagged with the host, attaches and types into its panes, sees readiness, and
  * after the ssh process is killed and the connection restored, every pane shows each line once.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chownSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync, chownSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,10 +18,11 @@ import { Emitter, waitForEvent, type Disposable } from '../../src/main/core/base
 import { WorkspaceClientSession } from '../../src/main/core/bridge';
 import { createHostWorkspace, type HostWorkspace } from '../../src/main/core/workspace';
 import { connectRemoteHosts, RemoteHosts } from '../../src/main/core/remote';
-import { createClaudeHarness, CLAUDE_SCREEN } from '../fixtures/anthropic/claudeHarness';
-import { startSshTestHost, sshHostUnavailable, type SshTestHost } from '../support/sshHost';
+import { CLAUDE_BIN, createClaudeHarness, CLAUDE_SCREEN } from '../fixtures/anthropic/claudeHarness';
+import { spawnInHost, startSshTestHost, sshHostUnavailable, type SshTestHost } from '../support/sshHost';
 
 const ROOT = resolve(__dirname, '../..');
+const MOCK_PROCESS = join(ROOT, 'test/fixtures/anthropic/mockAnthropicProcess.ts');
 const unavailable = sshHostUnavailable();
 if (unavailable) console.warn(`Skipping the remote-grid tests: ${unavailable}`);
 
@@ -220,6 +221,45 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
       await harness.cleanup();
     }
   }, 150_000);
+
+  it("a real Claude Code on the host, against the model mock on the host, calls the host's MCP whoami: the answer names the host's project and the entry", async () => {
+    // The model lives on the host too (its loopback is not ours): the mock runs in the host's namespace.
+    const turns = [[{ toolUse: { name: 'mcp__switchboard__whoami', input: {} } }], [{ text: 'Done.' }]];
+    const mock = spawnInHost(host, [process.execPath, '--import', 'tsx', MOCK_PROCESS, JSON.stringify(turns)]);
+    const viewer = new Viewer(laptop.workspace);
+    let cleanup: (() => Promise<void>) | undefined;
+    try {
+      const { url } = await mock.line<{ url?: string }>((line) => line.url !== undefined, 30_000);
+      const harness = await createClaudeHarness({ baseUrl: url! });
+      cleanup = harness.cleanup;
+      spawnSync('chown', ['-R', `${host.user}:`, join(harness.home, '..')]);
+      viewer.project = laptop.workspace.state().projects.find((p) => p.host === host.alias && p.name === 'grid')!.id;
+      // Spawned from the laptop like any agent: the claude preset wires the host's own MCP endpoint.
+      const agent = (await viewer.call('spawnAgent', {
+        preset: 'claude',
+        name: 'claude-on-host',
+        argv: [CLAUDE_BIN],
+        env: harness.env,
+        cwd: harness.cwd,
+        cols: 120,
+        rows: 40,
+        instructions: 'Who are you in this project?',
+      })) as ProcessInfo;
+      const result = await mock.line<{ type: string; isError?: boolean; content?: string }>((l) => l.type === 'tool_result', 120_000);
+      expect(result.isError).toBe(false);
+      expect(JSON.parse(result.content!)).toMatchObject({
+        process_id: agent.id,
+        role: 'agent',
+        name: 'claude-on-host',
+        project: { name: 'grid', dir: realpathSync(join(host.home, 'grid')) },
+      });
+      await viewer.call('stopProcess', { id: agent.id });
+    } finally {
+      viewer.dispose();
+      mock.stop();
+      await cleanup?.();
+    }
+  }, 180_000);
 
   it('kill the ssh process, restore: every attached pane shows each line exactly once', async () => {
     const viewer = new Viewer(laptop.workspace);
