@@ -237,7 +237,7 @@ export function freshKey(dir: string): { file: string; publicKey: string } {
 }
 
 /** A process in the host's namespace that prints JSON lines: its events, each once, in order. */
-export interface HostJsonProcess {
+interface HostJsonProcess {
   /** The first line that satisfies `predicate` (an earlier one included); rejects when the process ends first. */
   line<T>(predicate: (line: T) => boolean, timeoutMs: number): Promise<T>;
   /** Closes its stdin (its signal to end) and kills it if it lingers. */

@@ -5,6 +5,7 @@
 import { useUi } from '../store';
 import type { RemoteHostInfo } from '../../../shared/workspace';
 import { closeProject, focusProject } from '../projects';
+import { HOST_TONES } from './RemoteHosts';
 
 export function ProjectSwitcher() {
   const projects = useUi((s) => s.workspace?.projects ?? []);
@@ -60,7 +61,7 @@ function HostTag({ host, destination }: { host: RemoteHostInfo | undefined; dest
   const status = host?.status ?? 'connected';
   const title = status === 'connected' ? `On ${destination} over ssh` : `${destination}: ${host?.message ?? status}`;
   return (
-    <span className={`project-host host-${status}`} data-testid="project-host" data-status={status} title={title}>
+    <span className={`project-host ${HOST_TONES[status]}`} data-testid="project-host" data-status={status} title={title}>
       {destination}
     </span>
   );

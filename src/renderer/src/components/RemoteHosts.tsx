@@ -17,6 +17,15 @@ const STATUS_LABELS: Record<RemoteHostInfo['status'], string> = {
   failed: 'failed',
 };
 
+/** A host's status in the colours the entries' states use. */
+export const HOST_TONES: Record<RemoteHostInfo['status'], string> = {
+  remembered: 'tone-stopped',
+  connecting: 'tone-starting',
+  connected: 'tone-running',
+  disconnected: 'tone-waiting',
+  failed: 'tone-error',
+};
+
 /** Set by the palette's "Add SSH host…": the host field takes the keyboard when the view shows. */
 let isHostFieldRequested = false;
 export function requestHostField(): void {
@@ -124,7 +133,7 @@ function HostRow({ host, projects, isBusy, connect }: HostRowProps) {
     <li className="host-row" data-testid="remote-host" data-host={host.destination} data-status={host.status}>
       <div className="host-head">
         <span className="host-name">{host.destination}</span>
-        <span className={`host-status host-${host.status}`}>{isBusy ? 'connecting…' : STATUS_LABELS[host.status]}</span>
+        <span className={`host-status ${HOST_TONES[host.status]}`}>{isBusy ? 'connecting…' : STATUS_LABELS[host.status]}</span>
         {host.status !== 'connected' && (
           <button type="button" disabled={isBusy} onClick={() => void connect(host.destination)} data-testid="host-reconnect">
             Connect
