@@ -61,7 +61,12 @@ function HostTag({ host, destination }: { host: RemoteHostInfo | undefined; dest
   const status = host?.status ?? 'connected';
   const title = status === 'connected' ? `On ${destination} over ssh` : `${destination}: ${host?.message ?? status}`;
   return (
-    <span className={`project-host ${HOST_TONES[status]}`} data-testid="project-host" data-status={status} title={title}>
+    <span
+      className={`project-host${status === 'connected' ? '' : ` ${HOST_TONES[status]}`}`}
+      data-testid="project-host"
+      data-status={status}
+      title={title}
+    >
       {destination}
     </span>
   );
