@@ -324,6 +324,10 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
         status: 'connected',
         folders: [{ dir: '~/notes', projectId: added.project!.id }, { dir: 'grid' }],
       });
+      // A folder added to the connected host: over the same connection, shown once the host lists it.
+      const again = (await viewer.session.call('addHost', { destination: host.alias, dir: 'grid' })) as WorkspaceResults['addHost'];
+      expect(again.project).toMatchObject({ name: 'grid', host: host.alias });
+      expect((await workspace()).activeId).toBe(again.project!.id);
       // A folder that is not there: the host's own line; the host stays connected, its projects listed.
       await oneLine({ destination: host.alias, dir: 'no-such-folder' }, /no-such-folder/);
       expect(hostOf(await workspace())?.status).toBe('connected');

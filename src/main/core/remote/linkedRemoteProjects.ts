@@ -8,11 +8,14 @@ import { createHash } from 'node:crypto';
 import type { ControlEvent } from '../../../shared/api';
 import type { ProjectWaitingAgent } from '../../../shared/inbox';
 import type { OpenProjectInfo, WorkspaceState } from '../../../shared/workspace';
-import { DisposableStore, Emitter } from '../base';
+import { DisposableStore, Emitter, waitForEvent } from '../base';
 import type { LinkedProjects, ProjectView } from '../workspace';
 import { HostUiClient } from './hostUiClient';
 import type { RemoteHost } from './remoteHost';
 import { RemoteProjectView } from './remoteProjectView';
+
+/** How long a project opened on a host may take to show in its workspace's events. */
+const LISTED_TIMEOUT_MS = 15_000;
 
 interface Linked {
   info: OpenProjectInfo;
@@ -91,6 +94,16 @@ export class LinkedRemoteProjects implements Omit<LinkedProjects, 'hosts' | 'add
   remove(remote: RemoteHost): void {
     const index = this.watches.findIndex((watch) => watch.remote === remote);
     if (index >= 0) this.watches.splice(index, 1)[0].client?.close();
+  }
+
+  /**
+   * Resolves once the host's watch socket lists the project (a folder just opened there is
+   * announced by the host's own event, which may come after the open's answer).
+   */
+  async listed(remote: RemoteHost, hostProjectId: string): Promise<void> {
+    const id = this.idOf(remote, hostProjectId);
+    const isListed = () => this.list().some((project) => project.id === id);
+    if (!isListed()) await waitForEvent(this.changed.event, isListed, LISTED_TIMEOUT_MS);
   }
 
   /** The laptop's id of a host project. */

@@ -62,6 +62,11 @@ export class RemoteHosts implements LinkedProjects, Disposable {
     const { status, message } = remote.state;
     if (status !== 'connected') throw new SwitchboardError('invalid_argument', message ?? `${destination} is ${status}`);
     const project = dir ? opened[0] : undefined;
+    if (project) {
+      await this.linked.listed(remote, project.id).catch(() => {
+        throw new SwitchboardError('internal', `${destination}: ${dir} opened, but the host did not list it (try again)`);
+      });
+    }
     return { host: this.describe(remote), ...(project ? { projectId: this.linked.idOf(remote, project.id) } : {}) };
   }
 
