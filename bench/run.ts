@@ -11,6 +11,7 @@ import { benchContinuity } from './continuity';
 import { benchDayload } from './dayload';
 import { benchWorktrees } from './worktrees';
 import { benchWorktreeApps } from './worktreeApps';
+import { benchRemote } from './remote';
 import { printAgentScores, scoreAgents } from './agents';
 
 type Section = { name: string; run: () => Promise<BenchRow[]> };
@@ -27,6 +28,7 @@ const sections: Section[] = [
   { name: 'dayload', run: benchDayload },
   { name: 'worktrees', run: benchWorktrees },
   { name: 'worktree-apps', run: benchWorktreeApps },
+  { name: 'remote', run: benchRemote },
 ];
 
 async function main(): Promise<void> {

@@ -34,6 +34,10 @@ interface ServeOptions {
   dataDir?: string;
   port?: number;
   env?: Record<string, string>;
+  /** More arguments for serve (`--remote`, `--ssh-config`). */
+  args?: string[];
+  /** How long serve may take to print its line (a first connect to a remote host installs the server there). */
+  announceTimeoutMs?: number;
 }
 
 export async function startServe(projectDirs: string | string[], options: ServeOptions = {}): Promise<ServeHandle> {
@@ -44,7 +48,7 @@ export async function startServe(projectDirs: string | string[], options: ServeO
   const roots = (options.roots ?? []).flatMap((dir) => ['--root', dir]);
   const child = spawn(
     process.execPath,
-    [join(ROOT, 'out/main/serve.js'), ...projects, ...roots, '--data-dir', dataDir, ...trust, ...port],
+    [join(ROOT, 'out/main/serve.js'), ...projects, ...roots, '--data-dir', dataDir, ...trust, ...port, ...(options.args ?? [])],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...options.env },
@@ -53,7 +57,11 @@ export async function startServe(projectDirs: string | string[], options: ServeO
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   const line = await new Promise<string>((resolveLine, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not announce itself in 20 s; stderr: ${stderr}`)), 20_000);
+    const timeoutMs = options.announceTimeoutMs ?? 20_000;
+    const timer = setTimeout(
+      () => reject(new Error(`serve did not announce itself in ${timeoutMs / 1000} s; stderr: ${stderr}`)),
+      timeoutMs,
+    );
     createInterface({ input: child.stdout }).once('line', (l) => {
       clearTimeout(timer);
       resolveLine(l);

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { CONTENT_SECURITY_POLICY, createMainWindow } from './electron/secureWindow';
 import { InstanceLockedError } from './core/instance';
 import { createHostWorkspace, type HostWorkspace } from './core/workspace';
+import { RemoteHosts } from './core/remote';
 import { installProcessGuard } from './processGuard';
 import { devRendererUrl, installPermissionPolicy, isTrustedRendererUrl } from './electron/rendererPolicy';
 import { installAppMenu } from './electron/appMenu';
@@ -29,6 +30,7 @@ function startApp(): void {
   }
   let win: BrowserWindow | undefined;
   let host: HostWorkspace | undefined;
+  let remotes: RemoteHosts | undefined;
   let openWindow: (() => Promise<void>) | undefined;
   /** Every open project's processes: quitting and the tray speak for the whole app. */
   const allProcesses = () => host?.workspace.list().flatMap((project) => project.handle.core.listProcesses()) ?? [];
@@ -40,6 +42,7 @@ function startApp(): void {
     log: (line) => console.error(line),
     async stop() {
       isQuitting = true;
+      remotes?.dispose(); // only the connections: the hosts' servers and processes keep running
       await host?.dispose(); // nothing may outlive the app
     },
     killNow() {
@@ -80,6 +83,14 @@ function startApp(): void {
         log: (line) => console.warn(line),
       }));
       const { workspace, recent } = hostWorkspace;
+      // "Add host": the same connect `serve --remote` uses; the built app is what a host gets installed.
+      remotes = new RemoteHosts({
+        appRoot: resolve(__dirname, '../..'),
+        dataDir: app.getPath('userData'),
+        trust: false,
+        log: console.warn,
+      });
+      workspace.link(remotes);
       // Notifications and the tray live as long as the app: closing the window is not quitting.
       installAttention(workspace, showWindow);
       if (process.platform !== 'darwin') installTray(workspace, { open: showWindow, quit: () => app.quit() });

@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     log,
   });
   // The hosts' projects show in this server's own UI beside the local ones, tagged with their host.
-  workspace.link(remotes.linked);
+  workspace.link(remotes);
   // Remote projects are listed like local ones, with their host and the tunnelled endpoint.
   const remoteProjects = remotes.projects().map(({ id, dir, host, url, token }) => ({ id, dir, host, url, token }));
   const hosts = remotes

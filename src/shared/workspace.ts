@@ -10,6 +10,26 @@ const ProjectId = z.string().min(1, 'project id is required').max(100);
 /** Longest folder path accepted from a client (PATH_MAX on Linux). */
 const MAX_PATH_CHARS = 4096;
 const FolderPath = z.string().min(1, 'a folder path is required').max(MAX_PATH_CHARS);
+/** Longest SSH destination accepted (a config alias or `user@host`; ssh's own host name limit is 1025). */
+const MAX_DESTINATION_CHARS = 1025;
+/** Whether `text` holds a control character (a newline, an escape, DEL): never part of a host or a folder typed. */
+export function hasControlCharacter(text: string): boolean {
+  return [...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+}
+const SshDestination = z
+  .string()
+  .trim()
+  .min(1, 'a host is required')
+  .max(MAX_DESTINATION_CHARS)
+  .regex(/^[^-]/, 'a host cannot start with "-"')
+  .regex(/^\S+$/, 'a host contains no spaces')
+  .refine((text) => !hasControlCharacter(text), 'a host contains no control characters');
+/** A folder on the host (`~/…`, relative to the host user's home, or absolute); empty means none. */
+const RemoteFolder = z
+  .string()
+  .trim()
+  .max(MAX_PATH_CHARS)
+  .refine((text) => !hasControlCharacter(text), 'a folder contains no control characters');
 
 export const WorkspaceCommandArgs = {
   /** Open projects, the active one and the recent list (with what ran last time). */
@@ -26,6 +46,11 @@ export const WorkspaceCommandArgs = {
   chooseFolder: z.strictObject({}),
   /** Every open project's waiting agents, the one waiting longest first (the inbox); answers go to the project. */
   listWaitingAcrossProjects: z.strictObject({}),
+  /**
+   * Connects a remote host over the system's ssh (as `serve --remote DEST[:DIR]`) and opens `dir`
+   * there when given; the host is remembered. Fails with one line (unknown host, refused key, …).
+   */
+  addHost: z.strictObject({ destination: SshDestination, dir: RemoteFolder.optional() }),
 } as const;
 
 export type WorkspaceCommandName = keyof typeof WorkspaceCommandArgs;
@@ -41,6 +66,27 @@ export interface OpenProjectInfo {
   needsAttention: number;
   /** Entries with a live process. */
   running: number;
+}
+
+/** `remembered`: connected before (remote-hosts.json), not in this run; the others are RemoteHost's states. */
+type RemoteHostStatus = 'remembered' | 'connecting' | 'connected' | 'disconnected' | 'failed';
+
+/** A remote host as the welcome view and the switcher list it; its open projects are in `projects`, tagged `host`. */
+export interface RemoteHostInfo {
+  /** The SSH destination, as the user's ssh takes it. */
+  destination: string;
+  status: RemoteHostStatus;
+  /** Why it is disconnected or failed: one line. */
+  message?: string;
+  /** Folders opened there (remembered ones included), as typed. */
+  folders: RemoteFolderInfo[];
+}
+
+interface RemoteFolderInfo {
+  /** As typed (`~/…`, relative to the host user's home, or absolute). */
+  dir: string;
+  /** Its project's id (as `projects` lists it) while it is open. */
+  projectId?: string;
 }
 
 export interface RecentProjectInfo {
@@ -64,6 +110,8 @@ export interface WorkspaceState {
   hasFolderDialog: boolean;
   /** The folders a typed path may lie in (home and the directories given on the command line). */
   roots: string[];
+  /** Remote hosts: this run's in the order added, then the remembered ones, most recent first. */
+  hosts: RemoteHostInfo[];
 }
 
 export interface PathCompletion {
@@ -81,6 +129,8 @@ export interface WorkspaceResults {
   completePath: PathCompletion;
   chooseFolder: OpenProjectInfo | null;
   listWaitingAcrossProjects: { agents: ProjectWaitingAgent[] };
+  /** The host as connected; `project`: the folder's project, now the one shown. */
+  addHost: { host: RemoteHostInfo; project?: OpenProjectInfo };
 }
 
 /** Sent to every viewer whenever the set of open projects, the active one, or their counts change. */

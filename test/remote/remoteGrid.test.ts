@@ -4,7 +4,7 @@
  * the host's project tagged with the host, attaches and types into its panes, sees readiness, and
  * after the ssh process is killed and the connection restored, every pane shows each line once.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, chownSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync, chownSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,16 +12,17 @@ import { Terminal } from '@xterm/headless';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ControlEvent } from '../../src/shared/api';
 import type { ProcessInfo } from '../../src/shared/model';
-import type { WorkspaceState } from '../../src/shared/workspace';
+import type { WorkspaceResults, WorkspaceState } from '../../src/shared/workspace';
 import type { ProjectWaitingAgent } from '../../src/shared/inbox';
 import { Emitter, waitForEvent, type Disposable } from '../../src/main/core/base';
 import { WorkspaceClientSession } from '../../src/main/core/bridge';
 import { createHostWorkspace, type HostWorkspace } from '../../src/main/core/workspace';
-import { connectRemoteHosts, type RemoteHosts } from '../../src/main/core/remote';
-import { createClaudeHarness, CLAUDE_SCREEN } from '../fixtures/anthropic/claudeHarness';
-import { startSshTestHost, sshHostUnavailable, type SshTestHost } from '../support/sshHost';
+import { connectRemoteHosts, RemoteHosts } from '../../src/main/core/remote';
+import { CLAUDE_BIN, createClaudeHarness, CLAUDE_SCREEN } from '../fixtures/anthropic/claudeHarness';
+import { spawnInHost, startSshTestHost, sshHostUnavailable, type SshTestHost } from '../support/sshHost';
 
 const ROOT = resolve(__dirname, '../..');
+const MOCK_PROCESS = join(ROOT, 'test/fixtures/anthropic/mockAnthropicProcess.ts');
 const unavailable = sshHostUnavailable();
 if (unavailable) console.warn(`Skipping the remote-grid tests: ${unavailable}`);
 
@@ -144,7 +145,7 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
       log: () => undefined,
     });
     expect(remotes.states()[0].message).toBeUndefined();
-    link = laptop.workspace.link(remotes.linked);
+    link = laptop.workspace.link(remotes);
   }, 240_000);
 
   afterAll(async () => {
@@ -221,6 +222,45 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
     }
   }, 150_000);
 
+  it("a real Claude Code on the host, against the model mock on the host, calls the host's MCP whoami: the answer names the host's project and the entry", async () => {
+    // The model lives on the host too (its loopback is not ours): the mock runs in the host's namespace.
+    const turns = [[{ toolUse: { name: 'mcp__switchboard__whoami', input: {} } }], [{ text: 'Done.' }]];
+    const mock = spawnInHost(host, [process.execPath, '--import', 'tsx', MOCK_PROCESS, JSON.stringify(turns)]);
+    const viewer = new Viewer(laptop.workspace);
+    let cleanup: (() => Promise<void>) | undefined;
+    try {
+      const { url } = await mock.line<{ url?: string }>((line) => line.url !== undefined, 30_000);
+      const harness = await createClaudeHarness({ baseUrl: url! });
+      cleanup = harness.cleanup;
+      spawnSync('chown', ['-R', `${host.user}:`, join(harness.home, '..')]);
+      viewer.project = laptop.workspace.state().projects.find((p) => p.host === host.alias && p.name === 'grid')!.id;
+      // Spawned from the laptop like any agent: the claude preset wires the host's own MCP endpoint.
+      const agent = (await viewer.call('spawnAgent', {
+        preset: 'claude',
+        name: 'claude-on-host',
+        argv: [CLAUDE_BIN],
+        env: harness.env,
+        cwd: harness.cwd,
+        cols: 120,
+        rows: 40,
+        instructions: 'Who are you in this project?',
+      })) as ProcessInfo;
+      const result = await mock.line<{ type: string; isError?: boolean; content?: string }>((l) => l.type === 'tool_result', 120_000);
+      expect(result.isError).toBe(false);
+      expect(JSON.parse(result.content!)).toMatchObject({
+        process_id: agent.id,
+        role: 'agent',
+        name: 'claude-on-host',
+        project: { name: 'grid', dir: realpathSync(join(host.home, 'grid')) },
+      });
+      await viewer.call('stopProcess', { id: agent.id });
+    } finally {
+      viewer.dispose();
+      mock.stop();
+      await cleanup?.();
+    }
+  }, 180_000);
+
   it('kill the ssh process, restore: every attached pane shows each line exactly once', async () => {
     const viewer = new Viewer(laptop.workspace);
     try {
@@ -234,7 +274,7 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
       const pane = await viewer.pane(spawned.id);
       await pane.until((lines) => lines.includes('tick-20'));
 
-      const [remote] = remotes.hosts;
+      const [remote] = remotes.connections;
       const back = waitForEvent(remote.onDidChangeState, (state) => state.status === 'connected', 90_000);
       process.kill(remote.sshPid!, 'SIGKILL'); // the network goes
       await back;
@@ -242,6 +282,62 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
       expect(viewer.resets).toEqual([spawned.id]);
       const seen = lines.filter((line) => /^tick-\d+$/.test(line));
       expect(seen).toEqual(Array.from({ length: ticks }, (_, i) => `tick-${i + 1}`));
+    } finally {
+      viewer.dispose();
+    }
+  }, 180_000);
+
+  it('"Add host" in the app: a workspace with no host yet lists the remembered one, connects it through addHost (what serve --remote uses), opens and shows a folder there; each failure is one line and loses nothing', async () => {
+    // The app's set-up: hosts are added at run time, not given at start.
+    link.dispose();
+    remotes.dispose();
+    remotes = new RemoteHosts({ configFile: host.configFile, appRoot: ROOT, dataDir: laptopData, trust: false, log: () => undefined });
+    link = laptop.workspace.link(remotes);
+    const notes = join(host.home, 'notes');
+    mkdirSync(notes, { recursive: true });
+    chownSync(notes, host.uid, -1);
+    const viewer = new Viewer(laptop.workspace);
+    const workspace = () => viewer.session.call('getWorkspace', {}) as Promise<WorkspaceState>;
+    try {
+      expect((await workspace()).hosts).toEqual([{ destination: host.alias, status: 'remembered', folders: [{ dir: 'grid' }] }]);
+
+      const oneLine = async (args: object, expected: RegExp) => {
+        const failure = await viewer.session.call('addHost', args).then(
+          () => new Error('addHost did not fail'),
+          (err: Error) => err,
+        );
+        expect(failure.message).toMatch(expected);
+        expect(failure.message).not.toContain('\n');
+      };
+      await oneLine({ destination: '-oProxyCommand=touch /tmp/pwned' }, /host cannot start with "-"/);
+      await oneLine({ destination: 'nosuchhost.invalid' }, /^Unknown host nosuchhost\.invalid: ssh cannot resolve it/);
+      expect((await workspace()).hosts.find((h) => h.destination === 'nosuchhost.invalid')).toMatchObject({ status: 'failed' });
+
+      const added = (await viewer.session.call('addHost', { destination: host.alias, dir: '~/notes' })) as WorkspaceResults['addHost'];
+      expect(added.host).toMatchObject({ destination: host.alias, status: 'connected' });
+      expect(added.project).toMatchObject({ name: 'notes', host: host.alias, id: expect.stringMatching(/^rp_/) as string });
+      const after = await workspace();
+      expect(after.activeId).toBe(added.project!.id);
+      const hostOf = (state: WorkspaceState) => state.hosts.find((h) => h.destination === host.alias);
+      expect(hostOf(after)).toEqual({
+        destination: host.alias,
+        status: 'connected',
+        folders: [{ dir: '~/notes', projectId: added.project!.id }, { dir: 'grid' }],
+      });
+      // A folder added to the connected host: over the same connection, shown once the host lists it.
+      const again = (await viewer.session.call('addHost', { destination: host.alias, dir: 'grid' })) as WorkspaceResults['addHost'];
+      expect(again.project).toMatchObject({ name: 'grid', host: host.alias });
+      expect((await workspace()).activeId).toBe(again.project!.id);
+      // A folder that is not there: the host's own line; the host stays connected, its projects listed.
+      await oneLine({ destination: host.alias, dir: 'no-such-folder' }, /no-such-folder/);
+      expect(hostOf(await workspace())?.status).toBe('connected');
+      expect((await workspace()).projects.filter((p) => p.host === host.alias).map((p) => p.name)).toEqual(
+        expect.arrayContaining(['grid', 'notes']),
+      );
+      // Remembered with its folders, no secret.
+      const saved = readFileSync(join(laptopData, 'remote-hosts.json'), 'utf8');
+      expect(JSON.parse(saved)).toMatchObject([{ destination: host.alias, dirs: ['~/notes', 'grid'], configFile: host.configFile }]);
+      expect(saved).not.toMatch(/token|secret/i);
     } finally {
       viewer.dispose();
     }

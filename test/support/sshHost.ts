@@ -235,3 +235,57 @@ export function freshKey(dir: string): { file: string; publicKey: string } {
   const file = join(dir, `other_${randomBytes(3).toString('hex')}`);
   return { file, publicKey: keygen(file) };
 }
+
+/** A process in the host's namespace that prints JSON lines: its events, each once, in order. */
+interface HostJsonProcess {
+  /** The first line that satisfies `predicate` (an earlier one included); rejects when the process ends first. */
+  line<T>(predicate: (line: T) => boolean, timeoutMs: number): Promise<T>;
+  /** Closes its stdin (its signal to end) and kills it if it lingers. */
+  stop(): void;
+}
+
+/** Runs `argv` as root in the host's namespace (a server local to the host, e.g. a model mock). */
+export function spawnInHost(sshHost: Pick<SshTestHost, 'netns'>, argv: string[]): HostJsonProcess {
+  const child = spawn('ip', ['netns', 'exec', sshHost.netns, ...argv], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const lines: unknown[] = [];
+  const waiters = new Set<() => void>();
+  let stderr = '';
+  let buffered = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  child.stdout.on('data', (chunk: Buffer) => {
+    const parts = (buffered + chunk.toString('utf8')).split('\n');
+    buffered = parts.pop() ?? '';
+    for (const part of parts) if (part.trim()) lines.push(JSON.parse(part));
+    for (const wake of [...waiters]) wake();
+  });
+  child.once('exit', () => {
+    for (const wake of [...waiters]) wake();
+  });
+  return {
+    line<T>(predicate: (line: T) => boolean, timeoutMs: number): Promise<T> {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = lines.find((line) => predicate(line as T));
+          if (found !== undefined) return done(() => resolve(found as T));
+          if (child.exitCode !== null || child.signalCode !== null) done(() => reject(new Error(`${argv.join(' ')} ended: ${stderr}`)));
+        };
+        const timer = setTimeout(
+          () => done(() => reject(new Error(`no such line from ${argv.join(' ')} in ${timeoutMs} ms: ${stderr}`))),
+          timeoutMs,
+        );
+        const done = (settle: () => void) => {
+          clearTimeout(timer);
+          waiters.delete(check);
+          settle();
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    stop() {
+      child.stdin.end();
+      child.once('exit', () => undefined);
+      setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+    },
+  };
+}

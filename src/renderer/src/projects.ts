@@ -77,6 +77,13 @@ async function workspaceAction<T>(action: (client: WorkspaceClient) => Promise<T
 export const openFolder = (dir: string, onError?: (message: string) => void) =>
   workspaceAction((c) => c.workspace('openProject', { dir }), onError);
 export const chooseFolder = () => workspaceAction((c) => c.workspace('chooseFolder', {}));
+/** Connects a remote host (and opens `dir` there); its one-line failure goes to `onError`. */
+export async function addHost(destination: string, dir: string, onError?: (message: string) => void) {
+  const added = await workspaceAction((c) => c.workspace('addHost', { destination, ...(dir ? { dir } : {}) }), onError);
+  // The welcome view stays while it failed: its line shows there.
+  if (added?.project) useUi.setState({ isOpeningAnother: false });
+  return added;
+}
 export const closeProject = (projectId: string) => workspaceAction((c) => c.workspace('closeProject', { projectId }));
 export const focusProject = (projectId: string) => {
   useUi.setState({ isOpeningAnother: false });

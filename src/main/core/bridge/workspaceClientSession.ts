@@ -73,6 +73,8 @@ export class WorkspaceClientSession {
         return ws.linkedOwning(args.projectId) ? ws.focusLinked(args.projectId) : info(ws, ws.focus(args.projectId));
       case 'completePath':
         return ws.completePath(args.partial);
+      case 'addHost':
+        return ws.addHost(args.destination, args.dir);
       case 'listWaitingAcrossProjects':
         return { agents: await ws.listWaitingEverywhere() };
       case 'chooseFolder': {

@@ -4,6 +4,7 @@
  * open as a project (`~/…` or relative: from the host user's home). The destination goes to `ssh`
  * as one argv element after `--`, so it can never be read as an option.
  */
+import { hasControlCharacter } from '../../../shared/workspace';
 
 export interface RemoteSpec {
   /** The SSH destination, passed to `ssh` unchanged. */
@@ -38,8 +39,4 @@ export function groupRemoteSpecs(texts: readonly string[]): RemoteSpec[] {
     else for (const dir of spec.dirs) if (!known.dirs.includes(dir)) known.dirs.push(dir);
   }
   return [...byDestination.values()];
-}
-
-function hasControlCharacter(text: string): boolean {
-  return [...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
 }

@@ -2,4 +2,4 @@
 export { groupRemoteSpecs } from './destination';
 export { serverBundle } from './serverBundle';
 export { RemoteHost, type RemoteHostState } from './remoteHost';
-export { connectRemoteHosts, type RemoteHosts } from './remoteHosts';
+export { connectRemoteHosts, RemoteHosts } from './remoteHosts';

@@ -8,11 +8,14 @@ import { createHash } from 'node:crypto';
 import type { ControlEvent } from '../../../shared/api';
 import type { ProjectWaitingAgent } from '../../../shared/inbox';
 import type { OpenProjectInfo, WorkspaceState } from '../../../shared/workspace';
-import { DisposableStore, Emitter } from '../base';
+import { DisposableStore, Emitter, waitForEvent } from '../base';
 import type { LinkedProjects, ProjectView } from '../workspace';
 import { HostUiClient } from './hostUiClient';
 import type { RemoteHost } from './remoteHost';
 import { RemoteProjectView } from './remoteProjectView';
+
+/** How long a project opened on a host may take to show in its workspace's events. */
+const LISTED_TIMEOUT_MS = 15_000;
 
 interface Linked {
   info: OpenProjectInfo;
@@ -68,22 +71,44 @@ class HostWatch {
   }
 }
 
-export class LinkedRemoteProjects implements LinkedProjects {
-  private readonly watches: HostWatch[];
+/** The linked side of the hosts: their projects, views and waiting agents (RemoteHostDirectory adds the hosts). */
+export class LinkedRemoteProjects implements Omit<LinkedProjects, 'hosts' | 'addHost'> {
+  private readonly watches: HostWatch[] = [];
   private readonly store = new DisposableStore();
   private readonly changed = new Emitter<void>();
   readonly onChanged = this.changed.event;
 
-  constructor(remotes: RemoteHost[]) {
-    this.watches = remotes.map((remote) => new HostWatch(remote, () => this.changed.fire()));
-    for (const watch of this.watches) {
-      this.store.add(
-        watch.remote.onDidChangeState((state) => {
-          if (state.status === 'connected') void watch.open();
-          this.changed.fire(); // a host's status shows on its projects
-        }),
-      );
-    }
+  /** Follows one more host: its projects show once it is connected. */
+  add(remote: RemoteHost): void {
+    const watch = new HostWatch(remote, () => this.changed.fire());
+    this.watches.push(watch);
+    this.store.add(
+      remote.onDidChangeState((state) => {
+        if (state.status === 'connected') void watch.open();
+        this.changed.fire(); // a host's status shows on its projects
+      }),
+    );
+  }
+
+  /** Stops following a host (one that never connected). */
+  remove(remote: RemoteHost): void {
+    const index = this.watches.findIndex((watch) => watch.remote === remote);
+    if (index >= 0) this.watches.splice(index, 1)[0].client?.close();
+  }
+
+  /**
+   * Resolves once the host's watch socket lists the project (a folder just opened there is
+   * announced by the host's own event, which may come after the open's answer).
+   */
+  async listed(remote: RemoteHost, hostProjectId: string): Promise<void> {
+    const id = this.idOf(remote, hostProjectId);
+    const isListed = () => this.list().some((project) => project.id === id);
+    if (!isListed()) await waitForEvent(this.changed.event, isListed, LISTED_TIMEOUT_MS);
+  }
+
+  /** The laptop's id of a host project. */
+  idOf(remote: RemoteHost, hostProjectId: string): string {
+    return linkedId(remote.state.host, hostProjectId);
   }
 
   /** Resolves once every connected host's projects are known. */

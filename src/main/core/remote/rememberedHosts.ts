@@ -11,7 +11,7 @@ const HOSTS_FILE = 'remote-hosts.json';
 /** The list keeps the most recent hosts only. */
 const MAX_HOSTS = 50;
 
-interface RememberedHost {
+export interface RememberedHost {
   destination: string;
   dirs: string[];
   configFile?: string;
@@ -19,7 +19,7 @@ interface RememberedHost {
   connectedAt: number;
 }
 
-function readRememberedHosts(dataDir: string): RememberedHost[] {
+export function readRememberedHosts(dataDir: string): RememberedHost[] {
   try {
     const value = JSON.parse(readFileSync(join(dataDir, HOSTS_FILE), 'utf8')) as unknown;
     return Array.isArray(value) ? value.filter(isRememberedHost) : [];
@@ -28,10 +28,12 @@ function readRememberedHosts(dataDir: string): RememberedHost[] {
   }
 }
 
-/** Records a successful connect, most recent first. */
-export function rememberHost(dataDir: string, host: RememberedHost): void {
+/** Records a successful connect, most recent first; returns the list as written. */
+export function rememberHost(dataDir: string, host: RememberedHost): RememberedHost[] {
   const others = readRememberedHosts(dataDir).filter((h) => h.destination !== host.destination || h.configFile !== host.configFile);
-  writeFileAtomic(join(dataDir, HOSTS_FILE), `${JSON.stringify([host, ...others].slice(0, MAX_HOSTS), null, 2)}\n`, 0o600);
+  const hosts = [host, ...others].slice(0, MAX_HOSTS);
+  writeFileAtomic(join(dataDir, HOSTS_FILE), `${JSON.stringify(hosts, null, 2)}\n`, 0o600);
+  return hosts;
 }
 
 function isRememberedHost(value: unknown): value is RememberedHost {

@@ -56,8 +56,24 @@ export class RemoteHost implements Disposable {
   private reconnectDelay = RECONNECT_FIRST_MS;
   private disposed = false;
 
+  /** The folders opened here: the spec's and those `open` added; a reconnect opens them all. */
+  private readonly dirs: string[];
+  /** Folder as given → the host's project id (the host resolves `~` and symlinks). */
+  private readonly openedAs = new Map<string, string>();
+
   constructor(private readonly options: RemoteHostOptions) {
     this.current = { host: options.spec.destination, status: 'disconnected', projects: [] };
+    this.dirs = [...options.spec.dirs];
+  }
+
+  /** The folders opened on this host, as given. */
+  get folders(): readonly string[] {
+    return this.dirs;
+  }
+
+  /** The host's project id of a folder as given, once opened in this connection. */
+  projectOf(dir: string): string | undefined {
+    return this.openedAs.get(dir);
   }
 
   get state(): RemoteHostState {
@@ -85,6 +101,17 @@ export class RemoteHost implements Disposable {
       else this.scheduleReconnect(message);
     }
     return this.current;
+  }
+
+  /** Opens more folders in the connected host's server (a running server opens them untrusted: its trust prompt decides). */
+  async open(dirs: string[]): Promise<RemoteProject[]> {
+    const connection = this.connection;
+    if (!connection || this.current.status !== 'connected') throw new SshError(`${this.options.spec.destination} is not connected`);
+    const opened = await this.openAndForward(connection, dirs);
+    for (const dir of dirs) if (!this.dirs.includes(dir)) this.dirs.push(dir);
+    const known = this.current.projects.filter((p) => !opened.some((o) => o.id === p.id));
+    this.update({ projects: [...known, ...opened] });
+    return opened;
   }
 
   /** Forwards a port of the host's loopback (a dev server's) to the same local port; kept across reconnects. */
@@ -118,15 +145,22 @@ export class RemoteHost implements Disposable {
       ? { ...probe.running, server: 'reused' as const }
       : await this.startOnHost(connection, version, probe.installed);
     await connection.forward(port);
-    const projects = await openProjects(connection, version, spec.dirs);
-    for (const project of projects) await connection.forward(Number(new URL(project.url).port));
+    const projects = await this.openAndForward(connection, this.dirs);
     for (const extra of this.extraPorts) await connection.forward(extra);
     connection.onDidClose(({ message }) => {
       if (this.connection !== connection || this.disposed) return;
       this.connection = undefined;
       this.scheduleReconnect(message);
     });
-    this.update({ status: 'connected', message: undefined, ui, server, projects: projects.map((p) => ({ ...p, host: spec.destination })) });
+    this.update({ status: 'connected', message: undefined, ui, server, projects });
+  }
+
+  /** Opens `dirs` in the host's server (none: lists what it has open) and forwards each project's MCP port. */
+  private async openAndForward(connection: SshConnection, dirs: string[]): Promise<RemoteProject[]> {
+    const projects = await openProjects(connection, this.options.bundle().version, dirs);
+    for (const project of projects) await connection.forward(Number(new URL(project.url).port));
+    dirs.forEach((dir, i) => this.openedAs.set(dir, projects[i].id)); // the host answers in the order asked
+    return projects.map((p) => ({ ...p, host: this.options.spec.destination }));
   }
 
   private async startOnHost(connection: SshConnection, version: string, installed: boolean) {
@@ -134,7 +168,7 @@ export class RemoteHost implements Disposable {
       this.options.log?.(`${this.options.spec.destination}: installing Switchboard server ${version}`);
       await installServer(connection, this.options.bundle());
     }
-    const started = await startServer(connection, version, this.options.spec.dirs, this.options.trust);
+    const started = await startServer(connection, version, this.dirs, this.options.trust);
     return { ...started, server: installed ? ('started' as const) : ('installed' as const) };
   }
 

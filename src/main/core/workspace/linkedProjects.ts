@@ -4,7 +4,7 @@
  */
 import type { ControlEvent } from '../../../shared/api';
 import type { ProjectWaitingAgent } from '../../../shared/inbox';
-import type { OpenProjectInfo } from '../../../shared/workspace';
+import type { OpenProjectInfo, RemoteHostInfo } from '../../../shared/workspace';
 import type { Disposable, Event } from '../base';
 
 /** One viewer's door to one project: the control API's calls, its events to `emit`. */
@@ -21,4 +21,8 @@ export interface LinkedProjects {
   view(id: string, emit: (event: ControlEvent) => void): ProjectView;
   /** The linked projects' waiting agents, each naming its project by the id `list()` gives. */
   listWaiting(): Promise<ProjectWaitingAgent[]>;
+  /** This run's hosts in the order added, then the remembered ones (most recent first). */
+  hosts(): RemoteHostInfo[];
+  /** Connects a host and opens `dir` there when given; rejects with one line when it cannot. */
+  addHost(destination: string, dir?: string): Promise<{ host: RemoteHostInfo; projectId?: string }>;
 }

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { SwitchboardError } from '../../../shared/errors';
-import type { OpenProjectInfo, PathCompletion, RecentProjectInfo, WorkspaceState } from '../../../shared/workspace';
+import type { OpenProjectInfo, PathCompletion, RecentProjectInfo, RemoteHostInfo, WorkspaceState } from '../../../shared/workspace';
 import type { ProjectWaitingAgent } from '../../../shared/inbox';
 import { DisposableStore, Emitter, type Disposable, type Event } from '../base';
 import { projectKey, type CoreHandle } from '../composition';
@@ -150,6 +150,13 @@ export class Workspace {
     return this.options.roots.complete(partial);
   }
 
+  /** Connects a remote host (opening `dir` there when given); the folder's project becomes the one shown. */
+  async addHost(destination: string, dir?: string): Promise<{ host: RemoteHostInfo; project?: OpenProjectInfo }> {
+    if (!this.linkedSource) throw new SwitchboardError('invalid_argument', 'Remote hosts cannot be added here');
+    const { host, projectId } = await this.linkedSource.addHost(destination, dir || undefined);
+    return { host, ...(projectId ? { project: this.focusLinked(projectId) } : {}) };
+  }
+
   /** Makes a linked project the one the window shows. */
   focusLinked(id: string): OpenProjectInfo {
     const found = this.linkedSource?.list().find((p) => p.id === id);
@@ -218,6 +225,7 @@ export class Workspace {
       recent: this.recentProjects(),
       hasFolderDialog: this.hasFolderDialog,
       roots: this.options.roots.roots,
+      hosts: this.linkedSource?.hosts() ?? [],
     };
   }
 

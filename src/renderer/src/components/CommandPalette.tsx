@@ -11,6 +11,8 @@ import { AGENT_PRESET_IDS } from '../../../shared/agentPresets';
 import type { KeyCommand } from '../../../shared/keymap';
 import { chordHint } from '../shortcuts';
 import { useWorktrees } from '../worktrees';
+import { addHost } from '../projects';
+import { requestHostField } from './RemoteHosts';
 
 interface PaletteAction {
   id: string;
@@ -54,6 +56,14 @@ function allActions(ui: UiState): PaletteAction[] {
       label: `New agent: ${preset}`,
       perform: spawn(preset),
     })),
+    { id: 'add-host', label: 'Add SSH host…', perform: requestHostField },
+    ...(ui.workspace?.hosts ?? [])
+      .filter((host) => host.status === 'remembered' || host.status === 'failed')
+      .map((host) => ({
+        id: `host:${host.destination}`,
+        label: `Connect to ${host.destination}`,
+        perform: () => void addHost(host.destination, ''),
+      })),
     { id: 'worktree-agent', label: 'New agent in a worktree…', perform: () => ui.setOverlay({ kind: 'newWorktree' }) },
     ...useWorktrees
       .getState()

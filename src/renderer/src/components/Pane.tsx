@@ -123,6 +123,11 @@ export function Pane({ id }: { id: string }) {
           {process.name}
         </span>
         <span className="pane-kind">{process.kind}</span>
+        {process.host && (
+          <span className="pane-host" data-testid="pane-host" title={`Runs on ${process.host} (over ssh)`}>
+            {process.host}
+          </span>
+        )}
         <StatusBadges process={process} />
         <ScopeButton process={process} isOpen={showScopes} onToggle={() => setShowScopes(!showScopes)} />
         <span className="pane-actions">

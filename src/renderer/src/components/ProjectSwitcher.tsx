@@ -3,10 +3,13 @@
  * its entries need a person; "+" opens one more (the welcome view), "×" closes one (only its trees stop).
  */
 import { useUi } from '../store';
+import type { RemoteHostInfo } from '../../../shared/workspace';
 import { closeProject, focusProject } from '../projects';
+import { HOST_TONES } from './RemoteHosts';
 
 export function ProjectSwitcher() {
   const projects = useUi((s) => s.workspace?.projects ?? []);
+  const hosts = useUi((s) => s.workspace?.hosts ?? []);
   const activeId = useUi((s) => s.activeProjectId);
   const isOpeningAnother = useUi((s) => s.isOpeningAnother);
   return (
@@ -21,11 +24,7 @@ export function ProjectSwitcher() {
         >
           <button type="button" className="project-name" title={project.dir} onClick={() => void focusProject(project.id)}>
             {project.name}
-            {project.host && (
-              <span className="project-host" data-testid="project-host" title={`On ${project.host} over ssh`}>
-                {project.host}
-              </span>
-            )}
+            {project.host && <HostTag host={hosts.find((h) => h.destination === project.host)} destination={project.host} />}
             {project.needsAttention > 0 && (
               <span className="project-attention" data-testid="project-attention" title="Entries that need you">
                 {project.needsAttention}
@@ -54,5 +53,21 @@ export function ProjectSwitcher() {
         +
       </button>
     </nav>
+  );
+}
+
+/** A remote project's host; a host that is not connected says so (its panes wait for the reconnect). */
+function HostTag({ host, destination }: { host: RemoteHostInfo | undefined; destination: string }) {
+  const status = host?.status ?? 'connected';
+  const title = status === 'connected' ? `On ${destination} over ssh` : `${destination}: ${host?.message ?? status}`;
+  return (
+    <span
+      className={`project-host${status === 'connected' ? '' : ` ${HOST_TONES[status]}`}`}
+      data-testid="project-host"
+      data-status={status}
+      title={title}
+    >
+      {destination}
+    </span>
   );
 }

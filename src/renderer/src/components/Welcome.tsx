@@ -1,12 +1,14 @@
 /**
  * The welcome view: shown when no project is open (and from the switcher's "+"). Recent projects
  * with what ran last time and what waits for a person, "Open folder…" (the native dialog in the
- * desktop app), a path field completed by the core within the allowed folders, and dropping a folder.
+ * desktop app), a path field completed by the core within the allowed folders, dropping a folder,
+ * and remote hosts (RemoteHosts).
  */
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import type { RecentProjectInfo } from '../../../shared/workspace';
 import { useUi } from '../store';
 import { chooseFolder, completePath, focusProject, openFolder } from '../projects';
+import { RemoteHosts } from './RemoteHosts';
 
 /** Completions are asked for once typing pauses this long. */
 const COMPLETION_DELAY_MS = 120;
@@ -41,6 +43,7 @@ export function Welcome() {
           {dropMessage ?? `Or drop a folder here. Folders you may open: ${workspace.roots.join(', ')}`}
         </p>
         <RecentList recent={workspace.recent} />
+        <RemoteHosts />
       </section>
     </main>
   );
