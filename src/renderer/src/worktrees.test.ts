@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProcessInfo } from '../../shared/model';
 import type { WorktreeStatus } from '../../shared/worktree';
-import { groupByWorktree, readyUrlsOf, worktreeIdsOf } from './worktrees';
+import { groupByWorktree, pollWorktrees, readyUrlsOf, worktreeIdsOf } from './worktrees';
 
 const status = (id: string, extra: Partial<WorktreeStatus> = {}): WorktreeStatus => ({
   id,
@@ -67,5 +67,61 @@ describe('worktree groups', () => {
       t: entry('t', 'settling', 'x', { phase: 'ready', settling: true, message: 'settling', url: 'http://localhost:20003' }),
     };
     expect(readyUrlsOf(['w', 'v', 's', 't'], all)).toEqual([{ name: 'web', url: 'http://localhost:20001' }]);
+  });
+});
+
+describe('worktree polling', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** A page whose visibility the test flips, firing `visibilitychange` as a browser does. */
+  class FakePage extends EventTarget {
+    hidden = false;
+    show(visible: boolean) {
+      this.hidden = !visible;
+      this.dispatchEvent(new Event('visibilitychange'));
+    }
+  }
+
+  const start = (hasWorktrees: () => boolean) => {
+    vi.useFakeTimers();
+    const page = new FakePage();
+    const refresh = vi.fn(() => Promise.resolve());
+    const stop = pollWorktrees({ refresh, page, hasWorktrees, intervalMs: 1_000 });
+    return { page, refresh, stop };
+  };
+
+  it('re-reads every interval while the page is visible and shows worktrees', () => {
+    const { refresh, stop } = start(() => true);
+    vi.advanceTimersByTime(3_000);
+    expect(refresh).toHaveBeenCalledTimes(3);
+    stop();
+    vi.advanceTimersByTime(3_000);
+    expect(refresh).toHaveBeenCalledTimes(3);
+  });
+
+  it('never reads while the page is hidden, and reads at once when it is shown again', () => {
+    const { page, refresh, stop } = start(() => true);
+    page.show(false);
+    vi.advanceTimersByTime(10_000);
+    expect(refresh).not.toHaveBeenCalled();
+    page.show(true);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1_000);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    stop();
+    page.show(false);
+    page.show(true);
+    expect(refresh).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not poll a project with its main checkout only, and starts once a worktree is listed', () => {
+    let worktrees = false;
+    const { refresh, stop } = start(() => worktrees);
+    vi.advanceTimersByTime(10_000);
+    expect(refresh).not.toHaveBeenCalled();
+    worktrees = true;
+    vi.advanceTimersByTime(1_000);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    stop();
   });
 });
