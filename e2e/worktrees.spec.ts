@@ -64,6 +64,11 @@ test('creates a worktree from the UI, groups it in the sidebar with its URL, rev
   expect(await worktreeUrl.textContent()).not.toBe(await mainUrl.textContent());
   await expect(group.getByTestId('worktree-counts')).toHaveText('↑0 ↓0 · 1 changed', { timeout: 15_000 });
   expect(existsSync(join(repo.root, 'NOTES.md'))).toBe(false);
+  // Pane headers name the worktree: the agent's and the worktree's web, not the main checkout's web.
+  const panes = page.getByTestId('pane');
+  await expect(panes.and(page.locator('[data-name="generic"]')).getByTestId('pane-worktree')).toHaveText('⎇ feature-a');
+  await expect(panes.and(page.locator('[data-name="web"]'))).toHaveCount(2);
+  await expect(panes.and(page.locator('[data-name="web"]')).getByTestId('pane-worktree')).toHaveText(['⎇ feature-a']);
   await page.screenshot({ path: screenshotPath(testInfo, 'worktrees-sidebar.png') });
 
   await group.getByTestId('worktree-open-diff').click();
