@@ -96,4 +96,31 @@ test('creates a worktree from the UI, groups it in the sidebar with its URL, rev
   await expect(review.getByTestId('review-outcome')).toContainText('Merged into main (fast-forward)');
   expect(repo.git('show', 'main:NOTES.md')).toBe('notes from the agent\n');
   expect(repo.git('log', '-1', '--format=%s', 'main').trim()).toBe('Notes from the agent');
+
+  // The prune view: merged, feature-a is stale ("branch merged") and shows its disk use; removing
+  // it is refused while its entries run, and goes through once they are stopped.
+  await review.getByTestId('review-commit-message').press('Escape');
+  await expect(review).toBeHidden();
+  await sidebar.getByTestId('open-prune').click();
+  const prune = page.getByTestId('worktree-prune');
+  const row = prune.locator('[data-testid="prune-row"][data-worktree="feature-a"]');
+  await expect(prune.getByTestId('prune-row')).toHaveCount(1);
+  await expect(row.getByTestId('prune-reasons')).toHaveText('branch merged');
+  await expect(row.getByTestId('prune-disk')).toHaveText(/^\d+(\.\d)? (KB|MB)$/);
+  await row.getByTestId('prune-remove').click();
+  await expect(row.getByTestId('prune-outcome')).toContainText('entries running');
+  expect(repo.git('worktree', 'list')).toContain('feature-a');
+  await prune.getByTestId('prune-unused-days').press('Escape');
+  await expect(prune).toBeHidden();
+  for (const pane of await panes.filter({ has: page.getByTestId('pane-worktree') }).all()) {
+    await pane.getByTestId('stop').click();
+    await expect(pane.getByTestId('stop')).toHaveCount(0);
+  }
+  await sidebar.getByTestId('open-prune').click();
+  await row.getByTestId('prune-remove').click();
+  await expect(prune.getByTestId('prune-removed')).toHaveText('feature-a: Removed.');
+  await expect(prune.getByTestId('prune-empty')).toBeVisible();
+  expect(repo.git('worktree', 'list')).not.toContain('feature-a');
+  expect(repo.git('branch', '--list', 'switchboard/feature-a')).toBe('');
+  expect(repo.git('show', 'main:NOTES.md')).toBe('notes from the agent\n');
 });

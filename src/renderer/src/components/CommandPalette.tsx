@@ -55,6 +55,7 @@ function allActions(ui: UiState): PaletteAction[] {
       perform: spawn(preset),
     })),
     { id: 'worktree-agent', label: 'New agent in a worktree…', perform: () => ui.setOverlay({ kind: 'newWorktree' }) },
+    { id: 'worktree-prune', label: 'Prune stale worktrees…', perform: () => ui.setOverlay({ kind: 'pruneWorktrees' }) },
     ...useWorktrees
       .getState()
       .list.filter((w) => !w.isMain)
