@@ -5,13 +5,12 @@
  * real MCP tool call from Claude), and `merge_worktree` lands the commit on main. Every wait is
  * on an event (the mock's timeline, the core's answer); nothing sleeps.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createCore, type CoreHandle } from '../../src/main/core/composition';
 import { makeTestRepo, type TestRepo } from '../../src/main/core/worktrees/testing/gitRepo';
-import { DEFAULT_ALLOWED_TOOLS, createClaudeHarness, type ClaudeHarness } from '../fixtures/anthropic/claudeHarness';
+import { DEFAULT_ALLOWED_TOOLS, createClaudeHarness, trustClaudeFolder, type ClaudeHarness } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/anthropic/mockAnthropic';
 import { callError, callOk, connectClient } from '../mcp/mcpHarness';
 
@@ -39,14 +38,6 @@ afterEach(async () => {
   repo.cleanup();
 });
 
-/** Claude Code asks whether to trust a new folder: the worktree is trusted like the harness's own folder. */
-function trustFolder(h: ClaudeHarness, folder: string): void {
-  const path = join(h.configDir, '.claude.json');
-  const json = JSON.parse(readFileSync(path, 'utf8')) as { projects: Record<string, unknown> };
-  json.projects[folder] = { hasTrustDialogAccepted: true, allowedTools: [] };
-  writeFileSync(path, JSON.stringify(json));
-}
-
 describe('a real Claude Code in a worktree made over MCP', () => {
   it(
     'writes a file there; the diff shows exactly it; its commit message comes back through MCP; merge_worktree lands it',
@@ -65,7 +56,7 @@ describe('a real Claude Code in a worktree made over MCP', () => {
 
       mock = await startMockAnthropic({ turns: [] });
       harness = await createClaudeHarness({ baseUrl: mock.url, allow: [...DEFAULT_ALLOWED_TOOLS, ...TOOL_RULES] });
-      trustFolder(harness, a.path);
+      trustClaudeFolder(harness, a.path);
       const agent = await core.spawnAgent({ preset: 'claude', name: 'claude-a', argv: harness.argv, env: harness.env, worktree: 'a' });
       expect(core.describe(agent.id)).toMatchObject({ worktree: 'a', cwd: a.path });
       const context = () =>
