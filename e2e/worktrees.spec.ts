@@ -81,6 +81,9 @@ test('creates a worktree from the UI, groups it in the sidebar with its URL, rev
   await expect(file.locator('.diff-add')).toContainText(['+notes from the agent']);
   // gh is not signed in here (or not installed): the button is disabled and says why.
   await expect(review.getByTestId('review-pull-request')).toBeDisabled();
+  // The worktree's agent runs, so its commit message can be asked of it (test/worktrees/claudeWorktreeMcp.e2e.test.ts).
+  await expect(review.getByTestId('review-ask-message')).toBeEnabled();
+  await expect(review.getByTestId('review-ask-message')).toHaveAttribute('title', 'Ask generic to write the message for this work');
   await expect(review.getByTestId('review-pull-request-reason')).toContainText(/no remote|gh/);
   await page.screenshot({ path: screenshotPath(testInfo, 'worktrees-review.png') });
 
@@ -107,6 +110,7 @@ test('creates a worktree from the UI, groups it in the sidebar with its URL, rev
   await expect(prune.getByTestId('prune-row')).toHaveCount(1);
   await expect(row.getByTestId('prune-reasons')).toHaveText('branch merged');
   await expect(row.getByTestId('prune-disk')).toHaveText(/^\d+(\.\d)? (KB|MB)$/);
+  await page.screenshot({ path: screenshotPath(testInfo, 'worktrees-prune.png') });
   await row.getByTestId('prune-remove').click();
   await expect(row.getByTestId('prune-outcome')).toContainText('entries running');
   expect(repo.git('worktree', 'list')).toContain('feature-a');
