@@ -90,23 +90,23 @@ describe('worktree polling', () => {
     return { page, refresh, stop };
   };
 
-  it('re-reads every interval while the page is visible and shows worktrees', () => {
+  it('re-reads every interval while the page is visible and shows worktrees', async () => {
     const { refresh, stop } = start(() => true);
-    vi.advanceTimersByTime(3_000);
+    await vi.advanceTimersByTimeAsync(3_000);
     expect(refresh).toHaveBeenCalledTimes(3);
     stop();
-    vi.advanceTimersByTime(3_000);
+    await vi.advanceTimersByTimeAsync(3_000);
     expect(refresh).toHaveBeenCalledTimes(3);
   });
 
-  it('never reads while the page is hidden, and reads at once when it is shown again', () => {
+  it('never reads while the page is hidden, and reads at once when it is shown again', async () => {
     const { page, refresh, stop } = start(() => true);
     page.show(false);
-    vi.advanceTimersByTime(10_000);
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(refresh).not.toHaveBeenCalled();
     page.show(true);
     expect(refresh).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(1_000);
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(refresh).toHaveBeenCalledTimes(2);
     stop();
     page.show(false);
@@ -114,13 +114,26 @@ describe('worktree polling', () => {
     expect(refresh).toHaveBeenCalledTimes(2);
   });
 
-  it('does not poll a project with its main checkout only, and starts once a worktree is listed', () => {
+  it('starts no read while the last one is still running', async () => {
+    vi.useFakeTimers();
+    let finish = () => {};
+    const refresh = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const stop = pollWorktrees({ refresh, page: new FakePage(), hasWorktrees: () => true, intervalMs: 1_000 });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    finish();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
+  it('does not poll a project with its main checkout only, and starts once a worktree is listed', async () => {
     let worktrees = false;
     const { refresh, stop } = start(() => worktrees);
-    vi.advanceTimersByTime(10_000);
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(refresh).not.toHaveBeenCalled();
     worktrees = true;
-    vi.advanceTimersByTime(1_000);
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(refresh).toHaveBeenCalledTimes(1);
     stop();
   });

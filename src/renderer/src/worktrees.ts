@@ -72,11 +72,18 @@ export function pollWorktrees(options: {
   intervalMs?: number;
 }): () => void {
   const { refresh, page, hasWorktrees, intervalMs = REFRESH_INTERVAL_MS } = options;
+  // A list runs git in every worktree; on a loaded machine it can outlast the interval, so reads never overlap.
+  let isReading = false;
+  const read = () => {
+    if (isReading) return;
+    isReading = true;
+    void refresh().finally(() => (isReading = false));
+  };
   const timer = setInterval(() => {
-    if (!page.hidden && hasWorktrees()) void refresh();
+    if (!page.hidden && hasWorktrees()) read();
   }, intervalMs);
   const onVisibility = () => {
-    if (!page.hidden) void refresh();
+    if (!page.hidden) read();
   };
   page.addEventListener('visibilitychange', onVisibility);
   return () => {
