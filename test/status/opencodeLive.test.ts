@@ -79,7 +79,14 @@ describe('the real opencode through Switchboard', () => {
       const { mock, harness } = await mockAndHarness(cleanup, [[{ text: 'Hello from the mock.' }]], (baseUrl) =>
         createOpencodeHarness({ baseUrl }),
       );
-      const core = buildCore({ projectDir: mkdtempSync(join(tmpdir(), 'sb-opencode-')), watchConfig: false, killGraceMs: 1_000 });
+      // The core waits for the drawn prompt as long as this test waits for anything (opencode took
+      // over 60 s to draw it at load 15).
+      const core = buildCore({
+        projectDir: mkdtempSync(join(tmpdir(), 'sb-opencode-')),
+        watchConfig: false,
+        killGraceMs: 1_000,
+        instructionsReadyTimeoutMs: WAIT_MS,
+      });
       await core.init();
       cleanup(() => core.dispose());
 
@@ -95,8 +102,11 @@ describe('the real opencode through Switchboard', () => {
       const status = statusWaiter(core, info.id, 'opencode', WAIT_MS);
       expect(core.statusTrackerOf(info.id).status.primary).toBe('starting');
       const sent = how === 'send' ? core.sendUserTurn(info.id, turn) : Promise.resolve();
-      const request = await mock.waitFor('request', (e) => e.kind === 'main', { timeoutMs: WAIT_MS, context: status.describe });
-      await sent;
+      // Both at once: a turn that was refused fails the test with its own reason.
+      const [request] = await Promise.all([
+        mock.waitFor('request', (e) => e.kind === 'main', { timeoutMs: WAIT_MS, context: status.describe }),
+        sent,
+      ]);
       expect(request.userText).toContain(turn);
       // Nothing but start-up before the first status read from opencode's own screen.
       const firstOwn = status.history.findIndex((h) => h.includes('(opencode/') && !h.includes('fallback'));

@@ -144,6 +144,10 @@ export class ReadinessMachine extends DisposableBase {
   private hasScanned = false;
   private portOpen = new Map<number, boolean>();
   private isHttpOk = false;
+  /** The port our HTTP confirmation has a request open on (sent, not answered yet). */
+  private pendingHttpPort: number | undefined;
+  /** A port whose server began compiling our open request: it takes HTTP requests. */
+  private compilingRequestPort: number | undefined;
 
   private startTimer: Disposable | undefined;
   private stabilityTimer: Disposable | undefined;
@@ -225,6 +229,8 @@ export class ReadinessMachine extends DisposableBase {
     this.hasScanned = false;
     this.portOpen = new Map();
     this.isHttpOk = false;
+    this.pendingHttpPort = undefined;
+    this.compilingRequestPort = undefined;
     this.state = {
       phase: 'starting',
       message: expectation === 'readiness' ? startingMessage(this.options.frameworkName()) : 'Starting…',
@@ -286,6 +292,12 @@ export class ReadinessMachine extends DisposableBase {
     // A watcher's or dev server's first compile: its end (a ready or an error line) is the verdict.
     this.adoptReadiness(`pattern ${patternId}`, true);
     if (!this.wantsProbing()) return;
+    if (this.isCompilingOurRequest()) {
+      this.compilingRequestPort = this.pendingHttpPort;
+      this.portOpen.set(this.pendingHttpPort!, true);
+      this.evaluate();
+      return;
+    }
     this.isBuilding = true;
     this.lineBeforeBuild = this.readyLine ?? this.lineBeforeBuild;
     this.readyLine = undefined;
@@ -373,10 +385,17 @@ export class ReadinessMachine extends DisposableBase {
     this.evaluate();
   }
 
+  /** Our HTTP confirmation sent a request to `port` (pending) or got its answer or gave up. */
+  observeHttpRequest(port: number, isPending: boolean): void {
+    if (isPending) this.pendingHttpPort = port;
+    else if (this.pendingHttpPort === port) this.pendingHttpPort = undefined;
+  }
+
   /** A probe of `port`: open or not, and whether that was an HTTP answer (not just a TCP accept). */
   observePortProbe(port: number, isOpen: boolean, answeredHttp = false): void {
     if (!this.isLive) return;
     const endedBuild = answeredHttp && this.endBuildAnswered();
+    if (!isOpen && this.compilingRequestPort === port) this.compilingRequestPort = undefined;
     if (this.portOpen.get(port) === isOpen && !endedBuild) return;
     this.portOpen.set(port, isOpen);
     this.evaluate();
@@ -507,6 +526,19 @@ export class ReadinessMachine extends DisposableBase {
     return true;
   }
 
+  /**
+   * A compile line while our HTTP confirmation's request is open, after an HTTP framework's ready
+   * line, is the server handling that request: it reads HTTP and answers once compiled. Next.js
+   * compiles the requested page first ("○ Compiling / ..."), which on a loaded machine outlasts the
+   * start timeout; the server said it was ready and is working on our request, so it is.
+   */
+  private isCompilingOurRequest(): boolean {
+    const port = this.pendingHttpPort;
+    return (
+      this.state.phase === 'starting' && this.readyLine?.speaksHttp === true && port !== undefined && this.currentTarget()?.port === port
+    );
+  }
+
   // ---- decisions ------------------------------------------------------------------------------
 
   private wantsProbing(): boolean {
@@ -564,9 +596,11 @@ export class ReadinessMachine extends DisposableBase {
       const ownership: PortOwnership = target.source === 'listening' ? 'owned' : this.ownershipOf(target.port);
       const what = target.httpUrl
         ? `${target.httpUrl} answers`
-        : target.confirmsWithHttp
-          ? `port ${target.port} answers HTTP`
-          : `port ${target.port} open`;
+        : this.compilingRequestPort === target.port
+          ? `port ${target.port} compiling the request it took`
+          : target.confirmsWithHttp
+            ? `port ${target.port} answers HTTP`
+            : `port ${target.port} open`;
       if (isOpen && ownership === 'owned') {
         if (line) return { kind: 'ready-now', reason: `pattern ${line.patternId} + ${what}` };
         return { kind: 'ready-when-stable', reason: `${what} (${target.source}), no ready line` };

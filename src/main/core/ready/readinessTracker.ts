@@ -167,7 +167,10 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
           if (last.port === port && this.clock.now() - last.at < HTTP_CONFIRM_INTERVAL_MS)
             return { port, isOpen: false, answeredHttp: false };
           this.lastHttpConfirm = { port, at: this.clock.now() };
-          const isAnswering = await answersHttp(probeHttp, target, this.config.timeoutMs, signal);
+          this.machine.observeHttpRequest(port, true);
+          const isAnswering = await answersHttp(probeHttp, target, this.config.timeoutMs, signal).finally(() =>
+            this.machine.observeHttpRequest(port, false),
+          );
           if (isAnswering) this.httpConfirmedPort = port;
           return { port, isOpen: isAnswering, answeredHttp: isAnswering };
         },
