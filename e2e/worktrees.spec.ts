@@ -27,9 +27,11 @@ test.afterEach(async () => {
   repo.cleanup();
 });
 
-test('creates a worktree from the UI, groups it in the sidebar with its URL, reviews its diff and merges it', async ({
+test('creates a worktree from the UI, groups it in the sidebar with its URL, reviews its diff and merges it, then prunes it', async ({
   page,
 }, testInfo) => {
+  // Three flows in one (create + group, review + merge, prune), each waiting on real git and servers.
+  test.setTimeout(180_000);
   await page.goto(serve.ui);
   const sidebar = page.getByTestId('sidebar');
   await expect(sidebar.getByTestId('sidebar-entry')).toHaveCount(1);

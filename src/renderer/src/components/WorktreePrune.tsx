@@ -42,6 +42,7 @@ export function WorktreePrune() {
       const removed = await client!.call('removeWorktree', { worktree: id, force: hasWork(entry) });
       const saved = removed.savedTo ? ` Its work is saved on branch ${removed.savedTo}.` : '';
       setOutcomes((all) => ({ ...all, [id]: { tone: 'done', text: `Removed.${saved}` } }));
+      setStale((list) => list?.filter((s) => s.worktree.id !== id));
       await Promise.all([reload(), refreshWorktrees()]);
     } catch (err) {
       setOutcomes((all) => ({ ...all, [id]: { tone: 'problem', text: messageOf(err) } }));
