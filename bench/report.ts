@@ -7,6 +7,8 @@ export interface BenchRow {
   baseline?: number;
   ratio?: number;
   goal?: string;
+  /** Whether `value` (or `ratio`) meets `goal`, where the section judges it. */
+  met?: boolean;
 }
 
 export function percentile(values: number[], p: number): number {
@@ -16,7 +18,7 @@ export function percentile(values: number[], p: number): number {
 }
 
 export function printTable(rows: BenchRow[]): void {
-  const header = ['section', 'figure', 'value', 'baseline', 'ratio', 'goal'];
+  const header = ['section', 'figure', 'value', 'baseline', 'ratio', 'goal', 'met'];
   const lines = rows.map((r) => [
     r.section,
     r.name,
@@ -24,6 +26,7 @@ export function printTable(rows: BenchRow[]): void {
     r.baseline === undefined ? '' : `${fmt(r.baseline)} ${r.unit}`,
     r.ratio === undefined ? '' : r.ratio.toFixed(2),
     r.goal ?? '',
+    r.met === undefined ? '' : r.met ? 'yes' : 'NO',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const row = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');

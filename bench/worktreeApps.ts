@@ -10,6 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { SwitchboardCore } from '../src/main/core/app';
@@ -29,9 +30,9 @@ const ECHO_INTERVAL_MS = 50;
 const READY_TIMEOUT_MS = 120_000;
 const RECORDINGS = resolve(__dirname, '../test/fixtures/recordings/claude');
 const FIXTURES = resolve(__dirname, 'fixtures');
-/** A small HTTP server: answers with its second argument on the port of its first. */
+/** A small HTTP server: answers with its second argument on the port of its first; says when it listens. */
 const SERVER =
-  "const [port, text] = process.argv.slice(1); require('http').createServer((q, s) => s.end(text)).listen(+port, '127.0.0.1');";
+  "const [port, text] = process.argv.slice(1); require('http').createServer((q, s) => s.end(text)).listen(+port, '127.0.0.1', () => console.log('listening on ' + port));";
 
 function answers(port: number): Promise<boolean> {
   return new Promise((done) => {
@@ -45,7 +46,11 @@ function answers(port: number): Promise<boolean> {
   });
 }
 
-/** The bare start: the same server command on fixed ports, until every one answers HTTP. */
+/**
+ * The bare start: the same server command on fixed ports, until every one answers HTTP. Each is
+ * asked once it printed that it listens: polling 20 ports in a loop would load the machine the
+ * servers start on and flatter the ratio.
+ */
 async function bareStart(count: number): Promise<number> {
   const ports: number[] = [];
   // Below the allocator's range (20000–32000), so the bare servers never sit on an allocated port.
@@ -53,20 +58,41 @@ async function bareStart(count: number): Promise<number> {
   const children: ChildProcess[] = [];
   const started = performance.now();
   try {
-    for (const port of ports) children.push(spawn(process.execPath, ['-e', SERVER, String(port), 'bare'], { stdio: 'ignore' }));
     await Promise.all(
       ports.map(async (port) => {
-        const deadline = performance.now() + READY_TIMEOUT_MS;
-        while (!(await answers(port))) {
-          if (performance.now() > deadline) throw new Error(`bare server on ${port} did not answer within ${READY_TIMEOUT_MS} ms`);
-          await new Promise((r) => setTimeout(r, 20));
-        }
+        // Its own session, as in a terminal of its own (and as Switchboard's PTYs do): with the
+        // kernel's autogroup scheduling, 20 children of one session would share one CPU share.
+        const child = spawn(process.execPath, ['-e', SERVER, String(port), 'bare'], {
+          stdio: ['ignore', 'pipe', 'ignore'],
+          detached: true,
+        });
+        children.push(child);
+        await listening(child, port);
+        if (!(await answers(port))) throw new Error(`bare server on ${port} said it listens but did not answer`);
       }),
     );
     return performance.now() - started;
   } finally {
     for (const child of children) child.kill('SIGKILL');
   }
+}
+
+/** Resolves when the server printed that it listens (fails on exit or after READY_TIMEOUT_MS). */
+function listening(child: ChildProcess, port: number): Promise<void> {
+  return new Promise((done, fail) => {
+    const timer = setTimeout(
+      () => fail(new Error(`bare server on ${port} did not listen within ${READY_TIMEOUT_MS} ms`)),
+      READY_TIMEOUT_MS,
+    );
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (!out.includes('listening on')) return;
+      clearTimeout(timer);
+      done();
+    });
+    child.once('exit', (code) => fail(new Error(`bare server on ${port} exited with ${code}`)));
+  });
 }
 
 function allReady(core: SwitchboardCore, ids: string[]): Promise<void> {
@@ -134,6 +160,9 @@ export async function benchWorktreeApps(): Promise<BenchRow[]> {
     const echoes = await echoLoop(core, shell.id, performance.now() + MEASURE_MS);
     lag.disable();
     const rssMb = process.memoryUsage().rss / 1024 / 1024;
+    const echoP99 = percentile(echoes, 99);
+    const lagP99 = lag.percentile(99) / 1e6;
+    const loadDuring = loadavg()[0];
     const entries = core.listProcesses().filter((p) => p.worktree).length;
     // The baseline after, with the agents as they are now: the same load around both starts.
     await Promise.all(servers.map((s) => core.stopProcess(s.id)));
@@ -147,10 +176,20 @@ export async function benchWorktreeApps(): Promise<BenchRow[]> {
         baseline: bareMs,
         ratio: readyMs / bareMs,
         goal: '≤ 1.3×',
+        met: readyMs / bareMs <= 1.3,
       },
-      { section: SECTION, name: 'RSS of the core process (serve), threads included', value: rssMb, unit: 'MB', goal: '≤ 400 MB' },
-      { section: SECTION, name: 'echo latency p99 in an idle shell', value: percentile(echoes, 99), unit: 'ms', goal: '< 30 ms' },
-      { section: SECTION, name: 'event-loop lag p99 (main thread)', value: lag.percentile(99) / 1e6, unit: 'ms', goal: '< 20 ms' },
+      {
+        section: SECTION,
+        name: 'RSS of the core process (serve), threads included',
+        value: rssMb,
+        unit: 'MB',
+        goal: '≤ 400 MB',
+        met: rssMb <= 400,
+      },
+      { section: SECTION, name: 'echo latency p99 in an idle shell', value: echoP99, unit: 'ms', goal: '< 30 ms', met: echoP99 < 30 },
+      { section: SECTION, name: 'event-loop lag p99 (main thread)', value: lagP99, unit: 'ms', goal: '< 20 ms', met: lagP99 < 20 },
+      // The goals are for a machine doing only this: a figure missed under a higher load says so here.
+      { section: SECTION, name: `load average (1 min) while measuring, on ${cpus().length} cores`, value: loadDuring, unit: '' },
     ];
   } finally {
     await core.dispose();

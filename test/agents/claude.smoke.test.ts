@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { CLAUDE_BIN, CLAUDE_SCREEN, CLAUDE_VERSION, createClaudeHarness } from '../fixtures/anthropic/claudeHarness';
+import { CLAUDE_BIN, CLAUDE_SCREEN, CLAUDE_VERSION, createClaudeHarness, isClaudeIdle } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic, type AnthropicTurn } from '../fixtures/anthropic/mockAnthropic';
 import { runHeadless, useAgentSessions } from './agentSessions';
 import type { PtyScreen } from './ptyScreen';
@@ -22,10 +22,10 @@ const { startMock, startHarness, startSession } = useAgentSessions({
   createHarness: createClaudeHarness,
 });
 
-/** Idle: the `? for shortcuts` hint is back and no turn is running. */
+/** Idle: the empty input row between its rules is back and no turn is running. */
 function waitForIdle(screen: PtyScreen): Promise<void> {
-  return screen.waitUntil(() => screen.text().includes(CLAUDE_SCREEN.idleHint) && !screen.text().includes(CLAUDE_SCREEN.busyHint), {
-    label: 'Claude Code to be idle ("? for shortcuts", no "esc to interrupt")',
+  return screen.waitUntil(() => isClaudeIdle(screen), {
+    label: 'Claude Code to be idle (empty input row between its rules, no "esc to interrupt")',
   });
 }
 
@@ -106,8 +106,12 @@ describe('Claude Code (real CLI) against the mock Messages API', () => {
   it('shows the folder trust dialog when the folder is not trusted', async () => {
     const { screen } = await startSession([], { trusted: false });
     await screen.waitForText(CLAUDE_SCREEN.trustQuestion);
-    expect(screen.text()).not.toContain(CLAUDE_SCREEN.idleHint);
-    screen.write('\r'); // accept
+    expect(isClaudeIdle(screen)).toBe(false);
+    // 2.1.332 lists "No, exit" first and selected: Down selects "Yes, I trust this folder", Enter accepts.
+    const yesSelected = () => /❯ (?:1\. )?Yes, I trust this folder/u.test(screen.text());
+    if (!yesSelected()) screen.write('\x1b[B');
+    await screen.waitUntil(yesSelected, { label: '"Yes, I trust this folder" selected' });
+    screen.write('\r');
     await waitForIdle(screen);
   });
 

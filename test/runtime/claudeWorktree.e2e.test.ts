@@ -9,10 +9,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, type CoreHandle } from '../../src/main/core/composition';
+import type { CoreHandle } from '../../src/main/core/composition';
 import { makeTestRepo, type TestRepo } from '../../src/main/core/worktrees/testing/gitRepo';
 import { DEFAULT_ALLOWED_TOOLS, createClaudeHarness, trustClaudeFolder, type ClaudeHarness } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/anthropic/mockAnthropic';
+import { startRepoCore } from '../support/repoCore';
 
 const AGENT_WAIT_MS = 90_000;
 const TEST_TIMEOUT_MS = 240_000;
@@ -46,13 +47,7 @@ describe('a real Claude Code in a worktree', () => {
   it(
     'restart_process then check_process_ready on "web" answer for its own worktree’s web',
     async () => {
-      handle = await createCore({
-        projectDir: repo.root,
-        dataDir: join(repo.home, 'data'),
-        watchConfig: false,
-        killGraceMs: 1_000,
-        grantTrust: true,
-      });
+      handle = await startRepoCore(repo);
       const { core } = handle;
       const created = await core.worktrees.createWorktree({ name: 'a' });
       const webA = created.instances!.started[0];

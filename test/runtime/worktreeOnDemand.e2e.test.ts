@@ -7,17 +7,18 @@
  * stopped · idle, and start again on demand.
  */
 import { writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createCore, type CoreHandle } from '../../src/main/core/composition';
+import type { CoreHandle } from '../../src/main/core/composition';
 import { VirtualClock, waitForEvent } from '../../src/main/core/base';
 import { makeTestRepo, type TestRepo } from '../../src/main/core/worktrees/testing/gitRepo';
 import type { ControlEvent } from '../../src/shared/api';
 import type { ProcessInfo } from '../../src/shared/model';
 import { waitForOutput } from '../support/wait';
+import { httpText, startRepoCore } from '../support/repoCore';
 import { callError, callOk, connectClient } from '../mcp/mcpHarness';
+import { stateLabel } from '../../src/renderer/src/stateLabel';
 
 const IDLE_STOP_MS = 10 * 60_000;
 /** A server answering every request with its second argument, on the port of its first. */
@@ -56,20 +57,6 @@ afterEach(async () => {
   repo.cleanup();
 });
 
-function httpText(url: string): Promise<string> {
-  return new Promise((done, fail) => {
-    const req = request(url, { agent: false, timeout: 10_000 }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => done(body));
-    });
-    req.on('timeout', () => req.destroy(new Error(`${url} did not answer`)));
-    req.on('error', fail);
-    req.end();
-  });
-}
-
 /** An agent in `worktree`, idle at its prompt, and an MCP client with its own token. */
 async function agentIn(worktree: string): Promise<{ agent: ProcessInfo; mcp: Client }> {
   const { core, mcp } = handle!;
@@ -91,14 +78,7 @@ type Listed = { id: string; name: string; state: string; config_name?: string; r
 
 describe('a worktree’s app on demand', () => {
   it('start_process by name from an agent in a worktree starts its own web after its own api; names and lists resolve there; idle stop and start again', async () => {
-    handle = await createCore({
-      projectDir: repo.root,
-      dataDir: join(repo.home, 'data'),
-      watchConfig: false,
-      killGraceMs: 1_000,
-      grantTrust: true,
-      clock,
-    });
+    handle = await startRepoCore(repo, { clock });
     const { core } = handle;
     await core.worktrees.createWorktree({ name: 'a' });
     await core.worktrees.createWorktree({ name: 'b' });
@@ -173,6 +153,8 @@ describe('a worktree’s app on demand', () => {
         idleStopped: true,
         message: expect.stringMatching(/^Stopped · idle/) as string,
       });
+    // The row and pane badge the UI draws from it: resting, not failed.
+    expect(stateLabel(core.describe(webId))).toMatchObject({ text: 'stopped · idle', tone: 'stopped' });
     // Another worktree's server and the agent itself keep running.
     expect(core.describe(apiB.id).pid).toBeDefined();
     expect(core.describe(agent.id).pid).toBeDefined();

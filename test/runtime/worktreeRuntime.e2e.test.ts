@@ -5,13 +5,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ProcessConfig } from '../../src/shared/config';
 import type { ProcessSpec } from '../../src/shared/model';
 import { JsonPortStore, PortAllocator, planInstances, type RuntimeWorktree } from '../../src/main/core/runtime';
 import { SYSTEM_PYTHON, hasPythonModule, useReadyHarness } from '../ready/readyHarness';
+import { httpGet } from '../support/repoCore';
 
 const REPO = resolve(__dirname, '../..');
 const { harness, timings } = useReadyHarness('worktree runtime (ms)');
@@ -65,20 +65,6 @@ function git(cwd: string, ...args: string[]): void {
   execFileSync('git', args, { cwd, stdio: 'ignore' });
 }
 
-function httpText(url: string): Promise<{ status: number; body: string }> {
-  return new Promise((done, fail) => {
-    const req = request(url, { agent: false, timeout: 10_000 }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => done({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('timeout', () => req.destroy(new Error(`${url} did not answer`)));
-    req.on('error', fail);
-    req.end();
-  });
-}
-
 async function planFor(worktree: RuntimeWorktree, main: RuntimeWorktree, processes: Record<string, ProcessConfig>, ports: PortAllocator) {
   const plan = await planInstances({ worktree, processes: new Map(Object.entries(processes)), projectDir: main.path, ports });
   expect(plan.issues).toEqual([]);
@@ -116,7 +102,7 @@ describe('every worktree runs its own app', () => {
     expect(readyPorts).toEqual(plans.map((p) => p.instances.get('web')!.port));
     for (const [i, { result }] of runs.entries()) {
       expect(result.message).toBe(`Vite ready on http://localhost:${readyPorts[i]}`);
-      const page = await httpText(`http://localhost:${readyPorts[i]}/`);
+      const page = await httpGet(`http://localhost:${readyPorts[i]}/`);
       expect(page.status).toBe(200);
       expect(page.body).toContain(i === 1 ? 'page changed in feature-b' : 'page from main');
       expect(page.body).not.toContain(i === 1 ? 'page from main' : 'changed');
@@ -134,7 +120,7 @@ describe('every worktree runs its own app', () => {
     const runs = await Promise.all(plans.map((plan) => run(plan.instances.get('api')!.spec)));
     for (const [i, { result }] of runs.entries()) {
       expect(result.port).toBe(plans[i].instances.get('api')!.port);
-      expect((await httpText(`http://127.0.0.1:${result.port}/`)).body).toBe(`api from ${worktrees[i].id}`);
+      expect((await httpGet(`http://127.0.0.1:${result.port}/`)).body).toBe(`api from ${worktrees[i].id}`);
     }
   });
 
@@ -153,7 +139,7 @@ describe('every worktree runs its own app', () => {
       expect(web.env?.API_PORT).toBe(String(plan.instances.get('api')!.port));
       await run(plan.instances.get('api')!.spec); // dependsOn: the API is ready before the frontend starts
       const { result } = await run(web);
-      expect((await httpText(`http://localhost:${result.port}/api/`)).body).toBe(`api from ${worktree.id}`);
+      expect((await httpGet(`http://localhost:${result.port}/api/`)).body).toBe(`api from ${worktree.id}`);
     }
   });
 
@@ -178,6 +164,6 @@ describe('every worktree runs its own app', () => {
     const secondRuns = await Promise.all(again.map((p) => run(p.instances.get('web')!.spec)));
     expect(secondRuns.map((r) => r.result.port)).toEqual(second);
     expect(unrelated.listening).toBe(true);
-    expect((await httpText(`http://localhost:${second[1]}/`)).body).toContain('page from main');
+    expect((await httpGet(`http://localhost:${second[1]}/`)).body).toContain('page from main');
   });
 });

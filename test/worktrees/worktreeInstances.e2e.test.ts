@@ -6,12 +6,12 @@
  * main-checkout entry starts nowhere.
  */
 import { symlinkSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, type CoreHandle } from '../../src/main/core/composition';
+import type { CoreHandle } from '../../src/main/core/composition';
 import { makeTestRepo, type TestRepo } from '../../src/main/core/worktrees/testing/gitRepo';
 import { waitForOutput } from '../support/wait';
+import { httpText, startRepoCore } from '../support/repoCore';
 
 const REPO = resolve(__dirname, '../..');
 /** Vite's own default port: where the main checkout's zero-configuration `web` listens. */
@@ -50,28 +50,8 @@ afterEach(async () => {
 });
 
 async function start(grantTrust: boolean): Promise<CoreHandle> {
-  handle = await createCore({
-    projectDir: repo.root,
-    dataDir: join(repo.home, 'data'),
-    watchConfig: false,
-    killGraceMs: 1_000,
-    grantTrust,
-  });
+  handle = await startRepoCore(repo, { grantTrust });
   return handle;
-}
-
-function httpText(url: string): Promise<string> {
-  return new Promise((done, fail) => {
-    const req = request(url, { agent: false, timeout: 10_000 }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => done(body));
-    });
-    req.on('timeout', () => req.destroy(new Error(`${url} did not answer`)));
-    req.on('error', fail);
-    req.end();
-  });
 }
 
 describe('a new worktree runs its own app', () => {

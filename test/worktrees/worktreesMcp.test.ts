@@ -8,10 +8,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createCore, type CoreHandle } from '../../src/main/core/composition';
+import type { CoreHandle } from '../../src/main/core/composition';
 import { makeTestRepo, type TestRepo } from '../../src/main/core/worktrees/testing/gitRepo';
 import { waitForFileText } from '../support/wait';
 import { callError, callOk, connectClient } from '../mcp/mcpHarness';
+import { startRepoCore } from '../support/repoCore';
 
 let repo: TestRepo;
 let handle: CoreHandle | undefined;
@@ -19,13 +20,7 @@ let client: Client | undefined;
 
 async function start(config?: unknown): Promise<Client> {
   if (config) writeFileSync(join(repo.root, 'switchboard.json'), JSON.stringify(config));
-  handle = await createCore({
-    projectDir: repo.root,
-    dataDir: join(repo.home, 'data'),
-    watchConfig: false,
-    killGraceMs: 1_000,
-    grantTrust: true,
-  });
+  handle = await startRepoCore(repo);
   client = await connectClient(handle.mcp.url, handle.mcp.token);
   return client;
 }

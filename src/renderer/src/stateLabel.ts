@@ -34,6 +34,9 @@ export function stateLabel(p: ProcessInfo): { glyph: string; text: string; tone:
     const title = p.agent.confidenceReason ? `${p.agent.reason} (low confidence: ${p.agent.confidenceReason})` : p.agent.reason;
     return { glyph: AGENT_GLYPHS[p.agent.primary] ?? '?', text: `${p.agent.primary}${detail}`, tone: p.agent.primary, title };
   }
+  // Stopped by its worktree's idle stop: resting on purpose, not failed (a start brings it back).
+  if (p.idleStopped && p.state === 'stopped')
+    return { glyph: STATE_GLYPHS.stopped, text: 'stopped · idle', tone: 'stopped', title: p.message };
   // The entry's state, not only its readiness: `waiting` and a blocked start come from its dependencies.
   const phase = p.state;
   const message = p.message;

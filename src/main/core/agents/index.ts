@@ -1,7 +1,7 @@
 export { AGENT_TERM, type AgentPreset } from './agentPreset';
 export { BUILTIN_PRESETS, PRESET_IDS } from './presets';
 export { resolvePreset } from './resolvePreset';
-export { mcpWiringFor, qwenStatusHooks } from './mcpWiring';
+export { claudeStatusHooks, mcpWiringFor, qwenStatusHooks } from './mcpWiring';
 export { withStatusHooks as geminiStatusHooks } from './geminiSettings';
 export { opencodeStatusPlugin } from './opencodeStatusPlugin';
 export { piStatusExtension } from './piStatusExtension';

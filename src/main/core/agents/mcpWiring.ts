@@ -31,11 +31,16 @@ function claudeWiring(endpoint: McpEndpoint): McpWiring {
   };
   const settings = {
     permissions: { allow: READ_ONLY_TOOLS.map((tool) => `mcp__${MCP_SERVER_NAME}__${tool}`) },
-    hooks: Object.fromEntries(
-      CLAUDE_HOOK_EVENTS.map((event) => [event, [{ ...(event.endsWith('ToolUse') ? { matcher: '*' } : {}), hooks: [httpHook(endpoint)] }]]),
-    ),
+    hooks: claudeStatusHooks(endpoint),
   };
   return { args: ['--mcp-config', JSON.stringify(mcpConfig), '--settings', JSON.stringify(settings)], env: {} };
+}
+
+/** Claude Code's HTTP hooks that report the turn to Switchboard's hook receiver at `endpoint` (its recorder installs the same). */
+export function claudeStatusHooks(endpoint: McpEndpoint): Record<string, unknown> {
+  return Object.fromEntries(
+    CLAUDE_HOOK_EVENTS.map((event) => [event, [{ ...(event.endsWith('ToolUse') ? { matcher: '*' } : {}), hooks: [httpHook(endpoint)] }]]),
+  );
 }
 
 /**

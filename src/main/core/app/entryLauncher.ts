@@ -218,6 +218,11 @@ export class EntryLauncher {
     await this.options.sessions.close(id);
   }
 
+  /** While the entry waits for its dependencies: whether that start happened (readiness waits for it). */
+  pendingStart(id: string): Promise<boolean> | undefined {
+    return this.startOrder.pendingStart(id);
+  }
+
   /** Stop, then start again, awaiting the entry's dependencies (readiness waits for the new run). */
   restartWithDependencies(id: string, signal: NodeJS.Signals | undefined): Promise<void> {
     return this.restartRun(id, signal, true);

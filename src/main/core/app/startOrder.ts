@@ -65,6 +65,11 @@ export class StartOrder {
     return this.pending.has(id);
   }
 
+  /** While the entry waits for its dependencies: resolves true once it started, false when it will not. */
+  pendingStart(id: string): Promise<boolean> | undefined {
+    return this.pending.get(id)?.promise;
+  }
+
   /** Stops waiting (the entry was stopped or closed by hand); it shows its own state again. */
   cancel(id: string): void {
     this.pending.get(id)?.cancel();

@@ -25,6 +25,7 @@ function setup(clock: { frozenAt?: number } = {}) {
   const session = new FakeSession(['node', 'server.js']);
   const tracker = new ReadinessTracker(session, { port: 4321 }, undefined, {
     probeTcp: async ({ port }) => port === 4321,
+    probeHttp: async ({ url }) => (new URL(url).port === '4321' ? { isOk: true, status: 200 } : { isOk: false, error: 'ECONNREFUSED' }),
     listPorts: async () => [4321],
     canTellPortOwner: true,
     clock: clockAt(() => clock.frozenAt ?? Date.now()),
@@ -67,6 +68,7 @@ describe('flood mode', () => {
     const session = new FakeSession(['node', 'server.js']);
     const tracker = new ReadinessTracker(session, { port: 4321 }, undefined, {
       probeTcp: async ({ port }) => port === 4321,
+      probeHttp: async ({ url }) => (new URL(url).port === '4321' ? { isOk: true, status: 200 } : { isOk: false, error: 'ECONNREFUSED' }),
       listPorts: async () => [4321],
       canTellPortOwner: true,
       clock: clockAt(() => clock),
@@ -119,6 +121,7 @@ describe('entries flooding at once', () => {
     const tracker = new ReadinessTracker(server, { port: 4321 }, undefined, {
       lineRate,
       probeTcp: async ({ port }) => port === 4321,
+      probeHttp: async ({ url }) => (new URL(url).port === '4321' ? { isOk: true, status: 200 } : { isOk: false, error: 'ECONNREFUSED' }),
       listPorts: async () => [4321],
       canTellPortOwner: true,
     });

@@ -23,6 +23,8 @@ interface ReadinessStarts {
   runnable(id: string): ProcessEntry;
   /** Stop, then start again, awaiting the entry's dependencies. */
   restartWithDependencies(id: string, signal: NodeJS.Signals | undefined): Promise<void>;
+  /** While the entry waits for its dependencies: resolves true once it started, false when it will not. */
+  pendingStart(id: string): Promise<boolean> | undefined;
 }
 
 export interface RestartAndWaitOptions {
@@ -57,10 +59,10 @@ export class ReadinessCommands {
     });
     try {
       await this.starts.restartWithDependencies(id, options.signal);
-      const gate = this.entries.gateOf(id);
-      if (gate?.state === 'error') {
+      const blocked = this.blockedResult(id, startedAt);
+      if (blocked) {
         abortWait.abort();
-        return { success: false, state: 'error', message: gate.message, duration_ms: Date.now() - startedAt };
+        return blocked;
       }
     } catch (err) {
       // No new run to judge (command not found, bad cwd): answer now instead of timing out.
@@ -73,14 +75,51 @@ export class ReadinessCommands {
     return waiting;
   }
 
-  /** Wait for the current run of a command entry to be ready (check_process_ready with waiting). */
-  waitForReady(
+  /**
+   * Wait for a command entry's run to be ready (check_process_ready with waiting). An entry waiting
+   * for its dependencies is judged on the run the start order begins next, never on its last one;
+   * a start the order gives up (a dependency failed, the wait was cancelled) answers with why.
+   */
+  async waitForReady(
     id: string,
     timeoutMs = DEFAULT_READY_TIMEOUT_MS,
     abort?: AbortSignal,
     onProgress?: (p: ReadinessProgress) => void,
   ): Promise<ReadinessResult> {
-    return this.trackerOf(id).waitForReady(timeoutMs, abort, onProgress);
+    const tracker = this.trackerOf(id);
+    const waitedAt = Date.now();
+    const pending = this.starts.pendingStart(id);
+    if (!pending) return this.blockedResult(id, waitedAt) ?? tracker.waitForReady(timeoutMs, abort, onProgress);
+    const nextRun = this.starts.runnable(id).runId + 1;
+    const giveUp = new AbortController();
+    const stop = () => giveUp.abort();
+    abort?.addEventListener('abort', stop, { once: true });
+    let isNotStarted = false;
+    void pending.then((started) => {
+      isNotStarted = !started;
+      if (isNotStarted) giveUp.abort();
+    });
+    try {
+      const result = await tracker.waitForReady(timeoutMs, giveUp.signal, onProgress, { runId: nextRun });
+      if (!isNotStarted) return result;
+      return (
+        this.blockedResult(id, waitedAt) ?? {
+          success: false,
+          state: 'stopped',
+          message: 'Not started: its start was cancelled',
+          duration_ms: Date.now() - waitedAt,
+        }
+      );
+    } finally {
+      abort?.removeEventListener('abort', stop);
+    }
+  }
+
+  /** Kept from starting by a dependency that failed: the start order's reason. */
+  private blockedResult(id: string, since: number): ReadinessResult | undefined {
+    const gate = this.entries.gateOf(id);
+    if (gate?.state !== 'error') return undefined;
+    return { success: false, state: 'error', message: gate.message, duration_ms: Date.now() - since };
   }
 
   checkReady(id: string): ReadinessCheck {

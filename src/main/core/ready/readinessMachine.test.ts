@@ -108,6 +108,21 @@ describe('decision rules (docs/readiness.md)', () => {
     expect(s.phases).toEqual(['starting', 'ready']);
   });
 
+  it('a ready line whose port took our HTTP request but never answers: still starting past portTimeout, an error at the start timeout that says so', async () => {
+    const s = setup({ liveness: false }, ['next', 'dev']);
+    s.session.start();
+    listenAs(s, 3000);
+    s.onHttpRequest.handle = () => new Promise<void>(() => undefined); // accepted, never answered
+    s.session.print('   - Local:        http://localhost:3000\n ✓ Ready in 8.6s\n');
+    await tick(15_000);
+    expect(s.tracker.info.phase).toBe('starting');
+    await tick(16_000);
+    expect(s.tracker.info).toMatchObject({
+      phase: 'error',
+      message: 'Ready line seen; port 3000 took a connection but has not answered HTTP after 30 s',
+    });
+  });
+
   it('a compile line before the request is answered, with no request of ours open, still waits for its end', async () => {
     const s = setup({}, ['next', 'dev']);
     s.session.start();

@@ -724,15 +724,19 @@ export class ReadinessMachine extends DisposableBase {
     const seconds = formatSeconds(this.config.timeoutMs);
     const target = this.currentTarget();
     const message =
-      this.readyLine && target
-        ? `Ready line seen, but port ${target.port} is not accepting connections after ${seconds}`
-        : `No ready signal after ${seconds}`;
+      !this.readyLine || !target
+        ? `No ready signal after ${seconds}`
+        : this.pendingHttpPort === target.port
+          ? `Ready line seen; port ${target.port} took a connection but has not answered HTTP after ${seconds}`
+          : `Ready line seen, but port ${target.port} is not accepting connections after ${seconds}`;
     this.enterError(message, `timeout ${this.config.timeoutMs} ms`, 'timeout');
   }
 
   private onPortTimeout(port: number): void {
     this.portTimer = undefined;
     if (!this.isLive || !this.readyLine || this.state.phase !== 'starting') return;
+    // It accepted our HTTP request and is working on it (slowly, on a loaded machine): the start timeout decides.
+    if (this.pendingHttpPort === port) return;
     const name = this.readyLine.frameworkName;
     this.enterError(
       `${name} printed its ready line, but port ${port} is not accepting connections after ${formatSeconds(this.config.portTimeoutMs)}`,

@@ -428,6 +428,8 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
 
   private onTcpProbed(port: number, isOpen: boolean, answeredHttp: boolean): void {
     if (port !== this.target?.port) return; // an answer about a port we no longer care about
+    // A TCP accept from a probe begun before the target asked for HTTP says nothing about HTTP.
+    if (isOpen && !answeredHttp && this.target.confirmsWithHttp && port !== this.httpConfirmedPort) return;
     // Open but not (yet) seen in the tree: look again now rather than at the next scan.
     if (isOpen && !this.portMonitor.listeningPorts.includes(port)) this.portMonitor.scanNow();
     this.machine.observePortProbe(port, isOpen, answeredHttp);

@@ -17,6 +17,10 @@ describe('parseResetTime', () => {
     ['Dec 1, 2026 3:04 PM', 'UTC', Date.UTC(2026, 11, 1, 15, 4)],
     ['Jan 2, 9am', 'UTC', Date.UTC(2027, 0, 2, 9, 0)],
     ['15:00', 'UTC', Date.UTC(2026, 10, 28, 15, 0)],
+    // Gemini CLI 0.61.0's "Access resets at 3:34 AM UTC." (Intl, timeZoneName: 'short').
+    ['3:34 AM UTC', 'America/New_York', Date.UTC(2026, 10, 28, 3, 34)],
+    ['9:00\u202fPM GMT+1', 'UTC', Date.UTC(2026, 10, 27, 20, 0)],
+    ['3:00 PM EST', 'America/New_York', Date.UTC(2026, 10, 27, 20, 0)],
   ])('%s in %s', (text, zone, expected) => {
     expect(parseResetTime(text, NOW, zone)).toBe(expected);
   });

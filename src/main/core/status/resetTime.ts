@@ -1,7 +1,7 @@
 /**
  * A limit's reset time as a CLI prints it, turned into an instant. CLIs print wall-clock times in
  * the zone of the CLI's process ("10:53pm", "Nov 28, 3pm", "Nov 28, 2026 3:04 PM"), sometimes
- * naming it ("3pm (America/New_York)"): a named zone wins, else the agent's zone, else this
+ * naming it ("3pm (America/New_York)", "3:34 AM UTC"): a named zone wins, else the agent's zone, else this
  * machine's. A time without a date is the next such time (CLIs show the date once the reset is
  * more than a day away).
  */
@@ -12,7 +12,7 @@ const MS_PER_DAY = 86_400_000;
 const JUST_PASSED_MS = 60_000;
 
 const RESET_TEXT =
-  /^(?:(?<month>[A-Za-z]{3})[a-z]*\.? (?<day>\d{1,2}),? (?:(?<year>\d{4}),? )?(?:at )?)?(?<hour>\d{1,2})(?::(?<minute>\d{2}))? ?(?<ampm>[ap]\.?m\.?)?(?: \((?<zone>[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*)\))?$/iu;
+  /^(?:(?<month>[A-Za-z]{3})[a-z]*\.? (?<day>\d{1,2}),? (?:(?<year>\d{4}),? )?(?:at )?)?(?<hour>\d{1,2})(?::(?<minute>\d{2}))?[ \u202f]?(?<ampm>[ap]\.?m\.?)?(?: \((?<zone>[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*)\)| (?<abbr>[A-Z]{2,5}(?:[+-]\d{1,2})?))?$/iu;
 
 interface WallTime {
   year: number;
@@ -31,7 +31,7 @@ export function parseResetTime(text: string, now: number, timeZone?: string): nu
   const m = RESET_TEXT.exec(text.trim());
   if (!m?.groups) return undefined;
   const g = m.groups;
-  const zone = validZone(g.zone) ?? validZone(timeZone) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = validZone(g.zone) ?? zoneOfAbbreviation(g.abbr) ?? validZone(timeZone) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const hour = to24h(Number(g.hour), g.ampm);
   const minute = g.minute === undefined ? 0 : Number(g.minute);
   if (hour === undefined || minute > 59) return undefined;
@@ -55,6 +55,19 @@ function to24h(hour: number, ampm: string | undefined): number | undefined {
   if (hour < 1 || hour > 12) return undefined;
   const isPm = ampm.toLowerCase().startsWith('p');
   return (hour % 12) + (isPm ? 12 : 0);
+}
+
+/**
+ * The zone a short name printed after the time stands for (`Intl`'s `timeZoneName: 'short'`, as
+ * Gemini CLI prints it): UTC and GMT offsets are exact; other abbreviations (EST, CET) are the CLI's
+ * own zone, which is the agent's, so they add nothing.
+ */
+function zoneOfAbbreviation(abbr: string | undefined): string | undefined {
+  const m = abbr === undefined ? null : /^(?:UTC|GMT)(?:(?<sign>[+-])(?<hours>\d{1,2}))?$/iu.exec(abbr);
+  if (!m) return undefined;
+  if (!m.groups?.sign || Number(m.groups.hours) === 0) return 'UTC';
+  // IANA's Etc zones count the other way: GMT+2 is Etc/GMT-2.
+  return validZone(`Etc/GMT${m.groups.sign === '+' ? '-' : '+'}${Number(m.groups.hours)}`);
 }
 
 function validZone(zone: string | undefined): string | undefined {

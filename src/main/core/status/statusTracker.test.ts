@@ -389,6 +389,7 @@ describe('StatusTracker', () => {
     expect(ex.classification!.evaluated.every((e) => e.preview.length <= 240)).toBe(true);
     expect(ex.classification!.evaluated.filter((e) => e.matched).map((e) => e.rule)).toEqual([
       'claude/idle-shortcuts-hint',
+      'claude/idle-empty-prompt-box',
       'claude/idle-prompt',
     ]);
     expect(ex.thresholds.stuckThresholdMs).toBe(STUCK_THRESHOLD_MS);

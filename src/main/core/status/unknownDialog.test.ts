@@ -30,8 +30,9 @@ describe('unknown dialogs', () => {
     expect(readUnknownDialog(rows(cue.sample))).toBeDefined();
   });
 
-  // Blocked states (login, limit, …) are the CLI's error line under an idle prompt, not dialogs.
-  it.each(screenRules((r) => r.implies.primary === 'waiting' && !isBlockedDetail(r.implies.detail)))(
+  // Blocked states (login, limit, …) are the CLI's error line under an idle prompt, not dialogs,
+  // unless the CLI draws a dialog of its own for them (the rule then locates it: `prompt`).
+  it.each(screenRules((r) => r.implies.primary === 'waiting' && (!isBlockedDetail(r.implies.detail) || r.prompt !== undefined)))(
     '%s: its dialog reads waiting as an unrecognised dialog with the waiting rules off',
     (_key, rule, set) => {
       const cls = classify(rows(rule.sample), rule.sampleTitle ?? '', { rules: withoutWaitingRules(set), now: 0 });
@@ -39,10 +40,13 @@ describe('unknown dialogs', () => {
     },
   );
 
-  it.each(screenRules((r) => isBlockedDetail(r.implies.detail)))('%s: a blocked screen is no dialog', (_key, rule, set) => {
-    const cls = classify(rows(rule.sample), rule.sampleTitle ?? '', { rules: withoutWaitingRules(set), now: 0 });
-    expect(cls.fallback).not.toBe(UNRECOGNISED_DIALOG);
-  });
+  it.each(screenRules((r) => isBlockedDetail(r.implies.detail) && r.prompt === undefined))(
+    '%s: a blocked screen is no dialog',
+    (_key, rule, set) => {
+      const cls = classify(rows(rule.sample), rule.sampleTitle ?? '', { rules: withoutWaitingRules(set), now: 0 });
+      expect(cls.fallback).not.toBe(UNRECOGNISED_DIALOG);
+    },
+  );
 
   it.each(screenRules((r) => r.implies.primary !== 'waiting'))(
     '%s: its sample and look-alikes (idle prompts, busy screens, answers) are no dialog',

@@ -1,6 +1,7 @@
 import { useNow } from '../sharedClock';
 import type { ProcessInfo } from '../../../shared/model';
 import { openLink } from '../terminalPane';
+import { run } from '../store';
 import { TimerIndicator } from './TimerIndicator';
 import { isAgentStoppedOnPurpose, stateLabel } from '../stateLabel';
 
@@ -23,6 +24,7 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
         {label.glyph} {label.text}
         {elapsed !== undefined && <span className="elapsed"> {elapsed}s</span>}
       </span>
+      {p.idleStopped && p.state === 'stopped' && <IdleStart process={p} />}
       {p.agent && !isAgentStoppedOnPurpose(p) && (
         <span className={`health health-${p.agent.health}`} title={p.agent.reason} data-testid="health">
           {p.agent.health}
@@ -99,6 +101,28 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
         </a>
       ))}
     </span>
+  );
+}
+
+/**
+ * Start again a server its worktree's idle stop stopped: the control API's startProcess, the core
+ * method MCP start_process calls, so the browser UI of `serve` does the same.
+ */
+function IdleStart({ process: p }: { process: ProcessInfo }) {
+  return (
+    <button
+      type="button"
+      className="idle-start"
+      data-testid="idle-start"
+      aria-label={`Start ${p.name}`}
+      title={p.message}
+      onClick={(e) => {
+        e.stopPropagation(); // a row's click focuses its pane; this one only starts
+        void run((c) => c.call('startProcess', { id: p.id }));
+      }}
+    >
+      Start
+    </button>
   );
 }
 

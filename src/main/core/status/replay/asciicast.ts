@@ -43,6 +43,8 @@ export interface TruthFile {
   intervals: TruthInterval[];
   tolerance_windows: Array<{ start_ms: number; end_ms: number }>;
   exit: { t_ms: number; exit_code: number; signal: number } | null;
+  /** The machine's 1-minute load average while it was recorded (recordings made since the recorder measures it). */
+  load_average_1m?: { min: number; max: number };
   /** The raw facts the intervals were derived from (recorder-specific). */
   events?: unknown[];
 }

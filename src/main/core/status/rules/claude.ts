@@ -1,13 +1,15 @@
 /**
- * Claude Code status rules. Written against Claude Code 2.1.197 (npm @anthropic-ai/claude-code),
- * samples cut unchanged (rows right-trimmed) from test/fixtures/recordings/claude (120x40, TERM=xterm-256color).
+ * Claude Code status rules. Verified on Claude Code 2.1.197 (npm @anthropic-ai/claude-code; samples
+ * from test/fixtures/recordings/claude) and read on 2.1.332 (recordings/claude/2.1.332), samples
+ * cut unchanged (rows right-trimmed, 120x40, TERM=xterm-256color).
  *
- * Screen anatomy in 2.1.x, bottom up: a status bar (`? for shortcuts` idle, `esc to interrupt`
- * busy; hidden while text is typed), the prompt box `❯ …` between two full-width `─` rules, and
- * above it the transcript: user turns `❯ …`, assistant text `● …`, tool calls `● Bash(…)` with
+ * Screen anatomy in 2.1.x, bottom up: a status bar (`esc to interrupt` busy; idle, 2.1.197 shows
+ * `? for shortcuts` and 2.1.332 the permission mode, `⏵⏵ auto mode on` / `⏸ manual mode on`;
+ * hidden while text is typed), so idleness rests on the prompt box: `❯ …` between two full-width
+ * `─` rules. Above it the transcript: user turns `❯ …`, assistant text `● …`, tool calls `● Bash(…)` with
  * `⎿` result rows, and while busy a spinner row `<glyph> <Verb>… (12s · ↓ 20 tokens)`. Dialogs
  * (permission, trust) replace the prompt box: one rule, then the dialog. The window title is
- * `<braille spinner> Claude Code` while busy and `✳ Claude Code` when not — including during a
+ * `<spinner> Claude Code` while busy (braille in 2.1.197, ◐ ◑ in 2.1.332) and `✳ Claude Code` when not — including during a
  * permission prompt, so title rules sit below every screen rule.
  */
 import type { RuleSetInput } from '../ruleSchema';
@@ -172,7 +174,7 @@ export const claudeRules: RuleSetInput = {
       sample: [
         HR,
         "  Auto mode can't check actions in this session",
-        "  Auto mode's safety check runs on the server. Your requests go through 127.0.0.1:41109, and the check isn't getting",
+        "  Auto mode's safety check runs on the server. Your requests go through 127.0.0.1:34629, and the check isn't getting",
         '  through.',
         '  You can stay in auto mode and approve each action that needs the check yourself.',
         '  Enter to stay in auto mode · shift+Tab to leave for accept edits mode and stop · Esc to cancel',
@@ -190,7 +192,7 @@ export const claudeRules: RuleSetInput = {
           why: 'the heading quoted in the transcript, the prompt box below it',
         },
       ],
-      source: `${CLI332}, ${REC332}auto-mode-gateway.cast @ 22.0 s: auto mode, a risky Bash call, the mock as the gateway`,
+      source: `${CLI332}, ${REC332}auto-mode-gateway.cast @ 17.5 s: auto mode, a risky Bash call, the mock as the gateway`,
     },
     {
       id: 'auto-mode-offer',
@@ -453,12 +455,9 @@ export const claudeRules: RuleSetInput = {
       // 2.1.332 draws a running tool as its description with an elapsed counter (`· 4s`, its dot
       // blinking) over the `⎿  $ command` row; the counter goes when the tool is done.
       match: { regex: /^[● ] \S[^\n]* · \d+[hms](?: ?\d+[hms])*\n {2}⎿ {2}\S/mu },
-      sample: [
-        '❯ Run the wait command',
-        '● Wait, then print done · 4s',
-        '  ⎿  $ sleep 6 && echo done',
-        '✢ Nesting… (8s · ↓ 18 tokens)',
-      ].join('\n'),
+      sample: ['❯ Run the wait command', '● Wait, then print done · 2s', '  ⎿  $ sleep 6 && echo done', '✶ Doing… (6s · ↓ 18 tokens)'].join(
+        '\n',
+      ),
       lookalikes: [
         {
           sample: [
@@ -470,7 +469,7 @@ export const claudeRules: RuleSetInput = {
           why: 'a call waiting for its check or answer has no counter',
         },
       ],
-      source: `${CLI332}, ${REC332}tool-autorun.cast @ 22.5 s`,
+      source: `${CLI332}, ${REC332}tool-autorun.cast @ 21.0 s`,
     },
     {
       id: 'responding',
@@ -479,7 +478,8 @@ export const claudeRules: RuleSetInput = {
       region: 'above_prompt_box',
       match: {
         // The last block above the prompt box is assistant text (a bullet that is not a tool call).
-        regex: new RegExp(`(?:^|\\n)●(?: (?!${TOOL_HEAD})[^\\n]*)?${REST_OF_LAST_BLOCK}`, 'u'),
+        // 2.1.332 heads a call with its description, not `Bash(`: a `⎿` row right under it marks it.
+        regex: new RegExp(`(?:^|\\n)●(?: (?!${TOOL_HEAD})[^\\n]*)?(?!\\n {2}⎿)${REST_OF_LAST_BLOCK}`, 'u'),
         all: [STATUS_BAR_BUSY],
       },
       sample: respondingAfterTool,
@@ -500,6 +500,20 @@ export const claudeRules: RuleSetInput = {
             '  esc to interrupt · ← for agents',
           ].join('\n'),
           why: 'a tool call bullet is not assistant text',
+        },
+        {
+          sample: [
+            "● Answered Claude's questions:",
+            '  ⎿  · Which port should the dev server use? → 3000',
+            '',
+            '✽ Seasoning… (4s · ↓ 56 tokens)',
+            '',
+            HR,
+            '❯',
+            HR,
+            '  ⏵⏵ auto mode on (shift+tab to cycle) · esc to interrupt',
+          ].join('\n'),
+          why: `a ${CLI332} tool call (its description over a ⎿ row), ${REC332}ask-question.cast @ 23.0 s`,
         },
       ],
       source: `${CLI}, ${REC}tool-autorun.cast @ 18300 ms; the spinner row may vanish while the last words stream (${REC}plain-qa.cast @ 10000 ms)`,
@@ -658,6 +672,30 @@ export const claudeRules: RuleSetInput = {
       strongIdle: true,
     },
     {
+      id: 'idle-empty-prompt-box',
+      priority: 305,
+      implies: { primary: 'idle', detail: 'ready' },
+      region: 'bottom_non_empty_lines(4)',
+      // The proven end of a turn by structure, whatever the status bar names: an empty input row
+      // between the prompt box's rules and a status bar without the busy hint. 2.1.332's bar shows
+      // the permission mode (`⏵⏵ auto mode on (shift+tab to cycle)`, `⏸ manual mode on · ? for
+      // shortcuts`, `accept edits on`, `plan mode on`: its bundle's mode labels), not a fixed hint.
+      match: { regex: /^─{20,}\n❯ *\n─{20,}\n(?![^\n]*esc to interrupt)[^\n]*\S[^\n]*$/u },
+      sample: [HR, '❯', HR, '  ⏵⏵ auto mode on (shift+tab to cycle)'].join('\n'),
+      lookalikes: [
+        {
+          sample: [HR, '❯', HR, '  ⏵⏵ auto mode on (shift+tab to cycle) · esc to interrupt · ← for agents'].join('\n'),
+          why: 'busy status bar',
+        },
+        {
+          sample: [HR, '❯ What does Switchboard do?', HR, '  ⏵⏵ auto mode on (shift+tab to cycle)'].join('\n'),
+          why: 'text typed or just submitted',
+        },
+      ],
+      source: `${CLI332}, ${REC332}plain-qa.cast (end); manual mode's bar in ${REC332}permission-no.cast`,
+      strongIdle: true,
+    },
+    {
       id: 'idle-prompt',
       priority: 300,
       implies: { primary: 'idle', detail: 'ready' },
@@ -677,10 +715,11 @@ export const claudeRules: RuleSetInput = {
       priority: 100,
       implies: { primary: 'active', detail: null },
       region: 'osc_title',
-      match: { regex: /^[\u2801-\u28FF] /u },
-      sample: '⠂ Claude Code',
+      // 2.1.197 cycles braille frames, 2.1.332 two half circles (its bundle: frames ["◐", "◑"], idle "✳").
+      match: { regex: /^[\u2801-\u28FF◐◑] /u },
+      sample: '◐ Claude Code',
       lookalikes: [{ sample: '✳ Claude Code', why: 'the idle glyph' }],
-      source: `${CLI}, window title in every recording while busy (frames ⠂ ⠐)`,
+      source: `${CLI}, window title in every recording while busy (frames ⠂ ⠐); ${CLI332} frames ◐ ◑, ${REC332}plain-qa.cast`,
     },
     {
       id: 'title-idle',

@@ -228,6 +228,21 @@ const DIALOG_FOOTER = /^│ ↑\/↓ to navigate · enter to select · esc to ca
 const FORM_KEYS = /^ ↑\/↓ select · enter accept · ctrl\+d decline/u;
 const dialog = (anchor: RegExp) => ({ anchor, top: /^╭─/u, bottom: /^╰─/u, omit: [DIALOG_FOOTER] });
 
+/** A refused key (401 on every retry): Copilot retries twice, then names the provider and its key variables. */
+const authFailedScreen = [
+  ' ❯ Say something                                                                                                 02:58',
+  ...gap(1),
+  ' ● Request failed due to a transient API error. Retrying...',
+  ...gap(1),
+  ' ● Request failed due to a transient API error. Retrying...',
+  ...gap(1),
+  ' ✗ Authentication failed with provider at http://127.0.0.1:39067/v1 (HTTP 401).',
+  '     Check your COPILOT_PROVIDER_API_KEY, COPILOT_PROVIDER_API_KEY_COMMAND, or COPILOT_PROVIDER_BEARER_TOKEN.',
+  ...gap(10),
+  ...composer(IDLE_FOOTER),
+].join('\n');
+const AUTH_FAILED = 'Authentication failed with provider at [^\\n]*\\(HTTP 40[13]\\)\\.';
+
 export const copilotRules: RuleSetInput = {
   agent: 'copilot',
   version: VERSION,
@@ -273,6 +288,20 @@ export const copilotRules: RuleSetInput = {
       sample: trustScreen,
       lookalikes: [{ sample: permissionScreen, why: 'a tool permission' }],
       source: `GitHub Copilot CLI ${VERSION}, observed through the harness with the folder not trusted (120x40)`,
+    },
+    {
+      id: 'provider-auth-failed',
+      priority: 850,
+      implies: { primary: 'waiting', detail: 'login' },
+      region: 'above_prompt_box',
+      match: { regex: newestBlock('✗', AUTH_FAILED), not: { region: FOOTER, line: WORKING } },
+      report: new RegExp(`^ ✗ (?<message>${AUTH_FAILED})`, 'mu'),
+      sample: authFailedScreen,
+      lookalikes: [
+        { sample: retryScreen, why: 'still retrying' },
+        { sample: idleScreen, why: 'a turn that ended on an answer' },
+      ],
+      source: `GitHub Copilot CLI ${VERSION}, observed against test/fixtures/openaiChat's mock answering every request 401 with OpenAI's invalid_api_key body (2026-11-28): two retries, then this`,
     },
     {
       id: 'retrying',

@@ -137,10 +137,109 @@ const goodbyeScreen = [
 /** A prompt is one box: the run of framed rows around its question, from its top edge to its bottom edge. */
 const box = (anchor: RegExp, omit: RegExp[] = []) => ({ anchor, within: /^\s*[╭│╰]/u, top: /^\s*╭/u, bottom: /^\s*╰/u, omit });
 
+/** The same frame, 120 columns wide, around `rows` (each padded inside its borders). */
+const framed = (rows: string[]) => [`╭${'─'.repeat(118)}╮`, ...rows.map((r) => `│ ${r.padEnd(116)} │`), `╰${'─'.repeat(118)}╯`];
+
+// Blocked turns, from the real CLI against test/fixtures/gemini's mock answering as the Gemini API
+// does (a 429 RESOURCE_EXHAUSTED whose QuotaFailure names a per-day quota, or whose message says
+// "Please retry in 3600s"; a 400 with ErrorInfo API_KEY_INVALID), 120x40, default settings.
+const BLOCKED_SOURCE = `Gemini CLI ${VERSION}, observed against the mock (2026-11-28)`;
+
+/** A daily quota or a retry delay past the CLI's patience: its own dialog, offering to keep trying. */
+const usageLimitDialog = (reset?: string) =>
+  [
+    ' > Say something',
+    ...framed([
+      '',
+      'Usage limit reached for gemini-2.5-flash.',
+      ...(reset ? [`Access resets at ${reset}.`] : []),
+      '/stats model for usage details',
+      '/model to switch models.',
+      '',
+      '',
+      '● 1. Keep trying',
+      '  2. Stop',
+      '',
+      '',
+    ]),
+  ].join('\n');
+
+/** The turn ended on `errorRows` (the CLI's `✕ [API Error: …]` item and its hint), the composer back. */
+const endedOnError = (errorRows: string[]) =>
+  [
+    ' > Say something',
+    ...errorRows,
+    '                                                                                                        ? for shortcuts',
+    composer('6lgGaQ'),
+  ].join('\n');
+
+const keyRejectedRows = [
+  '✕ [API Error: {"error":{"code":400,"message":"API key not valid. Please pass a valid API',
+  '  key.","status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"API_KEY_INV',
+  '  ALID","domain":"googleapis.com","metadata":{"service":"generativelanguage.googleapis.com"}}]}}]',
+  'ℹ This request failed. Press F12 for diagnostics, or run /settings and change "Error Verbosity" to full for full',
+  '  details.',
+];
+
+/**
+ * The last history item is the CLI's error for `error` (which may wrap onto its indented
+ * continuation rows), followed only by its hints and the idle shortcuts row: the turn ended on it.
+ */
+const lastItemIsError = (error: string) =>
+  new RegExp(
+    `^✕ \\[API Error: (?:[^\\n]|\\n {2})*?(?<message>${error})(?:[^\\n]|\\n {2}(?! *\\? for shortcuts))*(?:\\n(?:ℹ | {2}(?! *\\? for shortcuts))[^\\n]*)*\\n {2,}\\? for shortcuts$`,
+    'mu',
+  );
+/** What a rejected key says: the API's message, wrapped or not. */
+const KEY_REJECTED = 'API\\s+key\\s+(?:not\\s+valid|expired)[^"]*';
+
 export const geminiRules: RuleSetInput = {
   agent: 'gemini',
   version: VERSION,
   rules: [
+    {
+      id: 'usage-limit-dialog',
+      priority: 905,
+      implies: { primary: 'waiting', detail: 'limit' },
+      region: 'bottom_non_empty_lines(24)',
+      match: { line: [/^│ Usage limit reached for \S/u, /^│\s+(?:● )?1\. Keep trying/u] },
+      // "Access resets at 3:34 AM UTC." when the API said how long (Intl's short zone name).
+      report: /^│ (?<message>Usage limit reached for \S+?)\.?\s*│(?:\n│ Access resets at (?<reset>[^\n│]+?)\.\s*│)?/mu,
+      // Unlike the other CLIs' blocked screens this is a dialog of its own (it replaces the composer).
+      prompt: box(/^│ Usage limit reached for \S/u),
+      sample: usageLimitDialog('3:34 AM UTC'),
+      lookalikes: [
+        { sample: permissionBox, why: 'a tool confirmation is a permission' },
+        {
+          sample: endedOnError(['✦ The CLI says "Usage limit reached for gemini-2.5-flash." when the quota runs out.']),
+          why: 'an answer quoting the dialog is not the dialog',
+        },
+      ],
+      source: `${BLOCKED_SOURCE}: 429 whose message says "Please retry in 3600s" (a TerminalQuotaError with a delay); without "Access resets at" for a per-day QuotaFailure; the text is getResetTimeMessage/useQuotaAndFallback in the bundle`,
+    },
+    {
+      id: 'api-key-rejected',
+      priority: 850,
+      implies: { primary: 'waiting', detail: 'login' },
+      region: 'bottom_non_empty_lines(16)',
+      match: { regex: lastItemIsError(KEY_REJECTED) },
+      report: lastItemIsError(KEY_REJECTED),
+      sample: endedOnError(keyRejectedRows),
+      lookalikes: [
+        {
+          sample: [
+            ' > Say something',
+            ...keyRejectedRows,
+            ' > Try again',
+            ' ⠋ Thinking... (esc to cancel, 0s)                                                                      ? for shortcuts',
+            composer('6lgGaQ'),
+          ].join('\n'),
+          why: 'a later turn runs',
+        },
+        { sample: idleScreen, why: 'a turn that ended on an answer' },
+      ],
+      source: `${BLOCKED_SOURCE}: 400 INVALID_ARGUMENT with ErrorInfo API_KEY_INVALID, "API key not valid. Please pass a valid API key." as the API words it`,
+    },
     {
       id: 'tool-confirmation',
       priority: 900,

@@ -80,10 +80,39 @@ const CONTEXT_SHARE = /(?:\d+(?:\.\d)?%|\?)\/\d+(?:\.\d)?[kM]?\b/u;
 /** Extension widgets may sit between the status row and the editor. */
 const STATUS_ROWS = 'above_prompt_box(3)';
 
+/**
+ * The turn ended on a refused key (401/403, not retried): pi's ` Error: <status> …` row, wrapped
+ * onto at most one more row, is the last thing above the editor.
+ */
+const KEY_REFUSED = /^ Error: (?<message>(?:401|403) [^\n]*(?:\n [^\n]*)?)(?![\s\S])/mu;
+const keyRefusedRows = [
+  ' Say something',
+  ' Error: 401 Incorrect API key provided: sk-mock-********************0000. You can find your API key at',
+  ' https://platform.openai.com/account/api-keys.',
+];
+
 export const piRules: RuleSetInput = {
   agent: 'pi',
   version: VERSION,
   rules: [
+    {
+      id: 'api-key-refused',
+      priority: 850,
+      implies: { primary: 'waiting', detail: 'login' },
+      region: 'above_prompt_box(4)',
+      match: { regex: KEY_REFUSED },
+      report: KEY_REFUSED,
+      sample: [...keyRefusedRows, ...EDITOR, ...footer('0.0%/128k (auto)')].join('\n'),
+      lookalikes: [
+        { sample: retryScreen, why: 'a 500 being retried' },
+        {
+          sample: [...keyRefusedRows, ' Try again', ' ⠸ Working...', ...EDITOR, ...footer('0.0%/128k (auto)')].join('\n'),
+          why: 'a later turn runs',
+        },
+        { sample: idleScreen, why: 'a turn that ended on an answer' },
+      ],
+      source: `pi ${VERSION}, observed against test/fixtures/openaiChat's mock answering 401 with OpenAI's invalid_api_key body (2026-11-28)`,
+    },
     {
       id: 'retrying',
       priority: 720,

@@ -101,10 +101,53 @@ const WAITING_ROW = /^\s*[\u2800-\u28FF] Waiting for user confirmation\.\.\.$/u;
 /** A prompt starts at its tool's row (`? Shell curl …`, `? AskUserQuestion …`). */
 const TOOL_ROW = /^\s*\? \S/u;
 
+/**
+ * The turn ended on an API error the CLI would not retry: its `✕ [API Error: <status> …]` item
+ * (Gemini CLI's, indented one level deeper, its wrapped rows two more) is the last one above the
+ * composer, with the offer `(Press Ctrl+Y to retry)`.
+ */
+const endedOnApiError = (status: string) =>
+  new RegExp(String.raw`^ {2}✕ \[API Error: (?<message>${status} (?:[^\n]|\n {4})*?)\] \(Press Ctrl\+Y to retry\)(?![\s\S])`, 'mu');
+/** 401 and 403: the key or its account was refused. */
+const KEY_REFUSED = '(?:401|403)';
+const keyRefusedRows = [
+  '  > Say something',
+  '  ✕ [API Error: 401 Incorrect API key provided: sk-mock-************0000. You can find your API key at',
+  '    https://platform.openai.com/account/api-keys.] (Press Ctrl+Y to retry)',
+];
+
 export const qwenRules: RuleSetInput = {
   agent: 'qwen',
   version: VERSION,
   rules: [
+    {
+      id: 'api-key-refused',
+      priority: 850,
+      implies: { primary: 'waiting', detail: 'login' },
+      region: 'above_prompt_box(6)',
+      match: { regex: endedOnApiError(KEY_REFUSED) },
+      report: endedOnApiError(KEY_REFUSED),
+      sample: [
+        ...keyRefusedRows,
+        ...COMPOSER,
+        '  ➜ project · git:(main) · switchboard-mock',
+        '  ⏸ Ask permissions (shift + tab to cycle)',
+      ].join('\n'),
+      lookalikes: [
+        {
+          sample: [
+            ...keyRefusedRows,
+            '  > Try again',
+            '  ⠋ Tasting the snozberries... (0s · esc to cancel)',
+            ...COMPOSER,
+            ...BUSY_FOOTER,
+          ].join('\n'),
+          why: 'a later turn runs',
+        },
+        { sample: idleScreen, why: 'a turn that ended on an answer' },
+      ],
+      source: `Qwen Code ${VERSION}, observed against test/fixtures/openaiChat's mock answering 401 with OpenAI's invalid_api_key body (2026-11-28)`,
+    },
     {
       id: 'ask-user-question',
       priority: 920,

@@ -1,0 +1,65 @@
+/**
+ * Blocked and retrying rules read the CLI's own line (`report`): on its sample every such rule
+ * reads a message, and the Gemini CLI dialogs give the model's limit and its reset as an instant.
+ */
+import { describe, expect, it } from 'vitest';
+import { readBlockedReport } from '../blockedReport';
+import type { StatusRule } from '../ruleSchema';
+import { BUILTIN_RULE_SETS } from './index';
+
+/** 2026-11-28 02:34 UTC, when the sample's dialog was drawn. */
+const NOW = Date.UTC(2026, 10, 28, 2, 34);
+
+/** The sample as the screen, window title or state report its rule reads. */
+function reportOn(rule: StatusRule, sample: string) {
+  if (rule.region === 'osc_state') return readBlockedReport(rule, { lines: [], title: '', agentState: sample, cols: 0 }, NOW);
+  if (rule.region === 'osc_title') return readBlockedReport(rule, { lines: [], title: sample, cols: 0 }, NOW);
+  const lines = sample.split('\n');
+  return readBlockedReport(rule, { lines, title: '', cols: lines.reduce((w, l) => Math.max(w, l.length), 0) }, NOW, 'America/New_York');
+}
+
+function ruleOf(agent: string, id: string): StatusRule {
+  const rule = BUILTIN_RULE_SETS.get(agent)?.rules.find((r) => r.id === id);
+  if (!rule) throw new Error(`no ${agent}/${id}`);
+  return rule;
+}
+
+describe('blocked reports', () => {
+  const reporting = [...BUILTIN_RULE_SETS.values()].flatMap((set) => set.rules.filter((r) => r.report));
+
+  it.each(reporting.map((r) => [r.key, r] as const))('%s reads a message on its sample', (_key, rule) => {
+    expect(reportOn(rule, rule.sample)?.message).toMatch(/\S/u);
+  });
+
+  it("gemini: the usage-limit dialog names the model, and its reset in the zone it prints (UTC, not the agent's)", () => {
+    const rule = ruleOf('gemini', 'usage-limit-dialog');
+    expect(reportOn(rule, rule.sample)).toEqual({
+      message: 'Usage limit reached for gemini-2.5-flash',
+      resetsAt: Date.UTC(2026, 10, 28, 3, 34),
+    });
+  });
+
+  it('gemini: a rejected key reads as the API words it, across the wrapped row', () => {
+    const rule = ruleOf('gemini', 'api-key-rejected');
+    expect(reportOn(rule, rule.sample)).toEqual({ message: 'API key not valid. Please pass a valid API key.' });
+  });
+
+  it('qwen: a refused key reads as the API words it, with its status', () => {
+    const rule = ruleOf('qwen', 'api-key-refused');
+    expect(reportOn(rule, rule.sample)).toEqual({
+      message:
+        '401 Incorrect API key provided: sk-mock-************0000. You can find your API key at https://platform.openai.com/account/api-keys.',
+    });
+  });
+
+  it('pi: a refused key reads as the API words it; copilot: the provider it failed to sign in to', () => {
+    const pi = ruleOf('pi', 'api-key-refused');
+    expect(reportOn(pi, pi.sample)?.message).toBe(
+      '401 Incorrect API key provided: sk-mock-********************0000. You can find your API key at https://platform.openai.com/account/api-keys.',
+    );
+    const copilot = ruleOf('copilot', 'provider-auth-failed');
+    expect(reportOn(copilot, copilot.sample)).toEqual({
+      message: 'Authentication failed with provider at http://127.0.0.1:39067/v1 (HTTP 401).',
+    });
+  });
+});
