@@ -27,9 +27,11 @@ test.afterEach(async () => {
   repo.cleanup();
 });
 
-test('creates a worktree from the UI, groups it in the sidebar with its URL, reviews its diff and merges it', async ({
+test('creates a worktree from the UI, groups it in the sidebar with its URL, reviews its diff and merges it, then prunes it', async ({
   page,
 }, testInfo) => {
+  // Three flows in one (create + group, review + merge, prune), each waiting on real git and servers.
+  test.setTimeout(180_000);
   await page.goto(serve.ui);
   const sidebar = page.getByTestId('sidebar');
   await expect(sidebar.getByTestId('sidebar-entry')).toHaveCount(1);
@@ -64,6 +66,11 @@ test('creates a worktree from the UI, groups it in the sidebar with its URL, rev
   expect(await worktreeUrl.textContent()).not.toBe(await mainUrl.textContent());
   await expect(group.getByTestId('worktree-counts')).toHaveText('↑0 ↓0 · 1 changed', { timeout: 15_000 });
   expect(existsSync(join(repo.root, 'NOTES.md'))).toBe(false);
+  // Pane headers name the worktree: the agent's and the worktree's web, not the main checkout's web.
+  const panes = page.getByTestId('pane');
+  await expect(panes.and(page.locator('[data-name="generic"]')).getByTestId('pane-worktree')).toHaveText('⎇ feature-a');
+  await expect(panes.and(page.locator('[data-name="web"]'))).toHaveCount(2);
+  await expect(panes.and(page.locator('[data-name="web"]')).getByTestId('pane-worktree')).toHaveText(['⎇ feature-a']);
   await page.screenshot({ path: screenshotPath(testInfo, 'worktrees-sidebar.png') });
 
   await group.getByTestId('worktree-open-diff').click();
@@ -76,6 +83,9 @@ test('creates a worktree from the UI, groups it in the sidebar with its URL, rev
   await expect(file.locator('.diff-add')).toContainText(['+notes from the agent']);
   // gh is not signed in here (or not installed): the button is disabled and says why.
   await expect(review.getByTestId('review-pull-request')).toBeDisabled();
+  // The worktree's agent runs, so its commit message can be asked of it (test/worktrees/claudeWorktreeMcp.e2e.test.ts).
+  await expect(review.getByTestId('review-ask-message')).toBeEnabled();
+  await expect(review.getByTestId('review-ask-message')).toHaveAttribute('title', 'Ask generic to write the message for this work');
   await expect(review.getByTestId('review-pull-request-reason')).toContainText(/no remote|gh/);
   await page.screenshot({ path: screenshotPath(testInfo, 'worktrees-review.png') });
 
@@ -91,4 +101,32 @@ test('creates a worktree from the UI, groups it in the sidebar with its URL, rev
   await expect(review.getByTestId('review-outcome')).toContainText('Merged into main (fast-forward)');
   expect(repo.git('show', 'main:NOTES.md')).toBe('notes from the agent\n');
   expect(repo.git('log', '-1', '--format=%s', 'main').trim()).toBe('Notes from the agent');
+
+  // The prune view: merged, feature-a is stale ("branch merged") and shows its disk use; removing
+  // it is refused while its entries run, and goes through once they are stopped.
+  await review.getByTestId('review-commit-message').press('Escape');
+  await expect(review).toBeHidden();
+  await sidebar.getByTestId('open-prune').click();
+  const prune = page.getByTestId('worktree-prune');
+  const row = prune.locator('[data-testid="prune-row"][data-worktree="feature-a"]');
+  await expect(prune.getByTestId('prune-row')).toHaveCount(1);
+  await expect(row.getByTestId('prune-reasons')).toHaveText('branch merged');
+  await expect(row.getByTestId('prune-disk')).toHaveText(/^\d+(\.\d)? (KB|MB)$/);
+  await page.screenshot({ path: screenshotPath(testInfo, 'worktrees-prune.png') });
+  await row.getByTestId('prune-remove').click();
+  await expect(row.getByTestId('prune-outcome')).toContainText('entries running');
+  expect(repo.git('worktree', 'list')).toContain('feature-a');
+  await prune.getByTestId('prune-unused-days').press('Escape');
+  await expect(prune).toBeHidden();
+  for (const pane of await panes.filter({ has: page.getByTestId('pane-worktree') }).all()) {
+    await pane.getByTestId('stop').click();
+    await expect(pane.getByTestId('stop')).toHaveCount(0);
+  }
+  await sidebar.getByTestId('open-prune').click();
+  await row.getByTestId('prune-remove').click();
+  await expect(prune.getByTestId('prune-removed')).toHaveText('feature-a: Removed.');
+  await expect(prune.getByTestId('prune-empty')).toBeVisible();
+  expect(repo.git('worktree', 'list')).not.toContain('feature-a');
+  expect(repo.git('branch', '--list', 'switchboard/feature-a')).toBe('');
+  expect(repo.git('show', 'main:NOTES.md')).toBe('notes from the agent\n');
 });

@@ -165,6 +165,8 @@ export const CommandArgs = {
   openPullRequest: z.strictObject({ worktree: z.string().min(1) }),
   /** The prune view: worktrees whose folder is gone, whose branch is merged, or unused for `unusedDays` (default 7). */
   listStaleWorktrees: z.strictObject({ unusedDays: z.number().min(0).max(3650).optional() }),
+  /** The review's "Ask the agent": the worktree's agent writes a commit message and hands it back through MCP. */
+  askCommitMessage: z.strictObject({ worktree: z.string().min(1) }),
   /** "New agent in a worktree…": create it, set it up, then the agent (its instructions only after set-up completed). */
   startAgentInWorktree: AgentInWorktreeArgsSchema,
   /** A config entry started in a worktree on demand: its instance there (made with its own port if new), dependencies first. */
@@ -248,6 +250,7 @@ interface CommandResults {
   pullRequestAvailability: PullRequestAvailability;
   openPullRequest: { url: string };
   listStaleWorktrees: { worktrees: StaleWorktree[] };
+  askCommitMessage: { message: string; agent: string };
   startAgentInWorktree: { worktree: WorktreeInfo; setup: SetupOutcome; agent: ProcessInfo; instructionsDelivered: boolean };
   startInWorktree: ProcessInfo;
 }

@@ -157,6 +157,9 @@ export const WORKTREE_TOOL_INPUT = {
     worktree: WorktreeRef,
     force: z.boolean().optional().describe('Remove despite uncommitted or unmerged work, saved first to a branch'),
   },
+  propose_commit_message: {
+    message: z.string().trim().min(1).max(10_000).describe('The commit message: a subject line, then optionally a blank line and a body'),
+  },
 } as const;
 
 /** `worktree` on spawn_process / spawn_agent. */

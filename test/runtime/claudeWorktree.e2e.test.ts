@@ -6,12 +6,12 @@
  * instance was started by a person (worktrees.start), so this also checks that an agent controls
  * its own worktree's app without extra scopes.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CoreHandle } from '../../src/main/core/composition';
 import { makeTestRepo, type TestRepo } from '../../src/main/core/worktrees/testing/gitRepo';
-import { DEFAULT_ALLOWED_TOOLS, createClaudeHarness, type ClaudeHarness } from '../fixtures/anthropic/claudeHarness';
+import { DEFAULT_ALLOWED_TOOLS, createClaudeHarness, trustClaudeFolder, type ClaudeHarness } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/anthropic/mockAnthropic';
 import { startRepoCore } from '../support/repoCore';
 
@@ -43,14 +43,6 @@ afterEach(async () => {
   repo.cleanup();
 });
 
-/** Claude Code asks whether to trust a new folder: the worktree is trusted like the harness's own folder. */
-function trustFolder(h: ClaudeHarness, folder: string): void {
-  const path = join(h.configDir, '.claude.json');
-  const json = JSON.parse(readFileSync(path, 'utf8')) as { projects: Record<string, unknown> };
-  json.projects[folder] = { hasTrustDialogAccepted: true, allowedTools: [] };
-  writeFileSync(path, JSON.stringify(json));
-}
-
 describe('a real Claude Code in a worktree', () => {
   it(
     'restart_process then check_process_ready on "web" answer for its own worktree’s web',
@@ -64,7 +56,7 @@ describe('a real Claude Code in a worktree', () => {
 
       mock = await startMockAnthropic({ turns: [] });
       harness = await createClaudeHarness({ baseUrl: mock.url, allow: [...DEFAULT_ALLOWED_TOOLS, ...TOOL_RULES] });
-      trustFolder(harness, created.worktree.path);
+      trustClaudeFolder(harness, created.worktree.path);
       const agent = await core.spawnAgent({ preset: 'claude', name: 'claude-a', argv: harness.argv, env: harness.env, worktree: 'a' });
       expect(core.describe(agent.id)).toMatchObject({ worktree: 'a', cwd: created.worktree.path });
 

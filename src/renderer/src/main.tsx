@@ -22,6 +22,7 @@ import { SidebarResizer } from './components/SidebarResizer';
 import { ConnectionBanner } from './components/ConnectionBanner';
 import { NewWorktreeAgent } from './components/NewWorktreeAgent';
 import { WorktreeReview } from './components/WorktreeReview';
+import { WorktreePrune } from './components/WorktreePrune';
 import { installWorktreeRefresh } from './worktrees';
 
 function App() {
@@ -54,6 +55,7 @@ function App() {
       {hasProject && overlay?.kind === 'timer' && <TimerForm ownerId={overlay.ownerId} />}
       {hasProject && overlay?.kind === 'newWorktree' && <NewWorktreeAgent />}
       {hasProject && overlay?.kind === 'worktreeDiff' && <WorktreeReview key={overlay.worktree} worktree={overlay.worktree} />}
+      {hasProject && overlay?.kind === 'pruneWorktrees' && <WorktreePrune />}
       <ConnectionBanner />
       {error && (
         <div className="toast" role="alert" data-testid="error-toast" onClick={() => useUi.getState().setError(undefined)}>

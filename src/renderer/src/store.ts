@@ -47,7 +47,8 @@ type Overlay =
   | { kind: 'inbox' }
   | { kind: 'timer'; ownerId: string }
   | { kind: 'newWorktree' }
-  | { kind: 'worktreeDiff'; worktree: string };
+  | { kind: 'worktreeDiff'; worktree: string }
+  | { kind: 'pruneWorktrees' };
 
 const SCREEN_READER_KEY = 'switchboard.screenReaderMode';
 

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProcessInfo } from '../../shared/model';
 import type { WorktreeStatus } from '../../shared/worktree';
-import { groupByWorktree, readyUrlsOf, worktreeIdsOf } from './worktrees';
+import { groupByWorktree, pollWorktrees, readyUrlsOf, worktreeIdsOf } from './worktrees';
 
 const status = (id: string, extra: Partial<WorktreeStatus> = {}): WorktreeStatus => ({
   id,
@@ -67,5 +67,74 @@ describe('worktree groups', () => {
       t: entry('t', 'settling', 'x', { phase: 'ready', settling: true, message: 'settling', url: 'http://localhost:20003' }),
     };
     expect(readyUrlsOf(['w', 'v', 's', 't'], all)).toEqual([{ name: 'web', url: 'http://localhost:20001' }]);
+  });
+});
+
+describe('worktree polling', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** A page whose visibility the test flips, firing `visibilitychange` as a browser does. */
+  class FakePage extends EventTarget {
+    hidden = false;
+    show(visible: boolean) {
+      this.hidden = !visible;
+      this.dispatchEvent(new Event('visibilitychange'));
+    }
+  }
+
+  const start = (hasWorktrees: () => boolean) => {
+    vi.useFakeTimers();
+    const page = new FakePage();
+    const refresh = vi.fn(() => Promise.resolve());
+    const stop = pollWorktrees({ refresh, page, hasWorktrees, intervalMs: 1_000 });
+    return { page, refresh, stop };
+  };
+
+  it('re-reads every interval while the page is visible and shows worktrees', async () => {
+    const { refresh, stop } = start(() => true);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(refresh).toHaveBeenCalledTimes(3);
+    stop();
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(refresh).toHaveBeenCalledTimes(3);
+  });
+
+  it('never reads while the page is hidden, and reads at once when it is shown again', async () => {
+    const { page, refresh, stop } = start(() => true);
+    page.show(false);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(refresh).not.toHaveBeenCalled();
+    page.show(true);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    stop();
+    page.show(false);
+    page.show(true);
+    expect(refresh).toHaveBeenCalledTimes(2);
+  });
+
+  it('starts no read while the last one is still running', async () => {
+    vi.useFakeTimers();
+    let finish = () => {};
+    const refresh = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const stop = pollWorktrees({ refresh, page: new FakePage(), hasWorktrees: () => true, intervalMs: 1_000 });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    finish();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
+  it('does not poll a project with its main checkout only, and starts once a worktree is listed', async () => {
+    let worktrees = false;
+    const { refresh, stop } = start(() => worktrees);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(refresh).not.toHaveBeenCalled();
+    worktrees = true;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    stop();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The active project's worktrees as the sidebar groups them (docs/ui.md, "Worktrees"): their
- * status from `listWorktrees`, re-read when entries come and go, after every worktree action, and
- * every few seconds (an agent's edits change a worktree's counts without any event).
+ * status from `listWorktrees`, re-read when entries come and go, after every worktree action, when
+ * the page is shown again, and every few seconds while it shows worktrees (an agent's edits change
+ * a worktree's counts without any event).
  */
 import { create } from 'zustand';
 import type { ControlClient } from '../../shared/api';
@@ -43,11 +44,51 @@ export function installWorktreeRefresh(): () => void {
     entryCount = state.order.length;
     void refreshWorktrees();
   });
-  const timer = window.setInterval(() => void refreshWorktrees(), REFRESH_INTERVAL_MS);
+  const stopPolling = pollWorktrees({
+    refresh: refreshWorktrees,
+    page: document,
+    hasWorktrees: () => useWorktrees.getState().list.some((w) => !w.isMain),
+  });
   void refreshWorktrees();
   return () => {
     unsubscribe();
-    window.clearInterval(timer);
+    stopPolling();
+  };
+}
+
+/** What the polling reads of the page: whether it is hidden, and when that changes. */
+export type PageVisibility = Pick<Document, 'hidden' | 'addEventListener' | 'removeEventListener'>;
+
+/**
+ * Re-reads the list every few seconds, only while it can show something that changes without an
+ * event (an agent's edits to a worktree's files): never while the page is hidden, nor while the
+ * project has its main checkout only (a new worktree comes with an event: an entry in it, an
+ * action in this window, or the page shown again). Showing the page re-reads at once.
+ */
+export function pollWorktrees(options: {
+  refresh: () => Promise<void>;
+  page: PageVisibility;
+  hasWorktrees: () => boolean;
+  intervalMs?: number;
+}): () => void {
+  const { refresh, page, hasWorktrees, intervalMs = REFRESH_INTERVAL_MS } = options;
+  // A list runs git in every worktree; on a loaded machine it can outlast the interval, so reads never overlap.
+  let isReading = false;
+  const read = () => {
+    if (isReading) return;
+    isReading = true;
+    void refresh().finally(() => (isReading = false));
+  };
+  const timer = setInterval(() => {
+    if (!page.hidden && hasWorktrees()) read();
+  }, intervalMs);
+  const onVisibility = () => {
+    if (!page.hidden) read();
+  };
+  page.addEventListener('visibilitychange', onVisibility);
+  return () => {
+    clearInterval(timer);
+    page.removeEventListener('visibilitychange', onVisibility);
   };
 }
 

@@ -97,6 +97,7 @@ const SHARED_HANDLERS: Handlers = {
   pullRequestAvailability: (core, a) => core.worktrees.manager.pullRequestAvailability(a.worktree),
   openPullRequest: async (core, a) => ({ url: await core.worktrees.manager.openPullRequest(a.worktree) }),
   listStaleWorktrees: async (core, a) => ({ worktrees: await core.worktrees.manager.stale(a.unusedDays ?? DEFAULT_UNUSED_DAYS) }),
+  askCommitMessage: (core, a) => core.worktrees.askCommitMessage(a.worktree),
   startAgentInWorktree: (core, a) => core.worktrees.startAgentInWorktree(a),
   startInWorktree: (core, a) => core.worktrees.startInstance(a),
 };

@@ -73,6 +73,7 @@ const PAIRING: Readonly<Record<string, Pairing>> = {
   worktree_diff: { calls: ['core.worktrees.manager.diff'], args: { worktree: 'w_1' } },
   merge_worktree: { calls: ['core.worktrees.manager.merge'], args: { worktree: 'w_1' } },
   remove_worktree: { calls: ['core.worktrees.manager.remove'], args: { worktree: 'w_1' } },
+  propose_commit_message: { calls: ['core.worktrees.proposeCommitMessage'], args: { message: 'Add notes' } },
   resolve_blocked: { calls: ['core.services[blocked agents].resolve'], args: { action: 'retry_now' } },
 };
 

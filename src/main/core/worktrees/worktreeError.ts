@@ -21,7 +21,11 @@ type WorktreeErrorReason =
   | 'not_fast_forward'
   | 'conflict'
   | 'nothing_to_commit'
-  | 'git_failed';
+  | 'git_failed'
+  | 'no_agent'
+  | 'already_asked'
+  | 'not_asked'
+  | 'no_answer';
 
 export class WorktreeError extends SwitchboardError {
   constructor(

@@ -31,4 +31,6 @@ export interface WorktreeHost {
   startProcess(id: string): Promise<ProcessInfo>;
   readonly access: Pick<EntryAccess, 'recordSpawn'>;
   requestAttention(id: string, reason: string, requestedBy: string): ProcessInfo;
+  /** Types a user turn into an entry (an agent's waits included), as MCP's `send_message` does. */
+  sendUserTurn(id: string, text: string): Promise<void>;
 }

@@ -21,6 +21,7 @@ import { InvalidArgumentError } from '../../../shared/errors';
 import { runSetup } from './worktreeSetupRun';
 import type { WorktreeHost, WorktreeOrigin } from './worktreeHost';
 import type { WorktreeInstances, WorktreeInstancesOutcome } from './worktreeInstances';
+import { CommitMessageRequests, type CommitMessageAnswer } from './commitMessageRequests';
 
 type AgentInWorktreeRequest = AgentInWorktreeArgs;
 
@@ -33,11 +34,26 @@ interface AgentInWorktreeResult {
 }
 
 export class WorktreeService {
+  private readonly commitMessages: CommitMessageRequests;
+
   constructor(
     private readonly core: WorktreeHost,
     readonly manager: WorktreeManager,
     private readonly instances: WorktreeInstances,
-  ) {}
+  ) {
+    this.commitMessages = new CommitMessageRequests(core);
+  }
+
+  /** The review's "Ask the agent": the worktree's agent writes the commit message and hands it back (MCP `propose_commit_message`). */
+  askCommitMessage(worktree: string): Promise<CommitMessageAnswer> {
+    return this.commitMessages.ask(worktree);
+  }
+
+  /** An agent's answer to `askCommitMessage`, for the worktree it runs in. */
+  proposeCommitMessage(callerId: string | undefined, message: string): { delivered: true } {
+    const worktree = this.core.entries().find((e) => e.id === callerId)?.definition.worktree;
+    return this.commitMessages.propose(callerId, worktree, message);
+  }
 
   /**
    * A new worktree, set up as the project declares, then (set-up completed) its own instances of

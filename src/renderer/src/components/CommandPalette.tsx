@@ -65,6 +65,7 @@ function allActions(ui: UiState): PaletteAction[] {
         perform: () => void addHost(host.destination, ''),
       })),
     { id: 'worktree-agent', label: 'New agent in a worktree…', perform: () => ui.setOverlay({ kind: 'newWorktree' }) },
+    { id: 'worktree-prune', label: 'Prune stale worktrees…', perform: () => ui.setOverlay({ kind: 'pruneWorktrees' }) },
     ...useWorktrees
       .getState()
       .list.filter((w) => !w.isMain)

@@ -15,6 +15,7 @@ import { PANE_DRAG_TYPE, dropPaneOn } from '../paneDrag';
 const ATTACH_MARGIN = '50% 0px';
 import { withChord } from '../shortcuts';
 import { configKeyOf } from '../../../shared/configKey';
+import { useWorktrees } from '../worktrees';
 
 export function Pane({ id }: { id: string }) {
   const process = useUi((s) => s.processes[id]);
@@ -122,6 +123,7 @@ export function Pane({ id }: { id: string }) {
         <span className="pane-name" title={process.argv.join(' ')}>
           {process.name}
         </span>
+        {process.worktree && <PaneWorktree worktree={process.worktree} />}
         <span className="pane-kind">{process.kind}</span>
         {process.host && (
           <span className="pane-host" data-testid="pane-host" title={`Runs on ${process.host} (over ssh)`}>
@@ -284,5 +286,19 @@ function ErrorBar({ message, logs }: { message: string; logs?: string[] }) {
         </pre>
       )}
     </div>
+  );
+}
+
+/** The worktree an entry runs in, so two panes named `web` are told apart; its branch on hover. */
+function PaneWorktree({ worktree }: { worktree: string }) {
+  const branch = useWorktrees((s) => s.list.find((w) => w.id === worktree)?.branch);
+  return (
+    <span
+      className="pane-worktree"
+      data-testid="pane-worktree"
+      title={`Runs in worktree ${worktree}${branch ? ` (branch ${branch})` : ''}`}
+    >
+      ⎇ {worktree}
+    </span>
   );
 }

@@ -22,6 +22,16 @@ export function WorktreeGroups({ groups, renderRow }: { groups: WorktreeGroup[];
           </ul>
         </li>
       ))}
+      <li className="worktree-prune-link">
+        <button
+          type="button"
+          data-testid="open-prune"
+          title="Stale worktrees (folder gone, branch merged, unused for days) with their disk use"
+          onClick={() => useUi.getState().setOverlay({ kind: 'pruneWorktrees' })}
+        >
+          Prune…
+        </button>
+      </li>
     </ul>
   );
 }

@@ -17,6 +17,9 @@ const STRATEGY_LABELS: Record<MergeStrategy, string> = { merge: 'merge commit', 
 export function WorktreeReview({ worktree }: { worktree: string }) {
   const client = useUi((s) => s.client);
   const status = useWorktrees((s) => s.list.find((w) => w.id === worktree));
+  const agentName = useUi(
+    (s) => Object.values(s.processes).find((p) => p.kind === 'agent' && p.worktree === worktree && p.pid !== undefined)?.name,
+  );
   const [diff, setDiff] = useState<WorktreeDiff | undefined>(undefined);
   const [pullRequest, setPullRequest] = useState<PullRequestAvailability | undefined>(undefined);
   const [outcome, setOutcome] = useState<{ tone: 'done' | 'problem'; text: string; url?: string } | undefined>(undefined);
@@ -77,6 +80,16 @@ export function WorktreeReview({ worktree }: { worktree: string }) {
       <div className="review-actions">
         <CommitForm
           disabled={isBusy || uncommitted === 0}
+          agentName={agentName}
+          onAsk={async () => {
+            setOutcome(undefined);
+            try {
+              return (await client!.call('askCommitMessage', { worktree })).message;
+            } catch (err) {
+              setOutcome({ tone: 'problem', text: messageOf(err) });
+              return undefined;
+            }
+          }}
           onCommit={(message) =>
             act(async () => {
               const { commit } = await client!.call('commitWorktree', { worktree, message });
@@ -189,8 +202,26 @@ function lineClass(line: string): string {
   return '';
 }
 
-function CommitForm({ disabled, onCommit }: { disabled: boolean; onCommit: (message: string) => Promise<boolean> }) {
+/** The message typed, or asked of the worktree's agent (filled in when it answers, still editable). */
+function CommitForm({
+  disabled,
+  agentName,
+  onAsk,
+  onCommit,
+}: {
+  disabled: boolean;
+  agentName: string | undefined;
+  onAsk: () => Promise<string | undefined>;
+  onCommit: (message: string) => Promise<boolean>;
+}) {
   const [message, setMessage] = useState('');
+  const [isAsking, setAsking] = useState(false);
+  const ask = async () => {
+    setAsking(true);
+    const answer = await onAsk();
+    setAsking(false);
+    if (answer) setMessage(answer);
+  };
   return (
     <form
       className="review-commit"
@@ -199,14 +230,24 @@ function CommitForm({ disabled, onCommit }: { disabled: boolean; onCommit: (mess
         if (message.trim()) void onCommit(message.trim()).then((done) => done && setMessage(''));
       }}
     >
-      <input
+      <textarea
         aria-label="Commit message"
         data-testid="review-commit-message"
         placeholder="commit message"
+        rows={message.includes('\n') ? 4 : 1}
         value={message}
         onChange={(e) => setMessage(e.target.value)}
       />
-      <button type="submit" data-testid="review-commit" disabled={disabled || !message.trim()}>
+      <button
+        type="button"
+        data-testid="review-ask-message"
+        disabled={disabled || isAsking || agentName === undefined}
+        title={agentName ? `Ask ${agentName} to write the message for this work` : 'No agent runs in this worktree'}
+        onClick={() => void ask()}
+      >
+        {isAsking ? `Asking ${agentName ?? 'the agent'}…` : 'Ask the agent'}
+      </button>
+      <button type="submit" data-testid="review-commit" disabled={disabled || isAsking || !message.trim()}>
         Commit
       </button>
     </form>
@@ -272,6 +313,6 @@ function DiscardButton({
   );
 }
 
-function messageOf(err: unknown): string {
+export function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }

@@ -65,4 +65,21 @@ const removeWorktree = defineTool({
   },
 });
 
-export const worktreeTools: readonly AnyToolDefinition[] = [createWorktree, listWorktrees, worktreeDiff, mergeWorktree, removeWorktree];
+const proposeCommitMessage = defineTool({
+  name: 'propose_commit_message',
+  title: 'Propose a commit message',
+  summary: 'Answer a request for a commit message for your worktree.',
+  description:
+    'Hand back the commit message Switchboard asked you for (the review\'s "Ask the agent"), for the uncommitted work in your worktree. Only answers an open request; it does not commit.',
+  run: ({ message }, call, ctx) =>
+    ctx.core.worktrees.proposeCommitMessage(call.caller.kind === 'process' ? call.caller.processId : undefined, message),
+});
+
+export const worktreeTools: readonly AnyToolDefinition[] = [
+  createWorktree,
+  listWorktrees,
+  worktreeDiff,
+  mergeWorktree,
+  removeWorktree,
+  proposeCommitMessage,
+];
