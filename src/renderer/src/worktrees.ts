@@ -57,7 +57,7 @@ export function installWorktreeRefresh(): () => void {
 }
 
 /** What the polling reads of the page: whether it is hidden, and when that changes. */
-export type PageVisibility = Pick<Document, 'hidden' | 'addEventListener' | 'removeEventListener'>;
+type PageVisibility = Pick<Document, 'hidden' | 'addEventListener' | 'removeEventListener'>;
 
 /**
  * Re-reads the list every few seconds, only while it can show something that changes without an

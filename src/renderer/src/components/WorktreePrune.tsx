@@ -151,7 +151,7 @@ function hasWork({ worktree }: StaleWorktree): boolean {
   return worktree.changedFiles > 0 || worktree.ahead > 0;
 }
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes === 0) return '0 B';
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
   const power = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
