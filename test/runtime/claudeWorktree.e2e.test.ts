@@ -14,6 +14,7 @@ import { makeTestRepo, type TestRepo } from '../../src/main/core/worktrees/testi
 import { DEFAULT_ALLOWED_TOOLS, createClaudeHarness, trustClaudeFolder, type ClaudeHarness } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/anthropic/mockAnthropic';
 import { startRepoCore } from '../support/repoCore';
+import { screenTail } from '../support/wait';
 
 const AGENT_WAIT_MS = 90_000;
 const TEST_TIMEOUT_MS = 240_000;
@@ -67,13 +68,7 @@ describe('a real Claude Code in a worktree', () => {
         [{ text: 'web is up.' }],
       );
       await core.sendUserTurn(agent.id, 'Restart web and check that it is ready.');
-      const context = () =>
-        core
-          .entry(agent.id)
-          .screen.getVisibleLines()
-          .filter((l) => l.trim())
-          .slice(-12)
-          .join('\n');
+      const context = () => screenTail(core.entry(agent.id));
       const restarted = await mock.waitFor('tool_result', undefined, { after: mark, timeoutMs: AGENT_WAIT_MS, context });
       expect(restarted.isError, restarted.content).toBe(false);
       expect(JSON.parse(restarted.content)).toMatchObject({ success: true, state: 'ready', port, url: `http://localhost:${port}` });

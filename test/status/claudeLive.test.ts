@@ -11,6 +11,7 @@ import { resolvePreset } from '../../src/main/core/agents';
 import type { AgentStatusInfo } from '../../src/shared/status';
 import { createClaudeHarness, type ClaudeHarnessOptions } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic, type AnthropicTurn, type MockAnthropic } from '../fixtures/anthropic/mockAnthropic';
+import { screenTail } from '../support/wait';
 
 /** The recordings' tolerance after a transition: render lag plus the idle debounce. */
 const TOLERANCE_MS = 1_500;
@@ -60,12 +61,7 @@ async function startLive(
       '[status transitions]\n' + events.map((e) => `  +${e.at - t0} ms ${e.primary}/${e.detail} ${e.health} ${e.reason}`).join('\n'),
     ),
   );
-  const screen = () =>
-    entry.screen
-      .getVisibleLines()
-      .filter((l) => l.trim())
-      .slice(-14)
-      .join('\n');
+  const screen = () => screenTail(entry, 14);
 
   const waitForStatus: Live['waitForStatus'] = (pred, label, timeoutMs = WAIT_MS) =>
     new Promise((resolve, reject) => {

@@ -80,3 +80,12 @@ export function waitForFileText(path: string, text: string, timeoutMs: number): 
     }, timeoutMs);
   });
 }
+
+/** The entry's last `rows` non-blank screen rows: the context a failed wait on an agent shows. */
+export function screenTail(entry: ProcessEntry, rows = 12): string {
+  return entry.screen
+    .getVisibleLines()
+    .filter((l) => l.trim())
+    .slice(-rows)
+    .join('\n');
+}

@@ -21,7 +21,7 @@ import { APP_ACTOR, isShowingPrompt, type Idleness } from '../../src/main/core/t
 import { CLAUDE_BIN, DEFAULT_ALLOWED_TOOLS, createClaudeHarness, type ClaudeHarness } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic, type AnthropicTurn, type MockAnthropic } from '../fixtures/anthropic/mockAnthropic';
 import { callOk, connectClient } from '../mcp/mcpHarness';
-import { waitForFileText } from '../support/wait';
+import { waitForFileText, screenTail } from '../support/wait';
 
 /** A real CLI on a busy 2-core machine: starting and answering can take many seconds. */
 const AGENT_WAIT_MS = 60_000;
@@ -95,12 +95,7 @@ function describeAgent(world: World, agent: Agent): string {
   const core = world.handle.core;
   if (!core.findEntry(agent.id)) return `${agent.name}: closed`;
   const status = core.describe(agent.id).agent;
-  const screen = core
-    .entry(agent.id)
-    .screen.getVisibleLines()
-    .filter((l) => l.trim())
-    .slice(-12)
-    .join('\n');
+  const screen = screenTail(core.entry(agent.id));
   return `${agent.name} (${agent.id}) status ${status?.primary}/${status?.detail} (${status?.reason}), idleness ${world.handle.timers.idleness.idlenessOf(agent.id)}\n${screen}`;
 }
 

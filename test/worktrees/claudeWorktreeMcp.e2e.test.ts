@@ -13,6 +13,7 @@ import { makeTestRepo, type TestRepo } from '../../src/main/core/worktrees/testi
 import { DEFAULT_ALLOWED_TOOLS, createClaudeHarness, trustClaudeFolder, type ClaudeHarness } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/anthropic/mockAnthropic';
 import { callError, callOk, connectClient } from '../mcp/mcpHarness';
+import { screenTail } from '../support/wait';
 
 const AGENT_WAIT_MS = 90_000;
 const TEST_TIMEOUT_MS = 240_000;
@@ -59,13 +60,7 @@ describe('a real Claude Code in a worktree made over MCP', () => {
       trustClaudeFolder(harness, a.path);
       const agent = await core.spawnAgent({ preset: 'claude', name: 'claude-a', argv: harness.argv, env: harness.env, worktree: 'a' });
       expect(core.describe(agent.id)).toMatchObject({ worktree: 'a', cwd: a.path });
-      const context = () =>
-        core
-          .entry(agent.id)
-          .screen.getVisibleLines()
-          .filter((l) => l.trim())
-          .slice(-12)
-          .join('\n');
+      const context = () => screenTail(core.entry(agent.id));
 
       const beforeWrite = mock.mark();
       mock.enqueue(
