@@ -74,7 +74,7 @@ async function agentIn(worktree: string): Promise<{ agent: ProcessInfo; mcp: Cli
   return { agent, mcp: client };
 }
 
-type Listed = { id: string; name: string; state: string; config_name?: string; ready?: { port?: number } };
+type Listed = { id: string; name: string; state: string; config_name?: string; worktree: string; ready?: { port?: number } };
 
 describe('a worktree’s app on demand', () => {
   it('start_process by name from an agent in a worktree starts its own web after its own api; names and lists resolve there; idle stop and start again', async () => {
@@ -128,6 +128,9 @@ describe('a worktree’s app on demand', () => {
     expect(own).toHaveLength(core.listProcesses().length);
     const all = (await callOk<{ processes: Listed[] }>(mcp, 'list_processes', { worktree: '*' })).processes;
     expect(all.map((p) => p.id)).toEqual(core.listProcesses().map((p) => p.id));
+    // Each entry names its worktree: two `web`s are told apart without another call.
+    expect(all.map((p) => p.worktree)).toEqual(core.listProcesses().map((p) => p.worktree ?? 'main'));
+    expect(new Set(all.map((p) => p.worktree))).toEqual(new Set(['main', 'a', 'b']));
     const main = (await callOk<{ processes: Listed[] }>(mcp, 'list_processes', { worktree: 'main' })).processes;
     expect(main.map((p) => p.config_name).sort()).toEqual(['api', 'web']);
     const status = await callOk<{ processes: Listed[] }>(mcp, 'get_project_status');

@@ -7,6 +7,7 @@ import { DEFAULT_READY_TIMEOUT_MS } from '../../../../shared/readyConfig';
 import { InvalidArgumentError } from '../../../../shared/errors';
 import { assertAllowed, defineTool, spawnOrigin } from '../toolContext';
 import { callerWorktree, scopedList } from '../callerWorktree';
+import { MAIN_WORKTREE_ID } from '../../../../shared/worktree';
 
 /** The compact view of an entry used in lists: enough to decide what to look at next. */
 export function summarize(info: ProcessInfo): Record<string, unknown> {
@@ -18,6 +19,7 @@ export function summarize(info: ProcessInfo): Record<string, unknown> {
     message: info.message,
     ...(info.pid !== undefined ? { pid: info.pid } : {}),
     ...(info.configName ? { config_name: info.configName } : {}),
+    worktree: info.worktree ?? MAIN_WORKTREE_ID,
     ...(info.readiness
       ? { ready: { phase: info.readiness.phase, message: info.readiness.message, url: info.readiness.url, port: info.readiness.port } }
       : {}),
