@@ -140,7 +140,8 @@ export class SshConnection {
         resolve();
       });
       master.once('error', (err) => reject(new SshError(`Cannot run ssh: ${err.message}`)));
-      master.once('exit', (code) => {
+      // 'close', not 'exit': stderr may still hold ssh's one line when the process has exited.
+      master.once('close', (code) => {
         const message = describeSshFailure(this.target.destination, stderr, code);
         if (!up) reject(new SshError(message));
         this.finish(
