@@ -21,7 +21,6 @@ import {
 } from '../../../shared/worktree';
 import { git } from './gitCli';
 import {
-  aheadBehind,
   assertNoSubmodules,
   branchExists,
   changedPaths,
@@ -32,6 +31,8 @@ import {
   resolveCommit,
 } from './repository';
 import { diffAgainstBase } from './worktreeDiff';
+import { refreshIndexOnceSettled } from './indexRefresh';
+import { mapLimited, WorktreeStatusCache } from './worktreeStatus';
 import { diskBytes, staleEntry, staleReasons } from './staleWorktrees';
 import type { WorktreeDirectory } from './worktreeDirectory';
 import { WorktreeError } from './worktreeError';
@@ -69,6 +70,7 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
   private mainPath: string;
   private mainBranch: string | null = null;
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly statusCache = new WorktreeStatusCache();
   private readonly changed = new Emitter<void>();
   readonly onDidChange = this.changed.event;
 
@@ -106,8 +108,11 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
 
   async status(): Promise<WorktreeStatus[]> {
     await this.refreshMain();
-    const main = this.statusOf(this.mainInfo(), null);
-    return Promise.all([main, ...this.records.map((record) => this.statusOf(toInfo(record), record))]);
+    const entries: Array<[WorktreeInfo, WorktreeRecord | null]> = [
+      [this.mainInfo(), null],
+      ...this.records.map((r) => [toInfo(r), r] as [WorktreeInfo, WorktreeRecord]),
+    ];
+    return mapLimited(entries, ([info, record]) => this.statusOf(info, record));
   }
 
   async diff(id: string): Promise<WorktreeDiff> {
@@ -124,6 +129,7 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
         throw new WorktreeError('nothing_to_commit', `Worktree "${id}" has no uncommitted changes.`);
       await git(record.path, ['add', '--all']);
       await git(record.path, [...(await commitIdentityArgs(record.path)), 'commit', '--quiet', '-m', message]);
+      this.statusCache.forget(id);
       return (await resolveCommit(record.path, 'HEAD')) ?? '';
     });
   }
@@ -141,6 +147,8 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
         base: record.base,
         strategy,
       });
+      this.statusCache.forget(id);
+      this.statusCache.forget(MAIN_WORKTREE_ID);
       this.touch(record);
       return { worktree: id, base: record.base, strategy, commit };
     });
@@ -171,6 +179,7 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
         throw new WorktreeError('in_use', `Worktree "${id}" has entries running in it: stop them before removing it.`);
       const savedTo = await removeWorktreeSafely({ repoRoot: this.mainPath, record, force, stamp: timestamp(this.now()) });
       this.records = this.records.filter((other) => other.id !== id);
+      this.statusCache.forget(id);
       this.persist();
       this.options.onDidRemove?.(id);
       return { worktree: id, savedTo };
@@ -225,6 +234,7 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
     };
     this.records.push(record);
     this.persist();
+    void refreshIndexOnceSettled(path);
     return toInfo(record);
   }
 
@@ -286,10 +296,9 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
   private async statusOf(info: WorktreeInfo, record: WorktreeRecord | null): Promise<WorktreeStatus> {
     const common = { createdBy: record?.createdBy ?? null, createdAt: record?.createdAt ?? '' };
     if (!existsSync(info.path)) return { ...info, ahead: 0, behind: 0, changedFiles: 0, isMissing: true, ...common };
-    const changed = await changedPaths(info.path).catch(() => []);
-    const branch = record ? await currentBranch(info.path) : info.branch;
-    const counts = record && branch ? await aheadBehind(info.path, branch, record.base) : { ahead: 0, behind: 0 };
-    return { ...info, branch, ...counts, changedFiles: changed.length, isMissing: false, ...common };
+    const read = await this.statusCache.get(info.id, info.path, record?.base ?? null).catch(() => null);
+    if (read === null) return { ...info, ahead: 0, behind: 0, changedFiles: 0, isMissing: false, ...common };
+    return { ...info, ...read, branch: record ? read.branch : info.branch, isMissing: false, ...common };
   }
 
   private async checkedOutBranch(record: WorktreeRecord): Promise<string> {
