@@ -10,7 +10,7 @@ import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, posix } from 'node:path';
 
-export type SourceEntry = { type: 'dir' } | { type: 'file'; size: number; executable: boolean } | { type: 'link'; target: string };
+type SourceEntry = { type: 'dir' } | { type: 'file'; size: number; executable: boolean } | { type: 'link'; target: string };
 
 export interface BundleSource {
   /** What it reads (shown in errors). */
