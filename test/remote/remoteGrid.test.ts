@@ -7,8 +7,10 @@
 import {
   appendFileSync,
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
@@ -355,6 +357,12 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
 
   it('disconnect one of two hosts: the other keeps working, nothing stops on the first; forget drops a host from the remembered list and the switcher and touches nothing there', async () => {
     const other = await startSshTestHost();
+    // Its server comes from the first host's install (installing is remoteHost.test.ts's part): a connect that only starts it.
+    const installs = join(host.home, '.switchboard-server');
+    const version = readdirSync(installs).find((name) => existsSync(join(installs, name, '.installed')))!;
+    mkdirSync(join(other.home, '.switchboard-server'));
+    spawnSync('cp', ['-a', join(installs, version), join(other.home, '.switchboard-server', version)]);
+    spawnSync('chown', ['-R', `${other.user}:`, join(other.home, '.switchboard-server')]);
     appendFileSync(host.configFile, readFileSync(other.configFile, 'utf8')); // both hosts in the app's one ssh config
     const side = join(other.home, 'side');
     mkdirSync(side);
@@ -371,6 +379,7 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
     try {
       const added = (await viewer.session.call('addHost', { destination: other.alias, dir: 'side' })) as WorkspaceResults['addHost'];
       expect(added.host.status).toBe('connected');
+      expect(remotes.connections.find((r) => r.state.host === other.alias)?.state.server).toBe('started');
       const [hostServer, otherServer] = [serverPid(host), serverPid(other)];
 
       const disconnected = (await viewer.session.call('disconnectHost', { destination: host.alias })) as WorkspaceResults['disconnectHost'];
