@@ -92,6 +92,15 @@ describe('the server bundle', () => {
     expect(staged.some((line) => line.startsWith('node_modules/tool'))).toBe(false);
   });
 
+  it('a file that cannot be read fails the stream with its reason instead of leaving it open', async () => {
+    const source = directorySource(join(scratch, 'app'));
+    const bundle = serverBundle({
+      ...source,
+      read: (path) => (path === 'node_modules/dep/index.js' ? source.read('gone') : source.read(path)),
+    });
+    await expect(unpack(bundle, join(scratch, 'unreadable'))).rejects.toThrow(/ENOENT.*gone/);
+  });
+
   it('a tree without the built server is refused with the path to build', () => {
     expect(() => serverBundle(join(scratch, 'nothing'))).toThrow(/No built server at .*nothing\/out\/main\/serve\.js: run npm run build/);
   });

@@ -31,7 +31,10 @@ export function tarStream(source: BundleSource, paths: string[]): Readable {
     for (const path of paths) yield* entries(path);
     yield Buffer.alloc(BLOCK * 2); // the end-of-archive marker
   }
-  return Readable.from(all(), { objectMode: false }).pipe(createGzip());
+  const gzip = createGzip();
+  // A file that cannot be read (a rebuild replacing out/ meanwhile) fails the stream, never leaves it open.
+  const tar = Readable.from(all(), { objectMode: false }).once('error', (err) => gzip.destroy(err));
+  return tar.pipe(gzip);
 }
 
 interface HeaderFields {
