@@ -4,7 +4,19 @@
  * build. Skips, saying why, where namespaces cannot be made.
  */
 import { spawnSync } from 'node:child_process';
-import { chownSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -77,6 +89,10 @@ describe.skipIf(unavailable)('a remote host over real ssh', () => {
     const state = await remote.connect();
     expect(state.message).toBeUndefined();
     expect(state).toMatchObject({ status: 'connected', server: 'installed', host: host.alias });
+    // Only the host's OS of node-pty's prebuilds went (the others are most of its size).
+    const installedPty = join(host.home, '.switchboard-server', serverBundle(ROOT).version, 'node_modules', 'node-pty');
+    expect(existsSync(join(installedPty, 'package.json'))).toBe(true);
+    expect(readdirSync(join(installedPty, 'prebuilds')).filter((name) => !name.startsWith(`${process.platform}-`))).toEqual([]);
     expect(state.projects).toHaveLength(1);
     const [project] = state.projects;
     expect(project.dir).toBe(realpathSync(dir));

@@ -24,6 +24,9 @@ export type HostAgentRequest =
 
 export interface HostProbe {
   node: string;
+  /** The host's `process.platform` and `process.arch`: which native prebuilds are worth sending. */
+  platform: string;
+  arch: string;
   installed: boolean;
   running: { version: string; pid: number; port: number; ui: string } | null;
 }
@@ -114,6 +117,8 @@ function probe() {
   const state = runningServer();
   done({
     node: process.version,
+    platform: process.platform,
+    arch: process.arch,
     installed: fs.existsSync(path.join(installDir(), '.installed')),
     running: state ? { version: state.version, pid: state.pid, port: state.port, ui: state.ui } : null,
   });

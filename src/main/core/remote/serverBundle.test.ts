@@ -25,6 +25,8 @@ const FILES: Record<string, string> = {
   'node_modules/shared/package.json': '{}',
   'node_modules/pty/package.json': '{}',
   'node_modules/pty/build/Release/pty.node': '\u007fELF not really',
+  'node_modules/pty/prebuilds/darwin-arm64/pty.node': 'Mach-O',
+  'node_modules/pty/prebuilds/win32-x64/pty.node': 'PE',
   'node_modules/tool/package.json': '{}',
 };
 
@@ -90,6 +92,20 @@ describe('the server bundle', () => {
     expect(staged).toContain('node_modules/dep/main.js l 777 index.js');
     expect(staged).toContain('node_modules/dep/node_modules/nested/package.json f 644 {}');
     expect(staged.some((line) => line.startsWith('node_modules/tool'))).toBe(false);
+  });
+
+  it("sent to a known host, other OSes' native prebuilds stay behind", async () => {
+    const bundle = serverBundle(directorySource(join(scratch, 'app')));
+    const prebuilds = async (platform: string, into: string) => {
+      const stream = bundle.stream({ platform, arch: 'arm64' });
+      const staged = snapshot(await unpack({ ...bundle, stream: () => stream }, join(scratch, into)));
+      return staged.filter((line) => line.includes('/prebuilds/')).map((line) => line.split(' ')[0]);
+    };
+    expect(await prebuilds('linux', 'for-linux')).toEqual([]);
+    expect(await prebuilds('darwin', 'for-darwin')).toEqual([
+      'node_modules/pty/prebuilds/darwin-arm64',
+      'node_modules/pty/prebuilds/darwin-arm64/pty.node',
+    ]);
   });
 
   it('a file that cannot be read fails the stream with its reason instead of leaving it open', async () => {

@@ -23,8 +23,14 @@ export interface ServerBundle {
   version: string;
   /** Paths (relative to the source's root) that the tar holds. */
   paths: string[];
-  /** A fresh gzipped tar stream of `paths`. */
-  stream(): Readable;
+  /** A fresh gzipped tar stream of `paths`; for a known host, without other platforms' native prebuilds. */
+  stream(host?: HostPlatform): Readable;
+}
+
+/** `process.platform` and `process.arch` of the host. */
+export interface HostPlatform {
+  platform: string;
+  arch: string;
 }
 
 /** The bundle of the app at `appRoot` (its folder, or its `app.asar`), or of any source. */
@@ -36,7 +42,21 @@ export function serverBundle(from: string | BundleSource): ServerBundle {
   const pkg = readJson(source, 'package.json');
   const version = `${pkg.version ?? '0.0.0'}-${hashTree(source, 'out').slice(0, 12)}`;
   const paths = ['package.json', 'out', ...productionPackages(source, pkg)];
-  return { version, paths, stream: () => tarStream(source, paths) };
+  return { version, paths, stream: (host) => tarStream(source, paths, host ? (path) => isOtherPlatformPrebuild(path, host) : () => false) };
+}
+
+/** Node's `process.platform` values: the first part of a prebuild folder's name. */
+const PLATFORMS = ['aix', 'android', 'darwin', 'freebsd', 'haiku', 'linux', 'openbsd', 'netbsd', 'sunos', 'win32', 'cygwin'];
+
+/**
+ * A package's `prebuilds/<platform>-<arch…>` folder (the prebuildify layout node-pty and others
+ * load from) for another OS than the host's: most of node-pty's size, of no use there. Other
+ * architectures of the host's OS still go (names like `darwin-x64+arm64` combine them).
+ */
+function isOtherPlatformPrebuild(path: string, { platform }: HostPlatform): boolean {
+  const name = /(?:^|\/)node_modules\/(?:@[^/]+\/)?[^/]+\/prebuilds\/([^/]+)$/.exec(path)?.[1];
+  const os = name?.split('-')[0];
+  return os !== undefined && PLATFORMS.includes(os) && os !== platform;
 }
 
 function readJson(source: BundleSource, path: string): PackageJson {

@@ -9,10 +9,11 @@ import type { BundleSource } from './bundleSource';
 
 const BLOCK = 512;
 
-/** Every entry under `paths` (folders recursively, links as links), as a gzipped tar stream. */
-export function tarStream(source: BundleSource, paths: string[]): Readable {
+/** Every entry under `paths` (folders recursively, links as links) but those `skip` names, as a gzipped tar stream. */
+export function tarStream(source: BundleSource, paths: string[], skip: (path: string) => boolean): Readable {
   const mtime = Math.floor(Date.now() / 1000);
   function* entries(path: string): Generator<Buffer> {
+    if (skip(path)) return;
     const entry = source.entry(path);
     if (!entry) throw new Error(`${path}: not in ${source.location}`);
     if (entry.type === 'dir') {
