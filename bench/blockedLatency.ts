@@ -65,6 +65,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 })();
 `;
 
+/** The private OSC marker the player ends each frame with (ESC ] 7777 ; name BEL). */
+const FRAME_MARKER = new RegExp(`${String.fromCharCode(27)}\\]7777;(busy|blocked)-(\\d+)${String.fromCharCode(7)}`, 'u');
+
 interface CliLatency {
   cli: string;
   rule: string;
@@ -92,7 +95,7 @@ async function measureCli(frames: Frames, dir: string): Promise<CliLatency> {
     let done: () => void = () => {};
     const finished = new Promise<void>((resolve) => (done = resolve));
     core.entry(info.id).onDidWriteOutput((chunk) => {
-      const m = /\x1b\]7777;(busy|blocked)-(\d+)\x07/u.exec(chunk.text);
+      const m = FRAME_MARKER.exec(chunk.text);
       if (!m) return;
       if (!Number.isNaN(pending.at)) result.missed[pending.kind]++;
       pending.kind = m[1] as 'busy' | 'blocked';
