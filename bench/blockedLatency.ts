@@ -36,8 +36,9 @@ function framesPerCli(): Frames[] {
   for (const preset of BUILTIN_PRESETS.values()) {
     const screenRules = preset.rules.rules.filter((r) => r.region !== 'osc_state' && r.sampleTitle === undefined);
     const idle = screenRules.find((r) => r.implies.primary === 'idle');
-    const isPlainBusy = (detail: string | null) => detail === 'thinking' || detail === null;
-    const busy = screenRules.find((r) => r.implies.primary === 'active' && isPlainBusy(r.implies.detail));
+    const isActive = (detail: string | null) => screenRules.find((r) => r.implies.primary === 'active' && r.implies.detail === detail);
+    // A plain busy screen: one that names its detail, so leaving a retry for it is a visible change.
+    const busy = isActive('thinking') ?? isActive(null);
     const blocked =
       screenRules.find((r) => r.implies.primary === 'waiting' && isBlockedDetail(r.implies.detail)) ??
       screenRules.find((r) => r.implies.detail === 'retrying');
