@@ -537,6 +537,74 @@ describe('StatusTracker: blocked agents (issue 30)', () => {
   });
 });
 
+describe('StatusTracker: retries reported by the CLI, not drawn (issue 30)', () => {
+  /** Claude's samples stand in for any CLI's screens: a spinner that only animates, then text. */
+  function retriedRequest() {
+    const s = idleSession();
+    s.tracker.applyHookEvent({ event: 'UserPromptSubmit', at: s.clock.now() });
+    s.tracker.applyHookEvent({ event: 'ModelRequest', at: s.clock.now() });
+    s.session.print(thinkingFrame(0));
+    s.clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(s.state()).toBe('active/thinking');
+    return s;
+  }
+
+  it('a model request repeated with nothing between is a retry: active · retrying with the attempt, and never stuck while the spinner only animates', () => {
+    const { clock, session, tracker, state } = retriedRequest();
+    clock.advanceBy(5_000); // the CLI waits out its back-off, drawing only animation
+    tracker.applyHookEvent({ event: 'ModelRequest', at: clock.now() });
+    expect(state()).toBe('active/retrying');
+    expect(tracker.status.reason).toBe('hook:ModelRequest');
+    expect(tracker.status.blocked).toEqual({ message: 'the model request is being retried', attempt: 2 });
+    for (let i = 1; i <= 12; i++) {
+      clock.advanceBy(2_500); // 30 s of spinner frames: past the hook's freshness and the stuck threshold
+      session.print(thinkingFrame(i));
+      if (i === 6) tracker.applyHookEvent({ event: 'ModelRequest', at: clock.now() });
+    }
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('active/retrying');
+    expect(tracker.status.blocked?.attempt).toBe(3);
+  });
+
+  it('a retry that never comes back is stuck once its hold is over; an answer on screen ends the retry at once', () => {
+    const { clock, session, tracker, state } = retriedRequest();
+    tracker.applyHookEvent({ event: 'ModelRequest', at: clock.now() });
+    expect(state()).toBe('active/retrying');
+    for (let i = 1; i <= 16; i++) {
+      clock.advanceBy(2_500); // 40 s of animation: no attempt came, nothing new drawn
+      session.print(thinkingFrame(i));
+    }
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('stuck/thinking');
+
+    tracker.applyHookEvent({ event: 'ModelRequest', at: clock.now() });
+    expect(state()).toBe('active/retrying');
+    session.print(RESPONDING);
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('active/responding');
+    // The answer was drawn: the next request (after a tool, say) is a new one, not a retry.
+    tracker.applyHookEvent({ event: 'ModelRequest', at: clock.now() });
+    session.print(thinkingFrame(20));
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('active/thinking');
+  });
+
+  it("a CLI's own retry report carries its message and attempt, and holds until its next attempt is due", () => {
+    const { clock, session, tracker, state } = retriedRequest();
+    const retryAt = clock.now() + 40_000;
+    tracker.applyHookEvent({ event: 'ApiRetry', at: clock.now(), message: 'Rate limited', attempt: 1, retryAt });
+    expect(state()).toBe('active/retrying');
+    expect(tracker.status.blocked).toEqual({ message: 'Rate limited', attempt: 1 });
+    for (let i = 1; clock.now() < retryAt; i++) {
+      clock.advanceBy(2_500);
+      session.print(thinkingFrame(i));
+    }
+    expect(state()).toBe('active/retrying');
+    clock.advanceBy(HOOK_FRESH_MS + RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('stuck/thinking');
+  });
+});
+
 describe('unknown dialogs and the arbitration between hooks and the screen', () => {
   /** Claude Code as a newer version meets it: the permission dialog is one its rules never saw. */
   function withoutPermissionRule() {
