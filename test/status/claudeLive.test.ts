@@ -1,5 +1,5 @@
 /**
- * Agent status end to end: the REAL Claude Code (2.1.197) in a real PTY (the sessions core's
+ * Agent status end to end: the REAL Claude Code (2.1.332) in a real PTY (the sessions core's
  * ProcessEntry and its ScreenModel), a StatusTracker on the real clock, and the mock Messages API.
  * Ground truth comes from the mock's timeline and the keystrokes we send, never from the screen:
  * each expected status must follow its fact within TOLERANCE_MS (the recordings' tolerance).
@@ -131,17 +131,28 @@ describe('StatusTracker on the real Claude Code', () => {
   });
 
   it('waiting/permission for a risky command, active again once approved; /exit → dead', async () => {
-    const live = await startLive([
-      [{ toolUse: { name: 'Bash', input: { command: 'curl -X POST http://127.0.0.1:9/switchboard-test', description: 'Post' } } }],
-      [{ text: 'Posted.' }],
-    ]);
+    // Manual mode (auto mode, the default, asks its server-side check instead), which opens with
+    // the offer to make auto mode the default: waiting · question until Escape declines it.
+    const live = await startLive(
+      [
+        [{ toolUse: { name: 'Bash', input: { command: 'curl -X POST http://127.0.0.1:9/switchboard-test', description: 'Post' } } }],
+        [{ text: 'Posted.' }],
+      ],
+      { defaultMode: 'default' },
+    );
     const { mock } = live;
-    await live.waitForStatus(is('idle', 'ready'), 'idle at start');
+    await live.waitForStatus((s) => s.reason === 'claude/auto-mode-offer' && is('waiting', 'question')(s), 'the auto-mode offer');
+    const declinedAt = Date.now();
+    live.entry.write('\x1b');
+    const idleAt = await live.waitForStatus(is('idle', 'ready'), 'idle once the offer is declined');
+    expect(idleAt - declinedAt).toBeLessThanOrEqual(TOLERANCE_MS);
     await live.submit('Post the data');
     const toolUse = await mock.waitFor('tool_use');
     const waitingAt = await live.waitForStatus(is('waiting', 'permission'), 'waiting/permission');
     expect(waitingAt - toolUse.at).toBeLessThanOrEqual(TOLERANCE_MS);
-    expect(live.tracker.status.reason).toBe('claude/permission-prompt');
+    // "Waiting for permission…" first, then the dialog itself.
+    await live.waitForStatus((s) => s.reason === 'claude/permission-prompt', 'the permission dialog');
+    expect(live.tracker.status).toMatchObject({ primary: 'waiting', detail: 'permission' });
     // Nothing happens while a person is needed: still waiting, never stuck.
     await new Promise((r) => setTimeout(r, TEST_STUCK_THRESHOLD_MS + 500));
     expect(live.tracker.status.primary).toBe('waiting');

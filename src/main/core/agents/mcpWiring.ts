@@ -36,10 +36,20 @@ function claudeWiring(endpoint: McpEndpoint): McpWiring {
   return { args: ['--mcp-config', JSON.stringify(mcpConfig), '--settings', JSON.stringify(settings)], env: {} };
 }
 
+/**
+ * Claude Code also reports a tool that failed (PostToolUseFailure, not PostToolUse: a `curl` that
+ * exits 7) and a turn an API error ended (StopFailure, not Stop); the receiver reads them as the
+ * events they alias (shared/status.ts).
+ */
+const CLAUDE_FAILURE_HOOKS = ['PostToolUseFailure', 'StopFailure'] as const;
+
 /** Claude Code's HTTP hooks that report the turn to Switchboard's hook receiver at `endpoint` (its recorder installs the same). */
 export function claudeStatusHooks(endpoint: McpEndpoint): Record<string, unknown> {
   return Object.fromEntries(
-    CLAUDE_HOOK_EVENTS.map((event) => [event, [{ ...(event.endsWith('ToolUse') ? { matcher: '*' } : {}), hooks: [httpHook(endpoint)] }]]),
+    [...CLAUDE_HOOK_EVENTS, ...CLAUDE_FAILURE_HOOKS].map((event) => [
+      event,
+      [{ ...(/ToolUse/u.test(event) ? { matcher: '*' } : {}), hooks: [httpHook(endpoint)] }],
+    ]),
   );
 }
 
