@@ -95,7 +95,8 @@ describe('Claude Code (real CLI) against the mock Messages API', () => {
     await screen.waitForText(CLAUDE_SCREEN.permissionQuestion);
     expect(screen.text()).toContain(RISKY_COMMAND);
     expect(mock.events.some((e) => e.type === 'tool_result')).toBe(false);
-    screen.write('\r'); // "1. Yes" is preselected
+    // "1. Yes" is preselected; the dialog drops keys for a moment after it is drawn.
+    await screen.pressUntil('\r', () => !screen.text().includes(CLAUDE_SCREEN.permissionQuestion), { label: 'the permission answered' });
     const result = await mock.waitFor('tool_result', (e) => e.toolUseId === toolUse.id, ctx);
     expect(result.content).toContain('curl');
     await screen.waitForText('Posted.');

@@ -37,11 +37,12 @@ function claudeWiring(endpoint: McpEndpoint): McpWiring {
 }
 
 /**
- * Claude Code also reports a tool that failed (PostToolUseFailure, not PostToolUse: a `curl` that
- * exits 7) and a turn an API error ended (StopFailure, not Stop); the receiver reads them as the
- * events they alias (shared/status.ts).
+ * Claude Code reports a tool that failed with PostToolUseFailure, not PostToolUse (a `curl` that
+ * exits 7): without it the tool reads as running until Stop. The receiver reads it as PostToolUse
+ * (shared/status.ts). Not StopFailure: read as Stop (idle), it would come between a limit's retry
+ * row and its final error line and drop the reset time the retry row showed.
  */
-const CLAUDE_FAILURE_HOOKS = ['PostToolUseFailure', 'StopFailure'] as const;
+const CLAUDE_FAILURE_HOOKS = ['PostToolUseFailure'] as const;
 
 /** Claude Code's HTTP hooks that report the turn to Switchboard's hook receiver at `endpoint` (its recorder installs the same). */
 export function claudeStatusHooks(endpoint: McpEndpoint): Record<string, unknown> {
