@@ -147,6 +147,8 @@ const COPILOT_PERMISSION = {
   notShown: ['Copilot v1.0.102 uses AI.', 'Trigger the deploy hook', 'enter to select'],
 };
 
+const CLAUDE_TRUST_ASKS = ['Accessing workspace:', 'Is this a project you created or one you trust?'];
+
 const TEXT_CASES: TextCase[] = [
   { preset: 'copilot', recording: 'copilot-permission-yes', ...COPILOT_PERMISSION },
   { preset: 'copilot', recording: 'copilot-permission-no', ...COPILOT_PERMISSION },
@@ -175,7 +177,7 @@ const TEXT_CASES: TextCase[] = [
     preset: 'claude',
     set: 'claude/2.1.197',
     recording: 'dev-trust-dialog',
-    asks: ['Accessing workspace:', 'Is this a project you created or one you trust?'],
+    asks: CLAUDE_TRUST_ASKS,
     options: ['❯ 1. Yes, I trust this folder', '2. No, exit'],
     notShown: ['Enter to confirm · Esc to cancel'],
   },
@@ -190,7 +192,7 @@ const TEXT_CASES: TextCase[] = [
   {
     preset: 'claude',
     recording: 'dev-trust-dialog',
-    asks: ['Accessing workspace:', 'Is this a project you created or one you trust?'],
+    asks: CLAUDE_TRUST_ASKS,
     options: ['❯ No, exit', 'Yes, I trust this folder'],
     notShown: ['Enter to confirm · Esc to cancel'],
   },

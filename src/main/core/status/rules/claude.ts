@@ -35,6 +35,9 @@ const REST_OF_LAST_BLOCK = `(?:\\n(?:| [^\\n]*|${SPINNER_ROW}[^\\n]*))*$`;
 /** 2.1.332's row in the spinner's place while a call waits for its dialog (permission or question). */
 const WAITING_FOR_PERMISSION = /^\s*Waiting for permission…\s*$/u;
 
+/** The last block above the prompt box is the user's turn (`❯ …`): nothing of the answer yet. */
+const LAST_BLOCK_IS_USER_TURN = new RegExp(`(?:^|\\n)❯ [^\\n]*${REST_OF_LAST_BLOCK}`, 'u');
+
 /** A dialog starts below the full-width rule that replaced the prompt box. */
 const DIALOG_TOP = /^─{20,}$/u;
 
@@ -261,7 +264,7 @@ export const claudeRules: RuleSetInput = {
       // once its menu is drawn).
       region: 'above_prompt_box',
       match: {
-        regex: new RegExp(`(?:^|\\n)❯ [^\\n]*${REST_OF_LAST_BLOCK}`, 'u'),
+        regex: LAST_BLOCK_IS_USER_TURN,
         line: WAITING_FOR_PERMISSION,
         not: { region: 'after_last_horizontal_rule', contains: 'plan mode on' },
       },
@@ -686,7 +689,7 @@ export const claudeRules: RuleSetInput = {
       region: 'above_prompt_box',
       match: {
         // The last block is the user's turn and the spinner runs: the request is in flight.
-        regex: new RegExp(`(?:^|\\n)❯ [^\\n]*${REST_OF_LAST_BLOCK}`, 'u'),
+        regex: LAST_BLOCK_IS_USER_TURN,
         line: new RegExp(`^${SPINNER_ROW}`, 'u'),
       },
       sample: thinkingAfterPrompt,
