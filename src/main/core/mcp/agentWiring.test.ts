@@ -80,6 +80,10 @@ describe('agent MCP wiring', () => {
         },
       ],
     });
+    // A failed tool is reported too (read as PostToolUse); StopFailure is not asked for (mcpWiring.ts).
+    expect(Object.keys(settings.hooks)).toContain('PostToolUseFailure');
+    expect(Object.keys(settings.hooks)).not.toContain('StopFailure');
+    expect(settings.hooks.PostToolUseFailure[0].matcher).toBe('*');
     expect(env).toEqual({});
     expect(JSON.stringify(args)).not.toContain(endpoint.token);
   });

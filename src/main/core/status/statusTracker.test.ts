@@ -426,7 +426,7 @@ describe('StatusTracker', () => {
       expect(tracker.status).toMatchObject({
         primary: 'active',
         confidence: 'low',
-        confidenceReason: 'no rule matched — the CLI may have changed (version 2.1.197)',
+        confidenceReason: 'no rule matched — the CLI may have changed (version 2.1.332)',
       });
       expect(events.at(-1)?.confidence).toBe('low');
       // A known screen again: the rules understand it, confidence is back.
@@ -464,7 +464,7 @@ describe('StatusTracker', () => {
 
   it('carries whether its preset was verified against the real CLI', () => {
     const { tracker } = setup();
-    expect(tracker.status.verified).toEqual({ cliVersion: '2.1.197', date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(tracker.status.verified).toEqual({ cliVersion: '2.1.332', date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
   });
 
   it('dispose cancels every timer and silences events', () => {
@@ -629,7 +629,7 @@ describe('unknown dialogs and the arbitration between hooks and the screen', () 
     expect(tracker.status).toMatchObject({
       reason: 'claude/unrecognised-dialog',
       confidence: 'low',
-      confidenceReason: expect.stringMatching(/^unrecognised dialog — no claude rule knows this screen \(rules of version 2\.1\.197\)$/),
+      confidenceReason: expect.stringMatching(/^unrecognised dialog — no claude rule knows this screen \(rules of version 2\.1\.332\)$/),
     });
     expect(events.at(-1)?.primary).toBe('waiting');
     session.print(IDLE); // answered: the composer is back
@@ -676,13 +676,13 @@ describe('unknown dialogs and the arbitration between hooks and the screen', () 
 describe('version awareness', () => {
   it('carries the running CLI version next to the verified one', () => {
     const { tracker, events } = idleSession();
-    expect(tracker.status).toMatchObject({ verifiedVersion: '2.1.197' });
+    expect(tracker.status).toMatchObject({ verifiedVersion: '2.1.332' });
     expect(tracker.status.cliVersion).toBeUndefined();
-    tracker.setCliVersion('2.1.332');
-    expect(tracker.status).toMatchObject({ cliVersion: '2.1.332', verifiedVersion: '2.1.197' });
-    expect(events.at(-1)?.cliVersion).toBe('2.1.332');
+    tracker.setCliVersion('2.1.400');
+    expect(tracker.status).toMatchObject({ cliVersion: '2.1.400', verifiedVersion: '2.1.332' });
+    expect(events.at(-1)?.cliVersion).toBe('2.1.400');
     const n = events.length;
-    tracker.setCliVersion('2.1.332');
+    tracker.setCliVersion('2.1.400');
     expect(events).toHaveLength(n);
   });
 
