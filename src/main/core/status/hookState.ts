@@ -80,7 +80,7 @@ export interface HookState extends HookImplication {
  * the usual freshness; without an announced time, RETRY_HOLD_MS (Gemini CLI 0.61's longest
  * back-off is 30 s). Past it a retry that never came back is a stalled turn again (stuck).
  */
-export const RETRY_HOLD_MS = 35_000;
+const RETRY_HOLD_MS = 35_000;
 
 export function retryHoldEndsAt(hook: HookState, freshMs: number): number | undefined {
   if (!hook.retry) return undefined;
