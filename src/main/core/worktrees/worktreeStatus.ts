@@ -13,7 +13,7 @@ import { fileStamp, readCommonDir, readText, worktreeGitDir } from './gitLayout'
 import { aheadBehind } from './repository';
 
 /** How long a working tree's answer may be reused while nothing git tracks has changed (ms). */
-export const WORKTREE_STATUS_MAX_AGE_MS = 10_000;
+const WORKTREE_STATUS_MAX_AGE_MS = 10_000;
 
 export interface WorktreeGitStatus {
   /** Checked-out branch, or null on a detached HEAD. */
@@ -80,7 +80,7 @@ export class WorktreeStatusCache {
  * to a new file and renamed, so the inode changes too); null when the layout is not the usual one,
  * which then is never cached.
  */
-export function statusKey(path: string, base: string | null): string | null {
+function statusKey(path: string, base: string | null): string | null {
   const gitDir = worktreeGitDir(path);
   if (gitDir === null) return null;
   const commonDir = readCommonDir(gitDir);
