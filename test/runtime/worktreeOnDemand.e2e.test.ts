@@ -8,6 +8,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import { once } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CoreHandle } from '../../src/main/core/composition';
@@ -176,5 +178,40 @@ describe('a worktree’s app on demand', () => {
     expect(core.describe(webId).idleStopped).toBeUndefined();
     expect(core.describe(apiId)).toMatchObject({ state: 'ready' });
     expect(await httpText(`http://127.0.0.1:${ports.web}/`)).toBe(`web in a, api at http://localhost:${ports.api}`);
+  });
+  it('a stopped instance whose port something else took meanwhile moves to a free port on its next start, and what refers to it follows', async () => {
+    handle = await startRepoCore(repo);
+    const { core } = handle;
+    await core.worktrees.createWorktree({ name: 'a' });
+    const api = await core.worktrees.startInstance({ worktree: 'a', name: 'api' });
+    const before = core.ports.assigned('a');
+    await core.stopProcess(api.id);
+    // An unrelated server takes api's port while it is stopped (another project's worktree, say).
+    const squatter = createServer((_, res) => res.end('someone else')).listen(before.api, '127.0.0.1');
+    await once(squatter, 'listening');
+    try {
+      const webReady = waitForEvent<ControlEvent>(
+        core.onEvent,
+        (e) => e.type === 'processChanged' && e.process.configName === 'web' && e.process.worktree === 'a' && e.process.state === 'ready',
+        30_000,
+      );
+      const states: string[] = [];
+      const sub = core.onEvent((e) => {
+        if (e.type === 'processChanged' && e.process.id === api.id) states.push(e.process.state);
+      });
+      await core.worktrees.startInstance({ worktree: 'a', name: 'web' });
+      const web = ((await webReady) as Extract<ControlEvent, { type: 'processChanged' }>).process;
+      sub.dispose();
+      const after = core.ports.assigned('a');
+      expect(after.api).not.toBe(before.api);
+      expect(states).not.toContain('error');
+      expect(core.describe(api.id)).toMatchObject({ state: 'ready', readiness: { port: after.api } });
+      expect(await httpText(`http://127.0.0.1:${after.api}/`)).toBe('api in a');
+      // web was planned with api's old URL; it starts with the new one.
+      expect(await httpText(`http://127.0.0.1:${web.readiness?.port}/`)).toBe(`web in a, api at http://localhost:${after.api}`);
+      expect(await httpText(`http://127.0.0.1:${before.api}/`)).toBe('someone else');
+    } finally {
+      squatter.close();
+    }
   });
 });

@@ -32,7 +32,7 @@ interface EntryLauncherOptions {
   turns: AgentTurns;
   restorer(): EntryRestorer | undefined;
   /** The project's folder in a worktree (where a new entry's cwd starts) and what an agent there is told (docs/runtime.md). */
-  worktrees(): Pick<WorktreeService, 'projectDirIn' | 'agentEnvIn'>;
+  worktrees(): Pick<WorktreeService, 'projectDirIn' | 'agentEnvIn' | 'replanIfPortTaken'>;
   /** switchboard.json's processes as the core last loaded them. */
   configuredProcesses(): ReadonlyMap<string, ProcessConfig>;
 }
@@ -55,7 +55,7 @@ export class EntryLauncher {
       },
       describe: (id) => registry.describe(id),
       dependsOnOf: (id) => sessions.get(id).definition.dependsOn,
-      startOwn: (id) => sessions.get(id).start(),
+      startOwn: (id) => this.startOwn(id),
       onDidChangeEntry: registry.onDidChangeEntry,
       setGate: (id, gate) => registry.setGate(id, gate),
     });
@@ -207,7 +207,10 @@ export class EntryLauncher {
   /** Stop, then start again through the dependencies (awaiting them only when asked). */
   async restartRun(id: string, signal: NodeJS.Signals | undefined, awaitDependencies: boolean): Promise<void> {
     const entry = this.options.sessions.get(id);
-    if (!entry.definition.dependsOn) return entry.restart(signal);
+    if (!entry.definition.dependsOn) {
+      if (this.mayMovePort(entry)) await this.moveOffTakenPort(id);
+      return entry.restart(signal);
+    }
     await entry.stop(signal);
     if (awaitDependencies) await this.startOrder.start(id);
     else await this.startGated(id);
@@ -226,6 +229,37 @@ export class EntryLauncher {
   /** Stop, then start again, awaiting the entry's dependencies (readiness waits for the new run). */
   restartWithDependencies(id: string, signal: NodeJS.Signals | undefined): Promise<void> {
     return this.restartRun(id, signal, true);
+  }
+
+  /**
+   * Starts the entry's own run. A stopped worktree instance may first have to move off a port
+   * something else took meanwhile (docs/runtime.md); while that is checked it reads `waiting`, so
+   * what depends on it keeps waiting instead of seeing it stopped.
+   */
+  private async startOwn(id: string): Promise<void> {
+    const entry = this.options.sessions.get(id);
+    try {
+      if (this.mayMovePort(entry)) {
+        this.options.registry.setGate(id, { state: 'waiting', message: 'checking that its port is still free' });
+        await this.moveOffTakenPort(id);
+      }
+      await entry.start(); // a run that starts clears the gate
+    } catch (err) {
+      this.options.registry.setGate(id, undefined);
+      throw err;
+    }
+  }
+
+  /** The worktree's stopped instances take their new definitions (a port moved) before this one starts. */
+  private async moveOffTakenPort(id: string): Promise<void> {
+    for (const [entryId, spec] of await this.options.worktrees().replanIfPortTaken(id)) {
+      this.options.sessions.get(entryId).redefine(spec);
+      this.options.registry.rebuildDecorations(entryId);
+    }
+  }
+
+  private mayMovePort(entry: ProcessEntry): boolean {
+    return entry.definition.worktree !== undefined && entry.definition.ready?.port !== undefined && !entry.isRunning;
   }
 
   /** The project's folder inside a worktree (the main checkout when absent). */

@@ -76,7 +76,10 @@ async function createLockedCore(options: CreateCoreOptions, releaseLock: () => v
     // View state beside it: the desktop window and browsers on serve share one layout per project.
     uiState: FileUiStateStore.forProject(options.dataDir, projectKey(options.projectDir)),
     // `${port}` ports stay the same across restarts while they are free.
-    ports: new PortAllocator({ store: JsonPortStore.forProject(options.dataDir, projectKey(options.projectDir)) }),
+    ports: new PortAllocator({
+      store: JsonPortStore.forProject(options.dataDir, projectKey(options.projectDir)),
+      seed: projectKey(options.projectDir),
+    }),
   });
   try {
     await core.init();

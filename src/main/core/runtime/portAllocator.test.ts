@@ -76,6 +76,14 @@ describe('PortAllocator', () => {
     expect(moved).not.toBe(api);
   });
 
+  it('the same worktree and entry in two projects start their searches at different ports; one project always at the same', async () => {
+    const free = () => Promise.resolve(true);
+    const port = (seed: string) => new PortAllocator({ seed, isFree: free }).allocate('feature-a', 'web');
+    const [one, again, other] = await Promise.all([port('/home/me/shop'), port('/home/me/shop'), port('/home/me/blog')]);
+    expect(one).toBe(again);
+    expect(other).not.toBe(one);
+  });
+
   it('allocations made at once never share a port', async () => {
     const allocator = new PortAllocator({ range: { first: 24_500, last: 24_520 } });
     const ports = await Promise.all(['a', 'b', 'c', 'd'].map((w) => allocator.allocate(w, 'web')));

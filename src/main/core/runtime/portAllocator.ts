@@ -27,6 +27,11 @@ interface PortAllocatorOptions {
   store?: PortStore;
   range?: { first: number; last: number };
   isFree?: (port: number) => Promise<boolean>;
+  /**
+   * Where this allocator's searches start (the project): two projects each with a worktree
+   * `feature-a` start at different ports, so two Switchboards planning at once rarely meet.
+   */
+  seed?: string;
 }
 
 export class PortAllocator {
@@ -66,7 +71,7 @@ export class PortAllocator {
     const previous = this.assignments[worktreeId]?.[name];
     if (previous !== undefined && !taken.has(previous) && !avoid.has(previous) && (await this.isFree(previous))) return previous;
     const size = this.range.last - this.range.first + 1;
-    const start = hash(`${worktreeId}/${name}`) % size;
+    const start = hash(`${this.options.seed ?? ''}/${worktreeId}/${name}`) % size;
     for (let i = 0; i < size; i++) {
       const port = this.range.first + ((start + i) % size);
       if (taken.has(port) || avoid.has(port) || !(await this.isFree(port))) continue;

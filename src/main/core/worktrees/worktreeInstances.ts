@@ -6,12 +6,13 @@
  * trusted as it is: the port, the folder and SWITCHBOARD_WORKTREE are Switchboard's own derivation,
  * not a new definition to trust.
  */
-import type { WorktreeRuntime, WorktreeRuntimePlan } from '../runtime';
+import { isPortFree as isPortFreeOnHost, type WorktreeRuntime, type WorktreeRuntimePlan } from '../runtime';
 import type { WorktreesSection } from '../../../shared/config';
-import type { ProcessInfo } from '../../../shared/model';
+import type { ProcessInfo, ProcessSpec } from '../../../shared/model';
 import type { WorktreeInfo } from '../../../shared/worktree';
 import { InvalidArgumentError } from '../../../shared/errors';
 import type { WorktreeHost, WorktreeOrigin } from './worktreeHost';
+import type { ProcessEntry } from '../sessions';
 import { configKeyOf } from '../../../shared/configKey';
 
 export interface WorktreeInstancesOutcome {
@@ -28,6 +29,7 @@ export class WorktreeInstances {
   constructor(
     private readonly core: WorktreeHost,
     private readonly runtime: WorktreeRuntime,
+    private readonly isPortFree: (port: number) => Promise<boolean> = isPortFreeOnHost,
   ) {}
 
   /** Plans `worktree` (its folder `projectDir`: the project's place inside it) and starts what `worktrees.start` names. */
@@ -67,6 +69,30 @@ export class WorktreeInstances {
   /** What an agent in the worktree is told: SWITCHBOARD_WORKTREE and its servers' URLs (only the worktree when it was not planned in this run). */
   async agentEnv(worktreeId: string): Promise<Record<string, string>> {
     return (await this.plans.get(worktreeId))?.agentEnv ?? { SWITCHBOARD_WORKTREE: worktreeId };
+  }
+
+  /**
+   * Before a stopped instance starts again (a click, `start_process`, idle stop's on-demand start):
+   * if something else took its port meanwhile, the worktree is planned again, which keeps the
+   * ports of running instances and moves a taken one to a free port. Returns the new definitions
+   * of the worktree's stopped instances (empty when the port is still free); running ones keep
+   * their values until they restart.
+   */
+  async replanIfPortTaken(entry: ProcessEntry, worktree: WorktreeInfo, projectDir: string): Promise<Map<string, ProcessSpec>> {
+    const redefined = new Map<string, ProcessSpec>();
+    const port = entry.definition.ready?.port;
+    if (entry.definition.worktree !== worktree.id || entry.isRunning || port === undefined || (await this.isPortFree(port)))
+      return redefined;
+    this.plans.delete(worktree.id);
+    const plan = await this.planOf(worktree, projectDir);
+    for (const other of this.core.entries()) {
+      const name = other.definition.worktree === worktree.id ? other.definition.configName : undefined;
+      const instance = name === undefined ? undefined : plan.instances.get(name);
+      if (!instance || instance.held || other.isRunning) continue;
+      const { cols, rows } = other.info();
+      redefined.set(other.id, { ...structuredClone(instance.spec), cols, rows });
+    }
+    return redefined;
   }
 
   /** The worktree is gone: its ports go back to the pool. */

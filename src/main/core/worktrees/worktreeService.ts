@@ -6,7 +6,7 @@
 import { join, relative } from 'node:path';
 import { serviceKey, type ServiceKey } from '../base';
 import { loadConfig } from '../config';
-import type { ProcessInfo } from '../../../shared/model';
+import type { ProcessInfo, ProcessSpec } from '../../../shared/model';
 import {
   MAIN_WORKTREE_ID,
   type AgentInWorktreeArgs,
@@ -90,6 +90,13 @@ export class WorktreeService {
     const info = this.manager.get(worktree);
     if (!info) throw unknownWorktree(worktree);
     return this.instances.startOnDemand(info, this.projectDirIn(worktree), name, origin);
+  }
+
+  /** Before an entry starts: the new definitions its worktree's stopped instances need when something else took its port meanwhile. */
+  async replanIfPortTaken(entryId: string): Promise<Map<string, ProcessSpec>> {
+    const entry = this.core.entry(entryId);
+    const worktree = entry.definition.worktree === undefined ? undefined : this.manager.get(entry.definition.worktree);
+    return worktree ? this.instances.replanIfPortTaken(entry, worktree, this.projectDirIn(worktree.id)) : new Map();
   }
 
   async startAgentInWorktree(request: AgentInWorktreeRequest, origin: WorktreeOrigin = {}): Promise<AgentInWorktreeResult> {
