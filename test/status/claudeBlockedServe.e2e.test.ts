@@ -17,7 +17,7 @@ import type { AgentStatusInfo } from '../../src/shared/status';
 import { CLAUDE_BIN, createClaudeHarness } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic } from '../fixtures/anthropic/mockAnthropic';
 import { callError, callOk, connectClient } from '../mcp/mcpHarness';
-import { startServe } from '../serve/serveProcess';
+import { exitOf, startServe } from '../serve/serveProcess';
 
 /** The issue's goal: the blocked state within 1 s of the API's last answer (as seen by a poll every POLL_MS). */
 const BLOCKED_WITHIN_MS = 1_000;
@@ -105,7 +105,12 @@ it('through serve + MCP: waiting · limit within 1 s, attention once, an idle ti
   const harness = await createClaudeHarness({ baseUrl: mock.url, env: { CLAUDE_CODE_MAX_RETRIES: '1' } });
   cleanups.push(() => harness.cleanup());
   const serve = await startServe({ extraArgs: ['--trust'], beforeStart: (projectDir) => writeConfig(projectDir, harness) });
-  cleanups.push(() => serve.kill());
+  // SIGTERM: serve stops its agent before it exits (a SIGKILL would leave Claude Code writing in the harness's folder).
+  cleanups.push(async () => {
+    serve.child.kill('SIGTERM');
+    await exitOf(serve.child);
+    serve.kill();
+  });
   const mcp = await connectClient(serve.printed.url, serve.printed.token, 'blocked-serve-e2e');
   cleanups.push(() => mcp.close());
 
