@@ -13,6 +13,7 @@ import { benchWorktrees } from './worktrees';
 import { benchWorktreeApps } from './worktreeApps';
 import { benchRemote } from './remote';
 import { printAgentScores, scoreAgents } from './agents';
+import { benchBlockedLatency } from './blockedLatency';
 
 type Section = { name: string; run: () => Promise<BenchRow[]> };
 
@@ -29,6 +30,7 @@ const sections: Section[] = [
   { name: 'worktrees', run: benchWorktrees },
   { name: 'worktree-apps', run: benchWorktreeApps },
   { name: 'remote', run: benchRemote },
+  { name: 'agents', run: benchBlockedLatency },
 ];
 
 async function main(): Promise<void> {

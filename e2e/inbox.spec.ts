@@ -64,7 +64,10 @@ function claudeEntry(a: Agent) {
   return {
     preset: 'claude',
     command: CLAUDE_BIN,
-    args: [`Upload the file for ${a.name}`],
+    // Manual mode, so a risky call asks "Do you want to proceed?" (auto mode, 2.1.332's default,
+    // asks its server-side check, which the mock does not pass); on the command line it comes
+    // without the start-up offer that `permissions.defaultMode` brings.
+    args: ['--permission-mode', 'default', `Upload the file for ${a.name}`],
     cwd: a.harness.cwd,
     env: a.harness.env,
     autoStart: true,
@@ -148,6 +151,8 @@ test('the inbox lists the waiting agents of every open project; a row opens its 
   for (const a of [alpha, beta]) {
     await expect(item(a).getByTestId('inbox-project')).toHaveText(`in ${projectOf(a)}`);
     await expect(item(a).getByTestId('inbox-question')).toContainText(a.command);
+    // The dialog itself (2.1.332 shows "Waiting for permission…" under the call first).
+    await expect(item(a).getByTestId('inbox-question')).toContainText('Do you want to proceed?');
   }
   await page.screenshot({ path: screenshotPath(testInfo, 'inbox-projects.png') });
 

@@ -2,12 +2,12 @@
  * A remote host in Chromium, through `serve --remote` against a real OpenSSH (test/support/sshHost.ts:
  * sshd in a network namespace, the system ssh): the welcome view lists the host with its project,
  * the project's entry shows in the grid tagged with its host, typing reaches the process on the
- * host and its output shows; "Add host" opens another folder there. Skips, saying why, where the
- * machine cannot make a namespace.
+ * host and its output shows; "Add host" opens another folder there; Disconnect and Forget leave the
+ * host's server running. Skips, saying why, where the machine cannot make a namespace.
  */
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSshTestHost, sshHostUnavailable, type SshTestHost } from '../test/support/sshHost';
 import { pane, paneText, startServe, type ServeHandle } from './support/serve';
@@ -32,7 +32,7 @@ function hostFolder(sshHost: SshTestHost, name: string, config?: object): void {
   spawnSync('chown', ['-R', `${sshHost.user}:`, dir]);
 }
 
-test('serve --remote: the host project in the grid tagged with its host, typing into its pane, its output shown; Add host opens another folder', async ({
+test('serve --remote: the host project in the grid tagged with its host, typing into its pane, its output shown; Add host opens another folder; Disconnect and Forget', async ({
   page,
 }, testInfo) => {
   test.skip(unavailable !== undefined, `no SSH test host here: ${unavailable}`);
@@ -83,4 +83,15 @@ test('serve --remote: the host project in the grid tagged with its host, typing 
   await page.screenshot({ path: welcome });
   await testInfo.attach('remote-hosts-welcome', { path: welcome, contentType: 'image/png' });
   await expect(page.locator('[data-testid="project-tab"]')).toHaveCount(2);
+
+  // Disconnect: the host's projects leave the switcher and it stays listed, remembered; its server keeps running there.
+  const serverPid = (JSON.parse(readFileSync(join(host.home, '.switchboard-server', 'server.json'), 'utf8')) as { pid: number }).pid;
+  await row.getByTestId('host-disconnect').click();
+  await expect(row).toHaveAttribute('data-status', 'remembered');
+  await expect(page.locator('[data-testid="project-tab"]')).toHaveCount(0);
+  // Forget asks first, then the host leaves the list; nothing on the host stops.
+  await row.getByTestId('host-forget').click();
+  await row.getByTestId('host-forget-confirm').click();
+  await expect(row).toHaveCount(0);
+  expect(host.pids()).toContain(serverPid);
 });

@@ -101,25 +101,28 @@ export interface AgentStatusInfo {
 export const CLAUDE_HOOK_EVENTS = ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'SessionEnd'] as const;
 
 /**
- * Structured agent hooks: Claude Code's names, plus `ResponseStart` (the first text of an answer
- * streamed), which only extensions that see the token stream can report (pi's). The MCP side
- * receives them from the agent process and hands them to the entry's StatusTracker
- * (`applyHookEvent`).
+ * Structured agent hooks: Claude Code's names, plus Switchboard's own for what other CLIs report:
+ * `ResponseStart` (the first text of an answer streamed; pi's extension), `ModelRequest` (a request
+ * to the model starts, each attempt of it; Gemini CLI's BeforeModel) and `ApiRetry` (the CLI says
+ * it retries a failed request; opencode's `session.status` retry). The MCP side receives them from
+ * the agent process and hands them to the entry's StatusTracker (`applyHookEvent`).
  */
-export const AGENT_HOOK_EVENTS = [...CLAUDE_HOOK_EVENTS, 'ResponseStart'] as const;
+export const AGENT_HOOK_EVENTS = [...CLAUDE_HOOK_EVENTS, 'ResponseStart', 'ModelRequest', 'ApiRetry'] as const;
 export type AgentHookEventName = (typeof AGENT_HOOK_EVENTS)[number];
 
 /**
  * Other CLIs' names for the same moments, as they post them (`hook_event_name`). Gemini CLI 0.61:
  * BeforeAgent fires after a prompt is submitted, AfterAgent once per turn after the final
- * response, BeforeTool / AfterTool around a tool's execution, Notification (`ToolPermission`)
- * when a tool call waits for confirmation. Qwen Code uses Claude Code's names, plus
+ * response, BeforeModel before each attempt of a model request (retries included), BeforeTool /
+ * AfterTool around a tool's execution, Notification (`ToolPermission`) when a tool call waits for
+ * confirmation. Qwen Code uses Claude Code's names, plus
  * PostToolUseFailure (a tool that failed is finished too) and StopFailure (an API error or loop
  * detection ended the turn, instead of Stop).
  */
 export const AGENT_HOOK_EVENT_ALIASES: Readonly<Record<string, AgentHookEventName>> = {
   BeforeAgent: 'UserPromptSubmit',
   AfterAgent: 'Stop',
+  BeforeModel: 'ModelRequest',
   BeforeTool: 'PreToolUse',
   AfterTool: 'PostToolUse',
   PostToolUseFailure: 'PostToolUse',
@@ -138,5 +141,10 @@ export const AgentHookEventSchema = z.object({
   message: z.string().max(2_000).optional(),
   /** SessionEnd: Claude Code's reason ("clear", "logout", "prompt_input_exit", "other"). */
   reason: z.string().max(100).optional(),
+  /** ApiRetry: the attempt the CLI is about to make (1 = the first retry) and, when known, its limit. */
+  attempt: z.number().int().positive().max(10_000).optional(),
+  maxAttempts: z.number().int().positive().max(10_000).optional(),
+  /** ApiRetry: epoch ms of the next attempt, when the CLI says (opencode's `next`). */
+  retryAt: z.number().finite().nonnegative().optional(),
 });
 export type AgentHookEvent = z.infer<typeof AgentHookEventSchema>;

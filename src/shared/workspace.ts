@@ -51,6 +51,10 @@ export const WorkspaceCommandArgs = {
    * there when given; the host is remembered. Fails with one line (unknown host, refused key, …).
    */
   addHost: z.strictObject({ destination: SshDestination, dir: RemoteFolder.optional() }),
+  /** Ends one host's connection; its processes and files stay as they are there, and it stays remembered. */
+  disconnectHost: z.strictObject({ destination: SshDestination }),
+  /** Removes a host from the remembered ones (disconnecting it first); nothing on the host is touched. */
+  forgetHost: z.strictObject({ destination: SshDestination }),
 } as const;
 
 export type WorkspaceCommandName = keyof typeof WorkspaceCommandArgs;
@@ -131,6 +135,9 @@ export interface WorkspaceResults {
   listWaitingAcrossProjects: { agents: ProjectWaitingAgent[] };
   /** The host as connected; `project`: the folder's project, now the one shown. */
   addHost: { host: RemoteHostInfo; project?: OpenProjectInfo };
+  /** The host as listed now (`remembered`). */
+  disconnectHost: { host: RemoteHostInfo };
+  forgetHost: { forgotten: true };
 }
 
 /** Sent to every viewer whenever the set of open projects, the active one, or their counts change. */

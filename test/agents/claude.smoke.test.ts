@@ -1,11 +1,19 @@
 /**
- * Proves the Claude Code fixtures drive the REAL `claude` binary (2.1.197) offline:
+ * Proves the Claude Code fixtures drive the REAL `claude` binary (2.1.332) offline:
  * a real PTY, a headless terminal for the screen, the mock Messages API for the model.
  * Every wait is on an event (mock timeline or a parsed screen write), never a sleep.
  */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { CLAUDE_BIN, CLAUDE_SCREEN, CLAUDE_VERSION, createClaudeHarness, isClaudeIdle } from '../fixtures/anthropic/claudeHarness';
+import {
+  acceptTrustDialog,
+  CLAUDE_BIN,
+  CLAUDE_SCREEN,
+  CLAUDE_VERSION,
+  createClaudeHarness,
+  declineAutoModeOffer,
+  isClaudeIdle,
+} from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic, type AnthropicTurn } from '../fixtures/anthropic/mockAnthropic';
 import { runHeadless, useAgentSessions } from './agentSessions';
 import type { PtyScreen } from './ptyScreen';
@@ -76,17 +84,19 @@ describe('Claude Code (real CLI) against the mock Messages API', () => {
   });
 
   it('asks permission before a risky command and runs it only after approval', async () => {
-    const { mock, screen, ctx } = await startSession([
-      [{ toolUse: { name: 'Bash', input: { command: RISKY_COMMAND, description: 'Post to a local endpoint' } } }],
-      [{ text: 'Posted.' }],
-    ]);
-    await waitForIdle(screen);
+    // Manual mode: auto mode (the default) would ask its server-side check, which the mock does not pass.
+    const { mock, screen, ctx } = await startSession(
+      [[{ toolUse: { name: 'Bash', input: { command: RISKY_COMMAND, description: 'Post to a local endpoint' } } }], [{ text: 'Posted.' }]],
+      { defaultMode: 'default' },
+    );
+    await declineAutoModeOffer(screen);
     await screen.submit('Post the data');
     const toolUse = await mock.waitFor('tool_use', undefined, ctx);
     await screen.waitForText(CLAUDE_SCREEN.permissionQuestion);
     expect(screen.text()).toContain(RISKY_COMMAND);
     expect(mock.events.some((e) => e.type === 'tool_result')).toBe(false);
-    screen.write('\r'); // "1. Yes" is preselected
+    // "1. Yes" is preselected; the dialog drops keys for a moment after it is drawn.
+    await screen.pressUntil('\r', () => !screen.text().includes(CLAUDE_SCREEN.permissionQuestion), { label: 'the permission answered' });
     const result = await mock.waitFor('tool_result', (e) => e.toolUseId === toolUse.id, ctx);
     expect(result.content).toContain('curl');
     await screen.waitForText('Posted.');
@@ -97,7 +107,7 @@ describe('Claude Code (real CLI) against the mock Messages API', () => {
     await waitForIdle(screen);
     await screen.submit('Are you overloaded?');
     await mock.waitFor('http_error', (e) => e.turn === 0, ctx);
-    await screen.waitForText(/API error · Retrying in \d+s · attempt \d+\/\d+/);
+    await screen.waitForText(/API error · retrying in \d+s · attempt \d+\/\d+/);
     await mock.waitFor('stream_end', (e) => e.turn === 0, ctx);
     expect(mock.events.filter((e) => e.type === 'http_error').map((e) => e.status)).toEqual([529, 529]);
     await screen.waitForText('Answer after two overloads.');
@@ -107,11 +117,7 @@ describe('Claude Code (real CLI) against the mock Messages API', () => {
     const { screen } = await startSession([], { trusted: false });
     await screen.waitForText(CLAUDE_SCREEN.trustQuestion);
     expect(isClaudeIdle(screen)).toBe(false);
-    // 2.1.332 lists "No, exit" first and selected: Down selects "Yes, I trust this folder", Enter accepts.
-    const yesSelected = () => /❯ (?:1\. )?Yes, I trust this folder/u.test(screen.text());
-    if (!yesSelected()) screen.write('\x1b[B');
-    await screen.waitUntil(yesSelected, { label: '"Yes, I trust this folder" selected' });
-    screen.write('\r');
+    await acceptTrustDialog(screen);
     await waitForIdle(screen);
   });
 

@@ -4,7 +4,19 @@
  * the host's project tagged with the host, attaches and types into its panes, sees readiness, and
  * after the ssh process is killed and the connection restored, every pane shows each line once.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync, chownSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+  chownSync,
+} from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -340,6 +352,69 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
       expect(saved).not.toMatch(/token|secret/i);
     } finally {
       viewer.dispose();
+    }
+  }, 180_000);
+
+  it('disconnect one of two hosts: the other keeps working, nothing stops on the first; forget drops a host from the remembered list and the switcher and touches nothing there', async () => {
+    const other = await startSshTestHost();
+    // Its server comes from the first host's install (installing is remoteHost.test.ts's part): a connect that only starts it.
+    const installs = join(host.home, '.switchboard-server');
+    const version = readdirSync(installs).find((name) => existsSync(join(installs, name, '.installed')))!;
+    mkdirSync(join(other.home, '.switchboard-server'));
+    spawnSync('cp', ['-a', join(installs, version), join(other.home, '.switchboard-server', version)]);
+    spawnSync('chown', ['-R', `${other.user}:`, join(other.home, '.switchboard-server')]);
+    appendFileSync(host.configFile, readFileSync(other.configFile, 'utf8')); // both hosts in the app's one ssh config
+    const side = join(other.home, 'side');
+    mkdirSync(side);
+    writeFileSync(join(side, 'switchboard.json'), '{"processes":{}}');
+    spawnSync('chown', ['-R', `${other.user}:`, side]);
+    const viewer = new Viewer(laptop.workspace);
+    const workspace = () => viewer.session.call('getWorkspace', {}) as Promise<WorkspaceState>;
+    const hostsOf = async () =>
+      (await workspace()).hosts.filter((h) => h.destination !== 'nosuchhost.invalid').map((h) => [h.destination, h.status]);
+    const serverPid = (on: SshTestHost) =>
+      (JSON.parse(readFileSync(join(on.home, '.switchboard-server', 'server.json'), 'utf8')) as { pid: number }).pid;
+    const remembered = () =>
+      (JSON.parse(readFileSync(join(laptopData, 'remote-hosts.json'), 'utf8')) as Array<{ destination: string }>).map((h) => h.destination);
+    try {
+      const added = (await viewer.session.call('addHost', { destination: other.alias, dir: 'side' })) as WorkspaceResults['addHost'];
+      expect(added.host.status).toBe('connected');
+      expect(remotes.connections.find((r) => r.state.host === other.alias)?.state.server).toBe('started');
+      const [hostServer, otherServer] = [serverPid(host), serverPid(other)];
+
+      const disconnected = (await viewer.session.call('disconnectHost', { destination: host.alias })) as WorkspaceResults['disconnectHost'];
+      expect(disconnected.host).toMatchObject({ destination: host.alias, status: 'remembered' });
+      expect((await workspace()).projects.map((p) => p.host)).toEqual([other.alias]);
+      expect(await hostsOf()).toEqual([
+        [other.alias, 'connected'],
+        [host.alias, 'remembered'],
+      ]);
+      expect(remotes.connections.map((r) => r.state.host)).not.toContain(host.alias);
+      expect(host.pids()).toContain(hostServer); // the host's server and its processes keep running
+
+      // The other host keeps working: a pane there takes keystrokes.
+      viewer.project = added.project!.id;
+      const cat = (await viewer.call('spawnProcess', { kind: 'command', name: 'echo', argv: ['cat'] })) as ProcessInfo;
+      const pane = await viewer.pane(cat.id);
+      await viewer.call('writeInput', { id: cat.id, data: 'still-here\r' });
+      await pane.until((l) => l.filter((line) => line === 'still-here').length === 2);
+
+      // Forget the disconnected host: gone from the list and the file; its server still runs.
+      expect(await viewer.session.call('forgetHost', { destination: host.alias })).toEqual({ forgotten: true });
+      expect(await hostsOf()).toEqual([[other.alias, 'connected']]);
+      expect(remembered()).toEqual([other.alias]);
+      expect(host.pids()).toContain(hostServer);
+      // Forget the connected one: disconnected first, its project leaves the switcher and the window; its server still runs.
+      await viewer.session.call('forgetHost', { destination: other.alias });
+      const last = await workspace();
+      expect([last.hosts.filter((h) => h.destination !== 'nosuchhost.invalid'), last.projects, last.activeId]).toEqual([[], [], undefined]);
+      expect(remembered()).toEqual([]);
+      expect(other.pids()).toContain(otherServer);
+      await expect(viewer.session.call('forgetHost', { destination: other.alias })).rejects.toThrow(/is not a known host/);
+      await expect(viewer.session.call('disconnectHost', { destination: other.alias })).rejects.toThrow(/is not connected/);
+    } finally {
+      viewer.dispose();
+      other.dispose();
     }
   }, 180_000);
 });

@@ -4,11 +4,25 @@
  * build. Skips, saying why, where namespaces cannot be made.
  */
 import { spawnSync } from 'node:child_process';
-import { chownSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RemoteHost, serverBundle, type RemoteHostState } from '../../src/main/core/remote';
+import { directorySource } from '../../src/main/core/remote/bundleSource';
+import type { ServerBundle } from '../../src/main/core/remote/serverBundle';
 import { waitForEvent } from '../../src/main/core/base';
 import { callOk, connectClient } from '../mcp/mcpHarness';
 import { spawnServe } from '../serve/serveProcess';
@@ -33,6 +47,18 @@ function remoteFor(dirs: string[], configFile = host.configFile, destination = h
   const remote = new RemoteHost({ spec: { destination, dirs }, configFile, bundle: () => serverBundle(ROOT), trust: true });
   remotes.push(remote);
   return remote;
+}
+
+/** The app's bundle with node-pty's built binary replaced by bytes no platform loads: a host where no build fits. */
+function bundleWithUnusablePty(): ServerBundle {
+  const source = directorySource(ROOT);
+  const binary = 'node_modules/node-pty/build/Release/pty.node';
+  const unusable = Buffer.from('not a shared object\n');
+  return serverBundle({
+    ...source,
+    entry: (path) => (path === binary ? { type: 'file', size: unusable.length, executable: true } : source.entry(path)),
+    read: (path) => (path === binary ? unusable : source.read(path)),
+  });
 }
 
 /** A folder in the host user's home, owned by that user. */
@@ -63,6 +89,10 @@ describe.skipIf(unavailable)('a remote host over real ssh', () => {
     const state = await remote.connect();
     expect(state.message).toBeUndefined();
     expect(state).toMatchObject({ status: 'connected', server: 'installed', host: host.alias });
+    // Only the host's OS of node-pty's prebuilds went (the others are most of its size).
+    const installedPty = join(host.home, '.switchboard-server', serverBundle(ROOT).version, 'node_modules', 'node-pty');
+    expect(existsSync(join(installedPty, 'package.json'))).toBe(true);
+    expect(readdirSync(join(installedPty, 'prebuilds')).filter((name) => !name.startsWith(`${process.platform}-`))).toEqual([]);
     expect(state.projects).toHaveLength(1);
     const [project] = state.projects;
     expect(project.dir).toBe(realpathSync(dir));
@@ -185,6 +215,60 @@ describe.skipIf(unavailable)('a remote host over real ssh', () => {
     const after = await remoteFor([]).connect();
     expect(after.server).toBe('reused');
     expect(after.projects.map((p) => p.dir)).toContain(realpathSync(dir));
+  }, 240_000);
+
+  it('a node-pty build that does not load on the host is built there; without a compiler, one line names what is missing', async () => {
+    const other = await startSshTestHost(); // a host with nothing installed yet
+    const bundle = bundleWithUnusablePty();
+    const connectOther = (dirs: string[]) => {
+      const remote = new RemoteHost({
+        spec: { destination: other.alias, dirs },
+        configFile: other.configFile,
+        bundle: () => bundle,
+        trust: true,
+      });
+      remotes.push(remote);
+      return remote.connect();
+    };
+    try {
+      // The login's PATH has what the install needs (node, sh, tar, gzip, coreutils) but no python3, make or g++.
+      const bin = join(other.dir, 'bin-without-compiler');
+      mkdirSync(bin);
+      for (const tool of ['node', 'sh', 'tar', 'gzip', 'cat', 'mkdir', 'rm', 'mv', 'touch'])
+        symlinkSync(`/usr/bin/${tool}`, join(bin, tool));
+      const environment = join(other.home, '.ssh', 'environment');
+      mkdirSync(dirname(environment), { recursive: true });
+      writeFileSync(environment, `PATH=${bin}\n`);
+      const failed = await connectOther([]);
+      expect(failed.status).toBe('failed');
+      expect(failed.message).toMatch(
+        /^sbhost-\w+: node-pty has no build that loads on the host \(linux-\w+, Node v[\d.]+\) and cannot be built there: missing python3, make, g\+\+ \(a C\+\+ compiler\) \(Failed to load native module: pty\.node, checked: build\/Release.*\)$/,
+      );
+      expect(failed.message).not.toContain('\n');
+
+      // With the host's tools, the installed server's node-pty is built there and panes run on it.
+      rmSync(environment);
+      const dir = join(other.home, 'ptybuild');
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'switchboard.json'), '{"processes":{}}');
+      spawnSync('chown', ['-R', `${other.user}:`, dir]);
+      const built = await connectOther(['ptybuild']);
+      expect(built.message).toBeUndefined();
+      expect(built).toMatchObject({ status: 'connected', server: 'started' });
+      const binary = readFileSync(join(other.home, '.switchboard-server', bundle.version, 'node_modules/node-pty/build/Release/pty.node'));
+      expect(binary.subarray(0, 4).toString('latin1')).toBe('\u007fELF');
+      const client = await connectClient(built.projects[0].url, built.projects[0].token);
+      const spawned = await callOk<{ id: string }>(client, 'spawn_process', {
+        kind: 'command',
+        name: 'probe',
+        argv: ['sh', '-c', 'echo pty-$((6*7))'],
+      });
+      await callOk(client, 'wait_for_pattern', { process_id: spawned.id, pattern: 'pty-42', timeout_seconds: 60, from: 'start' });
+      await client.close();
+    } finally {
+      for (const remote of remotes.splice(0)) remote.dispose();
+      other.dispose();
+    }
   }, 240_000);
 
   describe('bad input gets one clear line', () => {

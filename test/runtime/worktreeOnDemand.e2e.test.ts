@@ -6,7 +6,7 @@
  * have been idle for `worktrees.idleStop` (on an injected clock) a's servers stop and read
  * stopped · idle, and start again on demand.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'node:http';
 import { once } from 'node:events';
@@ -213,5 +213,16 @@ describe('a worktree’s app on demand', () => {
     } finally {
       squatter.close();
     }
+  });
+  it('start_process with the name of a switchboard.json agent says to use spawn_agent, naming the worktree', async () => {
+    const config = JSON.parse(readFileSync(join(repo.root, 'switchboard.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(repo.root, 'switchboard.json'), JSON.stringify({ ...config, agents: { lead: { preset: 'codex' } } }));
+    handle = await startRepoCore(repo);
+    await handle.core.worktrees.createWorktree({ name: 'a' });
+    const client = await connectClient(handle.mcp.url, handle.mcp.token);
+    clients.push(client);
+    expect((await callError(client, 'start_process', { process_id: 'lead', worktree: 'a' })).text).toContain(
+      `"lead" is an agent from switchboard.json's "agents", not a process: spawn_agent {"agent": "codex", "worktree": "a"} starts one in a`,
+    );
   });
 });

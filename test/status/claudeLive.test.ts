@@ -1,5 +1,5 @@
 /**
- * Agent status end to end: the REAL Claude Code (2.1.197) in a real PTY (the sessions core's
+ * Agent status end to end: the REAL Claude Code (2.1.332) in a real PTY (the sessions core's
  * ProcessEntry and its ScreenModel), a StatusTracker on the real clock, and the mock Messages API.
  * Ground truth comes from the mock's timeline and the keystrokes we send, never from the screen:
  * each expected status must follow its fact within TOLERANCE_MS (the recordings' tolerance).
@@ -9,7 +9,10 @@ import { ProcessEntry } from '../../src/main/core/sessions';
 import { STUCK_THRESHOLD_MS, StatusTracker, type StatusTrackerOptions } from '../../src/main/core/status';
 import { resolvePreset } from '../../src/main/core/agents';
 import type { AgentStatusInfo } from '../../src/shared/status';
+import { claudeStatusHooks } from '../../src/main/core/agents';
+import { AGENT_HOOK_EVENT_ALIASES, AGENT_HOOK_EVENTS, type AgentHookEventName } from '../../src/shared/status';
 import { createClaudeHarness, type ClaudeHarnessOptions } from '../fixtures/anthropic/claudeHarness';
+import { HookReceiver, type ReceivedHook } from '../fixtures/recordings/hookReceiver';
 import { startMockAnthropic, type AnthropicTurn, type MockAnthropic } from '../fixtures/anthropic/mockAnthropic';
 import { screenTail } from '../support/wait';
 
@@ -21,6 +24,9 @@ const WAIT_MS = 30_000;
 const TEST_STUCK_THRESHOLD_MS = 4_000;
 /** The goal: stuck is called within this long of the threshold after the last real progress. */
 const STUCK_CALL_WINDOW_MS = 2_000;
+/** Escape on 2.1.332's start-up offer: how long each press gets, and how many. */
+const OFFER_ATTEMPT_MS = 3_000;
+const OFFER_ATTEMPTS = 5;
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -43,7 +49,16 @@ async function startLive(
 ): Promise<Live> {
   const mock = await startMockAnthropic({ turns });
   cleanups.push(() => mock.close());
-  const harness = await createClaudeHarness({ baseUrl: mock.url, ...harnessOptions });
+  // The preset's status hooks, handed to the tracker as they arrive (as the app's MCP side does).
+  let onHook: (hook: ReceivedHook) => void = () => undefined;
+  const hooks = await HookReceiver.start((hook) => onHook(hook));
+  cleanups.push(() => hooks.close());
+  const harness = await createClaudeHarness({
+    baseUrl: mock.url,
+    ...harnessOptions,
+    settings: { ...harnessOptions.settings, hooks: claudeStatusHooks({ url: hooks.url, token: '' }) },
+    env: { ...harnessOptions.env, ...hooks.env },
+  });
   cleanups.push(() => harness.cleanup());
   const entry = new ProcessEntry({
     id: 'p_5a7e11',
@@ -53,6 +68,11 @@ async function startLive(
   cleanups.push(() => entry.close());
   const tracker = new StatusTracker(entry, resolvePreset('claude'), statusOptions);
   cleanups.push(() => tracker.dispose());
+  onHook = (hook) => {
+    const event: string = AGENT_HOOK_EVENT_ALIASES[hook.event] ?? hook.event;
+    if (!isHookEvent(event)) return;
+    tracker.applyHookEvent({ event, at: hook.at, ...(hook.notificationType ? { notificationType: hook.notificationType } : {}) });
+  };
   const events: Live['events'] = [];
   tracker.onDidChangeStatus((s) => events.push({ ...s, at: Date.now() }));
   const t0 = Date.now();
@@ -96,6 +116,8 @@ async function waitFor(cond: () => boolean, label: string, timeoutMs = WAIT_MS):
   }
 }
 
+const isHookEvent = (name: string): name is AgentHookEventName => (AGENT_HOOK_EVENTS as readonly string[]).includes(name);
+
 const is = (primary: string, detail?: string) => (s: AgentStatusInfo) =>
   s.primary === primary && (detail === undefined || s.detail === detail);
 
@@ -131,17 +153,33 @@ describe('StatusTracker on the real Claude Code', () => {
   });
 
   it('waiting/permission for a risky command, active again once approved; /exit → dead', async () => {
-    const live = await startLive([
-      [{ toolUse: { name: 'Bash', input: { command: 'curl -X POST http://127.0.0.1:9/switchboard-test', description: 'Post' } } }],
-      [{ text: 'Posted.' }],
-    ]);
+    // Manual mode (auto mode, the default, asks its server-side check instead), which opens with
+    // the offer to make auto mode the default: waiting · question until Escape declines it.
+    const live = await startLive(
+      [
+        [{ toolUse: { name: 'Bash', input: { command: 'curl -X POST http://127.0.0.1:9/switchboard-test', description: 'Post' } } }],
+        [{ text: 'Posted.' }],
+      ],
+      { defaultMode: 'default' },
+    );
     const { mock } = live;
-    await live.waitForStatus(is('idle', 'ready'), 'idle at start');
+    await live.waitForStatus((s) => s.reason === 'claude/auto-mode-offer' && is('waiting', 'question')(s), 'the auto-mode offer');
+    // The offer drops keys for a moment after it is drawn: Escape again until it is gone (never
+    // at the prompt: Escape then typed text reads as Alt+key).
+    for (let attempt = 1; ; attempt++) {
+      if (is('idle', 'ready')(live.tracker.status)) break;
+      live.entry.write('\x1b');
+      const declined = await live.waitForStatus(is('idle', 'ready'), 'idle once the offer is declined', OFFER_ATTEMPT_MS).catch(() => 0);
+      if (declined) break;
+      if (attempt === OFFER_ATTEMPTS) throw new Error(`the auto-mode offer ignored ${OFFER_ATTEMPTS} Escapes`);
+    }
     await live.submit('Post the data');
     const toolUse = await mock.waitFor('tool_use');
     const waitingAt = await live.waitForStatus(is('waiting', 'permission'), 'waiting/permission');
     expect(waitingAt - toolUse.at).toBeLessThanOrEqual(TOLERANCE_MS);
-    expect(live.tracker.status.reason).toBe('claude/permission-prompt');
+    // "Waiting for permission…" first, then the dialog itself.
+    await live.waitForStatus((s) => s.reason === 'claude/permission-prompt', 'the permission dialog');
+    expect(live.tracker.status).toMatchObject({ primary: 'waiting', detail: 'permission' });
     // Nothing happens while a person is needed: still waiting, never stuck.
     await new Promise((r) => setTimeout(r, TEST_STUCK_THRESHOLD_MS + 500));
     expect(live.tracker.status.primary).toBe('waiting');
@@ -166,7 +204,8 @@ describe('StatusTracker on the real Claude Code', () => {
     const stuckAt = await live.waitForStatus(is('stuck'), 'stuck', WAIT_MS);
     expect(stuckAt - hang.at).toBeGreaterThanOrEqual(TEST_STUCK_THRESHOLD_MS - TOLERANCE_MS);
     expect(live.tracker.status.health).toBe('STUCK');
-    expect(live.tracker.status.reason).toMatch(/^no progress for 4 s while claude\//);
+    // With the preset's hooks the reason names the hook beside the screen rule.
+    expect(live.tracker.status.reason).toMatch(/^no progress for 4 s while (?:hook:\w+\+)?claude\//);
 
     mock.release();
     await live.waitForStatus((s) => s.primary !== 'stuck', 'progress after release');
@@ -257,7 +296,8 @@ describe('blocked agents on the real Claude Code (issue 30)', () => {
     await live.waitForStatus(is('idle', 'ready'), 'idle at start');
     await live.submit('Say hello');
     await live.waitForStatus(is('active', 'retrying'), 'retrying');
-    expect(live.tracker.status.blocked).toMatchObject({ message: 'Session limit reached', resetsAt });
+    // 2.1.332 names the window ("5-hour limit reached"; 2.1.197: "Session limit reached").
+    expect(live.tracker.status.blocked).toMatchObject({ message: '5-hour limit reached', resetsAt });
     const last = await mock.waitFor('http_error', (e) => e.requestId === 'req_2');
     const blockedAt = await live.waitForStatus(is('waiting', 'limit'), 'waiting/limit');
     expect(blockedAt - last.at).toBeLessThanOrEqual(BLOCKED_WITHIN_MS);

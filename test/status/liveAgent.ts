@@ -12,7 +12,7 @@ import type { SwitchboardCore } from '../../src/main/core/app';
 import { buildCore } from '../../src/main/core/composition';
 import type { AgentStatusInfo } from '../../src/shared/status';
 import { startMockChatCompletions, type ChatTurn, type MockChatCompletions } from '../fixtures/openaiChat/mockChatCompletions';
-import { callOk, connectClient, firstLine } from '../mcp/mcpHarness';
+import { callOk, connectClient, firstLine, startSwitchboard } from '../mcp/mcpHarness';
 import { statusWaiter, type StatusWaiter } from './agentStatusWaiter';
 import { stopServe } from './serveAgent';
 
@@ -113,17 +113,30 @@ export async function askThenDenyDeploy(
   return { waiting, mainRequestsSinceAsk };
 }
 
-/** A real core in a temp project with the agent spawned under `preset` (its name is the preset's). */
+/**
+ * A real core in a temp project with the agent spawned under `preset` (its name is the preset's).
+ * `withHooks`: a core with its MCP endpoint, so the preset's wiring (the CLI's hooks) is installed.
+ */
 export async function spawnOnCore(
   cleanup: (c: Cleanup) => void,
-  o: { preset: string; label: string; launch: LaunchSpec; waitMs: number },
+  o: { preset: string; label: string; launch: LaunchSpec; waitMs: number; withHooks?: boolean },
 ): Promise<AgentOnCore> {
-  const core = buildCore({ projectDir: mkdtempSync(join(tmpdir(), `sb-${o.preset}-`)), watchConfig: false, killGraceMs: 1_000 });
-  await core.init();
-  cleanup(() => core.dispose());
+  const core = o.withHooks
+    ? await coreWithEndpoint(cleanup, o.launch.cwd)
+    : buildCore({ projectDir: mkdtempSync(join(tmpdir(), `sb-${o.preset}-`)), watchConfig: false, killGraceMs: 1_000 });
+  if (!o.withHooks) {
+    await core.init();
+    cleanup(() => core.dispose());
+  }
   const info = await core.spawnAgent({ preset: o.preset, name: o.preset, argv: o.launch.argv, env: o.launch.env, cwd: o.launch.cwd });
   const status = statusWaiter(core, info.id, o.label, o.waitMs);
   return { core, id: info.id, status, ctx: { timeoutMs: o.waitMs, context: status.describe } };
+}
+
+async function coreWithEndpoint(cleanup: (c: Cleanup) => void, projectDir: string): Promise<SwitchboardCore> {
+  const sb = await startSwitchboard({ projectDir });
+  cleanup(() => sb.close());
+  return sb.handle.core;
 }
 
 /** `serve` on a temp project, an MCP client connected to it, and the agent spawned through `spawn_agent`. */

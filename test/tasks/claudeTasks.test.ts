@@ -124,12 +124,15 @@ describe('headless Claude Code tasks', () => {
   });
 
   it("wall-clock timeout: failed while a tool earns idle extensions, the tool's process gone too", async () => {
-    const w = await world([[bash('sleep 60')]]);
+    // Not `sleep 60`: Claude Code 2.1.332 blocks a long sleep ("Blocked: standalone sleep 60").
+    const w = await world([[bash('node -e "setTimeout(() => {}, 60000)"')]]);
     const started = await w.start('Wait forever', { timeouts: { idleSeconds: 1, wallClockSeconds: 8 } });
     await w.mock.waitFor('tool_use');
     const task = await w.waitEnd(started.taskId);
     expect(task, describeTask(task)).toMatchObject({ phase: 'failed' });
-    expect(task.error).toMatch(/^wall-clock limit of 8\.0 s reached while running Bash \(sleep 60\) for \d+\.\d s$/);
+    expect(task.error).toMatch(
+      /^wall-clock limit of 8\.0 s reached while running Bash \(node -e "setTimeout\(\(\) => \{\}, 60000\)"\) for \d+\.\d s$/,
+    );
     expect(task.decisions.map((d) => d.kind)).toContain('timed_out');
     expect(task.decisions.filter((d) => d.kind === 'extended')[0]).toMatchObject({ rule: 'bash-own-timeout' });
     expect(survivorsOf(task.taskId)).toEqual([]);

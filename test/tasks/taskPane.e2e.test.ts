@@ -118,7 +118,8 @@ it(
     await page.locator(`${p} [data-testid="task-cancel"]`).waitFor({ state: 'detached', timeout: UI_WAIT_MS });
 
     // Cancel a running task from its pane.
-    mock.enqueue([{ toolUse: { name: 'Bash', input: { command: 'sleep 120', description: 'long' } } }]);
+    // Not `sleep 120`: Claude Code 2.1.332 blocks a long standalone sleep.
+    mock.enqueue([{ toolUse: { name: 'Bash', input: { command: 'node -e "setTimeout(() => {}, 120000)"', description: 'long' } } }]);
     const long = byId(await startTask({ prompt: 'Sleep long', name: 'sleeper' }));
     await see(page, long, 'task-phase', 'tool executing');
     await page.locator(`${long} [data-testid="task-cancel"]`).click();

@@ -84,6 +84,12 @@ export async function addHost(destination: string, dir: string, onError?: (messa
   if (added?.project) useUi.setState({ isOpeningAnother: false });
   return added;
 }
+/** Ends one host's connection; its processes and files stay as they are there. */
+export const disconnectHost = (destination: string, onError?: (message: string) => void) =>
+  workspaceAction((c) => c.workspace('disconnectHost', { destination }), onError);
+/** Stops remembering a host (disconnecting it first); nothing on the host is touched. */
+export const forgetHost = (destination: string, onError?: (message: string) => void) =>
+  workspaceAction((c) => c.workspace('forgetHost', { destination }), onError);
 export const closeProject = (projectId: string) => workspaceAction((c) => c.workspace('closeProject', { projectId }));
 export const focusProject = (projectId: string) => {
   useUi.setState({ isOpeningAnother: false });

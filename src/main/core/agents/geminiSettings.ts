@@ -63,15 +63,23 @@ function withSwitchboardServer(user: Record<string, unknown>, url: string): Reco
  * nothing (stdout must be JSON or empty) and never fails the CLI: no curl, or no Switchboard, is a
  * lost signal and the screen decides.
  */
-const GEMINI_STATUS_HOOK_EVENTS = ['BeforeAgent', 'AfterAgent', 'BeforeTool', 'AfterTool', 'Notification'] as const;
+const GEMINI_STATUS_HOOK_EVENTS = ['BeforeAgent', 'AfterAgent', 'BeforeModel', 'BeforeTool', 'AfterTool', 'Notification'] as const;
 const STATUS_HOOK_TIMEOUT_MS = 2_000;
+
+/**
+ * BeforeModel fires before every attempt of a model request, retries included (the only structured
+ * sign of a retry: docs/agent-status.md). Its input holds the whole request — the conversation —
+ * so that hook posts its name alone instead of the input.
+ */
+const NAME_ONLY_EVENTS: ReadonlySet<string> = new Set(['BeforeModel']);
 
 export function withStatusHooks(userHooks: unknown, hooksUrl: string): Record<string, unknown> {
   const hooks: Record<string, unknown> = isPlainObject(userHooks) ? { ...userHooks } : {};
-  const command =
+  const post = (data: string) =>
     `curl -s -m ${STATUS_HOOK_TIMEOUT_MS / 1000} -o /dev/null -H 'Content-Type: application/json' ` +
-    `-H "Authorization: Bearer $${MCP_TOKEN_ENV}" --data-binary @- '${hooksUrl}' || true`;
+    `-H "Authorization: Bearer $${MCP_TOKEN_ENV}" ${data} '${hooksUrl}' || true`;
   for (const event of GEMINI_STATUS_HOOK_EVENTS) {
+    const command = NAME_ONLY_EVENTS.has(event) ? post(`--data '{"hook_event_name":"${event}"}'`) : post('--data-binary @-');
     const ours = {
       ...(event.endsWith('Tool') ? { matcher: '.*' } : {}),
       hooks: [{ type: 'command', name: 'switchboard-status', command, timeout: STATUS_HOOK_TIMEOUT_MS }],

@@ -36,10 +36,21 @@ function claudeWiring(endpoint: McpEndpoint): McpWiring {
   return { args: ['--mcp-config', JSON.stringify(mcpConfig), '--settings', JSON.stringify(settings)], env: {} };
 }
 
+/**
+ * Claude Code reports a tool that failed with PostToolUseFailure, not PostToolUse (a `curl` that
+ * exits 7): without it the tool reads as running until Stop. The receiver reads it as PostToolUse
+ * (shared/status.ts). Not StopFailure: read as Stop (idle), it would come between a limit's retry
+ * row and its final error line and drop the reset time the retry row showed.
+ */
+const CLAUDE_FAILURE_HOOKS = ['PostToolUseFailure'] as const;
+
 /** Claude Code's HTTP hooks that report the turn to Switchboard's hook receiver at `endpoint` (its recorder installs the same). */
 export function claudeStatusHooks(endpoint: McpEndpoint): Record<string, unknown> {
   return Object.fromEntries(
-    CLAUDE_HOOK_EVENTS.map((event) => [event, [{ ...(event.endsWith('ToolUse') ? { matcher: '*' } : {}), hooks: [httpHook(endpoint)] }]]),
+    [...CLAUDE_HOOK_EVENTS, ...CLAUDE_FAILURE_HOOKS].map((event) => [
+      event,
+      [{ ...(/ToolUse/u.test(event) ? { matcher: '*' } : {}), hooks: [httpHook(endpoint)] }],
+    ]),
   );
 }
 

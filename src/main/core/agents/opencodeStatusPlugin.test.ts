@@ -39,6 +39,18 @@ describe('opencode status plugin', () => {
     expect(await postsAfter(2)).toEqual(['PreToolUse', 'PostToolUse']);
   });
 
+  it("reports a retry with opencode's own attempt, message and time of the next attempt", async () => {
+    const retry = { type: 'retry', attempt: 2, message: 'Rate limit exceeded', next: 1_800_000_000_000 };
+    await event({ event: { type: 'session.status', properties: { sessionID: 'ses_main', status: retry } } });
+    expect(await postsAfter(1)).toEqual(['ApiRetry']);
+    expect(receiver.posted[0].body).toEqual({
+      hook_event_name: 'ApiRetry',
+      message: 'Rate limit exceeded',
+      attempt: 2,
+      retry_at: 1_800_000_000_000,
+    });
+  });
+
   it('ignores the tool calls of a subagent session', async () => {
     await event({ event: { type: 'session.created', properties: { info: { id: 'ses_child', parentID: 'ses_main' } } } });
     await event({ event: toolPart('running', 'call_3', 'ses_child') });

@@ -4,7 +4,8 @@
  * (`{ event: { id, type, properties } }`, opencode 1.18.33). Switchboard writes this one into its
  * own private directory and lists it in OPENCODE_CONFIG_CONTENT; it posts the turn's events to the
  * hook receiver, in Claude Code's vocabulary, with the run's token from the environment:
- * a new user message and `session.status` busy / retry → UserPromptSubmit, a tool part turning
+ * a new user message and `session.status` busy → UserPromptSubmit, `session.status` retry (its
+ * `attempt`, `message` and `next`, the time of the next attempt) → ApiRetry, a tool part turning
  * `running` → PreToolUse and `completed` / `error` → PostToolUse (once per call), `session.status`
  * idle → Stop, `permission.asked` → Notification (permission_prompt). Sessions with a parent (subagents)
  * are ignored: their idle is not the turn's end. A failed post is a lost signal, never an error.
@@ -49,7 +50,11 @@ export const SwitchboardStatus = async () => {
         post({ hook_event_name: hook, tool_name: p.part.tool });
       } else if (event.type === 'session.status') {
         const status = p.status?.type;
-        if (status === 'busy' || status === 'retry') post({ hook_event_name: 'UserPromptSubmit' });
+        if (status === 'busy') post({ hook_event_name: 'UserPromptSubmit' });
+        else if (status === 'retry') {
+          const s = p.status;
+          post({ hook_event_name: 'ApiRetry', message: String(s.message ?? ''), attempt: s.attempt, retry_at: s.next });
+        }
         else if (status === 'idle') post({ hook_event_name: 'Stop' });
       } else if (event.type === 'permission.asked') {
         post({ hook_event_name: 'Notification', notification_type: 'permission_prompt' });

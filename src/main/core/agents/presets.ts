@@ -69,7 +69,7 @@ const RESUME_UNKNOWN: ResumeSupport = { supported: false, reason: 'resuming is n
  * Run for real: live tests against their mock APIs, and recordings that meet the status bar
  * (`npm run agents:score`).
  */
-const CLAUDE_VERIFIED: VerifiedCli = { cliVersion: '2.1.197', date: '2026-11-21' };
+const CLAUDE_VERIFIED: VerifiedCli = { cliVersion: '2.1.332', date: '2026-11-28' };
 const CODEX_VERIFIED: VerifiedCli = { cliVersion: '0.171.0', date: '2026-11-27' };
 const GEMINI_VERIFIED: VerifiedCli = { cliVersion: '0.61.0', date: '2026-11-24' };
 const QWEN_VERIFIED: VerifiedCli = { cliVersion: '0.24.4', date: '2026-11-24' };

@@ -37,14 +37,14 @@ const CLAUDE: PromptAnswers = {
       selected: /^\s*❯ 1\. Yes\s*$/mu,
       // 2.1.332 inserts "3. Yes, and switch to auto mode" before "4. No": option 1 is still plain Yes.
       source:
-        'Claude Code 2.1.197, recordings/claude/dev-permission-yes.cast @ 12.99 s (action permission_yes); test/inbox live; 2.1.332 (options 1. Yes, 2. Yes, and don’t ask again, 3. Yes, and switch to auto mode, 4. No), recordings/claude/2.1.332/dev-permission-yes.cast',
+        'Claude Code 2.1.332 (options 1. Yes, 2. Yes, and don’t ask again, 3. Yes, and switch to auto mode, 4. No), recordings/claude/dev-permission-yes.cast (action permission_yes); 2.1.197, recordings/claude/2.1.197/dev-permission-yes.cast @ 12.99 s; test/inbox live',
     },
     {
       choice: 'deny',
       label: 'No',
       keys: ESCAPE,
       source:
-        'Claude Code 2.1.197, the dialog footer "Esc to cancel"; test/inbox live (the tool does not run); 2.1.332 "Esc to cancel · Tab to amend", recordings/claude/2.1.332/dev-permission-no.cast (no request follows)',
+        'Claude Code 2.1.332 "Esc to cancel · Tab to amend", recordings/claude/dev-permission-no.cast (action permission_no, no request follows); 2.1.197, the dialog footer "Esc to cancel"; test/inbox live (the tool does not run)',
     },
   ],
   'plan-approval': [
@@ -57,6 +57,22 @@ const CLAUDE: PromptAnswers = {
     },
     { choice: 'deny', label: 'Keep planning', keys: ESCAPE, source: 'Claude Code 2.1.197 strings; unverified on screen' },
   ],
+  'plan-exit': [
+    {
+      choice: 'approve',
+      label: 'Yes',
+      keys: ENTER,
+      selected: /^\s*❯ 1\. Yes/mu,
+      source:
+        'Claude Code 2.1.332, recordings/claude/dev-plan-approval.cast: "❯ 1. Yes, and switch to default (ask each time) for this session" selected; unverified',
+    },
+    {
+      choice: 'deny',
+      label: 'No',
+      keys: ESCAPE,
+      source: 'Claude Code 2.1.332, recordings/claude/dev-plan-approval.cast (action plan_no: Escape, no request follows)',
+    },
+  ],
   'trust-dialog': [
     {
       choice: 'answer',
@@ -65,7 +81,7 @@ const CLAUDE: PromptAnswers = {
       // 2.1.332 selects "No, exit" first (Enter would quit): Enter is offered only while Yes is selected.
       selected: /^\s*❯ (?:1\. )?Yes, I trust this folder/mu,
       source:
-        'Claude Code 2.1.197, recordings/claude/dev-trust-dialog.cast @ 6.0 s (action trust_yes); 2.1.332, recordings/claude/2.1.332/dev-trust-dialog.cast (Down onto the unnumbered "Yes, I trust this folder", then Enter)',
+        'Claude Code 2.1.332, recordings/claude/dev-trust-dialog.cast (Down onto the unnumbered "Yes, I trust this folder", then Enter: action trust_yes); 2.1.197, recordings/claude/2.1.197/dev-trust-dialog.cast @ 6.0 s',
     },
   ],
   'ask-user-question': [

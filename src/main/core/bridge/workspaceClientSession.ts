@@ -75,6 +75,10 @@ export class WorkspaceClientSession {
         return ws.completePath(args.partial);
       case 'addHost':
         return ws.addHost(args.destination, args.dir);
+      case 'disconnectHost':
+        return ws.disconnectHost(args.destination);
+      case 'forgetHost':
+        return ws.forgetHost(args.destination);
       case 'listWaitingAcrossProjects':
         return { agents: await ws.listWaitingEverywhere() };
       case 'chooseFolder': {

@@ -13,6 +13,8 @@ import { isBlockedDetail } from '../../../shared/status';
 
 interface Case {
   preset: string;
+  /** The recording's folder under the recordings root when not the preset's pinned set (`claude/2.1.197`). */
+  set?: string;
   recording: string;
   /** The `action:` marker of the answering keystroke. */
   action: string;
@@ -22,7 +24,24 @@ interface Case {
 
 const CASES: Case[] = [
   { preset: 'claude', recording: 'dev-permission-yes', action: 'permission_yes', choice: 'approve', rule: 'claude/permission-prompt' },
+  { preset: 'claude', recording: 'dev-permission-no', action: 'permission_no', choice: 'deny', rule: 'claude/permission-prompt' },
   { preset: 'claude', recording: 'dev-trust-dialog', action: 'trust_yes', choice: 'answer', rule: 'claude/trust-dialog' },
+  {
+    preset: 'claude',
+    set: 'claude/2.1.197',
+    recording: 'dev-permission-yes',
+    action: 'permission_yes',
+    choice: 'approve',
+    rule: 'claude/permission-prompt',
+  },
+  {
+    preset: 'claude',
+    set: 'claude/2.1.197',
+    recording: 'dev-trust-dialog',
+    action: 'trust_yes',
+    choice: 'answer',
+    rule: 'claude/trust-dialog',
+  },
   { preset: 'gemini', recording: 'gemini-permission-yes', action: 'permission_yes', choice: 'approve', rule: 'gemini/tool-confirmation' },
   { preset: 'gemini', recording: 'gemini-permission-no', action: 'permission_no', choice: 'deny', rule: 'gemini/tool-confirmation' },
   { preset: 'qwen', recording: 'qwen-permission-yes', action: 'permission_yes', choice: 'approve', rule: 'qwen/tool-confirmation' },
@@ -43,9 +62,11 @@ const CASES: Case[] = [
   { preset: 'copilot', recording: 'copilot-question', action: 'answer_question', choice: 'answer', rule: 'copilot/ask-user' },
 ];
 
+const setDir = (c: { preset: string; set?: string }) => path.join(recordingsRoot(), c.set ?? c.preset);
+
 /** Feeds a recording's output into the real ScreenModel until `untilMs` (exclusive). */
-async function screenAt(preset: string, recording: string, untilMs: number): Promise<ScreenModel> {
-  const rec = loadRecording(recording, path.join(recordingsRoot(), preset));
+async function screenAt(c: { preset: string; set?: string }, recording: string, untilMs: number): Promise<ScreenModel> {
+  const rec = loadRecording(recording, setDir(c));
   const screen = new ScreenModel({ cols: rec.header.width, rows: rec.header.height });
   let offset = 0;
   for (const e of rec.events) {
@@ -60,7 +81,7 @@ async function screenAt(preset: string, recording: string, untilMs: number): Pro
 }
 
 function actionOf(c: Case): { ms: number; keys: string } {
-  const rec = loadRecording(c.recording, path.join(recordingsRoot(), c.preset));
+  const rec = loadRecording(c.recording, setDir(c));
   const i = rec.events.findIndex((e) => e.type === 'm' && e.data === `action:${c.action}`);
   if (i < 0) throw new Error(`${c.recording}: no action:${c.action} marker`);
   const key = rec.events
@@ -71,12 +92,12 @@ function actionOf(c: Case): { ms: number; keys: string } {
   return { ms: rec.events[i].ms, keys: key.data };
 }
 
-/** The screen just before the recording's waiting interval ends (the person answers). */
-async function waitingScreenOf(preset: string, recording: string): Promise<ScreenModel> {
-  const rec = loadRecording(recording, path.join(recordingsRoot(), preset));
-  const waiting = rec.truth.intervals.find((i) => i.primary === 'waiting');
-  if (!waiting) throw new Error(`${recording}: no waiting interval in its truth`);
-  return screenAt(preset, recording, waiting.end_ms - WAITING_END_MARGIN_MS);
+/** The screen just before the recording's (first, or first `detail`) waiting interval ends (the person answers). */
+async function waitingScreenOf(c: TextCase): Promise<ScreenModel> {
+  const rec = loadRecording(c.recording, setDir(c));
+  const waiting = rec.truth.intervals.find((i) => i.primary === 'waiting' && (!c.detail || i.detail === c.detail));
+  if (!waiting) throw new Error(`${c.recording}: no waiting interval in its truth`);
+  return screenAt(c, c.recording, waiting.end_ms - WAITING_END_MARGIN_MS);
 }
 
 /** Far enough before the answer that its keystroke's redraw is not on screen yet. */
@@ -84,7 +105,10 @@ const WAITING_END_MARGIN_MS = 100;
 
 interface TextCase {
   preset: string;
+  set?: string;
   recording: string;
+  /** The waiting interval's detail, where the recording has more than one (2.1.332's start-up offer, then the permission). */
+  detail?: 'permission' | 'question';
   /** The question (or the request) and what it is about. */
   asks: string[];
   options: string[];
@@ -123,6 +147,8 @@ const COPILOT_PERMISSION = {
   notShown: ['Copilot v1.0.102 uses AI.', 'Trigger the deploy hook', 'enter to select'],
 };
 
+const CLAUDE_TRUST_ASKS = ['Accessing workspace:', 'Is this a project you created or one you trust?'];
+
 const TEXT_CASES: TextCase[] = [
   { preset: 'copilot', recording: 'copilot-permission-yes', ...COPILOT_PERMISSION },
   { preset: 'copilot', recording: 'copilot-permission-no', ...COPILOT_PERMISSION },
@@ -135,6 +161,7 @@ const TEXT_CASES: TextCase[] = [
   },
   {
     preset: 'claude',
+    set: 'claude/2.1.197',
     recording: 'dev-permission-yes',
     asks: ['Do you want to proceed?', 'curl -X POST http://127.0.0.1:9/upload -d @secrets.txt', 'Upload the secrets file'],
     options: ['❯ 1. Yes', '2. Yes, and don’t ask again for: curl *', '3. No'],
@@ -148,10 +175,33 @@ const TEXT_CASES: TextCase[] = [
   },
   {
     preset: 'claude',
+    set: 'claude/2.1.197',
     recording: 'dev-trust-dialog',
-    asks: ['Accessing workspace:', 'Is this a project you created or one you trust?'],
+    asks: CLAUDE_TRUST_ASKS,
     options: ['❯ 1. Yes, I trust this folder', '2. No, exit'],
     notShown: ['Enter to confirm · Esc to cancel'],
+  },
+  {
+    preset: 'claude',
+    recording: 'dev-permission-yes',
+    detail: 'permission',
+    asks: ['Bash command', 'Post the deploy hook', 'curl -X POST http://127.0.0.1:9/deploy', 'Do you want to proceed?'],
+    options: ['❯ 1. Yes', '2. Yes, and don’t ask again for: curl *', '3. Yes, and switch to auto mode', '4. No'],
+    notShown: ['Claude Code v2.1.332', 'Trigger the deploy hook', 'Esc to cancel · Tab to amend'],
+  },
+  {
+    preset: 'claude',
+    recording: 'dev-trust-dialog',
+    asks: CLAUDE_TRUST_ASKS,
+    options: ['❯ No, exit', 'Yes, I trust this folder'],
+    notShown: ['Enter to confirm · Esc to cancel'],
+  },
+  {
+    preset: 'claude',
+    recording: 'dev-ask-question',
+    asks: ['Which port should the dev server use?'],
+    options: ['❯ 1. 3000', '2. 8080', '3. Type something.'],
+    notShown: ['Claude Code v2.1.332', 'Set up the dev server', 'Enter to select'],
   },
   { preset: 'gemini', recording: 'gemini-permission-yes', ...GEMINI_PERMISSION },
   { preset: 'gemini', recording: 'gemini-permission-no', ...GEMINI_PERMISSION },
@@ -200,8 +250,8 @@ function promptOf(preset: string, screen: ScreenModel): ScreenPrompt | undefined
 
 describe('what a waiting agent asks, on the real CLIs’ recorded screens', () => {
   for (const c of TEXT_CASES) {
-    it(`${c.preset}/${c.recording}: the prompt with its options, no banner or transcript`, async () => {
-      const screen = await waitingScreenOf(c.preset, c.recording);
+    it(`${c.set ?? c.preset}/${c.recording}: the prompt with its options, no banner or transcript`, async () => {
+      const screen = await waitingScreenOf(c);
       const prompt = promptOf(c.preset, screen);
       const shown = screen.getVisibleLines().join('\n');
       screen.dispose();
@@ -216,7 +266,7 @@ describe('what a waiting agent asks, on the real CLIs’ recorded screens', () =
   }
 
   it('keeps the indentation of options under their question, without the screen margin or the box frame', async () => {
-    const screen = await waitingScreenOf('gemini', 'gemini-permission-yes');
+    const screen = await waitingScreenOf({ preset: 'gemini', recording: 'gemini-permission-yes', asks: [], options: [], notShown: [] });
     const prompt = promptOf('gemini', screen)!;
     screen.dispose();
     expect(prompt.text.split('\n')).toEqual([
@@ -259,9 +309,9 @@ describe('what a waiting agent asks, on the real CLIs’ recorded screens', () =
 
 describe('inbox prompts on the real CLIs’ recordings', () => {
   for (const c of CASES) {
-    it(`${c.recording}: reads the prompt and declares the recorded ${c.action} key`, async () => {
+    it(`${c.set ?? c.preset}/${c.recording}: reads the prompt and declares the recorded ${c.action} key`, async () => {
       const action = actionOf(c);
-      const before = await screenAt(c.preset, c.recording, action.ms);
+      const before = await screenAt(c, c.recording, action.ms);
       const prompt = promptOf(c.preset, before);
       expect(prompt, before.getVisibleLines().join('\n')).toBeDefined();
       expect(prompt!.rule).toBe(c.rule);
@@ -270,7 +320,7 @@ describe('inbox prompts on the real CLIs’ recordings', () => {
       expect(answer?.keys).toBe(action.keys);
       before.dispose();
 
-      const after = await screenAt(c.preset, c.recording, action.ms + 3_000);
+      const after = await screenAt(c, c.recording, action.ms + 3_000);
       expect(promptOf(c.preset, after)?.fingerprint).not.toBe(prompt!.fingerprint);
       after.dispose();
     });
@@ -281,7 +331,7 @@ describe('inbox prompts on the real CLIs’ recordings', () => {
     const action = actionOf(c);
     const fingerprints = new Set<string>();
     for (const back of [2_500, 1_500, 500, 100]) {
-      const screen = await screenAt(c.preset, c.recording, action.ms - back);
+      const screen = await screenAt(c, c.recording, action.ms - back);
       const prompt = promptOf(c.preset, screen);
       expect(prompt).toBeDefined();
       fingerprints.add(prompt!.fingerprint);

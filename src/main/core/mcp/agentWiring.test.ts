@@ -80,6 +80,10 @@ describe('agent MCP wiring', () => {
         },
       ],
     });
+    // A failed tool is reported too (read as PostToolUse); StopFailure is not asked for (mcpWiring.ts).
+    expect(Object.keys(settings.hooks)).toContain('PostToolUseFailure');
+    expect(Object.keys(settings.hooks)).not.toContain('StopFailure');
+    expect(settings.hooks.PostToolUseFailure[0].matcher).toBe('*');
     expect(env).toEqual({});
     expect(JSON.stringify(args)).not.toContain(endpoint.token);
   });
@@ -208,7 +212,18 @@ describe('agent MCP wiring', () => {
         hooksConfig: { notifications: false },
       });
       // Status hooks: the user's kept, ours post the hook input with the run's token from the environment.
-      expect(Object.keys(settings.hooks).sort()).toEqual(['AfterAgent', 'AfterTool', 'BeforeAgent', 'BeforeTool', 'Notification']);
+      expect(Object.keys(settings.hooks).sort()).toEqual([
+        'AfterAgent',
+        'AfterTool',
+        'BeforeAgent',
+        'BeforeModel',
+        'BeforeTool',
+        'Notification',
+      ]);
+      // BeforeModel's input is the whole request (the conversation): only its name is posted.
+      const modelHook = settings.hooks.BeforeModel[0].hooks[0].command;
+      expect(modelHook).toContain(`--data '{"hook_event_name":"BeforeModel"}'`);
+      expect(modelHook).not.toContain('@-');
       expect(settings.hooks.AfterAgent.map((h) => h.hooks[0].command)).toEqual(['my-notify', expect.stringContaining('curl')]);
       const ourHook = settings.hooks.BeforeAgent[0].hooks[0].command;
       expect(ourHook).toContain('"Authorization: Bearer $SWITCHBOARD_MCP_TOKEN"');

@@ -48,6 +48,11 @@ function resolveProcessRef(ctx: ToolContext, ref: string, worktree: string): str
   return matches[0]?.id;
 }
 
+/** The entry of a switchboard.json agent of that name, wherever it runs (agents are not started per worktree by name). */
+function configAgentNamed(ctx: ToolContext, name: string): ProcessInfo | undefined {
+  return ctx.core.listProcesses().find((p) => p.kind === 'agent' && p.configName === name);
+}
+
 /**
  * A tool's `process_id` as an entry id: names resolve in `worktree` (default: the caller's). A
  * switchboard.json name with no instance there yet stays as given when the tool starts one on
@@ -63,6 +68,11 @@ export function withResolvedProcessId<A extends { process_id?: unknown; worktree
   const worktree = typeof args.worktree === 'string' ? args.worktree : callerWorktree(ctx, call);
   const id = resolveProcessRef(ctx, args.process_id, worktree);
   if (id !== undefined) return { ...args, process_id: id };
+  const agent = configAgentNamed(ctx, args.process_id);
+  if (agent)
+    throw new InvalidArgumentError(
+      `"${args.process_id}" is an agent from switchboard.json's "agents", not a process: spawn_agent {"agent": "${agent.agent?.preset ?? args.process_id}", "worktree": "${worktree}"} starts one in ${worktree}`,
+    );
   if (!startsOnDemand && ctx.core.configuredProcesses().has(args.process_id))
     throw new InvalidArgumentError(
       `"${args.process_id}" is not running in ${worktree} yet: start_process {"process_id": "${args.process_id}"} starts its own instance there`,

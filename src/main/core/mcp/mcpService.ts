@@ -173,5 +173,13 @@ function hookEventOf(body: unknown): AgentHookEvent | undefined {
     notificationType: text(b.notification_type ?? b.notificationType, 100),
     message: text(b.message, 2_000),
     reason: text(b.reason, 100),
+    attempt: count(b.attempt),
+    maxAttempts: count(b.max_attempts ?? b.maxAttempts),
+    retryAt: typeof b.retry_at === 'number' && Number.isFinite(b.retry_at) && b.retry_at >= 0 ? b.retry_at : undefined,
   });
+}
+
+/** A positive whole count as the agent sent it, or undefined (a bad value is a lost detail, not an error). */
+function count(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 10_000 ? value : undefined;
 }

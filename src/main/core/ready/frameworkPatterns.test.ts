@@ -84,6 +84,9 @@ describe('look-alikes', () => {
     ["[Running 'cargo run']", 'cargo watch running a server'],
     ['watching .', "air's watcher (its app's lines decide)"],
     ['Watcher Process started.', 'deno --watch started the program, which has not finished anything'],
+    ['Server running on node 20', 'a bare number that is not right after "on"'],
+    ['Server listening on 3000 after the migrations', 'a bare number that does not end the line'],
+    ['Server listening on 3000 in 5 s', 'a bare number followed by more'],
   ])('%j is not a ready line (%s)', (line) => {
     expect(classify(line).decisive?.pattern.kind).not.toBe('ready');
   });
@@ -106,6 +109,16 @@ describe('look-alikes', () => {
     ['INFO:     Application startup complete.', 'uvicorn before binding'],
   ])('%j is not an error line (%s)', (line) => {
     expect(classify(line).decisive?.pattern.kind).not.toBe('error');
+  });
+
+  it.each([
+    ['Server listening on 3000', 3000],
+    ['listening on 8080.', 8080],
+    ['App is up at 4173!', 4173],
+  ])('%j is a ready line for the bare port %i', (line, port) => {
+    const result = classify(line);
+    expect(result.decisive?.pattern.id).toBe('generic-server-listening');
+    expect(result.places.map((p) => p.port)).toEqual([port]);
   });
 
   it('Parcel prints "Server running at" before its first build: not ready for Parcel, ready for a Node server', () => {

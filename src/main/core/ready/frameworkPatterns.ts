@@ -1043,15 +1043,21 @@ const GENERIC: FrameworkPattern[] = [
     kind: 'ready',
     priority: PRIORITY.genericReady,
     // "Server listening on http://localhost:3000", "Listening on port 8080", "Server running at
-    // http://127.0.0.1:3000/" — but never on a line about a failure, or about the future
+    // http://127.0.0.1:3000/", and a bare number right after "on"/"at" that ends the line
+    // ("listening on 3000") — but never on a line about a failure, or about the future
     // ("Warming up before listening on port 3000").
     regex:
-      /^(?!.*\b(?:error|fail(?:ed|ure)?|cannot|can't|unable|not|EADDRINUSE|in use|debugger|inspector|before|will|once|until|waiting|soon)\b).*\b(?:listening|running|started|serving|ready|live|up)\b.{0,40}?\b(?:on|at)\b.{0,20}?(?:\bport\s*:?\s*(?<port>\d{2,5})\b|(?<url>https?:\/\/\S+)|(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:]*\]):(?<hostPort>\d{2,5})\b)/i,
+      /^(?!.*\b(?:error|fail(?:ed|ure)?|cannot|can't|unable|not|EADDRINUSE|in use|debugger|inspector|before|will|once|until|waiting|soon)\b).*\b(?:listening|running|started|serving|ready|live|up)\b.{0,40}?\b(?:on|at)\b.{0,20}?(?:\bport\s*:?\s*(?<port>\d{2,5})\b|(?<url>https?:\/\/\S+)|(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:]*\]):(?<hostPort>\d{2,5})\b|(?<=\b(?:on|at)\s{1,3})(?<barePort>\d{2,5})\s*[.!]?\s*$)/i,
     sample: 'Server running at http://127.0.0.1:3000/',
     source: 'Node.js "Getting started" example (nodejs.org), quoted',
     moreSamples: [
       { line: 'Listening on port 8080', source: 'a hand-written Express/Koa server' },
       { line: 'listening on 0.0.0.0:8000', source: 'hypercorn-style log line, quoted' },
+      {
+        line: 'Server listening on 3000',
+        source:
+          'the Express idiom `app.listen(PORT, () => console.log(`Server listening on ${PORT}`))` in many public repositories, run on Node 20',
+      },
     ],
   },
   {

@@ -126,7 +126,7 @@ function placesOf(matches: LineMatch[], decisive: LineMatch | undefined): PlaceH
   if (decisive && decisive.pattern.kind !== 'error' && decisive.pattern.kind !== 'building') sources.unshift(decisive);
   const places: PlaceHint[] = [];
   for (const { pattern, groups } of sources) {
-    const port = pattern.kind === 'portMoved' ? groups.to : (groups.port ?? groups.hostPort);
+    const port = pattern.kind === 'portMoved' ? groups.to : (groups.port ?? groups.hostPort ?? groups.barePort);
     const found = toPlace(groups.url, port, pattern.id);
     const place = found && pattern.framework !== 'generic' ? { ...found, isFrameworkOwn: true } : found;
     if (place && !places.some((p) => p.url === place.url)) places.push(place);

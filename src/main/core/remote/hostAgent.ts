@@ -1,8 +1,9 @@
 /**
  * The small program we run on the host with its own `node` (`node -`, the source on stdin, so
  * nothing of it shows in the host's process list): it reports what is installed and running,
- * starts the server detached from the SSH session (so it outlives the connection), and opens
- * folders in a running server through its loopback WebSocket. Plain CommonJS for any Node: it
+ * builds node-pty there when the installed one does not load, starts the server detached from the
+ * SSH session (so it outlives the connection), and opens folders in a running server through its
+ * loopback WebSocket. Plain CommonJS for any Node: it
  * must get as far as naming an old Node. Each run prints one JSON line, or one
  * `switchboard-host: <reason>` line on stderr and exits 3.
  */
@@ -12,6 +13,8 @@ import { MCP_ENDPOINT_FILE } from '../../../shared/mcp';
 export const HOST_BASE_DIR = '.switchboard-server';
 /** A server that printed nothing for this long is reported as failed (a cold start under load takes seconds). */
 const START_TIMEOUT_MS = 60_000;
+/** Building node-pty on a slow host (a small VM, an emulated architecture) takes minutes. */
+const BUILD_TIMEOUT_MS = 600_000;
 export const HOST_FAILURE_PREFIX = 'switchboard-host: ';
 
 export type HostAgentRequest =
@@ -21,6 +24,9 @@ export type HostAgentRequest =
 
 export interface HostProbe {
   node: string;
+  /** The host's `process.platform` and `process.arch`: which native prebuilds are worth sending. */
+  platform: string;
+  arch: string;
   installed: boolean;
   running: { version: string; pid: number; port: number; ui: string } | null;
 }
@@ -45,6 +51,7 @@ export function hostAgentSource(request: HostAgentRequest): string {
 const REQUEST = ${JSON.stringify(request)};
 const BASE = require('path').join(require('os').homedir(), ${JSON.stringify(HOST_BASE_DIR)});
 const START_TIMEOUT_MS = ${START_TIMEOUT_MS};
+const BUILD_TIMEOUT_MS = ${BUILD_TIMEOUT_MS};
 const MCP_ENDPOINT_FILE = ${JSON.stringify(MCP_ENDPOINT_FILE)};
 const FAILURE_PREFIX = ${JSON.stringify(HOST_FAILURE_PREFIX)};
 ${HOST_AGENT_BODY}`;
@@ -110,17 +117,15 @@ function probe() {
   const state = runningServer();
   done({
     node: process.version,
+    platform: process.platform,
+    arch: process.arch,
     installed: fs.existsSync(path.join(installDir(), '.installed')),
     running: state ? { version: state.version, pid: state.pid, port: state.port, ui: state.ui } : null,
   });
 }
 
 function start() {
-  try {
-    require(path.join(installDir(), 'node_modules', 'node-pty'));
-  } catch (e) {
-    fail('node-pty does not load on the host (' + process.platform + '-' + process.arch + '): ' + String(e.message).split('\n')[0]);
-  }
+  ensurePty();
   const dirs = REQUEST.dirs.map(resolveDir);
   fs.mkdirSync(DATA_DIR, { recursive: true, mode: 0o700 });
   const lineFile = path.join(DATA_DIR, 'serve-line.json');
@@ -154,6 +159,74 @@ function start() {
   });
   setTimeout(() => fail('the server printed nothing within ' + START_TIMEOUT_MS / 1000 + ' s: ' + logTail()), START_TIMEOUT_MS).unref();
   check();
+}
+
+// node-pty travels as built on the laptop (or a prebuild for the host's platform). Whether it fits
+// is found by loading it; when it does not, it is built here with node-gyp and the host's compiler.
+function ptyLoadError(ptyDir) {
+  const probe = 'try { require(' + JSON.stringify(ptyDir) + ') } catch (e) { process.stderr.write(String(e.message).split("\\n")[0]); process.exit(1) }';
+  const loaded = cp.spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8' });
+  return loaded.status === 0 ? undefined : String(loaded.stderr).trim() || 'exit ' + loaded.status;
+}
+function onPath(names) {
+  const dirs = String(process.env.PATH || '').split(path.delimiter).filter(Boolean);
+  for (const name of names) {
+    if (path.isAbsolute(name) && fs.existsSync(name)) return name;
+    for (const dir of dirs) {
+      const file = path.join(dir, name);
+      try {
+        fs.accessSync(file, fs.constants.X_OK);
+        if (fs.statSync(file).isFile()) return file;
+      } catch (e) {
+        // not here
+      }
+    }
+  }
+  return undefined;
+}
+// npm's own node-gyp beside this node (official, nodesource, nvm and Homebrew layouts), npm's on PATH, or node-gyp on PATH.
+function nodeGyp() {
+  const beside = path.join(path.dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
+  if (fs.existsSync(beside)) return [process.execPath, beside];
+  const npm = onPath(['npm']);
+  const viaNpm = npm && path.join(path.dirname(fs.realpathSync(npm)), '..', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
+  if (viaNpm && fs.existsSync(viaNpm)) return [process.execPath, viaNpm];
+  const own = onPath(['node-gyp']);
+  return own ? [own] : undefined;
+}
+// Node's headers installed beside it (node-gyp's --nodedir); none: node-gyp uses its cache or downloads them.
+function nodeHeadersDir() {
+  const prefixes = [path.resolve(process.execPath, '..', '..'), process.config.variables.node_prefix];
+  return prefixes.find((prefix) => prefix && fs.existsSync(path.join(prefix, 'include', 'node', 'node_api.h')));
+}
+function missingBuildTools(gyp) {
+  const missing = [];
+  if (!onPath([process.env.PYTHON || 'python3', 'python3', 'python'])) missing.push('python3');
+  if (!onPath([process.platform === 'linux' ? 'make' : 'gmake', 'make'])) missing.push('make');
+  const cxx = process.env.CXX ? [process.env.CXX.split(' ')[0]] : process.platform === 'linux' ? ['g++'] : ['c++', 'clang++'];
+  if (!onPath(cxx)) missing.push(cxx[0] + ' (a C++ compiler)');
+  if (!gyp) missing.push('node-gyp (it comes with npm)');
+  return missing;
+}
+function ensurePty() {
+  const ptyDir = path.join(installDir(), 'node_modules', 'node-pty');
+  const loadError = ptyLoadError(ptyDir);
+  if (!loadError) return;
+  const where = process.platform + '-' + process.arch + ', Node ' + process.version;
+  const gyp = nodeGyp();
+  const missing = missingBuildTools(gyp);
+  if (missing.length > 0) {
+    fail('node-pty has no build that loads on the host (' + where + ') and cannot be built there: missing ' + missing.join(', ') + ' (' + loadError + ')');
+  }
+  const headers = nodeHeadersDir();
+  const args = gyp.slice(1).concat(['rebuild'], headers ? ['--nodedir=' + headers] : []);
+  const built = cp.spawnSync(gyp[0], args, { cwd: ptyDir, encoding: 'utf8', timeout: BUILD_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
+  fs.writeFileSync(path.join(installDir(), 'node-pty-build.log'), String(built.stdout) + String(built.stderr), { mode: 0o600 });
+  const stillFails = built.status === 0 ? ptyLoadError(ptyDir) : undefined;
+  if (built.status === 0 && !stillFails) return;
+  const errors = String(built.stderr).split('\n').filter((line) => /error|ERR!/i.test(line) && !/not ok/.test(line));
+  const noHeaders = headers ? '' : ' (no Node headers at ' + path.resolve(process.execPath, '..', '..', 'include', 'node') + ', and node-gyp could not fetch them?)';
+  fail('building node-pty on the host (' + where + ') failed' + noHeaders + ': ' + (stillFails || (errors[0] || 'exit ' + built.status).trim()) + ' (log: ' + path.join(installDir(), 'node-pty-build.log') + ')');
 }
 
 function open() {

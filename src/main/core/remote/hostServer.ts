@@ -12,7 +12,7 @@ import {
   type HostProject,
   type HostServer,
 } from './hostAgent';
-import type { ServerBundle } from './serverBundle';
+import type { HostPlatform, ServerBundle } from './serverBundle';
 import { SshError, type SshConnection } from './sshConnection';
 import { describeSshFailure } from './sshFailures';
 
@@ -33,7 +33,7 @@ export function probeHost(connection: SshConnection, version: string): Promise<H
 }
 
 /** Unpacks the bundle into `~/.switchboard-server/<version>` atomically: a failed install leaves no half folder. */
-export async function installServer(connection: SshConnection, bundle: ServerBundle): Promise<void> {
+export async function installServer(connection: SshConnection, bundle: ServerBundle, host: HostPlatform): Promise<void> {
   if (!/^[0-9A-Za-z.+-]+$/.test(bundle.version)) throw new Error(`Unusable server version ${JSON.stringify(bundle.version)}`);
   const script = [
     'set -e',
@@ -49,7 +49,7 @@ export async function installServer(connection: SshConnection, bundle: ServerBun
     'rm -rf "$final"',
     'mv "$tmp" "$final"',
   ].join('; ');
-  await connection.run(script, bundle.stream());
+  await connection.run(script, bundle.stream(host));
 }
 
 /** Starts the server on the host's loopback, on a port that is free here too (it is forwarded as the same number). */

@@ -72,7 +72,7 @@ class HostWatch {
 }
 
 /** The linked side of the hosts: their projects, views and waiting agents (RemoteHostDirectory adds the hosts). */
-export class LinkedRemoteProjects implements Omit<LinkedProjects, 'hosts' | 'addHost'> {
+export class LinkedRemoteProjects implements Omit<LinkedProjects, 'hosts' | 'addHost' | 'disconnectHost' | 'forgetHost'> {
   private readonly watches: HostWatch[] = [];
   private readonly store = new DisposableStore();
   private readonly changed = new Emitter<void>();
@@ -90,10 +90,16 @@ export class LinkedRemoteProjects implements Omit<LinkedProjects, 'hosts' | 'add
     );
   }
 
-  /** Stops following a host (one that never connected). */
+  /** Stops following a host (disconnected, or one that never connected). */
   remove(remote: RemoteHost): void {
     const index = this.watches.findIndex((watch) => watch.remote === remote);
     if (index >= 0) this.watches.splice(index, 1)[0].client?.close();
+    this.changed.fire();
+  }
+
+  /** The hosts' list changed without a project changing (one forgotten): viewers refresh. */
+  hostsChanged(): void {
+    this.changed.fire();
   }
 
   /**

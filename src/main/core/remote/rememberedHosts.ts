@@ -36,6 +36,13 @@ export function rememberHost(dataDir: string, host: RememberedHost): RememberedH
   return hosts;
 }
 
+/** Removes a host from the list; returns the list as written. */
+export function forgetRememberedHost(dataDir: string, destination: string, configFile: string | undefined): RememberedHost[] {
+  const hosts = readRememberedHosts(dataDir).filter((h) => h.destination !== destination || h.configFile !== configFile);
+  writeFileAtomic(join(dataDir, HOSTS_FILE), `${JSON.stringify(hosts, null, 2)}\n`, 0o600);
+  return hosts;
+}
+
 function isRememberedHost(value: unknown): value is RememberedHost {
   const host = value as RememberedHost;
   return typeof host?.destination === 'string' && Array.isArray(host.dirs) && typeof host.connectedAt === 'number';

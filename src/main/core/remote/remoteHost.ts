@@ -6,7 +6,7 @@
  * and forwarding the same ports, so open pages and clients reconnect where they were.
  */
 import { Emitter, type Disposable } from '../base';
-import type { HostProject } from './hostAgent';
+import type { HostProbe, HostProject } from './hostAgent';
 import { installServer, openProjects, probeHost, startServer } from './hostServer';
 import type { RemoteSpec } from './destination';
 import type { ServerBundle } from './serverBundle';
@@ -143,7 +143,7 @@ export class RemoteHost implements Disposable {
     }
     const { port, ui, server } = probe.running
       ? { ...probe.running, server: 'reused' as const }
-      : await this.startOnHost(connection, version, probe.installed);
+      : await this.startOnHost(connection, version, probe);
     await connection.forward(port);
     const projects = await this.openAndForward(connection, this.dirs);
     for (const extra of this.extraPorts) await connection.forward(extra);
@@ -163,10 +163,10 @@ export class RemoteHost implements Disposable {
     return projects.map((p) => ({ ...p, host: this.options.spec.destination }));
   }
 
-  private async startOnHost(connection: SshConnection, version: string, installed: boolean) {
+  private async startOnHost(connection: SshConnection, version: string, { installed, platform, arch }: HostProbe) {
     if (!installed) {
       this.options.log?.(`${this.options.spec.destination}: installing Switchboard server ${version}`);
-      await installServer(connection, this.options.bundle());
+      await installServer(connection, this.options.bundle(), { platform, arch });
     }
     const started = await startServer(connection, version, this.dirs, this.options.trust);
     return { ...started, server: installed ? ('started' as const) : ('installed' as const) };

@@ -12,7 +12,7 @@ import type { Disposable } from '../base';
 import type { LinkedProjects, ProjectView } from '../workspace';
 import type { RemoteSpec } from './destination';
 import { LinkedRemoteProjects } from './linkedRemoteProjects';
-import { readRememberedHosts, rememberHost, type RememberedHost } from './rememberedHosts';
+import { forgetRememberedHost, readRememberedHosts, rememberHost, type RememberedHost } from './rememberedHosts';
 import { RemoteHost, type RemoteHostState, type RemoteProject } from './remoteHost';
 import { serverBundle, type ServerBundle } from './serverBundle';
 
@@ -79,11 +79,30 @@ export class RemoteHosts implements LinkedProjects, Disposable {
       return { remote: known, opened };
     }
     if (known && known.state.status !== 'failed') return { remote: known, opened: [] }; // connecting, or reconnecting on its own
-    if (known) this.forget(known);
+    if (known) this.drop(known);
     const remote = this.follow(spec);
     await remote.connect();
     await this.linked.ready();
     return { remote, opened: remote.state.projects };
+  }
+
+  /** Ends one host's connection (its server and processes keep running there); it stays remembered. */
+  disconnectHost(destination: string): RemoteHostInfo {
+    const remote = this.remotes.find((r) => r.state.host === destination);
+    if (!remote) throw new SwitchboardError('invalid_argument', `${destination} is not connected`);
+    this.drop(remote);
+    return this.hosts().find((h) => h.destination === destination) ?? { destination, status: 'remembered', folders: [] };
+  }
+
+  /** Disconnects a host when connected and removes it from remote-hosts.json; nothing on the host is touched. */
+  forgetHost(destination: string): void {
+    const remote = this.remotes.find((r) => r.state.host === destination);
+    const { dataDir, configFile } = this.options;
+    const isRemembered = this.remembered.some((h) => h.destination === destination && h.configFile === configFile);
+    if (!remote && !isRemembered) throw new SwitchboardError('invalid_argument', `${destination} is not a known host`);
+    if (remote) this.drop(remote);
+    this.remembered = forgetRememberedHost(dataDir, destination, configFile);
+    this.linked.hostsChanged();
   }
 
   /** Every connected host's projects. */
@@ -138,8 +157,8 @@ export class RemoteHosts implements LinkedProjects, Disposable {
     return remote;
   }
 
-  /** A host that never connected is not kept: adding it again starts afresh. */
-  private forget(remote: RemoteHost): void {
+  /** Stops following a host and closes its connection only (a failed one, or one disconnected on request). */
+  private drop(remote: RemoteHost): void {
     this.remotes.splice(this.remotes.indexOf(remote), 1);
     this.linked.remove(remote);
     remote.dispose();

@@ -1,16 +1,16 @@
 /**
  * What gets installed on a host: the built app (`out/`), `package.json` and the production
  * dependencies' folders (the closure of `dependencies` and `optionalDependencies`, resolved the way
- * Node resolves them), as one gzipped tar stream made by the system's `tar`. Its version is the
- * package version plus a hash of the built files, so two builds of one version are two servers.
- * node-pty goes as built here: a host of the same OS, architecture and libc loads it; others must
- * rebuild it there (see docs/remote.md).
+ * Node resolves them), as one gzipped tar stream made in-process from a BundleSource (the app's
+ * folder, or its asar archive when packaged). Its version is the package version plus a hash of
+ * the built files, so two builds of one version are two servers. node-pty goes as built here; a
+ * host where it does not load builds it there (hostAgent.ts).
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { posix } from 'node:path';
 import type { Readable } from 'node:stream';
+import { appBundleSource, type BundleSource } from './bundleSource';
+import { tarStream } from './tarStream';
 
 interface PackageJson {
   version?: string;
@@ -21,69 +21,92 @@ interface PackageJson {
 export interface ServerBundle {
   /** `<package version>-<12 hex of the built files' hash>`: the folder name on the host. */
   version: string;
-  root: string;
-  /** Paths relative to `root` that the tar holds. */
+  /** Paths (relative to the source's root) that the tar holds. */
   paths: string[];
-  /** A fresh gzipped tar stream of `paths`. */
-  stream(): Readable;
+  /** A fresh gzipped tar stream of `paths`; for a known host, without other platforms' native prebuilds. */
+  stream(host?: HostPlatform): Readable;
 }
 
-/** The bundle of the app at `root` (the folder holding `package.json` and the built `out/`). */
-export function serverBundle(root: string): ServerBundle {
-  const serveJs = join(root, 'out', 'main', 'serve.js');
-  if (!existsSync(serveJs)) throw new Error(`No built server at ${serveJs}: run npm run build first`);
-  const pkg = readJson(join(root, 'package.json'));
-  const version = `${pkg.version ?? '0.0.0'}-${hashTree(join(root, 'out')).slice(0, 12)}`;
-  const paths = ['package.json', 'out', ...productionPackages(root, pkg).map((dir) => relative(root, dir))];
-  return {
-    version,
-    root,
-    paths,
-    stream() {
-      const tar = spawn('tar', ['-czf', '-', '-C', root, '--', ...paths], { stdio: ['ignore', 'pipe', 'inherit'] });
-      return tar.stdout;
-    },
-  };
+/** `process.platform` and `process.arch` of the host. */
+export interface HostPlatform {
+  platform: string;
+  arch: string;
 }
 
-function readJson(file: string): PackageJson {
-  return JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
+/** The bundle of the app at `appRoot` (its folder, or its `app.asar`), or of any source. */
+export function serverBundle(from: string | BundleSource): ServerBundle {
+  const source = typeof from === 'string' ? appBundleSource(from) : from;
+  if (source.entry('out/main/serve.js')?.type !== 'file') {
+    throw new Error(`No built server at ${source.location}/out/main/serve.js: run npm run build first`);
+  }
+  const pkg = readJson(source, 'package.json');
+  const version = `${pkg.version ?? '0.0.0'}-${hashTree(source, 'out').slice(0, 12)}`;
+  const paths = ['package.json', 'out', ...productionPackages(source, pkg)];
+  return { version, paths, stream: (host) => tarStream(source, paths, host ? (path) => isOtherPlatformPrebuild(path, host) : () => false) };
+}
+
+/** Node's `process.platform` values: the first part of a prebuild folder's name. */
+const PLATFORMS = ['aix', 'android', 'darwin', 'freebsd', 'haiku', 'linux', 'openbsd', 'netbsd', 'sunos', 'win32', 'cygwin'];
+
+/**
+ * A package's `prebuilds/<platform>-<arch…>` folder (the prebuildify layout node-pty and others
+ * load from) for another OS than the host's: most of node-pty's size, of no use there. Other
+ * architectures of the host's OS still go (names like `darwin-x64+arm64` combine them).
+ */
+function isOtherPlatformPrebuild(path: string, { platform }: HostPlatform): boolean {
+  const name = /(?:^|\/)node_modules\/(?:@[^/]+\/)?[^/]+\/prebuilds\/([^/]+)$/.exec(path)?.[1];
+  const os = name?.split('-')[0];
+  return os !== undefined && PLATFORMS.includes(os) && os !== platform;
+}
+
+function readJson(source: BundleSource, path: string): PackageJson {
+  return JSON.parse(source.read(path).toString('utf8')) as PackageJson;
 }
 
 /** Every package folder the production dependencies need, found as Node's resolution would. */
-function productionPackages(root: string, pkg: PackageJson): string[] {
+function productionPackages(source: BundleSource, pkg: PackageJson): string[] {
   const found = new Set<string>();
   const visit = (fromDir: string, deps: PackageJson) => {
     for (const name of Object.keys({ ...deps.dependencies, ...deps.optionalDependencies })) {
-      const dir = resolvePackageDir(root, fromDir, name);
-      if (!dir || found.has(dir)) continue; // an optional dependency for another platform is absent
+      const dir = resolvePackageDir(source, fromDir, name);
+      if (dir === undefined || found.has(dir)) continue; // an optional dependency for another platform is absent
       found.add(dir);
-      visit(dir, readJson(join(dir, 'package.json')));
+      visit(dir, readJson(source, `${dir}/package.json`));
     }
   };
-  visit(root, pkg);
+  visit('', pkg);
   // A folder inside another one's node_modules travels with it.
   return [...found].filter((dir) => ![...found].some((other) => other !== dir && dir.startsWith(`${other}/`))).sort();
 }
 
-function resolvePackageDir(root: string, fromDir: string, name: string): string | undefined {
-  for (let dir = fromDir; dir.startsWith(root); dir = dirname(dir)) {
-    const candidate = join(dir, 'node_modules', name);
-    if (existsSync(join(candidate, 'package.json'))) return candidate;
-    if (dir === root) break;
+/** `fromDir`'s nearest `node_modules/<name>`, walking up to the root. */
+function resolvePackageDir(source: BundleSource, fromDir: string, name: string): string | undefined {
+  for (let dir = fromDir; ; dir = parentOf(dir)) {
+    const candidate = posix.join(dir, 'node_modules', name);
+    if (source.entry(`${candidate}/package.json`)) return candidate;
+    if (dir === '') return undefined;
   }
-  return undefined;
 }
 
-function hashTree(dir: string): string {
+function parentOf(dir: string): string {
+  const parent = posix.dirname(dir);
+  return parent === '.' ? '' : parent;
+}
+
+function hashTree(source: BundleSource, root: string): string {
   const hash = createHash('sha256');
   const walk = (current: string) => {
-    for (const name of readdirSync(current).sort()) {
-      const path = join(current, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else hash.update(relative(dir, path)).update('\0').update(readFileSync(path));
+    for (const name of source.list(current)) {
+      const path = `${current}/${name}`;
+      const entry = source.entry(path);
+      if (entry?.type === 'dir') walk(path);
+      else
+        hash
+          .update(posix.relative(root, path))
+          .update('\0')
+          .update(entry?.type === 'link' ? entry.target : source.read(path));
     }
   };
-  walk(dir);
+  walk(root);
   return hash.digest('hex');
 }

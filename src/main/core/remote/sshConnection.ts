@@ -160,8 +160,14 @@ function collect(child: ChildProcess, input?: string | NodeJS.ReadableStream): P
   if (child.stdin) {
     child.stdin.on('error', () => undefined); // the remote side may exit before reading everything
     if (typeof input === 'string') child.stdin.end(input);
-    else if (input) input.pipe(child.stdin);
-    else child.stdin.end();
+    else if (input) {
+      // The input failing (a bundle file unreadable) ends the command instead of leaving it waiting for more.
+      input.once('error', (err: Error) => {
+        stderr += `${err.message}\n`;
+        child.kill('SIGTERM');
+      });
+      input.pipe(child.stdin);
+    } else child.stdin.end();
   }
   return new Promise((resolve) => {
     child.once('error', (err) => resolve({ code: null, stdout, stderr: `${stderr}${err.message}` }));

@@ -30,6 +30,9 @@ const HOOK_RULES: Readonly<Record<AgentHookEvent['event'], HookRule[]>> = {
   PreToolUse: [{ implies: { primary: 'active', detail: 'using_tools' } }],
   PostToolUse: [{ implies: { primary: 'active', detail: 'thinking' } }],
   ResponseStart: [{ implies: { primary: 'active', detail: 'responding' } }],
+  // A request to the model starts; the tracker reads a second one in the same step as a retry.
+  ModelRequest: [{ implies: { primary: 'active', detail: 'thinking' } }],
+  ApiRetry: [{ implies: { primary: 'active', detail: 'retrying' } }],
   Notification: [
     {
       // Claude Code and Qwen Code: `permission_prompt`; Gemini CLI: `ToolPermission`.
@@ -65,6 +68,45 @@ export interface HookState extends HookImplication {
   isPromptDrawn?: boolean;
   /** A busy hook: the screen has shown the turn running since (see StatusTracker's stale-hook rule). */
   isTurnDrawn?: boolean;
+  /** A ModelRequest: the screen has shown its answer since (text or a tool), so a next one is no retry. */
+  isAnswerDrawn?: boolean;
+  /** A retry (ApiRetry, or a ModelRequest repeated): what the CLI said about it. */
+  retry?: { message: string; attempt?: number; maxAttempts?: number; retryAt?: number };
+}
+
+/**
+ * How long a retry holds against a screen that shows nothing but the turn still busy (a spinner:
+ * what a CLI waiting out its back-off draws): until the next attempt the CLI announced is due, plus
+ * the usual freshness; without an announced time, RETRY_HOLD_MS (Gemini CLI 0.61's longest
+ * back-off is 30 s). Past it a retry that never came back is a stalled turn again (stuck).
+ */
+const RETRY_HOLD_MS = 35_000;
+
+export function retryHoldEndsAt(hook: HookState, freshMs: number): number | undefined {
+  if (!hook.retry) return undefined;
+  const { retryAt } = hook.retry;
+  return retryAt === undefined ? hook.at + RETRY_HOLD_MS : Math.max(retryAt, hook.at) + freshMs;
+}
+
+/**
+ * The hook state an event sets, given the one before it. ApiRetry carries the CLI's own account.
+ * A ModelRequest right after another one (no tool ran, no answer was drawn between) is that
+ * request's next attempt: Gemini CLI fires BeforeModel for every attempt and nothing when one
+ * fails, so the repeat is the only structured sign of a retry (docs/agent-status.md).
+ */
+export function nextHookState(e: AgentHookEvent, implied: HookImplication, previous: HookState | undefined): HookState {
+  const state: HookState = { ...implied, event: e.event, at: e.at };
+  if (e.event === 'ApiRetry') {
+    const retry = { message: e.message ?? 'retrying a failed request', attempt: e.attempt, maxAttempts: e.maxAttempts, retryAt: e.retryAt };
+    return { ...state, retry: definedOnly(retry) };
+  }
+  if (e.event !== 'ModelRequest' || previous?.event !== 'ModelRequest' || previous.isAnswerDrawn) return state;
+  const attempt = (previous.retry?.attempt ?? 1) + 1;
+  return { ...state, primary: 'active', detail: 'retrying', retry: { message: 'the model request is being retried', attempt } };
+}
+
+function definedOnly<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }
 
 export interface MergedState {
@@ -85,6 +127,8 @@ export interface MergedState {
 export function mergeHookWithScreen(hook: HookState, screen: MergedState): MergedState {
   // The screen knows which dialog it shows (a CLI may notify a question as a permission prompt).
   if (screen.primary === 'waiting') return hook.primary === 'waiting' ? { ...screen, isFromHook: true } : screen;
+  // A retry is over once the screen shows its answer (text streaming, a tool running).
+  if (hook.detail === 'retrying' && screen.primary === 'active' && screen.detail !== null && screen.detail !== 'thinking') return screen;
   // UserPromptSubmit / PostToolUse only say "a request is in flight": the screen shows when it
   // streams (responding) or runs a tool. PreToolUse (using_tools) and Stop are exact, and so is
   // PostToolUse about the tool: the finished tool's box lingers on screen, it does not run.

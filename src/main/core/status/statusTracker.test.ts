@@ -426,7 +426,7 @@ describe('StatusTracker', () => {
       expect(tracker.status).toMatchObject({
         primary: 'active',
         confidence: 'low',
-        confidenceReason: 'no rule matched — the CLI may have changed (version 2.1.197)',
+        confidenceReason: 'no rule matched — the CLI may have changed (version 2.1.332)',
       });
       expect(events.at(-1)?.confidence).toBe('low');
       // A known screen again: the rules understand it, confidence is back.
@@ -464,7 +464,7 @@ describe('StatusTracker', () => {
 
   it('carries whether its preset was verified against the real CLI', () => {
     const { tracker } = setup();
-    expect(tracker.status.verified).toEqual({ cliVersion: '2.1.197', date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(tracker.status.verified).toEqual({ cliVersion: '2.1.332', date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
   });
 
   it('dispose cancels every timer and silences events', () => {
@@ -537,6 +537,74 @@ describe('StatusTracker: blocked agents (issue 30)', () => {
   });
 });
 
+describe('StatusTracker: retries reported by the CLI, not drawn (issue 30)', () => {
+  /** Claude's samples stand in for any CLI's screens: a spinner that only animates, then text. */
+  function retriedRequest() {
+    const s = idleSession();
+    s.tracker.applyHookEvent({ event: 'UserPromptSubmit', at: s.clock.now() });
+    s.tracker.applyHookEvent({ event: 'ModelRequest', at: s.clock.now() });
+    s.session.print(thinkingFrame(0));
+    s.clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(s.state()).toBe('active/thinking');
+    return s;
+  }
+
+  it('a model request repeated with nothing between is a retry: active · retrying with the attempt, and never stuck while the spinner only animates', () => {
+    const { clock, session, tracker, state } = retriedRequest();
+    clock.advanceBy(5_000); // the CLI waits out its back-off, drawing only animation
+    tracker.applyHookEvent({ event: 'ModelRequest', at: clock.now() });
+    expect(state()).toBe('active/retrying');
+    expect(tracker.status.reason).toBe('hook:ModelRequest');
+    expect(tracker.status.blocked).toEqual({ message: 'the model request is being retried', attempt: 2 });
+    for (let i = 1; i <= 12; i++) {
+      clock.advanceBy(2_500); // 30 s of spinner frames: past the hook's freshness and the stuck threshold
+      session.print(thinkingFrame(i));
+      if (i === 6) tracker.applyHookEvent({ event: 'ModelRequest', at: clock.now() });
+    }
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('active/retrying');
+    expect(tracker.status.blocked?.attempt).toBe(3);
+  });
+
+  it('a retry that never comes back is stuck once its hold is over; an answer on screen ends the retry at once', () => {
+    const { clock, session, tracker, state } = retriedRequest();
+    tracker.applyHookEvent({ event: 'ModelRequest', at: clock.now() });
+    expect(state()).toBe('active/retrying');
+    for (let i = 1; i <= 16; i++) {
+      clock.advanceBy(2_500); // 40 s of animation: no attempt came, nothing new drawn
+      session.print(thinkingFrame(i));
+    }
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('stuck/thinking');
+
+    tracker.applyHookEvent({ event: 'ModelRequest', at: clock.now() });
+    expect(state()).toBe('active/retrying');
+    session.print(RESPONDING);
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('active/responding');
+    // The answer was drawn: the next request (after a tool, say) is a new one, not a retry.
+    tracker.applyHookEvent({ event: 'ModelRequest', at: clock.now() });
+    session.print(thinkingFrame(20));
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('active/thinking');
+  });
+
+  it("a CLI's own retry report carries its message and attempt, and holds until its next attempt is due", () => {
+    const { clock, session, tracker, state } = retriedRequest();
+    const retryAt = clock.now() + 40_000;
+    tracker.applyHookEvent({ event: 'ApiRetry', at: clock.now(), message: 'Rate limited', attempt: 1, retryAt });
+    expect(state()).toBe('active/retrying');
+    expect(tracker.status.blocked).toEqual({ message: 'Rate limited', attempt: 1 });
+    for (let i = 1; clock.now() < retryAt; i++) {
+      clock.advanceBy(2_500);
+      session.print(thinkingFrame(i));
+    }
+    expect(state()).toBe('active/retrying');
+    clock.advanceBy(HOOK_FRESH_MS + RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('stuck/thinking');
+  });
+});
+
 describe('unknown dialogs and the arbitration between hooks and the screen', () => {
   /** Claude Code as a newer version meets it: the permission dialog is one its rules never saw. */
   function withoutPermissionRule() {
@@ -561,7 +629,7 @@ describe('unknown dialogs and the arbitration between hooks and the screen', () 
     expect(tracker.status).toMatchObject({
       reason: 'claude/unrecognised-dialog',
       confidence: 'low',
-      confidenceReason: expect.stringMatching(/^unrecognised dialog — no claude rule knows this screen \(rules of version 2\.1\.197\)$/),
+      confidenceReason: expect.stringMatching(/^unrecognised dialog — no claude rule knows this screen \(rules of version 2\.1\.332\)$/),
     });
     expect(events.at(-1)?.primary).toBe('waiting');
     session.print(IDLE); // answered: the composer is back
@@ -608,13 +676,13 @@ describe('unknown dialogs and the arbitration between hooks and the screen', () 
 describe('version awareness', () => {
   it('carries the running CLI version next to the verified one', () => {
     const { tracker, events } = idleSession();
-    expect(tracker.status).toMatchObject({ verifiedVersion: '2.1.197' });
+    expect(tracker.status).toMatchObject({ verifiedVersion: '2.1.332' });
     expect(tracker.status.cliVersion).toBeUndefined();
-    tracker.setCliVersion('2.1.332');
-    expect(tracker.status).toMatchObject({ cliVersion: '2.1.332', verifiedVersion: '2.1.197' });
-    expect(events.at(-1)?.cliVersion).toBe('2.1.332');
+    tracker.setCliVersion('2.1.400');
+    expect(tracker.status).toMatchObject({ cliVersion: '2.1.400', verifiedVersion: '2.1.332' });
+    expect(events.at(-1)?.cliVersion).toBe('2.1.400');
     const n = events.length;
-    tracker.setCliVersion('2.1.332');
+    tracker.setCliVersion('2.1.400');
     expect(events).toHaveLength(n);
   });
 

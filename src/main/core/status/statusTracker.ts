@@ -20,7 +20,16 @@ import {
 } from './classifier';
 import { realClock, type Clock } from '../base';
 import { HealthMachine, RECOVERED_HOLD_MS } from './healthMachine';
-import { HOOK_FRESH_MS, hookAlone, hookImplication, mergeHookWithScreen, type HookState, type MergedState } from './hookState';
+import {
+  HOOK_FRESH_MS,
+  hookAlone,
+  hookImplication,
+  mergeHookWithScreen,
+  nextHookState,
+  retryHoldEndsAt,
+  type HookState,
+  type MergedState,
+} from './hookState';
 import { ProgressDetector } from './progress';
 import type { RuleSet } from './ruleSchema';
 
@@ -234,7 +243,7 @@ export class StatusTracker extends DisposableBase {
     if (implied === 'clear') {
       this.hook = undefined;
     } else {
-      this.hook = { ...implied, event: event.event, at: event.at };
+      this.hook = nextHookState(event, implied, this.hook);
       // A hook is a progress event (a prompt, a tool call, a result).
       this.lastProgressAt = Math.max(this.lastProgressAt ?? 0, event.at);
     }
@@ -350,6 +359,9 @@ export class StatusTracker extends DisposableBase {
     let candidate: MergedState = { primary: cls.primary, detail: cls.detail, reason: cls.reason, isStrongIdle: cls.isStrongIdle };
     this.retireAnsweredPromptHook(cls);
     this.retireEndedTurnHook(cls);
+    if (this.hook?.event === 'ModelRequest' && (cls.detail === 'responding' || cls.detail === 'using_tools')) {
+      this.hook.isAnswerDrawn = true;
+    }
     if (this.staleHook && cls.primary === 'idle') candidate = { ...candidate, reason: `${cls.reason} (over stale hook:${this.staleHook})` };
     const isHookInForce = this.isHookInForce(cls, now);
     if (isHookInForce) candidate = mergeHookWithScreen(this.hook!, candidate);
@@ -372,7 +384,10 @@ export class StatusTracker extends DisposableBase {
   private isHookInForce(cls: Classification, now: number): boolean {
     if (this.hook === undefined) return false;
     if (now - this.hook.at < this.hookFreshMs) return true;
-    return this.hook.primary === 'waiting' && !isScreenRecognised(cls);
+    if (this.hook.primary === 'waiting') return !isScreenRecognised(cls);
+    // A retry holds while the screen shows only the turn still busy (see retryHoldEndsAt).
+    const isSpinnerOnly = cls.primary === 'active' && (cls.detail === null || cls.detail === 'thinking');
+    return isSpinnerOnly && now < (retryHoldEndsAt(this.hook, this.hookFreshMs) ?? 0);
   }
 
   /**
@@ -383,6 +398,10 @@ export class StatusTracker extends DisposableBase {
     if (target.primary === 'idle') this.lastResetAt = undefined;
     if (!isBlockedDetail(target.detail) && target.detail !== 'retrying') return undefined;
     const rule = this.rules.rules.find((r) => r.key === cls.reason && r.implies.detail === target.detail);
+    if (!rule && target.detail === 'retrying' && this.hook?.retry) {
+      const { retryAt: _, ...said } = this.hook.retry;
+      return said;
+    }
     if (!rule) return this.shown.detail === target.detail ? this.shown.blocked : undefined;
     const snapshot = {
       lines,
@@ -546,6 +565,7 @@ export class StatusTracker extends DisposableBase {
       deadlines.push(this.lastProgressAt + this.thresholds.stuckThresholdMs);
     }
     if (isHookFresh) deadlines.push(this.hook!.at + this.hookFreshMs);
+    if (this.hook?.retry) deadlines.push(retryHoldEndsAt(this.hook, this.hookFreshMs)!);
     if (this.health.state === 'RECOVERED') deadlines.push(this.health.since + RECOVERED_HOLD_MS);
     if (cls?.fallback === FALLBACK_RECENT_OUTPUT && this.lastOutputAt !== undefined) {
       deadlines.push(this.lastOutputAt + FALLBACK_ACTIVITY_WINDOW_MS);

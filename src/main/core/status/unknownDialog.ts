@@ -37,7 +37,7 @@ export const DIALOG_CUES: readonly DialogCue[] = [
     minRows: 1,
     sample: ' ❯ 1. Yes',
     source:
-      'Claude Code 2.1.197 permission prompt (recordings/claude/dev-permission-yes.cast); also Codex 0.169.0 `› 1.`, Gemini CLI 0.61.0 `● 1.`',
+      'Claude Code 2.1.197 permission prompt (recordings/claude/2.1.197/dev-permission-yes.cast); also Codex 0.169.0 `› 1.`, Gemini CLI 0.61.0 `● 1.`',
   },
   {
     id: 'dialog-key-hint',
@@ -59,8 +59,7 @@ export const DIALOG_CUES: readonly DialogCue[] = [
     withNextRow: true,
     minRows: 1,
     sample: '  ❯ Yes, set auto mode as my default permission mode\n    No, keep manual mode',
-    source:
-      'Claude Code 2.1.332 auto-mode offer and trust dialog (recordings/claude/2.1.332/dev-permission-no.cast, dev-trust-dialog.cast)',
+    source: 'Claude Code 2.1.332 auto-mode offer and trust dialog (recordings/claude/dev-permission-no.cast, dev-trust-dialog.cast)',
   },
   {
     // A dialog's footer ends on, or lists, "Esc to cancel"; a busy row says it inside brackets (`(esc to cancel, 5s)`).
@@ -69,7 +68,16 @@ export const DIALOG_CUES: readonly DialogCue[] = [
     minRows: 1,
     sample: '  Enter to stay in auto mode · shift+Tab to leave for accept edits mode and stop · Esc to cancel',
     source:
-      'Claude Code 2.1.332 auto mode gateway dialog (recordings/claude/2.1.332/dev-auto-mode-gateway.cast); permission `Esc to cancel · Tab to amend`',
+      'Claude Code 2.1.332 auto mode gateway dialog (recordings/claude/dev-auto-mode-gateway.cast); permission `Esc to cancel · Tab to amend`',
+  },
+  {
+    // A row of its own saying the CLI waits on the person (in the spinner's place, before the
+    // dialog is drawn); 2.1.197's "⎿  Waiting…" under a tool names no one and is no cue.
+    id: 'waiting-for-person-row',
+    row: /^\s*Waiting for (?:your |the user's )?(?:permission|approval|confirmation|answer)(?:…|\.{3})?\s*$/iu,
+    minRows: 1,
+    sample: '  Waiting for permission…',
+    source: 'Claude Code 2.1.332 before its permission and question dialogs (recordings/claude/dev-permission-no.cast @ 12.2 s)',
   },
   {
     id: 'yes-no-suffix',

@@ -25,4 +25,8 @@ export interface LinkedProjects {
   hosts(): RemoteHostInfo[];
   /** Connects a host and opens `dir` there when given; rejects with one line when it cannot. */
   addHost(destination: string, dir?: string): Promise<{ host: RemoteHostInfo; projectId?: string }>;
+  /** Ends one host's connection (nothing on the host stops); returns it as listed now. */
+  disconnectHost(destination: string): RemoteHostInfo;
+  /** Disconnects a host when connected and stops remembering it; nothing on the host is touched. */
+  forgetHost(destination: string): void;
 }

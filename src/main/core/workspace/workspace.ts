@@ -152,9 +152,34 @@ export class Workspace {
 
   /** Connects a remote host (opening `dir` there when given); the folder's project becomes the one shown. */
   async addHost(destination: string, dir?: string): Promise<{ host: RemoteHostInfo; project?: OpenProjectInfo }> {
-    if (!this.linkedSource) throw new SwitchboardError('invalid_argument', 'Remote hosts cannot be added here');
-    const { host, projectId } = await this.linkedSource.addHost(destination, dir || undefined);
+    const { host, projectId } = await this.requireLinkedSource().addHost(destination, dir || undefined);
     return { host, ...(projectId ? { project: this.focusLinked(projectId) } : {}) };
+  }
+
+  /** Ends one remote host's connection; its processes keep running there. */
+  disconnectHost(destination: string): { host: RemoteHostInfo } {
+    const host = this.requireLinkedSource().disconnectHost(destination);
+    this.leaveGoneLinkedProject();
+    return { host };
+  }
+
+  /** Stops remembering a remote host (disconnecting it first); nothing on the host is touched. */
+  forgetHost(destination: string): { forgotten: true } {
+    this.requireLinkedSource().forgetHost(destination);
+    this.leaveGoneLinkedProject();
+    return { forgotten: true };
+  }
+
+  private requireLinkedSource(): LinkedProjects {
+    if (!this.linkedSource) throw new SwitchboardError('invalid_argument', 'Remote hosts cannot be added here');
+    return this.linkedSource;
+  }
+
+  /** The shown project was a host's that is gone: show a local one (or the welcome view). */
+  private leaveGoneLinkedProject(): void {
+    if (this.active === undefined || this.projects.has(this.active) || this.linkedOwning(this.active)) return;
+    this.active = this.projects.keys().next().value;
+    this.announce();
   }
 
   /** Makes a linked project the one the window shows. */

@@ -11,7 +11,7 @@ import { AGENT_PRESET_IDS } from '../../../shared/agentPresets';
 import type { KeyCommand } from '../../../shared/keymap';
 import { chordHint } from '../shortcuts';
 import { useWorktrees } from '../worktrees';
-import { addHost } from '../projects';
+import { addHost, disconnectHost } from '../projects';
 import { requestHostField } from './RemoteHosts';
 
 interface PaletteAction {
@@ -63,6 +63,13 @@ function allActions(ui: UiState): PaletteAction[] {
         id: `host:${host.destination}`,
         label: `Connect to ${host.destination}`,
         perform: () => void addHost(host.destination, ''),
+      })),
+    ...(ui.workspace?.hosts ?? [])
+      .filter((host) => host.status !== 'remembered' && host.status !== 'failed')
+      .map((host) => ({
+        id: `host-disconnect:${host.destination}`,
+        label: `Disconnect from ${host.destination}`,
+        perform: () => void disconnectHost(host.destination),
       })),
     { id: 'worktree-agent', label: 'New agent in a worktree…', perform: () => ui.setOverlay({ kind: 'newWorktree' }) },
     { id: 'worktree-prune', label: 'Prune stale worktrees…', perform: () => ui.setOverlay({ kind: 'pruneWorktrees' }) },

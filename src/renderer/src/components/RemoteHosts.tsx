@@ -2,12 +2,13 @@
  * The welcome view's remote hosts: "Add host" (an SSH destination as the user's ssh takes it, and
  * optionally a folder there) and every host connected or remembered, with its open projects and
  * its remembered folders. Connecting is the core's `addHost` (what `serve --remote` does); a
- * failure shows as the core's one line under the form.
+ * failure shows as the core's one line under the form. Disconnect ends one host's connection and
+ * Forget (after a confirm) drops it from the remembered ones; neither stops anything on the host.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { OpenProjectInfo, RemoteHostInfo } from '../../../shared/workspace';
 import { useUi } from '../store';
-import { addHost, focusProject } from '../projects';
+import { addHost, disconnectHost, focusProject, forgetHost } from '../projects';
 
 const STATUS_LABELS: Record<RemoteHostInfo['status'], string> = {
   remembered: 'not connected',
@@ -60,6 +61,7 @@ export function RemoteHosts() {
               projects={projects.filter((p) => p.host === host.destination)}
               isBusy={busy === host.destination}
               connect={connect}
+              onError={setError}
             />
           ))}
         </ul>
@@ -125,9 +127,10 @@ interface HostRowProps {
   projects: OpenProjectInfo[];
   isBusy: boolean;
   connect: (destination: string, dir?: string) => Promise<void>;
+  onError: (message: string) => void;
 }
 
-function HostRow({ host, projects, isBusy, connect }: HostRowProps) {
+function HostRow({ host, projects, isBusy, connect, onError }: HostRowProps) {
   const closedDirs = host.folders.filter((folder) => folder.projectId === undefined).map((folder) => folder.dir);
   return (
     <li className="host-row" data-testid="remote-host" data-host={host.destination} data-status={host.status}>
@@ -139,6 +142,17 @@ function HostRow({ host, projects, isBusy, connect }: HostRowProps) {
             Connect
           </button>
         )}
+        {host.status !== 'remembered' && host.status !== 'failed' && (
+          <button
+            type="button"
+            title="End this connection: its processes keep running on the host"
+            onClick={() => void disconnectHost(host.destination, onError)}
+            data-testid="host-disconnect"
+          >
+            Disconnect
+          </button>
+        )}
+        <ForgetHost destination={host.destination} onError={onError} />
       </div>
       {host.message && (
         <div className="host-message" data-testid="host-message">
@@ -162,5 +176,27 @@ function HostRow({ host, projects, isBusy, connect }: HostRowProps) {
         ))}
       </ul>
     </li>
+  );
+}
+
+/** Forget asks first: the host leaves the lists here; its processes and files there stay as they are. */
+function ForgetHost({ destination, onError }: { destination: string; onError: (message: string) => void }) {
+  const [isConfirming, setConfirming] = useState(false);
+  if (!isConfirming)
+    return (
+      <button type="button" onClick={() => setConfirming(true)} data-testid="host-forget">
+        Forget…
+      </button>
+    );
+  return (
+    <span className="host-forget-confirm">
+      Forget {destination} here? Nothing on the host stops or is deleted.
+      <button type="button" className="danger" onClick={() => void forgetHost(destination, onError)} data-testid="host-forget-confirm">
+        Forget
+      </button>
+      <button type="button" onClick={() => setConfirming(false)}>
+        Keep
+      </button>
+    </span>
   );
 }

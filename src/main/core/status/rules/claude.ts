@@ -1,6 +1,6 @@
 /**
- * Claude Code status rules. Verified on Claude Code 2.1.197 (npm @anthropic-ai/claude-code; samples
- * from test/fixtures/recordings/claude) and read on 2.1.332 (recordings/claude/2.1.332), samples
+ * Claude Code status rules. Verified on Claude Code 2.1.332 (npm @anthropic-ai/claude-code; samples
+ * from test/fixtures/recordings/claude) and still on 2.1.197 (recordings/claude/2.1.197), samples
  * cut unchanged (rows right-trimmed, 120x40, TERM=xterm-256color).
  *
  * Screen anatomy in 2.1.x, bottom up: a status bar (`esc to interrupt` busy; idle, 2.1.197 shows
@@ -14,9 +14,9 @@
  */
 import type { RuleSetInput } from '../ruleSchema';
 
-const REC = 'recordings/dev-';
+const REC = 'recordings/claude/2.1.197/dev-';
 const CLI = 'Claude Code 2.1.197';
-const REC332 = 'recordings/claude/2.1.332/dev-';
+const REC332 = 'recordings/claude/dev-';
 const CLI332 = 'Claude Code 2.1.332';
 /** A full-width rule of the 120-column recordings. */
 const HR = '─'.repeat(120);
@@ -31,6 +31,12 @@ const TOOL_HEAD = `[\\w.-]+(?: - [^(\\n]+ \\(MCP\\))?\\(`;
  *  (continuation, `⎿` results) or the spinner row. Anchored at the end of the region, so the
  *  block it follows is the LAST block above the prompt box. */
 const REST_OF_LAST_BLOCK = `(?:\\n(?:| [^\\n]*|${SPINNER_ROW}[^\\n]*))*$`;
+
+/** 2.1.332's row in the spinner's place while a call waits for its dialog (permission or question). */
+const WAITING_FOR_PERMISSION = /^\s*Waiting for permission…\s*$/u;
+
+/** The last block above the prompt box is the user's turn (`❯ …`): nothing of the answer yet. */
+const LAST_BLOCK_IS_USER_TURN = new RegExp(`(?:^|\\n)❯ [^\\n]*${REST_OF_LAST_BLOCK}`, 'u');
 
 /** A dialog starts below the full-width rule that replaced the prompt box. */
 const DIALOG_TOP = /^─{20,}$/u;
@@ -139,7 +145,7 @@ const thinkingAfterPrompt = [
 
 export const claudeRules: RuleSetInput = {
   agent: 'claude',
-  version: '2.1.197',
+  version: '2.1.332',
   rules: [
     {
       id: 'permission-prompt',
@@ -174,7 +180,7 @@ export const claudeRules: RuleSetInput = {
       sample: [
         HR,
         "  Auto mode can't check actions in this session",
-        "  Auto mode's safety check runs on the server. Your requests go through 127.0.0.1:34629, and the check isn't getting",
+        "  Auto mode's safety check runs on the server. Your requests go through 127.0.0.1:46297, and the check isn't getting",
         '  through.',
         '  You can stay in auto mode and approve each action that needs the check yourself.',
         '  Enter to stay in auto mode · shift+Tab to leave for accept edits mode and stop · Esc to cancel',
@@ -192,7 +198,7 @@ export const claudeRules: RuleSetInput = {
           why: 'the heading quoted in the transcript, the prompt box below it',
         },
       ],
-      source: `${CLI332}, ${REC332}auto-mode-gateway.cast @ 17.5 s: auto mode, a risky Bash call, the mock as the gateway`,
+      source: `${CLI332}, ${REC332}auto-mode-gateway.cast @ 11.0 s: auto mode, a risky Bash call, the mock as the gateway`,
     },
     {
       id: 'auto-mode-offer',
@@ -218,7 +224,116 @@ export const claudeRules: RuleSetInput = {
           why: 'the notice above the prompt box in auto mode is no question',
         },
       ],
-      source: `${CLI332}, ${REC332}permission-no.cast @ 9.0 s: start-up with defaultMode "default"`,
+      source: `${CLI332}, ${REC332}permission-no.cast @ 5.0 s: start-up with defaultMode "default"`,
+    },
+    {
+      id: 'permission-pending',
+      priority: 870,
+      implies: { primary: 'waiting', detail: 'permission' },
+      // 2.1.332 puts "Waiting for permission…" in the spinner's place (busy status bar, idle title)
+      // as soon as a call needs an answer, 100–250 ms before it draws the dialog in the prompt
+      // box's place, under the call's block (rule `question-pending` when there is none).
+      region: 'above_prompt_box(4)',
+      match: { line: WAITING_FOR_PERMISSION },
+      // Until the dialog is drawn, the call it is about.
+      prompt: { anchor: WAITING_FOR_PERMISSION, top: /^● /u },
+      sample: [
+        '● Posting the deploy hook',
+        '  ⎿  $ curl -X POST http://127.0.0.1:9/deploy',
+        '',
+        '  Waiting for permission…',
+        HR,
+        '❯',
+        HR,
+        '  ⏸ manual mode on · esc to interrupt',
+      ].join('\n'),
+      lookalikes: [
+        {
+          sample: ['● The hook said "Waiting for permission…" twice.', '', HR, '❯', HR, '  ⏸ manual mode on'].join('\n'),
+          why: 'the phrase inside an answer is not the row',
+        },
+      ],
+      source: `${CLI332}, ${REC332}permission-no.cast @ 12.2 s (drawn 141 ms after the stream ended, the dialog at 12.38 s)`,
+    },
+    {
+      id: 'question-pending',
+      priority: 875,
+      implies: { primary: 'waiting', detail: 'question' },
+      // AskUserQuestion draws no call block: the row comes right under the user's turn. Neither does
+      // ExitPlanMode, so in plan mode the row stays a permission (a question there reads as one
+      // once its menu is drawn).
+      region: 'above_prompt_box',
+      match: {
+        regex: LAST_BLOCK_IS_USER_TURN,
+        line: WAITING_FOR_PERMISSION,
+        not: { region: 'after_last_horizontal_rule', contains: 'plan mode on' },
+      },
+      // Until the menu is drawn, the turn that asked.
+      prompt: { anchor: WAITING_FOR_PERMISSION, top: /^❯ /u, omit: [/^\s*$/u, /\/effort\s*$/u] },
+      sample: [
+        '❯ Set up the dev server',
+        '                                                                                                    ◐ medium · /effort',
+        '  Waiting for permission…',
+        HR,
+        '❯',
+        HR,
+        '  ⏵⏵ auto mode on (shift+tab to cycle) · esc to interrupt · ← for agents',
+      ].join('\n'),
+      lookalikes: [
+        {
+          sample: [
+            '❯ Trigger the deploy hook',
+            '● Posting the deploy hook',
+            '  ⎿  $ curl -X POST http://127.0.0.1:9/deploy',
+            '  Waiting for permission…',
+            HR,
+            '❯',
+            HR,
+            '  ⏸ manual mode on · esc to interrupt',
+          ].join('\n'),
+          why: 'under a call block it is a permission',
+        },
+        {
+          sample: [
+            '❯ Plan the dev server set-up',
+            '  Waiting for permission…',
+            HR,
+            '❯',
+            HR,
+            '  ⏸ plan mode on (shift+tab to cycle) · esc to interrupt · ← for agents',
+          ].join('\n'),
+          why: `in plan mode it is ExitPlanMode's permission, ${REC332}plan-approval.cast @ 9.3 s`,
+        },
+      ],
+      source: `${CLI332}, ${REC332}ask-question.cast @ 8.1 s (drawn 105 ms after the stream ended, the menu at 8.2 s)`,
+    },
+    {
+      id: 'plan-exit',
+      priority: 892,
+      implies: { primary: 'waiting', detail: 'permission' },
+      // ExitPlanMode with no plan file written: an inset panel under a `▔` edge, its own indented rule.
+      region: 'bottom_non_empty_lines(8)',
+      // The title on a row of its own, the selected first option a few rows below it.
+      match: { regex: /^\s+Exit plan mode\?\s*$(?:\n[^\n]*){1,4}\n\s+❯ 1\. Yes/mu },
+      prompt: { anchor: /Exit plan mode\?/u, top: /^\s*─{20,}$/u },
+      sample: [
+        '❯ Plan the dev server set-up',
+        '▔'.repeat(120),
+        `  ${'─'.repeat(116)}`,
+        '   Exit plan mode?',
+        '',
+        '   Claude wants to exit plan mode',
+        '',
+        '   ❯ 1. Yes, and switch to default (ask each time) for this session',
+        '     2. No',
+      ].join('\n'),
+      lookalikes: [
+        {
+          sample: ['● Exit plan mode? Say yes to go on.', '', HR, '❯ 1. Yes', HR, '  ⏸ plan mode on (shift+tab to cycle)'].join('\n'),
+          why: 'the question in an answer and "1. Yes" typed at the prompt are not the dialog',
+        },
+      ],
+      source: `${CLI332}, ${REC332}plan-approval.cast @ 12.0 s: plan mode, an ExitPlanMode call`,
     },
     {
       id: 'plan-approval',
@@ -253,7 +368,7 @@ export const claudeRules: RuleSetInput = {
       // 2.1.197 numbers its options and selects "1. Yes, I trust this folder"; 2.1.332 lists
       // "No, exit" first, unnumbered and selected.
       match: { contains: 'Yes, I trust this folder', line: /^\s*❯ (?:1\. )?(?:Yes, I trust this folder|No, exit)\b/u },
-      prompt: { anchor: /^\s*❯ 1\. Yes, I trust this folder/u, top: DIALOG_TOP, omit: [/^\s*Enter to confirm · Esc to cancel/u] },
+      prompt: { anchor: /^\s*(?:❯ )?(?:1\. )?Yes, I trust this folder/u, top: DIALOG_TOP, omit: [/^\s*Enter to confirm · Esc to cancel/u] },
       sample: [
         HR,
         ' Accessing workspace:',
@@ -455,9 +570,12 @@ export const claudeRules: RuleSetInput = {
       // 2.1.332 draws a running tool as its description with an elapsed counter (`· 4s`, its dot
       // blinking) over the `⎿  $ command` row; the counter goes when the tool is done.
       match: { regex: /^[● ] \S[^\n]* · \d+[hms](?: ?\d+[hms])*\n {2}⎿ {2}\S/mu },
-      sample: ['❯ Run the wait command', '● Wait, then print done · 2s', '  ⎿  $ sleep 6 && echo done', '✶ Doing… (6s · ↓ 18 tokens)'].join(
-        '\n',
-      ),
+      sample: [
+        '❯ Run the wait command',
+        '● Wait, then print done · 2s',
+        '  ⎿  $ sleep 6 && echo done',
+        '· Gusting… (3s · ↓ 18 tokens)',
+      ].join('\n'),
       lookalikes: [
         {
           sample: [
@@ -469,7 +587,7 @@ export const claudeRules: RuleSetInput = {
           why: 'a call waiting for its check or answer has no counter',
         },
       ],
-      source: `${CLI332}, ${REC332}tool-autorun.cast @ 21.0 s`,
+      source: `${CLI332}, ${REC332}tool-autorun.cast @ 11.0 s`,
     },
     {
       id: 'responding',
@@ -506,14 +624,13 @@ export const claudeRules: RuleSetInput = {
             "● Answered Claude's questions:",
             '  ⎿  · Which port should the dev server use? → 3000',
             '',
-            '✽ Seasoning… (4s · ↓ 56 tokens)',
-            '',
+            '· Transmuting… (1s · ↓ 56 tokens)',
             HR,
             '❯',
             HR,
             '  ⏵⏵ auto mode on (shift+tab to cycle) · esc to interrupt',
           ].join('\n'),
-          why: `a ${CLI332} tool call (its description over a ⎿ row), ${REC332}ask-question.cast @ 23.0 s`,
+          why: `a ${CLI332} tool call (its description over a ⎿ row), ${REC332}ask-question.cast @ 13.0 s`,
         },
       ],
       source: `${CLI}, ${REC}tool-autorun.cast @ 18300 ms; the spinner row may vanish while the last words stream (${REC}plain-qa.cast @ 10000 ms)`,
@@ -572,7 +689,7 @@ export const claudeRules: RuleSetInput = {
       region: 'above_prompt_box',
       match: {
         // The last block is the user's turn and the spinner runs: the request is in flight.
-        regex: new RegExp(`(?:^|\\n)❯ [^\\n]*${REST_OF_LAST_BLOCK}`, 'u'),
+        regex: LAST_BLOCK_IS_USER_TURN,
         line: new RegExp(`^${SPINNER_ROW}`, 'u'),
       },
       sample: thinkingAfterPrompt,
@@ -694,6 +811,23 @@ export const claudeRules: RuleSetInput = {
       ],
       source: `${CLI332}, ${REC332}plain-qa.cast (end); manual mode's bar in ${REC332}permission-no.cast`,
       strongIdle: true,
+    },
+    {
+      id: 'exit-resume-hint',
+      priority: 302,
+      implies: { primary: 'idle', detail: 'ready' },
+      // After /exit, 2.1.332 leaves its alternate screen and prints how to resume, then exits: the
+      // turn was over, nothing runs (read as output, it would flash active before dead).
+      region: 'bottom_non_empty_lines(2)',
+      match: { regex: /^Resume this session with:\nclaude --resume \S+$/u },
+      sample: ['Resume this session with:', 'claude --resume dfba413b-4672-4758-aa8f-2a224940a915'].join('\n'),
+      lookalikes: [
+        {
+          sample: ['● Resume this session with:', '  claude --resume dfba413b', '', HR, '❯', HR, '  ⏵⏵ auto mode on'].join('\n'),
+          why: 'the hint quoted in an answer, the prompt box below it',
+        },
+      ],
+      source: `${CLI332}, ${REC332}interrupt-then-exit.cast @ 18.4 s (after /exit)`,
     },
     {
       id: 'idle-prompt',

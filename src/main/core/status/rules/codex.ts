@@ -232,12 +232,34 @@ export const codexRules: RuleSetInput = {
     {
       id: 'reconnecting',
       priority: 640,
-      implies: { primary: 'active', detail: 'thinking' },
+      implies: { primary: 'active', detail: 'retrying' },
       region: 'bottom_non_empty_lines(8)',
-      match: { line: /Reconnecting\.\.\./u },
-      sample: ['• Reconnecting... 2/5 (4s • esc to interrupt)', '', '› Ask Codex to do anything', '', FOOTER].join('\n'),
-      lookalikes: [{ sample: workingScreen, why: 'a normal Working row' }],
-      source: `${UNVERIFIED} ("Reconnecting... " is a string of the binary)`,
+      match: { line: /^• Reconnecting\.\.\. \d+\/\d+/u },
+      // The attempt of the stream's retries (provider `stream_max_retries`) and the API's message under it.
+      report: /Reconnecting\.\.\. (?<attempt>\d+)\/(?<max>\d+)(?=[^\n]*(?:\n {2}└ (?<message>[^\n]+))?)/u,
+      sample: [
+        '• Reconnecting... 2/2 (1s • esc to interrupt)',
+        '  └ We’re currently experiencing high demand, which may cause temporary errors.',
+        '',
+        '› Ask Codex to do anything',
+        '',
+        MODEL_LINE,
+        FOOTER,
+      ].join('\n'),
+      lookalikes: [
+        { sample: workingScreen, why: 'a normal Working row' },
+        {
+          sample: [
+            '› Why does Codex print "• Reconnecting... 1/5"?',
+            '',
+            '• Working (0s • esc to interrupt)',
+            '› Ask Codex to do anything',
+            FOOTER,
+          ].join('\n'),
+          why: 'the words quoted in a prompt',
+        },
+      ],
+      source: `Codex CLI 0.171.0, observed: the mock Responses API answering 500 until Codex gave up (stream_max_retries 2, 2026-11-28)`,
     },
     {
       id: 'status-indicator',

@@ -114,6 +114,28 @@ const newSessionScreen = [
   '   /tmp/switchboard-opencode-u2fUbY/home/project                                           tab agents  ctrl+p commands',
 ].join('\n');
 
+/**
+ * A turn that ended on the API's refusal of the key (observed): opencode shows the API's message as
+ * an error block (`┃` rows) right under the user's turn, closes the assistant message with its `▣`
+ * row without a duration, and is idle. No marker of its own says "error"; the block in that place
+ * and the key-refused words do.
+ */
+const keyRefusedRows = [
+  '  ┃',
+  '  ┃  Try again',
+  '  ┃',
+  '  ┃',
+  '  ┃  Incorrect API key provided: sk-mock-********************0000. You can find your API key at https://platform.',
+  '  ┃  openai.com/account/api-keys.',
+  '  ┃',
+  '     ▣  Build · Switchboard Mock',
+];
+const IDLE_HINT_ROW =
+  '   /tmp/switchboard-opencode-s6TBVb/home/project                                                 2.6K  ctrl+p commands';
+/** The last `┃` block above the prompt, when it says the key was refused, then the `▣` row without a duration and the idle prompt. */
+const KEY_REFUSED =
+  /^ {2}┃ {2}(?<message>(?:Incorrect API key provided|Invalid API key|invalid_api_key|Unauthorized|Authentication failed)[^\n]*(?:\n {2}┃ {2}[^\n]+)*)\n {2}┃\n {5}▣ {2}[^·\n]+ · [^·\n]+\n(?: {2}┃[^\n]*\n)+ {2}╹▀+\n {3}(?!\S*[⬝■])[^\n]*ctrl\+p commands$/mu;
+
 const exitSummary = [
   '  █▀▀█ █▀▀█ █▀▀█ █▀▀▄ █▀▀▀ █▀▀█ █▀▀█ █▀▀█',
   '  █  █ █  █ █▀▀▀ █  █ █    █  █ █  █ █▀▀▀',
@@ -141,6 +163,26 @@ export const opencodeRules: RuleSetInput = {
   agent: 'opencode',
   version: VERSION,
   rules: [
+    {
+      id: 'api-key-refused',
+      priority: 850,
+      implies: { primary: 'waiting', detail: 'login' },
+      region: 'bottom_non_empty_lines(16)',
+      match: { regex: KEY_REFUSED },
+      report: KEY_REFUSED,
+      sample: [...keyRefusedRows, ...PROMPT_BOX, IDLE_HINT_ROW].join('\n'),
+      lookalikes: [
+        { sample: [...keyRefusedRows, ...PROMPT_BOX, BUSY_ROW].join('\n'), why: 'still busy: the error is not the end of the turn yet' },
+        {
+          sample: [...keyRefusedRows, '  ┃', '  ┃  Try once more', '  ┃', '     ▣  Build · Switchboard Mock', ...PROMPT_BOX, BUSY_ROW].join(
+            '\n',
+          ),
+          why: 'a later turn runs',
+        },
+        { sample: idleScreen, why: 'a turn that ended on an answer' },
+      ],
+      source: `opencode ${VERSION}, observed against test/fixtures/openaiChat's mock answering 401 with OpenAI's invalid_api_key body (2026-11-28)`,
+    },
     {
       id: 'permission-required',
       priority: 900,
