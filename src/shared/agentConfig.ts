@@ -36,6 +36,9 @@ export const AgentConfigSchema = z
     autoStart: z.boolean().optional(),
     /** After an app restart, `auto` resumes the conversation it had if it was running; `manual` (default) offers Resume. */
     resume: z.enum(['auto', 'manual']).optional(),
+    /** At a usage limit, type the CLI's continue by itself: at the reset when the CLI shows one, else a bounded
+     *  back-off probe (docs/agent-status.md, "Continue at reset"). Overrides `settings.continueAtReset`. */
+    continueAtReset: z.boolean().optional(),
     /** Scopes added to the agent's MCP token, e.g. { "scopes": ["entries:read-all"] }. */
     mcp: McpAccessConfigSchema.optional(),
   })

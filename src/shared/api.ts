@@ -33,8 +33,10 @@ import { UiStatePatchSchema, type UiState } from './uiState';
 import {
   AnswerPromptArgsSchema,
   ResolveBlockedArgsSchema,
+  SetContinueAtResetArgsSchema,
   type AnswerPromptResult,
   type ResolveBlockedResult,
+  type SetContinueAtResetResult,
   type WaitingAgent,
 } from './inbox';
 import type { WorkspaceCommandArgs, WorkspaceCommandName, WorkspaceEvent, WorkspaceResults } from './workspace';
@@ -102,6 +104,8 @@ export const CommandArgs = {
   answerPrompt: AnswerPromptArgsSchema,
   /** A blocked agent's action: open its pane, retry now, or continue at its limit's reset (a visible timer). */
   resolveBlocked: ResolveBlockedArgsSchema,
+  /** The agent's continue-at-reset toggle: continue by itself at a limit's reset (or probe with back-off). */
+  setContinueAtReset: SetContinueAtResetArgsSchema,
   // Timers: the UI acts as the app, so it sees and manages every timer
   /** Live timers (of one owner, or all) and the history of ended ones. */
   listTimers: z.strictObject({ ownerId: Id.optional() }),
@@ -222,6 +226,7 @@ interface CommandResults {
   listWaiting: { agents: WaitingAgent[] };
   answerPrompt: AnswerPromptResult;
   resolveBlocked: ResolveBlockedResult;
+  setContinueAtReset: SetContinueAtResetResult;
   // Timers
   listTimers: { timers: TimerSummary[]; history: TimerHistoryEntry[] };
   setTimer: TimerSummary;

@@ -48,6 +48,9 @@ export const SettingsSchema = z.strictObject({
   killGraceMs: z.number().int().min(0, 'cannot be negative').max(60_000, 'must be at most 60000').optional(),
   /** Default for entries running when the app went down: `auto` starts/resumes them at launch, `manual` (default) waits. */
   resume: z.enum(['auto', 'manual']).optional(),
+  /** Default for the project's agents: continue a blocked agent by itself at its limit's reset, or probe with
+   *  back-off when no reset is shown (default false; an agent's own `continueAtReset` wins). */
+  continueAtReset: z.boolean().optional(),
   /** Saved scrollback per entry across restarts (bytes of serialized screen; 0 – 64 MiB, default 2 MiB). */
   savedScrollbackBytes: z
     .number()

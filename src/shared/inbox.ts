@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { BlockedDetail } from './status';
-import type { TimerSummary } from './model';
+import type { ContinueAtResetInfo, TimerSummary } from './model';
 
 /** What an answer means; the keys that carry it are preset data in the core. */
 const PROMPT_CHOICE_KINDS = ['approve', 'deny', 'answer'] as const;
@@ -95,5 +95,22 @@ export interface ResolveBlockedResult {
   /** What was done, in one line ("continue typed", "continues at 15:00 (timer t_1a2b3c)"). */
   done: string;
   /** continue_at_reset: the visible timer that sends the continue at the reset (cancel and pause it like any timer). */
+  timer?: TimerSummary;
+}
+
+/** The per-agent continue-at-reset toggle (the UI, MCP set_continue_at_reset, `serve`): one core method. */
+export const SetContinueAtResetArgsSchema = z.strictObject({
+  id: z.string().min(1, 'process id is required'),
+  enabled: z.boolean(),
+});
+export type SetContinueAtResetArgs = z.infer<typeof SetContinueAtResetArgsSchema>;
+
+export interface SetContinueAtResetResult {
+  id: string;
+  /** The agent's setting now, and where it comes from (`toggle`). */
+  continueAtReset: ContinueAtResetInfo;
+  /** "on (timer t_1a2b3c)", "off (timer t_1a2b3c cancelled)". */
+  done: string;
+  /** Turned on while blocked: the continue (or first probe) armed at once. */
   timer?: TimerSummary;
 }

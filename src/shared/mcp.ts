@@ -294,6 +294,10 @@ export const McpToolInput = {
         'open_pane: select it (sign in there); retry_now: type its continue now; continue_at_reset: a timer that types it at the limit reset',
       ),
   },
+  set_continue_at_reset: {
+    process_id: ProcessId.describe('The agent'),
+    enabled: z.boolean().describe('true: continue by itself at a limit (at the reset, or probing with back-off); false: do not'),
+  },
   request_human_attention: {
     process_id: ProcessId.optional().describe('Entry to flag (default: the caller)'),
     reason: z.string().min(1).max(2_000).describe('What the person should look at or decide'),

@@ -80,6 +80,14 @@ export interface ProcessInfo {
   session?: AgentSessionInfo;
   /** The entry came back from the previous app run (its output shows above a `restored` line). */
   restoredAt?: number;
+  /** Agent entries: whether a blocked limit is continued by itself, and which setting says so. */
+  continueAtReset?: ContinueAtResetInfo;
+}
+
+/** Where the agent's continue-at-reset setting comes from: the toggle, its switchboard.json entry, the project, the default. */
+export interface ContinueAtResetInfo {
+  enabled: boolean;
+  source: 'toggle' | 'agent' | 'project' | 'default';
 }
 
 /** What to do with an entry that was running when the app went down. */
@@ -172,6 +180,8 @@ export interface ProcessSpec {
   preset?: string;
   /** Agent entries: stuck threshold overriding the preset's (switchboard.json `stuckThresholdMs`). */
   stuckThresholdMs?: number;
+  /** Agent entries: continue by itself at a limit's reset (switchboard.json `continueAtReset`); absent: the project's default. */
+  continueAtReset?: boolean;
   /** Readiness settings for command entries (switchboard.json readiness fields). */
   ready?: Partial<ReadinessConfig>;
   /** After an app restart: `auto` starts (agents: resumes) it again if it was running; `manual` waits for the user. */

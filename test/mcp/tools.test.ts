@@ -95,6 +95,7 @@ describe('catalog', () => {
       'list_waiting',
       'answer_prompt',
       'resolve_blocked',
+      'set_continue_at_reset',
       'scratchpad_list',
       'scratchpad_read',
       'scratchpad_write',

@@ -35,6 +35,8 @@ interface ServeOptions {
   root?: string;
   staticFiles?: Record<string, string>;
   extraArgs?: string[];
+  /** Writes the project's files (switchboard.json) before serve opens it. */
+  beforeStart?: (projectDir: string) => void;
 }
 
 /** Starts serve in a throw-away root (or `options.root`) and resolves with its printed line. */
@@ -46,6 +48,7 @@ export async function startServe(options: ServeOptions = {}): Promise<ServeProce
   mkdirSync(projectDir, { recursive: true });
   mkdirSync(staticDir, { recursive: true });
   for (const [name, text] of Object.entries(options.staticFiles ?? {})) writeFileSync(join(staticDir, name), text);
+  options.beforeStart?.(projectDir);
   const { child, printed, stderr } = await spawnServe({ projectDir, dataDir, staticDir }, options.extraArgs ?? []);
   return {
     child,

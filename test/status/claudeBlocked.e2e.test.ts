@@ -2,8 +2,9 @@
  * A blocked agent end to end (issue 30): the REAL Claude Code (2.1.197) spawned through a real
  * core (createCore: timers, MCP), the mock Messages API answering 429 with the real service's
  * `anthropic-ratelimit-unified-*` headers until its limit lifts. Through an MCP client with the
- * app token: list_waiting shows the block, resolve_blocked sets the continue at reset, timer_list
- * shows it. Ground truth is the mock's timeline (its last 429, the request that carries the
+ * app token: set_continue_at_reset turns the agent's setting on before the turn, so the block arms
+ * the continue at reset without a click (resolve_blocked then finds it armed); list_waiting shows
+ * the block, timer_list the timer. Ground truth is the mock's timeline (its last 429, the request that carries the
  * continue) and the wall clock against the reset the API sent.
  */
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
@@ -19,7 +20,7 @@ import type { WaitingAgent } from '../../src/shared/inbox';
 import type { AgentStatusInfo } from '../../src/shared/status';
 import { createClaudeHarness } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic } from '../fixtures/anthropic/mockAnthropic';
-import { callOk, connectClient } from '../mcp/mcpHarness';
+import { callError, callOk, connectClient } from '../mcp/mcpHarness';
 
 /** The issue's goal: the blocked state within 1 s of the API's last answer. */
 const BLOCKED_WITHIN_MS = 1_000;
@@ -30,6 +31,9 @@ const MIN_RESET_AHEAD_MS = 30_000;
 /** A timer as MCP shows it. */
 interface McpTimer {
   timer_id: string;
+  kind: string;
+  label?: string;
+  continue_at_reset?: true;
   state: string;
   fires_at?: string;
   blocked_on?: Array<{ process_id: string; reason: string }>;
@@ -96,6 +100,14 @@ it('a usage limit: waiting · limit within 1 s, attention once, an idle timer he
     body: 'idle timer body',
     owner_process_id: agent.id,
   });
+  // The agent's own setting: at its limit it continues by itself (nothing armed while it is not blocked).
+  const setting = await callOk<{ continue_at_reset: unknown; timer?: McpTimer }>(mcp, 'set_continue_at_reset', {
+    process_id: agent.id,
+    enabled: true,
+  });
+  expect(setting).toMatchObject({ continue_at_reset: { enabled: true, source: 'toggle' }, done: 'on' });
+  expect(setting.timer).toBeUndefined();
+  expect(handle.core.describe(agent.id).continueAtReset).toEqual({ enabled: true, source: 'toggle' });
   const resetsAt = Math.ceil((Date.now() + MIN_RESET_AHEAD_MS) / 60_000) * 60_000;
   headers['anthropic-ratelimit-unified-reset'] = String(resetsAt / 1000);
   await handle.core.sendUserTurn(agent.id, 'Say hello');
@@ -108,8 +120,13 @@ it('a usage limit: waiting · limit within 1 s, attention once, an idle timer he
   const { agents } = await callOk<{ agents: WaitingAgent[] }>(mcp, 'list_waiting');
   const row = agents.find((a) => a.id === agent.id);
   expect(row?.blocked).toMatchObject({ detail: 'limit', resetsAt, action: 'continue_at_reset' });
-  const resolved = await callOk<{ timer: McpTimer }>(mcp, 'resolve_blocked', { process_id: agent.id, action: 'continue_at_reset' });
-  expect(resolved.timer).toMatchObject({ kind: 'delay', owner_process_id: agent.id, continue_at_reset: true, body_preview: 'continue' });
+  // Armed by the setting as the block began: a click finds it there and schedules nothing more.
+  const armed = (await callOk<{ timers: McpTimer[] }>(mcp, 'timer_list')).timers.find((t) => t.continue_at_reset);
+  expect(armed).toMatchObject({ kind: 'delay', owner_process_id: agent.id, body_preview: 'continue' });
+  expect(armed!.label).toMatch(/^continue at reset \(usage limit, resets \d\d:\d\d\)$/);
+  const click = await callError(mcp, 'resolve_blocked', { process_id: agent.id, action: 'continue_at_reset' });
+  expect(click.text).toContain(`already continues at its reset (timer ${armed!.timer_id})`);
+  const resolved = { timer: armed! };
   // Due at the reset plus the margin (the delay is counted from the moment it was armed, a few ms later).
   const firesAt = Date.parse(resolved.timer.fires_at!);
   expect(firesAt).toBeGreaterThanOrEqual(resetsAt + RESET_MARGIN_MS);

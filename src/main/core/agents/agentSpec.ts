@@ -28,6 +28,7 @@ export function agentSpec(
       env: launch.env,
       ...(config.mcp ? { mcp: config.mcp } : {}),
       ...(config.resume ? { resume: config.resume } : {}),
+      ...(config.continueAtReset !== undefined ? { continueAtReset: config.continueAtReset } : {}),
       ...(launch.statusOverrides.stuckThresholdMs !== undefined ? { stuckThresholdMs: launch.statusOverrides.stuckThresholdMs } : {}),
       ...extra,
     },

@@ -12,6 +12,8 @@ import { FakeTimerHost } from '../timers/testing/fakeTimerHost';
 import { APP_ACTOR, TimerManager } from '../timers';
 import { BlockedAgents, CONTINUE_CONFIRM_MS, RESET_MARGIN_MS, type BlockedHost } from './blockedAgents';
 import { nextEpisode } from './blockedEpisodes';
+import { PROBE_MAX_TRIES, probeDelayMs } from './continueProbe';
+import { ContinueSettings } from './continueSetting';
 
 const ID = 'p_c1a0de';
 const RESET_IN_MS = 3 * 60_000;
@@ -24,6 +26,10 @@ class FakeCore implements BlockedHost {
   readonly typed: string[] = [];
   selected: string | undefined;
   agent: AgentStatusInfo;
+  /** The project's settings section and the agent's switchboard.json `continueAtReset`. */
+  readonly settings: { continueAtReset?: boolean } = {};
+  entryContinueAtReset: boolean | undefined;
+  continueSettings: ContinueSettings | undefined;
 
   constructor(
     readonly timers: TimerManager,
@@ -36,7 +42,8 @@ class FakeCore implements BlockedHost {
 
   describe(id: string): ProcessInfo {
     if (id !== ID) throw new Error(`Unknown process id "${id}"`);
-    return { id, name: 'claude', agent: this.agent } as ProcessInfo;
+    const continueAtReset = this.continueSettings?.of(id, this.entryContinueAtReset);
+    return { id, name: 'claude', kind: 'agent', agent: this.agent, ...(continueAtReset && { continueAtReset }) } as ProcessInfo;
   }
   selectProcess(id: string) {
     this.selected = id;
@@ -77,6 +84,7 @@ function setup() {
   const timers = new TimerManager({ host: timerHost, clock });
   const core = new FakeCore(timers, clock, timerHost);
   const blocked = new BlockedAgents(core, { clock });
+  core.continueSettings = blocked.settings;
   blocked.followTimers(timers);
   disposables.push(timers, blocked);
   return { core, blocked, timers, timerHost };
@@ -208,5 +216,126 @@ describe('actions on a blocked agent', () => {
     await advance(RESET_IN_MS + RESET_MARGIN_MS);
     expect(timerHost.delivered).toEqual([]);
     expect(timers.cancel(APP_ACTOR, timer!.id)).toMatchObject({ state: 'cancelled' });
+  });
+});
+
+describe('continue at reset as a setting', () => {
+  it('the toggle wins over the agent entry, the entry over the project, and off is the default', () => {
+    const project: { continueAtReset?: boolean } = {};
+    const settings = new ContinueSettings(() => project.continueAtReset);
+    expect(settings.of(ID, undefined)).toEqual({ enabled: false, source: 'default' });
+    project.continueAtReset = true;
+    expect(settings.of(ID, undefined)).toEqual({ enabled: true, source: 'project' });
+    expect(settings.of(ID, false)).toEqual({ enabled: false, source: 'agent' });
+    settings.set(ID, true);
+    expect(settings.of(ID, false)).toEqual({ enabled: true, source: 'toggle' });
+    settings.forget(ID);
+    expect(settings.of(ID, false)).toEqual({ enabled: false, source: 'agent' });
+    settings.dispose();
+  });
+
+  it('on in the project: a limit with a reset gets its continue without a click; cancelled by hand, not again in that episode', async () => {
+    const { core, timers, timerHost } = setup();
+    core.settings.continueAtReset = true;
+    const first = limit();
+    core.set('waiting', 'limit', first);
+    const [armed] = timers.list(APP_ACTOR).timers;
+    expect(armed).toMatchObject({ ownerId: ID, whenBlocked: true, firesAt: first.resetsAt! + RESET_MARGIN_MS, bodyPreview: 'continue' });
+    expect(armed.label).toBe(`continue at reset (usage limit, resets ${hhmm(first.resetsAt!)})`);
+    timers.cancel(APP_ACTOR, armed.id);
+    core.set('active', 'retrying', { message: 'Session limit reached' });
+    core.set('waiting', 'limit', limit());
+    expect(timers.list(APP_ACTOR).timers).toEqual([]);
+    // Real work ends the episode; the next limit is armed again, typed at its reset, and checked.
+    core.set('active', 'thinking');
+    const second = limit();
+    core.set('waiting', 'limit', second);
+    expect(timers.list(APP_ACTOR).timers).toHaveLength(1);
+    await advance(RESET_IN_MS + RESET_MARGIN_MS);
+    expect(timerHost.delivered).toEqual([{ id: ID, text: 'continue', at: clock.now() }]);
+    core.set('active', 'thinking');
+    await advance(CONTINUE_CONFIRM_MS);
+    expect(core.attention).toEqual([limitReason(first.resetsAt!), limitReason(second.resetsAt!)]);
+  });
+
+  it("the agent's own entry says off over the project's on; the toggle turns it on (armed at once) and off (cancelled)", async () => {
+    const { core, blocked, timers } = setup();
+    core.settings.continueAtReset = true;
+    core.entryContinueAtReset = false;
+    core.set('waiting', 'limit', limit());
+    expect(timers.list(APP_ACTOR).timers).toEqual([]);
+    const on = blocked.setContinueAtReset({ id: ID, enabled: true });
+    expect(on.continueAtReset).toEqual({ enabled: true, source: 'toggle' });
+    expect(on.done).toBe(`on (timer ${on.timer!.id})`);
+    expect(timers.list(APP_ACTOR).timers.map((t) => t.id)).toEqual([on.timer!.id]);
+    const off = blocked.setContinueAtReset({ id: ID, enabled: false });
+    expect(off).toMatchObject({ continueAtReset: { enabled: false, source: 'toggle' }, done: `off (timer ${on.timer!.id} cancelled)` });
+    expect(timers.list(APP_ACTOR).timers).toEqual([]);
+    expect(() => blocked.setContinueAtReset({ id: 'p_nope', enabled: true })).toThrow(/Unknown process id/);
+  });
+});
+
+describe('the back-off probe where no reset is shown', () => {
+  const noReset = (): BlockedInfo => ({ message: 'API Error: Request rejected (429) · rate limited' });
+
+  it('doubles from 1 min to a 30 min cap, six tries, each typed and checked; then a person is asked once', async () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => probeDelayMs(n) / 60_000)).toEqual([1, 2, 4, 8, 16, 30, 30]);
+    const { core, timers, timerHost } = setup();
+    core.settings.continueAtReset = true;
+    core.set('waiting', 'limit', noReset());
+    expect(core.attention).toEqual(['claude: usage limit']);
+    for (let n = 1; n <= PROBE_MAX_TRIES; n++) {
+      const [probe] = timers.list(APP_ACTOR).timers;
+      expect(probe).toMatchObject({
+        label: `continue probe ${n}/${PROBE_MAX_TRIES} (usage limit)`,
+        firesAt: clock.now() + probeDelayMs(n),
+      });
+      await advance(probeDelayMs(n));
+      expect(timerHost.delivered).toHaveLength(n);
+      // The CLI retries the turn and meets the limit again: the verdict, at once.
+      core.set('active', 'retrying', { message: 'rate limited' });
+      core.set('waiting', 'limit', noReset());
+    }
+    expect(timers.list(APP_ACTOR).timers).toEqual([]);
+    expect(core.attention).toEqual(['claude: usage limit', `claude: usage limit — still blocked after ${PROBE_MAX_TRIES} continue probes`]);
+  });
+
+  it('a probe the CLI never answers counts as failed after the confirm window; the agent going on stops the probing', async () => {
+    const { core, timers, timerHost } = setup();
+    core.settings.continueAtReset = true;
+    core.set('waiting', 'api_error', { message: 'API Error: 529 Overloaded' });
+    await advance(probeDelayMs(1));
+    expect(timerHost.delivered).toHaveLength(1);
+    expect(timers.list(APP_ACTOR).timers).toEqual([]);
+    await advance(CONTINUE_CONFIRM_MS);
+    const [second] = timers.list(APP_ACTOR).timers;
+    expect(second).toMatchObject({
+      label: `continue probe 2/${PROBE_MAX_TRIES} (API error, retries given up)`,
+      firesAt: clock.now() + probeDelayMs(2),
+    });
+    await advance(probeDelayMs(2));
+    core.set('active', 'thinking');
+    await advance(CONTINUE_CONFIRM_MS + probeDelayMs(3));
+    expect(timerHost.delivered).toHaveLength(2);
+    expect(timers.list(APP_ACTOR).timers).toEqual([]);
+    expect(core.attention).toHaveLength(1);
+  });
+
+  it('stops when a person acts (retry now, or cancelling the probe), and never probes a refused sign-in', async () => {
+    const { core, blocked, timers, timerHost } = setup();
+    core.settings.continueAtReset = true;
+    core.set('waiting', 'network', { message: 'Unable to connect to API' });
+    expect(timers.list(APP_ACTOR).timers).toHaveLength(1);
+    await blocked.resolve({ id: ID, action: 'retry_now' });
+    expect(timers.list(APP_ACTOR).timers).toEqual([]);
+    core.set('active', 'responding');
+    core.set('waiting', 'network', { message: 'Unable to connect to API' });
+    const [probe] = timers.list(APP_ACTOR).timers;
+    timers.cancel(APP_ACTOR, probe.id);
+    await advance(PROBE_MAX_TRIES * probeDelayMs(PROBE_MAX_TRIES));
+    expect(timerHost.delivered).toEqual([]);
+    core.set('active', 'responding');
+    core.set('waiting', 'login', { message: 'Not logged in · Please run /login' });
+    expect(timers.list(APP_ACTOR).timers).toEqual([]);
   });
 });

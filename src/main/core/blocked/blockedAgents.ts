@@ -2,18 +2,21 @@
  * Blocked agents (docs/agent-status.md, "Blocked agents"): attention once per blocked episode with
  * the CLI's reason, and the actions that fit — open its pane, retry now, continue at reset (a
  * visible timer that types the CLI's continue at the reset, then checks the agent went on and asks
- * a person again if it did not). One service for the UI, MCP and `serve`.
+ * a person again if it did not). With the agent's continue-at-reset setting on, the service arms
+ * that timer itself, or a back-off probe where no reset is shown. One service for the UI, MCP and `serve`.
  */
 import { DisposableStore, realClock, serviceKey, type Clock, type Disposable, type Event, type ServiceKey } from '../base';
 import { InvalidArgumentError } from '../../../shared/errors';
 import type { ControlEvent } from '../../../shared/api';
-import type { ResolveBlockedArgs, ResolveBlockedResult } from '../../../shared/inbox';
-import type { ProcessInfo, TimerHistoryEntry } from '../../../shared/model';
+import type { ResolveBlockedArgs, ResolveBlockedResult, SetContinueAtResetArgs, SetContinueAtResetResult } from '../../../shared/inbox';
+import type { ProcessInfo, TimerHistoryEntry, TimerSummary } from '../../../shared/model';
 import { isBlockedDetail, type AgentStatusInfo, type BlockedDetail } from '../../../shared/status';
 import { blockedRowOf, blockedSummary } from '../inbox';
 import { APP_ACTOR, type TimerManager } from '../timers';
 import { isWorking, nextEpisode } from './blockedEpisodes';
 import { continueTurnOf } from './continueTurns';
+import { isProbed, probeDelayMs, PROBE_MAX_TRIES } from './continueProbe';
+import { ContinueSettings } from './continueSetting';
 
 export const BLOCKED: ServiceKey<BlockedAgents> = serviceKey<BlockedAgents>('blocked agents');
 
@@ -30,6 +33,16 @@ export interface BlockedHost {
   sendUserTurn(id: string, text: string): Promise<void>;
   requestAttention(id: string, reason: string, requestedBy: string): unknown;
   readonly timers: TimerManager;
+  /** The project's settings (`continueAtReset` is the default of its agents). */
+  readonly settings: { readonly continueAtReset?: boolean };
+}
+
+/** A continue this service armed: for which agent, and for a probe, which try. */
+interface ArmedContinue {
+  agentId: string;
+  /** Armed by the setting rather than a click: turning the setting off cancels it. */
+  auto: boolean;
+  probe?: number;
 }
 
 export interface BlockedAgentsOptions {
@@ -41,15 +54,19 @@ export interface BlockedAgentsOptions {
 export class BlockedAgents implements Disposable {
   private readonly store = new DisposableStore();
   private readonly episodes = new Map<string, BlockedDetail>();
-  /** Continue-at-reset timers this service armed, by timer id → agent id. */
-  private readonly continues = new Map<string, string>();
+  /** Continue timers this service armed, by timer id. */
+  private readonly continues = new Map<string, ArmedContinue>();
+  /** Agents whose open episode the setting already armed a continue for (cancelled by hand: not again). */
+  private readonly autoArmed = new Set<string>();
   private readonly clock: Clock;
+  readonly settings: ContinueSettings;
 
   constructor(
     private readonly host: BlockedHost,
     private readonly options: BlockedAgentsOptions = {},
   ) {
     this.clock = options.clock ?? realClock;
+    this.settings = this.store.add(new ContinueSettings(() => host.settings.continueAtReset));
     this.store.add(host.onEvent((event) => this.onEvent(event)));
   }
 
@@ -68,6 +85,7 @@ export class BlockedAgents implements Disposable {
     }
     const status = blockedStatusOf(info);
     if (action === 'retry_now') {
+      this.cancelContinues(id, () => true);
       const text = continueTurnOf(status.preset);
       await this.host.sendUserTurn(id, text);
       return { id, action, done: `"${text}" typed into "${info.name}"` };
@@ -75,45 +93,120 @@ export class BlockedAgents implements Disposable {
     return this.continueAtReset(info, status);
   }
 
+  /** The per-agent toggle (UI, MCP, `serve`): on arms the continue at once for an agent blocked now; off cancels the ones it armed. */
+  setContinueAtReset(args: SetContinueAtResetArgs): SetContinueAtResetResult {
+    const info = this.host.describe(args.id);
+    if (info.kind !== 'agent') throw new InvalidArgumentError(`"${info.name}" is not an agent; continue at reset applies to agents.`);
+    this.settings.set(args.id, args.enabled);
+    const setting = this.host.describe(args.id).continueAtReset ?? { enabled: args.enabled, source: 'toggle' };
+    if (!args.enabled) {
+      const cancelled = this.cancelContinues(args.id, (armed) => armed.auto);
+      return { id: args.id, continueAtReset: setting, done: `off${cancelled ? ` (timer ${cancelled} cancelled)` : ''}` };
+    }
+    const timer = this.autoContinue(this.host.describe(args.id));
+    return { id: args.id, continueAtReset: setting, done: timer ? `on (timer ${timer.id})` : 'on', ...(timer && { timer }) };
+  }
+
   dispose(): void {
     this.store.dispose();
   }
 
-  private continueAtReset(info: ProcessInfo, status: AgentStatusInfo): ResolveBlockedResult {
+  private continueAtReset(info: ProcessInfo, status: AgentStatusInfo, auto = false): ResolveBlockedResult {
     const resetsAt = status.blocked?.resetsAt;
     if (status.detail !== 'limit' || resetsAt === undefined) {
       throw new InvalidArgumentError(`"${info.name}" shows no limit with a reset time; nothing was scheduled. Use retry_now.`);
     }
-    const existing = [...this.continues].find(([, agentId]) => agentId === info.id);
-    if (existing) throw new InvalidArgumentError(`"${info.name}" already continues at its reset (timer ${existing[0]}).`);
+    const existing = this.continueOf(info.id);
+    if (existing) throw new InvalidArgumentError(`"${info.name}" already continues at its reset (timer ${existing}).`);
     const delayMs = Math.max(0, resetsAt - this.clock.now()) + (this.options.resetMarginMs ?? RESET_MARGIN_MS);
-    const { timer } = this.host.timers.setDelay(APP_ACTOR, {
-      seconds: delayMs / 1000,
-      body: continueTurnOf(status.preset),
-      label: `continue at reset (${blockedSummary({ detail: 'limit', resetsAt })})`,
-      ownerId: info.id,
-      whenBlocked: true,
+    const timer = this.armContinue(info.id, status, delayMs, `continue at reset (${blockedSummary({ detail: 'limit', resetsAt })})`, {
+      auto,
     });
-    this.continues.set(timer.id, info.id);
     return { id: info.id, action: 'continue_at_reset', done: `continues after the reset (timer ${timer.id})`, timer };
   }
 
+  private armContinue(
+    agentId: string,
+    status: AgentStatusInfo,
+    delayMs: number,
+    label: string,
+    armed: Omit<ArmedContinue, 'agentId'>,
+  ): TimerSummary {
+    const { timer } = this.host.timers.setDelay(APP_ACTOR, {
+      seconds: delayMs / 1000,
+      body: continueTurnOf(status.preset),
+      label,
+      ownerId: agentId,
+      whenBlocked: true,
+    });
+    this.continues.set(timer.id, { agentId, ...armed });
+    return timer;
+  }
+
+  /** The setting at work: a blocked agent gets its continue without a click, once per episode. */
+  private autoContinue(info: ProcessInfo): TimerSummary | undefined {
+    const agent = info.agent;
+    if (!info.continueAtReset?.enabled || !agent || agent.primary !== 'waiting' || !isBlockedDetail(agent.detail)) return undefined;
+    if (this.autoArmed.has(info.id) || this.continueOf(info.id)) return undefined;
+    const status = agent as AgentStatusInfo & { detail: BlockedDetail };
+    if (status.detail === 'limit' && status.blocked?.resetsAt !== undefined) {
+      this.autoArmed.add(info.id);
+      return this.continueAtReset(info, status, true).timer;
+    }
+    if (!isProbed(status.detail)) return undefined;
+    this.autoArmed.add(info.id);
+    return this.armProbe(info.id, status, 1);
+  }
+
+  private armProbe(agentId: string, status: AgentStatusInfo & { detail: BlockedDetail }, n: number): TimerSummary {
+    const label = `continue probe ${n}/${PROBE_MAX_TRIES} (${blockedSummary(blockedRowOf(status.detail, status))})`;
+    return this.armContinue(agentId, status, probeDelayMs(n), label, { auto: true, probe: n });
+  }
+
+  /** Cancels this agent's pending continues that `which` picks; returns the last timer id cancelled. */
+  private cancelContinues(agentId: string, which: (armed: ArmedContinue) => boolean): string | undefined {
+    let cancelled: string | undefined;
+    for (const [timerId, armed] of [...this.continues]) {
+      if (armed.agentId !== agentId || !which(armed)) continue;
+      this.continues.delete(timerId);
+      this.host.timers.cancel(APP_ACTOR, timerId);
+      cancelled = timerId;
+    }
+    return cancelled;
+  }
+
+  private continueOf(agentId: string): string | undefined {
+    return [...this.continues].find(([, armed]) => armed.agentId === agentId)?.[0];
+  }
+
   private onEvent(event: ControlEvent): void {
-    if (event.type === 'processRemoved') this.episodes.delete(event.id);
+    if (event.type === 'processRemoved') {
+      this.episodes.delete(event.id);
+      this.autoArmed.delete(event.id);
+      this.settings.forget(event.id);
+    }
     if (event.type !== 'processChanged') return;
     const { id, agent } = event.process;
     const step = nextEpisode(this.episodes.get(id), agent);
     if (step.open) this.episodes.set(id, step.open);
-    else this.episodes.delete(id);
+    else {
+      this.episodes.delete(id);
+      this.autoArmed.delete(id);
+    }
     if (step.began && agent) this.host.requestAttention(id, attentionReason(agent), 'switchboard');
+    if (step.open) this.autoContinue(event.process);
   }
 
-  /** A continue that was typed must show the agent working; otherwise a person hears of it again. */
+  /**
+   * A continue that was typed must show the agent working. If it does not: a probe with tries left
+   * arms the next one; otherwise a person hears of it again.
+   */
   private continueEnded(ended: TimerHistoryEntry): void {
-    const agentId = this.continues.get(ended.id);
-    if (agentId === undefined) return;
+    const armed = this.continues.get(ended.id);
+    if (armed === undefined) return;
     this.continues.delete(ended.id);
     if (ended.state !== 'fired') return;
+    const { agentId, probe } = armed;
     let leftBlocked = false;
     const checks = new DisposableStore();
     const finish = (wentOn: boolean) => {
@@ -121,7 +214,14 @@ export class BlockedAgents implements Disposable {
       this.store.delete(checks);
       if (wentOn) return;
       const agent = this.agentOf(agentId);
-      if (agent) this.host.requestAttention(agentId, `${attentionReason(agent)} — still blocked after continue at reset`, 'switchboard');
+      if (!agent) return;
+      const stillBlocked = agent.primary === 'waiting' && isBlockedDetail(agent.detail);
+      if (probe !== undefined && probe < PROBE_MAX_TRIES && stillBlocked && this.agentInfo(agentId)?.continueAtReset?.enabled) {
+        this.armProbe(agentId, agent as AgentStatusInfo & { detail: BlockedDetail }, probe + 1);
+        return;
+      }
+      const after = probe === undefined ? 'continue at reset' : `${probe} continue probe${probe === 1 ? '' : 's'}`;
+      this.host.requestAttention(agentId, `${attentionReason(agent)} — still blocked after ${after}`, 'switchboard');
     };
     this.store.add(checks);
     checks.add(this.clock.setTimer(() => finish(false), this.options.continueConfirmMs ?? CONTINUE_CONFIRM_MS));
@@ -139,8 +239,12 @@ export class BlockedAgents implements Disposable {
   }
 
   private agentOf(id: string): AgentStatusInfo | undefined {
+    return this.agentInfo(id)?.agent;
+  }
+
+  private agentInfo(id: string): ProcessInfo | undefined {
     try {
-      return this.host.describe(id).agent;
+      return this.host.describe(id);
     } catch {
       return undefined;
     }

@@ -61,6 +61,7 @@ const SHARED_HANDLERS: Handlers = {
   listWaiting: (core) => ({ agents: core.listWaiting() }),
   answerPrompt: (core, a) => core.answerPrompt(a),
   resolveBlocked: (core, a) => blockedAgentsOf(core).resolve(a),
+  setContinueAtReset: (core, a) => blockedAgentsOf(core).setContinueAtReset(a),
   // Timers: the same TimerManager methods the MCP timer tools call
   listTimers: (core, a) => core.timers.list(APP_ACTOR, a.ownerId),
   setTimer: (core, a) => {

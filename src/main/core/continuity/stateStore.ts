@@ -25,6 +25,7 @@ const SpecSchema = z.object({
   rows: z.number().int().optional(),
   preset: z.string().optional(),
   stuckThresholdMs: z.number().optional(),
+  continueAtReset: z.boolean().optional(),
   ready: z.record(z.string(), z.unknown()).optional(),
   resume: z.enum(RESUME_POLICIES).optional(),
   persistSecretEnv: z.boolean().optional(),

@@ -3,6 +3,7 @@ import { panes, TerminalPane } from '../terminalPane';
 import { run, useUi } from '../store';
 import { StatusBadges } from './StatusBadges';
 import { TaskPanel } from './TaskPanel';
+import { ContinueAtResetToggle } from './ContinueAtResetToggle';
 import { ScopeButton, ScopePanel } from './ScopeMenu';
 import { FindBar } from './FindBar';
 import { GlyphLabel } from './GlyphLabel';
@@ -203,6 +204,7 @@ export function Pane({ id }: { id: string }) {
               ◷+
             </button>
           )}
+          <ContinueAtResetToggle process={process} />
           <button
             title="Restart"
             aria-label={`Restart ${process.name}`}

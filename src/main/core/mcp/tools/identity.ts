@@ -82,7 +82,7 @@ const TOPICS: Record<string, string> = {
     'Start with get_project_status or list_processes to get process ids (p_xxxxxx); most tools take process_id.',
     'Servers: spawn_process, restart_process (waits until ready), check_process_ready, get_process_ports.',
     'Reading: get_process_output (screen or stream), search_output, wait_for_pattern.',
-    'Writing: send_input (text, paste, keys), send_message (to another agent), request_human_attention; list_waiting + answer_prompt answer agents waiting for permission; resolve_blocked acts on a blocked one.',
+    'Writing: send_input (text, paste, keys), send_message (to another agent), request_human_attention; list_waiting + answer_prompt answer agents waiting for permission; resolve_blocked acts on a blocked one; set_continue_at_reset lets one continue by itself at its limit.',
     'Coordination: scratchpad_* (shared notes with revisions).',
     'Timers: timer_set, timer_fire_when_idle_any/_all, timer_list.',
     'Topics: offsets, patterns, identity, scratchpads, timers, keys. help with a tool name explains its parameters.',

@@ -116,4 +116,25 @@ const resolveBlocked = defineTool({
   },
 });
 
-export const inputTools = [sendInput, sendMessage, requestHumanAttention, listWaiting, answerPromptTool, resolveBlocked];
+const setContinueAtReset = defineTool({
+  name: 'set_continue_at_reset',
+  title: 'Continue an agent at its limit by itself',
+  summary: "Turn an agent's continue-at-reset setting on or off.",
+  description:
+    'On: when the agent is blocked at a usage limit Switchboard types its CLI’s continue by itself — at the reset when the CLI shows one, else as a bounded back-off probe (1, 2, 4 … 30 min, six tries) — as a visible timer (timer_list), then checks the agent went on and asks a person if not. Turned on while blocked, the timer is set at once. Off cancels the continues it set. Overrides switchboard.json continueAtReset for this run.',
+  requires: ({ process_id }) => [{ entry: process_id, right: 'input', action: 'setting continue at reset of' }],
+  run: ({ process_id, enabled }, _call, ctx) => {
+    const { continueAtReset, done, timer } = blockedAgentsOf(ctx.core).setContinueAtReset({ id: process_id, enabled });
+    return { process_id, continue_at_reset: continueAtReset, done, ...(timer && { timer: timerView(timer) }) };
+  },
+});
+
+export const inputTools = [
+  sendInput,
+  sendMessage,
+  requestHumanAttention,
+  listWaiting,
+  answerPromptTool,
+  resolveBlocked,
+  setContinueAtReset,
+];
