@@ -5,8 +5,8 @@
  */
 import type { BlockedDetail } from '../../../shared/status';
 
-export const PROBE_FIRST_DELAY_MS = 60_000;
-export const PROBE_MAX_DELAY_MS = 30 * 60_000;
+const PROBE_FIRST_DELAY_MS = 60_000;
+const PROBE_MAX_DELAY_MS = 30 * 60_000;
 export const PROBE_MAX_TRIES = 6;
 
 /**
