@@ -225,4 +225,21 @@ describe('a worktree’s app on demand', () => {
       `"lead" is an agent from switchboard.json's "agents", not a process: spawn_agent {"agent": "codex", "worktree": "a"} starts one in a`,
     );
   });
+  it('after a restart an agent spawned in a worktree is told the URLs its servers had, before anything starts there', async () => {
+    handle = await startRepoCore(repo);
+    await handle.core.worktrees.createWorktree({ name: 'a' });
+    const api = await handle.core.worktrees.startInstance({ worktree: 'a', name: 'api' });
+    const port = handle.core.ports.assigned('a').api;
+    await handle.core.stopProcess(api.id);
+    await handle.dispose();
+    handle = await startRepoCore(repo);
+    const { core } = handle;
+    const agent = await core.spawnAgent({
+      preset: 'generic',
+      argv: ['sh', '-c', 'echo "in=$SWITCHBOARD_WORKTREE api=$SWITCHBOARD_URL_API web=$SWITCHBOARD_URL_WEB"; exec cat'],
+      worktree: 'a',
+    });
+    const line = await waitForOutput(core.entry(agent.id), /in=a api=\S* web=\S*/, 10_000, 0);
+    expect(line).toContain(`in=a api=http://localhost:${port} web=http://localhost:${core.ports.assigned('a').web}`);
+  });
 });

@@ -6,7 +6,7 @@
  * trusted as it is: the port, the folder and SWITCHBOARD_WORKTREE are Switchboard's own derivation,
  * not a new definition to trust.
  */
-import { isPortFree as isPortFreeOnHost, type WorktreeRuntime, type WorktreeRuntimePlan } from '../runtime';
+import { WORKTREE_ENV, isPortFree as isPortFreeOnHost, type WorktreeRuntime, type WorktreeRuntimePlan } from '../runtime';
 import type { WorktreesSection } from '../../../shared/config';
 import type { ProcessInfo, ProcessSpec } from '../../../shared/model';
 import type { WorktreeInfo } from '../../../shared/worktree';
@@ -66,9 +66,17 @@ export class WorktreeInstances {
     return this.startInstance(worktree.id, plan, name, origin);
   }
 
-  /** What an agent in the worktree is told: SWITCHBOARD_WORKTREE and its servers' URLs (only the worktree when it was not planned in this run). */
-  async agentEnv(worktreeId: string): Promise<Record<string, string>> {
-    return (await this.plans.get(worktreeId))?.agentEnv ?? { SWITCHBOARD_WORKTREE: worktreeId };
+  /**
+   * What an agent in the worktree is told: SWITCHBOARD_WORKTREE and its servers' URLs. A worktree
+   * not planned in this run (the app restarted) is planned now, which keeps its stored and running
+   * ports, so the agent hears the same URLs as before the restart.
+   */
+  async agentEnv(worktree: WorktreeInfo, projectDir: string): Promise<Record<string, string>> {
+    // A plan that cannot be made (no free port left) must not keep the agent from starting.
+    return this.planOf(worktree, projectDir).then(
+      (plan) => plan.agentEnv,
+      () => ({ [WORKTREE_ENV]: worktree.id }),
+    );
   }
 
   /**

@@ -73,7 +73,10 @@ export class WorktreeService {
 
   /** The environment of an agent started in `worktreeId`: the worktree and its servers' URLs (nothing for the main checkout). */
   async agentEnvIn(worktreeId: string | undefined): Promise<Record<string, string>> {
-    return worktreeId === undefined || worktreeId === MAIN_WORKTREE_ID ? {} : this.instances.agentEnv(worktreeId);
+    if (worktreeId === undefined || worktreeId === MAIN_WORKTREE_ID) return {};
+    const worktree = this.manager.get(worktreeId);
+    if (!worktree) throw unknownWorktree(worktreeId);
+    return this.instances.agentEnv(worktree, this.projectDirIn(worktreeId));
   }
 
   /**
