@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BUILTIN_PRESETS } from '../src/main/core/agents/presets';
 import { addAgentFromSidebar, CLAUDE_PERMISSION_STAND_IN } from './support/standIn';
 import { pane, startServe, type ServeHandle } from './support/serve';
 
@@ -66,7 +67,9 @@ test('screens the rules do not know, while the agent keeps printing, read "low c
   await addAgentFromSidebar(page, 'claude', drifting, 'drifter');
 
   const agent = pane(page, 'drifter');
-  const mark = agent.getByRole('note', { name: 'low confidence: no rule matched — the CLI may have changed (version 2.1.197)' });
+  const verified = BUILTIN_PRESETS.get('claude')!.verified;
+  const version = verified === 'unverified' ? '' : verified.cliVersion;
+  const mark = agent.getByRole('note', { name: `low confidence: no rule matched — the CLI may have changed (version ${version})` });
   await expect(mark).toHaveText('low confidence', { timeout: 30_000 });
   await expect(agent.getByTestId('state')).toHaveAttribute('title', /low confidence: no rule matched/);
   await agent.getByTestId('stop').click();

@@ -295,6 +295,20 @@ describe('what a waiting agent asks, on the real CLIs’ recorded screens', () =
     }
   });
 
+  it('keeps the fingerprint when the same dialog is re-wrapped by a resize, and changes it when its words change', () => {
+    const approval = ruleSetFor('codex').rules.find((r) => r.key === 'codex/approval-request')!;
+    const wide = approval.sample.split('\n');
+    const at = wide.findIndex((row) => row.includes('$ curl -X POST'));
+    const indent = /^\s*/.exec(wide[at])![0];
+    const [head, ...tail] = wide[at].trimStart().split(' http');
+    const narrow = [...wide.slice(0, at), indent + head, `${indent}http${tail.join(' http')}`, ...wide.slice(at + 1)];
+    const read = (rows: string[]) => readScreenPrompt(rows, '', ruleSetFor('codex'), promptAnswersFor('codex'))!;
+    expect(read(narrow).text).not.toBe(read(wide).text);
+    expect(read(narrow).fingerprint).toBe(read(wide).fingerprint);
+    const other = wide.map((row) => row.replace('/deploy', '/delete'));
+    expect(read(other).fingerprint).not.toBe(read(wide).fingerprint);
+  });
+
   it('codex: the approval request without the transcript above it (its rule sample under a transcript)', () => {
     const approval = ruleSetFor('codex').rules.find((r) => r.key === 'codex/approval-request')!;
     const screen = ['› Post the data to the local endpoint', '', '• I will post it.', '', ...approval.sample.split('\n')];

@@ -87,6 +87,12 @@ function dedent(rows: readonly string[]): string[] {
   return rows.map((r) => r.slice(indent));
 }
 
+/**
+ * The prompt's identity, not its layout: the words in order, whitespace and line breaks folded, so
+ * the same dialog re-wrapped by a resize (its pane shown, the window narrowed) keeps its fingerprint
+ * and an answer chosen before the redraw still reaches it.
+ */
 function fingerprintOf(rule: string, rows: readonly string[]): string {
-  return createHash('sha256').update(rule).update('\n').update(rows.join('\n')).digest('hex').slice(0, FINGERPRINT_HEX_CHARS);
+  const words = rows.join(' ').replace(/\s+/g, ' ').trim();
+  return createHash('sha256').update(rule).update('\n').update(words).digest('hex').slice(0, FINGERPRINT_HEX_CHARS);
 }
