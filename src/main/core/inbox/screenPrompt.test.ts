@@ -305,6 +305,10 @@ describe('what a waiting agent asks, on the real CLIs’ recorded screens', () =
     const read = (rows: string[]) => readScreenPrompt(rows, '', ruleSetFor('codex'), promptAnswersFor('codex'))!;
     expect(read(narrow).text).not.toBe(read(wide).text);
     expect(read(narrow).fingerprint).toBe(read(wide).fingerprint);
+    // A dashed rule (Claude Code 2.1.332 draws one above and below the command) spans the width.
+    const ruled = (rows: string[], width: number) => [...rows.slice(0, at), indent + '╌'.repeat(width), ...rows.slice(at)];
+    expect(read(ruled(wide, 100)).fingerprint).toBe(read(ruled(narrow, 50)).fingerprint);
+    expect(read(ruled(wide, 100)).text).not.toContain('╌');
     const other = wide.map((row) => row.replace('/deploy', '/delete'));
     expect(read(other).fingerprint).not.toBe(read(wide).fingerprint);
   });

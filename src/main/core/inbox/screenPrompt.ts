@@ -35,8 +35,12 @@ export interface ScreenPrompt {
 
 /** Rows of a boxed dialog carry its frame: `│ text │` reads as ` text` (indentation inside the box kept). */
 const BOX_FRAME = /^[\s│┃║]*[│┃║]|[\s│┃║]+$/gu;
-/** A row that is only frame: a box's top or bottom edge, a rule. */
-const FRAME_ROW = /^[\s─━═│┃║╭╮╰╯┌┐└┘├┤┬┴┼╹▀]*$/u;
+/**
+ * A row that is only frame: a box's top or bottom edge, a rule — any box-drawing or block
+ * character (solid, dashed `╌`, double, rounded). Rules span the terminal's width, so a resize
+ * changes them: they are neither shown nor part of the fingerprint.
+ */
+const FRAME_ROW = /^[\s\u2500-\u259F]*$/u;
 const FINGERPRINT_HEX_CHARS = 16;
 /**
  * A numbered menu option (`❯ 1. Yes`, `3. No, … (Esc to stop)`) is part of the prompt even when it
