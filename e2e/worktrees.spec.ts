@@ -83,7 +83,7 @@ test('creates a worktree from the UI, groups it in the sidebar with its URL, rev
   await expect(file.locator('.diff-add')).toContainText(['+notes from the agent']);
   // gh is not signed in here (or not installed): the button is disabled and says why.
   await expect(review.getByTestId('review-pull-request')).toBeDisabled();
-  // The worktree's agent runs, so its commit message can be asked of it (test/worktrees/claudeWorktreeMcp.e2e.test.ts).
+  // The worktree's agent runs, so its commit message can be asked of it (test/worktrees/claudeWorktreeServe.e2e.test.ts).
   await expect(review.getByTestId('review-ask-message')).toBeEnabled();
   await expect(review.getByTestId('review-ask-message')).toHaveAttribute('title', 'Ask generic to write the message for this work');
   await expect(review.getByTestId('review-pull-request-reason')).toContainText(/no remote|gh/);

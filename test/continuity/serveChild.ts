@@ -9,6 +9,8 @@ import { spawnServe } from '../serve/serveProcess';
 
 export interface ServeChild {
   child: ChildProcess;
+  /** The browser UI's address, its sign-in secret in the fragment. */
+  ui: string;
   url: string;
   token: string;
   pid: number;
@@ -18,13 +20,26 @@ export interface ServeChild {
   stop(signal: NodeJS.Signals): Promise<number | null>;
 }
 
-/** `trust` (default true): `--trust`, the project's switchboard.json as it is may run (kept in the data dir). */
-export async function startServe(projectDir: string, dataDir: string, staticDir: string, trust = true): Promise<ServeChild> {
-  const { child, printed, stderr, exited } = await spawnServe({ projectDir, dataDir, staticDir }, trust ? ['--trust'] : []);
-  const { url, token, pid } = printed;
+interface ServeChildOptions {
+  /** Default true: `--trust`, the project's switchboard.json as it is may run (kept in the data dir). */
+  trust?: boolean;
+  /** Environment serve starts with, over this process's (a key the user's shell exports). */
+  env?: Record<string, string>;
+}
+
+export async function startServe(
+  projectDir: string,
+  dataDir: string,
+  staticDir: string,
+  options: ServeChildOptions = {},
+): Promise<ServeChild> {
+  const trust = options.trust === false ? [] : ['--trust'];
+  const { child, printed, stderr, exited } = await spawnServe({ projectDir, dataDir, staticDir }, trust, options.env);
+  const { ui, url, token, pid } = printed;
   const client = await connectClient(url, token);
   return {
     child,
+    ui,
     url,
     token,
     pid,

@@ -80,12 +80,16 @@ interface SpawnedServe {
   exited: Promise<number | null>;
 }
 
-/** Spawns serve on these directories and resolves with its printed line; rejects with its stderr if it exits first. */
-export async function spawnServe(dirs: ServeDirs, extraArgs: string[] = []): Promise<SpawnedServe> {
+/**
+ * Spawns serve on these directories and resolves with its printed line; rejects with its stderr if
+ * it exits first. `env`: added to this process's environment (what a user's shell exports).
+ */
+export async function spawnServe(dirs: ServeDirs, extraArgs: string[] = [], env: Record<string, string> = {}): Promise<SpawnedServe> {
   const args = ['--project', dirs.projectDir, '--data-dir', dirs.dataDir, '--static-dir', dirs.staticDir, ...extraArgs];
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main/serve.ts'), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
