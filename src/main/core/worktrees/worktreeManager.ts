@@ -32,6 +32,7 @@ import {
 } from './repository';
 import { diffAgainstBase } from './worktreeDiff';
 import { refreshIndexOnceSettled } from './indexRefresh';
+import { baseCommitsIn, type BaseCommits } from './aheadBehind';
 import { mapLimited, WorktreeStatusCache } from './worktreeStatus';
 import { diskBytes, staleEntry, staleReasons } from './staleWorktrees';
 import type { WorktreeDirectory } from './worktreeDirectory';
@@ -69,6 +70,8 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
   private records: WorktreeRecord[];
   private mainPath: string;
   private mainBranch: string | null = null;
+  /** The repository's root does not move while it is open: found once, it is not asked again. */
+  private isMainRootKnown = false;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly statusCache = new WorktreeStatusCache();
   private readonly changed = new Emitter<void>();
@@ -83,6 +86,7 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
   async refreshMain(): Promise<void> {
     try {
       this.mainPath = await repositoryRoot(this.options.projectDir);
+      this.isMainRootKnown = true;
       this.mainBranch = await currentBranch(this.mainPath);
     } catch (err) {
       if (!(err instanceof WorktreeError)) throw err;
@@ -106,13 +110,17 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
     return this.serialized(() => this.createNow(request));
   }
 
+  /** Every worktree's status; the main checkout's branch is read from its own `git status`. */
   async status(): Promise<WorktreeStatus[]> {
-    await this.refreshMain();
+    if (!this.isMainRootKnown) await this.refreshMain();
     const entries: Array<[WorktreeInfo, WorktreeRecord | null]> = [
       [this.mainInfo(), null],
       ...this.records.map((r) => [toInfo(r), r] as [WorktreeInfo, WorktreeRecord]),
     ];
-    return mapLimited(entries, ([info, record]) => this.statusOf(info, record));
+    const baseCommits = baseCommitsIn(this.mainPath);
+    const statuses = await mapLimited(entries, ([info, record]) => this.statusOf(info, record, baseCommits));
+    this.mainBranch = statuses[0].branch;
+    return statuses;
   }
 
   async diff(id: string): Promise<WorktreeDiff> {
@@ -293,12 +301,12 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
     return dir;
   }
 
-  private async statusOf(info: WorktreeInfo, record: WorktreeRecord | null): Promise<WorktreeStatus> {
+  private async statusOf(info: WorktreeInfo, record: WorktreeRecord | null, baseCommits: BaseCommits): Promise<WorktreeStatus> {
     const common = { createdBy: record?.createdBy ?? null, createdAt: record?.createdAt ?? '' };
     if (!existsSync(info.path)) return { ...info, ahead: 0, behind: 0, changedFiles: 0, isMissing: true, ...common };
-    const read = await this.statusCache.get(info.id, info.path, record?.base ?? null).catch(() => null);
+    const read = await this.statusCache.get(info.id, info.path, record?.base ?? null, baseCommits).catch(() => null);
     if (read === null) return { ...info, ahead: 0, behind: 0, changedFiles: 0, isMissing: false, ...common };
-    return { ...info, ...read, branch: record ? read.branch : info.branch, isMissing: false, ...common };
+    return { ...info, ...read, isMissing: false, ...common };
   }
 
   private async checkedOutBranch(record: WorktreeRecord): Promise<string> {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { makeTestRepo, type TestRepo } from './testing/gitRepo';
+import { AheadBehindCounts } from './aheadBehind';
 import { readWorktreeStatus, WorktreeStatusCache, type WorktreeGitStatus } from './worktreeStatus';
 
 let repo: TestRepo;
@@ -67,5 +68,19 @@ describe('WorktreeStatusCache', () => {
   it('names a detached HEAD as no branch', async () => {
     repo.git('-C', wt, 'checkout', '--quiet', '--detach');
     expect(await cache().get('wt', wt, 'main')).toMatchObject({ branch: null, ahead: 0, behind: 0 });
+  });
+});
+
+describe('AheadBehindCounts', () => {
+  it('counts a pair of commits once, and a HEAD at its base with no git at all', async () => {
+    repo.write('work.txt', 'w\n', wt);
+    repo.commitAll('work', wt);
+    const [head, base] = repo.git('rev-parse', 'feature', 'main').trim().split('\n');
+    const counts = new AheadBehindCounts();
+    const first = counts.of(wt, head, base);
+    expect(counts.of(wt, head, base)).toBe(first);
+    expect(await first).toEqual({ ahead: 1, behind: 0 });
+    // No git can run in a folder that does not exist: an even pair is answered without it.
+    expect(await counts.of(join(repo.home, 'no-such-folder'), base, base)).toEqual({ ahead: 0, behind: 0 });
   });
 });

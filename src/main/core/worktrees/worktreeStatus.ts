@@ -1,7 +1,7 @@
 /**
  * A worktree's status for `list_worktrees` and the sidebar: its branch, changed files and commits
- * ahead/behind its base. One `git status` and at most one `git rev-list` per worktree, a bounded
- * number at once, and a cache per worktree keyed by file stats git changes whenever the answer can
+ * ahead/behind its base. One `git status` per worktree, a `git rev-list` only for a pair of HEAD and
+ * base commits not counted before (`aheadBehind.ts`), a bounded number at once, and a cache per worktree keyed by file stats git changes whenever the answer can
  * change (HEAD, the branch and base refs, the index). Edits to the working tree that touch none of
  * these are not seen by the key: a cached answer is reused for at most `maxAgeMs` (docs/worktrees.md,
  * "How fresh the list is"). Diff, commit, merge and remove never read this cache.
@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { git, splitNul } from './gitCli';
 import { fileStamp, readCommonDir, readText, worktreeGitDir } from './gitLayout';
-import { aheadBehind } from './repository';
+import { AheadBehindCounts, baseCommitsIn, type BaseCommits } from './aheadBehind';
 
 /** How long a working tree's answer may be reused while nothing git tracks has changed (ms). */
 const WORKTREE_STATUS_MAX_AGE_MS = 10_000;
@@ -23,24 +23,38 @@ export interface WorktreeGitStatus {
   behind: number;
 }
 
-/** Reads a worktree's status: one `git status`, plus `git rev-list` when it has a base to count against. */
-export async function readWorktreeStatus(path: string, base: string | null): Promise<WorktreeGitStatus> {
+/**
+ * Reads a worktree's status: one `git status` (its branch, HEAD commit and changed files), then the
+ * commits ahead/behind its base, from `counts`.
+ */
+export async function readWorktreeStatus(
+  path: string,
+  base: string | null,
+  // By default resolved in the worktree itself.
+  baseCommits: BaseCommits = baseCommitsIn(path),
+  counts = new AheadBehindCounts(),
+): Promise<WorktreeGitStatus> {
   const fields = splitNul(await git(path, ['status', '--porcelain=v2', '--branch', '-z', '--untracked-files=all']));
   let branch: string | null = null;
+  let headCommit: string | null = null;
   let changedFiles = 0;
   for (let i = 0; i < fields.length; i++) {
     const field = fields[i];
     if (field.startsWith('# branch.head ')) {
       const head = field.slice('# branch.head '.length);
       branch = head === '(detached)' ? null : head;
+    } else if (field.startsWith('# branch.oid ')) {
+      const oid = field.slice('# branch.oid '.length);
+      headCommit = oid === '(initial)' ? null : oid;
     } else if (!field.startsWith('#') && !field.startsWith('! ')) {
       changedFiles++;
       // A rename or copy's entry is followed by its source path.
       if (field.startsWith('2 ')) i++;
     }
   }
-  const counts = base && branch ? await aheadBehind(path, branch, base) : { ahead: 0, behind: 0 };
-  return { branch, changedFiles, ...counts };
+  const baseCommit = base && branch && headCommit ? await baseCommits(base) : null;
+  const commits = baseCommit && headCommit ? await counts.of(path, headCommit, baseCommit) : { ahead: 0, behind: 0 };
+  return { branch, changedFiles, ...commits };
 }
 
 interface CachedStatus {
@@ -49,22 +63,28 @@ interface CachedStatus {
   status: WorktreeGitStatus;
 }
 
+type StatusRead = (path: string, base: string | null, baseCommits?: BaseCommits) => Promise<WorktreeGitStatus>;
+
 export class WorktreeStatusCache {
   private readonly entries = new Map<string, CachedStatus>();
+  private readonly counts = new AheadBehindCounts();
 
   constructor(
-    private readonly read: (path: string, base: string | null) => Promise<WorktreeGitStatus> = readWorktreeStatus,
+    private readonly read: StatusRead = (path, base, baseCommits) => readWorktreeStatus(path, base, baseCommits, this.counts),
     private readonly maxAgeMs = WORKTREE_STATUS_MAX_AGE_MS,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The cached answer while its key holds and it is younger than `maxAgeMs`, else a fresh read. */
-  async get(id: string, path: string, base: string | null): Promise<WorktreeGitStatus> {
+  /**
+   * The cached answer while its key holds and it is younger than `maxAgeMs`, else a fresh read.
+   * `baseCommits`: one listing's shared resolution of base branches to commits.
+   */
+  async get(id: string, path: string, base: string | null, baseCommits?: BaseCommits): Promise<WorktreeGitStatus> {
     const key = statusKey(path, base);
     const cached = this.entries.get(id);
     if (cached && key !== null && cached.key === key && this.now() - cached.readAt < this.maxAgeMs) return cached.status;
     const readAt = this.now();
-    const status = await this.read(path, base);
+    const status = await this.read(path, base, baseCommits);
     if (key !== null) this.entries.set(id, { key, readAt, status });
     return status;
   }
