@@ -1,4 +1,5 @@
 /** Port sightings for an entry (docs/readiness.md). Owned by core/ports. */
+import { z } from 'zod';
 export interface UrlSighting {
   /** Clickable http(s) URL; wildcard hosts (0.0.0.0, [::]) are shown as localhost. */
   url: string;
@@ -17,3 +18,15 @@ export interface PortInfo {
   /** TCP ports the entry's process tree listens on. */
   listening: number[];
 }
+
+/**
+ * One port of a remote host's entry forwarded to this machine's loopback (docs/remote.md): the
+ * entry's URLs name `localPort` already; `error` is the one line of a forward that failed (its URLs
+ * are then the host's, unchanged).
+ */
+export const PortForwardSchema = z.object({
+  hostPort: z.number().int().positive(),
+  localPort: z.number().int().positive().optional(),
+  error: z.string().optional(),
+});
+export type PortForward = z.infer<typeof PortForwardSchema>;
