@@ -72,8 +72,9 @@ export class RemotePortForwards implements Disposable {
   }
 
   /** The entry as this machine shows it: URLs of forwarded ports name the local port, and its forwards are listed. */
-  localize(project: string, process: ProcessInfo): ProcessInfo {
-    const forwards = (this.served.get(entryKey(project, process.id)) ?? [])
+  localize(process: ProcessInfo): ProcessInfo {
+    // The ports this report of the entry serves: a view may hear of a stop before this watch does.
+    const forwards = servedPorts(process)
       .map((port) => this.forwards.get(port))
       .filter((forward): forward is Forward => forward !== undefined && (forward.localPort !== undefined || forward.error !== undefined));
     if (forwards.length === 0) return process;
@@ -83,7 +84,7 @@ export class RemotePortForwards implements Disposable {
       ...process,
       readiness: process.readiness?.url ? { ...process.readiness, url: local(process.readiness.url) } : process.readiness,
       ports: process.ports && { ...process.ports, sightings: process.ports.sightings.map((s) => ({ ...s, url: local(s.url) })) },
-      forwards: forwards.map(({ hostPort, localPort, error }): PortForward => ({ hostPort, localPort, error })),
+      forwards: forwards.map(({ hostPort, localPort, error }): PortForward => (error ? { hostPort, error } : { hostPort, localPort })),
     };
   }
 
@@ -104,8 +105,12 @@ export class RemotePortForwards implements Disposable {
     for (const [port, forward] of [...this.forwards]) {
       if (wanted.has(port)) continue;
       this.forwards.delete(port);
-      if (forward.localPort) void this.remote.cancelForward(forward.localPort, port).catch(() => undefined);
-      this.notify(forward.users);
+      // Told once it is gone: a view that showed it shows the entry again without it.
+      if (forward.localPort)
+        void this.remote
+          .cancelForward(forward.localPort, port)
+          .catch(() => undefined)
+          .finally(() => this.notify(forward.users));
     }
     for (const [port, users] of wanted) {
       const forward = this.forwards.get(port);
@@ -161,9 +166,9 @@ function sameList(a: readonly number[] | undefined, b: readonly number[]): boole
 }
 
 /**
- * The URL pointing at the local forward of its port: `localhost` stays (dev servers check the Host
- * name), any other name (the host's own, a wildcard, a LAN address) becomes 127.0.0.1, where the
- * forward listens.
+ * The URL pointing at the local forward of its port, always by 127.0.0.1 where the forward listens:
+ * `localhost` could reach another server on this machine's ::1 first, and dev servers accept an IP
+ * address as Host.
  */
 export function localUrl(url: string, toLocal: ReadonlyMap<number, number>): string {
   let parsed: URL;
@@ -175,7 +180,7 @@ export function localUrl(url: string, toLocal: ReadonlyMap<number, number>): str
   const port = Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80));
   const localPort = toLocal.get(port);
   if (localPort === undefined) return url;
-  if (parsed.hostname !== 'localhost') parsed.hostname = '127.0.0.1';
+  parsed.hostname = '127.0.0.1';
   parsed.port = String(localPort);
   return parsed.toString();
 }

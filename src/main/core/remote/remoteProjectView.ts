@@ -33,7 +33,8 @@ export class RemoteProjectView implements ProjectView {
         if (state.status === 'connected' && !this.client) this.open();
       }),
       forwards.onDidChange((project) => {
-        if (project === hostProjectId) for (const entry of this.entries.values()) this.emit({ type: 'processChanged', process: this.shown(entry) });
+        if (project === hostProjectId)
+          for (const entry of this.entries.values()) this.emit({ type: 'processChanged', process: this.shown(entry) });
       }),
     ];
     if (host.state.status === 'connected') this.open();
@@ -96,7 +97,7 @@ export class RemoteProjectView implements ProjectView {
 
   /** The entry as this machine shows it: tagged with its host, its served ports' URLs the local forwards'. */
   private shown(process: ProcessInfo): ProcessInfo {
-    return this.forwards.localize(this.hostProjectId, { ...process, host: this.host.state.host });
+    return this.forwards.localize({ ...process, host: this.host.state.host });
   }
 
   private shownSnapshot<T extends { processes: ProcessInfo[] }>(snapshot: T): T {
