@@ -24,13 +24,16 @@ interface Forward {
 }
 
 /** The host ports an entry serves now, as the host reports it. */
-export function servedPorts(process: ProcessInfo): number[] {
+function servedPorts(process: ProcessInfo): number[] {
   if (!SERVING_STATES.has(process.state)) return [];
   const listening = new Set(process.ports?.listening ?? []);
   const printed = (process.ports?.sightings ?? []).map((s) => s.port).filter((port) => listening.has(port));
   const ready = process.state !== 'running' && process.readiness?.port ? [process.readiness.port] : [];
   return [...new Set([...ready, ...printed])];
 }
+
+/** What the forwards need of a host: its connection's state and its loopback forwards. */
+type ForwardingHost = Pick<RemoteHost, 'state' | 'onDidChangeState' | 'forwardToLocal' | 'cancelForward'>;
 
 export class RemotePortForwards implements Disposable {
   private readonly forwards = new Map<number, Forward>();
@@ -44,7 +47,7 @@ export class RemotePortForwards implements Disposable {
   private readonly subscription: Disposable;
   private disposed = false;
 
-  constructor(private readonly remote: RemoteHost) {
+  constructor(private readonly remote: ForwardingHost) {
     this.subscription = remote.onDidChangeState((state) => {
       if (state.status !== 'connected') this.dropAll();
     });
@@ -138,7 +141,7 @@ export class RemotePortForwards implements Disposable {
       },
       (err: unknown) => {
         if (this.forwards.get(hostPort) !== forward) return;
-        forward.error = `${this.remote.state.host}'s port ${hostPort} is not reachable here: ${err instanceof Error ? err.message : String(err)}`;
+        forward.error = err instanceof Error ? err.message : String(err); // the forward's own one line
         this.notify(forward.users);
       },
     );
@@ -170,7 +173,7 @@ function sameList(a: readonly number[] | undefined, b: readonly number[]): boole
  * `localhost` could reach another server on this machine's ::1 first, and dev servers accept an IP
  * address as Host.
  */
-export function localUrl(url: string, toLocal: ReadonlyMap<number, number>): string {
+function localUrl(url: string, toLocal: ReadonlyMap<number, number>): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
