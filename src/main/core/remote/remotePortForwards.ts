@@ -8,7 +8,7 @@
  * next report after the reconnect makes them again at the local ports they had.
  */
 import type { ProcessInfo } from '../../../shared/model';
-import type { PortForward } from '../../../shared/ports';
+import { forwardedUrl, type PortForward } from '../../../shared/ports';
 import { Emitter, type Disposable } from '../base';
 import type { RemoteHost } from './remoteHost';
 
@@ -81,13 +81,13 @@ export class RemotePortForwards implements Disposable {
       .map((port) => this.forwards.get(port))
       .filter((forward): forward is Forward => forward !== undefined && (forward.localPort !== undefined || forward.error !== undefined));
     if (forwards.length === 0) return process;
-    const toLocal = new Map(forwards.flatMap((f) => (f.localPort ? [[f.hostPort, f.localPort] as const] : [])));
-    const local = (url: string) => localUrl(url, toLocal);
+    const shown = forwards.map(({ hostPort, localPort, error }): PortForward => (error ? { hostPort, error } : { hostPort, localPort }));
+    const local = (url: string) => forwardedUrl(url, shown);
     return {
       ...process,
       readiness: process.readiness?.url ? { ...process.readiness, url: local(process.readiness.url) } : process.readiness,
       ports: process.ports && { ...process.ports, sightings: process.ports.sightings.map((s) => ({ ...s, url: local(s.url) })) },
-      forwards: forwards.map(({ hostPort, localPort, error }): PortForward => (error ? { hostPort, error } : { hostPort, localPort })),
+      forwards: shown,
     };
   }
 
@@ -166,24 +166,4 @@ function entryKey(project: string, id: string): string {
 
 function sameList(a: readonly number[] | undefined, b: readonly number[]): boolean {
   return a !== undefined && a.length === b.length && a.every((value, i) => value === b[i]);
-}
-
-/**
- * The URL pointing at the local forward of its port, always by 127.0.0.1 where the forward listens:
- * `localhost` could reach another server on this machine's ::1 first, and dev servers accept an IP
- * address as Host.
- */
-function localUrl(url: string, toLocal: ReadonlyMap<number, number>): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return url;
-  }
-  const port = Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80));
-  const localPort = toLocal.get(port);
-  if (localPort === undefined) return url;
-  parsed.hostname = '127.0.0.1';
-  parsed.port = String(localPort);
-  return parsed.toString();
 }
