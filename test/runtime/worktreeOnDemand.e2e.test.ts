@@ -220,6 +220,7 @@ describe('a worktree’s app on demand', () => {
       command: 'sh',
       args: ['-c', 'echo "lead flag=$LEAD_FLAG in=$SWITCHBOARD_WORKTREE cwd=$PWD"; exec cat'],
       env: { LEAD_FLAG: 'from-config' },
+      cwd: repo.root, // the main checkout: the same folder in the worktree
       mcp: { scopes: ['entries:read-all'] },
     };
     writeFileSync(join(repo.root, 'switchboard.json'), JSON.stringify({ ...config, agents: { lead } }));

@@ -9,6 +9,7 @@ import type { EntryAccess, ProjectTrust } from '../trust';
 import { AGENT_SESSION, agentSpec } from '../agents';
 import type { AgentTurns } from '../inbox';
 import type { WorktreeService } from '../worktrees';
+import { cwdInWorktree } from '../runtime';
 import type { CommandArgsOf } from '../../../shared/api';
 import type { ProcessKind, ProcessSpec } from '../../../shared/model';
 import type { ProcessConfig } from '../../../shared/config';
@@ -124,7 +125,7 @@ export class EntryLauncher {
    */
   async spawnAgent(args: CommandArgsOf<'spawnAgent'>, origin: SpawnOrigin): Promise<ProcessEntry> {
     const projectDir = this.projectDirIn(args.worktree);
-    const configured = this.trustedConfigAgent(args.preset);
+    const configured = this.trustedConfigAgent(args.preset, projectDir);
     const worktreeEnv = args.worktree ? await this.options.worktrees().agentEnvIn(args.worktree) : undefined;
     const env = worktreeEnv || configured?.env ? { ...configured?.env, ...worktreeEnv, ...args.env } : args.env;
     const { spec } = agentSpec(args.name ?? args.preset, { ...(configured ?? { preset: args.preset }), env }, projectDir, {
@@ -140,17 +141,18 @@ export class EntryLauncher {
   }
 
   /**
-   * switchboard.json's agent of that name, refused while it waits for trust; undefined when there
-   * is none (a preset). Its extra MCP scopes stay with the configured entry: another instance gets
+   * switchboard.json's agent of that name (to start in `projectDir`), refused while it waits for
+   * trust; undefined when there is none (a preset). Its extra MCP scopes stay with the configured entry: another instance gets
    * only what a person grants it, so spawning one never widens what its spawner can reach.
    */
-  private trustedConfigAgent(name: string): AgentConfig | undefined {
+  private trustedConfigAgent(name: string, projectDir: string): AgentConfig | undefined {
     const configured = this.options.configuredAgents().get(name);
     if (!configured) return undefined;
     const key = configKeyOf('agent', name);
     if (this.options.trust.isHeld(key)) throw new NotTrustedError(key, configured.command ?? configured.preset ?? name);
-    const { mcp: _scopes, ...launch } = configured;
-    return launch;
+    const { mcp: _scopes, cwd, ...launch } = configured;
+    // Its folder inside the main checkout means the same folder in the worktree it starts in.
+    return cwd === undefined ? launch : { ...launch, cwd: cwdInWorktree(cwd, this.options.projectDir, projectDir) };
   }
 
   /** Create an entry from a full spec and start it; owned by its spawner before it runs, so even a failed start is the spawner's to close. */
