@@ -124,5 +124,10 @@ describe('remote port forwards', () => {
     const shown = forwards.localize(web);
     expect(shown.forwards).toEqual([{ hostPort: 5173, error: "Cannot forward local port 5173 to devbox's port 5173: refused" }]);
     expect({ ...shown, forwards: undefined }).toEqual({ ...web, forwards: undefined });
+    // Tried again when the entry serves the port again (a restart).
+    forwards.update('proj', entry({ state: 'stopped', readiness: undefined }));
+    host.refuseAll = false;
+    await settled(forwards, () => forwards.update('proj', web));
+    expect(forwards.localize(web).forwards).toEqual([{ hostPort: 5173, localPort: 5173 }]);
   });
 });
