@@ -24,11 +24,13 @@ export interface PortInfo {
  * entry's URLs name `localPort` already; `error` is the one line of a forward that failed (its URLs
  * are then the host's, unchanged).
  */
-const PortForwardSchema = z.object({
-  hostPort: z.number().int().positive(),
-  localPort: z.number().int().positive().optional(),
-  error: z.string().optional(),
-});
+export const PortForwardSchema = z
+  .object({
+    hostPort: z.number().int().positive(),
+    localPort: z.number().int().positive().optional(),
+    error: z.string().optional(),
+  })
+  .strict();
 export type PortForward = z.infer<typeof PortForwardSchema>;
 
 /**

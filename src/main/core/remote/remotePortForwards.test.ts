@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProcessInfo } from '../../../shared/model';
+import { PortForwardSchema } from '../../../shared/ports';
 import { Emitter, waitForEvent } from '../base';
 import type { RemoteHostState } from './remoteHost';
 import { RemotePortForwards } from './remotePortForwards';
@@ -73,6 +74,7 @@ describe('remote port forwards', () => {
     expect(shown.readiness?.url).toBe('http://127.0.0.1:5173/');
     expect(shown.ports?.sightings[0].url).toBe('http://127.0.0.1:5173/');
     expect(shown.forwards).toEqual([{ hostPort: 5173, localPort: 5173 }]);
+    expect(() => shown.forwards!.map((forward) => PortForwardSchema.parse(forward))).not.toThrow(); // the shared model's shape, nothing more
 
     const stopped = entry({ state: 'stopped', readiness: { phase: 'stopped' } as ProcessInfo['readiness'] });
     expect(forwards.localize(stopped).forwards).toBeUndefined();
