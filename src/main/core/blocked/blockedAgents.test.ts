@@ -14,6 +14,7 @@ import { BlockedAgents, CONTINUE_CONFIRM_MS, RESET_MARGIN_MS, type BlockedHost }
 import { nextEpisode } from './blockedEpisodes';
 import { PROBE_MAX_TRIES, probeDelayMs } from './continueProbe';
 import { ContinueSettings } from './continueSetting';
+import { SettingsSchema } from '../../../shared/config';
 
 const ID = 'p_c1a0de';
 const RESET_IN_MS = 3 * 60_000;
@@ -27,7 +28,7 @@ class FakeCore implements BlockedHost {
   selected: string | undefined;
   agent: AgentStatusInfo;
   /** The project's settings section and the agent's switchboard.json `continueAtReset`. */
-  readonly settings: { continueAtReset?: boolean } = {};
+  readonly settings: { continueAtReset?: boolean; continueProbeFirstMs?: number } = {};
   entryContinueAtReset: boolean | undefined;
   continueSettings: ContinueSettings | undefined;
 
@@ -298,6 +299,24 @@ describe('the back-off probe where no reset is shown', () => {
     }
     expect(timers.list(APP_ACTOR).timers).toEqual([]);
     expect(core.attention).toEqual(['claude: usage limit', `claude: usage limit — still blocked after ${PROBE_MAX_TRIES} continue probes`]);
+  });
+
+  it("the project's first wait (settings.continueProbeFirstMs) starts the doubling; the schema refuses less than 5 s", async () => {
+    expect(SettingsSchema.safeParse({ continueProbeFirstMs: 4_999 }).error?.issues[0].message).toBe('must be at least 5000 (5 s)');
+    const { core, timers, timerHost } = setup();
+    core.settings.continueAtReset = true;
+    core.settings.continueProbeFirstMs = 5_000;
+    core.set('waiting', 'limit', noReset());
+    expect(timers.list(APP_ACTOR).timers[0]).toMatchObject({ firesAt: clock.now() + 5_000 });
+    await advance(5_000);
+    expect(timerHost.delivered).toHaveLength(1);
+    core.set('active', 'retrying', { message: 'rate limited' });
+    core.set('waiting', 'limit', noReset());
+    expect(timers.list(APP_ACTOR).timers[0]).toMatchObject({
+      label: `continue probe 2/${PROBE_MAX_TRIES} (usage limit)`,
+      firesAt: clock.now() + 10_000,
+    });
+    expect([1, 2, 3, 10].map((n) => probeDelayMs(n, 5_000) / 1000)).toEqual([5, 10, 20, 1800]);
   });
 
   it('a probe the CLI never answers counts as failed after the confirm window; the agent going on stops the probing', async () => {

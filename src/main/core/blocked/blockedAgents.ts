@@ -33,8 +33,8 @@ export interface BlockedHost {
   sendUserTurn(id: string, text: string): Promise<void>;
   requestAttention(id: string, reason: string, requestedBy: string): unknown;
   readonly timers: TimerManager;
-  /** The project's settings (`continueAtReset` is the default of its agents). */
-  readonly settings: { readonly continueAtReset?: boolean };
+  /** The project's settings (`continueAtReset` is the default of its agents; `continueProbeFirstMs` the probe's first wait). */
+  readonly settings: { readonly continueAtReset?: boolean; readonly continueProbeFirstMs?: number };
 }
 
 /** A continue this service armed: for which agent, and for a probe, which try. */
@@ -160,7 +160,7 @@ export class BlockedAgents implements Disposable {
 
   private armProbe(agentId: string, status: AgentStatusInfo & { detail: BlockedDetail }, n: number): TimerSummary {
     const label = `continue probe ${n}/${PROBE_MAX_TRIES} (${blockedSummary(blockedRowOf(status.detail, status))})`;
-    return this.armContinue(agentId, status, probeDelayMs(n), label, { auto: true, probe: n });
+    return this.armContinue(agentId, status, probeDelayMs(n, this.host.settings.continueProbeFirstMs), label, { auto: true, probe: n });
   }
 
   /** Cancels this agent's pending continues that `which` picks; returns the last timer id cancelled. */
