@@ -8,6 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { expect } from 'vitest';
 import type { Settings } from '../../src/shared/config';
 import type { ContinueAtResetInfo } from '../../src/shared/model';
 import type { AgentStatusInfo } from '../../src/shared/status';
@@ -130,3 +131,26 @@ export function idleTimerOn(mcp: Client, agentId: string): Promise<McpTimer> {
 export const IDLE_TIMER_BODY = 'idle timer body';
 
 export const isBlockedOn = (detail: string) => (s: McpStatus) => s.agent?.primary === 'waiting' && s.agent.detail === detail;
+
+type Recorder = ReturnType<typeof recordStatus>;
+
+/**
+ * Once the continue's answer has streamed: the agent idle, and the history since the block —
+ * waiting · limit until the continue was due, then active (not retrying), idle last. Returns the
+ * attention requests seen.
+ */
+export async function expectActiveAgain(recorder: Recorder, o: { answered: Promise<unknown>; blockedAt: number; continueDueAt: number }) {
+  await o.answered;
+  await recorder.until((s) => s.agent?.primary === 'idle', 'idle after the answer');
+  await recorder.stop();
+  const { statuses, attention } = recorder;
+  const sinceBlock = statuses.filter((s) => s.at >= o.blockedAt);
+  expect(sinceBlock[0].label).toBe('waiting · limit');
+  expect(sinceBlock.filter((s) => s.at < o.continueDueAt && !s.label.startsWith('waiting'))).toEqual([]);
+  expect(
+    statuses.some((s) => s.at >= o.continueDueAt && s.label.startsWith('active') && s.label !== 'active · retrying'),
+    JSON.stringify(statuses),
+  ).toBe(true);
+  expect(statuses.at(-1)?.label).toMatch(/^idle/);
+  return attention;
+}

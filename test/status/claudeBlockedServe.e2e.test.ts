@@ -16,6 +16,7 @@ import { callError, callOk } from '../mcp/mcpHarness';
 import {
   AGENT_WAIT_MS,
   BLOCKED_WITHIN_MS,
+  expectActiveAgain,
   IDLE_TIMER_BODY,
   idleTimerOn,
   isBlockedOn,
@@ -101,19 +102,12 @@ it('through serve + MCP: waiting · limit within 1 s, attention once, an idle ti
   expect(mock.events.some((e) => e.type === 'request' && e.userText === IDLE_TIMER_BODY)).toBe(false);
   await callOk(mcp, 'timer_cancel', { timer_id: idleTimer.timer_id });
 
-  await mock.waitFor('stream_end', (e) => e.requestId === continued.requestId, { timeoutMs: AGENT_WAIT_MS });
-  await recorder.until((s) => s.agent?.primary === 'idle', 'idle after the answer');
-  await recorder.stop();
-  const { statuses, attention } = recorder;
   // From the block: waiting · limit until the continue at the reset, then active (not retrying), then idle.
-  const sinceBlock = statuses.filter((s) => s.at >= blockedAt);
-  expect(sinceBlock[0].label).toBe('waiting · limit');
-  expect(sinceBlock.filter((s) => s.at < resetsAt && !s.label.startsWith('waiting'))).toEqual([]);
-  expect(
-    statuses.some((s) => s.at >= resetsAt && s.label.startsWith('active') && s.label !== 'active · retrying'),
-    JSON.stringify(statuses),
-  ).toBe(true);
-  expect(statuses.at(-1)?.label).toMatch(/^idle/);
+  const attention = await expectActiveAgain(recorder, {
+    answered: mock.waitFor('stream_end', (e) => e.requestId === continued.requestId, { timeoutMs: AGENT_WAIT_MS }),
+    blockedAt,
+    continueDueAt: resetsAt,
+  });
   expect(attention.map((a) => a.reason)).toEqual([expect.stringMatching(/^claude: usage limit, resets \d\d:\d\d$/)]);
   // Raised for the block itself (not while the CLI still retried), within the goal of the API's last refusal.
   expect(attention[0].at).toBeGreaterThan(lastRejection.at);
