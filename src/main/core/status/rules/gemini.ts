@@ -145,46 +145,30 @@ const framed = (rows: string[]) => [`╭${'─'.repeat(118)}╮`, ...rows.map((r
 // "Please retry in 3600s"; a 400 with ErrorInfo API_KEY_INVALID), 120x40, default settings.
 const BLOCKED_SOURCE = `Gemini CLI ${VERSION}, observed against the mock (2026-11-28)`;
 
+/** Gemini CLI's fallback dialog (useQuotaAndFallback in the bundle): its message rows, then "Keep trying" or "Stop". */
+const fallbackDialog = (messageRows: string[]) =>
+  [' > Say something', ...framed(['', ...messageRows, '', '', '● 1. Keep trying', '  2. Stop', '', ''])].join('\n');
+
 /** A daily quota or a retry delay past the CLI's patience: its own dialog, offering to keep trying. */
 const usageLimitDialog = (reset?: string) =>
-  [
-    ' > Say something',
-    ...framed([
-      '',
-      'Usage limit reached for gemini-2.5-flash.',
-      ...(reset ? [`Access resets at ${reset}.`] : []),
-      '/stats model for usage details',
-      '/model to switch models.',
-      '',
-      '',
-      '● 1. Keep trying',
-      '  2. Stop',
-      '',
-      '',
-    ]),
-  ].join('\n');
+  fallbackDialog([
+    'Usage limit reached for gemini-2.5-flash.',
+    ...(reset ? [`Access resets at ${reset}.`] : []),
+    '/stats model for usage details',
+    '/model to switch models.',
+  ]);
 
 /**
  * API errors retried `general.maxAttempts` times with `ui.errorVerbosity: "full"` (observed: 500s
  * and 503s): the CLI stops retrying and asks. With the default `low` it answers its own question
- * with "retry once" and never gives up (useQuotaAndFallback in the bundle), so this dialog, and the
- * error item after "Stop", are its only give-up screens.
+ * with "retry once" and never gives up, so this dialog, and the error item after "Stop", are its
+ * only give-up screens.
  */
-const highDemandDialog = [
-  ' > Say something',
-  ...framed([
-    '',
-    'We are currently experiencing high demand.',
-    'We apologize and appreciate your patience.',
-    '/model to switch models.',
-    '',
-    '',
-    '● 1. Keep trying',
-    '  2. Stop',
-    '',
-    '',
-  ]),
-].join('\n');
+const highDemandDialog = fallbackDialog([
+  'We are currently experiencing high demand.',
+  'We apologize and appreciate your patience.',
+  '/model to switch models.',
+]);
 
 /** The turn ended on `errorRows` (the CLI's `✕ [API Error: …]` item and its hint), the composer back. */
 const endedOnError = (errorRows: string[]) =>
