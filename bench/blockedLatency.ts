@@ -32,12 +32,15 @@ interface Frames {
 
 /**
  * For every preset: its idle, plain busy and first blocked (else retrying) screen rule samples read
- * from the screen alone, and its retries-given-up screen (`waiting · api_error`) when it has one.
+ * from the screen alone (no title, no state report), and its retries-given-up screen
+ * (`waiting · api_error`) when it has one.
  */
 function framesPerCli(): Frames[] {
   const out: Frames[] = [];
   for (const preset of BUILTIN_PRESETS.values()) {
-    const screenRules = preset.rules.rules.filter((r) => r.region !== 'osc_state' && r.sampleTitle === undefined);
+    const screenRules = preset.rules.rules.filter(
+      (r) => r.region !== 'osc_state' && r.sampleTitle === undefined && r.sampleState === undefined,
+    );
     const idle = screenRules.find((r) => r.implies.primary === 'idle');
     const isActive = (detail: string | null) => screenRules.find((r) => r.implies.primary === 'active' && r.implies.detail === detail);
     // A plain busy screen: one that names its detail, so leaving a retry for it is a visible change.

@@ -39,6 +39,26 @@ describe('blocked reports', () => {
     });
   });
 
+  it("codex: its usage limit's reset read in the agent's zone (today's time, or a later day's date), a refused key, used-up credit", () => {
+    const limit = ruleOf('codex', 'error-usage-limit');
+    expect(reportOn(limit, limit.sample)).toEqual({
+      message:
+        'You’ve hit your usage limit. Upgrade to Pro (https://chatgpt.com/explore/pro), visit https://chatgpt.com/settings/ usage to purchase more credits or try again at 11:38 AM.',
+      resetsAt: Date.UTC(2026, 10, 28, 16, 38),
+    });
+    const later = '■ You’ve hit your usage limit. Try again at Nov 29th,\n2026 9:05 AM.\n› Ask Codex to do anything';
+    expect(reportOn(limit, later)?.resetsAt).toBe(Date.UTC(2026, 10, 29, 14, 5));
+    expect(reportOn(limit, '■ You’ve hit your usage limit. Try again later.\n› Ask Codex to do anything')).toEqual({
+      message: 'You’ve hit your usage limit. Try again later.',
+    });
+    const login = ruleOf('codex', 'error-unauthorized');
+    expect(reportOn(login, login.sample)?.message).toBe(
+      'unexpected status 401 Unauthorized: Incorrect API key provided: sk-mock-*****0000. You can find your API key at https://platform.openai.com/account/api-keys.',
+    );
+    const quota = ruleOf('codex', 'error-quota');
+    expect(reportOn(quota, quota.sample)).toEqual({ message: 'Quota exceeded. Check your plan and billing details.' });
+  });
+
   it('gemini: a rejected key reads as the API words it, across the wrapped row', () => {
     const rule = ruleOf('gemini', 'api-key-rejected');
     expect(reportOn(rule, rule.sample)).toEqual({ message: 'API key not valid. Please pass a valid API key.' });
