@@ -64,6 +64,29 @@ describe('blocked reports', () => {
     expect(reportOn(rule, rule.sample)).toEqual({ message: 'API key not valid. Please pass a valid API key.' });
   });
 
+  it("gemini and opencode: retries given up read the CLI's dialog or the API's message, across the wrapped row", () => {
+    const dialog = ruleOf('gemini', 'api-error-dialog');
+    expect(reportOn(dialog, dialog.sample)).toEqual({ message: 'We are currently experiencing high demand' });
+    const ended = ruleOf('gemini', 'api-error-ended-turn');
+    expect(reportOn(ended, ended.sample)).toEqual({ message: 'The model is overloaded. Please try again later.' });
+    const quota = ruleOf('gemini', 'quota-spent-ended-turn');
+    expect(reportOn(quota, quota.sample)).toEqual({ message: 'You have exhausted your daily quota on this model.' });
+    const opencode = ruleOf('opencode', 'api-error-gave-up');
+    expect(reportOn(opencode, opencode.sample)).toEqual({
+      message: 'The server had an error while processing your request. Sorry about that!',
+    });
+  });
+
+  it("qwen: its rate-limit countdown reads the API's message and the attempt it shows", () => {
+    const rule = ruleOf('qwen', 'retry-countdown');
+    expect(reportOn(rule, rule.sample)).toEqual({
+      message:
+        '429 Rate limit reached for gpt-4o-mini in organization org-mock on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 1s.',
+      attempt: 1,
+      maxAttempts: 10,
+    });
+  });
+
   it('qwen: a refused key reads as the API words it, with its status', () => {
     const rule = ruleOf('qwen', 'api-key-refused');
     expect(reportOn(rule, rule.sample)).toEqual({
