@@ -30,11 +30,17 @@ interface Frames {
   blockedRule: string;
 }
 
-/** For every preset: its idle, plain busy and first blocked (else retrying) screen rule samples read from the screen alone. */
+/**
+ * For every preset: its idle, plain busy and first blocked (else retrying) screen rule samples read
+ * from the screen alone (no title, no state report), and its retries-given-up screen
+ * (`waiting · api_error`) when it has one.
+ */
 function framesPerCli(): Frames[] {
   const out: Frames[] = [];
   for (const preset of BUILTIN_PRESETS.values()) {
-    const screenRules = preset.rules.rules.filter((r) => r.region !== 'osc_state' && r.sampleTitle === undefined);
+    const screenRules = preset.rules.rules.filter(
+      (r) => r.region !== 'osc_state' && r.sampleTitle === undefined && r.sampleState === undefined,
+    );
     const idle = screenRules.find((r) => r.implies.primary === 'idle');
     const isActive = (detail: string | null) => screenRules.find((r) => r.implies.primary === 'active' && r.implies.detail === detail);
     // A plain busy screen: one that names its detail, so leaving a retry for it is a visible change.
@@ -42,8 +48,11 @@ function framesPerCli(): Frames[] {
     const blocked =
       screenRules.find((r) => r.implies.primary === 'waiting' && isBlockedDetail(r.implies.detail)) ??
       screenRules.find((r) => r.implies.detail === 'retrying');
-    if (idle && busy && blocked)
-      out.push({ cli: preset.id, idle: idle.sample, busy: busy.sample, blocked: blocked.sample, blockedRule: blocked.id });
+    const gaveUp = screenRules.find((r) => r.implies.primary === 'waiting' && r.implies.detail === 'api_error');
+    if (!idle || !busy) continue;
+    for (const rule of new Set([blocked, gaveUp])) {
+      if (rule) out.push({ cli: preset.id, idle: idle.sample, busy: busy.sample, blocked: rule.sample, blockedRule: rule.id });
+    }
   }
   return out;
 }
@@ -81,7 +90,7 @@ interface CliLatency {
 async function measureCli(frames: Frames, dir: string): Promise<CliLatency> {
   const core = buildCore({ projectDir: mkdtempSync(join(dir, `${frames.cli}-`)), watchConfig: false, killGraceMs: 500 });
   await core.init();
-  const file = join(dir, `${frames.cli}.json`);
+  const file = join(dir, `${frames.cli}-${frames.blockedRule}.json`);
   writeFileSync(file, JSON.stringify(frames));
   const result: CliLatency = { cli: frames.cli, rule: frames.blockedRule, blockedMs: [], busyMs: [], missed: { busy: 0, blocked: 0 } };
   try {

@@ -2,7 +2,8 @@
  * A remote host in Chromium, through `serve --remote` against a real OpenSSH (test/support/sshHost.ts:
  * sshd in a network namespace, the system ssh): the welcome view lists the host with its project,
  * the project's entry shows in the grid tagged with its host, typing reaches the process on the
- * host and its output shows; "Add host" opens another folder there; Disconnect and Forget leave the
+ * host and its output shows; its dev server's link opens the host's server through a local
+ * forward; "Add host" opens another folder there; Disconnect and Forget leave the
  * host's server running. Skips, saying why, where the machine cannot make a namespace.
  */
 import { expect, test } from '@playwright/test';
@@ -29,6 +30,7 @@ function hostFolder(sshHost: SshTestHost, name: string, config?: object): void {
   const dir = join(sshHost.home, name);
   mkdirSync(dir, { recursive: true });
   if (config) writeFileSync(join(dir, 'switchboard.json'), JSON.stringify(config));
+  writeFileSync(join(dir, 'hello-from-the-host.txt'), 'hello\n');
   spawnSync('chown', ['-R', `${sshHost.user}:`, dir]);
 }
 
@@ -38,7 +40,13 @@ test('serve --remote: the host project in the grid tagged with its host, typing 
   test.skip(unavailable !== undefined, `no SSH test host here: ${unavailable}`);
   test.setTimeout(240_000);
   host = await startSshTestHost();
-  hostFolder(host, 'grid', { processes: { echoer: { command: 'cat', autoStart: true } } });
+  const webPort = 20_000 + Math.floor(Math.random() * 20_000);
+  hostFolder(host, 'grid', {
+    processes: {
+      echoer: { command: 'cat', autoStart: true },
+      web: { command: 'python3', args: ['-m', 'http.server', String(webPort), '--bind', '127.0.0.1'], port: webPort, autoStart: true },
+    },
+  });
   hostFolder(host, 'notes');
   serve = await startServe([], {
     args: ['--remote', `${host.alias}:grid`, '--ssh-config', host.configFile],
@@ -61,6 +69,13 @@ test('serve --remote: the host project in the grid tagged with its host, typing 
   await page.keyboard.press('Enter');
   // The PTY's echo and cat's own copy: the keystrokes reached cat on the host and came back.
   await expect.poll(() => paneText(page, 'echoer')).toMatch(/typed in chromium\s*\n\s*typed in chromium/);
+  // The host's dev server: the link in its pane header is this machine's forward of the host's port; it opens the host's folder.
+  const link = pane(page, 'web').getByTestId('port-link');
+  await expect(link).toHaveAttribute('title', `${host.alias}'s port ${webPort}, forwarded to this machine`);
+  await expect(link).toHaveAttribute('href', /^http:\/\/127\.0\.0\.1:\d+\/$/);
+  const [opened] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+  await expect(opened.locator('body')).toContainText('hello-from-the-host.txt');
+  await opened.close();
   const shot = screenshotPath(testInfo, 'remote-grid.png');
   await page.screenshot({ path: shot });
   await testInfo.attach('remote-grid', { path: shot, contentType: 'image/png' });

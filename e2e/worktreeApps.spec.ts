@@ -43,6 +43,22 @@ async function tool<T>(name: string, args: Record<string, unknown> = {}): Promis
   return result.structuredContent as T;
 }
 
+/** A failed wait names what the core saw: each entry's state, readiness and last output lines. */
+async function explainOnFailure(wait: () => Promise<void>): Promise<void> {
+  try {
+    await wait();
+  } catch (err) {
+    const { processes } = await tool<{ processes: Array<{ id: string }> }>('list_processes');
+    const seen = await Promise.all(
+      processes.map(async ({ id }) => ({
+        status: await tool('get_process_status', { process_id: id }),
+        output: await tool('get_process_output', { process_id: id, max_bytes: 2000 }),
+      })),
+    );
+    throw new Error(`${(err as Error).message}\nwhat the core saw: ${JSON.stringify(seen, null, 1)}`, { cause: err });
+  }
+}
+
 test('two worktrees show their own URLs; an idle-stopped server reads stopped · idle and a Start click brings it back', async ({
   page,
 }, testInfo) => {
@@ -53,8 +69,8 @@ test('two worktrees show their own URLs; an idle-stopped server reads stopped ·
   const group = (id: string) => sidebar.locator(`[data-testid="worktree-group"][data-worktree="${id}"]`);
   const urlA = group('feature-a').getByTestId('worktree-url');
   const urlB = group('feature-b').getByTestId('worktree-url');
-  await expect(urlA).toHaveText(/^web localhost:\d+$/, { timeout: 30_000 });
-  await expect(urlB).toHaveText(/^web localhost:\d+$/, { timeout: 30_000 });
+  await explainOnFailure(() => expect(urlA).toHaveText(/^web localhost:\d+$/, { timeout: 30_000 }));
+  await explainOnFailure(() => expect(urlB).toHaveText(/^web localhost:\d+$/, { timeout: 30_000 }));
   const addressA = await urlA.textContent();
   expect(addressA).not.toBe(await urlB.textContent());
   await page.screenshot({ path: screenshotPath(testInfo, 'worktree-apps-urls.png') });

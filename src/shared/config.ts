@@ -51,6 +51,13 @@ export const SettingsSchema = z.strictObject({
   /** Default for the project's agents: continue a blocked agent by itself at its limit's reset, or probe with
    *  back-off when no reset is shown (default false; an agent's own `continueAtReset` wins). */
   continueAtReset: z.boolean().optional(),
+  /** The back-off probe's first wait (ms; 5000 – 1800000, default 60000); each later try waits twice as long, up to 30 min. */
+  continueProbeFirstMs: z
+    .number()
+    .int()
+    .min(5_000, 'must be at least 5000 (5 s)')
+    .max(30 * 60_000, 'must be at most 1800000 (30 min)')
+    .optional(),
   /** Saved scrollback per entry across restarts (bytes of serialized screen; 0 – 64 MiB, default 2 MiB). */
   savedScrollbackBytes: z
     .number()

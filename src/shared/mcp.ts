@@ -164,7 +164,9 @@ export const McpToolInput = {
       .string()
       .min(1)
       .max(100)
-      .describe('Agent preset: claude, codex, gemini, opencode, qwen, pi, copilot, aider, cursor-agent or generic'),
+      .describe(
+        "A switchboard.json agent's name (its command, env and settings), or a preset: claude, codex, gemini, opencode, qwen, pi, copilot, aider, cursor-agent or generic",
+      ),
     agent_instructions: z.string().max(MAX_INPUT_CHARS).optional().describe('First user turn, typed once the agent is ready for input'),
     name: Name.optional().describe('Label shown in the UI (default: the preset name)'),
     working_dir: WorkingDir.optional(),

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { ReadinessInfo } from './ready';
 import type { AgentStatusInfo } from './status';
-import type { PortInfo } from './ports';
+import type { PortForward, PortInfo } from './ports';
 import type { ReadinessConfig } from './readyConfig';
 import type { TaskInfo } from './task';
 import type { McpAccessConfig, McpScope } from './trust';
@@ -68,6 +68,8 @@ export interface ProcessInfo {
   readiness?: ReadinessInfo;
   agent?: AgentStatusInfo;
   ports?: PortInfo;
+  /** A remote entry's ports forwarded to this machine; its URLs are then the local ones. */
+  forwards?: PortForward[];
   attention?: AttentionInfo;
   timers?: TimerSummary[];
   /** Task entries: phase, tools, streamed text, watchdog decisions, result. */

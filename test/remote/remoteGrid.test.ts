@@ -18,6 +18,8 @@ import {
   chownSync,
 } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Terminal } from '@xterm/headless';
@@ -84,6 +86,18 @@ class Pane {
   }
 }
 
+/** Whether nothing listens on this machine's loopback port. */
+function refused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}
+
 /** One laptop viewer of one project: what the app's window does with the workspace. */
 class Viewer implements Disposable {
   readonly session: WorkspaceClientSession;
@@ -109,6 +123,20 @@ class Viewer implements Disposable {
     return pane;
   }
 
+  /** The entry once `predicate` holds for it as this viewer is shown it (its snapshot now, or a later event). */
+  async entryWhen(id: string, predicate: (p: ProcessInfo) => boolean, timeoutMs = 60_000): Promise<ProcessInfo> {
+    const later = waitForEvent(
+      this.events.event,
+      (e) => (e.type === 'processAdded' || e.type === 'processChanged') && e.process.id === id && predicate(e.process),
+      timeoutMs,
+    );
+    later.catch(() => undefined);
+    const { processes } = (await this.call('getSnapshot', {})) as { processes: ProcessInfo[] };
+    const now = processes.find((p) => p.id === id);
+    if (now && predicate(now)) return now;
+    return ((await later) as Extract<ControlEvent, { type: 'processChanged' }>).process;
+  }
+
   dispose(): void {
     this.session.dispose();
     this.events.dispose();
@@ -132,16 +160,26 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
   let link: Disposable;
   let laptopData: string;
   const devPort = 20_000 + Math.floor(Math.random() * 20_000);
+  const filesPort = devPort + 1;
 
   beforeAll(async () => {
     host = await startSshTestHost();
     const dir = join(host.home, 'grid');
     mkdirSync(dir, { recursive: true });
     copyFileSync(join(ROOT, 'test/fixtures/servers/slow-server.mjs'), join(dir, 'slow-server.mjs'));
+    writeFileSync(join(dir, 'hello.txt'), 'served by the host\n');
     writeFileSync(
       join(dir, 'switchboard.json'),
       JSON.stringify({
-        processes: { web: { command: 'node', args: ['slow-server.mjs', String(devPort), '1'], port: devPort, autoStart: true } },
+        processes: {
+          web: { command: 'node', args: ['slow-server.mjs', String(devPort), '1'], port: devPort, autoStart: true },
+          files: {
+            command: 'python3',
+            args: ['-m', 'http.server', String(filesPort), '--bind', '127.0.0.1'],
+            port: filesPort,
+            autoStart: false,
+          },
+        },
       }),
     );
     spawnSync('chown', ['-R', `${host.user}:`, dir]);
@@ -199,6 +237,45 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
       await expect(viewer.session.call('closeProject', { projectId: remote!.id })).rejects.toThrow(/stays open on its host/);
     } finally {
       viewer.dispose();
+    }
+  }, 120_000);
+
+  it("the host's ready servers answer on this machine at their forwarded local URLs (a port taken here gets another), loopback only; the forward ends with the entry", async () => {
+    const viewer = new Viewer(laptop.workspace);
+    // Something of the laptop's own already listens on the files server's port.
+    const taken = createServer((_req, res) => res.end("the laptop's own\n"));
+    await new Promise<void>((listening, failed) => taken.once('error', failed).listen(filesPort, '127.0.0.1', listening));
+    try {
+      viewer.project = laptop.workspace.state().projects.find((p) => p.host === host.alias && p.name === 'grid')!.id;
+      const { processes } = (await viewer.call('getSnapshot', {})) as { processes: ProcessInfo[] };
+      const [web, files] = ['web', 'files'].map((name) => processes.find((p) => p.name === name)!);
+      const forwarded = (p: ProcessInfo) => p.forwards?.some((f) => f.localPort !== undefined) === true;
+
+      const webShown = await viewer.entryWhen(web.id, forwarded);
+      expect(webShown.forwards).toEqual([{ hostPort: devPort, localPort: devPort }]);
+      expect(webShown.readiness?.url).toBe(`http://127.0.0.1:${devPort}/`);
+      expect(await (await fetch(webShown.readiness!.url!)).text()).toBe('slow fixture\n');
+
+      await viewer.call('startProcess', { id: files.id });
+      const filesShown = await viewer.entryWhen(files.id, forwarded);
+      const local = filesShown.forwards![0].localPort!;
+      expect(filesShown.forwards).toEqual([{ hostPort: filesPort, localPort: local }]);
+      expect(local).not.toBe(filesPort);
+      expect(filesShown.readiness?.url).toBe(`http://127.0.0.1:${local}/`);
+      expect(await (await fetch(new URL('hello.txt', filesShown.readiness!.url))).text()).toBe('served by the host\n');
+      expect(await (await fetch(`http://127.0.0.1:${filesPort}/`)).text()).toBe("the laptop's own\n");
+      const bound = spawnSync('ss', ['-Hltn', `sport = :${local}`], { encoding: 'utf8' })
+        .stdout.trim()
+        .split('\n');
+      expect(bound.map((line) => line.split(/\s+/)[3])).toEqual([`127.0.0.1:${local}`]);
+
+      await viewer.call('stopProcess', { id: files.id });
+      const stopped = await viewer.entryWhen(files.id, (p) => p.state === 'stopped');
+      expect(stopped.forwards).toBeUndefined();
+      await expect.poll(() => refused(local), { timeout: 10_000 }).toBe(true);
+    } finally {
+      viewer.dispose();
+      taken.close();
     }
   }, 120_000);
 
@@ -285,6 +362,9 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
       })) as ProcessInfo;
       const pane = await viewer.pane(spawned.id);
       await pane.until((lines) => lines.includes('tick-20'));
+      const forwarded = (p: ProcessInfo) => p.forwards?.some((f) => f.localPort !== undefined) === true;
+      const { processes } = (await viewer.call('getSnapshot', {})) as { processes: ProcessInfo[] };
+      const web = await viewer.entryWhen(processes.find((p) => p.name === 'web')!.id, forwarded);
 
       const [remote] = remotes.connections;
       const back = waitForEvent(remote.onDidChangeState, (state) => state.status === 'connected', 90_000);
@@ -294,6 +374,10 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
       expect(viewer.resets).toEqual([spawned.id]);
       const seen = lines.filter((line) => /^tick-\d+$/.test(line));
       expect(seen).toEqual(Array.from({ length: ticks }, (_, i) => `tick-${i + 1}`));
+      // The dev server's forward died with the connection and was made again at the same local URL.
+      const again = await viewer.entryWhen(web.id, forwarded);
+      expect(again.readiness?.url).toBe(web.readiness?.url);
+      expect(await (await fetch(again.readiness!.url!)).text()).toBe('slow fixture\n');
     } finally {
       viewer.dispose();
     }

@@ -214,16 +214,28 @@ describe('a worktree’s app on demand', () => {
       squatter.close();
     }
   });
-  it('start_process with the name of a switchboard.json agent says to use spawn_agent, naming the worktree', async () => {
+  it("start_process with the name of a switchboard.json agent says to use spawn_agent, which starts that agent's own command and env in the worktree", async () => {
     const config = JSON.parse(readFileSync(join(repo.root, 'switchboard.json'), 'utf8')) as Record<string, unknown>;
-    writeFileSync(join(repo.root, 'switchboard.json'), JSON.stringify({ ...config, agents: { lead: { preset: 'codex' } } }));
+    const lead = {
+      command: 'sh',
+      args: ['-c', 'echo "lead flag=$LEAD_FLAG in=$SWITCHBOARD_WORKTREE cwd=$PWD"; exec cat'],
+      env: { LEAD_FLAG: 'from-config' },
+      cwd: repo.root, // the main checkout: the same folder in the worktree
+      mcp: { scopes: ['entries:read-all'] },
+    };
+    writeFileSync(join(repo.root, 'switchboard.json'), JSON.stringify({ ...config, agents: { lead } }));
     handle = await startRepoCore(repo);
     await handle.core.worktrees.createWorktree({ name: 'a' });
     const client = await connectClient(handle.mcp.url, handle.mcp.token);
     clients.push(client);
     expect((await callError(client, 'start_process', { process_id: 'lead', worktree: 'a' })).text).toContain(
-      `"lead" is an agent from switchboard.json's "agents", not a process: spawn_agent {"agent": "codex", "worktree": "a"} starts one in a`,
+      `"lead" is an agent from switchboard.json's "agents", not a process: spawn_agent {"agent": "lead", "worktree": "a"} starts one in a`,
     );
+    const agent = await callOk<ProcessInfo>(client, 'spawn_agent', { agent: 'lead', worktree: 'a' });
+    const line = await waitForOutput(handle.core.entry(agent.id), /lead flag=\S* in=\S* cwd=\S+/, 10_000, 0);
+    expect(line).toContain(`lead flag=from-config in=a cwd=${handle.core.worktrees.projectDirIn('a')}`);
+    // The configured entry's extra scopes are not copied to another instance.
+    expect(handle.core.scopesOf(agent.id)).not.toContain('entries:read-all');
   });
   it('after a restart an agent spawned in a worktree is told the URLs its servers had, before anything starts there', async () => {
     handle = await startRepoCore(repo);

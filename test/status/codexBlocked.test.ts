@@ -2,13 +2,16 @@
  * The REAL Codex TUI (0.171.0) through the core, offline against the mock Responses API answering
  * 500s as the real service does until Codex gives up: its "Reconnecting... n/m" row reads
  * active · retrying with the attempt, and the turn that ended on the error reads waiting ·
- * api_error from Codex's own state report. One launch; status changes are recorded and checked in
- * order rather than caught live.
+ * api_error from Codex's own state report. Then one turn each refused as the service refuses them:
+ * a rejected key reads waiting · login, the usage limit waiting · limit with its reset as an
+ * instant, used-up credit waiting · quota — told apart by Codex's own error row under its
+ * `state=error` report. One launch; status changes are recorded and checked in order rather than
+ * caught live.
  */
 import { describe, expect, it } from 'vitest';
 import type { AgentStatusInfo } from '../../src/shared/status';
 import { createCodexHarness } from '../fixtures/openai/codexHarness';
-import { startMockResponses } from '../fixtures/openai/mockResponses';
+import { codexRefusals, startMockResponses } from '../fixtures/openai/mockResponses';
 import { cleanupsAfterEach, is, spawnOnCore } from './liveAgent';
 
 const WAIT_MS = 60_000;
@@ -18,10 +21,15 @@ const STREAM_RETRIES = 2;
 const cleanup = cleanupsAfterEach();
 
 describe('the real Codex blocked', () => {
-  it('reads its reconnect rows as active · retrying with the attempt, then the given-up turn as waiting · api_error', async () => {
-    // The first request and each retry get a 500 (more than Codex will make).
-    const failures = Array.from({ length: STREAM_RETRIES + 2 }, () => ({ httpError: 500 }));
-    const mock = await startMockResponses({ turns: [failures] });
+  it('reads its reconnect rows as active · retrying, the given-up turn as waiting · api_error, then login, limit and quota apart', async () => {
+    // The first request and each retry get a 500; each later turn one refusal.
+    const failures = Array.from({ length: STREAM_RETRIES + 1 }, () => ({ httpError: 500 }));
+    // Codex prints the reset to the minute.
+    const resetsAt = Math.floor((Date.now() + 3 * 3_600_000) / 60_000) * 60_000;
+    // Codex retries a 401 like a dropped stream; a usage limit and used-up credit it does not.
+    const refusedKey = Array.from({ length: STREAM_RETRIES + 1 }, () => codexRefusals.invalidKey());
+    const refusals = [...refusedKey, codexRefusals.usageLimit({ resetsAt }), codexRefusals.insufficientQuota()];
+    const mock = await startMockResponses({ turns: [[...failures, ...refusals]] });
     cleanup(() => mock.close());
     const harness = await createCodexHarness({ baseUrl: mock.url, streamMaxRetries: STREAM_RETRIES });
     cleanup(() => harness.cleanup());
@@ -32,7 +40,9 @@ describe('the real Codex blocked', () => {
 
     await core.sendUserTurn(id, 'Say something');
     await mock.waitFor('http_error', (e) => e.status === 500, ctx);
-    const retrying = await status(is('active', 'retrying'), 'active · retrying');
+    await status(is('active', 'retrying'), 'active · retrying');
+    // The first retry as recorded (by the time the test looks, Codex may be at its next attempt).
+    const retrying = history.find((s) => s.detail === 'retrying')!;
     expect(retrying.reason).toBe('codex/reconnecting');
     expect(retrying.blocked).toMatchObject({ attempt: 1, maxAttempts: STREAM_RETRIES });
     const gaveUp = await status(is('waiting', 'api_error'), 'waiting · api_error');
@@ -41,6 +51,21 @@ describe('the real Codex blocked', () => {
     expect(attempts).toContain(STREAM_RETRIES);
     // Every retry carried the API's message once Codex drew it.
     expect(history.filter((s) => s.detail === 'retrying').at(-1)?.blocked?.message).toMatch(/high demand/u);
+
+    const refused = [
+      { detail: 'login', reason: 'codex/error-unauthorized', message: /^unexpected status 401 Unauthorized: Incorrect API key provided/u },
+      { detail: 'limit', reason: 'codex/error-usage-limit', message: /^You’ve hit your usage limit\..* try again at .*[AP]M\.$/u },
+      { detail: 'quota', reason: 'codex/error-quota', message: /^Quota exceeded\. Check your plan and billing details\.$/u },
+    ];
+    for (const [i, expected] of refused.entries()) {
+      const mark = mock.mark();
+      await core.sendUserTurn(id, `Try again (${i})`);
+      await mock.waitFor('http_error', undefined, { ...ctx, after: mark });
+      const blocked = await status(is('waiting', expected.detail), `waiting · ${expected.detail}`);
+      expect(blocked.reason).toBe(expected.reason);
+      expect(blocked.blocked?.message).toMatch(expected.message);
+      if (expected.detail === 'limit') expect(blocked.blocked?.resetsAt).toBe(resetsAt);
+    }
     expect(history.filter((s) => s.primary === 'stuck')).toEqual([]);
   }, 180_000);
 });

@@ -1,9 +1,11 @@
 /**
  * The REAL opencode (1.18.33) through the core with its MCP endpoint (so the preset's status plugin
  * is loaded), offline against the mock Chat Completions API answering as OpenAI does: a rate
- * limit (429 `rate_limit_exceeded` with its `retry-after` and `x-ratelimit-*` headers) that opencode
- * retries by itself, then a refused key (401 `invalid_api_key`). Status changes are recorded and
- * checked in order rather than caught live.
+ * server error (500 `server_error` with a `retry-after`) that opencode retries five times
+ * (`RETRY_MAX_RETRIES` in 1.18.33) and then gives up on, a rate limit (429 `rate_limit_exceeded`
+ * with its `retry-after` and `x-ratelimit-*` headers) that it retries by itself before the answer,
+ * then a refused key (401 `invalid_api_key`). Status changes are recorded and checked in order
+ * rather than caught live.
  */
 import { describe, expect, it } from 'vitest';
 import { createOpencodeHarness } from '../fixtures/openaiChat/opencodeHarness';
@@ -29,14 +31,30 @@ const RATE_LIMITED = {
   },
 };
 const REFUSED = { httpError: 401, body: INVALID_API_KEY_BODY };
+/** OpenAI's 500, with the `retry-after` opencode honours (its own back-off would take a minute). */
+const SERVER_ERROR = {
+  httpError: 500,
+  headers: { 'retry-after': '1' },
+  body: {
+    error: {
+      message: 'The server had an error while processing your request. Sorry about that!',
+      type: 'server_error',
+      param: null,
+      code: null,
+    },
+  },
+};
+/** The first request and opencode's five retries. */
+const SERVER_ERROR_REQUESTS = 6;
 
 const cleanup = cleanupsAfterEach();
 
 describe('the real opencode blocked', () => {
-  it('reads its own retry report as active · retrying, never stuck, then a refused key', async () => {
+  it('reads its own retry report as active · retrying, never stuck; retries given up as waiting · api_error until an answer; then a refused key', async () => {
     const { mock, harness } = await mockAndHarness(
       cleanup,
       [
+        [...Array.from({ length: SERVER_ERROR_REQUESTS }, () => SERVER_ERROR), { text: 'Back after the server errors.' }],
         [RATE_LIMITED, RATE_LIMITED, { text: 'Back after the rate limit.' }],
         [REFUSED, REFUSED, REFUSED, REFUSED],
       ],
@@ -52,14 +70,26 @@ describe('the real opencode blocked', () => {
     await status(is('idle'), 'idle');
 
     await core.sendUserTurn(id, 'Say something');
+    await mock.waitFor('http_error', (e) => e.status === 500, ctx);
+    const gaveUpFrom = status.history.length;
+    const gaveUp = await status(is('waiting', 'api_error'), 'waiting · api_error');
+    expect(gaveUp.reason).toBe('opencode/api-error-gave-up');
+    expect(gaveUp.blocked).toEqual({ message: 'The server had an error while processing your request. Sorry about that!' });
+    expect(mock.events.filter((e) => e.type === 'http_error' && e.status === 500)).toHaveLength(SERVER_ERROR_REQUESTS);
+    expect(status.history.slice(gaveUpFrom).filter((h) => h.startsWith('active/retrying')).length).toBeGreaterThan(0);
+
+    // The next prompt's answer ends the block.
+    await core.sendUserTurn(id, 'Say something else');
+    await mock.waitFor('stream_end', (e) => e.kind === 'main', ctx);
+    await status(is('idle'), 'idle after the answer that followed the errors');
+
+    await core.sendUserTurn(id, 'And now?');
     await mock.waitFor('http_error', (e) => e.status === 429, ctx);
-    // From the first refusal on (opencode's first turn alone can take longer than the stuck threshold to reach the API under load).
-    const retriesFrom = status.history.length;
     const retrying = await status(is('active', 'retrying'), 'active · retrying');
     expect(retrying.reason).toBe('hook:ApiRetry');
     expect(retrying.blocked?.attempt).toBe(1);
     expect(retrying.blocked?.message).toMatch(/Rate limit/i);
-    await mock.waitFor('stream_end', (e) => e.kind === 'main', ctx);
+    await mock.waitFor('stream_end', (e) => e.kind === 'main' && e.turn === 1, ctx);
     await status(is('idle'), 'idle after the answer');
 
     const from = status.history.length;
@@ -70,7 +100,7 @@ describe('the real opencode blocked', () => {
     expect(refused.blocked?.message).toMatch(/^Incorrect API key provided: .*api-keys\.$/u);
     expect(status.history.slice(from).some((h) => h.startsWith('active/'))).toBe(true);
     expect(
-      status.history.slice(retriesFrom).filter((h) => h.startsWith('stuck/')),
+      status.history.slice(gaveUpFrom).filter((h) => h.startsWith('stuck/')),
       status.history.join(' → '),
     ).toEqual([]);
   }, 420_000);

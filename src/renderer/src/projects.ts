@@ -24,9 +24,15 @@ async function loadProject(projectId: string | undefined): Promise<void> {
   await loadProjectView(projectClient(workspaceClient, projectId), projectId);
 }
 
-/** The project's entries and its view state (layout, zoom, theme: kept per project by its core). */
+/**
+ * The project's entries and its view state (layout, zoom, theme: kept per project by its core).
+ * The snapshot is asked last and taken in the same tick its answer arrives: every event the core
+ * sends after it is newer and lands on top of it, and none can fall between it and the store (an
+ * entry that became ready in that gap would read "starting" until its next change).
+ */
 async function loadProjectView(client: ControlClient, projectId: string): Promise<void> {
-  const [snapshot, view] = await Promise.all([client.call('getSnapshot', {}), client.call('getUiState', {})]);
+  const view = await client.call('getUiState', {});
+  const snapshot = await client.call('getSnapshot', {});
   // Another switch happened while this snapshot travelled: that one wins.
   if (useUi.getState().activeProjectId !== projectId) return;
   useUi.setState({ view });

@@ -9,6 +9,7 @@ import type { ISearchOptions } from '@xterm/addon-search';
 import { Unicode11Addon } from '@xterm/addon-unicode11';
 import type { ControlClient } from '../../shared/api';
 import { ACK_CHUNK_BYTES } from '../../shared/flowControl';
+import { forwardedUrl } from '../../shared/ports';
 import { run, useUi } from './store';
 import { THEMES, type ThemeName } from './themes';
 import { findFileLinks } from './fileLinks';
@@ -79,7 +80,8 @@ export class TerminalPane {
     this.activeMatch = new ActiveMatch(this.term);
     // Every search the addon runs, ours or its own after output and resizes, ends with its match selected.
     this.search.onDidChangeResults(() => this.activeMatch.remember());
-    this.term.loadAddon(new WebLinksAddon((_event, uri) => openLink(uri)));
+    // A remote entry's printed URL opens its forward on this machine, like its header link.
+    this.term.loadAddon(new WebLinksAddon((_event, uri) => openLink(forwardedUrl(uri, useUi.getState().processes[this.id]?.forwards))));
     // Emoji and CJK in agent UIs take two cells, as the programs drawing them expect.
     this.term.loadAddon(new Unicode11Addon());
     this.term.unicode.activeVersion = '11';

@@ -12,6 +12,7 @@ import { agentSpec } from '../agents';
 import { setupTrustRequest } from '../worktrees';
 import { writeConfig } from '../projects';
 import type { ConfigIssue, ProcessConfig, Settings } from '../../../shared/config';
+import type { AgentConfig } from '../../../shared/agentConfig';
 import type { ControlEvent } from '../../../shared/api';
 import type { ProcessSpec } from '../../../shared/model';
 import type { ProjectTrustState } from '../../../shared/trust';
@@ -59,6 +60,11 @@ export class ConfigReconciler {
 
   processes(): ReadonlyMap<string, ProcessConfig> {
     return this.loaded?.processes ?? new Map();
+  }
+
+  /** switchboard.json's agents as last loaded, by name. */
+  agents(): ReadonlyMap<string, AgentConfig> {
+    return this.loaded?.agents ?? new Map();
   }
 
   processNames(): string[] {

@@ -9,9 +9,12 @@ import type { EntryAccess, ProjectTrust } from '../trust';
 import { AGENT_SESSION, agentSpec } from '../agents';
 import type { AgentTurns } from '../inbox';
 import type { WorktreeService } from '../worktrees';
+import { cwdInWorktree } from '../runtime';
 import type { CommandArgsOf } from '../../../shared/api';
 import type { ProcessKind, ProcessSpec } from '../../../shared/model';
 import type { ProcessConfig } from '../../../shared/config';
+import type { AgentConfig } from '../../../shared/agentConfig';
+import { configKeyOf } from '../../../shared/configKey';
 import { InvalidArgumentError, NotTrustedError, SwitchboardError } from '../../../shared/errors';
 import type { EntryRestorer } from './coreServices';
 import type { EntryRegistry } from './entryRegistry';
@@ -35,6 +38,8 @@ interface EntryLauncherOptions {
   worktrees(): Pick<WorktreeService, 'projectDirIn' | 'agentEnvIn' | 'replanIfPortTaken'>;
   /** switchboard.json's processes as the core last loaded them. */
   configuredProcesses(): ReadonlyMap<string, ProcessConfig>;
+  /** switchboard.json's agents as the core last loaded them. */
+  configuredAgents(): ReadonlyMap<string, AgentConfig>;
 }
 
 /** Another instance of a switchboard.json process: what may differ from the configured one. */
@@ -113,14 +118,17 @@ export class EntryLauncher {
   }
 
   /**
-   * Create and start an agent from a preset. `argv` replaces the preset's command line (a wrapper
-   * script, another install path) and keeps its detection rules. Instructions are typed once the
-   * agent shows its prompt.
+   * Create and start an agent: one of switchboard.json's agents by its name (its command, env and
+   * settings, as trusted), else a preset. `argv` replaces the command line (a wrapper script,
+   * another install path) and keeps its detection rules. Instructions are typed once the agent
+   * shows its prompt.
    */
   async spawnAgent(args: CommandArgsOf<'spawnAgent'>, origin: SpawnOrigin): Promise<ProcessEntry> {
     const projectDir = this.projectDirIn(args.worktree);
-    const env = args.worktree ? { ...(await this.options.worktrees().agentEnvIn(args.worktree)), ...args.env } : args.env;
-    const { spec } = agentSpec(args.name ?? args.preset, { preset: args.preset, env }, projectDir, {
+    const configured = this.trustedConfigAgent(args.preset, projectDir);
+    const worktreeEnv = args.worktree ? await this.options.worktrees().agentEnvIn(args.worktree) : undefined;
+    const env = worktreeEnv || configured?.env ? { ...configured?.env, ...worktreeEnv, ...args.env } : args.env;
+    const { spec } = agentSpec(args.name ?? args.preset, { ...(configured ?? { preset: args.preset }), env }, projectDir, {
       cols: args.cols,
       rows: args.rows,
       ...(args.cwd ? { cwd: resolve(projectDir, args.cwd) } : {}),
@@ -130,6 +138,21 @@ export class EntryLauncher {
     const entry = await this.createAndStart(spec, origin);
     if (args.instructions) this.options.turns.deliverInstructions(entry.id, args.instructions);
     return entry;
+  }
+
+  /**
+   * switchboard.json's agent of that name (to start in `projectDir`), refused while it waits for
+   * trust; undefined when there is none (a preset). Its extra MCP scopes stay with the configured entry: another instance gets
+   * only what a person grants it, so spawning one never widens what its spawner can reach.
+   */
+  private trustedConfigAgent(name: string, projectDir: string): AgentConfig | undefined {
+    const configured = this.options.configuredAgents().get(name);
+    if (!configured) return undefined;
+    const key = configKeyOf('agent', name);
+    if (this.options.trust.isHeld(key)) throw new NotTrustedError(key, configured.command ?? configured.preset ?? name);
+    const { mcp: _scopes, cwd, ...launch } = configured;
+    // Its folder inside the main checkout means the same folder in the worktree it starts in.
+    return cwd === undefined ? launch : { ...launch, cwd: cwdInWorktree(cwd, this.options.projectDir, projectDir) };
   }
 
   /** Create an entry from a full spec and start it; owned by its spawner before it runs, so even a failed start is the spawner's to close. */

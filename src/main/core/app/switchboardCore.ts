@@ -94,6 +94,7 @@ export class SwitchboardCore {
       restorer,
       worktrees: () => this.worktrees,
       configuredProcesses: () => this.config.processes(),
+      configuredAgents: () => this.config.agents(),
     }));
     const limits = { ringBytes: options.ringBytes, killGraceMs: options.killGraceMs };
     const ports = (this.ports = options.ports ?? new PortAllocator());

@@ -14,6 +14,7 @@ import { BlockedAgents, CONTINUE_CONFIRM_MS, RESET_MARGIN_MS, type BlockedHost }
 import { nextEpisode } from './blockedEpisodes';
 import { PROBE_MAX_TRIES, probeDelayMs } from './continueProbe';
 import { ContinueSettings } from './continueSetting';
+import { SettingsSchema } from '../../../shared/config';
 
 const ID = 'p_c1a0de';
 const RESET_IN_MS = 3 * 60_000;
@@ -27,7 +28,7 @@ class FakeCore implements BlockedHost {
   selected: string | undefined;
   agent: AgentStatusInfo;
   /** The project's settings section and the agent's switchboard.json `continueAtReset`. */
-  readonly settings: { continueAtReset?: boolean } = {};
+  readonly settings: { continueAtReset?: boolean; continueProbeFirstMs?: number } = {};
   entryContinueAtReset: boolean | undefined;
   continueSettings: ContinueSettings | undefined;
 
@@ -176,7 +177,7 @@ describe('actions on a blocked agent', () => {
     await advance(1);
     // Delivered although the agent is not idle: it is blocked, its composer under the error line.
     expect(timerHost.delivered).toEqual([{ id: ID, text: 'continue', at: clock.now() }]);
-    core.set('active', 'thinking');
+    core.set('active', 'responding');
     await advance(CONTINUE_CONFIRM_MS);
     expect(core.attention).toEqual([limitReason(first.resetsAt!)]);
   });
@@ -253,7 +254,7 @@ describe('continue at reset as a setting', () => {
     expect(timers.list(APP_ACTOR).timers).toHaveLength(1);
     await advance(RESET_IN_MS + RESET_MARGIN_MS);
     expect(timerHost.delivered).toEqual([{ id: ID, text: 'continue', at: clock.now() }]);
-    core.set('active', 'thinking');
+    core.set('active', 'responding');
     await advance(CONTINUE_CONFIRM_MS);
     expect(core.attention).toEqual([limitReason(first.resetsAt!), limitReason(second.resetsAt!)]);
   });
@@ -300,6 +301,49 @@ describe('the back-off probe where no reset is shown', () => {
     expect(core.attention).toEqual(['claude: usage limit', `claude: usage limit — still blocked after ${PROBE_MAX_TRIES} continue probes`]);
   });
 
+  it("the project's first wait (settings.continueProbeFirstMs) starts the doubling; the schema refuses less than 5 s", async () => {
+    expect(SettingsSchema.safeParse({ continueProbeFirstMs: 4_999 }).error?.issues[0].message).toBe('must be at least 5000 (5 s)');
+    const { core, timers, timerHost } = setup();
+    core.settings.continueAtReset = true;
+    core.settings.continueProbeFirstMs = 5_000;
+    core.set('waiting', 'limit', noReset());
+    expect(timers.list(APP_ACTOR).timers[0]).toMatchObject({ firesAt: clock.now() + 5_000 });
+    await advance(5_000);
+    expect(timerHost.delivered).toHaveLength(1);
+    core.set('active', 'retrying', { message: 'rate limited' });
+    core.set('waiting', 'limit', noReset());
+    expect(timers.list(APP_ACTOR).timers[0]).toMatchObject({
+      label: `continue probe 2/${PROBE_MAX_TRIES} (usage limit)`,
+      firesAt: clock.now() + 10_000,
+    });
+    expect([1, 2, 3, 10].map((n) => probeDelayMs(n, 5_000) / 1000)).toEqual([5, 10, 20, 1800]);
+  });
+
+  it('a continue whose turn only begins (an idle blink as it is typed, a Working row) and meets the limit again is no success; one answered is', async () => {
+    const { core, timers, timerHost } = setup();
+    core.settings.continueAtReset = true;
+    core.set('waiting', 'limit', noReset());
+    await advance(probeDelayMs(1));
+    expect(timerHost.delivered).toHaveLength(1);
+    // Codex: its error report cleared as the continue is typed, its Working row, the refusal again.
+    core.set('idle', 'ready');
+    core.set('active', 'thinking');
+    core.set('waiting', 'limit', noReset());
+    expect(timers.list(APP_ACTOR).timers.map((t) => t.label)).toEqual([`continue probe 2/${PROBE_MAX_TRIES} (usage limit)`]);
+    expect(core.attention).toEqual(['claude: usage limit']);
+    await advance(probeDelayMs(2));
+    core.set('idle', 'ready');
+    core.set('active', 'thinking');
+    core.set('idle', 'ready'); // a short answer, over before it was seen streaming
+    await advance(CONTINUE_CONFIRM_MS + probeDelayMs(3));
+    expect(timerHost.delivered).toHaveLength(2);
+    expect(timers.list(APP_ACTOR).timers).toEqual([]);
+    // The work ended the episode: the next limit is news.
+    core.set('waiting', 'limit', noReset());
+    expect(core.attention).toEqual(['claude: usage limit', 'claude: usage limit']);
+    timers.cancel(APP_ACTOR, timers.list(APP_ACTOR).timers[0].id);
+  });
+
   it('a probe the CLI never answers counts as failed after the confirm window; the agent going on stops the probing', async () => {
     const { core, timers, timerHost } = setup();
     core.settings.continueAtReset = true;
@@ -314,7 +358,7 @@ describe('the back-off probe where no reset is shown', () => {
       firesAt: clock.now() + probeDelayMs(2),
     });
     await advance(probeDelayMs(2));
-    core.set('active', 'thinking');
+    core.set('active', 'responding');
     await advance(CONTINUE_CONFIRM_MS + probeDelayMs(3));
     expect(timerHost.delivered).toHaveLength(2);
     expect(timers.list(APP_ACTOR).timers).toEqual([]);

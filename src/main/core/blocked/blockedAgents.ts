@@ -13,7 +13,7 @@ import type { ProcessInfo, TimerHistoryEntry, TimerSummary } from '../../../shar
 import { isBlockedDetail, type AgentStatusInfo, type BlockedDetail } from '../../../shared/status';
 import { blockedRowOf, blockedSummary } from '../inbox';
 import { APP_ACTOR, type TimerManager } from '../timers';
-import { isWorking, nextEpisode } from './blockedEpisodes';
+import { isWorking, nextEpisode, showsProgress } from './blockedEpisodes';
 import { continueTurnOf } from './continueTurns';
 import { isProbed, probeDelayMs, PROBE_MAX_TRIES } from './continueProbe';
 import { ContinueSettings } from './continueSetting';
@@ -33,8 +33,8 @@ export interface BlockedHost {
   sendUserTurn(id: string, text: string): Promise<void>;
   requestAttention(id: string, reason: string, requestedBy: string): unknown;
   readonly timers: TimerManager;
-  /** The project's settings (`continueAtReset` is the default of its agents). */
-  readonly settings: { readonly continueAtReset?: boolean };
+  /** The project's settings (`continueAtReset` is the default of its agents; `continueProbeFirstMs` the probe's first wait). */
+  readonly settings: { readonly continueAtReset?: boolean; readonly continueProbeFirstMs?: number };
 }
 
 /** A continue this service armed: for which agent, and for a probe, which try. */
@@ -58,6 +58,8 @@ export class BlockedAgents implements Disposable {
   private readonly continues = new Map<string, ArmedContinue>();
   /** Agents whose open episode the setting already armed a continue for (cancelled by hand: not again). */
   private readonly autoArmed = new Set<string>();
+  /** Agents whose typed continue is being checked: only progress ends their episode meanwhile. */
+  private readonly checking = new Set<string>();
   private readonly clock: Clock;
   readonly settings: ContinueSettings;
 
@@ -160,7 +162,7 @@ export class BlockedAgents implements Disposable {
 
   private armProbe(agentId: string, status: AgentStatusInfo & { detail: BlockedDetail }, n: number): TimerSummary {
     const label = `continue probe ${n}/${PROBE_MAX_TRIES} (${blockedSummary(blockedRowOf(status.detail, status))})`;
-    return this.armContinue(agentId, status, probeDelayMs(n), label, { auto: true, probe: n });
+    return this.armContinue(agentId, status, probeDelayMs(n, this.host.settings.continueProbeFirstMs), label, { auto: true, probe: n });
   }
 
   /** Cancels this agent's pending continues that `which` picks; returns the last timer id cancelled. */
@@ -188,6 +190,9 @@ export class BlockedAgents implements Disposable {
     if (event.type !== 'processChanged') return;
     const { id, agent } = event.process;
     const step = nextEpisode(this.episodes.get(id), agent);
+    // A continue under check: a turn that has only begun may meet the same limit, the same episode.
+    if (!step.open && this.checking.has(id) && agent && agent.primary !== 'dead' && !showsProgress(agent))
+      step.open = this.episodes.get(id);
     if (step.open) this.episodes.set(id, step.open);
     else {
       this.episodes.delete(id);
@@ -198,8 +203,10 @@ export class BlockedAgents implements Disposable {
   }
 
   /**
-   * A continue that was typed must show the agent working. If it does not: a probe with tries left
-   * arms the next one; otherwise a person hears of it again.
+   * A continue that was typed must show the agent going on: progress (an answer, a tool, a question),
+   * or idle after a turn. Blocked again after it left the blocked state, or nothing within the window:
+   * a probe with tries left arms the next one; otherwise a person hears of it again. An idle blink
+   * before the turn (Codex clears its error report once typed into) is neither.
    */
   private continueEnded(ended: TimerHistoryEntry): void {
     const armed = this.continues.get(ended.id);
@@ -208,11 +215,18 @@ export class BlockedAgents implements Disposable {
     if (ended.state !== 'fired') return;
     const { agentId, probe } = armed;
     let leftBlocked = false;
+    let turnBegan = false;
     const checks = new DisposableStore();
+    this.checking.add(agentId);
     const finish = (wentOn: boolean) => {
       checks.dispose();
       this.store.delete(checks);
-      if (wentOn) return;
+      this.checking.delete(agentId);
+      if (wentOn) {
+        this.episodes.delete(agentId);
+        this.autoArmed.delete(agentId);
+        return;
+      }
       const agent = this.agentOf(agentId);
       if (!agent) return;
       const stillBlocked = agent.primary === 'waiting' && isBlockedDetail(agent.detail);
@@ -230,7 +244,8 @@ export class BlockedAgents implements Disposable {
         if (event.type === 'processRemoved' && event.id === agentId) return finish(true);
         if (event.type !== 'processChanged' || event.process.id !== agentId || !event.process.agent) return;
         const agent = event.process.agent;
-        if (isWorking(agent) || agent.primary === 'idle') return finish(true);
+        if (showsProgress(agent) || (agent.primary === 'idle' && turnBegan)) return finish(true);
+        if (isWorking(agent)) turnBegan = true;
         const blocked = agent.primary === 'waiting' && isBlockedDetail(agent.detail);
         if (!blocked) leftBlocked = true;
         else if (leftBlocked) finish(false);

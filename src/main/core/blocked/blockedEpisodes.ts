@@ -23,3 +23,13 @@ export function isWorking(status: AgentStatusInfo): boolean {
   if (status.primary === 'active' || status.primary === 'stuck') return status.detail !== 'retrying';
   return status.primary === 'waiting' && !isBlockedDetail(status.detail);
 }
+
+/**
+ * Work that proves a continue went through: the model answering or acting, or the CLI asking. A turn
+ * that has only begun (`active · thinking`: Codex draws its Working row before the service refuses
+ * again) may still meet the same limit.
+ */
+export function showsProgress(status: AgentStatusInfo): boolean {
+  if (status.primary === 'active' || status.primary === 'stuck') return status.detail === 'responding' || status.detail === 'using_tools';
+  return status.primary === 'waiting' && !isBlockedDetail(status.detail);
+}

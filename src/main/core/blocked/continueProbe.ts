@@ -1,7 +1,8 @@
 /**
  * The back-off probe (docs/agent-status.md, "Continue at reset"): where a blocked agent shows no
  * reset time, continuing by itself means trying now and then — 1, 2, 4, 8, 16, then 30 minutes,
- * six tries at most — each try typing the CLI's continue and checking that the agent went on.
+ * six tries at most — each try typing the CLI's continue and checking that the agent went on. The
+ * first wait is the project's `settings.continueProbeFirstMs` (at least 5 s) when set.
  */
 import type { BlockedDetail } from '../../../shared/status';
 
@@ -20,6 +21,6 @@ export function isProbed(detail: BlockedDetail): boolean {
 }
 
 /** The wait before try `n` (1-based): doubling from the first delay, capped. */
-export function probeDelayMs(n: number): number {
-  return Math.min(PROBE_FIRST_DELAY_MS * 2 ** (n - 1), PROBE_MAX_DELAY_MS);
+export function probeDelayMs(n: number, firstDelayMs = PROBE_FIRST_DELAY_MS): number {
+  return Math.min(firstDelayMs * 2 ** (n - 1), PROBE_MAX_DELAY_MS);
 }

@@ -71,7 +71,7 @@ export function withResolvedProcessId<A extends { process_id?: unknown; worktree
   const agent = configAgentNamed(ctx, args.process_id);
   if (agent)
     throw new InvalidArgumentError(
-      `"${args.process_id}" is an agent from switchboard.json's "agents", not a process: spawn_agent {"agent": "${agent.agent?.preset ?? args.process_id}", "worktree": "${worktree}"} starts one in ${worktree}`,
+      `"${args.process_id}" is an agent from switchboard.json's "agents", not a process: spawn_agent {"agent": "${args.process_id}", "worktree": "${worktree}"} starts one in ${worktree} (its command, env and settings)`,
     );
   if (!startsOnDemand && ctx.core.configuredProcesses().has(args.process_id))
     throw new InvalidArgumentError(

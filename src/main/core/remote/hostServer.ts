@@ -64,7 +64,8 @@ export async function openProjects(connection: SshConnection, version: string, d
   return projects;
 }
 
-function freeLocalPort(): Promise<number> {
+/** A port free on this machine's loopback now (the system picks it). */
+export function freeLocalPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

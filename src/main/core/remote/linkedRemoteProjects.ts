@@ -7,11 +7,13 @@
 import { createHash } from 'node:crypto';
 import type { ControlEvent } from '../../../shared/api';
 import type { ProjectWaitingAgent } from '../../../shared/inbox';
+import type { ProcessInfo } from '../../../shared/model';
 import type { OpenProjectInfo, WorkspaceState } from '../../../shared/workspace';
 import { DisposableStore, Emitter, waitForEvent } from '../base';
 import type { LinkedProjects, ProjectView } from '../workspace';
 import { HostUiClient } from './hostUiClient';
 import type { RemoteHost } from './remoteHost';
+import { RemotePortForwards } from './remotePortForwards';
 import { RemoteProjectView } from './remoteProjectView';
 
 /** How long a project opened on a host may take to show in its workspace's events. */
@@ -20,6 +22,7 @@ const LISTED_TIMEOUT_MS = 15_000;
 interface Linked {
   info: OpenProjectInfo;
   remote: RemoteHost;
+  forwards: RemotePortForwards;
   hostProjectId: string;
 }
 
@@ -32,12 +35,18 @@ function linkedId(host: string, hostProjectId: string): string {
 class HostWatch {
   projects: OpenProjectInfo[] = [];
   client: HostUiClient | undefined;
+  /** The host's serving ports forwarded here, fed by this socket's entry events. */
+  readonly forwards: RemotePortForwards;
   private opening: Promise<void> | undefined;
+  /** Host projects whose entries the forwards know in this socket's life. */
+  private readonly known = new Set<string>();
 
   constructor(
     readonly remote: RemoteHost,
     private readonly changed: () => void,
-  ) {}
+  ) {
+    this.forwards = new RemotePortForwards(remote);
+  }
 
   /** Opens the watch socket (once at a time: a second caller waits for the same attempt). */
   open(): Promise<void> {
@@ -50,24 +59,51 @@ class HostWatch {
     const ui = this.remote.state.ui;
     if (!ui) return;
     try {
-      const client = await HostUiClient.open(ui, this.remote.state.host, (event) => this.receive(event));
+      const client = await HostUiClient.open(ui, this.remote.state.host, (event, project) => this.receive(event, project));
       this.client = client;
       client.onDidClose(() => {
         if (this.client === client) this.client = undefined;
       });
+      this.known.clear();
       this.update(((await client.call('getWorkspace', {})) as WorkspaceState).projects);
     } catch {
       // the host's state says why; the next 'connected' tries again
     }
   }
 
-  private receive(event: ControlEvent): void {
-    if (event.type === 'workspaceChanged') this.update(event.workspace.projects);
+  close(): void {
+    this.client?.close();
+    this.forwards.dispose();
+  }
+
+  private receive(event: ControlEvent, project: string | undefined): void {
+    if (event.type === 'workspaceChanged') return this.update(event.workspace.projects);
+    if (project === undefined) return;
+    if (event.type === 'processAdded' || event.type === 'processChanged') this.forwards.update(project, event.process);
+    if (event.type === 'processRemoved') this.forwards.remove(project, event.id);
   }
 
   private update(projects: OpenProjectInfo[]): void {
     this.projects = projects;
+    for (const project of projects) if (!this.known.has(project.id)) void this.learn(project.id);
+    for (const gone of [...this.known].filter((id) => !projects.some((p) => p.id === id))) {
+      this.known.delete(gone);
+      this.forwards.reset(gone, []);
+    }
     this.changed();
+  }
+
+  /** A project's entries as they are now (its events say what changes after). */
+  private async learn(project: string): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    this.known.add(project);
+    try {
+      const { processes } = (await client.call('getSnapshot', {}, project)) as { processes: ProcessInfo[] };
+      if (this.client === client) this.forwards.reset(project, processes);
+    } catch {
+      this.known.delete(project); // closed meanwhile, or the socket went: the next list tries again
+    }
   }
 }
 
@@ -93,7 +129,7 @@ export class LinkedRemoteProjects implements Omit<LinkedProjects, 'hosts' | 'add
   /** Stops following a host (disconnected, or one that never connected). */
   remove(remote: RemoteHost): void {
     const index = this.watches.findIndex((watch) => watch.remote === remote);
-    if (index >= 0) this.watches.splice(index, 1)[0].client?.close();
+    if (index >= 0) this.watches.splice(index, 1)[0].close();
     this.changed.fire();
   }
 
@@ -129,7 +165,7 @@ export class LinkedRemoteProjects implements Omit<LinkedProjects, 'hosts' | 'add
   view(id: string, emit: (event: ControlEvent) => void): ProjectView {
     const found = this.linked().find((project) => project.info.id === id);
     if (!found) throw new Error(`No remote project has the id "${id}"`);
-    return new RemoteProjectView(found.remote, found.hostProjectId, emit);
+    return new RemoteProjectView(found.remote, found.forwards, found.hostProjectId, emit);
   }
 
   async listWaiting(): Promise<ProjectWaitingAgent[]> {
@@ -146,7 +182,7 @@ export class LinkedRemoteProjects implements Omit<LinkedProjects, 'hosts' | 'add
 
   dispose(): void {
     this.store.dispose();
-    for (const watch of this.watches) watch.client?.close();
+    for (const watch of this.watches) watch.close();
     this.changed.dispose();
   }
 
@@ -156,6 +192,7 @@ export class LinkedRemoteProjects implements Omit<LinkedProjects, 'hosts' | 'add
       return watch.projects.map((project) => ({
         info: { ...project, id: linkedId(host, project.id), host },
         remote: watch.remote,
+        forwards: watch.forwards,
         hostProjectId: project.id,
       }));
     });

@@ -7,7 +7,7 @@
  */
 import { Emitter, type Disposable } from '../base';
 import type { HostProbe, HostProject } from './hostAgent';
-import { installServer, openProjects, probeHost, startServer } from './hostServer';
+import { freeLocalPort, installServer, openProjects, probeHost, startServer } from './hostServer';
 import type { RemoteSpec } from './destination';
 import type { ServerBundle } from './serverBundle';
 import { SshConnection, SshError } from './sshConnection';
@@ -119,6 +119,29 @@ export class RemoteHost implements Disposable {
     if (!this.connection) throw new SshError(`${this.options.spec.destination} is not connected`);
     await this.connection.forward(port);
     this.extraPorts.add(port);
+  }
+
+  /**
+   * Forwards the host's loopback `hostPort` to this machine's 127.0.0.1 at `preferred` when that is
+   * free, else at a port the system has free; resolves with the local port. Not kept across
+   * reconnects: its owner (RemotePortForwards) forwards again from what the host reports then.
+   */
+  async forwardToLocal(hostPort: number, preferred: number): Promise<number> {
+    const connection = this.connection;
+    if (!connection) throw new SshError(`${this.options.spec.destination} is not connected`);
+    try {
+      await connection.forward(preferred, hostPort);
+      return preferred;
+    } catch {
+      const free = await freeLocalPort();
+      await connection.forward(free, hostPort);
+      return free;
+    }
+  }
+
+  /** Ends a forward `forwardToLocal` made (nothing to do once the connection is gone). */
+  async cancelForward(localPort: number, hostPort: number): Promise<void> {
+    await this.connection?.cancelForward(localPort, hostPort);
   }
 
   /** Ends the connection; the host's server and processes keep running. */

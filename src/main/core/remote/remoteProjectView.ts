@@ -11,22 +11,32 @@ import type { Disposable } from '../base';
 import type { ProjectView } from '../workspace';
 import { HostUiClient } from './hostUiClient';
 import type { RemoteHost } from './remoteHost';
+import type { RemotePortForwards } from './remotePortForwards';
 
 export class RemoteProjectView implements ProjectView {
   private client: Promise<HostUiClient> | undefined;
   private readonly attached = new Set<string>();
-  private readonly subscription: Disposable;
+  /** Each entry as the host last reported it: shown again when its forwards change. */
+  private readonly entries = new Map<string, ProcessInfo>();
+  private readonly subscriptions: Disposable[];
   private hasConnected = false;
   private disposed = false;
 
   constructor(
     private readonly host: RemoteHost,
+    private readonly forwards: RemotePortForwards,
     private readonly hostProjectId: string,
     private readonly emit: (event: ControlEvent) => void,
   ) {
-    this.subscription = host.onDidChangeState((state) => {
-      if (state.status === 'connected' && !this.client) this.open();
-    });
+    this.subscriptions = [
+      host.onDidChangeState((state) => {
+        if (state.status === 'connected' && !this.client) this.open();
+      }),
+      forwards.onDidChange((project) => {
+        if (project === hostProjectId)
+          for (const entry of this.entries.values()) this.emit({ type: 'processChanged', process: this.shown(entry) });
+      }),
+    ];
     if (host.state.status === 'connected') this.open();
   }
 
@@ -38,12 +48,12 @@ export class RemoteProjectView implements ProjectView {
     const id = (rawArgs as { id?: string } | undefined)?.id;
     if (cmd === 'attach' && id) this.attached.add(id);
     if (cmd === 'detach' && id) this.attached.delete(id);
-    return cmd === 'getSnapshot' ? tagSnapshot(value as { processes: ProcessInfo[] }, host) : value;
+    return cmd === 'getSnapshot' ? this.shownSnapshot(value as { processes: ProcessInfo[] }) : value;
   }
 
   dispose(): void {
     this.disposed = true;
-    this.subscription.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
     void this.client?.then((client) => client.close()).catch(() => undefined);
   }
 
@@ -77,12 +87,21 @@ export class RemoteProjectView implements ProjectView {
   private receive(event: ControlEvent, project: string | undefined): void {
     if (event.type === 'output') return this.emit(event);
     if (project !== this.hostProjectId) return; // the host's other projects and its workspace events
-    if (event.type === 'processAdded' || event.type === 'processChanged')
-      return this.emit({ ...event, process: { ...event.process, host: this.host.state.host } });
+    if (event.type === 'processAdded' || event.type === 'processChanged') {
+      this.entries.set(event.process.id, event.process);
+      return this.emit({ ...event, process: this.shown(event.process) });
+    }
+    if (event.type === 'processRemoved') this.entries.delete(event.id);
     this.emit(event);
   }
-}
 
-function tagSnapshot<T extends { processes: ProcessInfo[] }>(snapshot: T, host: string): T {
-  return { ...snapshot, processes: snapshot.processes.map((process) => ({ ...process, host })) };
+  /** The entry as this machine shows it: tagged with its host, its served ports' URLs the local forwards'. */
+  private shown(process: ProcessInfo): ProcessInfo {
+    return this.forwards.localize({ ...process, host: this.host.state.host });
+  }
+
+  private shownSnapshot<T extends { processes: ProcessInfo[] }>(snapshot: T): T {
+    for (const process of snapshot.processes) this.entries.set(process.id, process);
+    return { ...snapshot, processes: snapshot.processes.map((process) => this.shown(process)) };
+  }
 }

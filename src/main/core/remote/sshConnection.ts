@@ -87,16 +87,29 @@ export class SshConnection {
     return result.stdout;
   }
 
-  /** Forwards local 127.0.0.1:port to the host's 127.0.0.1:port (the same number, so Host checks and printed URLs hold on both sides). */
-  async forward(port: number): Promise<void> {
-    const spec = `127.0.0.1:${port}:127.0.0.1:${port}`;
-    const result = await collect(
-      spawn('ssh', this.clientArgs(['-O', 'forward', '-L', spec, this.target.destination]), { stdio: ['ignore', 'pipe', 'pipe'] }),
-    );
+  /**
+   * Forwards this machine's 127.0.0.1:localPort to the host's 127.0.0.1:hostPort (by default the same
+   * number, so Host checks and printed URLs hold on both sides). Loopback on both ends, always.
+   */
+  async forward(localPort: number, hostPort = localPort): Promise<void> {
+    const result = await this.control('forward', localPort, hostPort);
     if (result.code !== 0) {
       const detail = result.stderr.trim().split('\n').at(-1) ?? '';
-      throw new SshError(`Cannot forward local port ${port} to ${this.target.destination}'s port ${port} (is it in use here?): ${detail}`);
+      throw new SshError(
+        `Cannot forward local port ${localPort} to ${this.target.destination}'s port ${hostPort} (is it in use here?): ${detail}`,
+      );
     }
+  }
+
+  /** Ends a forward `forward` made; one already gone (the connection dropped) is not an error. */
+  async cancelForward(localPort: number, hostPort: number): Promise<void> {
+    await this.control('cancel', localPort, hostPort);
+  }
+
+  private control(operation: 'forward' | 'cancel', localPort: number, hostPort: number): Promise<ExecResult> {
+    const spec = `127.0.0.1:${localPort}:127.0.0.1:${hostPort}`;
+    const args = this.clientArgs(['-O', operation, '-L', spec, this.target.destination]);
+    return collect(spawn('ssh', args, { stdio: ['ignore', 'pipe', 'pipe'] }));
   }
 
   /** Ends the connection (the host's processes keep running). Idempotent. */

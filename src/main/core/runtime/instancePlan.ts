@@ -148,7 +148,7 @@ function instanceOf(input: InstancePlanInput, name: string, config: ProcessConfi
     ...(config.args ? { args: config.args.map((arg) => expandTemplate(arg, values)) } : {}),
     ...(config.env ? { env: Object.fromEntries(Object.entries(config.env).map(([k, v]) => [k, expandTemplate(v, values)])) } : {}),
     ...(config.url ? { url: expandTemplate(config.url, values) } : {}),
-    ...(config.cwd ? { cwd: cwdIn(worktree, input.projectDir, config.cwd) } : {}),
+    ...(config.cwd ? { cwd: cwdInWorktree(config.cwd, input.projectDir, worktree.path) } : {}),
     ...dependsOnUrls(name, config),
   };
   const spec = processSpecFromConfig(name, expanded, worktree.path);
@@ -178,11 +178,14 @@ function dependsOnUrls(name: string, config: ProcessConfig): Pick<ProcessConfig,
   return { dependsOn: { ...Object.fromEntries(urls.map((n) => [n, 'ready' as const])), ...config.dependsOn } };
 }
 
-/** A cwd inside the main checkout maps to the same place in the worktree. */
-function cwdIn(worktree: RuntimeWorktree, projectDir: string, cwd: string): string {
+/**
+ * A configured cwd in a worktree: an absolute one inside the main checkout's project folder maps
+ * to the same place in the worktree's; relative ones and places outside stay as written.
+ */
+export function cwdInWorktree(cwd: string, mainProjectDir: string, worktreeProjectDir: string): string {
   if (!isAbsolute(cwd)) return cwd;
-  const inside = relative(projectDir, cwd);
-  return inside.startsWith('..') || isAbsolute(inside) ? cwd : resolve(worktree.path, inside);
+  const inside = relative(mainProjectDir, cwd);
+  return inside.startsWith('..') || isAbsolute(inside) ? cwd : resolve(worktreeProjectDir, inside);
 }
 
 function commandOf(input: InstancePlanInput, name: string, config: ProcessConfig) {

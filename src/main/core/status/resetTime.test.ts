@@ -15,6 +15,9 @@ describe('parseResetTime', () => {
     ['Nov 28, 3:30pm', 'Asia/Tokyo', Date.UTC(2026, 10, 28, 6, 30)],
     // Codex 0.169.0's "Try again at %b %-d, %Y %-I:%M %p".
     ['Dec 1, 2026 3:04 PM', 'UTC', Date.UTC(2026, 11, 1, 15, 4)],
+    // Codex 0.171.0's "Try again at %b %-d{suffix}, %Y %-I:%M %p", here wrapped where the pane ended.
+    ['Nov 29th, 2026\n3:04 PM', 'UTC', Date.UTC(2026, 10, 29, 15, 4)],
+    ['Dec 2nd, 2026 9:00 AM', 'America/New_York', Date.UTC(2026, 11, 2, 14, 0)],
     ['Jan 2, 9am', 'UTC', Date.UTC(2027, 0, 2, 9, 0)],
     ['15:00', 'UTC', Date.UTC(2026, 10, 28, 15, 0)],
     // Gemini CLI 0.61.0's "Access resets at 3:34 AM UTC." (Intl, timeZoneName: 'short').

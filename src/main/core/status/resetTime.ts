@@ -1,6 +1,6 @@
 /**
  * A limit's reset time as a CLI prints it, turned into an instant. CLIs print wall-clock times in
- * the zone of the CLI's process ("10:53pm", "Nov 28, 3pm", "Nov 28, 2026 3:04 PM"), sometimes
+ * the zone of the CLI's process ("10:53pm", "Nov 28, 3pm", "Nov 28th, 2026 3:04 PM"), sometimes
  * naming it ("3pm (America/New_York)", "3:34 AM UTC"): a named zone wins, else the agent's zone, else this
  * machine's. A time without a date is the next such time (CLIs show the date once the reset is
  * more than a day away).
@@ -12,7 +12,7 @@ const MS_PER_DAY = 86_400_000;
 const JUST_PASSED_MS = 60_000;
 
 const RESET_TEXT =
-  /^(?:(?<month>[A-Za-z]{3})[a-z]*\.? (?<day>\d{1,2}),? (?:(?<year>\d{4}),? )?(?:at )?)?(?<hour>\d{1,2})(?::(?<minute>\d{2}))?[ \u202f]?(?<ampm>[ap]\.?m\.?)?(?: \((?<zone>[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*)\)| (?<abbr>[A-Z]{2,5}(?:[+-]\d{1,2})?))?$/iu;
+  /^(?:(?<month>[A-Za-z]{3})[a-z]*\.? (?<day>\d{1,2})(?:st|nd|rd|th)?,? (?:(?<year>\d{4}),? )?(?:at )?)?(?<hour>\d{1,2})(?::(?<minute>\d{2}))?[ \u202f]?(?<ampm>[ap]\.?m\.?)?(?: \((?<zone>[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*)\)| (?<abbr>[A-Z]{2,5}(?:[+-]\d{1,2})?))?$/iu;
 
 interface WallTime {
   year: number;
@@ -28,7 +28,8 @@ interface WallTime {
  * carries the CLI's words without a timestamp).
  */
 export function parseResetTime(text: string, now: number, timeZone?: string): number | undefined {
-  const m = RESET_TEXT.exec(text.trim());
+  // A time wrapped over two rows reads as one line.
+  const m = RESET_TEXT.exec(text.replace(/\s+/gu, ' ').trim());
   if (!m?.groups) return undefined;
   const g = m.groups;
   const zone = validZone(g.zone) ?? zoneOfAbbreviation(g.abbr) ?? validZone(timeZone) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -81,6 +81,8 @@ export interface StatusRuleInput {
   sample: string;
   /** The window title shown with a screen rule's sample, for a rule that also reads the title (a node with region osc_title). */
   sampleTitle?: string;
+  /** The program's own state report (OSC 7501) shown with a screen rule's sample and look-alikes, for a rule that also reads it (a node with region osc_state). */
+  sampleState?: string;
   /** Screens that look alike but must not trigger the rule. */
   lookalikes?: Array<{ sample: string; why: string }>;
   /** Tool, version and recording (or "from knowledge, unverified"). */
@@ -187,6 +189,7 @@ const ruleSchema = z
     match: matcherSchema,
     sample: z.string().min(1).max(MAX_SAMPLE_CHARS),
     sampleTitle: z.string().min(1).max(MAX_SAMPLE_CHARS).optional(),
+    sampleState: z.string().min(1).max(MAX_SAMPLE_CHARS).optional(),
     lookalikes: z.array(z.strictObject({ sample: z.string().min(1).max(MAX_SAMPLE_CHARS), why: z.string().min(1) })).optional(),
     source: z.string().min(10, 'source must say tool, version and recording (or "from knowledge, unverified")'),
     strongIdle: z.boolean().optional(),
@@ -219,6 +222,9 @@ const ruleSchema = z
     }
     if (rule.sampleTitle !== undefined && isReportRegion(rule.region)) {
       ctx.addIssue({ code: 'custom', path: ['sampleTitle'], message: 'only a screen rule carries the title of its sample' });
+    }
+    if (rule.sampleState !== undefined && isReportRegion(rule.region)) {
+      ctx.addIssue({ code: 'custom', path: ['sampleState'], message: 'only a screen rule carries the state report of its sample' });
     }
     if (rule.prompt && (primary !== 'waiting' || isReportRegion(rule.region))) {
       ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'only waiting rules that read the screen locate a prompt' });

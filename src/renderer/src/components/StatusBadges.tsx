@@ -87,10 +87,19 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
         </span>
       )}
       <TimerIndicator process={p} />
+      {p.forwards
+        ?.filter((f) => f.error)
+        .map((f) => (
+          <span key={f.hostPort} className="forward-error" data-testid="forward-error" title={f.error}>
+            port {f.hostPort} not forwarded
+          </span>
+        ))}
       {links.map((url) => (
         <a
           key={url}
           className="port-link"
+          data-testid="port-link"
+          title={forwardedFrom(p, url)}
           href={url}
           onClick={(e) => {
             e.preventDefault();
@@ -124,6 +133,14 @@ function IdleStart({ process: p }: { process: ProcessInfo }) {
       Start
     </button>
   );
+}
+
+/** A remote entry's link names the host's port it reaches (the URL itself is this machine's forward). */
+function forwardedFrom(p: ProcessInfo, url: string): string | undefined {
+  if (!p.forwards) return undefined;
+  const port = Number(/^https?:\/\/[^/]*:(\d+)/.exec(url)?.[1]);
+  const forward = p.forwards.find((f) => f.localPort === port);
+  return forward && p.host ? `${p.host}'s port ${forward.hostPort}, forwarded to this machine` : undefined;
 }
 
 function normalUrl(url: string): string {

@@ -39,9 +39,52 @@ describe('blocked reports', () => {
     });
   });
 
+  it("codex: its usage limit's reset read in the agent's zone (today's time, or a later day's date), a refused key, used-up credit", () => {
+    const limit = ruleOf('codex', 'error-usage-limit');
+    expect(reportOn(limit, limit.sample)).toEqual({
+      message:
+        'You’ve hit your usage limit. Upgrade to Pro (https://chatgpt.com/explore/pro), visit https://chatgpt.com/settings/ usage to purchase more credits or try again at 11:38 AM.',
+      resetsAt: Date.UTC(2026, 10, 28, 16, 38),
+    });
+    const later = '■ You’ve hit your usage limit. Try again at Nov 29th,\n2026 9:05 AM.\n› Ask Codex to do anything';
+    expect(reportOn(limit, later)?.resetsAt).toBe(Date.UTC(2026, 10, 29, 14, 5));
+    expect(reportOn(limit, '■ You’ve hit your usage limit. Try again later.\n› Ask Codex to do anything')).toEqual({
+      message: 'You’ve hit your usage limit. Try again later.',
+    });
+    const login = ruleOf('codex', 'error-unauthorized');
+    expect(reportOn(login, login.sample)?.message).toBe(
+      'unexpected status 401 Unauthorized: Incorrect API key provided: sk-mock-*****0000. You can find your API key at https://platform.openai.com/account/api-keys.',
+    );
+    const quota = ruleOf('codex', 'error-quota');
+    expect(reportOn(quota, quota.sample)).toEqual({ message: 'Quota exceeded. Check your plan and billing details.' });
+  });
+
   it('gemini: a rejected key reads as the API words it, across the wrapped row', () => {
     const rule = ruleOf('gemini', 'api-key-rejected');
     expect(reportOn(rule, rule.sample)).toEqual({ message: 'API key not valid. Please pass a valid API key.' });
+  });
+
+  it("gemini and opencode: retries given up read the CLI's dialog or the API's message, across the wrapped row", () => {
+    const dialog = ruleOf('gemini', 'api-error-dialog');
+    expect(reportOn(dialog, dialog.sample)).toEqual({ message: 'We are currently experiencing high demand' });
+    const ended = ruleOf('gemini', 'api-error-ended-turn');
+    expect(reportOn(ended, ended.sample)).toEqual({ message: 'The model is overloaded. Please try again later.' });
+    const quota = ruleOf('gemini', 'quota-spent-ended-turn');
+    expect(reportOn(quota, quota.sample)).toEqual({ message: 'You have exhausted your daily quota on this model.' });
+    const opencode = ruleOf('opencode', 'api-error-gave-up');
+    expect(reportOn(opencode, opencode.sample)).toEqual({
+      message: 'The server had an error while processing your request. Sorry about that!',
+    });
+  });
+
+  it("qwen: its rate-limit countdown reads the API's message and the attempt it shows", () => {
+    const rule = ruleOf('qwen', 'retry-countdown');
+    expect(reportOn(rule, rule.sample)).toEqual({
+      message:
+        '429 Rate limit reached for gpt-4o-mini in organization org-mock on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 1s.',
+      attempt: 1,
+      maxAttempts: 10,
+    });
   });
 
   it('qwen: a refused key reads as the API words it, with its status', () => {

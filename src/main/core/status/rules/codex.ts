@@ -45,6 +45,20 @@ const recordedIdleScreen = [
  */
 const BACKGROUND_TERMINAL_RUNNING = /esc to interrupt\).*·\s*\d+ b(?:ackground terminals? running|[a-z ]*…)/u;
 
+/**
+ * A turn that ended on an error: Codex prints a `■ <message>` row (wrapped over as many rows as it
+ * takes) into the transcript above the composer and reports `state=error` (OSC 7501). Older turns'
+ * error rows stay in the transcript, so a rule reads the newest `■` row, and only under that report.
+ */
+const ERROR_REGION = 'bottom_non_empty_lines(16)';
+const TURN_ENDED_ON_ERROR = { region: 'osc_state', regex: /^state=error\b/u };
+/** The newest `■` row of the region starts with `head`. */
+const lastErrorRow = (head: RegExp) => new RegExp(`^■ ${head.source}(?![\\s\\S]*^■ )`, 'mu');
+const errorScreen = (...rows: string[]) =>
+  ['› Say something', ...rows, '› Ask Codex to do anything', MODEL_LINE, FOOTER.replace('3 warnings', '2 warnings')].join('\n');
+const OBSERVED_ERROR = (answer: string) =>
+  `Codex CLI 0.171.0, observed (test/fixtures/openai harness, 120x40): the mock Responses API answering ${answer} (2026-11-28)`;
+
 const workingScreen = ['• Working (0s • esc to interrupt)', '› Ask Codex to do anything', MODEL_LINE, FOOTER].join('\n');
 
 const approvalScreen = [
@@ -154,14 +168,75 @@ export const codexRules: RuleSetInput = {
       source: `${recorded('codex-question')} (OSC 7501)`,
     },
     {
+      id: 'error-usage-limit',
+      priority: 850,
+      implies: { primary: 'waiting', detail: 'limit' },
+      region: ERROR_REGION,
+      // 429 `usage_limit_reached`: "Try again at" the body's `resets_at` in Codex's zone ("11:38 AM",
+      // "Nov 29th, 2026 11:38 AM" past today), "Try again later." without one.
+      match: { regex: lastErrorRow(/You[’']ve hit your usage limit\b/u), all: [TURN_ENDED_ON_ERROR] },
+      report:
+        /^■ (?<message>You[’']ve hit your usage limit\b[^›■]*?(?:[Tt]ry\s+again\s+at\s+(?<reset>(?:[A-Z][a-z]{2}\s+\d{1,2}[a-z]{2},\s+\d{4}\s+)?\d{1,2}:\d{2}\s+[AP]M)\.|[Tt]ry\s+again\s+later\.))/mu,
+      sample: errorScreen(
+        '■ You’ve hit your usage limit. Upgrade to Pro (https://chatgpt.com/explore/pro), visit https://chatgpt.com/settings/',
+        'usage to purchase more credits or try again at 11:38 AM.',
+      ),
+      sampleState: 'state=error:app=codex',
+      lookalikes: [
+        { sample: errorScreen('■ Quota exceeded. Check your plan and billing details.'), why: 'used-up credit (insufficient_quota)' },
+        {
+          sample: [
+            '› Say something',
+            '■ You’ve hit your usage limit. Try again at 11:38 AM.',
+            '› Again',
+            '■ Quota exceeded. Check your plan and billing details.',
+            '› Ask Codex to do anything',
+          ].join('\n'),
+          why: 'an earlier turn met the limit; the newest error is another',
+        },
+      ],
+      source: OBSERVED_ERROR('429 {"error":{"type":"usage_limit_reached","plan_type":"plus","resets_at":…}}'),
+    },
+    {
+      id: 'error-unauthorized',
+      priority: 850,
+      implies: { primary: 'waiting', detail: 'login' },
+      region: ERROR_REGION,
+      // A refused key: Codex prints the status and the API's body (the key masked by the API).
+      match: { regex: lastErrorRow(/unexpected status 401 Unauthorized\b/u), all: [TURN_ENDED_ON_ERROR] },
+      report: /^■ (?<message>unexpected status 401 Unauthorized: [^›■]*?)(?:, url: |\n› |(?![\s\S]))/mu,
+      sample: errorScreen(
+        '■ unexpected status 401 Unauthorized: Incorrect API key provided: sk-mock-*****0000. You can find your API key at',
+        'https://platform.openai.com/account/api-keys., url: http://127.0.0.1:43565/v1/responses, request id: resp_req_3',
+      ),
+      sampleState: 'state=error:app=codex',
+      lookalikes: [
+        {
+          sample: errorScreen('■ unexpected status 404 Not Found: {"error":"no route"}, url: http://127.0.0.1:43565/v1/responses'),
+          why: 'another status',
+        },
+      ],
+      source: OBSERVED_ERROR('401 {"error":{"code":"invalid_api_key",…}}'),
+    },
+    {
+      id: 'error-quota',
+      priority: 850,
+      implies: { primary: 'waiting', detail: 'quota' },
+      region: ERROR_REGION,
+      match: { regex: lastErrorRow(/Quota exceeded\. Check your plan and billing details\./u), all: [TURN_ENDED_ON_ERROR] },
+      report: /^■ (?<message>Quota exceeded\. Check your plan and billing details\.)/mu,
+      sample: errorScreen('■ Quota exceeded. Check your plan and billing details.'),
+      sampleState: 'state=error:app=codex',
+      lookalikes: [{ sample: errorScreen('■ You’ve hit your usage limit. Try again later.'), why: 'a usage limit' }],
+      source: OBSERVED_ERROR('429 {"error":{"type":"insufficient_quota","code":"insufficient_quota",…}}'),
+    },
+    {
       id: 'state-error',
       priority: 845,
       implies: { primary: 'waiting', detail: 'api_error' },
       region: 'osc_state',
-      // The turn ended on an error (Codex's `■ …` row: "unexpected status 401 Unauthorized: …",
-      // "You’ve hit your usage limit. … try again at 11:40 PM."). Codex inserts that row into the
-      // scrollback above its inline viewport, out of the rows the rules read, so its own state
-      // report is the signal; which error it was is not in the report. The next turn reports
+      // The turn ended on an error that no rule above names (which error it was is not in the
+      // report; the `■` row above the composer says, see error-usage-limit). The next turn reports
       // `working` and lets go.
       match: { regex: /^state=error\b/u },
       report: /^(?<message>state=error)/u,

@@ -145,24 +145,30 @@ const framed = (rows: string[]) => [`╭${'─'.repeat(118)}╮`, ...rows.map((r
 // "Please retry in 3600s"; a 400 with ErrorInfo API_KEY_INVALID), 120x40, default settings.
 const BLOCKED_SOURCE = `Gemini CLI ${VERSION}, observed against the mock (2026-11-28)`;
 
+/** Gemini CLI's fallback dialog (useQuotaAndFallback in the bundle): its message rows, then "Keep trying" or "Stop". */
+const fallbackDialog = (messageRows: string[]) =>
+  [' > Say something', ...framed(['', ...messageRows, '', '', '● 1. Keep trying', '  2. Stop', '', ''])].join('\n');
+
 /** A daily quota or a retry delay past the CLI's patience: its own dialog, offering to keep trying. */
 const usageLimitDialog = (reset?: string) =>
-  [
-    ' > Say something',
-    ...framed([
-      '',
-      'Usage limit reached for gemini-2.5-flash.',
-      ...(reset ? [`Access resets at ${reset}.`] : []),
-      '/stats model for usage details',
-      '/model to switch models.',
-      '',
-      '',
-      '● 1. Keep trying',
-      '  2. Stop',
-      '',
-      '',
-    ]),
-  ].join('\n');
+  fallbackDialog([
+    'Usage limit reached for gemini-2.5-flash.',
+    ...(reset ? [`Access resets at ${reset}.`] : []),
+    '/stats model for usage details',
+    '/model to switch models.',
+  ]);
+
+/**
+ * API errors retried `general.maxAttempts` times with `ui.errorVerbosity: "full"` (observed: 500s
+ * and 503s): the CLI stops retrying and asks. With the default `low` it answers its own question
+ * with "retry once" and never gives up, so this dialog, and the error item after "Stop", are its
+ * only give-up screens.
+ */
+const highDemandDialog = fallbackDialog([
+  'We are currently experiencing high demand.',
+  'We apologize and appreciate your patience.',
+  '/model to switch models.',
+]);
 
 /** The turn ended on `errorRows` (the CLI's `✕ [API Error: …]` item and its hint), the composer back. */
 const endedOnError = (errorRows: string[]) =>
@@ -190,6 +196,16 @@ const lastItemIsError = (error: string) =>
     `^✕ \\[API Error: (?:[^\\n]|\\n {2})*?(?<message>${error})(?:[^\\n]|\\n {2}(?! *\\? for shortcuts))*(?:\\n(?:ℹ | {2}(?! *\\? for shortcuts))[^\\n]*)*\\n {2,}\\? for shortcuts$`,
     'mu',
   );
+/** The whole text of the error item, up to its closing bracket at the end of a row. */
+const ANY_ERROR = String.raw`(?:[^\n]|\n {2}(?! *\? for shortcuts))+?(?=\](?:\n|$))`;
+/** A spent quota, as the CLI words it after "Stop" in its usage-limit dialog. */
+const QUOTA_SPENT = 'You have exhausted your [^\\]\\n]*quota[^\\]\\n]*';
+const overloadedRows = ['✕ [API Error: The model is overloaded. Please try again later.]'];
+const quotaSpentRows = [
+  '✕ [API Error: You have exhausted your daily quota on this model.]',
+  '  Please wait and try again later. To increase your limits, request a quota increase through AI Studio, or switch to',
+  '  another /auth method',
+];
 /** What a rejected key says: the API's message, wrapped or not. */
 const KEY_REJECTED = 'API\\s+key\\s+(?:not\\s+valid|expired)[^"]*';
 
@@ -216,6 +232,56 @@ export const geminiRules: RuleSetInput = {
         },
       ],
       source: `${BLOCKED_SOURCE}: 429 whose message says "Please retry in 3600s" (a TerminalQuotaError with a delay); without "Access resets at" for a per-day QuotaFailure; the text is getResetTimeMessage/useQuotaAndFallback in the bundle`,
+    },
+    {
+      id: 'api-error-dialog',
+      priority: 904,
+      implies: { primary: 'waiting', detail: 'api_error' },
+      region: 'bottom_non_empty_lines(24)',
+      // "… high demand for <model>." when the 429 said the model's capacity ran out.
+      match: { line: [/^│ We are currently experiencing high demand\b/u, /^│\s+(?:● )?1\. Keep trying/u] },
+      report: /^│ (?<message>We are currently experiencing high demand[^│\n]*?)\.?\s*│/mu,
+      prompt: box(/^│ We are currently experiencing high demand\b/u),
+      sample: highDemandDialog,
+      lookalikes: [
+        { sample: usageLimitDialog('3:34 AM UTC'), why: 'a spent quota is a limit' },
+        {
+          sample: endedOnError(['✦ The CLI says "We are currently experiencing high demand." after its retries.']),
+          why: 'an answer quoting the dialog is not the dialog',
+        },
+      ],
+      source: `${BLOCKED_SOURCE}: 500 until general.maxAttempts (2) ran out, ui.errorVerbosity "full"; the text is useQuotaAndFallback in the bundle`,
+    },
+    {
+      id: 'quota-spent-ended-turn',
+      priority: 848,
+      implies: { primary: 'waiting', detail: 'limit' },
+      region: 'bottom_non_empty_lines(16)',
+      match: { regex: lastItemIsError(QUOTA_SPENT) },
+      report: lastItemIsError(QUOTA_SPENT),
+      sample: endedOnError(quotaSpentRows),
+      lookalikes: [{ sample: endedOnError(overloadedRows), why: 'an overloaded model is an API error' }],
+      source: `${BLOCKED_SOURCE}: a per-day QuotaFailure, then "2. Stop" in the usage-limit dialog (ui.errorVerbosity "full")`,
+    },
+    {
+      id: 'api-error-ended-turn',
+      priority: 845,
+      implies: { primary: 'waiting', detail: 'api_error' },
+      region: 'bottom_non_empty_lines(16)',
+      // Any API error the turn ended on; a refused key and a spent quota have their own rules above.
+      match: { regex: lastItemIsError(ANY_ERROR) },
+      report: lastItemIsError(ANY_ERROR),
+      sample: endedOnError(overloadedRows),
+      lookalikes: [
+        {
+          sample: [' > Say something', ...overloadedRows, ' > Try again', ' ⠋ Thinking... (esc to cancel, 0s)', composer('6lgGaQ')].join(
+            '\n',
+          ),
+          why: 'a later turn runs',
+        },
+        { sample: idleScreen, why: 'a turn that ended on an answer' },
+      ],
+      source: `${BLOCKED_SOURCE}: 503 UNAVAILABLE until general.maxAttempts (2) ran out, then "2. Stop" in the dialog above (ui.errorVerbosity "full")`,
     },
     {
       id: 'api-key-rejected',

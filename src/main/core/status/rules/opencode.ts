@@ -136,6 +136,31 @@ const IDLE_HINT_ROW =
 const KEY_REFUSED =
   /^ {2}┃ {2}(?<message>(?:Incorrect API key provided|Invalid API key|invalid_api_key|Unauthorized|Authentication failed)[^\n]*(?:\n {2}┃ {2}[^\n]+)*)\n {2}┃\n {5}▣ {2}[^·\n]+ · [^·\n]+\n(?: {2}┃[^\n]*\n)+ {2}╹▀+\n {3}(?!\S*[⬝■])[^\n]*ctrl\+p commands$/mu;
 
+/**
+ * A turn that ended on an API error opencode gave up on (observed): 500s answered with OpenAI's
+ * `server_error` body and a `retry-after` of 1 s, retried five times (its `RETRY_MAX_RETRIES`),
+ * then shown like the refused key: the API's message as an error block under the user's turn and
+ * the `▣` row without a duration. The first turn of a run, so the hint row shows no context size.
+ */
+const gaveUpRows = [
+  '  ┃',
+  '  ┃  Say something',
+  '  ┃',
+  '  ┃',
+  '  ┃  The server had an error while processing your request. Sorry about that!',
+  '  ┃',
+  '     ▣  Build · Switchboard Mock',
+];
+const NEW_SESSION_HINT_ROW =
+  '   /tmp/switchboard-opencode-3gSySb/home/project                                           tab agents  ctrl+p commands';
+/**
+ * Any error block that ended the turn (structural: opencode draws it only for an error other than
+ * an interrupt, `MessageAbortedError`): a `┃` block opened right under the user's block (two empty
+ * `┃` rows), closed by the `▣` row without a duration, and the idle prompt under it.
+ */
+const ENDED_ON_ERROR =
+  /(?:^|\n) {2}┃\n {2}┃\n {2}┃ {2}(?<message>[^\n]+(?:\n {2}┃ {2}[^\n]+)*)\n {2}┃\n {5}▣ {2}[^·\n]+ · [^·\n]+\n(?: {2}┃[^\n]*\n)+ {2}╹▀+\n {3}(?!\S*[⬝■])[^\n]*ctrl\+p commands$/u;
+
 const exitSummary = [
   '  █▀▀█ █▀▀█ █▀▀█ █▀▀▄ █▀▀▀ █▀▀█ █▀▀█ █▀▀█',
   '  █  █ █  █ █▀▀▀ █  █ █    █  █ █  █ █▀▀▀',
@@ -182,6 +207,21 @@ export const opencodeRules: RuleSetInput = {
         { sample: idleScreen, why: 'a turn that ended on an answer' },
       ],
       source: `opencode ${VERSION}, observed against test/fixtures/openaiChat's mock answering 401 with OpenAI's invalid_api_key body (2026-11-28)`,
+    },
+    {
+      id: 'api-error-gave-up',
+      priority: 840,
+      implies: { primary: 'waiting', detail: 'api_error' },
+      region: 'bottom_non_empty_lines(16)',
+      match: { regex: ENDED_ON_ERROR },
+      report: ENDED_ON_ERROR,
+      sample: [...gaveUpRows, ...PROMPT_BOX, NEW_SESSION_HINT_ROW].join('\n'),
+      lookalikes: [
+        { sample: [...gaveUpRows, ...PROMPT_BOX, BUSY_ROW].join('\n'), why: 'still busy: the error is not the end of the turn yet' },
+        { sample: thinkingScreen, why: 'a turn waiting for its first answer has no error block' },
+        { sample: idleScreen, why: 'a turn that ended on an answer' },
+      ],
+      source: `opencode ${VERSION}, observed against test/fixtures/openaiChat's mock answering 500 with OpenAI's server_error body and retry-after 1 s until opencode gave up (2026-11-28)`,
     },
     {
       id: 'permission-required',

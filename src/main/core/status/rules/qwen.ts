@@ -116,6 +116,22 @@ const keyRefusedRows = [
   '    https://platform.openai.com/account/api-keys.] (Press Ctrl+Y to retry)',
 ];
 
+/**
+ * A rate limit retried by the turn itself (observed: 429 `rate_limit_exceeded` with `retry-after: 1`
+ * on every request): once the request's own retries (7 attempts, reported to telemetry only) are
+ * spent, Qwen Code waits out its rate-limit back-off (10 retries, the first after about a minute)
+ * and draws it: the error item with its countdown and a `↻ Retrying in … (attempt n/m)` row.
+ */
+const retryCountdownRows = [
+  '  > Say something',
+  '  ✕ [API Error: 429 Rate limit reached for gpt-4o-mini in organization org-mock on requests per min (RPM): Limit 3, ',
+  '    Used 3, Requested 1. Please try again in 1s.] (Retrying in 52s… (attempt 1/10))',
+  '  ↻ Retrying in 52 seconds… (attempt 1/10)',
+  '  ⠧ Have you tried turning it off and on again? (The loading screen, not me.) (44s · esc to cancel)',
+];
+const RETRY_COUNTDOWN =
+  /^ {2}✕ \[API Error: (?<message>(?:[^\n]|\n {4})*?)\] \(Retrying in [^\n]*\n {2}↻ Retrying in \d+ seconds?… \(attempt (?<attempt>\d+)\/(?<max>\d+)\)$/mu;
+
 export const qwenRules: RuleSetInput = {
   agent: 'qwen',
   version: VERSION,
@@ -147,6 +163,20 @@ export const qwenRules: RuleSetInput = {
         { sample: idleScreen, why: 'a turn that ended on an answer' },
       ],
       source: `Qwen Code ${VERSION}, observed against test/fixtures/openaiChat's mock answering 401 with OpenAI's invalid_api_key body (2026-11-28)`,
+    },
+    {
+      id: 'retry-countdown',
+      priority: 660,
+      implies: { primary: 'active', detail: 'retrying' },
+      region: 'above_prompt_box(8)',
+      match: { line: /^\s*↻ Retrying in \d+ seconds?… \(attempt \d+\/\d+\)$/u },
+      report: RETRY_COUNTDOWN,
+      sample: [...retryCountdownRows, ...COMPOSER, ...BUSY_FOOTER].join('\n'),
+      lookalikes: [
+        { sample: [...keyRefusedRows, ...COMPOSER].join('\n'), why: 'an error not retried' },
+        { sample: idleScreen, why: 'a turn that ended on an answer' },
+      ],
+      source: `Qwen Code ${VERSION}, observed against test/fixtures/openaiChat's mock answering 429 rate_limit_exceeded with retry-after 1 s on every request (2026-11-28); the row is the turn's rate-limit retry (RATE_LIMIT_RETRY_OPTIONS in the bundle)`,
     },
     {
       id: 'ask-user-question',

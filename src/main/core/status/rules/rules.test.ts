@@ -12,11 +12,14 @@ import { BUILTIN_RULE_SETS } from './index';
 
 const AGENTS = ['claude', 'codex', 'gemini', 'opencode', 'qwen', 'pi', 'copilot', 'aider', 'cursor-agent', 'generic'];
 
-/** A look-alike is shown with no title: a rule that needs its sample's title must not match without it. */
+/**
+ * A look-alike is shown with no title: a rule that needs its sample's title must not match without
+ * it. The sample's state report goes with its look-alikes too: they differ on screen.
+ */
 function screenFor(rule: StatusRule, sample: string): { lines: string[]; title: string; agentState?: string } {
   if (rule.region === 'osc_title') return { lines: [], title: sample };
   if (rule.region === 'osc_state') return { lines: [], title: '', agentState: sample };
-  return { lines: sample.split('\n'), title: sample === rule.sample ? (rule.sampleTitle ?? '') : '' };
+  return { lines: sample.split('\n'), title: sample === rule.sample ? (rule.sampleTitle ?? '') : '', agentState: rule.sampleState };
 }
 
 function ruleMatches(rule: StatusRule, sample: string): boolean {

@@ -74,6 +74,7 @@ function sampleShown(rule: StatusRule, shown: Shown): boolean {
   if (rule.region === 'osc_title') return shown.titles.has(rule.sample.trimEnd());
   if (rule.region === 'osc_state') return shown.states.has(rule.sample);
   if (rule.sampleTitle !== undefined && !shown.titles.has(rule.sampleTitle.trimEnd())) return false;
+  if (rule.sampleState !== undefined && !shown.states.has(rule.sampleState)) return false;
   const rows = rule.sample
     .split('\n')
     .map((row) => row.trimEnd())
