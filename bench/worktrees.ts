@@ -6,11 +6,13 @@
  * issue's goal baseline, `git worktree list` plus ONE `git status` (docs/worktrees.md, "How fresh
  * the list is"), cold (first call) and warm.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createCore, type CoreHandle } from '../src/main/core/composition';
 import { makeTestRepo, type TestRepo } from '../src/main/core/worktrees/testing/gitRepo';
+import { mapLimited } from '../src/main/core/worktrees/worktreeStatus';
 import { CLAUDE_PERMISSION_STAND_IN } from '../e2e/support/standIn';
 import { percentile, type BenchRow } from './report';
 
@@ -93,6 +95,15 @@ async function timeListing(repo: TestRepo, handle: CoreHandle): Promise<{ listed
   return { listed, bare, withStatus };
 }
 
+/** The git work a cold list cannot avoid: one `git status` in every worktree, as many at once as list_worktrees runs. */
+async function timeStatusEverywhere(handle: CoreHandle): Promise<number> {
+  const paths = handle.core.worktrees.manager.list().map((worktree) => worktree.path);
+  const env = { ...process.env, GIT_OPTIONAL_LOCKS: '0' };
+  const started = performance.now();
+  await mapLimited(paths, (cwd) => promisify(execFile)('git', STATUS_ARGS, { cwd, env }));
+  return performance.now() - started;
+}
+
 export async function benchWorktrees(): Promise<BenchRow[]> {
   const repo = repositoryOf(FILES);
   const handle = await createCore({ projectDir: repo.root, dataDir: join(repo.home, 'data'), watchConfig: false, grantTrust: true });
@@ -105,6 +116,7 @@ export async function benchWorktrees(): Promise<BenchRow[]> {
     }
     for (let i = 0; i < LISTED_WORKTREES; i++) await handle.core.worktrees.createWorktree({ name: `listed-${i}` });
     const listing = await timeListing(repo, handle);
+    const statusEverywhere = await timeStatusEverywhere(handle);
     const row = (name: string, value: number, baseline: number, goal?: string): BenchRow => ({
       section: SECTION,
       name,
@@ -122,6 +134,11 @@ export async function benchWorktrees(): Promise<BenchRow[]> {
         listing.listed[0],
         listing.withStatus[0],
         `≤ ${LIST_GOAL_RATIO}×`,
+      ),
+      row(
+        `list_worktrees, ${LISTED_WORKTREES} worktrees, first call (cold) vs git status in all ${LISTED_WORKTREES + 1} checkouts`,
+        listing.listed[0],
+        statusEverywhere,
       ),
       row(
         `list_worktrees, ${LISTED_WORKTREES} worktrees, p50 (warm) vs git worktree list + one git status`,
