@@ -5,7 +5,7 @@
  */
 import { aheadBehind, resolveCommit } from './repository';
 
-export interface AheadBehind {
+interface AheadBehind {
   ahead: number;
   behind: number;
 }
@@ -25,6 +25,8 @@ export class AheadBehindCounts {
     if (!counts) {
       counts = aheadBehind(dir, head, base);
       this.known.set(key, counts);
+      // A git that could not run (the folder went away) is asked again next time.
+      counts.catch(() => this.known.delete(key));
       if (this.known.size > KNOWN_PAIRS_LIMIT) this.known.delete(this.known.keys().next().value!);
     }
     return counts;
