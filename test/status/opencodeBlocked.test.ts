@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createOpencodeHarness } from '../fixtures/openaiChat/opencodeHarness';
-import { INVALID_API_KEY_BODY } from '../fixtures/openaiChat/mockChatCompletions';
+import { INVALID_API_KEY_BODY, SERVER_ERROR } from '../fixtures/openaiChat/mockChatCompletions';
 import { cleanupsAfterEach, is, mockAndHarness, spawnOnCore } from './liveAgent';
 
 /** opencode needs 15-45 s to draw its first screen on a loaded 2-core machine. */
@@ -31,19 +31,6 @@ const RATE_LIMITED = {
   },
 };
 const REFUSED = { httpError: 401, body: INVALID_API_KEY_BODY };
-/** OpenAI's 500, with the `retry-after` opencode honours (its own back-off would take a minute). */
-const SERVER_ERROR = {
-  httpError: 500,
-  headers: { 'retry-after': '1' },
-  body: {
-    error: {
-      message: 'The server had an error while processing your request. Sorry about that!',
-      type: 'server_error',
-      param: null,
-      code: null,
-    },
-  },
-};
 /** The first request and opencode's five retries. */
 const SERVER_ERROR_REQUESTS = 6;
 
