@@ -43,8 +43,9 @@ describe('the real Qwen Code blocked', () => {
     await mock.waitFor('stream_end', (e) => e.kind === 'main', ctx);
     await status(is('idle', 'ready'), 'idle after the retried answer');
     // Each retry was read from Qwen Code's telemetry with its attempt, and the wait was never stuck.
-    const attempts = history.filter((s) => s.detail === 'retrying').map((s) => s.blocked?.attempt ?? 0);
-    expect(Math.max(0, ...attempts)).toBeGreaterThanOrEqual(REFUSED_ATTEMPTS);
+    const retries = history.filter((s) => s.detail === 'retrying');
+    expect(Math.max(0, ...retries.map((s) => s.blocked?.attempt ?? 0))).toBeGreaterThanOrEqual(REFUSED_ATTEMPTS);
+    expect(retries[0]).toMatchObject({ reason: 'hook:ApiRetry', blocked: { message: 'retrying a failed request (status 429)' } });
     expect(history.filter((s) => s.primary === 'stuck')).toEqual([]);
     history.length = 0;
 

@@ -10,8 +10,7 @@
  * in between. Only those three fields of retry records are kept; nothing else in the file is read.
  */
 
-/** Sample (Qwen Code 0.24.4, a 429 from the mock Chat Completions API), attributes trimmed:
- *  `{"attributes": {"event.name": "qwen-code.api_retry", "attempt_number": 1, "status_code": 429, "retry_delay_ms": 1623}}` */
+/** The record's name. A sample (Qwen Code 0.24.4, a 429 from the mock Chat Completions API) is in qwenRetryRecords.test.ts. */
 export const QWEN_API_RETRY_EVENT = 'qwen-code.api_retry';
 
 export interface QwenApiRetry {
@@ -19,6 +18,8 @@ export interface QwenApiRetry {
   attempt: number;
   statusCode?: number;
   delayMs?: number;
+  /** Epoch ms when Qwen Code logged it (`event.timestamp`): the back-off starts then. */
+  loggedAt?: number;
 }
 
 /**
@@ -67,7 +68,15 @@ export function qwenApiRetryOf(json: string): QwenApiRetry | undefined {
   if (attributes?.['event.name'] !== QWEN_API_RETRY_EVENT) return undefined;
   const attempt = positiveInt(attributes.attempt_number);
   if (attempt === undefined) return undefined;
-  return { attempt, statusCode: positiveInt(attributes.status_code), delayMs: positiveInt(attributes.retry_delay_ms) };
+  const delay = attributes.retry_delay_ms;
+  const loggedAt = typeof attributes['event.timestamp'] === 'string' ? Date.parse(attributes['event.timestamp']) : NaN;
+  return {
+    attempt,
+    statusCode: positiveInt(attributes.status_code),
+    // A jittered back-off: a fraction of a millisecond (1705.83…).
+    delayMs: typeof delay === 'number' && Number.isFinite(delay) && delay >= 0 ? Math.round(delay) : undefined,
+    loggedAt: Number.isFinite(loggedAt) ? loggedAt : undefined,
+  };
 }
 
 function positiveInt(value: unknown): number | undefined {

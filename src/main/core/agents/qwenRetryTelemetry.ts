@@ -87,7 +87,7 @@ function apiRetryEvent(retry: QwenApiRetry, at: number) {
     at,
     attempt: retry.attempt,
     message: `retrying a failed request${status}`,
-    ...(retry.delayMs === undefined ? {} : { retryAt: at + retry.delayMs }),
+    ...(retry.delayMs === undefined ? {} : { retryAt: (retry.loggedAt ?? at) + retry.delayMs }),
   };
 }
 
