@@ -44,10 +44,13 @@ describe('the real Codex blocked', () => {
     // The first retry as recorded (by the time the test looks, Codex may be at its next attempt).
     const retrying = history.find((s) => s.detail === 'retrying')!;
     expect(retrying.reason).toBe('codex/reconnecting');
-    expect(retrying.blocked).toMatchObject({ attempt: 1, maxAttempts: STREAM_RETRIES });
+    expect(retrying.blocked).toMatchObject({ maxAttempts: STREAM_RETRIES });
     const gaveUp = await status(is('waiting', 'api_error'), 'waiting · api_error');
     expect(gaveUp.reason).toBe('codex/state-error');
-    const attempts = history.filter((s) => s.detail === 'retrying').map((s) => s.blocked?.attempt);
+    // Each retry row's own "n/m": counting up to the last attempt. Codex draws 1/2 for a few hundred
+    // ms only, so on a loaded machine the tracker may first read it at 2/2.
+    const attempts = history.filter((s) => s.detail === 'retrying').map((s) => s.blocked?.attempt ?? 0);
+    expect(attempts.every((n, i) => n >= 1 && n <= STREAM_RETRIES && n >= (attempts[i - 1] ?? 1))).toBe(true);
     expect(attempts).toContain(STREAM_RETRIES);
     // Every retry carried the API's message once Codex drew it.
     expect(history.filter((s) => s.detail === 'retrying').at(-1)?.blocked?.message).toMatch(/high demand/u);

@@ -68,16 +68,19 @@ export function waitForFileText(path: string, text: string, timeoutMs: number): 
   const has = () => existsSync(path) && readFileSync(path, 'utf8').includes(text);
   if (has()) return Promise.resolve();
   return new Promise((resolveWait, reject) => {
-    const watcher = watch(dirname(path), () => {
+    const settle = () => {
       if (!has()) return;
       clearTimeout(timer);
       watcher.close();
       resolveWait();
-    });
+    };
+    const watcher = watch(dirname(path), settle);
     const timer = setTimeout(() => {
       watcher.close();
       reject(new Error(`${path} did not contain ${JSON.stringify(text)} within ${timeoutMs} ms`));
     }, timeoutMs);
+    // The text may have been written between the first look and the watch: look once more.
+    settle();
   });
 }
 
