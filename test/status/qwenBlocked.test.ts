@@ -16,21 +16,22 @@ const WAIT_MS = 120_000;
 
 /**
  * Qwen Code's own attempts refused before the answer (its back-off: about 1.5 s, then 3 s). Each
- * of its attempts is 4 requests: the OpenAI SDK under it retries 3 times first (Qwen Code 0.24.4,
- * `DEFAULT_MAX_RETRIES = 3`, `chunks/chunk-VOHPPFJI.js:47`) without reporting them.
+ * of its attempts is 4 requests: the OpenAI SDK under it retries 3 times first, unreported (Qwen
+ * Code 0.24.4, `DEFAULT_MAX_RETRIES = 3`, `chunks/chunk-VOHPPFJI.js:47`). Those SDK retries are
+ * told to come back at once (`retry-after-ms`, which the SDK honours); the 429 Qwen itself sees
+ * carries no such header, so Qwen waits out its own back-off.
  */
 const REFUSED_ATTEMPTS = 2;
-const REQUESTS_PER_ATTEMPT = 4;
+const SDK_RETRIES = 3;
+const RATE_LIMITED = { httpError: 429, message: 'Rate limit reached' };
+const oneRefusedAttempt = () => [...Array.from({ length: SDK_RETRIES }, () => ({ ...RATE_LIMITED, retryAfterMs: 50 })), RATE_LIMITED];
 
 const cleanup = cleanupsAfterEach();
 
 describe('the real Qwen Code blocked', () => {
   it('reads its in-request retries as active · retrying with the attempt, and a refused key (401) as waiting · login with the API message, not as idle', async () => {
     const turns = [
-      [
-        ...Array.from({ length: REFUSED_ATTEMPTS * REQUESTS_PER_ATTEMPT }, () => ({ httpError: 429, message: 'Rate limit reached' })),
-        { text: 'Back.' },
-      ],
+      [...Array.from({ length: REFUSED_ATTEMPTS }, oneRefusedAttempt).flat(), { text: 'Back.' }],
       [{ httpError: 401, body: INVALID_API_KEY_BODY }],
     ];
     const { mock, harness } = await mockAndHarness(cleanup, turns, (baseUrl) => createQwenHarness({ baseUrl }));
