@@ -1,7 +1,9 @@
 /**
  * The REAL Qwen Code (0.24.4) through the core, offline against the mock Chat Completions API
- * answering a refused key as OpenAI does (401 invalid_api_key): the turn ends blocked with the
- * CLI's reason. Status changes are recorded and checked rather than caught live.
+ * answering a few rate-limited requests (429), which Qwen Code retries inside the request and
+ * reports only through its telemetry file, then a refused key as OpenAI does (401
+ * invalid_api_key): the turn ends blocked with the CLI's reason. Status changes are recorded and
+ * checked rather than caught live.
  */
 import { describe, expect, it } from 'vitest';
 import type { AgentStatusInfo } from '../../src/shared/status';
@@ -12,17 +14,41 @@ import { cleanupsAfterEach, is, mockAndHarness, spawnOnCore } from './liveAgent'
 /** Qwen Code needs 10-40 s to initialise on a loaded 2-core machine. */
 const WAIT_MS = 120_000;
 
+/**
+ * Qwen Code's own attempts refused before the answer (its back-off: about 1.5 s, then 3 s). Each
+ * of its attempts is 4 requests: the OpenAI SDK under it retries 3 times first, unreported (Qwen
+ * Code 0.24.4, `DEFAULT_MAX_RETRIES = 3`, `chunks/chunk-VOHPPFJI.js:47`). Those SDK retries are
+ * told to come back at once (`retry-after-ms`, which the SDK honours); the 429 Qwen itself sees
+ * carries no such header, so Qwen waits out its own back-off.
+ */
+const REFUSED_ATTEMPTS = 2;
+const SDK_RETRIES = 3;
+const RATE_LIMITED = { httpError: 429, message: 'Rate limit reached' };
+const oneRefusedAttempt = () => [...Array.from({ length: SDK_RETRIES }, () => ({ ...RATE_LIMITED, retryAfterMs: 50 })), RATE_LIMITED];
+
 const cleanup = cleanupsAfterEach();
 
 describe('the real Qwen Code blocked', () => {
-  it('reads a refused key (401) as waiting · login with the API message, not as idle', async () => {
-    const { mock, harness } = await mockAndHarness(cleanup, [[{ httpError: 401, body: INVALID_API_KEY_BODY }]], (baseUrl) =>
-      createQwenHarness({ baseUrl }),
-    );
+  it('reads its in-request retries as active · retrying with the attempt, and a refused key (401) as waiting · login with the API message, not as idle', async () => {
+    const turns = [
+      [...Array.from({ length: REFUSED_ATTEMPTS }, oneRefusedAttempt).flat(), { text: 'Back.' }],
+      [{ httpError: 401, body: INVALID_API_KEY_BODY }],
+    ];
+    const { mock, harness } = await mockAndHarness(cleanup, turns, (baseUrl) => createQwenHarness({ baseUrl }));
     const { core, id, status, ctx } = await spawnOnCore(cleanup, { preset: 'qwen', label: 'Qwen', launch: harness, waitMs: WAIT_MS });
     const history: AgentStatusInfo[] = [];
     core.statusTrackerOf(id).onDidChangeStatus((s) => history.push(s));
     await status(is('idle', 'ready'), 'idle');
+
+    await core.sendUserTurn(id, 'Say hello');
+    await mock.waitFor('stream_end', (e) => e.kind === 'main', ctx);
+    await status(is('idle', 'ready'), 'idle after the retried answer');
+    // Each retry was read from Qwen Code's telemetry with its attempt, and the wait was never stuck.
+    const retries = history.filter((s) => s.detail === 'retrying');
+    expect(Math.max(0, ...retries.map((s) => s.blocked?.attempt ?? 0))).toBeGreaterThanOrEqual(REFUSED_ATTEMPTS);
+    expect(retries[0]).toMatchObject({ reason: 'hook:ApiRetry', blocked: { message: 'retrying a failed request (status 429)' } });
+    expect(history.filter((s) => s.primary === 'stuck')).toEqual([]);
+    history.length = 0;
 
     await core.sendUserTurn(id, 'Say something');
     await mock.waitFor('http_error', (e) => e.status === 401, ctx);

@@ -11,3 +11,4 @@ export { hasStoredConversation } from './sessionDiscovery';
 export { presetOf, agentSpec } from './agentSpec';
 export { AgentStatusDecoration, AGENT_STATUS, agentStatusDecorator } from './agentStatusDecoration';
 export { AGENT_SESSION, agentSessionDecorator } from './agentSessionDecoration';
+export { QWEN_RETRY_TELEMETRY, qwenRetryTelemetryDecorator } from './qwenRetryTelemetry';

@@ -9,7 +9,14 @@
 import type { Capability } from '../base';
 import { SwitchboardCore, entryDecoratorCapability, type SwitchboardCoreOptions } from '../app';
 import { blockedCapability } from '../blocked';
-import { AGENT_SESSION, AGENT_STATUS, agentSessionDecorator, agentStatusDecorator } from '../agents';
+import {
+  AGENT_SESSION,
+  AGENT_STATUS,
+  QWEN_RETRY_TELEMETRY,
+  agentSessionDecorator,
+  agentStatusDecorator,
+  qwenRetryTelemetryDecorator,
+} from '../agents';
 import type { ContinuityCapability } from '../continuity';
 import type { McpCapability } from '../mcp';
 import { READINESS, readinessDecorator } from '../ready';
@@ -36,6 +43,8 @@ export function coreCapabilities(options: CapabilityOptions = {}): Capability<Sw
     entryDecoratorCapability('auto-restart', AUTO_RESTART, autoRestartDecorator),
     entryDecoratorCapability('agent status', AGENT_STATUS, agentStatusDecorator),
     entryDecoratorCapability('agent session', AGENT_SESSION, agentSessionDecorator),
+    // After the agent status: it reads the tracker.
+    entryDecoratorCapability('qwen retry telemetry', QWEN_RETRY_TELEMETRY, qwenRetryTelemetryDecorator),
     taskCapability,
     // Before continuity: entries that come back into a worktree find it known.
     ...(options.worktrees ? [worktreeCapability(options.worktrees), idleStopCapability({ clock: options.worktrees.clock })] : []),
