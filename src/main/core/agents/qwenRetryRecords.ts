@@ -11,7 +11,7 @@
  */
 
 /** The record's name. A sample (Qwen Code 0.24.4, a 429 from the mock Chat Completions API) is in qwenRetryRecords.test.ts. */
-export const QWEN_API_RETRY_EVENT = 'qwen-code.api_retry';
+const QWEN_API_RETRY_EVENT = 'qwen-code.api_retry';
 
 export interface QwenApiRetry {
   /** The attempt that failed (1 = the first request): the retry about to be made is also number `attempt`. */
