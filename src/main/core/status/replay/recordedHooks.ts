@@ -39,7 +39,7 @@ export function recordedHooks(truth: { events?: unknown[] }): RecordedHook[] {
 function known(ms: number, name: string, notificationType: string | undefined, saidJson?: string): RecordedHook | undefined {
   const event = AGENT_HOOK_EVENT_ALIASES[name] ?? name;
   if (!(AGENT_HOOK_EVENTS as readonly string[]).includes(event)) return undefined;
-  return { ms, event: event as AgentHookEventName, ...(notificationType ? { notificationType } : {}), ...said(saidJson) };
+  return { ms, event: event, ...(notificationType ? { notificationType } : {}), ...said(saidJson) };
 }
 
 /** The receiver's reading of what a post said (its snake_case fields), as the hook event carries it. */
