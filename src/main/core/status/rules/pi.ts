@@ -81,12 +81,14 @@ const CONTEXT_SHARE = /(?:\d+(?:\.\d)?%|\?)\/\d+(?:\.\d)?[kM]?\b/u;
 const STATUS_ROWS = 'above_prompt_box(3)';
 
 /**
- * The turn ended on a refused key (401/403, not retried): pi's ` Error: <status> …` row, wrapped
- * onto at most one more row, is the last thing above the editor.
+ * The turn ended on a refused key (401/403, not retried): pi's ` Error: <status> …` paragraph (a
+ * Spacer row before it; wrapped onto as many rows as the pane's width takes) is the last thing
+ * above the editor.
  */
-const KEY_REFUSED = /^ Error: (?<message>(?:401|403) [^\n]*(?:\n [^\n]*)?)(?![\s\S])/mu;
+const KEY_REFUSED = /(?:^|\n\n) Error: (?<message>(?:401|403) [^\n]*(?:\n[^\n]+)*)$/u;
 const keyRefusedRows = [
   ' Say something',
+  '',
   ' Error: 401 Incorrect API key provided: sk-mock-********************0000. You can find your API key at',
   ' https://platform.openai.com/account/api-keys.',
 ];
@@ -191,14 +193,14 @@ export const piRules: RuleSetInput = {
       id: 'api-key-refused',
       priority: 850,
       implies: { primary: 'waiting', detail: 'login' },
-      region: 'above_prompt_box(4)',
+      region: 'above_prompt_box',
       match: { regex: KEY_REFUSED },
       report: KEY_REFUSED,
       sample: [...keyRefusedRows, ...EDITOR, ...footer('0.0%/128k (auto)')].join('\n'),
       lookalikes: [
         { sample: retryScreen, why: 'a 500 being retried' },
         {
-          sample: [...keyRefusedRows, ' Try again', ' ⠸ Working...', ...EDITOR, ...footer('0.0%/128k (auto)')].join('\n'),
+          sample: [...keyRefusedRows, '', ' Try again', '', ' ⠸ Working...', ...EDITOR, ...footer('0.0%/128k (auto)')].join('\n'),
           why: 'a later turn runs',
         },
         { sample: idleScreen, why: 'a turn that ended on an answer' },

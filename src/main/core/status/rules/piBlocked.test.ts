@@ -12,7 +12,10 @@ import { BUILTIN_RULE_SETS } from './index';
 const pi = BUILTIN_RULE_SETS.get('pi')!;
 const ruleOf = (id: string): StatusRule => pi.rules.find((r) => r.id === id)!;
 const lookalike = (id: string, why: RegExp) => ruleOf(id).lookalikes!.find((l) => why.test(l.why))!.sample;
-const report = (rule: StatusRule, sample: string) => readBlockedReport(rule, { lines: sample.split('\n'), title: '', cols: 120 }, 0);
+const report = (rule: StatusRule, sample: string) => {
+  const lines = sample.split('\n');
+  return readBlockedReport(rule, { lines, title: '', cols: Math.max(...lines.map((l) => l.length)) }, 0);
+};
 const stateOf = (sample: string) => classify(sample.split('\n'), 'π - project', { rules: pi, now: 0 });
 
 describe('pi blocked rows', () => {
@@ -38,6 +41,42 @@ describe('pi blocked rows', () => {
       'waiting · network',
       'waiting · api_error',
     ]);
+  });
+
+  it('in a 56-column pane the wrapped paragraphs still read (real screens of pi at 56x30)', () => {
+    const rule = '─'.repeat(56);
+    const narrow = (rows: string[]) =>
+      [...rows, rule, '', rule, '~/project (main)', `0.0%/128k (auto)${' '.repeat(24)}switchboard-mock`].join('\n');
+    const refused = stateOf(
+      narrow([
+        ' Say one',
+        '',
+        ' Error: 401 Incorrect API key provided:',
+        ' sk-mock-********************0000. You can find your',
+        ' API key at',
+        ' https://platform.openai.com/account/api-keys.',
+      ]),
+    );
+    expect(refused).toMatchObject({ primary: 'waiting', detail: 'login', reason: 'pi/api-key-refused' });
+    const quota = narrow([
+      ' Error: 429 You exceeded your current quota, please',
+      ' check your plan and billing details. For more',
+      ' information on this error, read the docs:',
+      ' https://platform.openai.com/docs/guides/error-codes/ap',
+      ' i-errors.',
+      '',
+      ' Error: Retry failed after 1 attempts: 429 You exceeded',
+      ' your current quota, please check your plan and billing',
+      ' details. For more information on this error, read the',
+      ' docs:',
+      ' https://platform.openai.com/docs/guides/error-codes/ap',
+      ' i-errors.',
+    ]);
+    expect(stateOf(quota)).toMatchObject({ primary: 'waiting', detail: 'quota', reason: 'pi/quota-gave-up' });
+    expect(report(ruleOf('quota-gave-up'), quota)).toMatchObject({
+      attempt: 1,
+      message: expect.stringMatching(/^429 You exceeded your current quota, please check/u),
+    });
   });
 
   it('a cancelled retry and a later prompt read idle at the editor', () => {
