@@ -60,6 +60,11 @@ describe('the real pi blocked', () => {
     const mark = mock.mark();
     await core.sendUserTurn(id, 'Try again');
     await mock.waitFor('http_error', (e) => e.status === 401, { ...ctx, after: mark });
+    // A new turn after the give-up sends the refused prompt again before it (what a continue relies on).
+    const request = await mock.waitFor('request', (e) => e.kind === 'main', { ...ctx, after: mark });
+    const next = mock.requests.find((r) => r.requestId === request.requestId);
+    const userTexts = (next?.body.messages ?? []).filter((m) => m.role === 'user').map((m) => JSON.stringify(m.content));
+    expect(userTexts.map((t) => /Say something/u.test(t))).toEqual([true, false]);
     const login = await status(is('waiting', 'login'), 'waiting · login');
     expect(login.reason).toBe('pi/api-key-refused');
     expect(login.blocked?.message).toMatch(/^401 Incorrect API key provided: .*api-keys\.$/u);
