@@ -313,6 +313,23 @@ describe('StatusTracker', () => {
       expect(tracker.status.reason).toBe('hook:UserPromptSubmit');
     });
 
+    it("a retry whose next attempt never comes is stuck once its hold is over, on a busy screen that names no detail (opencode's)", () => {
+      const opencode = resolvePreset('opencode');
+      const screen = (id: string) => opencode.rules.rules.find((r) => r.id === id)!.sample.split('\n');
+      const { clock, session, tracker, state } = setup({}, opencode);
+      session.print(screen('idle-hint-row'));
+      clock.advanceBy(STARTUP_GRACE_MS + RECOMPUTE_COALESCE_MS);
+      tracker.applyHookEvent({ event: 'UserPromptSubmit', at: clock.now() });
+      session.print(screen('esc-interrupt'));
+      clock.advanceBy(RECOMPUTE_COALESCE_MS);
+      const retryAt = clock.now() + 10_000;
+      tracker.applyHookEvent({ event: 'ApiRetry', at: clock.now(), message: 'Rate limited', attempt: 1, retryAt });
+      expect(state()).toBe('active/retrying');
+      // The attempt was due 10 s later and never came: the busy screen stays as it is.
+      clock.advanceBy(60_000);
+      expect(state()).toBe('stuck/thinking');
+    });
+
     it("opencode's turn that ended on an error: its TurnError holds the block over the idle screen drawn before the error", () => {
       const opencode = resolvePreset('opencode');
       const screen = (id: string) => opencode.rules.rules.find((r) => r.id === id)!.sample.split('\n');

@@ -368,8 +368,11 @@ export class StatusTracker extends DisposableBase {
     if (isHookInForce) candidate = mergeHookWithScreen(this.hook!, candidate);
     if (candidate.primary === 'active' && candidate.detail === null) {
       // Busy, detail unknown: keep the detail of the busy state we are in; a new turn thinks first.
+      // A retry is not kept: only its own evidence (a rule, a hook in force) says the CLI still
+      // retries, and a retry whose next attempt never came is a stalled turn that may go stuck.
       const wasBusy = this.shown.primary === 'active' || this.shown.primary === 'stuck';
-      candidate = { ...candidate, detail: (wasBusy && this.shown.detail) || 'thinking' };
+      const kept = wasBusy && this.shown.detail !== 'retrying' ? this.shown.detail : null;
+      candidate = { ...candidate, detail: kept || 'thinking' };
     }
 
     const target = this.applyTiming(candidate, now);
