@@ -95,6 +95,13 @@ describe('blocked reports', () => {
     });
   });
 
+  it("qwen: retries given up read the API's message, with or without the retry offer", () => {
+    const rule = ruleOf('qwen', 'api-error-gave-up');
+    expect(reportOn(rule, rule.sample)).toEqual({ message: '429 Rate limit reached' });
+    const offered = ['  > Say something', '  ✕ [API Error: 503 Mock error 503] (Press Ctrl+Y to retry)'];
+    expect(reportOn(rule, offered.join('\n'))).toEqual({ message: '503 Mock error 503' });
+  });
+
   it('pi: a refused key reads as the API words it; copilot: the provider it failed to sign in to', () => {
     const pi = ruleOf('pi', 'api-key-refused');
     expect(reportOn(pi, pi.sample)?.message).toBe(

@@ -117,6 +117,15 @@ const keyRefusedRows = [
 ];
 
 /**
+ * The turn ended on any API error: the same item as the last one above the composer, with the
+ * retry offer when the error came at once (a 500 after the request's own retries, a 400), without
+ * it when the turn's rate-limit retry gave up (Qwen keeps the countdown's error item and drops the
+ * countdown: `handleErrorEvent`, `isShowingAutoRetry`).
+ */
+const ENDED_ON_API_ERROR = /^ {2}✕ \[API Error: (?<message>(?:[^\n]|\n {4})*?)\](?: \(Press Ctrl\+Y to retry\))?(?![\s\S])/mu;
+const gaveUpRows = ['  > Say something', '  ✕ [API Error: 429 Rate limit reached]'];
+
+/**
  * A rate limit retried by the turn itself (observed: 429 `rate_limit_exceeded` with `retry-after: 1`
  * on every request): once the request's own retries (7 attempts, reported to telemetry only) are
  * spent, Qwen Code waits out its rate-limit back-off (10 retries, the first after about a minute)
@@ -163,6 +172,34 @@ export const qwenRules: RuleSetInput = {
         { sample: idleScreen, why: 'a turn that ended on an answer' },
       ],
       source: `Qwen Code ${VERSION}, observed against test/fixtures/openaiChat's mock answering 401 with OpenAI's invalid_api_key body (2026-11-28)`,
+    },
+    {
+      id: 'api-error-gave-up',
+      priority: 840,
+      implies: { primary: 'waiting', detail: 'api_error' },
+      region: 'above_prompt_box(6)',
+      match: { regex: ENDED_ON_API_ERROR },
+      report: ENDED_ON_API_ERROR,
+      sample: [
+        ...gaveUpRows,
+        ...COMPOSER,
+        '  ➜ project · git:(main) · switchboard-mock',
+        '  ⏸ Ask permissions (shift + tab to cycle)',
+      ].join('\n'),
+      lookalikes: [
+        {
+          sample: [...retryCountdownRows, ...COMPOSER, ...BUSY_FOOTER].join('\n'),
+          why: 'still retrying: the countdown follows the error item',
+        },
+        {
+          sample: [...gaveUpRows, '  > Try again', '  ⠋ Tasting the snozberries... (0s · esc to cancel)', ...COMPOSER, ...BUSY_FOOTER].join(
+            '\n',
+          ),
+          why: 'a later turn runs',
+        },
+        { sample: idleScreen, why: 'a turn that ended on an answer' },
+      ],
+      source: `Qwen Code ${VERSION}, observed against test/fixtures/openaiChat's mock answering 429 with retry-after-ms 1 on every request until the turn's ten rate-limit retries were spent, with model.generationConfig.retryInitialDelayMs / retryMaxDelayMs 500 (2026-11-28)`,
     },
     {
       id: 'retry-countdown',
