@@ -117,13 +117,26 @@ const keyRefusedRows = [
 ];
 
 /**
- * The turn ended on any API error: the same item as the last one above the composer, with the
- * retry offer when the error came at once (a 500 after the request's own retries, a 400), without
- * it when the turn's rate-limit retry gave up (Qwen keeps the countdown's error item and drops the
- * countdown: `handleErrorEvent`, `isShowingAutoRetry`).
+ * The turn ended on any API error: the same item as the last one above the composer, with what
+ * Qwen adds after the API's bracket on the item's own indented rows (its rate-limit advice after
+ * a 429, `Possible quota limitations in place …`; the retry offer), when a 500 or a 503 came after
+ * the request's own retries, or when the turn's rate-limit retries were spent.
  */
-const ENDED_ON_API_ERROR = /^ {2}✕ \[API Error: (?<message>(?:[^\n]|\n {4})*?)\](?: \(Press Ctrl\+Y to retry\))?(?![\s\S])/mu;
-const gaveUpRows = ['  > Say something', '  ✕ [API Error: 429 Rate limit reached]'];
+const ENDED_ON_API_ERROR = /^ {2}✕ \[API Error: (?<message>(?:[^\n]|\n {4})*?)\](?:[^\n]|\n {4})*(?![\s\S])/mu;
+const gaveUpRows = [
+  '  > Say something else',
+  '  ✕ [API Error: 429 Rate limit reached for gpt-4o-mini in organization org-mock on requests per min (RPM): Limit 3, ',
+  '    Used 3, Requested 1. Please try again in 1s.]',
+  '    Possible quota limitations in place or slow response times detected. Please wait and try again later. (Press ',
+  '    Ctrl+Y to retry)',
+];
+
+/**
+ * The request never reached the API: the OpenAI SDK's `Connection error.` (its APIConnectionError,
+ * with the cause Qwen appends) instead of a status, after the request's own retries.
+ */
+const ENDED_UNREACHABLE = /^ {2}✕ \[API Error: (?<message>Connection error\.(?:[^\n]|\n {4})*?)\](?:[^\n]|\n {4})*(?![\s\S])/mu;
+const unreachableRows = ['  > Say something', '  ✕ [API Error: Connection error. (cause: fetch failed)] (Press Ctrl+Y to retry)'];
 
 /**
  * A rate limit retried by the turn itself (observed: 429 `rate_limit_exceeded` with `retry-after: 1`
@@ -174,10 +187,38 @@ export const qwenRules: RuleSetInput = {
       source: `Qwen Code ${VERSION}, observed against test/fixtures/openaiChat's mock answering 401 with OpenAI's invalid_api_key body (2026-11-28)`,
     },
     {
+      id: 'api-unreachable',
+      priority: 845,
+      implies: { primary: 'waiting', detail: 'network' },
+      region: 'above_prompt_box(8)',
+      match: { regex: ENDED_UNREACHABLE },
+      report: ENDED_UNREACHABLE,
+      sample: [
+        ...unreachableRows,
+        ...COMPOSER,
+        '  ➜ project · git:(main) · switchboard-mock',
+        '  ⏸ Ask permissions (shift + tab to cycle)',
+      ].join('\n'),
+      lookalikes: [
+        { sample: [...gaveUpRows, ...COMPOSER].join('\n'), why: 'the API answered with an error' },
+        {
+          sample: [
+            ...unreachableRows,
+            '  > Try again',
+            '  ⠋ Tasting the snozberries... (0s · esc to cancel)',
+            ...COMPOSER,
+            ...BUSY_FOOTER,
+          ].join('\n'),
+          why: 'a later turn runs',
+        },
+      ],
+      source: `Qwen Code ${VERSION}, observed with OPENAI_BASE_URL on a closed loopback port (connection refused, 2026-11-28)`,
+    },
+    {
       id: 'api-error-gave-up',
       priority: 840,
       implies: { primary: 'waiting', detail: 'api_error' },
-      region: 'above_prompt_box(6)',
+      region: 'above_prompt_box(8)',
       match: { regex: ENDED_ON_API_ERROR },
       report: ENDED_ON_API_ERROR,
       sample: [
