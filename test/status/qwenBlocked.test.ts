@@ -37,8 +37,11 @@ describe('the real Qwen Code blocked', () => {
   it('reads its in-request retries as active · retrying with the attempt; a refused key (401) and retries given up as waiting · login and api_error with the API message, not as idle', async () => {
     const turns = [
       [...Array.from({ length: REFUSED_ATTEMPTS }, oneRefusedAttempt).flat(), { text: 'Back.' }],
-      [{ httpError: 401, body: INVALID_API_KEY_BODY }],
-      Array.from({ length: UNTIL_GIVEN_UP }, () => ({ ...RATE_LIMITED, retryAfterMs: 1 })),
+      // One turn: an error-only turn would hand its empty rest to the next prompt's first request.
+      [
+        { httpError: 401, body: INVALID_API_KEY_BODY },
+        ...Array.from({ length: UNTIL_GIVEN_UP }, () => ({ ...RATE_LIMITED, retryAfterMs: 1 })),
+      ],
     ];
     const { mock, harness } = await mockAndHarness(cleanup, turns, (baseUrl) => createQwenHarness({ baseUrl, settings: RETRY_SETTINGS }));
     const { core, id, status, ctx } = await spawnOnCore(cleanup, { preset: 'qwen', label: 'Qwen', launch: harness, waitMs: WAIT_MS });
@@ -70,7 +73,9 @@ describe('the real Qwen Code blocked', () => {
     await core.sendUserTurn(id, 'Say something else');
     const gaveUp = await status(is('waiting', 'api_error'), 'waiting · api_error');
     expect(gaveUp).toMatchObject({ reason: 'qwen/api-error-gave-up', blocked: { message: '429 Rate limit reached' } });
-    expect(mock.timeline.events.filter((e) => e.type === 'http_error' && e.status === 429).length).toBeGreaterThanOrEqual(UNTIL_GIVEN_UP);
+    expect(mock.timeline.events.filter((e) => e.type === 'http_error' && e.status === 429).length).toBe(
+      REFUSED_ATTEMPTS * (1 + SDK_RETRIES) + UNTIL_GIVEN_UP,
+    );
     const countdowns = history.filter((s) => s.reason === 'qwen/retry-countdown');
     expect(countdowns.map((s) => s.blocked?.maxAttempts)).toContain(SDK_RETRIES);
     expect(history.filter((s) => s.primary === 'stuck')).toEqual([]);
