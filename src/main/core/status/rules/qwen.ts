@@ -240,7 +240,7 @@ export const qwenRules: RuleSetInput = {
         },
         { sample: idleScreen, why: 'a turn that ended on an answer' },
       ],
-      source: `Qwen Code ${VERSION}, observed against test/fixtures/openaiChat's mock answering 429 with retry-after-ms 1 on every request until the turn's ten rate-limit retries were spent, with model.generationConfig.retryInitialDelayMs / retryMaxDelayMs 500 (2026-11-28)`,
+      source: `${rec('qwen-blocked', '27.7 s')} (429 with retry-after-ms 1 on every request until the turn's rate-limit retries were spent, under Qwen's own model.generationConfig maxRetries 2 and 3 s delays; the same item with the offer alone after 503s)`,
     },
     {
       id: 'retry-countdown',
