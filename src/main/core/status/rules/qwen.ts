@@ -24,6 +24,14 @@ const BUSY_FOOTER = [
   '  Enter to steer · Ctrl+Q to queue · ⏸ Ask permissions (shift + tab to cycle)',
 ];
 const COMPOSER = [RULE, '>   Type your message or @path/to/file', RULE];
+const IDLE_FOOTER = ['  ➜ project · git:(main) · switchboard-mock', '  ⏸ Ask permissions (shift + tab to cycle)'];
+/** A turn that ended on `rows`: the idle composer under them. */
+const endedOn = (rows: string[]) => [...rows, ...COMPOSER, ...IDLE_FOOTER].join('\n');
+/** The lookalike of a turn that ended on `rows`: the next prompt already running. */
+const laterTurnAfter = (rows: string[]) => ({
+  sample: [...rows, '  > Try again', '  ⠋ Tasting the snozberries... (0s · esc to cancel)', ...COMPOSER, ...BUSY_FOOTER].join('\n'),
+  why: 'a later turn runs',
+});
 
 const idleScreen = [
   '  > Trigger the deploy hook',
@@ -33,8 +41,7 @@ const idleScreen = [
   '    Process Group PGID: 27218',
   '  ◆︎ The deploy hook could not be reached.',
   ...COMPOSER,
-  '  ➜ project · git:(main) · switchboard-mock',
-  '  ⏸ Ask permissions (shift + tab to cycle)',
+  ...IDLE_FOOTER,
 ].join('\n');
 
 const thinkingScreen = [
@@ -165,25 +172,8 @@ export const qwenRules: RuleSetInput = {
       region: 'above_prompt_box(6)',
       match: { regex: endedOnApiError(KEY_REFUSED) },
       report: endedOnApiError(KEY_REFUSED),
-      sample: [
-        ...keyRefusedRows,
-        ...COMPOSER,
-        '  ➜ project · git:(main) · switchboard-mock',
-        '  ⏸ Ask permissions (shift + tab to cycle)',
-      ].join('\n'),
-      lookalikes: [
-        {
-          sample: [
-            ...keyRefusedRows,
-            '  > Try again',
-            '  ⠋ Tasting the snozberries... (0s · esc to cancel)',
-            ...COMPOSER,
-            ...BUSY_FOOTER,
-          ].join('\n'),
-          why: 'a later turn runs',
-        },
-        { sample: idleScreen, why: 'a turn that ended on an answer' },
-      ],
+      sample: endedOn(keyRefusedRows),
+      lookalikes: [laterTurnAfter(keyRefusedRows), { sample: idleScreen, why: 'a turn that ended on an answer' }],
       source: `Qwen Code ${VERSION}, observed against test/fixtures/openaiChat's mock answering 401 with OpenAI's invalid_api_key body (2026-11-28)`,
     },
     {
@@ -193,24 +183,10 @@ export const qwenRules: RuleSetInput = {
       region: 'above_prompt_box(8)',
       match: { regex: ENDED_UNREACHABLE },
       report: ENDED_UNREACHABLE,
-      sample: [
-        ...unreachableRows,
-        ...COMPOSER,
-        '  ➜ project · git:(main) · switchboard-mock',
-        '  ⏸ Ask permissions (shift + tab to cycle)',
-      ].join('\n'),
+      sample: endedOn(unreachableRows),
       lookalikes: [
         { sample: [...gaveUpRows, ...COMPOSER].join('\n'), why: 'the API answered with an error' },
-        {
-          sample: [
-            ...unreachableRows,
-            '  > Try again',
-            '  ⠋ Tasting the snozberries... (0s · esc to cancel)',
-            ...COMPOSER,
-            ...BUSY_FOOTER,
-          ].join('\n'),
-          why: 'a later turn runs',
-        },
+        laterTurnAfter(unreachableRows),
       ],
       source: `Qwen Code ${VERSION}, observed with OPENAI_BASE_URL on a closed loopback port (connection refused, 2026-11-28)`,
     },
@@ -221,23 +197,13 @@ export const qwenRules: RuleSetInput = {
       region: 'above_prompt_box(8)',
       match: { regex: ENDED_ON_API_ERROR },
       report: ENDED_ON_API_ERROR,
-      sample: [
-        ...gaveUpRows,
-        ...COMPOSER,
-        '  ➜ project · git:(main) · switchboard-mock',
-        '  ⏸ Ask permissions (shift + tab to cycle)',
-      ].join('\n'),
+      sample: endedOn(gaveUpRows),
       lookalikes: [
         {
           sample: [...retryCountdownRows, ...COMPOSER, ...BUSY_FOOTER].join('\n'),
           why: 'still retrying: the countdown follows the error item',
         },
-        {
-          sample: [...gaveUpRows, '  > Try again', '  ⠋ Tasting the snozberries... (0s · esc to cancel)', ...COMPOSER, ...BUSY_FOOTER].join(
-            '\n',
-          ),
-          why: 'a later turn runs',
-        },
+        laterTurnAfter(gaveUpRows),
         { sample: idleScreen, why: 'a turn that ended on an answer' },
       ],
       source: `${rec('qwen-blocked', '27.7 s')} (429 with retry-after-ms 1 on every request until the turn's rate-limit retries were spent, under Qwen's own model.generationConfig maxRetries 2 and 3 s delays; the same item with the offer alone after 503s)`,
