@@ -117,8 +117,7 @@ export type AgentHookEventName = (typeof AGENT_HOOK_EVENTS)[number];
  * response, BeforeModel before each attempt of a model request (retries included), BeforeTool /
  * AfterTool around a tool's execution, Notification (`ToolPermission`) when a tool call waits for
  * confirmation. Qwen Code uses Claude Code's names, plus
- * PostToolUseFailure (a tool that failed is finished too) and StopFailure (an API error or loop
- * detection ended the turn, instead of Stop).
+ * PostToolUseFailure (a tool that failed is finished too).
  */
 export const AGENT_HOOK_EVENT_ALIASES: Readonly<Record<string, AgentHookEventName>> = {
   BeforeAgent: 'UserPromptSubmit',
@@ -127,7 +126,6 @@ export const AGENT_HOOK_EVENT_ALIASES: Readonly<Record<string, AgentHookEventNam
   BeforeTool: 'PreToolUse',
   AfterTool: 'PostToolUse',
   PostToolUseFailure: 'PostToolUse',
-  StopFailure: 'Stop',
 };
 
 export const AgentHookEventSchema = z.object({

@@ -116,7 +116,12 @@ function qwenWiring(endpoint: McpEndpoint): McpWiring {
   return { args: [], env: { QWEN_CODE_SYSTEM_DEFAULTS_PATH: ownedSettingsFile('qwen-settings', JSON.stringify(settings, null, 2)) } };
 }
 
-/** Qwen Code's HTTP hooks that report the turn to Switchboard's hook receiver at `endpoint`. */
+/**
+ * Qwen Code's HTTP hooks that report the turn to Switchboard's hook receiver at `endpoint`. Not
+ * StopFailure (an API error ended the turn): read as Stop (idle) it arrived before the error item
+ * was drawn and held again when the next prompt replaced that item, idle for a moment between a
+ * turn and its block; the error item on screen says it all.
+ */
 export function qwenStatusHooks(endpoint: McpEndpoint): Record<string, unknown> {
   const hook = (matcher?: string) => [{ ...(matcher ? { matcher } : {}), hooks: [{ ...httpHook(endpoint), timeout: HOOK_TIMEOUT_S }] }];
   return {
@@ -126,7 +131,6 @@ export function qwenStatusHooks(endpoint: McpEndpoint): Record<string, unknown> 
     PostToolUseFailure: hook('*'),
     Notification: hook(QWEN_PERMISSION_NOTIFICATION),
     Stop: hook(),
-    StopFailure: hook(),
   };
 }
 

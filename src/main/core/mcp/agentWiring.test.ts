@@ -48,15 +48,15 @@ describe('agent MCP wiring', () => {
     expect(mcpWiringFor('qwen')(endpoint).env.QWEN_CODE_SYSTEM_DEFAULTS_PATH).toBe(file);
   });
 
-  it('qwen: HTTP hooks for the turn, a failed tool and a turn ended by an error, each mapped to a tracked event', () => {
+  it('qwen: HTTP hooks for the turn and a failed tool, each mapped to a tracked event; not StopFailure (mcpWiring.ts)', () => {
     const settings = JSON.parse(readFileSync(mcpWiringFor('qwen')(endpoint).env.QWEN_CODE_SYSTEM_DEFAULTS_PATH, 'utf8')) as {
       hooks: Record<string, unknown>;
     };
     const events = Object.keys(settings.hooks).sort();
-    expect(events).toEqual(['Notification', 'PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'Stop', 'StopFailure', 'UserPromptSubmit']);
+    expect(events).toEqual(['Notification', 'PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'Stop', 'UserPromptSubmit']);
     for (const event of events) expect([...AGENT_HOOK_EVENTS, ...Object.keys(AGENT_HOOK_EVENT_ALIASES)]).toContain(event);
     expect(AGENT_HOOK_EVENT_ALIASES.PostToolUseFailure).toBe('PostToolUse');
-    expect(AGENT_HOOK_EVENT_ALIASES.StopFailure).toBe('Stop');
+    expect(AGENT_HOOK_EVENT_ALIASES.StopFailure).toBeUndefined();
   });
 
   it('claude: --mcp-config with the env-var header, --settings with read-only tools allowed and HTTP hooks', () => {

@@ -95,6 +95,18 @@ describe('blocked reports', () => {
     });
   });
 
+  it("qwen: retries given up read the API's message, with or without the retry offer, and an unreachable API Qwen's own", () => {
+    const rule = ruleOf('qwen', 'api-error-gave-up');
+    expect(reportOn(rule, rule.sample)).toEqual({
+      message:
+        '429 Rate limit reached for gpt-4o-mini in organization org-mock on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 1s.',
+    });
+    const offered = ['  > Say something', '  ✕ [API Error: 503 Mock error 503] (Press Ctrl+Y to retry)'];
+    expect(reportOn(rule, offered.join('\n'))).toEqual({ message: '503 Mock error 503' });
+    const unreachable = ruleOf('qwen', 'api-unreachable');
+    expect(reportOn(unreachable, unreachable.sample)).toEqual({ message: 'Connection error. (cause: fetch failed)' });
+  });
+
   it('pi: a refused key reads as the API words it; copilot: the provider it failed to sign in to', () => {
     const pi = ruleOf('pi', 'api-key-refused');
     expect(reportOn(pi, pi.sample)?.message).toBe(

@@ -24,6 +24,14 @@ const BUSY_FOOTER = [
   '  Enter to steer · Ctrl+Q to queue · ⏸ Ask permissions (shift + tab to cycle)',
 ];
 const COMPOSER = [RULE, '>   Type your message or @path/to/file', RULE];
+const IDLE_FOOTER = ['  ➜ project · git:(main) · switchboard-mock', '  ⏸ Ask permissions (shift + tab to cycle)'];
+/** A turn that ended on `rows`: the idle composer under them. */
+const endedOn = (rows: string[]) => [...rows, ...COMPOSER, ...IDLE_FOOTER].join('\n');
+/** The lookalike of a turn that ended on `rows`: the next prompt already running. */
+const laterTurnAfter = (rows: string[]) => ({
+  sample: [...rows, '  > Try again', '  ⠋ Tasting the snozberries... (0s · esc to cancel)', ...COMPOSER, ...BUSY_FOOTER].join('\n'),
+  why: 'a later turn runs',
+});
 
 const idleScreen = [
   '  > Trigger the deploy hook',
@@ -33,8 +41,7 @@ const idleScreen = [
   '    Process Group PGID: 27218',
   '  ◆︎ The deploy hook could not be reached.',
   ...COMPOSER,
-  '  ➜ project · git:(main) · switchboard-mock',
-  '  ⏸ Ask permissions (shift + tab to cycle)',
+  ...IDLE_FOOTER,
 ].join('\n');
 
 const thinkingScreen = [
@@ -117,6 +124,28 @@ const keyRefusedRows = [
 ];
 
 /**
+ * The turn ended on any API error: the same item as the last one above the composer, with what
+ * Qwen adds after the API's bracket on the item's own indented rows (its rate-limit advice after
+ * a 429, `Possible quota limitations in place …`; the retry offer), when a 500 or a 503 came after
+ * the request's own retries, or when the turn's rate-limit retries were spent.
+ */
+const ENDED_ON_API_ERROR = /^ {2}✕ \[API Error: (?<message>(?:[^\n]|\n {4})*?)\](?:[^\n]|\n {4})*(?![\s\S])/mu;
+const gaveUpRows = [
+  '  > Say something else',
+  '  ✕ [API Error: 429 Rate limit reached for gpt-4o-mini in organization org-mock on requests per min (RPM): Limit 3, ',
+  '    Used 3, Requested 1. Please try again in 1s.]',
+  '    Possible quota limitations in place or slow response times detected. Please wait and try again later. (Press ',
+  '    Ctrl+Y to retry)',
+];
+
+/**
+ * The request never reached the API: the OpenAI SDK's `Connection error.` (its APIConnectionError,
+ * with the cause Qwen appends) instead of a status, after the request's own retries.
+ */
+const ENDED_UNREACHABLE = /^ {2}✕ \[API Error: (?<message>Connection error\.(?:[^\n]|\n {4})*?)\](?:[^\n]|\n {4})*(?![\s\S])/mu;
+const unreachableRows = ['  > Say something', '  ✕ [API Error: Connection error. (cause: fetch failed)] (Press Ctrl+Y to retry)'];
+
+/**
  * A rate limit retried by the turn itself (observed: 429 `rate_limit_exceeded` with `retry-after: 1`
  * on every request): once the request's own retries (7 attempts, reported to telemetry only) are
  * spent, Qwen Code waits out its rate-limit back-off (10 retries, the first after about a minute)
@@ -143,26 +172,41 @@ export const qwenRules: RuleSetInput = {
       region: 'above_prompt_box(6)',
       match: { regex: endedOnApiError(KEY_REFUSED) },
       report: endedOnApiError(KEY_REFUSED),
-      sample: [
-        ...keyRefusedRows,
-        ...COMPOSER,
-        '  ➜ project · git:(main) · switchboard-mock',
-        '  ⏸ Ask permissions (shift + tab to cycle)',
-      ].join('\n'),
+      sample: endedOn(keyRefusedRows),
+      lookalikes: [laterTurnAfter(keyRefusedRows), { sample: idleScreen, why: 'a turn that ended on an answer' }],
+      source: `Qwen Code ${VERSION}, observed against test/fixtures/openaiChat's mock answering 401 with OpenAI's invalid_api_key body (2026-11-28)`,
+    },
+    {
+      id: 'api-unreachable',
+      priority: 845,
+      implies: { primary: 'waiting', detail: 'network' },
+      region: 'above_prompt_box(8)',
+      match: { regex: ENDED_UNREACHABLE },
+      report: ENDED_UNREACHABLE,
+      sample: endedOn(unreachableRows),
+      lookalikes: [
+        { sample: [...gaveUpRows, ...COMPOSER].join('\n'), why: 'the API answered with an error' },
+        laterTurnAfter(unreachableRows),
+      ],
+      source: `Qwen Code ${VERSION}, observed with OPENAI_BASE_URL on a closed loopback port (connection refused, 2026-11-28)`,
+    },
+    {
+      id: 'api-error-gave-up',
+      priority: 840,
+      implies: { primary: 'waiting', detail: 'api_error' },
+      region: 'above_prompt_box(8)',
+      match: { regex: ENDED_ON_API_ERROR },
+      report: ENDED_ON_API_ERROR,
+      sample: endedOn(gaveUpRows),
       lookalikes: [
         {
-          sample: [
-            ...keyRefusedRows,
-            '  > Try again',
-            '  ⠋ Tasting the snozberries... (0s · esc to cancel)',
-            ...COMPOSER,
-            ...BUSY_FOOTER,
-          ].join('\n'),
-          why: 'a later turn runs',
+          sample: [...retryCountdownRows, ...COMPOSER, ...BUSY_FOOTER].join('\n'),
+          why: 'still retrying: the countdown follows the error item',
         },
+        laterTurnAfter(gaveUpRows),
         { sample: idleScreen, why: 'a turn that ended on an answer' },
       ],
-      source: `Qwen Code ${VERSION}, observed against test/fixtures/openaiChat's mock answering 401 with OpenAI's invalid_api_key body (2026-11-28)`,
+      source: `${rec('qwen-blocked', '27.7 s')} (429 with retry-after-ms 1 on every request until the turn's rate-limit retries were spent, under Qwen's own model.generationConfig maxRetries 2 and 3 s delays; the same item with the offer alone after 503s)`,
     },
     {
       id: 'retry-countdown',
