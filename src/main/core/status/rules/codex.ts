@@ -72,6 +72,24 @@ const approvalScreen = [
   '  Press enter to confirm or esc to cancel',
 ].join('\n');
 
+/** Codex's "Approaching rate limits" offer under the limit's error row, in the composer's place (observed, 120x40). */
+const RATE_LIMIT_OFFER = [
+  '› Say hello',
+  '',
+  '■ You’ve hit your usage limit. Upgrade to Pro (https://chatgpt.com/explore/pro), visit https://chatgpt.com/settings/',
+  'usage to purchase more credits or try again at 3:06 PM.',
+  '',
+  '',
+  '  Approaching rate limits',
+  '  Switch to gpt-6-luna for lower credit usage?',
+  '',
+  '› 1. Switch to gpt-6-luna                   Fast and affordable model for easier tasks.',
+  '  2. Keep current model',
+  '  3. Keep current model (never show again)  Hide future rate limit reminders about switching models',
+  '',
+  '  enter select · esc back',
+].join('\n');
+
 export const codexRules: RuleSetInput = {
   agent: 'codex',
   version: '0.171.0',
@@ -144,6 +162,37 @@ export const codexRules: RuleSetInput = {
         },
       ],
       source: `${recorded('codex-question')} @ 9.0 s`,
+    },
+    {
+      id: 'rate-limit-switch-model',
+      priority: 875,
+      // Codex's own offer once per session when a rate-limit window it is told about
+      // (`x-codex-primary-used-percent` / `-secondary-`) reaches 90 % use, shown as the turn ends.
+      // It replaces the composer and takes the keys, so it needs the person even when the limit
+      // itself ended the turn: a question (its options are the answers) rather than the limit,
+      // which reads again from the error row once the offer is answered.
+      implies: { primary: 'waiting', detail: 'question' },
+      region: 'bottom_non_empty_lines(16)',
+      match: { regex: /^\s*Approaching rate limits\s*$/mu, line: /^\s*(?:›\s*)?2\. Keep current model\s*$/u },
+      prompt: { anchor: /^\s*Approaching rate limits\s*$/u, omit: [/^\s*enter select · esc back\s*$/u] },
+      sample: RATE_LIMIT_OFFER,
+      lookalikes: [
+        {
+          sample: errorScreen(
+            '■ You’ve hit your usage limit. Upgrade to Pro (https://chatgpt.com/explore/pro), visit https://chatgpt.com/settings/',
+            'usage to purchase more credits or try again at 3:06 PM.',
+            '                                                                  ⚠ 5h limit: only <1% left · resets at 15:06 · /status',
+          ),
+          why: 'the offer answered: the composer is back under the limit (error-usage-limit)',
+        },
+        {
+          sample: ['• Codex showed "Approaching rate limits" and I kept the current model.', '', idleScreen].join('\n'),
+          why: 'the heading quoted in the transcript, with no options',
+        },
+      ],
+      source: OBSERVED_ERROR(
+        '429 usage_limit_reached with x-codex-primary-used-percent: 100 (codexRefusals.usageLimit rateLimitHeaders); the offer after the error row',
+      ),
     },
     {
       id: 'state-blocked-permission',
