@@ -51,7 +51,28 @@ const BACKGROUND_TERMINAL_RUNNING = /esc to interrupt\).*·\s*\d+ b(?:ackground 
  * error rows stay in the transcript, so a rule reads the newest `■` row, and only under that report.
  */
 const ERROR_REGION = 'bottom_non_empty_lines(16)';
-const TURN_ENDED_ON_ERROR = { region: 'osc_state', regex: /^state=error\b/u };
+/**
+ * The newest `■` row is still the last thing above the composer (its wrapped rows and a `⚠` notice
+ * may follow; a later turn adds a `›` or `•` row). Anchored at the end of the region.
+ */
+const ERROR_ROW_LAST = /^■ [^\n]*(?:\n(?![›•■] )[^\n]*)*\n› [^\n]*(?:\n(?![›•■] )[^\n]*)*(?![\s\S])/mu;
+/**
+ * The turn ended on the error: Codex's report says so, or says idle while the error row is still the
+ * last thing above the composer — keys typed at Codex (an answer to its own rate-limit offer, a
+ * continue being typed) clear the report, not the refusal. Only for rules that name the error:
+ * `■ Conversation interrupted` is such a row too.
+ */
+const TURN_ENDED_ON_ERROR = {
+  any: [
+    { region: 'osc_state', regex: /^state=error\b/u },
+    {
+      all: [
+        { region: 'osc_state', regex: /^state=idle\b/u },
+        { region: ERROR_REGION, regex: ERROR_ROW_LAST },
+      ],
+    },
+  ],
+};
 /** The newest `■` row of the region starts with `head`. */
 const lastErrorRow = (head: RegExp) => new RegExp(`^■ ${head.source}(?![\\s\\S]*^■ )`, 'mu');
 const errorScreen = (...rows: string[]) =>
