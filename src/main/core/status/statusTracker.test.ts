@@ -520,6 +520,17 @@ describe('StatusTracker: blocked agents (issue 30)', () => {
     expect(tracker.status.blocked).toEqual({ message: 'API Error: Request rejected (429) · rate limited', resetsAt });
   });
 
+  it('a limit met during start-up (a prompt on the command line): the retry row drawn in the grace still gives the limit its reset', () => {
+    const { clock, session, tracker, state } = setup({ timeZone: 'UTC' });
+    session.print(RETRYING_WITH_RESET);
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('starting/null');
+    session.print(RATE_LIMITED);
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('waiting/limit');
+    expect(new Date(tracker.status.blocked!.resetsAt!).toISOString()).toMatch(/T22:53:00/);
+  });
+
   it('a stale busy hook gives way once the screen drew the turn and then its end, within 300 ms, and says so', () => {
     const { clock, session, tracker, state } = idleSession();
     tracker.applyHookEvent({ event: 'UserPromptSubmit', at: clock.now() });

@@ -372,6 +372,7 @@ export class StatusTracker extends DisposableBase {
     }
 
     const target = this.applyTiming(candidate, now);
+    if (target.primary === 'starting') this.noteResetWhileStarting(cls, lines, now);
     this.show(target === this.shown ? target : { ...target, blocked: this.blockedReport(target, cls, lines, now) }, now);
     this.scheduleDeadline(now, cls, isHookInForce);
   }
@@ -403,18 +404,28 @@ export class StatusTracker extends DisposableBase {
       return said;
     }
     if (!rule) return this.shown.detail === target.detail ? this.shown.blocked : undefined;
-    const snapshot = {
-      lines,
-      title: this.session.screen.title,
-      cols: this.session.screen.cols,
-      agentState: this.session.screen.agentState,
-    };
-    const report = readBlockedReport(rule, snapshot, now, this.timeZone);
+    const report = readBlockedReport(rule, this.snapshotOf(lines), now, this.timeZone);
     if (report?.resetsAt !== undefined) this.lastResetAt = report.resetsAt;
     if (report && target.detail === 'limit' && report.resetsAt === undefined && this.lastResetAt !== undefined) {
       return { ...report, resetsAt: this.lastResetAt };
     }
     return report;
+  }
+
+  /**
+   * A turn can meet its limit while the CLI is still `starting` (a prompt given on its command
+   * line): the retry row's reset is kept for the limit line all the same.
+   */
+  private noteResetWhileStarting(cls: Classification, lines: readonly string[], now: number): void {
+    if (cls.detail !== 'retrying') return;
+    const rule = this.rules.rules.find((r) => r.key === cls.reason && r.implies.detail === 'retrying');
+    const resetsAt = rule && readBlockedReport(rule, this.snapshotOf(lines), now, this.timeZone)?.resetsAt;
+    if (resetsAt !== undefined) this.lastResetAt = resetsAt;
+  }
+
+  private snapshotOf(lines: readonly string[]) {
+    const { title, cols, agentState } = this.session.screen;
+    return { lines, title, cols, agentState };
   }
 
   /** The fresh hook decides alone while the screen says nothing. */
