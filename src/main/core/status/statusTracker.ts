@@ -24,6 +24,7 @@ import {
   HOOK_FRESH_MS,
   hookAlone,
   hookImplication,
+  hookReport,
   mergeHookWithScreen,
   nextHookState,
   retryHoldEndsAt,
@@ -399,11 +400,7 @@ export class StatusTracker extends DisposableBase {
     if (target.primary === 'idle') this.lastResetAt = undefined;
     if (!isBlockedDetail(target.detail) && target.detail !== 'retrying') return undefined;
     const rule = this.rules.rules.find((r) => r.key === cls.reason && r.implies.detail === target.detail);
-    if (!rule && target.detail === 'retrying' && this.hook?.retry) {
-      const { retryAt: _, ...said } = this.hook.retry;
-      return said;
-    }
-    if (!rule) return this.shown.detail === target.detail ? this.shown.blocked : undefined;
+    if (!rule) return hookReport(this.hook, target.detail) ?? (this.shown.detail === target.detail ? this.shown.blocked : undefined);
     const report = readBlockedReport(rule, this.snapshotOf(lines), now, this.timeZone);
     if (report?.resetsAt !== undefined) this.lastResetAt = report.resetsAt;
     if (report && target.detail === 'limit' && report.resetsAt === undefined && this.lastResetAt !== undefined) {
