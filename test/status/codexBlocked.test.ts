@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentStatusInfo } from '../../src/shared/status';
 import { createCodexHarness } from '../fixtures/openai/codexHarness';
 import { codexRefusals, MockResponses, startMockResponses } from '../fixtures/openai/mockResponses';
-import { cleanupsAfterEach, is, spawnOnCore } from './liveAgent';
+import { cleanupsAfterEach, is, spawnOnCore, type AgentOnCore } from './liveAgent';
 
 const WAIT_MS = 60_000;
 /** Codex's provider `stream_max_retries` here: a few seconds of back-off in all. */
@@ -30,7 +30,8 @@ describe('the real Codex blocked', () => {
     const resetsAt = Math.floor((Date.now() + 3 * 3_600_000) / 60_000) * 60_000;
     // Codex retries a 401 like a dropped stream; a usage limit and used-up credit it does not.
     const refusedKey = Array.from({ length: STREAM_RETRIES + 1 }, () => codexRefusals.invalidKey());
-    const refusals = [...refusedKey, codexRefusals.usageLimit({ resetsAt }), codexRefusals.insufficientQuota()];
+    // The limit carries the rate-limit headers at 100 % use: Codex also offers a lower-cost model.
+    const refusals = [...refusedKey, codexRefusals.usageLimit({ resetsAt, rateLimitHeaders: true }), codexRefusals.insufficientQuota()];
     const mock = await startMockResponses({ turns: [[...failures, ...refusals]] });
     cleanup(() => mock.close());
     const harness = await createCodexHarness({ baseUrl: mock.url, streamMaxRetries: STREAM_RETRIES });
@@ -66,6 +67,7 @@ describe('the real Codex blocked', () => {
       const mark = mock.mark();
       await core.sendUserTurn(id, `Try again (${i})`);
       await mock.waitFor('http_error', undefined, { ...ctx, after: mark });
+      if (expected.detail === 'limit') await keepModelOnTheOffer(core, id, status);
       const blocked = await status(is('waiting', expected.detail), `waiting · ${expected.detail}`);
       expect(blocked.reason).toBe(expected.reason);
       expect(blocked.blocked?.message).toMatch(expected.message);
@@ -88,3 +90,23 @@ describe('the real Codex blocked', () => {
     expect(history.filter((s) => s.primary === 'stuck')).toEqual([]);
   }, 180_000);
 });
+
+/**
+ * Codex's "Approaching rate limits" offer over the limit's error row: a question in the inbox with
+ * the offer's own options; "Keep current model" (`2`) closes it and leaves the model as it was.
+ */
+async function keepModelOnTheOffer(core: AgentOnCore['core'], id: string, status: AgentOnCore['status']): Promise<void> {
+  const offer = await status(is('waiting', 'question'), 'the rate-limit offer');
+  expect(offer.reason).toBe('codex/rate-limit-switch-model');
+  const waiting = core.listWaiting().find((w) => w.id === id)!;
+  expect(waiting.blocked).toBeUndefined();
+  expect(waiting.question).toMatch(/^\s*Approaching rate limits\n\s*Switch to \S+ for lower credit usage\?/u);
+  expect(waiting.question).not.toContain('usage limit');
+  expect(waiting.choices.map((c) => [c.id, c.label])).toEqual([
+    ['approve', 'Switch to the lower-cost model'],
+    ['deny', 'Keep current model'],
+  ]);
+  expect((await core.answerPrompt({ id, fingerprint: waiting.fingerprint!, choice: 'deny' })).label).toBe('Keep current model');
+  await status((s) => s.reason !== 'codex/rate-limit-switch-model', 'the offer closed');
+  expect(core.entry(id).screen.getVisibleLines().join('\n')).toMatch(/^\s*switchboard-mock default · /mu);
+}

@@ -70,7 +70,7 @@ export async function mockAndHarness<Harness extends { cleanup(): Promise<void> 
   return { mock, harness };
 }
 
-interface AgentOnCore {
+export interface AgentOnCore {
   core: SwitchboardCore;
   id: string;
   status: StatusWaiter;

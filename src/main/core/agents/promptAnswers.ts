@@ -124,6 +124,23 @@ const CODEX: PromptAnswers = {
         'Codex 0.169.0 and 0.171.0 (the same menu), recordings/codex/0.169.0/codex-question.cast @ 11.45 s and recordings/codex/codex-question.cast (action answer_question: Enter on "› 1. 3000 (Recommended)")',
     },
   ],
+  // Digits pick an option at once (Enter confirms the highlighted one, option 1: switch).
+  'rate-limit-switch-model': [
+    {
+      choice: 'approve',
+      label: 'Switch to the lower-cost model',
+      keys: '1',
+      source:
+        'Codex CLI 0.171.0, observed (test/fixtures/openai harness, 2026-11-28): `1` closes the offer and the model line reads "GPT-6-Luna medium fast"',
+    },
+    {
+      choice: 'deny',
+      label: 'Keep current model',
+      keys: '2',
+      source:
+        'Codex CLI 0.171.0, live (test/status/codexBlocked.test.ts): `2` closes the offer, the model stays and the limit reads again (Escape keeps it too)',
+    },
+  ],
 };
 
 const GEMINI: PromptAnswers = {

@@ -33,7 +33,7 @@ const isCandidate = (set: (typeof sets)[number]) => isCandidateSet(set, resolveP
 const verifiedSets = sets.filter((s) => isVerified(s.cli) && !isCandidate(s));
 const unverifiedSets = sets.filter((s) => !isVerified(s.cli) || isCandidate(s));
 /** The Claude Code set ships with the repository; finding none is a failure, not a skip. */
-const CLAUDE_RECORDINGS = 10;
+const CLAUDE_RECORDINGS = 11;
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 

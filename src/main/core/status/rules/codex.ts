@@ -51,7 +51,28 @@ const BACKGROUND_TERMINAL_RUNNING = /esc to interrupt\).*·\s*\d+ b(?:ackground 
  * error rows stay in the transcript, so a rule reads the newest `■` row, and only under that report.
  */
 const ERROR_REGION = 'bottom_non_empty_lines(16)';
-const TURN_ENDED_ON_ERROR = { region: 'osc_state', regex: /^state=error\b/u };
+/**
+ * The newest `■` row is still the last thing above the composer (its wrapped rows and a `⚠` notice
+ * may follow; a later turn adds a `›` or `•` row). Anchored at the end of the region.
+ */
+const ERROR_ROW_LAST = /^■ [^\n]*(?:\n(?![›•■] )[^\n]*)*\n› [^\n]*(?:\n(?![›•■] )[^\n]*)*(?![\s\S])/mu;
+/**
+ * The turn ended on the error: Codex's report says so, or says idle while the error row is still the
+ * last thing above the composer — keys typed at Codex (an answer to its own rate-limit offer, a
+ * continue being typed) clear the report, not the refusal. Only for rules that name the error:
+ * `■ Conversation interrupted` is such a row too.
+ */
+const TURN_ENDED_ON_ERROR = {
+  any: [
+    { region: 'osc_state', regex: /^state=error\b/u },
+    {
+      all: [
+        { region: 'osc_state', regex: /^state=idle\b/u },
+        { region: ERROR_REGION, regex: ERROR_ROW_LAST },
+      ],
+    },
+  ],
+};
 /** The newest `■` row of the region starts with `head`. */
 const lastErrorRow = (head: RegExp) => new RegExp(`^■ ${head.source}(?![\\s\\S]*^■ )`, 'mu');
 const errorScreen = (...rows: string[]) =>
@@ -70,6 +91,24 @@ const approvalScreen = [
   "  2. Yes, and don't ask again for commands that start with `curl -X POST http://127.0.0.1:9/deploy` (p)",
   '  3. No, and tell Codex what to do differently (esc)',
   '  Press enter to confirm or esc to cancel',
+].join('\n');
+
+/** Codex's "Approaching rate limits" offer under the limit's error row, in the composer's place (observed, 120x40). */
+const RATE_LIMIT_OFFER = [
+  '› Say hello',
+  '',
+  '■ You’ve hit your usage limit. Upgrade to Pro (https://chatgpt.com/explore/pro), visit https://chatgpt.com/settings/',
+  'usage to purchase more credits or try again at 3:06 PM.',
+  '',
+  '',
+  '  Approaching rate limits',
+  '  Switch to gpt-6-luna for lower credit usage?',
+  '',
+  '› 1. Switch to gpt-6-luna                   Fast and affordable model for easier tasks.',
+  '  2. Keep current model',
+  '  3. Keep current model (never show again)  Hide future rate limit reminders about switching models',
+  '',
+  '  enter select · esc back',
 ].join('\n');
 
 export const codexRules: RuleSetInput = {
@@ -144,6 +183,37 @@ export const codexRules: RuleSetInput = {
         },
       ],
       source: `${recorded('codex-question')} @ 9.0 s`,
+    },
+    {
+      id: 'rate-limit-switch-model',
+      priority: 875,
+      // Codex's own offer once per session when a rate-limit window it is told about
+      // (`x-codex-primary-used-percent` / `-secondary-`) reaches 90 % use, shown as the turn ends.
+      // It replaces the composer and takes the keys, so it needs the person even when the limit
+      // itself ended the turn: a question (its options are the answers) rather than the limit,
+      // which reads again from the error row once the offer is answered.
+      implies: { primary: 'waiting', detail: 'question' },
+      region: 'bottom_non_empty_lines(16)',
+      match: { regex: /^\s*Approaching rate limits\s*$/mu, line: /^\s*(?:›\s*)?2\. Keep current model\s*$/u },
+      prompt: { anchor: /^\s*Approaching rate limits\s*$/u, omit: [/^\s*enter select · esc back\s*$/u] },
+      sample: RATE_LIMIT_OFFER,
+      lookalikes: [
+        {
+          sample: errorScreen(
+            '■ You’ve hit your usage limit. Upgrade to Pro (https://chatgpt.com/explore/pro), visit https://chatgpt.com/settings/',
+            'usage to purchase more credits or try again at 3:06 PM.',
+            '                                                                  ⚠ 5h limit: only <1% left · resets at 15:06 · /status',
+          ),
+          why: 'the offer answered: the composer is back under the limit (error-usage-limit)',
+        },
+        {
+          sample: ['• Codex showed "Approaching rate limits" and I kept the current model.', '', idleScreen].join('\n'),
+          why: 'the heading quoted in the transcript, with no options',
+        },
+      ],
+      source: OBSERVED_ERROR(
+        '429 usage_limit_reached with x-codex-primary-used-percent: 100 (codexRefusals.usageLimit rateLimitHeaders); the offer after the error row',
+      ),
     },
     {
       id: 'state-blocked-permission',

@@ -94,3 +94,40 @@ describe('claude: rules beyond the table', () => {
     expect(result.evaluated.find((e) => e.rule === 'claude/title-idle')?.matched).toBe(true);
   });
 });
+
+describe('codex: a refusal outlives the report that keys typed at Codex clear', () => {
+  const codex = BUILTIN_RULE_SETS.get('codex')!;
+  const limitRows = [
+    '■ You’ve hit your usage limit. Upgrade to Pro (https://chatgpt.com/explore/pro), visit https://chatgpt.com/settings/',
+    'usage to purchase more credits or try again at 3:06 PM.',
+    '                                                                  ⚠ 5h limit: only <1% left · resets at 15:06 · /status',
+  ];
+  const bottom = ['  switchboard-mock default · ~/project · Mock task', '  ← for agents · ? for shortcuts'];
+  const read = (rows: string[], agentState: string) => {
+    const r = classify(rows, '', { rules: codex, now: 0, agentState });
+    return `${r.primary}/${r.detail}`;
+  };
+
+  it('idle with the error row still last above the composer (the offer answered, a continue being typed) is still the limit', () => {
+    expect(read(['› Say hello', ...limitRows, '› Ask Codex to do anything', ...bottom], 'state=idle:app=codex')).toBe('waiting/limit');
+    expect(read(['› Say hello', ...limitRows, '› continue', ...bottom], 'state=idle:app=codex')).toBe('waiting/limit');
+  });
+
+  it('lets go once a turn follows the error row, or when the turn ended well', () => {
+    const later = ['› Say hello', ...limitRows, '› continue', '• Back at work.', '› Ask Codex to do anything', ...bottom];
+    expect(read(later, 'state=idle:app=codex')).toBe('idle/ready');
+    expect(read(['› Say hello', ...limitRows, '› Ask Codex to do anything', ...bottom], 'state=working:app=codex')).not.toBe(
+      'waiting/limit',
+    );
+  });
+
+  it('an interrupted turn’s row under an idle report is no refusal', () => {
+    const interrupted = [
+      '› Say hello',
+      '■ Conversation interrupted - tell the model what to do differently.',
+      '› Ask Codex to do anything',
+      ...bottom,
+    ];
+    expect(read(interrupted, 'state=idle:app=codex')).toBe('idle/ready');
+  });
+});
