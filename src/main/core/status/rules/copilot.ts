@@ -243,6 +243,67 @@ const authFailedScreen = [
 ].join('\n');
 const AUTH_FAILED = 'Authentication failed with provider at [^\\n]*\\(HTTP 40[13]\\)\\.';
 
+/**
+ * Copilot's own retries spent (its `Failed to get response from the AI model; retried N times
+ * (total retry wait time: …) Last error: <status> <the API's message>`, or `; stopped after …` for
+ * a stalled stream), the API's words wrapped under it. The wrap drops the characters at the break
+ * (`429 Ra` / `limit reached`), so only whole rows are read: the status code after `Last error:`,
+ * and the billing words of the API's message.
+ */
+const GAVE_UP = 'Failed to get response from the AI model;';
+/** Within the newest block: its heading row and the rows wrapped under it (indented to the text). */
+const IN_BLOCK = String.raw`(?:[^\n]|\n {3})*?`;
+const LAST_ERROR_429 = String.raw`(?=${IN_BLOCK}Last error:\s+429\b)`;
+const BILLING_WORDS = `${IN_BLOCK}(?:quota|billing)`;
+/** The ✗ block's rows: the heading and the rows wrapped under it. */
+const errorReport = (heading: string) => new RegExp(`^ ✗ (?<message>${heading}[^\\n]*(?:\\n {3}\\S[^\\n]*)*)`, 'mu');
+const UNREACHABLE = '(?:Could not connect to (?:local model )?provider|Connection timed out to provider) at ';
+const TURN_OVER = { region: FOOTER, line: WORKING };
+
+/** Five 500s retried, then given up (the mock answering every request with OpenAI's 500). */
+const gaveUpScreen = [
+  ' ❯ Say something                                                                                                 12:01',
+  ...gap(1),
+  ...Array<string[]>(5).fill([' ● Request failed due to a transient API error. Retrying...', '']).flat(),
+  ' ✗ Failed to get response from the AI model; retried 5 times (total retry wait time: 16.03 seconds) Last error: 500 Th',
+  '   server had an error while processing your request. Sorry about that!',
+  ...gap(4),
+  ...composer(IDLE_FOOTER),
+].join('\n');
+
+/** OpenAI's per-minute limit (429 `rate_limit_exceeded`, `retry-after: 2`) on every request: retried without a notice, then given up. */
+const rateLimitScreen = [
+  ' ❯ Say something                                                                                                 11:59',
+  ...gap(1),
+  ' ✗ Failed to get response from the AI model; retried 5 times (total retry wait time: 10.69 seconds) Last error: 429 Ra',
+  '   limit reached for gpt-4o in organization org-mock on requests per min (RPM): Limit 500, Used 500, Requested 1.',
+  '   Please try again in 2s.',
+  ...gap(13),
+  ...composer(IDLE_FOOTER),
+].join('\n');
+
+/** OpenAI's `insufficient_quota` (429, no `retry-after`) on every request: retried on Copilot's own back-off, then given up. */
+const quotaScreen = [
+  ' ❯ Say something                                                                                                 12:04',
+  ...gap(1),
+  ' ✗ Failed to get response from the AI model; retried 5 times (total retry wait time: 57.04 seconds) Last error: 429 Yo',
+  '   exceeded your current quota, please check your plan and billing details. For more information on this error, read t',
+  '   docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
+  ...gap(13),
+  ...composer(IDLE_FOOTER),
+].join('\n');
+
+/** The provider's port closed: five retries, then Copilot names the provider it cannot reach. */
+const unreachableScreen = [
+  ' ❯ Say something                                                                                                 11:59',
+  ...gap(1),
+  ...Array<string[]>(5).fill([' ● Response was interrupted due to a server error. Retrying...', '']).flat(),
+  ' ✗ Could not connect to local model provider at http://127.0.0.1:9/v1.',
+  '     Check that the service is running and the port is correct.',
+  ...gap(4),
+  ...composer(IDLE_FOOTER),
+].join('\n');
+
 export const copilotRules: RuleSetInput = {
   agent: 'copilot',
   version: VERSION,
@@ -304,14 +365,79 @@ export const copilotRules: RuleSetInput = {
       source: `GitHub Copilot CLI ${VERSION}, observed against test/fixtures/openaiChat's mock answering every request 401 with OpenAI's invalid_api_key body (2026-11-28): two retries, then this`,
     },
     {
+      id: 'gave-up-quota',
+      priority: 846,
+      implies: { primary: 'waiting', detail: 'quota' },
+      region: 'above_prompt_box',
+      // A 429 whose message is about the plan or billing (OpenAI's `insufficient_quota`): credit used up.
+      match: { regex: newestBlock('✗', `${GAVE_UP}${LAST_ERROR_429}(?=${BILLING_WORDS})[^\\n]*`), not: TURN_OVER },
+      report: errorReport(GAVE_UP),
+      sample: quotaScreen,
+      lookalikes: [
+        { sample: rateLimitScreen, why: 'a rate limit' },
+        { sample: gaveUpScreen, why: 'server errors' },
+      ],
+      source: `GitHub Copilot CLI ${VERSION}, observed against test/fixtures/openaiChat's mock answering every request 429 insufficient_quota (2026-11-28, 120x40): five retries over 57 s without a notice, then this`,
+    },
+    {
+      id: 'gave-up-limit',
+      priority: 845,
+      implies: { primary: 'waiting', detail: 'limit' },
+      region: 'above_prompt_box',
+      // The last error was a 429: a rate or usage limit (the API's words say which, and when to try again).
+      match: { regex: newestBlock('✗', `${GAVE_UP}${LAST_ERROR_429}(?!${BILLING_WORDS})[^\\n]*`), not: TURN_OVER },
+      report: errorReport(GAVE_UP),
+      sample: rateLimitScreen,
+      lookalikes: [
+        { sample: gaveUpScreen, why: 'server errors' },
+        { sample: quotaScreen, why: 'credit used up' },
+      ],
+      source: `GitHub Copilot CLI ${VERSION}, observed against test/fixtures/openaiChat's mock answering every request 429 rate_limit_exceeded with retry-after: 2 (2026-11-28, 120x40): five silent retries, then this`,
+    },
+    {
+      id: 'gave-up',
+      priority: 840,
+      implies: { primary: 'waiting', detail: 'api_error' },
+      region: 'above_prompt_box',
+      // Any other error its retries did not get past (5xx, a stalled stream).
+      match: { regex: newestBlock('✗', `${GAVE_UP}[^\\n]*`), not: TURN_OVER },
+      report: errorReport(GAVE_UP),
+      sample: gaveUpScreen,
+      lookalikes: [
+        { sample: retryScreen, why: 'still retrying' },
+        { sample: idleScreen, why: 'a turn that ended on an answer' },
+      ],
+      source: `GitHub Copilot CLI ${VERSION}, observed against test/fixtures/openaiChat's mock answering every request with OpenAI's 500 server_error (2026-11-28, 120x40): five retries, then this`,
+    },
+    {
+      id: 'provider-unreachable',
+      priority: 835,
+      implies: { primary: 'waiting', detail: 'network' },
+      region: 'above_prompt_box',
+      // Connection refused or timed out on every retry (`local model provider` for a loopback URL).
+      match: { regex: newestBlock('✗', `${UNREACHABLE}[^\\n]*`), not: TURN_OVER },
+      report: errorReport(UNREACHABLE),
+      sample: unreachableScreen,
+      lookalikes: [
+        { sample: authFailedScreen, why: 'a refused key' },
+        { sample: idleScreen, why: 'a turn that ended on an answer' },
+      ],
+      source: `GitHub Copilot CLI ${VERSION}, observed with COPILOT_PROVIDER_BASE_URL on a closed loopback port (2026-11-28, 120x40): five retries 2-8 s apart, then this`,
+    },
+    {
       id: 'retrying',
       priority: 720,
       implies: { primary: 'active', detail: 'thinking' },
       region: 'above_prompt_box',
-      // After a failed request Copilot says so and retries by itself (the notice stays while it waits).
-      match: { regex: newestBlock('●', 'Request failed[^\\n]*Retrying\\.\\.\\.[^\\n]*'), all: [{ region: FOOTER, line: WORKING }] },
+      // After a failed request Copilot says so and retries by itself (the notice stays while it waits):
+      // `Request failed due to a transient API error.` (a 5xx, a 401), `Response was interrupted due to
+      // a server error.` (a refused connection), `Request failed (<status>).`.
+      match: { regex: newestBlock('●', '[^\\n]*\\. Retrying\\.\\.\\.'), all: [TURN_OVER] },
       sample: retryScreen,
-      lookalikes: [{ sample: respondingScreen, why: 'the answer streams' }],
+      lookalikes: [
+        { sample: respondingScreen, why: 'the answer streams' },
+        { sample: unreachableScreen, why: 'the retries given up' },
+      ],
       source: rec('copilot-api-error-retries', '9.0 s'),
     },
     {
