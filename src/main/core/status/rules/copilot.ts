@@ -202,12 +202,14 @@ const trustScreen = [
 /** The footer row while a turn runs: a spinner glyph, then `Working`. */
 const WORKING = /^ \S Working\b/u;
 const FOOTER = 'after_last_horizontal_rule';
+/** Once the transcript overflows, a scrollbar column ends its rows (`   ┃`). */
+const SCROLLBAR = '(?: *┃)?';
 /**
  * The newest block of the conversation, whose heading row starts with `glyph`: that row, then only
  * its indented rows and blank rows down to the working-directory row right above the composer.
  */
 const newestBlock = (glyph: string, heading = '[^\\n]*') =>
-  new RegExp(`(?:^|\\n) ${glyph} ${heading}(?:\\n(?: {2}[^\\n]*)?)*\\n \\S[^\\n]*$`, 'u');
+  new RegExp(`(?:^|\\n) ${glyph} ${heading}${SCROLLBAR}(?:\\n(?: {2}[^\\n]*)?)*\\n \\S[^\\n]*$`, 'u');
 /** What a finished tool's heading ends with: its result summary. */
 const TOOL_SUMMARY = String.raw` (?:\d+ lines?…|No Content)`;
 /**
