@@ -250,7 +250,9 @@ const AUTH_FAILED = 'Authentication failed with provider at [^\\n]*\\(HTTP 40[13
  * (total retry wait time: …) Last error: <status> <the API's message>`, or `; stopped after …` for
  * a stalled stream), the API's words wrapped under it. The wrap drops the characters at the break
  * (`429 Ra` / `limit reached`), so only whole rows are read: the status code after `Last error:`,
- * and the billing words of the API's message.
+ * and the billing words of the API's message. Copilot prints these rows as it ends the turn (the
+ * newest block, read without waiting for the footer, which swaps `Working` for its key hints up to
+ * 0.6 s later under load: copilot-blocked.cast, 401 at 14.33 s, row at 14.59 s, footer at 14.92 s).
  */
 const GAVE_UP = 'Failed to get response from the AI model;';
 /** Within the newest block: its heading row and the rows wrapped under it (indented to the text). */
@@ -260,7 +262,7 @@ const BILLING_WORDS = `${IN_BLOCK}(?:quota|billing)`;
 /** The ✗ block's rows: the heading and the rows wrapped under it. */
 const errorReport = (heading: string) => new RegExp(`^ ✗ (?<message>${heading}[^\\n]*(?:\\n {3}\\S[^\\n]*)*)`, 'mu');
 const UNREACHABLE = '(?:Could not connect to (?:local model )?provider|Connection timed out to provider) at ';
-const TURN_OVER = { region: FOOTER, line: WORKING };
+const TURN_RUNS = { region: FOOTER, line: WORKING };
 
 /** Five 500s retried, then given up (the mock answering every request with OpenAI's 500). */
 const gaveUpScreen = [
@@ -357,7 +359,7 @@ export const copilotRules: RuleSetInput = {
       priority: 850,
       implies: { primary: 'waiting', detail: 'login' },
       region: 'above_prompt_box',
-      match: { regex: newestBlock('✗', AUTH_FAILED), not: { region: FOOTER, line: WORKING } },
+      match: { regex: newestBlock('✗', AUTH_FAILED) },
       report: new RegExp(`^ ✗ (?<message>${AUTH_FAILED})`, 'mu'),
       sample: authFailedScreen,
       lookalikes: [
@@ -372,7 +374,7 @@ export const copilotRules: RuleSetInput = {
       implies: { primary: 'waiting', detail: 'quota' },
       region: 'above_prompt_box',
       // A 429 whose message is about the plan or billing (OpenAI's `insufficient_quota`): credit used up.
-      match: { regex: newestBlock('✗', `${GAVE_UP}${LAST_ERROR_429}(?=${BILLING_WORDS})[^\\n]*`), not: TURN_OVER },
+      match: { regex: newestBlock('✗', `${GAVE_UP}${LAST_ERROR_429}(?=${BILLING_WORDS})[^\\n]*`) },
       report: errorReport(GAVE_UP),
       sample: quotaScreen,
       lookalikes: [
@@ -387,7 +389,7 @@ export const copilotRules: RuleSetInput = {
       implies: { primary: 'waiting', detail: 'limit' },
       region: 'above_prompt_box',
       // The last error was a 429: a rate or usage limit (the API's words say which, and when to try again).
-      match: { regex: newestBlock('✗', `${GAVE_UP}${LAST_ERROR_429}(?!${BILLING_WORDS})[^\\n]*`), not: TURN_OVER },
+      match: { regex: newestBlock('✗', `${GAVE_UP}${LAST_ERROR_429}(?!${BILLING_WORDS})[^\\n]*`) },
       report: errorReport(GAVE_UP),
       sample: rateLimitScreen,
       lookalikes: [
@@ -402,7 +404,7 @@ export const copilotRules: RuleSetInput = {
       implies: { primary: 'waiting', detail: 'api_error' },
       region: 'above_prompt_box',
       // Any other error its retries did not get past (5xx, a stalled stream).
-      match: { regex: newestBlock('✗', `${GAVE_UP}[^\\n]*`), not: TURN_OVER },
+      match: { regex: newestBlock('✗', `${GAVE_UP}[^\\n]*`) },
       report: errorReport(GAVE_UP),
       sample: gaveUpScreen,
       lookalikes: [
@@ -417,7 +419,7 @@ export const copilotRules: RuleSetInput = {
       implies: { primary: 'waiting', detail: 'network' },
       region: 'above_prompt_box',
       // Connection refused or timed out on every retry (`local model provider` for a loopback URL).
-      match: { regex: newestBlock('✗', `${UNREACHABLE}[^\\n]*`), not: TURN_OVER },
+      match: { regex: newestBlock('✗', `${UNREACHABLE}[^\\n]*`) },
       report: errorReport(UNREACHABLE),
       sample: unreachableScreen,
       lookalikes: [
@@ -434,7 +436,7 @@ export const copilotRules: RuleSetInput = {
       // After a failed request Copilot says so and retries by itself (the notice stays while it waits):
       // `Request failed due to a transient API error.` (a 5xx, a 401), `Response was interrupted due to
       // a server error.` (a refused connection), `Request failed (<status>).`.
-      match: { regex: newestBlock('●', '[^\\n]*\\. Retrying\\.\\.\\.'), all: [TURN_OVER] },
+      match: { regex: newestBlock('●', '[^\\n]*\\. Retrying\\.\\.\\.'), all: [TURN_RUNS] },
       sample: retryScreen,
       lookalikes: [
         { sample: respondingScreen, why: 'the answer streams' },
