@@ -246,3 +246,55 @@ test('a question is answered in words from the inbox: Claude Code gets the typed
   await expect(inbox.getByText('No agent is waiting.')).toBeVisible({ timeout: 30_000 });
   await expect(inbox.getByTestId('inbox-notice')).toContainText('asker: answered "Use MySQL, the team knows it"');
 });
+
+test('a Claude Code at its usage limit: the inbox says why with the reset, "Continue at reset" arms a visible timer, and the row then says so', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(TEST_TIMEOUT_MS);
+  // A whole minute half an hour ahead: the CLI prints the reset to the minute.
+  const resetsAt = Math.ceil((Date.now() + 30 * 60_000) / 60_000) * 60_000;
+  const headers = {
+    'anthropic-ratelimit-unified-status': 'rejected',
+    'anthropic-ratelimit-unified-representative-claim': 'five_hour',
+    'anthropic-ratelimit-unified-reset': String(resetsAt / 1000),
+  };
+  const limited = { httpError: 429, message: 'rate limited', headers };
+  const mock = await startMockAnthropic({ turns: [[limited, limited, { text: 'Back at work.' }]] });
+  const harness = await createClaudeHarness({ baseUrl: mock.url, env: { CLAUDE_CODE_MAX_RETRIES: '1' } });
+  const limitedAgent: Agent = { name: 'limited', command: '', mock, harness };
+  agents.push(limitedAgent);
+  const project = mkdtempSync(join(tmpdir(), 'sb-e2e-inbox-limit-'));
+  writeFileSync(
+    join(project, 'switchboard.json'),
+    JSON.stringify({ agents: { limited: { ...claudeEntry(limitedAgent), args: ['Say hello'] } } }),
+  );
+  serve = await startServe(project);
+  await page.goto(serve.ui);
+  await expect(pane(page, 'limited').getByTestId('state')).toContainText('waiting · limit', { timeout: WAITING_TIMEOUT_MS });
+
+  await page.keyboard.press('Control+Shift+KeyE');
+  const inbox = page.getByRole('dialog', { name: 'Attention inbox' });
+  const item = inbox.locator('[data-testid="inbox-item"][data-name="limited"]');
+  const resetWords = new Date(resetsAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
+  await expect(item).toContainText('blocked: limit');
+  await expect(item.getByTestId('inbox-question')).toHaveText(`claude: usage limit, resets ${resetWords}`);
+  const continueButton = item.getByRole('button', { name: 'Continue at reset — limited' });
+  await continueButton.click();
+  await expect(inbox.getByTestId('inbox-notice')).toContainText(/limited: continues after the reset \(timer t_\w+\)/u);
+  // Armed: the row says when it continues instead of offering the action again; the pane header shows the timer.
+  await expect(continueButton).toHaveCount(0);
+  const note = item.getByTestId('inbox-continues');
+  await expect(note).toHaveText(/^Continues by itself: in (29|30):\d\d \(timer t_\w+\)$/u);
+  await expect(note).toHaveAttribute('title', `continue at reset (usage limit, resets ${resetWords})`);
+  await page.screenshot({ path: screenshotPath(testInfo, 'inbox-blocked.png') });
+  await expect(pane(page, 'limited').getByTestId('timer-indicator')).toHaveAttribute('data-state', 'pending');
+  // Cancelled in the pane header: the row offers the action again.
+  await inbox.getByTestId('inbox-close').click();
+  await pane(page, 'limited').getByTestId('timer-cancel').click();
+  await expect(pane(page, 'limited').getByTestId('timer-indicator')).toHaveCount(0);
+  await page.keyboard.press('Control+Shift+KeyE');
+  await expect(item.getByRole('button', { name: 'Continue at reset — limited' })).toBeVisible();
+  await expect(item.getByTestId('inbox-continues')).toHaveCount(0);
+  // Nothing was typed into the agent: its model heard only the refused turn.
+  expect(mock.events.filter((e) => e.type === 'http_error')).toHaveLength(2);
+});

@@ -34,6 +34,20 @@ export interface BlockedRow {
   /** Epoch ms when the limit resets, when the CLI showed it. */
   resetsAt?: number;
   action: BlockedAction;
+  /**
+   * The continue already armed for it (continue at reset, or a back-off probe): its timer, which
+   * timer_list shows and timer_cancel / timer_pause act on. The action is not offered again meanwhile.
+   */
+  continues?: ArmedContinue;
+}
+
+/** A continue timer armed for a blocked agent. */
+export interface ArmedContinue {
+  timerId: string;
+  label?: string;
+  /** Epoch ms when it fires (absent while paused). */
+  firesAt?: number;
+  paused?: true;
 }
 
 export interface WaitingAgent {

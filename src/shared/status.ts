@@ -103,11 +103,12 @@ export const CLAUDE_HOOK_EVENTS = ['UserPromptSubmit', 'PreToolUse', 'PostToolUs
 /**
  * Structured agent hooks: Claude Code's names, plus Switchboard's own for what other CLIs report:
  * `ResponseStart` (the first text of an answer streamed; pi's extension), `ModelRequest` (a request
- * to the model starts, each attempt of it; Gemini CLI's BeforeModel) and `ApiRetry` (the CLI says
- * it retries a failed request; opencode's `session.status` retry). The MCP side receives them from
+ * to the model starts, each attempt of it; Gemini CLI's BeforeModel), `ApiRetry` (the CLI says
+ * it retries a failed request; opencode's `session.status` retry) and `TurnError` (the turn ended on
+ * an error the CLI reports, instead of Stop; opencode's `session.error` before its idle). The MCP side receives them from
  * the agent process and hands them to the entry's StatusTracker (`applyHookEvent`).
  */
-export const AGENT_HOOK_EVENTS = [...CLAUDE_HOOK_EVENTS, 'ResponseStart', 'ModelRequest', 'ApiRetry'] as const;
+export const AGENT_HOOK_EVENTS = [...CLAUDE_HOOK_EVENTS, 'ResponseStart', 'ModelRequest', 'ApiRetry', 'TurnError'] as const;
 export type AgentHookEventName = (typeof AGENT_HOOK_EVENTS)[number];
 
 /**
@@ -146,5 +147,9 @@ export const AgentHookEventSchema = z.object({
   maxAttempts: z.number().int().positive().max(10_000).optional(),
   /** ApiRetry: epoch ms of the next attempt, when the CLI says (opencode's `next`). */
   retryAt: z.number().finite().nonnegative().optional(),
+  /** TurnError: the HTTP status the API answered, when the error came from one. */
+  statusCode: z.number().int().min(100).max(599).optional(),
+  /** TurnError: the CLI's name for the error (opencode's `APIError`, `ProviderAuthError`, …). */
+  errorName: z.string().max(100).optional(),
 });
 export type AgentHookEvent = z.infer<typeof AgentHookEventSchema>;

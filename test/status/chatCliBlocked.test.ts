@@ -1,16 +1,15 @@
 /**
- * The REAL pi (0.73.1) and GitHub Copilot CLI (1.0.102) through the core, offline against the mock
- * Chat Completions API answering a refused key as OpenAI does (401 invalid_api_key, every time):
- * pi stops on it, Copilot retries twice and then names the provider; both are waiting · login.
- * Copilot's launch goes on: OpenAI's rate limit (429 with `retry-after`) on every request is
- * retried five times and given up (waiting · limit), then its 500 the same way (waiting · api_error),
- * then an answer (idle). Status changes are recorded and checked rather than caught live.
+ * The REAL GitHub Copilot CLI (1.0.102) through the core, offline against the mock Chat Completions
+ * API answering a refused key as OpenAI does (401 invalid_api_key, every time): Copilot retries
+ * twice and then names the provider, waiting · login. The launch goes on: OpenAI's rate limit (429
+ * with `retry-after`) on every request is retried five times and given up (waiting · limit), then its
+ * 500 the same way (waiting · api_error), then an answer (idle). Status changes are recorded and
+ * checked rather than caught live. pi's refused key is checked in piBlocked.test.ts's launch.
  */
 import { describe, expect, it } from 'vitest';
 import type { AgentStatusInfo } from '../../src/shared/status';
 import { createCopilotHarness } from '../fixtures/openaiChat/copilotHarness';
-import { INVALID_API_KEY_BODY, rateLimited, SERVER_ERROR, type ChatTurn } from '../fixtures/openaiChat/mockChatCompletions';
-import { createPiHarness } from '../fixtures/openaiChat/piHarness';
+import { INVALID_API_KEY_BODY, rateLimitExceeded, SERVER_ERROR, type ChatTurn } from '../fixtures/openaiChat/mockChatCompletions';
 import { cleanupsAfterEach, is, mockAndHarness, spawnOnCore } from './liveAgent';
 
 const WAIT_MS = 120_000;
@@ -24,9 +23,9 @@ const cleanup = cleanupsAfterEach();
 
 /** Spawns `preset` against a mock that refuses its key, sends one turn and returns the blocked status. */
 async function refusedTurn(
-  preset: 'pi' | 'copilot',
+  preset: 'copilot',
   blockedDetail: 'login',
-  harnessFor: typeof createPiHarness | typeof createCopilotHarness,
+  harnessFor: typeof createCopilotHarness,
   /** What the requests after the three refused ones get, one step each (errors) until a text answers the rest. */
   laterSteps: ChatStep[] = [],
 ) {
@@ -48,20 +47,10 @@ async function refusedTurn(
 
 describe('real chat-completions CLIs blocked', () => {
   it(
-    'pi: a refused key is waiting · login with the API message',
-    async () => {
-      const { blocked } = await refusedTurn('pi', 'login', createPiHarness);
-      expect(blocked.reason).toBe('pi/api-key-refused');
-      expect(blocked.blocked?.message).toMatch(/^401 Incorrect API key provided: .*api-keys\.$/u);
-    },
-    TEST_TIMEOUT_MS,
-  );
-
-  it(
     'copilot: a key refused on every retry is waiting · login naming the provider; a rate limit its retries did not get past is waiting · limit; server errors given up are waiting · api_error until an answer',
     async () => {
       const { blocked, mock, agent, history } = await refusedTurn('copilot', 'login', createCopilotHarness, [
-        ...Array<ChatStep>(COPILOT_REQUESTS_PER_TURN).fill(rateLimited(1_000)),
+        ...Array<ChatStep>(COPILOT_REQUESTS_PER_TURN).fill(rateLimitExceeded(1)),
         ...Array<ChatStep>(COPILOT_REQUESTS_PER_TURN).fill(SERVER_ERROR),
         { text: 'Back after the server errors.' },
       ]);

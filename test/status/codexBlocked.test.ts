@@ -5,13 +5,14 @@
  * api_error from Codex's own state report. Then one turn each refused as the service refuses them:
  * a rejected key reads waiting · login, the usage limit waiting · limit with its reset as an
  * instant, used-up credit waiting · quota — told apart by Codex's own error row under its
- * `state=error` report. One launch; status changes are recorded and checked in order rather than
+ * `state=error` report. Last, the API unreachable reads waiting · network until Codex, by itself,
+ * reaches the API again. One launch; status changes are recorded and checked in order rather than
  * caught live.
  */
 import { describe, expect, it } from 'vitest';
 import type { AgentStatusInfo } from '../../src/shared/status';
 import { createCodexHarness } from '../fixtures/openai/codexHarness';
-import { codexRefusals, startMockResponses } from '../fixtures/openai/mockResponses';
+import { codexRefusals, MockResponses, startMockResponses } from '../fixtures/openai/mockResponses';
 import { cleanupsAfterEach, is, spawnOnCore } from './liveAgent';
 
 const WAIT_MS = 60_000;
@@ -22,8 +23,9 @@ const cleanup = cleanupsAfterEach();
 
 describe('the real Codex blocked', () => {
   it('reads its reconnect rows as active · retrying, the given-up turn as waiting · api_error, then login, limit and quota apart', async () => {
-    // The first request and each retry get a 500; each later turn one refusal.
-    const failures = Array.from({ length: STREAM_RETRIES + 1 }, () => ({ httpError: 500 }));
+    // The first request and each retry get a 500 (with `retry-after: 1`, so each Reconnecting row stays
+    // up for a second rather than flashing by on a loaded machine); each later turn one refusal.
+    const failures = Array.from({ length: STREAM_RETRIES + 1 }, () => ({ httpError: 500, retryAfterMs: 1_000 }));
     // Codex prints the reset to the minute.
     const resetsAt = Math.floor((Date.now() + 3 * 3_600_000) / 60_000) * 60_000;
     // Codex retries a 401 like a dropped stream; a usage limit and used-up credit it does not.
@@ -69,6 +71,20 @@ describe('the real Codex blocked', () => {
       expect(blocked.blocked?.message).toMatch(expected.message);
       if (expected.detail === 'limit') expect(blocked.blocked?.resetsAt).toBe(resetsAt);
     }
+
+    // The API unreachable (the mock's port closed): Codex waits for the network with no end, and
+    // goes on by itself once the port answers again.
+    const port = new URL(mock.url).port;
+    await mock.close();
+    await core.sendUserTurn(id, 'Are you there?');
+    const unreachable = await status(is('waiting', 'network'), 'waiting · network');
+    expect(unreachable.reason).toBe('codex/waiting-for-network');
+    expect(unreachable.blocked?.message).toMatch(/^Connection failed: /u);
+    const back = new MockResponses({ turns: [[{ text: 'Back online.' }]] });
+    await back.listen(Number(port));
+    cleanup(() => back.close());
+    await back.waitFor('stream_end', undefined, ctx);
+    await status(is('idle'), 'idle once the network is back');
     expect(history.filter((s) => s.primary === 'stuck')).toEqual([]);
   }, 180_000);
 });

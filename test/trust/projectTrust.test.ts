@@ -98,6 +98,12 @@ describe('project trust', () => {
     await waitForOutput(sb.core.entry(web.id), /web-up/);
     await waitForOutput(sb.core.entry(jobs.id), /jobs-ran/);
     expect(sb.core.describe(lead.id)).toMatchObject({ state: 'stopped', trust: 'new' });
+    // An untrusted config agent cannot be started as a new instance either: spawn_agent names it, and is refused.
+    const entriesBefore = sb.core.listProcesses().length;
+    const spawnRefused = await callError(app, 'spawn_agent', { agent: 'lead' });
+    expect(spawnRefused.text).toContain('agents.lead (cat) is not trusted yet');
+    expect(spawnRefused.structured).toMatchObject({ error: { code: 'not_trusted' } });
+    expect(sb.core.listProcesses()).toHaveLength(entriesBefore);
 
     // Stored in the app's data directory (0600), keyed by the project, never in the project itself.
     const file = join(dataDir, TRUST_FILE);

@@ -51,6 +51,36 @@ describe('opencode status plugin', () => {
     });
   });
 
+  const status = (type: string) => ({ type: 'session.status', properties: { sessionID: 'ses_main', status: { type } } });
+  const sessionError = (error: Record<string, unknown>) => ({ type: 'session.error', properties: { sessionID: 'ses_main', error } });
+
+  it("reports a turn that ended on an error with the error at opencode's idles, before the TUI draws it; the next turn's idle is a Stop", async () => {
+    const gaveUp = {
+      name: 'APIError',
+      data: { message: 'The server had an error while processing your request.', statusCode: 500, isRetryable: true },
+    };
+    // opencode 1.18.33's processor: session.error, then idle (set twice), and a new turn's busy.
+    await event({ event: sessionError(gaveUp) });
+    // Each post awaited before the next event: their order is the point.
+    for (const [i, e] of [status('idle'), status('idle'), status('busy'), status('idle')].entries()) {
+      await event({ event: e });
+      await postsAfter(i + 1);
+    }
+    expect(await postsAfter(4)).toEqual(['TurnError', 'TurnError', 'UserPromptSubmit', 'Stop']);
+    expect(receiver.posted[0].body).toEqual({
+      hook_event_name: 'TurnError',
+      message: 'The server had an error while processing your request.',
+      status_code: 500,
+      error_name: 'APIError',
+    });
+  });
+
+  it('reads an interrupt (MessageAbortedError) as the end of the turn, no error', async () => {
+    await event({ event: sessionError({ name: 'MessageAbortedError', data: { message: 'The operation was aborted.' } }) });
+    await event({ event: status('idle') });
+    expect(await postsAfter(1)).toEqual(['Stop']);
+  });
+
   it('ignores the tool calls of a subagent session', async () => {
     await event({ event: { type: 'session.created', properties: { info: { id: 'ses_child', parentID: 'ses_main' } } } });
     await event({ event: toolPart('running', 'call_3', 'ses_child') });

@@ -9,6 +9,13 @@
  * `running` → PreToolUse and `completed` / `error` → PostToolUse (once per call), `session.status`
  * idle → Stop, `permission.asked` → Notification (permission_prompt). Sessions with a parent (subagents)
  * are ignored: their idle is not the turn's end. A failed post is a lost signal, never an error.
+ *
+ * A turn that ends on an error: opencode's processor publishes `session.error` and then sets the
+ * session idle, and only afterwards (its clean-up takes a snapshot first: seconds under load)
+ * writes the error into the message the TUI draws. So the error is kept per session and the idles
+ * that follow it (opencode sets idle twice) post TurnError with the error's message, HTTP status
+ * and name instead of Stop; a new busy or retry status forgets it. An interrupt
+ * (`MessageAbortedError`) is no error: its idle is a Stop.
  */
 import { MCP_HOOKS_PATH, MCP_TOKEN_ENV } from '../../../shared/mcp';
 import type { McpEndpoint } from './agentPreset';
@@ -21,6 +28,7 @@ export const SwitchboardStatus = async () => {
   const childSessions = new Set();
   const seenUserMessages = new Set();
   const reportedToolStates = new Set();
+  const turnErrors = new Map();
   const post = (body) => {
     if (!token) return;
     fetch(${JSON.stringify(hooksUrl)}, {
@@ -38,6 +46,11 @@ export const SwitchboardStatus = async () => {
         return;
       }
       if (childSessions.has(p.sessionID ?? info.sessionID)) return;
+      if (event.type === 'session.error') {
+        const error = p.error;
+        if (p.sessionID && error && error.name !== 'MessageAbortedError') turnErrors.set(p.sessionID, error);
+        return;
+      }
       if (event.type === 'message.updated' && info.role === 'user' && !seenUserMessages.has(info.id)) {
         seenUserMessages.add(info.id);
         post({ hook_event_name: 'UserPromptSubmit' });
@@ -50,12 +63,22 @@ export const SwitchboardStatus = async () => {
         post({ hook_event_name: hook, tool_name: p.part.tool });
       } else if (event.type === 'session.status') {
         const status = p.status?.type;
+        if (status !== 'idle') turnErrors.delete(p.sessionID);
         if (status === 'busy') post({ hook_event_name: 'UserPromptSubmit' });
         else if (status === 'retry') {
           const s = p.status;
           post({ hook_event_name: 'ApiRetry', message: String(s.message ?? ''), attempt: s.attempt, retry_at: s.next });
         }
-        else if (status === 'idle') post({ hook_event_name: 'Stop' });
+        else if (status === 'idle' && turnErrors.has(p.sessionID)) {
+          const error = turnErrors.get(p.sessionID);
+          const data = error.data ?? {};
+          post({
+            hook_event_name: 'TurnError',
+            message: String(data.message ?? error.message ?? error.name ?? 'unknown error'),
+            status_code: typeof data.statusCode === 'number' ? data.statusCode : undefined,
+            error_name: typeof error.name === 'string' ? error.name : undefined,
+          });
+        } else if (status === 'idle') post({ hook_event_name: 'Stop' });
       } else if (event.type === 'permission.asked') {
         post({ hook_event_name: 'Notification', notification_type: 'permission_prompt' });
       }

@@ -10,8 +10,8 @@
  *
  * pi emits `agent_end` to extensions BEFORE it decides to retry a failed request (a 5xx, a rate
  * limit): an `agent_end` whose last message is an assistant error is not reported, and the screen
- * (its `Retrying (1/3) in 2s...` row, or the idle editor when it gives up) decides. A failed post
- * is a lost signal, never an error.
+ * (its `Retrying (1/3) in 2s...` row, or its `Retry failed after 3 attempts: …` row when it gives
+ * up) decides: pi hands extensions no retry event. A failed post is a lost signal, never an error.
  */
 import { MCP_HOOKS_PATH, MCP_TOKEN_ENV } from '../../../shared/mcp';
 import type { McpEndpoint } from './agentPreset';

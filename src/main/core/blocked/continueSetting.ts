@@ -4,8 +4,8 @@
  * project's `settings.continueAtReset`, else off. Shown on each agent entry as `continueAtReset`.
  */
 import { Emitter, serviceKey, type Disposable } from '../base';
-import type { DecorationKey, EntryDecoration, EntryDecorator, ProcessEntry } from '../sessions';
-import type { ContinueAtResetInfo, ProcessInfo } from '../../../shared/model';
+import { KeyedStateDecoration, type DecorationKey, type EntryDecoration, type EntryDecorator } from '../sessions';
+import type { ContinueAtResetInfo } from '../../../shared/model';
 
 export class ContinueSettings implements Disposable {
   private readonly toggles = new Map<string, boolean>();
@@ -38,33 +38,14 @@ export class ContinueSettings implements Disposable {
   }
 }
 
-class ContinueSettingDecoration implements EntryDecoration {
-  private readonly changed = new Emitter<void>();
-  readonly onDidChange = this.changed.event;
-  private readonly subscription: Disposable;
-
-  constructor(
-    private readonly entry: ProcessEntry,
-    private readonly settings: ContinueSettings,
-  ) {
-    this.subscription = settings.onDidChange((id) => {
-      if (id === entry.id) this.changed.fire();
-    });
-  }
-
-  describe(): Partial<ProcessInfo> {
-    return { continueAtReset: this.settings.of(this.entry.id, this.entry.definition.continueAtReset) };
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
-  }
-}
-
 export const CONTINUE_SETTING_DECORATION: DecorationKey<EntryDecoration> = serviceKey('continue at reset');
 
 /** Decorates agent entries with their effective setting. */
 export function continueSettingDecorator(settings: ContinueSettings): EntryDecorator {
-  return (entry) => (entry.definition.kind === 'agent' ? new ContinueSettingDecoration(entry, settings) : undefined);
+  return (entry) =>
+    entry.definition.kind === 'agent'
+      ? new KeyedStateDecoration(entry.id, settings.onDidChange, () => ({
+          continueAtReset: settings.of(entry.id, entry.definition.continueAtReset),
+        }))
+      : undefined;
 }

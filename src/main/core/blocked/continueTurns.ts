@@ -21,6 +21,11 @@ const CONTINUE_BY_PRESET: Readonly<Record<string, ContinueTurn>> = {
     text: 'continue',
     source: 'Codex CLI 0.169.0, observed against the mock: an error report (state=error) ends the turn; the composer takes the next',
   },
+  pi: {
+    text: 'continue',
+    source:
+      'pi 0.73.1, observed against the mock: after `Retry failed after 3 attempts: …` the editor takes a new turn, whose request carries the refused prompt before it',
+  },
 };
 
 const DEFAULT_CONTINUE: ContinueTurn = { text: 'continue', source: 'every other preset: a new user turn, unverified' };

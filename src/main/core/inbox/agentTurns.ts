@@ -15,6 +15,7 @@ import {
 } from '../sessions';
 import { InvalidArgumentError, NotRunningError, SwitchboardError } from '../../../shared/errors';
 import type { AnswerPromptArgs, AnswerPromptResult, WaitingAgent } from '../../../shared/inbox';
+import type { ProcessInfo } from '../../../shared/model';
 import { answerPrompt, listWaiting, type InboxAgent } from './inbox';
 
 /** How long a fresh agent has to show its prompt before its instructions are given up. */
@@ -26,6 +27,7 @@ const SUBMIT_CONFIRM_MS = 5_000;
 interface AgentTurnHost {
   entry(id: string): ProcessEntry;
   entries(): ProcessEntry[];
+  describe(id: string): ProcessInfo;
   decorationOf(id: string, key: DecorationKey<AgentStatusDecoration>): AgentStatusDecoration | undefined;
   /** Whether the entry still exists in a core that is not shutting down. */
   isOpen(id: string): boolean;
@@ -148,6 +150,7 @@ export class AgentTurns {
       rules: preset.rules,
       answers: promptAnswersFor(preset.id),
       status: tracker.status,
+      timers: this.host.describe(id).timers ?? [],
       screen: entry.screen,
       write: (data) => entry.write(data),
       typeTurn: (text) => this.sendUserTurn(id, text),

@@ -2,7 +2,8 @@
  * A blocked agent in the inbox: the CLI's reason in one line ("usage limit, resets 15:00") and the
  * action that fits it (docs/agent-status.md, "Blocked agents").
  */
-import type { BlockedAction, BlockedRow } from '../../../shared/inbox';
+import type { ArmedContinue, BlockedAction, BlockedRow } from '../../../shared/inbox';
+import type { TimerSummary } from '../../../shared/model';
 import type { AgentStatusInfo, BlockedDetail } from '../../../shared/status';
 
 const ACTION_BY_DETAIL: Readonly<Record<BlockedDetail, BlockedAction>> = {
@@ -23,13 +24,27 @@ const WORDS_BY_DETAIL: Readonly<Record<BlockedDetail, string>> = {
   api_error: 'API error, retries given up',
 };
 
-export function blockedRowOf(detail: BlockedDetail, status: AgentStatusInfo): BlockedRow {
+/** The row of an agent blocked on `detail`; `timers` are the agent's own, where an armed continue is found. */
+export function blockedRowOf(detail: BlockedDetail, status: AgentStatusInfo, timers: readonly TimerSummary[] = []): BlockedRow {
   const action = detail === 'limit' && status.blocked?.resetsAt === undefined ? 'retry_now' : ACTION_BY_DETAIL[detail];
+  const continues = armedContinueOf(timers);
   return {
     detail,
     message: status.blocked?.message ?? status.reason,
     ...(status.blocked?.resetsAt !== undefined && { resetsAt: status.blocked.resetsAt }),
     action,
+    ...(continues && { continues }),
+  };
+}
+
+function armedContinueOf(timers: readonly TimerSummary[]): ArmedContinue | undefined {
+  const timer = timers.find((t) => t.whenBlocked && (t.state === 'pending' || t.state === 'paused'));
+  if (!timer) return undefined;
+  return {
+    timerId: timer.id,
+    ...(timer.label !== undefined && { label: timer.label }),
+    ...(timer.firesAt !== undefined && { firesAt: timer.firesAt }),
+    ...(timer.state === 'paused' && { paused: true as const }),
   };
 }
 

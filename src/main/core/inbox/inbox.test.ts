@@ -1,6 +1,7 @@
 /** answerPrompt types only into the agent it names, and only while the prompt the person saw is on its screen. */
 import { describe, expect, it } from 'vitest';
 import type { AgentStatusInfo } from '../../../shared/status';
+import type { TimerSummary } from '../../../shared/model';
 import { promptAnswersFor, resolvePreset } from '../agents';
 import { answerPrompt, listWaiting, type InboxAgent } from './inbox';
 
@@ -46,6 +47,7 @@ function fakeAgent(
     rules: resolvePreset('claude').rules,
     answers: promptAnswersFor('claude'),
     status,
+    timers: [] as TimerSummary[],
     lines,
     written: [] as string[],
     screen: {
@@ -72,6 +74,50 @@ function fakeAgent(
 }
 
 describe('attention inbox', () => {
+  it("a blocked agent's row names the continue already armed for it (a pending or paused continue timer), and only that", () => {
+    const agent = fakeAgent('limited', ['❯ '], 1_000);
+    const resetsAt = Date.UTC(2026, 10, 28, 15, 0);
+    agent.status = {
+      ...agent.status,
+      detail: 'limit',
+      reason: 'claude/limit-reached',
+      blocked: { message: 'API Error: Request rejected (429) · rate limited', resetsAt },
+    };
+    const continueTimer: TimerSummary = {
+      id: 't_7',
+      kind: 'delay',
+      label: 'continue at reset (usage limit, resets 15:00)',
+      state: 'pending',
+      ownerId: agent.id,
+      firesAt: resetsAt + 5_000,
+      whenBlocked: true,
+      bodyPreview: 'continue',
+      createdBy: 'switchboard',
+      createdAt: 0,
+    };
+    const otherTimer: TimerSummary = { ...continueTimer, id: 't_8', label: 'remind me', whenBlocked: undefined };
+    expect(listWaiting([agent])[0].blocked).toEqual({
+      detail: 'limit',
+      message: 'API Error: Request rejected (429) · rate limited',
+      resetsAt,
+      action: 'continue_at_reset',
+    });
+    agent.timers = [otherTimer, continueTimer];
+    expect(listWaiting([agent])[0].blocked?.continues).toEqual({
+      timerId: 't_7',
+      label: 'continue at reset (usage limit, resets 15:00)',
+      firesAt: resetsAt + 5_000,
+    });
+    agent.timers = [otherTimer, { ...continueTimer, state: 'paused', firesAt: undefined, remainingMs: 60_000 }];
+    expect(listWaiting([agent])[0].blocked?.continues).toEqual({
+      timerId: 't_7',
+      label: 'continue at reset (usage limit, resets 15:00)',
+      paused: true,
+    });
+    agent.timers = [otherTimer];
+    expect(listWaiting([agent])[0].blocked?.continues).toBeUndefined();
+  });
+
   it('lists waiting agents oldest first with the question, and answers only the one named', async () => {
     const newer = fakeAgent('newer', dialog('curl -X POST http://x/b'), 2_000);
     const older = fakeAgent('older', dialog('curl -X POST http://x/a'), 1_000);

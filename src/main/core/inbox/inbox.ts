@@ -7,6 +7,7 @@
 import { SwitchboardError } from '../../../shared/errors';
 import type { AnswerPromptArgs, AnswerPromptResult, WaitingAgent } from '../../../shared/inbox';
 import { isBlockedDetail, type AgentStatusInfo } from '../../../shared/status';
+import type { TimerSummary } from '../../../shared/model';
 import { blockedRowOf, blockedSummary } from './blockedRow';
 import type { PromptAnswer, PromptAnswers } from '../agents';
 import type { RuleSet, ScreenLike } from '../status';
@@ -20,6 +21,8 @@ export interface InboxAgent {
   rules: RuleSet;
   answers: PromptAnswers;
   status: AgentStatusInfo;
+  /** Its live timers (an armed continue shows in its blocked row). */
+  timers: readonly TimerSummary[];
   screen: ScreenLike & { readonly title: string };
   write(data: string): void;
   /** Types `text` as a user turn: the same path as MCP send_message (echo-wait, then Enter). */
@@ -38,7 +41,7 @@ function waitingAgentOf(agent: InboxAgent): WaitingAgent | undefined {
   const prompt = readScreenPrompt(agent.screen, agent.screen.title, agent.rules, agent.answers);
   const base = { id: agent.id, name: agent.name, preset: agent.preset, since: status.since };
   if (isBlockedDetail(status.detail)) {
-    const blocked = blockedRowOf(status.detail, status);
+    const blocked = blockedRowOf(status.detail, status, agent.timers);
     return { ...base, detail: null, question: `${agent.preset}: ${blockedSummary(blocked)}`, choices: [], blocked };
   }
   if (!prompt) {

@@ -176,7 +176,14 @@ function hookEventOf(body: unknown): AgentHookEvent | undefined {
     attempt: count(b.attempt),
     maxAttempts: count(b.max_attempts ?? b.maxAttempts),
     retryAt: typeof b.retry_at === 'number' && Number.isFinite(b.retry_at) && b.retry_at >= 0 ? b.retry_at : undefined,
+    statusCode: httpStatus(b.status_code),
+    errorName: text(b.error_name, 100),
   });
+}
+
+/** An HTTP status as the agent sent it, or undefined (a bad value is a lost detail, not an error). */
+function httpStatus(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 100 && value <= 599 ? value : undefined;
 }
 
 /** A positive whole count as the agent sent it, or undefined (a bad value is a lost detail, not an error). */

@@ -7,6 +7,7 @@ export { killTree } from './treeKill';
 export { collectTree, readProcessTable, findByEnvMarker, isAlive as isProcessAlive } from './processTree';
 export type * from './types';
 export type { EntryDecoration, EntryDecorator, DecoratorContext, DecorationKey } from './entryDecoration';
+export { KeyedStateDecoration } from './keyedStateDecoration';
 export {
   typeUserTurn,
   isTextOnScreen,

@@ -5,8 +5,9 @@
  * permission dialog appears right after PreToolUse, and its Notification hook only follows
  * seconds later. Hook state expires, so a lost hook can never pin a status.
  */
-import type { AgentDetail, AgentHookEvent } from '../../../shared/status';
+import type { AgentDetail, AgentHookEvent, BlockedInfo } from '../../../shared/status';
 import type { RulePrimary } from './ruleSchema';
+import { turnErrorDetail } from './turnErrors';
 
 /** A hook decides the status for this long after it fired; then the screen decides again.
  *  Long enough to cover the screen's render lag, short enough that a lost Stop hook costs
@@ -45,6 +46,8 @@ const HOOK_RULES: Readonly<Record<AgentHookEvent['event'], HookRule[]>> = {
     },
   ],
   Stop: [{ implies: { primary: 'idle', detail: 'ready' } }],
+  // The turn ended on an error: blocked, with the detail its error says (hookImplication).
+  TurnError: [{ implies: { primary: 'waiting', detail: 'api_error' } }],
   // The session ended, but the process may live on (/clear starts a new session): let the screen
   // and the process exit decide.
   SessionEnd: [{ implies: 'clear' }],
@@ -52,6 +55,7 @@ const HOOK_RULES: Readonly<Record<AgentHookEvent['event'], HookRule[]>> = {
 
 /** What a hook event implies: a state, 'clear' (forget hook state), or undefined (no opinion). */
 export function hookImplication(e: AgentHookEvent): HookImplication | 'clear' | undefined {
+  if (e.event === 'TurnError') return { primary: 'waiting', detail: turnErrorDetail(e) };
   for (const rule of HOOK_RULES[e.event]) {
     if (!rule.notification) return rule.implies;
     const byType = e.notificationType !== undefined && rule.notification.types.includes(e.notificationType);
@@ -72,6 +76,8 @@ export interface HookState extends HookImplication {
   isAnswerDrawn?: boolean;
   /** A retry (ApiRetry, or a ModelRequest repeated): what the CLI said about it. */
   retry?: { message: string; attempt?: number; maxAttempts?: number; retryAt?: number };
+  /** A TurnError: the error as the CLI reported it. */
+  error?: BlockedInfo;
 }
 
 /**
@@ -96,6 +102,7 @@ export function retryHoldEndsAt(hook: HookState, freshMs: number): number | unde
  */
 export function nextHookState(e: AgentHookEvent, implied: HookImplication, previous: HookState | undefined): HookState {
   const state: HookState = { ...implied, event: e.event, at: e.at };
+  if (e.event === 'TurnError') return { ...state, error: { message: e.message ?? 'the turn ended on an error' } };
   if (e.event === 'ApiRetry') {
     const retry = { message: e.message ?? 'retrying a failed request', attempt: e.attempt, maxAttempts: e.maxAttempts, retryAt: e.retryAt };
     return { ...state, retry: definedOnly(retry) };
@@ -103,6 +110,16 @@ export function nextHookState(e: AgentHookEvent, implied: HookImplication, previ
   if (e.event !== 'ModelRequest' || previous?.event !== 'ModelRequest' || previous.isAnswerDrawn) return state;
   const attempt = (previous.retry?.attempt ?? 1) + 1;
   return { ...state, primary: 'active', detail: 'retrying', retry: { message: 'the model request is being retried', attempt } };
+}
+
+/** What the hook's CLI said about a retrying or blocked `detail` the hook decided (its retry, its error). */
+export function hookReport(hook: HookState | undefined, detail: AgentDetail): BlockedInfo | undefined {
+  if (hook?.detail !== detail) return undefined;
+  if (hook.retry) {
+    const { retryAt: _, ...said } = hook.retry;
+    return said;
+  }
+  return hook.error;
 }
 
 function definedOnly<T extends object>(o: T): T {

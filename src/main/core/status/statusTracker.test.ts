@@ -313,6 +313,48 @@ describe('StatusTracker', () => {
       expect(tracker.status.reason).toBe('hook:UserPromptSubmit');
     });
 
+    it("opencode's turn that ended on an error: its TurnError holds the block over the idle screen drawn before the error", () => {
+      const opencode = resolvePreset('opencode');
+      const screen = (id: string) => opencode.rules.rules.find((r) => r.id === id)!.sample.split('\n');
+      const { clock, session, tracker, state } = setup({}, opencode);
+      session.print(screen('idle-hint-row'));
+      clock.advanceBy(STARTUP_GRACE_MS + RECOMPUTE_COALESCE_MS);
+      tracker.applyHookEvent({ event: 'UserPromptSubmit', at: clock.now() });
+      session.print(screen('esc-interrupt'));
+      clock.advanceBy(RECOMPUTE_COALESCE_MS);
+      expect(state()).toBe('active/thinking');
+      // opencode 1.18.33 gave up: session.error, then idle; its TUI turns the hint row idle before
+      // it draws the error block (seconds later under load).
+      const message = 'The server had an error while processing your request. Sorry about that!';
+      tracker.applyHookEvent({ event: 'TurnError', at: clock.now(), message, statusCode: 500, errorName: 'APIError' });
+      session.print(screen('idle-hint-row'));
+      clock.advanceBy(3_500);
+      expect(state()).toBe('waiting/api_error');
+      expect(tracker.status).toMatchObject({ reason: 'hook:TurnError', blocked: { message } });
+      session.print(screen('api-error-gave-up'));
+      clock.advanceBy(RECOMPUTE_COALESCE_MS);
+      expect(tracker.status).toMatchObject({
+        primary: 'waiting',
+        detail: 'api_error',
+        reason: 'opencode/api-error-gave-up',
+        blocked: { message },
+      });
+      // A refused key is the login the screen will read.
+      tracker.applyHookEvent({ event: 'UserPromptSubmit', at: clock.now() });
+      session.print(screen('esc-interrupt'));
+      clock.advanceBy(RECOMPUTE_COALESCE_MS);
+      tracker.applyHookEvent({
+        event: 'TurnError',
+        at: clock.now(),
+        message: 'Incorrect API key provided',
+        statusCode: 401,
+        errorName: 'APIError',
+      });
+      session.print(screen('idle-hint-row'));
+      clock.advanceBy(1_000);
+      expect(state()).toBe('waiting/login');
+    });
+
     it('a finished tool whose box is still drawn does not override PostToolUse', () => {
       const { clock, session, tracker, state } = idleSession();
       tracker.applyHookEvent({ event: 'PreToolUse', at: clock.now(), toolName: 'Bash' });
@@ -518,6 +560,17 @@ describe('StatusTracker: blocked agents (issue 30)', () => {
     clock.advanceBy(RECOMPUTE_COALESCE_MS);
     expect(state()).toBe('waiting/limit');
     expect(tracker.status.blocked).toEqual({ message: 'API Error: Request rejected (429) · rate limited', resetsAt });
+  });
+
+  it('a limit met during start-up (a prompt on the command line): the retry row drawn in the grace still gives the limit its reset', () => {
+    const { clock, session, tracker, state } = setup({ timeZone: 'UTC' });
+    session.print(RETRYING_WITH_RESET);
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('starting/null');
+    session.print(RATE_LIMITED);
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('waiting/limit');
+    expect(new Date(tracker.status.blocked!.resetsAt!).toISOString()).toMatch(/T22:53:00/);
   });
 
   it('a stale busy hook gives way once the screen drew the turn and then its end, within 300 ms, and says so', () => {

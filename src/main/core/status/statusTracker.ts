@@ -24,6 +24,7 @@ import {
   HOOK_FRESH_MS,
   hookAlone,
   hookImplication,
+  hookReport,
   mergeHookWithScreen,
   nextHookState,
   retryHoldEndsAt,
@@ -372,6 +373,7 @@ export class StatusTracker extends DisposableBase {
     }
 
     const target = this.applyTiming(candidate, now);
+    if (target.primary === 'starting') this.noteResetWhileStarting(cls, lines, now);
     this.show(target === this.shown ? target : { ...target, blocked: this.blockedReport(target, cls, lines, now) }, now);
     this.scheduleDeadline(now, cls, isHookInForce);
   }
@@ -398,23 +400,29 @@ export class StatusTracker extends DisposableBase {
     if (target.primary === 'idle') this.lastResetAt = undefined;
     if (!isBlockedDetail(target.detail) && target.detail !== 'retrying') return undefined;
     const rule = this.rules.rules.find((r) => r.key === cls.reason && r.implies.detail === target.detail);
-    if (!rule && target.detail === 'retrying' && this.hook?.retry) {
-      const { retryAt: _, ...said } = this.hook.retry;
-      return said;
-    }
-    if (!rule) return this.shown.detail === target.detail ? this.shown.blocked : undefined;
-    const snapshot = {
-      lines,
-      title: this.session.screen.title,
-      cols: this.session.screen.cols,
-      agentState: this.session.screen.agentState,
-    };
-    const report = readBlockedReport(rule, snapshot, now, this.timeZone);
+    if (!rule) return hookReport(this.hook, target.detail) ?? (this.shown.detail === target.detail ? this.shown.blocked : undefined);
+    const report = readBlockedReport(rule, this.snapshotOf(lines), now, this.timeZone);
     if (report?.resetsAt !== undefined) this.lastResetAt = report.resetsAt;
     if (report && target.detail === 'limit' && report.resetsAt === undefined && this.lastResetAt !== undefined) {
       return { ...report, resetsAt: this.lastResetAt };
     }
     return report;
+  }
+
+  /**
+   * A turn can meet its limit while the CLI is still `starting` (a prompt given on its command
+   * line): the retry row's reset is kept for the limit line all the same.
+   */
+  private noteResetWhileStarting(cls: Classification, lines: readonly string[], now: number): void {
+    if (cls.detail !== 'retrying') return;
+    const rule = this.rules.rules.find((r) => r.key === cls.reason && r.implies.detail === 'retrying');
+    const resetsAt = rule && readBlockedReport(rule, this.snapshotOf(lines), now, this.timeZone)?.resetsAt;
+    if (resetsAt !== undefined) this.lastResetAt = resetsAt;
+  }
+
+  private snapshotOf(lines: readonly string[]) {
+    const { title, cols, agentState } = this.session.screen;
+    return { lines, title, cols, agentState };
   }
 
   /** The fresh hook decides alone while the screen says nothing. */

@@ -5,7 +5,8 @@
  * nothing) when the agent's screen no longer shows that prompt.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { BlockedAction, ProjectWaitingAgent, PromptChoice } from '../../../shared/inbox';
+import type { ArmedContinue, BlockedAction, ProjectWaitingAgent, PromptChoice } from '../../../shared/inbox';
+import type { TimerSummary } from '../../../shared/model';
 import { useUi } from '../store';
 import { showEntry } from '../projects';
 import { OverlayDialog } from './Overlay';
@@ -21,11 +22,17 @@ function useWaitingSignature(): string {
       s.order
         .map((id) => s.processes[id])
         .filter((p) => p?.agent?.primary === 'waiting')
-        .map((p) => `${p.id}:${p.agent!.since}:${p.agent!.reason}`)
+        .map((p) => `${p.id}:${p.agent!.since}:${p.agent!.reason}:${armedContinueKey(p.timers)}`)
         .join('|') +
       '#' +
       (s.workspace?.projects ?? []).map((p) => `${p.id}:${p.needsAttention}`).join('|'),
   );
+}
+
+/** A blocked agent's armed continue as it shows in its row: armed, paused or gone is news for the inbox. */
+function armedContinueKey(timers: readonly TimerSummary[] | undefined): string {
+  const armed = timers?.find((t) => t.whenBlocked);
+  return armed ? `${armed.id}/${armed.state}` : '';
 }
 
 export function waitingCount(processes: ReturnType<typeof useUi.getState>['processes']): number {
@@ -175,7 +182,8 @@ export function Inbox() {
                   </button>
                 ),
               )}
-              {agent.blocked && agent.blocked.action !== 'open_pane' && (
+              {agent.blocked?.continues && <ArmedContinueNote armed={agent.blocked.continues} now={now} />}
+              {agent.blocked && agent.blocked.action !== 'open_pane' && !agent.blocked.continues && (
                 <button
                   className="choice choice-blocked"
                   data-testid={`inbox-${agent.blocked.action}`}
@@ -198,6 +206,16 @@ export function Inbox() {
         ))}
       </ol>
     </OverlayDialog>
+  );
+}
+
+/** The continue already armed for a blocked agent (its timer is in the pane header, where it is paused or cancelled). */
+function ArmedContinueNote({ armed, now }: { armed: ArmedContinue; now: number }) {
+  const when = armed.paused ? 'paused' : armed.firesAt !== undefined ? `in ${formatDuration(Math.max(0, armed.firesAt - now))}` : 'armed';
+  return (
+    <span className="inbox-hint" data-testid="inbox-continues" title={armed.label}>
+      Continues by itself: {when} (timer {armed.timerId})
+    </span>
   );
 }
 

@@ -70,7 +70,7 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
       )}
       {p.attention && (
         <span className="attention" role="img" aria-label={`needs attention: ${p.attention.reason}`} title={p.attention.reason}>
-          ❗
+          !
         </span>
       )}
       {p.trust && (

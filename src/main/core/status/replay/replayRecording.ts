@@ -70,9 +70,9 @@ export async function replayRecording(recording: Recording, profile: DetectionPr
   const hooks = options.withHooks ? recordedHooks(recording.truth) : [];
   const applyHooksUntil = (ms: number) => {
     while (hooks.length && hooks[0].ms <= ms) {
-      const hook = hooks.shift()!;
-      advanceTo(hook.ms);
-      tracker.applyHookEvent({ event: hook.event, at: clock.now(), notificationType: hook.notificationType });
+      const { ms, ...hook } = hooks.shift()!;
+      advanceTo(ms);
+      tracker.applyHookEvent({ ...hook, at: clock.now() });
     }
   };
   try {

@@ -305,6 +305,39 @@ export const codexRules: RuleSetInput = {
       source: `${recorded('codex-answer-exit')} @ 9.7 s`,
     },
     {
+      id: 'waiting-for-network',
+      priority: 650,
+      implies: { primary: 'waiting', detail: 'network' },
+      region: 'bottom_non_empty_lines(8)',
+      // The API cannot be reached at all: Codex waits for the network with no end (no attempt
+      // count, whatever `stream_max_retries` says) and goes on by itself once a connection holds.
+      match: { line: /^\S Reconnecting\.\.\. waiting for network\b/u },
+      report: /Reconnecting\.\.\. waiting for network[^\n]*(?:\n {2}└ (?<message>[^\n]+))?/u,
+      sample: [
+        '• Reconnecting... waiting for network (7s • esc to interrupt)',
+        '  └ Connection failed: error sending request',
+        '',
+        '',
+        '› Ask Codex to do anything',
+        '',
+        '  switchboard-mock default · ~/project · Say hello',
+        FOOTER,
+      ].join('\n'),
+      lookalikes: [
+        {
+          sample: [
+            '• Reconnecting... 1/2 (0s • esc to interrupt)',
+            '  └ Connection failed: error sending request',
+            '› Ask Codex to do anything',
+            FOOTER,
+          ].join('\n'),
+          why: 'a counted reconnect is a retry, not a wait for the network',
+        },
+      ],
+      source:
+        'Codex CLI 0.171.0, observed (test/fixtures/openai harness pointed at a closed port, 120x40): `stream connection failed; waiting to retry` / `Reconnecting... waiting for network` in the binary’s strings',
+    },
+    {
       id: 'reconnecting',
       priority: 640,
       implies: { primary: 'active', detail: 'retrying' },

@@ -81,15 +81,109 @@ const CONTEXT_SHARE = /(?:\d+(?:\.\d)?%|\?)\/\d+(?:\.\d)?[kM]?\b/u;
 const STATUS_ROWS = 'above_prompt_box(3)';
 
 /**
- * The turn ended on a refused key (401/403, not retried): pi's ` Error: <status> …` row, wrapped
- * onto at most one more row, is the last thing above the editor.
+ * The turn ended on a refused key (401/403, not retried): pi's ` Error: <status> …` paragraph (a
+ * Spacer row before it; wrapped onto as many rows as the pane's width takes) is the last thing
+ * above the editor.
  */
-const KEY_REFUSED = /^ Error: (?<message>(?:401|403) [^\n]*(?:\n [^\n]*)?)(?![\s\S])/mu;
+const KEY_REFUSED = /(?:^|\n\n) Error: (?<message>(?:401|403) [^\n]*(?:\n[^\n]+)*)$/u;
 const keyRefusedRows = [
   ' Say something',
+  '',
   ' Error: 401 Incorrect API key provided: sk-mock-********************0000. You can find your API key at',
   ' https://platform.openai.com/account/api-keys.',
 ];
+
+/**
+ * pi's own give-up (interactive-mode.js, `auto_retry_end` with `success: false`): after
+ * `retry.maxRetries` (3) back-offs it prints ` Error: Retry failed after <n> attempts: <the last
+ * error>` as the last paragraph above the editor, and the turn is over. The extension API carries
+ * no retry event (agent-session.js emits `auto_retry_*` to the UI's listeners only, and
+ * `after_provider_response` fires for answered requests only), so this row is pi's one account of
+ * it. Wrapped rows follow without a blank row between; a blank row ends the paragraph, so an older
+ * turn's give-up above a later prompt does not count. An Escape during the back-off ends it as
+ * `Retry cancelled`: the person stopped it, nothing is blocked.
+ */
+const gaveUp = (cause: string) =>
+  new RegExp(
+    `(?:^|\\n\\n) Error: Retry failed after (?<attempt>\\d+) attempts: (?!Retry cancelled)(?<message>${cause}[^\\n]*(?:\\n[^\\n]+)*)$`,
+    'u',
+  );
+/** The last error pi was given, by what it says (OpenAI's wording through the OpenAI SDK: `<status> <the API's message>`). */
+const CAUSES = {
+  /** OpenAI's `insufficient_quota` (HTTP 429): the credit is used up. */
+  quota: String.raw`(?=[^]*?exceeded\s+your\s+current\s+quota)`,
+  /** Any other 429 (OpenAI's `rate_limit_exceeded`: "Please try again in 20s", relative, so no reset). */
+  limit: String.raw`(?=429\s|[^]*?\b(?:rate\s?limit|too\s+many\s+requests)\b)`,
+  /** The OpenAI SDK's APIConnectionError / APIConnectionTimeoutError, fetch's own failure, the socket's codes. */
+  network: String.raw`(?=Connection\s+error\.|Request\s+timed\s+out\.|fetch\s+failed|[^]*?\b(?:ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT|EAI_AGAIN)\b)`,
+  /** Anything else retried until pi gave up: 5xx, overloaded, a stream cut. */
+  apiError: '',
+};
+const GAVE_UP = {
+  quota: gaveUp(CAUSES.quota),
+  limit: gaveUp(CAUSES.limit),
+  network: gaveUp(CAUSES.network),
+  apiError: gaveUp(CAUSES.apiError),
+};
+const gaveUpRows = (rows: string[]) => [...rows, ...EDITOR, ...footer('↑630 ↓1 0.5%/128k (auto)')].join('\n');
+const BLOCKED_SOURCE = `pi ${VERSION}, observed against test/fixtures/openaiChat's mock answering as OpenAI does (2026-11-28)`;
+const limitGaveUpScreen = gaveUpRows([
+  ' Error: 429 Rate limit reached for gpt-4o-mini in organization org-mock on requests per min (RPM): Limit 3, Used 3,',
+  ' Requested 1. Please try again in 20s. Visit https://platform.openai.com/account/rate-limits to learn more.',
+  '',
+  ' Error: Retry failed after 3 attempts: 429 Rate limit reached for gpt-4o-mini in organization org-mock on requests per',
+  ' min (RPM): Limit 3, Used 3, Requested 1. Please try again in 20s. Visit',
+  ' https://platform.openai.com/account/rate-limits to learn more.',
+]);
+const quotaGaveUpScreen = gaveUpRows([
+  ' Error: 429 You exceeded your current quota, please check your plan and billing details. For more information on this',
+  ' error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
+  '',
+  ' Error: Retry failed after 3 attempts: 429 You exceeded your current quota, please check your plan and billing details.',
+  ' For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
+]);
+const networkGaveUpScreen = gaveUpRows([
+  ' Error: Connection error.',
+  '',
+  ' Error: Connection error.',
+  '',
+  ' Error: Retry failed after 3 attempts: Connection error.',
+]);
+const serverGaveUpScreen = gaveUpRows([
+  ' Error: 500 The server had an error while processing your request. Sorry about that!',
+  '',
+  ' Error: Retry failed after 3 attempts: 500 The server had an error while processing your request. Sorry about that!',
+]);
+/** An older turn's give-up, then a prompt answered (with no text). */
+const laterAnswerScreen = gaveUpRows([
+  ' Error: Retry failed after 3 attempts: 429 You exceeded your current quota, please check your plan and billing details.',
+  ' For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
+  '',
+  '',
+  ' Say four',
+]);
+const cancelledRetryScreen = gaveUpRows([
+  ' Error: 500 The server had an error while processing your request. Sorry about that!',
+  '',
+  ' Error: Retry failed after 1 attempts: Retry cancelled',
+]);
+
+/**
+ * pi's back-off row (`Retrying (<attempt>/<max>) in <s>s... (escape to cancel)`, the UI's
+ * `auto_retry_start`) under the error it retries, a paragraph of its own.
+ */
+const RETRY_ROW = String.raw`\s*${SPINNER} Retrying \((?<attempt>\d+)\/(?<max>\d+)\) in \d+s\.\.\.[^\n]*(?:\n[^\n]*){0,2}$`;
+const RETRYING = new RegExp(String.raw`(?:(?:^|\n) Error: (?<message>[^\n]+(?:\n[^\n]+)*)\n+)?${RETRY_ROW}`, 'u');
+
+const blockedRule = (id: string, detail: 'quota' | 'limit' | 'network' | 'api_error', priority: number, regex: RegExp, sample: string) => ({
+  id,
+  priority,
+  implies: { primary: 'waiting' as const, detail },
+  region: 'above_prompt_box',
+  match: { regex },
+  report: regex,
+  sample,
+});
 
 export const piRules: RuleSetInput = {
   agent: 'pi',
@@ -99,14 +193,14 @@ export const piRules: RuleSetInput = {
       id: 'api-key-refused',
       priority: 850,
       implies: { primary: 'waiting', detail: 'login' },
-      region: 'above_prompt_box(4)',
+      region: 'above_prompt_box',
       match: { regex: KEY_REFUSED },
       report: KEY_REFUSED,
       sample: [...keyRefusedRows, ...EDITOR, ...footer('0.0%/128k (auto)')].join('\n'),
       lookalikes: [
         { sample: retryScreen, why: 'a 500 being retried' },
         {
-          sample: [...keyRefusedRows, ' Try again', ' ⠸ Working...', ...EDITOR, ...footer('0.0%/128k (auto)')].join('\n'),
+          sample: [...keyRefusedRows, '', ' Try again', '', ' ⠸ Working...', ...EDITOR, ...footer('0.0%/128k (auto)')].join('\n'),
           why: 'a later turn runs',
         },
         { sample: idleScreen, why: 'a turn that ended on an answer' },
@@ -114,12 +208,47 @@ export const piRules: RuleSetInput = {
       source: `pi ${VERSION}, observed against test/fixtures/openaiChat's mock answering 401 with OpenAI's invalid_api_key body (2026-11-28)`,
     },
     {
+      ...blockedRule('quota-gave-up', 'quota', 858, GAVE_UP.quota, quotaGaveUpScreen),
+      lookalikes: [
+        { sample: limitGaveUpScreen, why: 'a rate limit: the credit is not the cause' },
+        { sample: retryScreen, why: 'still retrying' },
+      ],
+      source: `${BLOCKED_SOURCE}: 429 insufficient_quota, four times`,
+    },
+    {
+      ...blockedRule('limit-gave-up', 'limit', 856, GAVE_UP.limit, limitGaveUpScreen),
+      lookalikes: [
+        { sample: serverGaveUpScreen, why: 'server errors given up' },
+        { sample: laterAnswerScreen, why: 'a later prompt was answered' },
+      ],
+      source: `${BLOCKED_SOURCE}: 429 rate_limit_exceeded with retry-after and x-ratelimit-* headers, four times`,
+    },
+    {
+      ...blockedRule('network-gave-up', 'network', 854, GAVE_UP.network, networkGaveUpScreen),
+      lookalikes: [
+        { sample: serverGaveUpScreen, why: 'the API answered, with errors' },
+        { sample: laterAnswerScreen, why: 'a later prompt was answered' },
+      ],
+      source: `pi ${VERSION}, observed with its provider's baseUrl on a closed loopback port (connection refused, 2026-11-28)`,
+    },
+    {
+      ...blockedRule('api-error-gave-up', 'api_error', 840, GAVE_UP.apiError, serverGaveUpScreen),
+      lookalikes: [
+        { sample: laterAnswerScreen, why: 'a later prompt was answered' },
+        { sample: cancelledRetryScreen, why: 'the person cancelled the retry with Escape' },
+        { sample: retryScreen, why: 'still retrying' },
+        { sample: idleScreen, why: 'a turn that ended on an answer' },
+      ],
+      source: `${BLOCKED_SOURCE}: 500 server_error, four times`,
+    },
+    {
       id: 'retrying',
       priority: 720,
-      implies: { primary: 'active', detail: 'thinking' },
-      region: STATUS_ROWS,
+      implies: { primary: 'active', detail: 'retrying' },
+      region: 'above_prompt_box',
       // The back-off after a failed request: pi retries by itself (3 attempts by default).
-      match: { line: /^\s*\S+ Retrying \(\d+\/\d+\) in \d+s\.\.\./u },
+      match: { regex: new RegExp(RETRY_ROW, 'u') },
+      report: RETRYING,
       sample: retryScreen,
       lookalikes: [{ sample: workingScreen, why: 'a plain turn' }],
       source: rec('pi-api-error-retries', '8.81 s'),
