@@ -264,49 +264,53 @@ const errorReport = (heading: string) => new RegExp(`^ ✗ (?<message>${heading}
 const UNREACHABLE = '(?:Could not connect to (?:local model )?provider|Connection timed out to provider) at ';
 const TURN_RUNS = { region: FOOTER, line: WORKING };
 
+/**
+ * A turn that ended on an error (observed at 120x40): the user's turn sent at `time`, a blank row, the
+ * retry notices (`notice` five times, or none when Copilot retried silently), the `✗` block, then
+ * blank rows down to the composer.
+ */
+function endedOnError(time: string, notice: string | null, errorRows: string[]): string {
+  const notices =
+    notice === null
+      ? []
+      : Array<string[]>(5)
+          .fill([` ● ${notice}`, ''])
+          .flat();
+  return [
+    ` ❯ Say something${' '.repeat(97)}${time}`,
+    ...gap(1),
+    ...notices,
+    ...errorRows,
+    ...gap(notice === null ? 16 - errorRows.length : 6 - errorRows.length),
+    ...composer(IDLE_FOOTER),
+  ].join('\n');
+}
+
 /** Five 500s retried, then given up (the mock answering every request with OpenAI's 500). */
-const gaveUpScreen = [
-  ' ❯ Say something                                                                                                 12:01',
-  ...gap(1),
-  ...Array<string[]>(5).fill([' ● Request failed due to a transient API error. Retrying...', '']).flat(),
+const gaveUpScreen = endedOnError('12:01', 'Request failed due to a transient API error. Retrying...', [
   ' ✗ Failed to get response from the AI model; retried 5 times (total retry wait time: 16.03 seconds) Last error: 500 Th',
   '   server had an error while processing your request. Sorry about that!',
-  ...gap(4),
-  ...composer(IDLE_FOOTER),
-].join('\n');
+]);
 
 /** OpenAI's per-minute limit (429 `rate_limit_exceeded`, `retry-after: 2`) on every request: retried without a notice, then given up. */
-const rateLimitScreen = [
-  ' ❯ Say something                                                                                                 11:59',
-  ...gap(1),
+const rateLimitScreen = endedOnError('11:59', null, [
   ' ✗ Failed to get response from the AI model; retried 5 times (total retry wait time: 10.69 seconds) Last error: 429 Ra',
   '   limit reached for gpt-4o in organization org-mock on requests per min (RPM): Limit 500, Used 500, Requested 1.',
   '   Please try again in 2s.',
-  ...gap(13),
-  ...composer(IDLE_FOOTER),
-].join('\n');
+]);
 
 /** OpenAI's `insufficient_quota` (429, no `retry-after`) on every request: retried on Copilot's own back-off, then given up. */
-const quotaScreen = [
-  ' ❯ Say something                                                                                                 12:04',
-  ...gap(1),
+const quotaScreen = endedOnError('12:04', null, [
   ' ✗ Failed to get response from the AI model; retried 5 times (total retry wait time: 57.04 seconds) Last error: 429 Yo',
   '   exceeded your current quota, please check your plan and billing details. For more information on this error, read t',
   '   docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
-  ...gap(13),
-  ...composer(IDLE_FOOTER),
-].join('\n');
+]);
 
 /** The provider's port closed: five retries, then Copilot names the provider it cannot reach. */
-const unreachableScreen = [
-  ' ❯ Say something                                                                                                 11:59',
-  ...gap(1),
-  ...Array<string[]>(5).fill([' ● Response was interrupted due to a server error. Retrying...', '']).flat(),
+const unreachableScreen = endedOnError('11:59', 'Response was interrupted due to a server error. Retrying...', [
   ' ✗ Could not connect to local model provider at http://127.0.0.1:9/v1.',
   '     Check that the service is running and the port is correct.',
-  ...gap(4),
-  ...composer(IDLE_FOOTER),
-].join('\n');
+]);
 
 export const copilotRules: RuleSetInput = {
   agent: 'copilot',
