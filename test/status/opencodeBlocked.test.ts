@@ -10,27 +10,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentStatusInfo } from '../../src/shared/status';
 import { createOpencodeHarness } from '../fixtures/openaiChat/opencodeHarness';
-import { INVALID_API_KEY_BODY, SERVER_ERROR } from '../fixtures/openaiChat/mockChatCompletions';
+import { INVALID_API_KEY_BODY, rateLimitExceeded, SERVER_ERROR } from '../fixtures/openaiChat/mockChatCompletions';
 import { cleanupsAfterEach, is, mockAndHarness, spawnOnCore } from './liveAgent';
 
 /** opencode needs 15-45 s to draw its first screen on a loaded 2-core machine. */
 const WAIT_MS = 150_000;
 
-/** OpenAI's per-minute request limit, as its API words it and with the headers it sends. */
-const RATE_LIMITED = {
-  httpError: 429,
-  retryAfterMs: 2_000,
-  headers: { 'x-ratelimit-limit-requests': '3', 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': '2s' },
-  body: {
-    error: {
-      message:
-        'Rate limit reached for gpt-4o-mini in organization org-mock on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 2s. Visit https://platform.openai.com/account/rate-limits to learn more.',
-      type: 'requests',
-      param: null,
-      code: 'rate_limit_exceeded',
-    },
-  },
-};
+const RATE_LIMITED = rateLimitExceeded(2);
 const REFUSED = { httpError: 401, body: INVALID_API_KEY_BODY };
 /** The first request and opencode's five retries. */
 const SERVER_ERROR_REQUESTS = 6;

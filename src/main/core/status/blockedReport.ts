@@ -8,6 +8,9 @@ import { RegionReader, type ScreenSnapshot } from './regions';
 import { parseResetTime } from './resetTime';
 import type { StatusRule } from './ruleSchema';
 
+/** A scrollbar or box side ending a row of the CLI's line (Copilot's transcript once it overflows): never its words. */
+const SCROLLBAR_AT_ROW_END = /\s*[┃│]$/gmu;
+
 /** The report of `rule` on this screen, or undefined when the rule reads none or its line is gone. */
 export function readBlockedReport(rule: StatusRule, snapshot: ScreenSnapshot, now: number, timeZone?: string): BlockedInfo | undefined {
   if (!rule.report) return undefined;
@@ -16,7 +19,7 @@ export function readBlockedReport(rule: StatusRule, snapshot: ScreenSnapshot, no
   const last = [...text.matchAll(new RegExp(rule.report.source, flags))].at(-1);
   if (!last) return undefined;
   const g = last.groups ?? {};
-  const message = (g.message ?? last[0]).replace(/\s+/gu, ' ').trim();
+  const message = (g.message ?? last[0]).replace(SCROLLBAR_AT_ROW_END, '').replace(/\s+/gu, ' ').trim();
   const resetsAt = g.reset === undefined ? undefined : parseResetTime(g.reset, now, timeZone);
   return {
     message,

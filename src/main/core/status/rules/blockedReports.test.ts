@@ -117,4 +117,28 @@ describe('blocked reports', () => {
       message: 'Authentication failed with provider at http://127.0.0.1:39067/v1 (HTTP 401).',
     });
   });
+
+  it("copilot: retries given up read with the API's words wrapped under them, without the transcript's scrollbar column; an unreachable provider by its URL", () => {
+    const limit = ruleOf('copilot', 'gave-up-limit');
+    expect(reportOn(limit, limit.sample)?.message).toBe(
+      'Failed to get response from the AI model; retried 5 times (total retry wait time: 10.69 seconds) Last error: 429 Ra limit reached for gpt-4o in organization org-mock on requests per min (RPM): Limit 500, Used 500, Requested 1. Please try again in 2s.',
+    );
+    const gaveUp = ruleOf('copilot', 'gave-up');
+    // The real screen once the transcript overflowed (the live test's third turn).
+    const scrolled = [
+      ' ❯ And now?                                                                                                      12:32 ┃',
+      '                                                                                                                       ┃',
+      ' ● Request failed due to a transient API error. Retrying...                                                            ┃',
+      '                                                                                                                       ┃',
+      ' ✗ Failed to get response from the AI model; retried 5 times (total retry wait time: 5.58 seconds) Last error: 500 The ┃',
+      '   server had an error while processing your request. Sorry about that!                                                ┃',
+      '                                                                                                                       ┃',
+      ' ~/project [⎇ main]',
+    ].join('\n');
+    expect(reportOn(gaveUp, scrolled)?.message).toBe(
+      'Failed to get response from the AI model; retried 5 times (total retry wait time: 5.58 seconds) Last error: 500 The server had an error while processing your request. Sorry about that!',
+    );
+    const network = ruleOf('copilot', 'provider-unreachable');
+    expect(reportOn(network, network.sample)?.message).toBe('Could not connect to local model provider at http://127.0.0.1:9/v1.');
+  });
 });

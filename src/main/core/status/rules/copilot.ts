@@ -202,12 +202,14 @@ const trustScreen = [
 /** The footer row while a turn runs: a spinner glyph, then `Working`. */
 const WORKING = /^ \S Working\b/u;
 const FOOTER = 'after_last_horizontal_rule';
+/** Once the transcript overflows, a scrollbar column ends its rows (`   ┃`). */
+const SCROLLBAR = '(?: *┃)?';
 /**
  * The newest block of the conversation, whose heading row starts with `glyph`: that row, then only
  * its indented rows and blank rows down to the working-directory row right above the composer.
  */
 const newestBlock = (glyph: string, heading = '[^\\n]*') =>
-  new RegExp(`(?:^|\\n) ${glyph} ${heading}(?:\\n(?: {2}[^\\n]*)?)*\\n \\S[^\\n]*$`, 'u');
+  new RegExp(`(?:^|\\n) ${glyph} ${heading}${SCROLLBAR}(?:\\n(?: {2}[^\\n]*)?)*\\n \\S[^\\n]*$`, 'u');
 /** What a finished tool's heading ends with: its result summary. */
 const TOOL_SUMMARY = String.raw` (?:\d+ lines?…|No Content)`;
 /**
@@ -242,6 +244,73 @@ const authFailedScreen = [
   ...composer(IDLE_FOOTER),
 ].join('\n');
 const AUTH_FAILED = 'Authentication failed with provider at [^\\n]*\\(HTTP 40[13]\\)\\.';
+
+/**
+ * Copilot's own retries spent (its `Failed to get response from the AI model; retried N times
+ * (total retry wait time: …) Last error: <status> <the API's message>`, or `; stopped after …` for
+ * a stalled stream), the API's words wrapped under it. The wrap drops the characters at the break
+ * (`429 Ra` / `limit reached`), so only whole rows are read: the status code after `Last error:`,
+ * and the billing words of the API's message. Copilot prints these rows as it ends the turn (the
+ * newest block, read without waiting for the footer, which swaps `Working` for its key hints up to
+ * 0.6 s later under load: copilot-blocked.cast, 401 at 14.33 s, row at 14.59 s, footer at 14.92 s).
+ */
+const GAVE_UP = 'Failed to get response from the AI model;';
+/** Within the newest block: its heading row and the rows wrapped under it (indented to the text). */
+const IN_BLOCK = String.raw`(?:[^\n]|\n {3})*?`;
+const LAST_ERROR_429 = String.raw`(?=${IN_BLOCK}Last error:\s+429\b)`;
+const BILLING_WORDS = `${IN_BLOCK}(?:quota|billing)`;
+/** The ✗ block's rows: the heading and the rows wrapped under it. */
+const errorReport = (heading: string) => new RegExp(`^ ✗ (?<message>${heading}[^\\n]*(?:\\n {3}\\S[^\\n]*)*)`, 'mu');
+const UNREACHABLE = '(?:Could not connect to (?:local model )?provider|Connection timed out to provider) at ';
+const TURN_RUNS = { region: FOOTER, line: WORKING };
+
+/**
+ * A turn that ended on an error (observed at 120x40): the user's turn sent at `time`, a blank row, the
+ * retry notices (`notice` five times, or none when Copilot retried silently), the `✗` block, then
+ * blank rows down to the composer.
+ */
+function endedOnError(time: string, notice: string | null, errorRows: string[]): string {
+  const notices =
+    notice === null
+      ? []
+      : Array<string[]>(5)
+          .fill([` ● ${notice}`, ''])
+          .flat();
+  return [
+    ` ❯ Say something${' '.repeat(97)}${time}`,
+    ...gap(1),
+    ...notices,
+    ...errorRows,
+    ...gap(notice === null ? 16 - errorRows.length : 6 - errorRows.length),
+    ...composer(IDLE_FOOTER),
+  ].join('\n');
+}
+
+/** Five 500s retried, then given up (the mock answering every request with OpenAI's 500). */
+const gaveUpScreen = endedOnError('12:01', 'Request failed due to a transient API error. Retrying...', [
+  ' ✗ Failed to get response from the AI model; retried 5 times (total retry wait time: 16.03 seconds) Last error: 500 Th',
+  '   server had an error while processing your request. Sorry about that!',
+]);
+
+/** OpenAI's per-minute limit (429 `rate_limit_exceeded`, `retry-after: 2`) on every request: retried without a notice, then given up. */
+const rateLimitScreen = endedOnError('11:59', null, [
+  ' ✗ Failed to get response from the AI model; retried 5 times (total retry wait time: 10.69 seconds) Last error: 429 Ra',
+  '   limit reached for gpt-4o in organization org-mock on requests per min (RPM): Limit 500, Used 500, Requested 1.',
+  '   Please try again in 2s.',
+]);
+
+/** OpenAI's `insufficient_quota` (429, no `retry-after`) on every request: retried on Copilot's own back-off, then given up. */
+const quotaScreen = endedOnError('12:04', null, [
+  ' ✗ Failed to get response from the AI model; retried 5 times (total retry wait time: 57.04 seconds) Last error: 429 Yo',
+  '   exceeded your current quota, please check your plan and billing details. For more information on this error, read t',
+  '   docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
+]);
+
+/** The provider's port closed: five retries, then Copilot names the provider it cannot reach. */
+const unreachableScreen = endedOnError('11:59', 'Response was interrupted due to a server error. Retrying...', [
+  ' ✗ Could not connect to local model provider at http://127.0.0.1:9/v1.',
+  '     Check that the service is running and the port is correct.',
+]);
 
 export const copilotRules: RuleSetInput = {
   agent: 'copilot',
@@ -294,7 +363,7 @@ export const copilotRules: RuleSetInput = {
       priority: 850,
       implies: { primary: 'waiting', detail: 'login' },
       region: 'above_prompt_box',
-      match: { regex: newestBlock('✗', AUTH_FAILED), not: { region: FOOTER, line: WORKING } },
+      match: { regex: newestBlock('✗', AUTH_FAILED) },
       report: new RegExp(`^ ✗ (?<message>${AUTH_FAILED})`, 'mu'),
       sample: authFailedScreen,
       lookalikes: [
@@ -304,14 +373,79 @@ export const copilotRules: RuleSetInput = {
       source: `GitHub Copilot CLI ${VERSION}, observed against test/fixtures/openaiChat's mock answering every request 401 with OpenAI's invalid_api_key body (2026-11-28): two retries, then this`,
     },
     {
+      id: 'gave-up-quota',
+      priority: 846,
+      implies: { primary: 'waiting', detail: 'quota' },
+      region: 'above_prompt_box',
+      // A 429 whose message is about the plan or billing (OpenAI's `insufficient_quota`): credit used up.
+      match: { regex: newestBlock('✗', `${GAVE_UP}${LAST_ERROR_429}(?=${BILLING_WORDS})[^\\n]*`) },
+      report: errorReport(GAVE_UP),
+      sample: quotaScreen,
+      lookalikes: [
+        { sample: rateLimitScreen, why: 'a rate limit' },
+        { sample: gaveUpScreen, why: 'server errors' },
+      ],
+      source: `GitHub Copilot CLI ${VERSION}, observed against test/fixtures/openaiChat's mock answering every request 429 insufficient_quota (2026-11-28, 120x40): five retries over 57 s without a notice, then this`,
+    },
+    {
+      id: 'gave-up-limit',
+      priority: 845,
+      implies: { primary: 'waiting', detail: 'limit' },
+      region: 'above_prompt_box',
+      // The last error was a 429: a rate or usage limit (the API's words say which, and when to try again).
+      match: { regex: newestBlock('✗', `${GAVE_UP}${LAST_ERROR_429}(?!${BILLING_WORDS})[^\\n]*`) },
+      report: errorReport(GAVE_UP),
+      sample: rateLimitScreen,
+      lookalikes: [
+        { sample: gaveUpScreen, why: 'server errors' },
+        { sample: quotaScreen, why: 'credit used up' },
+      ],
+      source: `GitHub Copilot CLI ${VERSION}, observed against test/fixtures/openaiChat's mock answering every request 429 rate_limit_exceeded with retry-after: 2 (2026-11-28, 120x40): five silent retries, then this`,
+    },
+    {
+      id: 'gave-up',
+      priority: 840,
+      implies: { primary: 'waiting', detail: 'api_error' },
+      region: 'above_prompt_box',
+      // Any other error its retries did not get past (5xx, a stalled stream).
+      match: { regex: newestBlock('✗', `${GAVE_UP}[^\\n]*`) },
+      report: errorReport(GAVE_UP),
+      sample: gaveUpScreen,
+      lookalikes: [
+        { sample: retryScreen, why: 'still retrying' },
+        { sample: idleScreen, why: 'a turn that ended on an answer' },
+      ],
+      source: `GitHub Copilot CLI ${VERSION}, observed against test/fixtures/openaiChat's mock answering every request with OpenAI's 500 server_error (2026-11-28, 120x40): five retries, then this`,
+    },
+    {
+      id: 'provider-unreachable',
+      priority: 835,
+      implies: { primary: 'waiting', detail: 'network' },
+      region: 'above_prompt_box',
+      // Connection refused or timed out on every retry (`local model provider` for a loopback URL).
+      match: { regex: newestBlock('✗', `${UNREACHABLE}[^\\n]*`) },
+      report: errorReport(UNREACHABLE),
+      sample: unreachableScreen,
+      lookalikes: [
+        { sample: authFailedScreen, why: 'a refused key' },
+        { sample: idleScreen, why: 'a turn that ended on an answer' },
+      ],
+      source: `GitHub Copilot CLI ${VERSION}, observed with COPILOT_PROVIDER_BASE_URL on a closed loopback port (2026-11-28, 120x40): five retries 2-8 s apart, then this`,
+    },
+    {
       id: 'retrying',
       priority: 720,
       implies: { primary: 'active', detail: 'thinking' },
       region: 'above_prompt_box',
-      // After a failed request Copilot says so and retries by itself (the notice stays while it waits).
-      match: { regex: newestBlock('●', 'Request failed[^\\n]*Retrying\\.\\.\\.[^\\n]*'), all: [{ region: FOOTER, line: WORKING }] },
+      // After a failed request Copilot says so and retries by itself (the notice stays while it waits):
+      // `Request failed due to a transient API error.` (a 5xx, a 401), `Response was interrupted due to
+      // a server error.` (a refused connection), `Request failed (<status>).`.
+      match: { regex: newestBlock('●', '[^\\n]*\\. Retrying\\.\\.\\.'), all: [TURN_RUNS] },
       sample: retryScreen,
-      lookalikes: [{ sample: respondingScreen, why: 'the answer streams' }],
+      lookalikes: [
+        { sample: respondingScreen, why: 'the answer streams' },
+        { sample: unreachableScreen, why: 'the retries given up' },
+      ],
       source: rec('copilot-api-error-retries', '9.0 s'),
     },
     {
