@@ -115,6 +115,19 @@ function idleSession(options: Omit<StatusTrackerOptions, 'clock'> = {}) {
   return s;
 }
 
+/** An opencode session past start-up whose turn was just submitted (its busy row drawn); `screen` cuts its rule samples. */
+function opencodeTurnStarted() {
+  const opencode = resolvePreset('opencode');
+  const screen = (id: string) => opencode.rules.rules.find((r) => r.id === id)!.sample.split('\n');
+  const s = setup({}, opencode);
+  s.session.print(screen('idle-hint-row'));
+  s.clock.advanceBy(STARTUP_GRACE_MS + RECOMPUTE_COALESCE_MS);
+  s.tracker.applyHookEvent({ event: 'UserPromptSubmit', at: s.clock.now() });
+  s.session.print(screen('esc-interrupt'));
+  s.clock.advanceBy(RECOMPUTE_COALESCE_MS);
+  return { ...s, screen };
+}
+
 describe('StatusTracker', () => {
   it('is starting until the grace after the first output byte, then follows the screen', () => {
     const { clock, session, state } = setup();
@@ -314,14 +327,7 @@ describe('StatusTracker', () => {
     });
 
     it("a retry whose next attempt never comes is stuck once its hold is over, on a busy screen that names no detail (opencode's)", () => {
-      const opencode = resolvePreset('opencode');
-      const screen = (id: string) => opencode.rules.rules.find((r) => r.id === id)!.sample.split('\n');
-      const { clock, session, tracker, state } = setup({}, opencode);
-      session.print(screen('idle-hint-row'));
-      clock.advanceBy(STARTUP_GRACE_MS + RECOMPUTE_COALESCE_MS);
-      tracker.applyHookEvent({ event: 'UserPromptSubmit', at: clock.now() });
-      session.print(screen('esc-interrupt'));
-      clock.advanceBy(RECOMPUTE_COALESCE_MS);
+      const { clock, tracker, state } = opencodeTurnStarted();
       const retryAt = clock.now() + 10_000;
       tracker.applyHookEvent({ event: 'ApiRetry', at: clock.now(), message: 'Rate limited', attempt: 1, retryAt });
       expect(state()).toBe('active/retrying');
@@ -331,14 +337,7 @@ describe('StatusTracker', () => {
     });
 
     it("opencode's turn that ended on an error: its TurnError holds the block over the idle screen drawn before the error", () => {
-      const opencode = resolvePreset('opencode');
-      const screen = (id: string) => opencode.rules.rules.find((r) => r.id === id)!.sample.split('\n');
-      const { clock, session, tracker, state } = setup({}, opencode);
-      session.print(screen('idle-hint-row'));
-      clock.advanceBy(STARTUP_GRACE_MS + RECOMPUTE_COALESCE_MS);
-      tracker.applyHookEvent({ event: 'UserPromptSubmit', at: clock.now() });
-      session.print(screen('esc-interrupt'));
-      clock.advanceBy(RECOMPUTE_COALESCE_MS);
+      const { clock, session, tracker, state, screen } = opencodeTurnStarted();
       expect(state()).toBe('active/thinking');
       // opencode 1.18.33 gave up: session.error, then idle; its TUI turns the hint row idle before
       // it draws the error block (seconds later under load).
