@@ -188,12 +188,22 @@ const keyRejectedRows = [
 ];
 
 /**
+ * The row under the history with the shortcuts hint; while hooks ran in the last 3 s it names them
+ * (`  Executing Hooks: switchboard-status, …   ? for shortcuts`, Gemini CLI 0.61.0 keeps the row up
+ * `WARNING_PROMPT_DURATION_MS`; with a spinner while they still run), Switchboard's own Stop hook
+ * after every turn included. While a prompt is typed (not sent) the hint is hidden and the
+ * composer's rule comes next.
+ */
+const SHORTCUTS_ROW = String.raw`\n(?: {2,}\? for shortcuts|(?: {2}| \S )Executing Hooks?: [^\n]*? {2,}\? for shortcuts|─{8,})$`;
+/** A continuation row of the last item: indented, and not the shortcuts row. */
+const CONTINUATION = String.raw`\n {2}(?! *(?:\? for shortcuts|Executing Hooks?: ))`;
+/**
  * The last history item is the CLI's error for `error` (which may wrap onto its indented
- * continuation rows), followed only by its hints and the idle shortcuts row: the turn ended on it.
+ * continuation rows), followed only by its hints and the shortcuts row: the turn ended on it.
  */
 const lastItemIsError = (error: string) =>
   new RegExp(
-    `^✕ \\[API Error: (?:[^\\n]|\\n {2})*?(?<message>${error})(?:[^\\n]|\\n {2}(?! *\\? for shortcuts))*(?:\\n(?:ℹ | {2}(?! *\\? for shortcuts))[^\\n]*)*\\n {2,}\\? for shortcuts$`,
+    `^✕ \\[API Error: (?:[^\\n]|\\n {2})*?(?<message>${error})(?:[^\\n]|${CONTINUATION})*(?:\\n(?:ℹ |${CONTINUATION.slice(2)})[^\\n]*)*${SHORTCUTS_ROW}`,
     'mu',
   );
 /** The whole text of the error item, up to its closing bracket at the end of a row. */
