@@ -132,53 +132,47 @@ describe('codex: a refusal outlives the report that keys typed at Codex clear', 
   });
 });
 
-describe("gemini: a turn that ended on an error is read while Switchboard's own hook row is still up", () => {
+describe('gemini: a turn that ended on an error is read whatever row Gemini CLI 0.61.0 draws under it', () => {
   const gemini = BUILTIN_RULE_SETS.get('gemini')!;
-  // Gemini CLI 0.61.0 keeps its "Executing Hooks" row at least 3 s after the hooks ran
-  // (`WARNING_PROMPT_DURATION_MS`, useHookDisplayState): the refused key of a recorded take @ 10.3 s.
-  const refusedKeyWithHookRow = [
+  /** The refused key of a recorded take, with `under` between the error item and the composer. */
+  const refusedKey = (under: string[], typed = '  Type your message or @path/to/file') => [
     ' > Say something',
     '✕ [API Error: {"error":{"code":400,"message":"API key not valid. Please pass a valid API',
     '  key.","status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"API_KEY_INV',
     '  ALID","domain":"googleapis.com","metadata":{"service":"generativelanguage.googleapis.com"}}]}}]',
-    '  Executing Hooks: switchboard-status, switchboard-status, switchboard-status                          ? for shortcuts',
+    ...under,
     '────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────',
     ' Shift+Tab to accept edits',
-    ' >   Type your message or @path/to/file',
+    ` > ${typed}`,
     ' workspace (/directory)                         branch    sandbox       /model',
     ' /tmp/switchboard-gemini-LqhQTV/home/project    main      no sandbox    gemini-2.5-flash    ✖ 1 error (F12 for details)',
   ];
+  const read = (rows: string[]) => {
+    const r = classify(rows, '', { rules: gemini, now: 0 });
+    return [`${r.primary}/${r.detail}`, r.reason];
+  };
+  const LOGIN = ['waiting/login', 'gemini/api-key-rejected'];
+  // It keeps its "Executing Hooks" row at least 3 s after the hooks ran (`WARNING_PROMPT_DURATION_MS`,
+  // useHookDisplayState), Switchboard's Stop hook included: the take @ 10.3 s.
+  const hookRow = '  Executing Hooks: switchboard-status, switchboard-status, switchboard-status                          ? for shortcuts';
 
-  it('the refused key reads waiting · login under the hook row, as it does once the row is gone', () => {
-    const r = classify(refusedKeyWithHookRow, '', { rules: gemini, now: 0 });
-    expect([`${r.primary}/${r.detail}`, r.reason]).toEqual(['waiting/login', 'gemini/api-key-rejected']);
+  it('under the hook row, plain or spinning, as once the row is gone', () => {
+    expect(read(refusedKey([hookRow]))).toEqual(LOGIN);
+    expect(read(refusedKey([hookRow.replace('  Executing Hooks', ' ⠙ Executing Hooks')]))).toEqual(LOGIN);
+    expect(
+      read(
+        refusedKey([
+          '                                                                                                        ? for shortcuts',
+        ]),
+      ),
+    ).toEqual(LOGIN);
+  });
+
+  it('while the next prompt is typed, not sent (the hint hidden): the take @ 14.85 s', () => {
+    expect(read(refusedKey([], 'Try again'))).toEqual(LOGIN);
   });
 
   it('a new prompt under the old error is a new turn: the hook row of its start is not the error’s', () => {
-    const rows = [...refusedKeyWithHookRow];
-    rows.splice(4, 0, ' > Try again');
-    const r = classify(rows, '', { rules: gemini, now: 0 });
-    expect(r.primary).not.toBe('waiting');
-  });
-});
-
-describe('gemini: a turn that ended on an error stays read while the next prompt is typed, not sent', () => {
-  const gemini = BUILTIN_RULE_SETS.get('gemini')!;
-  // Gemini CLI 0.61.0 hides its shortcuts hint while the composer holds text: a recorded take @ 14.85 s.
-  const typing = [
-    ' > Say something',
-    '✕ [API Error: {"error":{"code":400,"message":"API key not valid. Please pass a valid API',
-    '  key.","status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"API_KEY_INV',
-    '  ALID","domain":"googleapis.com","metadata":{"service":"generativelanguage.googleapis.com"}}]}}]',
-    '────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────',
-    ' Shift+Tab to accept edits',
-    ' > Try again',
-    ' workspace (/directory)                         branch    sandbox       /model',
-    ' /tmp/switchboard-gemini-LqhQTV/home/project    main      no sandbox    gemini-2.5-flash    ✖ 1 error (F12 for details)',
-  ];
-
-  it('waiting · login while "Try again" sits in the composer', () => {
-    const r = classify(typing, '', { rules: gemini, now: 0 });
-    expect([`${r.primary}/${r.detail}`, r.reason]).toEqual(['waiting/login', 'gemini/api-key-rejected']);
+    expect(read(refusedKey([' > Try again', hookRow]))[0]).not.toMatch(/^waiting/u);
   });
 });
