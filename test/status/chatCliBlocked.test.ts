@@ -73,7 +73,7 @@ describe('real chat-completions CLIs blocked', () => {
       const gaveUp = await status(is('waiting', 'api_error'), 'waiting · api_error');
       expect(gaveUp.reason).toBe('copilot/gave-up');
       expect(gaveUp.blocked?.message).toMatch(
-        /^Failed to get response from the AI model; retried 5 times \(.*\) Last error: 500 [^┃]*Sorry about that!$/u,
+        /^Failed to get response from the AI model; retried 5 times \(.*\) Last error: 500 [^┃█]*Sorry about that!$/u,
       );
       // Its retry notices, read under the transcript's scrollbar column (it overflows by now).
       expect(history.slice(sinceLimit).some((s) => s.reason === 'copilot/retrying')).toBe(true);

@@ -40,8 +40,10 @@ it('through serve + MCP: waiting · limit within 1 s, attention once, an idle ti
     'anthropic-ratelimit-unified-representative-claim': 'five_hour',
   };
   const limited = { httpError: 429, message: 'rate limited', headers };
-  // The turn meets the limit (the request and its one retry); the next request, after the reset, is answered.
-  const mock = await startMockAnthropic({ turns: [[limited, limited, { text: 'Back at work after the reset.' }]] });
+  // The turn meets the limit (the request and its one retry); the next request, after the reset, is
+  // answered after 2 s of thinking, so the agent is still at work when the test reads the timers.
+  const answer = { text: 'Back at work after the reset.', firstTokenDelayMs: 2_000 };
+  const mock = await startMockAnthropic({ turns: [[limited, limited, answer]] });
   cleanups.push(() => mock.close());
   const harness = await createClaudeHarness({ baseUrl: mock.url, env: { CLAUDE_CODE_MAX_RETRIES: '1' } });
   cleanups.push(() => harness.cleanup());

@@ -8,8 +8,8 @@ import { RegionReader, type ScreenSnapshot } from './regions';
 import { parseResetTime } from './resetTime';
 import type { StatusRule } from './ruleSchema';
 
-/** A scrollbar or box side ending a row of the CLI's line (Copilot's transcript once it overflows): never its words. */
-const SCROLLBAR_AT_ROW_END = /\s*[┃│]$/gmu;
+/** A scrollbar (track or thumb) or box side ending a row of the CLI's line (Copilot's transcript once it overflows): never its words. */
+const SCROLLBAR_AT_ROW_END = /\s*[┃│█]$/gmu;
 
 /** The report of `rule` on this screen, or undefined when the rule reads none or its line is gone. */
 export function readBlockedReport(rule: StatusRule, snapshot: ScreenSnapshot, now: number, timeZone?: string): BlockedInfo | undefined {

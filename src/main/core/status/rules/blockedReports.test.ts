@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readBlockedReport } from '../blockedReport';
+import { classify } from '../classifier';
 import type { StatusRule } from '../ruleSchema';
 import { BUILTIN_RULE_SETS } from './index';
 
@@ -136,6 +137,12 @@ describe('blocked reports', () => {
       ' ~/project [⎇ main]',
     ].join('\n');
     expect(reportOn(gaveUp, scrolled)?.message).toBe(
+      'Failed to get response from the AI model; retried 5 times (total retry wait time: 5.58 seconds) Last error: 500 The server had an error while processing your request. Sorry about that!',
+    );
+    // The scrollbar's thumb (`█`) on the rows in view, as a CI run drew it.
+    const thumb = scrolled.replace(/ ┃$/gmu, ' █');
+    expect(classify(thumb.split('\n'), '', { rules: BUILTIN_RULE_SETS.get('copilot')!, now: 0 }).reason).toBe('copilot/gave-up');
+    expect(reportOn(gaveUp, thumb)?.message).toBe(
       'Failed to get response from the AI model; retried 5 times (total retry wait time: 5.58 seconds) Last error: 500 The server had an error while processing your request. Sorry about that!',
     );
     const network = ruleOf('copilot', 'provider-unreachable');

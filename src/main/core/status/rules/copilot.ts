@@ -202,8 +202,8 @@ const trustScreen = [
 /** The footer row while a turn runs: a spinner glyph, then `Working`. */
 const WORKING = /^ \S Working\b/u;
 const FOOTER = 'after_last_horizontal_rule';
-/** Once the transcript overflows, a scrollbar column ends its rows (`   ┃`). */
-const SCROLLBAR = '(?: *┃)?';
+/** Once the transcript overflows, a scrollbar column ends its rows: its track `┃`, or its thumb `█` on the rows in view. */
+const SCROLLBAR = '(?: *[┃█])?';
 /**
  * The newest block of the conversation, whose heading row starts with `glyph`: that row, then only
  * its indented rows and blank rows down to the working-directory row right above the composer.
