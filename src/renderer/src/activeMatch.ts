@@ -16,7 +16,8 @@ export class ActiveMatch implements IDisposable {
   /** Cells the match spans, across wrapped rows. */
   private length = 0;
   private bufferType: 'normal' | 'alternate' = 'normal';
-  private isRestoring = false;
+  /** Nesting depth of find's own selection changes (a restore inside a search). */
+  private findSelecting = 0;
   private readonly listeners: IDisposable[];
 
   constructor(private readonly term: Terminal) {
@@ -30,9 +31,22 @@ export class ActiveMatch implements IDisposable {
     ];
   }
 
-  /** True while the selection changes only to put the active match back (not a selection to copy). */
-  get restoring(): boolean {
-    return this.isRestoring;
+  /**
+   * True while find moves the selection: a search selecting its match (the addon's own refresh
+   * after output included) or the active match put back. Neither is a selection to copy.
+   */
+  get findIsSelecting(): boolean {
+    return this.findSelecting > 0;
+  }
+
+  /** Run `change` as find's own selection change. */
+  asFind<T>(change: () => T): T {
+    this.findSelecting++;
+    try {
+      return change();
+    } finally {
+      this.findSelecting--;
+    }
   }
 
   /** Take the terminal's selection as the active match (the search addon selects each match it goes to). */
@@ -53,12 +67,7 @@ export class ActiveMatch implements IDisposable {
     const marker = this.marker;
     if (!marker || marker.isDisposed || marker.line < 0 || this.term.hasSelection()) return;
     if (this.term.buffer.active.type !== this.bufferType) return; // the marker belongs to the other screen
-    this.isRestoring = true;
-    try {
-      this.term.select(this.column, marker.line, this.length);
-    } finally {
-      this.isRestoring = false;
-    }
+    this.asFind(() => this.term.select(this.column, marker.line, this.length));
   }
 
   forget(): void {
@@ -85,12 +94,20 @@ export class AnchoredSearchAddon extends SearchAddon {
 
   // At run time `args` also holds the internal options of the addon's own refresh (noScroll): passed on as they came.
   override findNext(...args: Parameters<SearchAddon['findNext']>): boolean {
-    this.activeMatch()?.restore();
-    return super.findNext(...args);
+    return this.fromActiveMatch(() => super.findNext(...args));
   }
 
   override findPrevious(...args: Parameters<SearchAddon['findPrevious']>): boolean {
-    this.activeMatch()?.restore();
-    return super.findPrevious(...args);
+    return this.fromActiveMatch(() => super.findPrevious(...args));
+  }
+
+  /** The search selects its match, also over a selection the user made while find was open: that is not copied. */
+  private fromActiveMatch(search: () => boolean): boolean {
+    const match = this.activeMatch();
+    if (!match) return search();
+    return match.asFind(() => {
+      match.restore();
+      return search();
+    });
   }
 }

@@ -88,7 +88,7 @@ export class TerminalPane {
     this.term.registerLinkProvider(this.fileLinkProvider());
     this.term.attachCustomKeyEventHandler((event) => this.onKey(event));
     this.term.onSelectionChange(() => {
-      if (this.activeMatch.restoring) return; // find put its match back: nothing new was selected
+      if (this.activeMatch.findIsSelecting) return; // find selected its match: the user selected nothing
       if (this.options.copyOnSelect() && this.term.hasSelection()) void copyText(this.term.getSelection());
     });
     // Keys typed into a stopped pane cannot be delivered: say so instead of dropping them silently.
