@@ -34,6 +34,8 @@ export interface BlockedRow {
   /** Epoch ms when the limit resets, when the CLI showed it. */
   resetsAt?: number;
   action: BlockedAction;
+  /** The CLI keeps trying by itself (nothing to type into it): the action is only to open its pane. */
+  retriesByItself?: true;
   /**
    * The continue already armed for it (continue at reset, or a back-off probe): its timer, which
    * timer_list shows and timer_cancel / timer_pause act on. The action is not offered again meanwhile.

@@ -53,6 +53,11 @@ export interface BlockedInfo {
   /** Retrying: the attempt shown and the most the CLI will make. */
   attempt?: number;
   maxAttempts?: number;
+  /**
+   * The CLI keeps trying by itself and goes on once the cause passes (Codex waiting for the
+   * network): nothing is typed into it, neither a probe nor the inbox's retry.
+   */
+  retriesByItself?: true;
 }
 
 export type Health = 'ALIVE' | 'STUCK' | 'RECOVERED' | 'DEAD';

@@ -82,6 +82,8 @@ describe('the real Codex blocked', () => {
     const unreachable = await status(is('waiting', 'network'), 'waiting · network');
     expect(unreachable.reason).toBe('codex/waiting-for-network');
     expect(unreachable.blocked?.message).toMatch(/^Connection failed: /u);
+    // It keeps trying by itself: the inbox offers its pane, nothing to type into it.
+    expect(core.listWaiting().find((w) => w.id === id)?.blocked).toMatchObject({ action: 'open_pane', retriesByItself: true });
     const back = new MockResponses({ turns: [[{ text: 'Back online.' }]] });
     await back.listen(Number(port));
     cleanup(() => back.close());

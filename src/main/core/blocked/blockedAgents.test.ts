@@ -382,4 +382,14 @@ describe('the back-off probe where no reset is shown', () => {
     core.set('waiting', 'login', { message: 'Not logged in · Please run /login' });
     expect(timers.list(APP_ACTOR).timers).toEqual([]);
   });
+
+  it('never probes a CLI that keeps retrying by itself: a person is told, nothing is typed', async () => {
+    const { core, timers, timerHost } = setup();
+    core.settings.continueAtReset = true;
+    core.set('waiting', 'network', { message: 'Connection failed: error sending request', retriesByItself: true });
+    expect(core.attention).toEqual(['claude: API unreachable']);
+    expect(timers.list(APP_ACTOR).timers).toEqual([]);
+    await advance(PROBE_MAX_TRIES * probeDelayMs(PROBE_MAX_TRIES));
+    expect(timerHost.delivered).toEqual([]);
+  });
 });

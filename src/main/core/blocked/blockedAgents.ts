@@ -155,7 +155,7 @@ export class BlockedAgents implements Disposable {
       this.autoArmed.add(info.id);
       return this.continueAtReset(info, status, true).timer;
     }
-    if (!isProbed(status.detail)) return undefined;
+    if (!isProbed(status.detail) || status.blocked?.retriesByItself) return undefined;
     this.autoArmed.add(info.id);
     return this.armProbe(info.id, status, 1);
   }

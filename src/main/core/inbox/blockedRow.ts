@@ -26,15 +26,22 @@ const WORDS_BY_DETAIL: Readonly<Record<BlockedDetail, string>> = {
 
 /** The row of an agent blocked on `detail`; `timers` are the agent's own, where an armed continue is found. */
 export function blockedRowOf(detail: BlockedDetail, status: AgentStatusInfo, timers: readonly TimerSummary[] = []): BlockedRow {
-  const action = detail === 'limit' && status.blocked?.resetsAt === undefined ? 'retry_now' : ACTION_BY_DETAIL[detail];
   const continues = armedContinueOf(timers);
   return {
     detail,
     message: status.blocked?.message ?? status.reason,
     ...(status.blocked?.resetsAt !== undefined && { resetsAt: status.blocked.resetsAt }),
-    action,
+    action: actionOf(detail, status),
+    ...(status.blocked?.retriesByItself && { retriesByItself: true as const }),
     ...(continues && { continues }),
   };
+}
+
+function actionOf(detail: BlockedDetail, status: AgentStatusInfo): BlockedAction {
+  // A CLI that keeps trying by itself needs nothing typed: a continue would only queue a turn.
+  if (status.blocked?.retriesByItself) return 'open_pane';
+  if (detail === 'limit' && status.blocked?.resetsAt === undefined) return 'retry_now';
+  return ACTION_BY_DETAIL[detail];
 }
 
 function armedContinueOf(timers: readonly TimerSummary[]): ArmedContinue | undefined {

@@ -74,6 +74,20 @@ function fakeAgent(
 }
 
 describe('attention inbox', () => {
+  it('a CLI that keeps retrying by itself is offered no continue: its pane, and a row that says so', () => {
+    const agent = fakeAgent('reconnecting', ['❯ '], 1_000);
+    const blocked = { message: 'Connection failed: error sending request', retriesByItself: true as const };
+    agent.status = { ...agent.status, detail: 'network', reason: 'codex/waiting-for-network', blocked };
+    expect(listWaiting([agent])[0].blocked).toEqual({
+      detail: 'network',
+      message: 'Connection failed: error sending request',
+      action: 'open_pane',
+      retriesByItself: true,
+    });
+    agent.status = { ...agent.status, blocked: { message: 'Unable to connect to API' } };
+    expect(listWaiting([agent])[0].blocked?.action).toBe('retry_now');
+  });
+
   it("a blocked agent's row names the continue already armed for it (a pending or paused continue timer), and only that", () => {
     const agent = fakeAgent('limited', ['❯ '], 1_000);
     const resetsAt = Date.UTC(2026, 10, 28, 15, 0);

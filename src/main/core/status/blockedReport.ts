@@ -26,5 +26,6 @@ export function readBlockedReport(rule: StatusRule, snapshot: ScreenSnapshot, no
     ...(resetsAt !== undefined && { resetsAt }),
     ...(g.attempt !== undefined && { attempt: Number(g.attempt) }),
     ...(g.max !== undefined && { maxAttempts: Number(g.max) }),
+    ...(rule.retriesByItself && { retriesByItself: true as const }),
   };
 }

@@ -38,6 +38,14 @@ describe('loadRuleSet', () => {
     ]);
   });
 
+  it('accepts retriesByItself only on blocked rules', () => {
+    const network = { implies: { primary: 'waiting', detail: 'network' } as const, report: 'Reconnecting', retriesByItself: true };
+    expect(loadRuleSet(set(rule({ id: 'net', ...network }))).rules[0].retriesByItself).toBe(true);
+    expect(problems(set(rule({ retriesByItself: true })))).toEqual([
+      expect.stringMatching(/^rule busy \(retriesByItself\): only blocked rules say the CLI retries by itself/),
+    ]);
+  });
+
   it('accepts a prompt layout only on waiting rules that read the screen, and no stateful regex in it', () => {
     const waiting = { implies: { primary: 'waiting', detail: 'permission' } as const, prompt: { anchor: '^Allow\\?' } };
     expect(loadRuleSet(set(rule({ id: 'ask', ...waiting }))).rules[0].prompt?.anchor).toEqual(/^Allow\?/u);

@@ -98,6 +98,11 @@ export interface StatusRuleInput {
    * as printed), `attempt` and `max` (the retry counter). The last match in the region counts.
    */
   report?: Pattern;
+  /**
+   * Blocked rules only: the screen shows the CLI still trying by itself, with no end (Codex's
+   * "Reconnecting... waiting for network"). A person is told, but no continue is typed into it.
+   */
+  retriesByItself?: boolean;
 }
 
 interface NormalizerInput {
@@ -203,6 +208,7 @@ const ruleSchema = z
       })
       .optional(),
     report: patternSchema.optional(),
+    retriesByItself: z.boolean().optional(),
   })
   .superRefine((rule, ctx) => {
     const { primary, detail } = rule.implies;
@@ -236,6 +242,9 @@ const ruleSchema = z
         path: ['report'],
         message: "blocked and retrying rules, and only they, read the CLI's line (report)",
       });
+    }
+    if (rule.retriesByItself && !isBlockedDetail(rule.implies.detail)) {
+      ctx.addIssue({ code: 'custom', path: ['retriesByItself'], message: 'only blocked rules say the CLI retries by itself' });
     }
     if (depth(rule.match) > MAX_MATCHER_DEPTH) {
       ctx.addIssue({ code: 'custom', path: ['match'], message: `matcher nesting deeper than ${MAX_MATCHER_DEPTH}` });

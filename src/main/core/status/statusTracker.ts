@@ -639,7 +639,13 @@ export class StatusTracker extends DisposableBase {
 }
 
 function sameBlocked(a: BlockedInfo | undefined, b: BlockedInfo | undefined): boolean {
-  return a?.message === b?.message && a?.resetsAt === b?.resetsAt && a?.attempt === b?.attempt && a?.maxAttempts === b?.maxAttempts;
+  return (
+    a?.message === b?.message &&
+    a?.resetsAt === b?.resetsAt &&
+    a?.attempt === b?.attempt &&
+    a?.maxAttempts === b?.maxAttempts &&
+    a?.retriesByItself === b?.retriesByItself
+  );
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {

@@ -183,6 +183,11 @@ export function Inbox() {
                 ),
               )}
               {agent.blocked?.continues && <ArmedContinueNote armed={agent.blocked.continues} now={now} />}
+              {agent.blocked?.retriesByItself && (
+                <span className="inbox-hint" data-testid="inbox-retries-by-itself">
+                  Retries by itself: it goes on once the cause passes.
+                </span>
+              )}
               {agent.blocked && agent.blocked.action !== 'open_pane' && !agent.blocked.continues && (
                 <button
                   className="choice choice-blocked"

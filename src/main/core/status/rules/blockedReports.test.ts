@@ -56,6 +56,9 @@ describe('blocked reports', () => {
     expect(reportOn(login, login.sample)?.message).toBe(
       'unexpected status 401 Unauthorized: Incorrect API key provided: sk-mock-*****0000. You can find your API key at https://platform.openai.com/account/api-keys.',
     );
+    const network = ruleOf('codex', 'waiting-for-network');
+    expect(reportOn(network, network.sample)).toEqual({ message: 'Connection failed: error sending request', retriesByItself: true });
+    expect(reportOn(login, login.sample)?.retriesByItself).toBeUndefined();
     const quota = ruleOf('codex', 'error-quota');
     expect(reportOn(quota, quota.sample)).toEqual({ message: 'Quota exceeded. Check your plan and billing details.' });
   });

@@ -383,6 +383,7 @@ export const codexRules: RuleSetInput = {
       // count, whatever `stream_max_retries` says) and goes on by itself once a connection holds.
       match: { line: /^\S Reconnecting\.\.\. waiting for network\b/u },
       report: /Reconnecting\.\.\. waiting for network[^\n]*(?:\n {2}└ (?<message>[^\n]+))?/u,
+      retriesByItself: true,
       sample: [
         '• Reconnecting... waiting for network (7s • esc to interrupt)',
         '  └ Connection failed: error sending request',
