@@ -50,6 +50,8 @@ describe('the real Codex blocked', () => {
     expect(retrying.blocked).toMatchObject({ maxAttempts: STREAM_RETRIES });
     const gaveUp = await status(is('waiting', 'api_error'), 'waiting · api_error');
     expect(gaveUp.reason).toBe('codex/state-error');
+    // Its message is the error row Codex drew, not its report.
+    expect(gaveUp.blocked?.message).toMatch(/^We’re currently experiencing high demand/u);
     // Each retry row's own "n/m": counting up to the last attempt. Codex draws 1/2 for a few hundred
     // ms only, so on a loaded machine the tracker may first read it at 2/2.
     const attempts = history.filter((s) => s.detail === 'retrying').map((s) => s.blocked?.attempt ?? 0);

@@ -259,6 +259,22 @@ describe('continue at reset as a setting', () => {
     expect(core.attention).toEqual([limitReason(first.resetsAt!), limitReason(second.resetsAt!)]);
   });
 
+  it('another cause within the episode replaces what the setting armed: a probe for an API error gives way to the continue at the reset', () => {
+    const { core, timers } = setup();
+    core.settings.continueAtReset = true;
+    core.set('waiting', 'api_error', { message: 'API Error: 529 Overloaded' });
+    expect(timers.list(APP_ACTOR).timers.map((t) => t.label)).toEqual([
+      `continue probe 1/${PROBE_MAX_TRIES} (API error, retries given up)`,
+    ]);
+    const reset = limit();
+    core.set('waiting', 'limit', reset);
+    expect(timers.list(APP_ACTOR).timers.map((t) => t.label)).toEqual([`continue at reset (usage limit, resets ${hhmm(reset.resetsAt!)})`]);
+    // Cancelled by hand: the same cause again arms nothing.
+    timers.cancel(APP_ACTOR, timers.list(APP_ACTOR).timers[0].id);
+    core.set('waiting', 'limit', limit());
+    expect(timers.list(APP_ACTOR).timers).toEqual([]);
+  });
+
   it("the agent's own entry says off over the project's on; the toggle turns it on (armed at once) and off (cancelled)", async () => {
     const { core, blocked, timers } = setup();
     core.settings.continueAtReset = true;

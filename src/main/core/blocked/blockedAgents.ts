@@ -160,6 +160,15 @@ export class BlockedAgents implements Disposable {
     return this.armProbe(info.id, status, 1);
   }
 
+  /**
+   * Another cause within the episode (an API error read first, then the usage limit with its reset):
+   * what the setting armed for the old cause is cancelled, so the new cause gets its own continue.
+   */
+  private forgetAutoContinue(agentId: string): void {
+    this.cancelContinues(agentId, (armed) => armed.auto);
+    this.autoArmed.delete(agentId);
+  }
+
   private armProbe(agentId: string, status: AgentStatusInfo & { detail: BlockedDetail }, n: number): TimerSummary {
     const label = `continue probe ${n}/${PROBE_MAX_TRIES} (${blockedSummary(blockedRowOf(status.detail, status))})`;
     return this.armContinue(agentId, status, probeDelayMs(n, this.host.settings.continueProbeFirstMs), label, { auto: true, probe: n });
@@ -189,7 +198,8 @@ export class BlockedAgents implements Disposable {
     }
     if (event.type !== 'processChanged') return;
     const { id, agent } = event.process;
-    const step = nextEpisode(this.episodes.get(id), agent);
+    const cause = this.episodes.get(id);
+    const step = nextEpisode(cause, agent);
     // A continue under check: a turn that has only begun may meet the same limit, the same episode.
     if (!step.open && this.checking.has(id) && agent && agent.primary !== 'dead' && !showsProgress(agent))
       step.open = this.episodes.get(id);
@@ -199,6 +209,7 @@ export class BlockedAgents implements Disposable {
       this.autoArmed.delete(id);
     }
     if (step.began && agent) this.host.requestAttention(id, attentionReason(agent), 'switchboard');
+    if (step.began && cause !== undefined) this.forgetAutoContinue(id);
     if (step.open) this.autoContinue(event.process);
   }
 

@@ -304,15 +304,22 @@ export const codexRules: RuleSetInput = {
       id: 'state-error',
       priority: 845,
       implies: { primary: 'waiting', detail: 'api_error' },
-      region: 'osc_state',
-      // The turn ended on an error that no rule above names (which error it was is not in the
-      // report; the `■` row above the composer says, see error-usage-limit). The next turn reports
-      // `working` and lets go.
-      match: { regex: /^state=error\b/u },
-      report: /^(?<message>state=error)/u,
-      sample: 'state=error:app=codex',
-      lookalikes: [{ sample: 'state=done:app=codex', why: 'a turn that ended well' }],
-      source: `${OBSERVED}: the mock answering 401, 429 usage_limit_reached and insufficient_quota (OSC 7501, 2026-11-27)`,
+      region: ERROR_REGION,
+      // The turn ended on an error that no rule above names: Codex's report says error and its `■`
+      // row, still last above the composer, says which. The report comes a moment before the row
+      // is drawn; waiting for the row keeps a named refusal (a usage limit) from reading as an API
+      // error first. The next turn reports `working` and lets go.
+      match: { regex: ERROR_ROW_LAST, all: [{ region: 'osc_state', regex: /^state=error\b/u }] },
+      report: /^■ (?<message>[^›■⚠]*?)\s*(?:\n\s*⚠|\n› )/mu,
+      sample: errorScreen('■ We’re currently experiencing high demand, which may cause temporary errors.'),
+      sampleState: 'state=error:app=codex',
+      lookalikes: [
+        {
+          sample: ['› Say something', '• Working (0s • esc to interrupt)', '› Ask Codex to do anything', MODEL_LINE, FOOTER].join('\n'),
+          why: 'the report already says error, the row is not drawn yet',
+        },
+      ],
+      source: OBSERVED_ERROR('500 until `stream_max_retries` ran out (test/status/codexBlocked.test.ts)'),
     },
     {
       id: 'running-command',
