@@ -4,7 +4,7 @@
  * a `plugin.json` with its name and `hooks/hooks.json` (`{version: 1, hooks: {<event>: [{type:
  * 'command', bash, timeoutSec}]}}`, the layout of the plugin Copilot ships in its package,
  * `plugins/browser-use`). Nothing is written into the user's `~/.copilot` or repository; Copilot
- * loads it for this run only, beside the user's own hooks, folder trust or not.
+ * loads it for this run only, beside the user's own hooks.
  *
  * A command hook gets the event's input JSON on stdin, one line, without the event's name; each
  * hook here keeps only the inputs that hold every `inputHas` text, adds Switchboard's event name
