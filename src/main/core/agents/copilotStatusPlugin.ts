@@ -95,7 +95,7 @@ function hookCommand(hook: CopilotStatusHook, hooksUrl: string): string {
 }
 
 /** The plugin's files for the hook receiver at `hooksUrl`. */
-export function copilotStatusPluginFiles(hooksUrl: string): Record<string, string> {
+function copilotStatusPluginFiles(hooksUrl: string): Record<string, string> {
   const hooks = Object.fromEntries(
     COPILOT_STATUS_HOOKS.map((hook) => [
       hook.copilotEvent,
