@@ -278,6 +278,7 @@ test('a Claude Code at its usage limit: the inbox says why with the reset, "Cont
   const resetWords = new Date(resetsAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
   await expect(item).toContainText('blocked: limit');
   await expect(item.getByTestId('inbox-question')).toHaveText(`claude: usage limit, resets ${resetWords}`);
+  await expect(item.getByTestId('inbox-cli-said')).toHaveText('API Error: Request rejected (429) · rate limited');
   const continueButton = item.getByRole('button', { name: 'Continue at reset — limited' });
   await continueButton.click();
   await expect(inbox.getByTestId('inbox-notice')).toContainText(/limited: continues after the reset \(timer t_\w+\)/u);

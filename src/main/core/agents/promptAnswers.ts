@@ -84,6 +84,40 @@ const CLAUDE: PromptAnswers = {
         'Claude Code 2.1.332, recordings/claude/dev-trust-dialog.cast (Down onto the unnumbered "Yes, I trust this folder", then Enter: action trust_yes); 2.1.197, recordings/claude/2.1.197/dev-trust-dialog.cast @ 6.0 s',
     },
   ],
+  // Manual mode's start-up offer; its options carry no numbers and Enter confirms the highlighted one.
+  'auto-mode-offer': [
+    {
+      choice: 'approve',
+      label: 'Yes, make auto mode the default',
+      keys: ENTER,
+      selected: /^\s*❯ Yes, set auto mode as my default/mu,
+      source:
+        'Claude Code 2.1.332, recordings/claude/dev-permission-no.cast @ 5.0 s ("❯ Yes, set auto mode as my default permission mode" selected first); unverified',
+    },
+    {
+      choice: 'deny',
+      label: 'No, keep manual mode',
+      keys: ESCAPE,
+      source:
+        'Claude Code 2.1.332, recordings/claude/dev-permission-no.cast and dev-permission-yes.cast (action decline_auto_mode: Escape, manual mode stays)',
+    },
+  ],
+  // Auto mode through a gateway that does not pass its server-side check: the waiting call is held.
+  'auto-mode-check-unreachable': [
+    {
+      choice: 'approve',
+      label: 'Stay in auto mode (approve each checked action yourself)',
+      keys: ENTER,
+      source:
+        'Claude Code 2.1.332, the dialog\'s hint "Enter to stay in auto mode"; recordings/claude/dev-auto-mode-gateway.cast; unverified',
+    },
+    {
+      choice: 'deny',
+      label: 'Cancel',
+      keys: ESCAPE,
+      source: 'Claude Code 2.1.332, recordings/claude/dev-auto-mode-gateway.cast (action permission_no: Escape, no request follows)',
+    },
+  ],
   'ask-user-question': [
     {
       choice: 'answer',

@@ -141,7 +141,8 @@ export class AgentTurns {
   }
 
   private inboxAgent(id: string): InboxAgent {
-    const entry = this.host.entry(id);
+    const { host } = this;
+    const entry = host.entry(id);
     const { tracker, preset } = this.statusOf(id);
     return {
       id,
@@ -150,7 +151,10 @@ export class AgentTurns {
       rules: preset.rules,
       answers: promptAnswersFor(preset.id),
       status: tracker.status,
-      timers: this.host.describe(id).timers ?? [],
+      // Read only for a blocked row: describing an entry is not free, and most agents are not waiting.
+      get timers() {
+        return host.describe(id).timers ?? [];
+      },
       screen: entry.screen,
       write: (data) => entry.write(data),
       typeTurn: (text) => this.sendUserTurn(id, text),

@@ -26,6 +26,15 @@ const CASES: Case[] = [
   { preset: 'claude', recording: 'dev-permission-yes', action: 'permission_yes', choice: 'approve', rule: 'claude/permission-prompt' },
   { preset: 'claude', recording: 'dev-permission-no', action: 'permission_no', choice: 'deny', rule: 'claude/permission-prompt' },
   { preset: 'claude', recording: 'dev-trust-dialog', action: 'trust_yes', choice: 'answer', rule: 'claude/trust-dialog' },
+  { preset: 'claude', recording: 'dev-permission-no', action: 'decline_auto_mode', choice: 'deny', rule: 'claude/auto-mode-offer' },
+  {
+    preset: 'claude',
+    recording: 'dev-auto-mode-gateway',
+    action: 'permission_no',
+    choice: 'deny',
+    rule: 'claude/auto-mode-check-unreachable',
+  },
+  { preset: 'claude', recording: 'dev-plan-approval', action: 'plan_no', choice: 'deny', rule: 'claude/plan-exit' },
   {
     preset: 'claude',
     set: 'claude/2.1.197',

@@ -142,6 +142,11 @@ export function Inbox() {
             <pre className="inbox-question" data-testid="inbox-question">
               {agent.question}
             </pre>
+            {agent.blocked && (
+              <p className="inbox-cli-said" data-testid="inbox-cli-said" title={`What ${agent.preset} printed`}>
+                {agent.blocked.message}
+              </p>
+            )}
             <div className="inbox-actions">
               {agent.choices.map((choice) =>
                 choice.takesText ? (
