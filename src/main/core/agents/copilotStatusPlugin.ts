@@ -86,12 +86,12 @@ export const COPILOT_STATUS_HOOKS: readonly CopilotStatusHook[] = [
 const HOOK_TIMEOUT_S = 5;
 
 function hookCommand(hook: CopilotStatusHook, hooksUrl: string): string {
-  if (!hook.forwardsInput && hook.inputHas.length === 0) {
-    return `cat >/dev/null; ${hookPostCommand(hooksUrl, `--data '{"hook_event_name":"${hook.postsAs}"}'`)}`;
-  }
   const checks = hook.inputHas.map((text) => `case "$input" in *'${text}'*) ;; *) exit 0 ;; esac`);
   const named = `sed 's/}[[:space:]]*$/,"hook_event_name":"${hook.postsAs}"}/'`;
-  return ['input=$(cat)', ...checks, `printf '%s' "$input" | ${named} | ${hookPostCommand(hooksUrl, '--data-binary @-')}`].join('; ');
+  const post = hook.forwardsInput
+    ? `printf '%s' "$input" | ${named} | ${hookPostCommand(hooksUrl, '--data-binary @-')}`
+    : hookPostCommand(hooksUrl, `--data '{"hook_event_name":"${hook.postsAs}"}'`);
+  return ['input=$(cat)', ...checks, post].join('; ');
 }
 
 /** The plugin's files for the hook receiver at `hooksUrl`. */
