@@ -18,6 +18,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { MCP_HOOKS_PATH, MCP_SERVER_NAME, MCP_TOKEN_ENV, READ_ONLY_TOOLS } from '../../../shared/mcp';
+import { HOOK_POST_TIMEOUT_MS, hookPostCommand } from './hookPostCommand';
 import { isPlainObject, parseJsonObject } from './jsonc';
 
 /** The env var that moves Gemini CLI's user configuration (`<dir>/.gemini`). */
@@ -59,12 +60,9 @@ function withSwitchboardServer(user: Record<string, unknown>, url: string): Reco
 /**
  * Gemini CLI 0.61 runs only command hooks (its hooks reference: `type` "Currently only `command`
  * is supported"), with the hook's input JSON on stdin, and waits for them. Each posts that JSON to
- * Switchboard's hook receiver with the run's token from the environment (hooks inherit it), prints
- * nothing (stdout must be JSON or empty) and never fails the CLI: no curl, or no Switchboard, is a
- * lost signal and the screen decides.
+ * Switchboard's hook receiver (hookPostCommand.ts; stdout must be JSON or empty).
  */
 const GEMINI_STATUS_HOOK_EVENTS = ['BeforeAgent', 'AfterAgent', 'BeforeModel', 'BeforeTool', 'AfterTool', 'Notification'] as const;
-const STATUS_HOOK_TIMEOUT_MS = 2_000;
 
 /**
  * BeforeModel fires before every attempt of a model request, retries included (the only structured
@@ -75,14 +73,12 @@ const NAME_ONLY_EVENTS: ReadonlySet<string> = new Set(['BeforeModel']);
 
 export function withStatusHooks(userHooks: unknown, hooksUrl: string): Record<string, unknown> {
   const hooks: Record<string, unknown> = isPlainObject(userHooks) ? { ...userHooks } : {};
-  const post = (data: string) =>
-    `curl -s -m ${STATUS_HOOK_TIMEOUT_MS / 1000} -o /dev/null -H 'Content-Type: application/json' ` +
-    `-H "Authorization: Bearer $${MCP_TOKEN_ENV}" ${data} '${hooksUrl}' || true`;
+  const post = (data: string) => hookPostCommand(hooksUrl, data);
   for (const event of GEMINI_STATUS_HOOK_EVENTS) {
     const command = NAME_ONLY_EVENTS.has(event) ? post(`--data '{"hook_event_name":"${event}"}'`) : post('--data-binary @-');
     const ours = {
       ...(event.endsWith('Tool') ? { matcher: '.*' } : {}),
-      hooks: [{ type: 'command', name: 'switchboard-status', command, timeout: STATUS_HOOK_TIMEOUT_MS }],
+      hooks: [{ type: 'command', name: 'switchboard-status', command, timeout: HOOK_POST_TIMEOUT_MS }],
     };
     const theirs = Array.isArray(hooks[event]) ? (hooks[event] as unknown[]) : [];
     hooks[event] = [...theirs, ours];

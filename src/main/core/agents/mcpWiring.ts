@@ -11,6 +11,7 @@ import { MCP_HOOKS_PATH, MCP_SERVER_NAME, MCP_TOKEN_ENV, READ_ONLY_TOOLS } from 
 import { CLAUDE_HOOK_EVENTS } from '../../../shared/status';
 import type { McpEndpoint, McpWiring, RunEnv } from './agentPreset';
 import { GEMINI_HOME_ENV, createGeminiHome, userGeminiHome } from './geminiSettings';
+import { copilotStatusPlugin } from './copilotStatusPlugin';
 import { ownedSettingsFile } from './ownedSettingsFile';
 import { OPENCODE_CONFIG_CONTENT_ENV, mergedOpencodeConfig } from './opencodeConfig';
 import { opencodeStatusPlugin } from './opencodeStatusPlugin';
@@ -149,6 +150,7 @@ function piWiring(endpoint: McpEndpoint): McpWiring {
  * Copilot expands `${VAR}` in its headers, so the file holds no secret and the run's token comes
  * from its environment. The read-only tools run without asking (`--allow-tool switchboard(<tool>)`,
  * its permission pattern for one MCP tool); every other Switchboard tool asks as any MCP tool does.
+ * Its status hooks come as a plugin in a Switchboard-owned folder (copilotStatusPlugin.ts).
  */
 function copilotWiring(endpoint: McpEndpoint): McpWiring {
   const config = {
@@ -158,7 +160,7 @@ function copilotWiring(endpoint: McpEndpoint): McpWiring {
   };
   const file = ownedSettingsFile('copilot-mcp-config', JSON.stringify(config, null, 2));
   const allowed = READ_ONLY_TOOLS.flatMap((tool) => ['--allow-tool', `${MCP_SERVER_NAME}(${tool})`]);
-  return { args: ['--additional-mcp-config', `@${file}`, ...allowed], env: {} };
+  return { args: ['--additional-mcp-config', `@${file}`, ...allowed, '--plugin-dir', copilotStatusPlugin(endpoint)], env: {} };
 }
 
 /** Qwen Code waits for its hooks: a Switchboard that does not answer must not hold a turn for its 600 s default. */

@@ -6,7 +6,7 @@
  * CLI expands it.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -23,6 +23,21 @@ export function ownedSettingsFile(prefix: string, content: string, extension = '
   const file = path.join(dir(), name);
   if (readIfExists(file) !== content) writeFileSync(file, content, { mode: 0o600 });
   return file;
+}
+
+/**
+ * A directory `<prefix>-<hash of its files>` holding `files` (relative path → content), for a CLI
+ * that loads a folder (Copilot CLI's `--plugin-dir`); written on first use, like a settings file.
+ */
+export function ownedDirectory(prefix: string, files: Readonly<Record<string, string>>): string {
+  const content = JSON.stringify(Object.entries(files).sort(([a], [b]) => a.localeCompare(b)));
+  const root = path.join(dir(), `${prefix}-${createHash('sha256').update(content).digest('hex').slice(0, 16)}`);
+  for (const [relative, text] of Object.entries(files)) {
+    const file = path.join(root, relative);
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    if (readIfExists(file) !== text) writeFileSync(file, text, { mode: 0o600 });
+  }
+  return root;
 }
 
 function readIfExists(file: string): string | null {

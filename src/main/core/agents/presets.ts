@@ -134,7 +134,14 @@ const SPECS: readonly PresetSpec[] = [
     npmPackage: '@qwen-code/qwen-code',
   },
   { id: 'pi', displayName: 'pi', command: 'pi', hasHooks: true, verified: PI_VERIFIED, npmPackage: '@mariozechner/pi-coding-agent' },
-  { id: 'copilot', displayName: 'GitHub Copilot CLI', command: 'copilot', verified: COPILOT_VERIFIED, npmPackage: '@github/copilot' },
+  {
+    id: 'copilot',
+    displayName: 'GitHub Copilot CLI',
+    command: 'copilot',
+    hasHooks: true,
+    verified: COPILOT_VERIFIED,
+    npmPackage: '@github/copilot',
+  },
   {
     id: 'aider',
     displayName: 'aider',

@@ -32,6 +32,10 @@ describe('agent MCP wiring', () => {
     });
     expect(args.slice(2)).toEqual(expect.arrayContaining(['--allow-tool', 'switchboard(whoami)']));
     expect(args.slice(2).filter((a) => a !== '--allow-tool')).not.toContain('switchboard(send_message)');
+    // Its status hooks: a plugin folder of Switchboard's own, never the user's ~/.copilot.
+    const pluginDir = args[args.indexOf('--plugin-dir') + 1];
+    expect(statSync(join(pluginDir, 'hooks/hooks.json')).isFile()).toBe(true);
+    expect(pluginDir).not.toContain('.copilot');
   });
 
   it('qwen: a Switchboard-owned system-defaults settings file (0600) with the env-var header, nothing in argv', () => {

@@ -171,7 +171,7 @@ function hookEventOf(body: unknown): AgentHookEvent | undefined {
     at: typeof b.at === 'number' && Number.isFinite(b.at) && b.at >= 0 ? b.at : Date.now(),
     toolName: text(b.tool_name ?? b.toolName, 200),
     notificationType: text(b.notification_type ?? b.notificationType, 100),
-    message: text(b.message, 2_000),
+    message: text(b.message ?? errorMessageOf(b.error), 2_000),
     reason: text(b.reason, 100),
     attempt: count(b.attempt),
     maxAttempts: count(b.max_attempts ?? b.maxAttempts),
@@ -179,6 +179,22 @@ function hookEventOf(body: unknown): AgentHookEvent | undefined {
     statusCode: httpStatus(b.status_code),
     errorName: text(b.error_name, 100),
   });
+}
+
+/**
+ * The message of an `error` object a CLI's hook input carries (Copilot CLI's errorOccurred:
+ * `{message}`, whose message is the provider's JSON error body when the API answered), or undefined.
+ */
+function errorMessageOf(error: unknown): string | undefined {
+  const message = (error as { message?: unknown } | null | undefined)?.message;
+  if (typeof message !== 'string') return undefined;
+  try {
+    const body = JSON.parse(message) as { message?: unknown } | null;
+    return typeof body?.message === 'string' ? body.message : message;
+  } catch {
+    // Not a provider's JSON body: Copilot's own words.
+    return message;
+  }
 }
 
 /** An HTTP status as the agent sent it, or undefined (a bad value is a lost detail, not an error). */

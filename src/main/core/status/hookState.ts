@@ -72,6 +72,8 @@ export interface HookState extends HookImplication {
   isPromptDrawn?: boolean;
   /** A busy hook: the screen has shown the turn running since (see StatusTracker's stale-hook rule). */
   isTurnDrawn?: boolean;
+  /** A busy hook: the screen has shown the agent busy since (not only a dialog). */
+  isBusyDrawn?: boolean;
   /** A ModelRequest: the screen has shown its answer since (text or a tool), so a next one is no retry. */
   isAnswerDrawn?: boolean;
   /** A retry (ApiRetry, or a ModelRequest repeated): what the CLI said about it. */

@@ -672,6 +672,22 @@ describe('StatusTracker: retries reported by the CLI, not drawn (issue 30)', () 
     clock.advanceBy(HOOK_FRESH_MS + RECOMPUTE_COALESCE_MS);
     expect(state()).toBe('stuck/thinking');
   });
+
+  it('a retry is over once the screen shows the turn given up: the next turn starts thinking, not retrying', () => {
+    const { clock, session, tracker, state } = retriedRequest();
+    tracker.applyHookEvent({ event: 'ApiRetry', at: clock.now(), message: 'Rate limited' });
+    session.print(thinkingFrame(1));
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('active/retrying');
+    session.print(sample('api-error-gave-up'));
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('waiting/api_error');
+    // The next prompt is drawn running before its own hook comes (Copilot CLI: 0.2-0.4 s later).
+    session.print(thinkingFrame(2));
+    clock.advanceBy(RECOMPUTE_COALESCE_MS);
+    expect(state()).toBe('active/thinking');
+    expect(tracker.status.blocked).toBeUndefined();
+  });
 });
 
 describe('unknown dialogs and the arbitration between hooks and the screen', () => {

@@ -451,12 +451,21 @@ export class StatusTracker extends DisposableBase {
    * once the screen has shown the turn running and then its proven end (a strong idle screen),
    * the turn is over whatever the hook said: a lost or never-sent Stop (Claude Code sends none
    * when a turn ends on an error) cannot keep a finished agent busy. The idle status's reason
-   * names the hook it overrode until the screen shows something else.
+   * names the hook it overrode until the screen shows something else. A retry drawn as the turn
+   * running is over too once the screen shows the turn blocked (the CLI gave it up): else it
+   * would come back as the next turn starts, before that turn's own hook (Copilot CLI's
+   * errorOccurred, then its give-up row).
    */
   private retireEndedTurnHook(cls: Classification): void {
     if (cls.primary !== 'idle') this.staleHook = undefined;
     if (this.hook?.primary !== 'active') return;
+    if (cls.primary === 'active') this.hook.isBusyDrawn = true;
     if (cls.primary === 'active' || cls.primary === 'waiting') this.hook.isTurnDrawn = true;
+    const isGivenUp = this.hook.retry !== undefined && this.hook.isBusyDrawn === true && isBlockedDetail(cls.detail);
+    if (isGivenUp) {
+      this.hook = undefined;
+      return;
+    }
     if (!this.hook.isTurnDrawn || cls.primary !== 'idle' || !cls.isStrongIdle) return;
     this.staleHook = this.hook.event;
     this.hook = undefined;
