@@ -275,6 +275,16 @@ describe('continue at reset as a setting', () => {
     expect(timers.list(APP_ACTOR).timers).toEqual([]);
   });
 
+  it("a cause that changes while a typed continue is checked leaves one next try, the check's own", async () => {
+    const { core, timers } = setup();
+    core.settings.continueAtReset = true;
+    core.set('waiting', 'api_error', { message: 'API Error: 529 Overloaded' });
+    await advance(probeDelayMs(1));
+    core.set('active', 'thinking');
+    core.set('waiting', 'limit', { message: 'API Error: Request rejected (429) · rate limited' });
+    expect(timers.list(APP_ACTOR).timers.map((t) => t.label)).toEqual([`continue probe 2/${PROBE_MAX_TRIES} (usage limit)`]);
+  });
+
   it("the agent's own entry says off over the project's on; the toggle turns it on (armed at once) and off (cancelled)", async () => {
     const { core, blocked, timers } = setup();
     core.settings.continueAtReset = true;

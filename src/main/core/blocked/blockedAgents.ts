@@ -209,7 +209,8 @@ export class BlockedAgents implements Disposable {
       this.autoArmed.delete(id);
     }
     if (step.began && agent) this.host.requestAttention(id, attentionReason(agent), 'switchboard');
-    if (step.began && cause !== undefined) this.forgetAutoContinue(id);
+    // A continue under check arms its own next try (continueEnded).
+    if (step.began && cause !== undefined && !this.checking.has(id)) this.forgetAutoContinue(id);
     if (step.open) this.autoContinue(event.process);
   }
 
