@@ -127,9 +127,11 @@ const keyRefusedRows = [
  * The turn ended on any API error: the same item as the last one above the composer, with what
  * Qwen adds after the API's bracket on the item's own indented rows (its rate-limit advice after
  * a 429, `Possible quota limitations in place …`; the retry offer), when a 500 or a 503 came after
- * the request's own retries, or when the turn's rate-limit retries were spent.
+ * the request's own retries, or when the turn's rate-limit retries were spent. Never a refused key
+ * (401, 403): that item is a sign-in, whatever Qwen draws after it (it redraws the old item as the
+ * next prompt is sent, and a refused key then read as an API error for a moment).
  */
-const ENDED_ON_API_ERROR = /^ {2}✕ \[API Error: (?<message>(?:[^\n]|\n {4})*?)\](?:[^\n]|\n {4})*(?![\s\S])/mu;
+const ENDED_ON_API_ERROR = /^ {2}✕ \[API Error: (?!(?:401|403) )(?<message>(?:[^\n]|\n {4})*?)\](?:[^\n]|\n {4})*(?![\s\S])/mu;
 const gaveUpRows = [
   '  > Say something else',
   '  ✕ [API Error: 429 Rate limit reached for gpt-4o-mini in organization org-mock on requests per min (RPM): Limit 3, ',
@@ -204,6 +206,10 @@ export const qwenRules: RuleSetInput = {
           why: 'still retrying: the countdown follows the error item',
         },
         laterTurnAfter(gaveUpRows),
+        {
+          sample: endedOn(keyRefusedRows.map((row) => row.replace(' (Press Ctrl+Y to retry)', ''))),
+          why: 'a refused key is a sign-in, also while its item is redrawn without the retry offer',
+        },
         { sample: idleScreen, why: 'a turn that ended on an answer' },
       ],
       source: `${rec('qwen-blocked', '27.7 s')} (429 with retry-after-ms 1 on every request until the turn's rate-limit retries were spent, under Qwen's own model.generationConfig maxRetries 2 and 3 s delays; the same item with the offer alone after 503s)`,
