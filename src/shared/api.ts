@@ -26,6 +26,7 @@ import type { ProcessInfo, TimerHistoryEntry, TimerSummary } from './model';
 import type { ConfigIssue } from './config';
 import type { SerializedError } from './errors';
 import { ReadinessConfigSchema } from './readyConfig';
+import { SandboxConfigSchema } from './sandbox';
 import { TaskRequestSchema, type TaskView } from './task';
 import { ProposedEntrySchema, type ConfigProposal } from './proposal';
 import { McpScopeSchema, type McpScope, type ProjectTrustState } from './trust';
@@ -68,6 +69,8 @@ export const CommandArgs = {
     ready: ReadinessConfigSchema.optional(),
     /** Worktree id to run in (cwd is then relative to the project's folder there); default the main checkout. */
     worktree: z.string().min(1).optional(),
+    /** Run it in a sandbox (docs/sandbox.md): `true` for the defaults, or the options. */
+    sandbox: SandboxConfigSchema.optional(),
     ...Size,
   }),
   spawnAgent: z.strictObject({
@@ -79,6 +82,8 @@ export const CommandArgs = {
     instructions: z.string().optional(),
     /** Worktree id to run in (see spawnProcess). */
     worktree: z.string().min(1).optional(),
+    /** Run it in a sandbox (see spawnProcess). */
+    sandbox: SandboxConfigSchema.optional(),
     ...Size,
   }),
   startProcess: z.strictObject({ id: Id }),

@@ -16,6 +16,15 @@ export interface EntryDecoration extends Disposable {
   argsForRun?(): string[];
   /** This run's argv from the one before it in the chain (session or resume arguments). */
   argvForRun?(argv: readonly string[]): string[];
+  /** The run as it will be spawned, wrapped (a sandbox): its program resolved, every argument and the env in; throws to refuse the start. */
+  wrapRun?(run: RunCommand): RunCommand;
+}
+
+/** One run's command line and environment, after every other decoration added to them. */
+export interface RunCommand {
+  argv: string[];
+  env: Record<string, string>;
+  cwd: string;
 }
 
 /** The key a decoration is registered and found under: one decoration per key and entry. */

@@ -103,6 +103,7 @@ const spawnProcess = defineTool({
         cols: args.cols,
         rows: args.rows,
         worktree: args.worktree,
+        sandbox: args.sandbox,
       },
       spawnOrigin(call),
     );
@@ -127,6 +128,7 @@ const spawnAgent = defineTool({
         cols: args.cols,
         rows: args.rows,
         worktree: args.worktree,
+        sandbox: args.sandbox,
       },
       spawnOrigin(call),
     ),
