@@ -77,6 +77,8 @@ export class EntrySandbox {
     const env = { ...run.env };
     const relays = [...this.networkRelays(sockets, env), ...this.keyRelays(sockets, run.env, env)];
     for (const key of Object.keys(env)) if (key.endsWith('TMPDIR') || key === 'TMP' || key === 'TEMP') env[key] = '/tmp';
+    // The convention for "this runs in a deliberate sandbox" (Claude Code then allows its bypass mode as root).
+    env.IS_SANDBOX = '1';
     const stateFolders = this.context.stateFolders();
     ensureFolders(stateFolderPaths(stateFolders, run.env, run.env.HOME ?? ''));
     const mounts = sandboxMounts({ cwd: run.cwd, env: run.env, options: this.context.options, stateFolders, projectDir: this.context.projectDir });
