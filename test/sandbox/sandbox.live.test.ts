@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreHandle } from '../../src/main/core/composition';
-import { placeholderKey } from '../../src/main/core/sandbox';
+import { bwrapArgs, innerScript, placeholderKey } from '../../src/main/core/sandbox';
 import { makeTestRepo, type TestRepo } from '../../src/main/core/worktrees/testing/gitRepo';
 import { createClaudeHarness, trustClaudeFolder, type ClaudeHarness } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/anthropic/mockAnthropic';
@@ -205,8 +205,14 @@ describe('a sandboxed shell', () => {
   it(
     'keeps job control: Ctrl+C stops the foreground job, not the shell',
     async () => {
-      const info = await handle.core.spawnProcess({ kind: 'terminal', argv: ['bash', '--norc', '--noprofile', '-i'], sandbox: true });
+      const info = await handle.core.spawnProcess({
+        kind: 'terminal',
+        argv: ['bash', '--norc', '--noprofile', '-i'],
+        env: { PS1: 'sandboxed$ ' },
+        sandbox: true,
+      });
       const entry = handle.core.entry(info.id);
+      await waitForOutput(entry, /sandboxed\$ /, 15_000);
       entry.write('sleep 30; echo slept-$((40+2))\r');
       await waitForScreen(entry, (lines) => lines.some((l) => l.includes('sleep 30')));
       entry.write('\x03');
@@ -214,18 +220,58 @@ describe('a sandboxed shell', () => {
       await waitForOutput(entry, /alive-2/, 15_000);
       expect(screenTail(entry, 20)).not.toContain('slept-42');
       expect(handle.core.describe(info.id).state).toBe('running');
+      // Its own pid namespace: the test runner's process is neither visible nor signalable.
+      entry.write(`kill -0 ${process.pid} 2>/dev/null && echo sees-host || echo host-hidden-$((3+4))\r`);
+      await waitForOutput(entry, /host-hidden-7/, 15_000);
       await handle.core.closeProcess(info.id);
     },
     TEST_TIMEOUT_MS,
   );
 });
 
+describe('bubblewrap as an ordinary user', () => {
+  const user = 'sbsandbox';
+  const canMakeUsers = process.getuid?.() === 0;
+
+  it.skipIf(!canMakeUsers)('hides the home, writes only the working folder and has no network', () => {
+    try {
+      execFileSync('id', [user], { stdio: 'ignore' });
+    } catch {
+      execFileSync('useradd', ['-m', user]);
+    }
+    const home = execFileSync('sh', ['-c', `getent passwd ${user} | cut -d: -f6`], { encoding: 'utf8' }).trim();
+    const work = join(home, 'work');
+    execFileSync('runuser', ['-u', user, '--', 'sh', '-c', `mkdir -p ${work} ~/sockets ~/.ssh && echo ${MARKER} > ~/.ssh/marker`]);
+    const plan = {
+      mounts: { home, rw: [work], ro: [], hidden: [] },
+      socketDir: join(home, 'sockets'),
+      relays: [],
+      alwaysHidden: [],
+      cwd: work,
+    };
+    const script = `echo landed > inside.txt; cat ~/.ssh/marker 2>&1; id -u; curl -sS --max-time 3 http://127.0.0.1:${portOf(allowedServer)}/ 2>&1; echo end`;
+    const argv = ['bwrap', ...bwrapArgs(plan), '--', '/bin/sh', '-c', innerScript(plan, 'socat'), 'sandbox', 'sh', '-c', script];
+    const out = execFileSync('runuser', ['-u', user, '--', ...argv], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: home } });
+    expect(readFileSync(join(work, 'inside.txt'), 'utf8')).toBe('landed\n');
+    expect(out).not.toContain(MARKER);
+    expect(out).not.toContain('allowed server answered');
+    expect(out).toMatch(/Could not connect|Failed to connect|Couldn't connect/);
+    expect(out.split('\n')).not.toContain('0');
+  });
+});
+
 describe('when no sandbox can be made', () => {
   it('refuses to start without bubblewrap, saying why and how to fix it in one line', async () => {
     const bin = join(repo.home, 'bin-without-bwrap');
     mkdirSync(bin, { recursive: true });
-    for (const tool of ['sh', 'echo']) symlinkSync(execFileSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).trim() || `/bin/${tool}`, join(bin, tool));
-    const attempt = handle.core.spawnProcess({ kind: 'command', argv: ['sh', '-c', 'echo ran-unsandboxed'], env: { PATH: bin }, sandbox: true });
+    for (const tool of ['sh', 'echo'])
+      symlinkSync(execFileSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).trim() || `/bin/${tool}`, join(bin, tool));
+    const attempt = handle.core.spawnProcess({
+      kind: 'command',
+      argv: ['sh', '-c', 'echo ran-unsandboxed'],
+      env: { PATH: bin },
+      sandbox: true,
+    });
     await expect(attempt).rejects.toThrow(/bubblewrap \(bwrap\) is not installed\. Install it: sudo apt install bubblewrap/);
     const entry = handle.core.listProcesses().find((p) => p.argv.join(' ').includes('ran-unsandboxed'))!;
     expect(entry.state).toBe('error');

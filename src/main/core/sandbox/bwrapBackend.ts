@@ -33,7 +33,10 @@ function probeBwrap(bwrap: string): string | undefined {
       timeout: 10_000,
     });
   } catch (err) {
-    const stderr = String((err as { stderr?: Buffer }).stderr ?? '').trim().split('\n')[0] || String(err);
+    const stderr =
+      String((err as { stderr?: Buffer }).stderr ?? '')
+        .trim()
+        .split('\n')[0] || String(err);
     reason =
       `Sandbox unavailable: bubblewrap cannot create namespaces (${stderr}). ` +
       'Enable unprivileged user namespaces: sudo sysctl -w kernel.unprivileged_userns_clone=1 (Ubuntu 24.04+: kernel.apparmor_restrict_unprivileged_userns=0)';
@@ -46,12 +49,23 @@ export const bwrapBackend: SandboxBackend = {
   name: 'bubblewrap',
   unavailableReason(env) {
     const bwrap = findOnPath('bwrap', env);
-    if (!bwrap) return 'Sandbox unavailable: bubblewrap (bwrap) is not installed. Install it: sudo apt install bubblewrap (Fedora: sudo dnf install bubblewrap)';
-    if (!findOnPath('socat', env)) return 'Sandbox unavailable: socat (the sandbox network relay) is not installed. Install it: sudo apt install socat (Fedora: sudo dnf install socat)';
+    if (!bwrap)
+      return 'Sandbox unavailable: bubblewrap (bwrap) is not installed. Install it: sudo apt install bubblewrap (Fedora: sudo dnf install bubblewrap)';
+    if (!findOnPath('socat', env))
+      return 'Sandbox unavailable: socat (the sandbox network relay) is not installed. Install it: sudo apt install socat (Fedora: sudo dnf install socat)';
     return probeBwrap(bwrap);
   },
   wrap(plan, argv, env) {
-    return ['bwrap', ...bwrapArgs(plan), '--', '/bin/sh', '-c', innerScript(plan, findOnPath('socat', env) ?? 'socat'), 'switchboard-sandbox', ...argv];
+    return [
+      'bwrap',
+      ...bwrapArgs(plan),
+      '--',
+      '/bin/sh',
+      '-c',
+      innerScript(plan, findOnPath('socat', env) ?? 'socat'),
+      'switchboard-sandbox',
+      ...argv,
+    ];
   },
 };
 

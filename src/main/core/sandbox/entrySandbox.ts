@@ -81,7 +81,13 @@ export class EntrySandbox {
     env.IS_SANDBOX = '1';
     const stateFolders = this.context.stateFolders();
     ensureFolders(stateFolderPaths(stateFolders, run.env, run.env.HOME ?? ''));
-    const mounts = sandboxMounts({ cwd: run.cwd, env: run.env, options: this.context.options, stateFolders, projectDir: this.context.projectDir });
+    const mounts = sandboxMounts({
+      cwd: run.cwd,
+      env: run.env,
+      options: this.context.options,
+      stateFolders,
+      projectDir: this.context.projectDir,
+    });
     this.writable = mounts.rw;
     const plan = {
       mounts,
@@ -116,7 +122,11 @@ export class EntrySandbox {
     if (!sockets.has('proxy.sock')) {
       sockets.listen(
         'proxy.sock',
-        createEgressProxy({ allow: () => this.allowed, fixed: (hostPort) => this.fixedRoutes.get(hostPort), onRefused: (host, port) => this.recordRefusal(host, port) }),
+        createEgressProxy({
+          allow: () => this.allowed,
+          fixed: (hostPort) => this.fixedRoutes.get(hostPort),
+          onRefused: (host, port) => this.recordRefusal(host, port),
+        }),
       );
     }
     relays.push({ port: proxyPort, socket: `${sockets.dir}/proxy.sock` });

@@ -18,7 +18,14 @@ export function createKeyProxy(route: ApiKeyRoute, realBaseUrl: string, realKey:
     delete headers['x-goog-api-key'];
     headers[route.header] = keyHeaderValue(route, realKey);
     const upstream = send(
-      { protocol: base.protocol, hostname: base.hostname, port: base.port, method: req.method, path: `${basePath}${req.url ?? '/'}`, headers },
+      {
+        protocol: base.protocol,
+        hostname: base.hostname,
+        port: base.port,
+        method: req.method,
+        path: `${basePath}${req.url ?? '/'}`,
+        headers,
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);

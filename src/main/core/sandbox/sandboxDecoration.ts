@@ -78,7 +78,11 @@ export function sandboxCapability(options: SandboxCapabilityOptions = {}): Capab
 }
 
 /** A person lets a sandboxed entry reach `target` from now on (the inbox's "allow host for this agent"). */
-export function allowSandboxTarget(core: { decorationOf<D extends EntryDecoration>(id: string, key: DecorationKey<D>): D | undefined }, id: string, target: string): void {
+export function allowSandboxTarget(
+  core: { decorationOf<D extends EntryDecoration>(id: string, key: DecorationKey<D>): D | undefined },
+  id: string,
+  target: string,
+): void {
   const decoration = core.decorationOf(id, SANDBOX);
   if (!decoration) throw new InvalidArgumentError(`Process ${id} is not sandboxed`);
   decoration.sandbox.allow(target);
