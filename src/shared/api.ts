@@ -26,7 +26,7 @@ import type { ProcessInfo, TimerHistoryEntry, TimerSummary } from './model';
 import type { ConfigIssue } from './config';
 import type { SerializedError } from './errors';
 import { ReadinessConfigSchema } from './readyConfig';
-import { SandboxConfigSchema } from './sandbox';
+import { SandboxConfigSchema, SandboxNetworkTargetSchema } from './sandbox';
 import { TaskRequestSchema, type TaskView } from './task';
 import { ProposedEntrySchema, type ConfigProposal } from './proposal';
 import { McpScopeSchema, type McpScope, type ProjectTrustState } from './trust';
@@ -103,6 +103,8 @@ export const CommandArgs = {
   ackOutput: z.strictObject({ id: Id, bytes: z.number().int().min(0) }),
   /** A person looked at the pane: clears its attention flag. */
   acknowledgeAttention: z.strictObject({ id: Id }),
+  /** A person lets a sandboxed entry reach `host` (`host` or `host:port`) from now on (docs/sandbox.md); no MCP tool does this. */
+  allowSandboxHost: z.strictObject({ id: Id, host: SandboxNetworkTargetSchema }),
   /** The attention inbox: every waiting agent, what it asks, the answers it takes. */
   listWaiting: z.strictObject({}),
   /** Approve / deny / answer a waiting agent's prompt; refused when the prompt on screen changed. */
@@ -228,6 +230,7 @@ interface CommandResults {
   detach: null;
   ackOutput: null;
   acknowledgeAttention: null;
+  allowSandboxHost: null;
   listWaiting: { agents: WaitingAgent[] };
   answerPrompt: AnswerPromptResult;
   resolveBlocked: ResolveBlockedResult;

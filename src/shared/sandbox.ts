@@ -14,7 +14,7 @@ export const SandboxNetworkTargetSchema = z
   .regex(NETWORK_TARGET, 'must be "host" or "host:port" (e.g. "registry.npmjs.org", "127.0.0.1:4873")')
   .refine((target) => portOf(target) === undefined || (portOf(target)! >= 1 && portOf(target)! <= 65_535), 'port must be 1–65535');
 
-export const SandboxOptionsSchema = z.strictObject({
+const SandboxOptionsSchema = z.strictObject({
   fs: z
     .strictObject({
       /** Extra folders or files read-write (absolute, `~/…`, or relative to the project root). */

@@ -12,7 +12,7 @@ import type { InboundRelay, SandboxBackend, SandboxRunPlan } from './sandboxBack
 /** How long the relays get to listen before the program starts anyway (they take a few ms). */
 const RELAY_WAIT_TRIES = 300;
 
-export function findOnPath(program: string, env: Readonly<Record<string, string>>): string | undefined {
+function findOnPath(program: string, env: Readonly<Record<string, string>>): string | undefined {
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     if (!dir) continue;
     const candidate = join(dir, program);
@@ -135,6 +135,6 @@ function hexPort(port: number): string {
 }
 
 /** Single-quoted for sh. */
-export function quote(text: string): string {
+function quote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }

@@ -11,7 +11,7 @@ import { isAllowed, splitAuthority } from './networkAllowlist';
 /** A destination inside the sandbox that leads somewhere fixed on the host (MCP endpoint, API key proxy). */
 export type FixedRoute = () => Socket;
 
-export interface EgressPolicy {
+interface EgressPolicy {
   /** The allowlist as it is now (a person may widen it while the entry runs). */
   allow(): readonly string[];
   /** Where `host:port` (lower case) leads when it is one of Switchboard's own destinations. */

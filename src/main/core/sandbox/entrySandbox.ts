@@ -25,7 +25,7 @@ const PROXY_PORT = 3128;
 const FIRST_API_PORT = 4100;
 const PROXY_ENV = ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'all_proxy'];
 
-export interface EntrySandboxContext {
+interface EntrySandboxContext {
   options: SandboxOptions;
   projectDir: string;
   backend: SandboxBackend;

@@ -16,7 +16,7 @@ export function isAllowed(allow: readonly string[], host: string, port: number):
 }
 
 /** Lower case, without an IPv6 address's brackets. */
-export function normalHost(host: string): string {
+function normalHost(host: string): string {
   const lower = host.toLowerCase();
   return lower.startsWith('[') && lower.endsWith(']') ? lower.slice(1, -1) : lower;
 }

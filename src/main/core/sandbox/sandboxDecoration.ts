@@ -12,7 +12,7 @@ import { bwrapBackend } from './bwrapBackend';
 import { EntrySandbox } from './entrySandbox';
 import { unsupportedBackend, type SandboxBackend } from './sandboxBackend';
 
-export class SandboxDecoration implements EntryDecoration {
+class SandboxDecoration implements EntryDecoration {
   constructor(readonly sandbox: EntrySandbox) {}
 
   get onDidChange() {
@@ -32,7 +32,7 @@ export class SandboxDecoration implements EntryDecoration {
   }
 }
 
-export const SANDBOX: DecorationKey<SandboxDecoration> = serviceKey('sandbox');
+const SANDBOX: DecorationKey<SandboxDecoration> = serviceKey('sandbox');
 
 export interface SandboxCapabilityOptions {
   /** Switchboard's data folder: hidden inside every sandbox. */
@@ -46,7 +46,7 @@ interface SandboxHost {
   addEntryDecorator<D extends EntryDecoration>(key: DecorationKey<D>, decorator: EntryDecorator<D>): Disposable;
 }
 
-export function platformBackend(): SandboxBackend {
+function platformBackend(): SandboxBackend {
   return process.platform === 'linux' ? bwrapBackend : unsupportedBackend(process.platform);
 }
 

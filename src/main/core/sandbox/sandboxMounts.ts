@@ -18,7 +18,7 @@ export interface SandboxMounts {
   hidden: string[];
 }
 
-export interface MountInputs {
+interface MountInputs {
   cwd: string;
   env: Readonly<Record<string, string>>;
   options: SandboxOptions;
@@ -42,7 +42,7 @@ export function sandboxMounts(input: MountInputs): SandboxMounts {
 }
 
 /** `~/x` under the home folder, relative paths under the project root. */
-export function expandPath(path: string, home: string, projectDir: string): string {
+function expandPath(path: string, home: string, projectDir: string): string {
   if (path === '~') return home;
   if (path.startsWith('~/')) return join(home, path.slice(2));
   return isAbsolute(path) ? resolve(path) : resolve(projectDir, path);

@@ -6,6 +6,7 @@
 import type { Disposable, Event, ServiceKey } from '../base';
 import type { ProcessInfo } from '../../../shared/model';
 import type { ProcessEntry } from './processEntry';
+import type { RunCommand } from './types';
 
 export interface EntryDecoration extends Disposable {
   describe(): Partial<ProcessInfo>;
@@ -18,13 +19,6 @@ export interface EntryDecoration extends Disposable {
   argvForRun?(argv: readonly string[]): string[];
   /** The run as it will be spawned, wrapped (a sandbox): its program resolved, every argument and the env in; throws to refuse the start. */
   wrapRun?(run: RunCommand): RunCommand;
-}
-
-/** One run's command line and environment, after every other decoration added to them. */
-export interface RunCommand {
-  argv: string[];
-  env: Record<string, string>;
-  cwd: string;
 }
 
 /** The key a decoration is registered and found under: one decoration per key and entry. */

@@ -6,7 +6,7 @@ export { sharedPtyHost, endSharedPtys, type PtySpawner } from './ptyHost';
 export { killTree } from './treeKill';
 export { collectTree, readProcessTable, findByEnvMarker, isAlive as isProcessAlive } from './processTree';
 export type * from './types';
-export type { EntryDecoration, EntryDecorator, DecoratorContext, DecorationKey, RunCommand } from './entryDecoration';
+export type { EntryDecoration, EntryDecorator, DecoratorContext, DecorationKey } from './entryDecoration';
 export { KeyedStateDecoration } from './keyedStateDecoration';
 export {
   typeUserTurn,

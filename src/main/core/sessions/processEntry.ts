@@ -23,8 +23,7 @@ import { sharedOutputBudget, type BudgetClient, type OutputBudget } from './outp
 import { FlowController } from './flowControl';
 import { KILL_GRACE_MS, killTree, killTreeNow } from './treeKill';
 import { checkCwd, resolveCommand } from './commandResolver';
-import type { ObservedSession, OutputChunk, RunExited, RunStarted } from './types';
-import type { RunCommand } from './entryDecoration';
+import type { ObservedSession, OutputChunk, RunCommand, RunExited, RunStarted } from './types';
 import { LazyTextChunk, incompleteTailLength } from './utf8Chunks';
 
 const EMPTY = Buffer.alloc(0);
