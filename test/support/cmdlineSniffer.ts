@@ -84,13 +84,15 @@ export async function startCmdlineSniffer(): Promise<CmdlineSniffer> {
     onReady = resolve;
     child.once('exit', (code) => reject(new Error(`the cmdline sniffer exited (${code})`)));
   });
+  let stopped: Promise<SniffReport> | undefined;
   return {
     watch: (o) => child.stdin.write(`${JSON.stringify(o)}\n`),
     nextMarked: (marker, accept = () => true) => new Promise((resolve) => waiters.push({ marker, accept, resolve })),
+    // Once: a test's cleanup may stop it again after the test read its report.
     stop: () =>
-      new Promise<SniffReport>((resolve) => {
+      (stopped ??= new Promise<SniffReport>((resolve) => {
         onReport = resolve;
         child.stdin.end();
-      }),
+      })),
   };
 }

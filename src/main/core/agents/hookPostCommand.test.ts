@@ -68,6 +68,10 @@ describe('the hook post command', () => {
     });
   }
 
+  it('names no variable a CLI could expand in its settings before running the hook ($NAME, ${NAME})', () => {
+    expect(hookPostCommand('http://127.0.0.1:1/hooks', HOOK_STDIN_BODY)).not.toMatch(/\$(\w|\{)/);
+  });
+
   it('a literal body needs no stdin; an unreachable receiver fails nothing', async () => {
     const token = randomBytes(32).toString('base64url');
     sniffer.watch({ secrets: [token] });
@@ -81,6 +85,5 @@ describe('the hook post command', () => {
     const report = await sniffer.stop();
     expect(report.marked).toBeGreaterThanOrEqual(2);
     expect(report.leaks).toEqual([]);
-    sniffer = await startCmdlineSniffer(); // afterAll stops one
   });
 });

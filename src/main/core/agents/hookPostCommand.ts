@@ -7,7 +7,9 @@
  * The run's token never enters an argv (`/proc/<pid>/cmdline` is world-readable): `printf`, a
  * shell builtin in sh (dash, bash's sh mode) and bash, so no process is executed for it, writes a
  * curl config line with the header into a pipe that curl gets as fd 4 and reads as its config file
- * (`-K /dev/fd/4`; /dev/fd on Linux and macOS). curl's stdin stays the hook's, the payload
+ * (`-K /dev/fd/4`; /dev/fd on Linux and macOS). The token comes from `printenv` (its argv names the
+ * variable only), never from `$NAME` or `${NAME}` in the command: Gemini CLI replaces those in its
+ * settings with their values before it runs the hook, which put the token into `bash -c`'s argv. curl's stdin stays the hook's, the payload
  * (`--data-binary @-`): a CLI written in Node gives its hooks a socket as stdin, which, unlike a
  * pipe, cannot be opened again through /dev/fd on Linux.
  */
@@ -20,7 +22,7 @@ export const HOOK_POST_TIMEOUT_MS = 2_000;
 export const HOOK_STDIN_BODY = '--data-binary @-';
 
 /** A curl config line (`header = "…"`) carrying the token from the environment; the token is base64url, nothing to escape. */
-const AUTHORIZATION_CONFIG = `printf 'header = "Authorization: Bearer %s"\\n' "$${MCP_TOKEN_ENV}"`;
+const AUTHORIZATION_CONFIG = `printf 'header = "Authorization: Bearer %s"\\n' "$(printenv ${MCP_TOKEN_ENV})"`;
 
 /** `data`: curl's body arguments (`HOOK_STDIN_BODY`, or a literal `--data '…'`, which holds no secret). */
 export function hookPostCommand(hooksUrl: string, data: string): string {
