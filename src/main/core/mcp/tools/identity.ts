@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { McpToolInput, type McpToolName } from '../../../../shared/mcp';
 import type { Caller } from '../identity';
 import { defineTool, type AnyToolDefinition, type ToolContext } from '../toolContext';
-import { summarize } from './processes';
+import { readableTimer, summarize } from './processes';
 import { callerWorktree, scopedList } from '../callerWorktree';
 import { MCP_SCOPES } from '../../../../shared/trust';
 
@@ -41,6 +41,7 @@ const whoami = defineTool({
   description:
     'Your identity in Switchboard: your process id and name when Switchboard started you (role "agent" or "process"), or role "external"; the project; your scopes and what they let you do; and the tools you can call.',
   annotations: { readOnlyHint: true },
+  requires: { open: "the caller's own identity and scopes" },
   run: (_args, call, ctx) => ({ ...whoamiOf(ctx, call.caller), tools: ctx.tools.map((t) => t.name as string) }),
 });
 
@@ -51,9 +52,10 @@ const getProjectStatus = defineTool({
   description:
     "One call for the whole picture: the project, you, every process with its state and status (your own worktree's first), timers and scratchpads.",
   annotations: { readOnlyHint: true },
+  requires: { open: "status of every entry; a timer's body preview only for entries the caller may read" },
   run: async ({ worktree }, call, ctx) => {
     const processes = scopedList(ctx.core.listProcesses(), worktree, callerWorktree(ctx, call));
-    const timers = processes.flatMap((p) => (p.timers ?? []).map((t) => ({ ...t, process_id: p.id })));
+    const timers = processes.flatMap((p) => (p.timers ?? []).map((t) => ({ ...readableTimer(ctx, call, p.id, t), process_id: p.id })));
     return {
       project: { name: ctx.core.snapshot().project.name, dir: ctx.core.projectDir, config_issues: ctx.core.issues },
       trust: ctx.core.trustState(),
@@ -71,8 +73,10 @@ const trustProject = defineTool({
   summary: 'App token only: trust the switchboard.json entries that wait for it.',
   description:
     "Only for the app token (a person's client), never for a process Switchboard started: trust the switchboard.json entries that wait for it (get_project_status trust.pending shows each command, env and cwd), so they may run and auto-start. Returns the trust state.",
-  appOnly:
-    'Only a person can trust the project: a process Switchboard started cannot grant trust with its own token. Ask for it with request_human_attention; the Switchboard UI shows the prompt.',
+  requires: {
+    appOnly:
+      'Only a person can trust the project: a process Switchboard started cannot grant trust with its own token. Ask for it with request_human_attention; the Switchboard UI shows the prompt.',
+  },
   run: ({ entries }, _call, ctx) => ctx.core.grantTrust(entries),
 });
 
@@ -136,6 +140,7 @@ const help = defineTool({
   description:
     "Human help: an overview, a tool's parameters (topic = tool name), or a topic: offsets, patterns, identity, scratchpads, timers, keys.",
   annotations: { readOnlyHint: true },
+  requires: { open: "the tools' own documentation" },
   run: ({ topic }, _call, ctx) => {
     const key = (topic ?? 'overview').trim();
     const tool = ctx.tools.find((t) => t.name === key);
