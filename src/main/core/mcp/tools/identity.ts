@@ -10,7 +10,8 @@ import { MCP_SCOPES } from '../../../../shared/trust';
 const APP_RIGHTS = 'The app token: every right on every entry (all scopes).';
 const PROCESS_RIGHTS =
   'Without a scope you may list every entry and read its status, spawn processes and agents, and read, type into and control your own entry and the entries you spawned (and theirs). ' +
-  'Scopes extend that: entries:read-all (read any output), entries:input-all (type into any entry, message any agent), entries:control-all (start, stop, restart, rename, close any entry, cancel any task), tasks:bypass-permissions (start_task with permission_mode "bypassPermissions"), worktrees:manage-all (merge or remove worktrees you did not create). ' +
+  "Another entry's content (output, title, command line, a task's prompt and result, timer bodies, session ids) is withheld without the read right. " +
+  'Scopes extend that: entries:read-all (read any output and content, resume any session), entries:input-all (type into any entry, message any agent), entries:control-all (start, resume, stop, restart, rename, close any entry, cancel any task), tasks:bypass-permissions (start_task with permission_mode "bypassPermissions"), worktrees:manage-all (merge or remove worktrees you did not create). ' +
   'Only a person grants scopes (switchboard.json "mcp": {"scopes": [...]} on your entry, or the Switchboard UI).';
 
 function whoamiOf(ctx: ToolContext, caller: Caller) {
