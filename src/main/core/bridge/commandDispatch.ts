@@ -27,6 +27,7 @@ export type CommandCore = Pick<
   | 'restartProcess'
   | 'resumeProcess'
   | 'selectProcess'
+  | 'sendUserTurn'
   | 'snapshot'
   | 'spawnAgent'
   | 'spawnProcess'
@@ -59,6 +60,10 @@ const SHARED_HANDLERS: Handlers = {
   selectProcess: (core, a) => core.selectProcess(a.id),
   resizeProcess: (core, a) => core.resizeProcess(a.id, a.cols, a.rows),
   writeInput: (core, a) => core.writeInput(a.id, a.data),
+  sendUserTurn: async (core, a) => {
+    await core.sendUserTurn(a.id, a.text);
+    return null;
+  },
   acknowledgeAttention: (core, a) => core.acknowledgeAttention(a.id),
   allowSandboxHost: (core, a) => (allowSandboxTarget(core, a.id, a.host), null),
   listWaiting: (core) => ({ agents: core.listWaiting() }),
