@@ -3,6 +3,7 @@
  * project. The zod schemas are the single source of truth for the control API and MCP.
  */
 import { z } from 'zod';
+import { SandboxConfigSchema } from './sandbox';
 
 /** The main checkout's worktree id. */
 export const MAIN_WORKTREE_ID = 'main';
@@ -88,6 +89,8 @@ export const AgentInWorktreeArgsSchema = CreateWorktreeArgsSchema.extend({
   agentName: z.string().min(1).max(200).optional(),
   argv: z.array(z.string()).min(1).optional(),
   instructions: z.string().optional(),
+  /** Run the agent in a sandbox (docs/sandbox.md). */
+  sandbox: SandboxConfigSchema.optional(),
 });
 export type AgentInWorktreeArgs = z.infer<typeof AgentInWorktreeArgsSchema>;
 

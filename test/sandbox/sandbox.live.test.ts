@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreHandle } from '../../src/main/core/composition';
-import { bwrapArgs, innerScript, placeholderKey } from '../../src/main/core/sandbox';
+import { allowSandboxTarget, bwrapArgs, innerScript, placeholderKey } from '../../src/main/core/sandbox';
 import { makeTestRepo, type TestRepo } from '../../src/main/core/worktrees/testing/gitRepo';
 import { createClaudeHarness, trustClaudeFolder, type ClaudeHarness } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/anthropic/mockAnthropic';
@@ -164,6 +164,18 @@ describe('a real Claude Code in a sandbox (bubblewrap, as root)', () => {
     'reaches the allowed server through the proxy',
     async () => {
       expect(await bash(`curl -sS http://127.0.0.1:${portOf(allowedServer)}/`)).toContain('allowed server answered');
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'reaches a refused server once a person allows it for this agent',
+    async () => {
+      const target = `127.0.0.1:${portOf(refusedServer)}`;
+      allowSandboxTarget(handle.core, agentId, target);
+      expect(handle.core.describe(agentId).sandbox?.reach).toContain(target);
+      expect(await bash(`curl -sS http://${target}/`)).toContain('refused server answered');
+      expect(handle.core.describe(agentId).sandbox?.refusedCount).toBe(2);
     },
     TEST_TIMEOUT_MS,
   );

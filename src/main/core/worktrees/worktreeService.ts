@@ -111,6 +111,7 @@ export class WorktreeService {
         name: request.agentName,
         argv: request.argv,
         worktree: worktree.id,
+        ...(request.sandbox !== undefined ? { sandbox: request.sandbox } : {}),
         ...(setup.ok ? { instructions: request.instructions } : {}),
       },
       origin,

@@ -8,6 +8,7 @@ import { showEntry } from '../projects/projects';
 import { OverlayDialog } from '../common/Overlay';
 import { useNowEverySecond, useWaitingAgents } from './useWaitingAgents';
 import { WaitingAgentItem } from './WaitingAgentItem';
+import { SandboxRefusals } from './SandboxRefusals';
 
 export function waitingCount(processes: ReturnType<typeof useUi.getState>['processes']): number {
   return Object.values(processes).filter((p) => p.agent?.primary === 'waiting').length;
@@ -40,6 +41,7 @@ export function Inbox() {
           <WaitingAgentItem key={agent.id} agent={agent} now={now} waiting={waiting} onOpen={openPane} openLabel="Open pane" />
         ))}
       </ol>
+      <SandboxRefusals />
     </OverlayDialog>
   );
 }

@@ -4,6 +4,7 @@ import { openLink } from '../terminal/terminalPane';
 import { run } from '../app/store';
 import { TimerIndicator } from '../timers/TimerIndicator';
 import { isAgentStoppedOnPurpose, stateLabel } from './stateLabel';
+import { SandboxBadge } from './SandboxBadge';
 
 /** Seconds since `since`, re-rendered by the shared clock while `active`. */
 function useElapsed(since: number | undefined, active: boolean): number | undefined {
@@ -25,6 +26,7 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
         {elapsed !== undefined && <span className="elapsed"> {elapsed}s</span>}
       </span>
       {p.idleStopped && p.state === 'stopped' && <IdleStart process={p} />}
+      <SandboxBadge process={p} />
       {p.agent && !isAgentStoppedOnPurpose(p) && (
         <span className={`health health-${p.agent.health}`} title={p.agent.reason} data-testid="health">
           {p.agent.health}

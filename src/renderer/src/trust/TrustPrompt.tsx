@@ -121,6 +121,8 @@ function Fields({ fields, projectDir }: { fields: TrustedFields; projectDir?: st
           <dd>{fields.scopes.length > 0 ? `token with ${fields.scopes.join(', ')}` : 'token with default rights'}</dd>
         </>
       )}
+      <dt>sandbox</dt>
+      <dd data-testid="trust-sandbox">{sandboxSummary(fields.sandbox)}</dd>
     </dl>
   );
 }
@@ -162,4 +164,18 @@ export function TrustBanner() {
       ⚠ {pending} {pending === 1 ? 'entry waits' : 'entries wait'} for your trust — review
     </button>
   );
+}
+
+/** One line: none, or what the sandbox lets through beyond its defaults. */
+function sandboxSummary(sandbox: TrustRequest['sandbox']): string {
+  if (!sandbox) return 'none (runs with your full access)';
+  const parts = [
+    `network: ${sandbox.network?.allow?.length ? sandbox.network.allow.join(', ') : 'Switchboard and its model API only'}`,
+    ...(sandbox.fs?.rw?.length ? [`also writes ${sandbox.fs.rw.join(', ')}`] : []),
+    ...(sandbox.fs?.ro?.length ? [`also reads ${sandbox.fs.ro.join(', ')}`] : []),
+    ...(sandbox.fs?.hidden?.length ? [`hides ${sandbox.fs.hidden.join(', ')}`] : []),
+    ...(sandbox.memoryMb !== undefined ? [`${sandbox.memoryMb} MB per process`] : []),
+    ...(sandbox.maxProcesses !== undefined ? [`${sandbox.maxProcesses} processes`] : []),
+  ];
+  return `sandboxed (${parts.join('; ')})`;
 }

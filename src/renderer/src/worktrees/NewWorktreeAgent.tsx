@@ -17,6 +17,7 @@ export function NewWorktreeAgent() {
   const [preset, setPreset] = useState<string>('claude');
   const [commandLine, setCommandLine] = useState('');
   const [instructions, setInstructions] = useState('');
+  const [sandboxed, setSandboxed] = useState(false);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [isCreating, setCreating] = useState(false);
   const client = useUi((s) => s.client);
@@ -34,6 +35,7 @@ export function NewWorktreeAgent() {
         ...(chosenBase ? { base: chosenBase } : {}),
         ...(line ? { argv: ['/bin/sh', '-c', line] } : {}),
         ...(instructions.trim() ? { instructions: instructions.trim() } : {}),
+        ...(sandboxed ? { sandbox: true } : {}),
       });
       await refreshWorktrees();
       useUi.getState().setOverlay(undefined);
@@ -99,6 +101,13 @@ export function NewWorktreeAgent() {
             value={instructions}
             onChange={(e) => setInstructions(e.target.value)}
           />
+        </label>
+        <label
+          className="checkbox-row"
+          title="The agent and everything it starts run in a sandbox: its worktree writable, the home folder hidden, no network but Switchboard and its model API (docs/sandbox.md)"
+        >
+          <input type="checkbox" data-testid="new-worktree-sandbox" checked={sandboxed} onChange={(e) => setSandboxed(e.target.checked)} />
+          Sandboxed
         </label>
         {problem && (
           <p className="form-problem" role="alert" data-testid="new-worktree-problem">
