@@ -9,7 +9,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-export interface SniffReport {
+interface SniffReport {
   scans: number;
   /** Command lines (NUL turned into spaces) that held a secret. */
   leaks: string[];
