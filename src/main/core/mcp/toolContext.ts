@@ -105,7 +105,7 @@ interface ToolDefinition<N extends McpToolName> {
 }
 
 /**
- * What a tool needs: `open` (every token; `why` says what keeps that safe: status only, the
+ * What a tool needs: `open` (every token; its text says what keeps that safe: status only, the
  * caller's own things, or a new entry of its own), a scope whatever the arguments (the "agent"
  * profile leaves the tool out of a list without it), the app token only (`appOnly`: the refusal a
  * process token gets; never listed for a process), or the rights on what the arguments name,
