@@ -24,6 +24,9 @@ import { NewWorktreeAgent } from '../worktrees/NewWorktreeAgent';
 import { WorktreeReview } from '../worktrees/WorktreeReview';
 import { WorktreePrune } from '../worktrees/WorktreePrune';
 import { installWorktreeRefresh } from '../worktrees/worktrees';
+import { PhoneView } from '../phone/PhoneView';
+import { useIsPhoneWidth } from '../phone/phoneWidth';
+import { registerServiceWorker } from '../pwa/registerServiceWorker';
 
 function App() {
   const error = useUi((s) => s.error);
@@ -31,7 +34,9 @@ function App() {
   const isConnected = useUi((s) => s.workspace !== undefined && (s.activeProjectId === undefined || s.client !== undefined));
   const hasProject = useUi((s) => s.activeProjectId !== undefined);
   const isWelcome = useUi((s) => s.workspace !== undefined && (s.activeProjectId === undefined || s.isOpeningAnother));
-  const isSidebarHidden = useUi((s) => s.isSidebarHidden || s.activeProjectId === undefined);
+  // At phone width the phone view replaces sidebar and grid: same stores, another layout.
+  const isPhone = useIsPhoneWidth();
+  const isSidebarHidden = useUi((s) => s.isSidebarHidden || s.activeProjectId === undefined) || isPhone;
   const sidebarWidth = useUi((s) => s.view.sidebarWidth);
   const overlay = useUi((s) => s.overlay);
   useEffect(() => installShortcuts(), []);
@@ -48,7 +53,7 @@ function App() {
     >
       {!isSidebarHidden && <Sidebar />}
       {!isSidebarHidden && <SidebarResizer />}
-      {isWelcome ? <Welcome /> : hasProject && <Grid />}
+      {isWelcome ? <Welcome /> : hasProject && (isPhone ? <PhoneView /> : <Grid />)}
       {hasProject && <TrustPrompt />}
       {hasProject && overlay?.kind === 'inbox' && <Inbox />}
       {overlay?.kind === 'palette' && <CommandPalette />}
@@ -81,6 +86,7 @@ async function boot(): Promise<void> {
     else routeProjectEvent(event, project);
   });
   await connectWorkspace(client);
+  registerServiceWorker();
   onConnectionChange((change) => useUi.setState({ connection: change }));
   // After a drop the projects and entries may have changed (or all be new, if serve restarted): start from the core's state again.
   onReconnect(
