@@ -11,6 +11,8 @@ import { freeLocalPort, installServer, openProjects, probeHost, startServer } fr
 import type { RemoteSpec } from './destination';
 import type { ServerBundle } from './serverBundle';
 import { SshConnection, SshError } from './sshConnection';
+import { checkServerIdentity } from '../security';
+import { uiSecretOf } from './hostUiClient';
 
 /** Reconnect delays: 1 s doubling to 30 s, like the app's own restarts. */
 const RECONNECT_FIRST_MS = 1_000;
@@ -159,6 +161,7 @@ export class RemoteHost implements Disposable {
     if (this.disposed) return connection.close();
     const version = this.options.bundle().version;
     const probe = await probeHost(connection, version);
+    if (probe.notOurs) this.options.log?.(`${spec.destination}: the recorded server is not reused (${probe.notOurs}); starting our own`);
     if (probe.running && probe.running.version !== version) {
       throw new SshError(
         `${spec.destination} runs Switchboard server ${probe.running.version} (pid ${probe.running.pid}); this is ${version}: quit that one (its processes stop) or connect with the app of its version`,
@@ -168,6 +171,11 @@ export class RemoteHost implements Disposable {
       ? { ...probe.running, server: 'reused' as const }
       : await this.startOnHost(connection, version, probe);
     await connection.forward(port);
+    // Checked from here too, through the tunnel, before the UI secret or any call goes to it.
+    if ((await checkServerIdentity(`http://127.0.0.1:${port}`, uiSecretOf(ui))) !== 'proved')
+      throw new SshError(
+        `${spec.destination}: what listens on the host's port ${port} does not prove it is our server: nothing was sent to it`,
+      );
     const projects = await this.openAndForward(connection, this.dirs);
     for (const extra of this.extraPorts) await connection.forward(extra);
     connection.onDidClose(({ message }) => {
