@@ -21,7 +21,13 @@ export const HOST_FAILURE_PREFIX = 'switchboard-host: ';
 export type HostAgentRequest =
   | { mode: 'probe'; version: string }
   | { mode: 'start'; version: string; port: number; dirs: string[]; trust: boolean }
-  | { mode: 'open'; version: string; dirs: string[] };
+  | { mode: 'open'; version: string; dirs: string[] }
+  | { mode: 'listener'; version: string; port: number };
+
+/** Where a host port is served by the host user's own process: the address a forward must target. */
+export interface HostListener {
+  address: string;
+}
 
 export interface HostProbe {
   node: string;
@@ -330,5 +336,49 @@ async function open() {
   });
 }
 
-Promise.resolve(({ probe, start, open })[REQUEST.mode]()).catch((e) => fail(String((e && e.message) || e)));
+// The address the host user's own process listens on at REQUEST.port, read from the kernel's
+// tables (/proc/net/tcp{,6}: LISTEN rows, their uid column): a server on ::1 only is reached there,
+// and a port that only another user listens on is never forwarded to. No /proc (macOS): 127.0.0.1.
+function hexToIPv4(hex) {
+  return [3, 2, 1, 0].map((i) => parseInt(hex.slice(i * 2, i * 2 + 2), 16)).join('.');
+}
+function hexToIPv6(hex) {
+  const bytes = [];
+  for (let word = 0; word < 4; word++) for (let i = 3; i >= 0; i--) bytes.push(hex.slice(word * 8 + i * 2, word * 8 + i * 2 + 2));
+  const groups = [];
+  for (let i = 0; i < 16; i += 2) groups.push(parseInt(bytes[i] + bytes[i + 1], 16).toString(16));
+  const full = groups.join(':');
+  if (full.startsWith('0:0:0:0:0:ffff:')) return hexToIPv4(hex.slice(24));
+  return full === '0:0:0:0:0:0:0:1' ? '::1' : full === '0:0:0:0:0:0:0:0' ? '::' : full;
+}
+function listenersOn(port) {
+  const rows = [];
+  for (const [file, decode] of [['/proc/net/tcp', hexToIPv4], ['/proc/net/tcp6', hexToIPv6]]) {
+    let text;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (e) {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols.length < 8 || cols[3] !== '0A') continue;
+      const [addr, hexPort] = cols[1].split(':');
+      if (parseInt(hexPort, 16) === port) rows.push({ address: decode(addr), uid: Number(cols[7]) });
+    }
+  }
+  return rows;
+}
+function listener() {
+  if (!fs.existsSync('/proc/net/tcp')) done({ address: '127.0.0.1' });
+  const rows = listenersOn(REQUEST.port);
+  const ours = rows.filter((row) => row.uid === process.getuid()).map((row) => row.address);
+  const preference = [['127.0.0.1', '127.0.0.1'], ['0.0.0.0', '127.0.0.1'], ['::1', '::1'], ['::', '::1']];
+  for (const [bound, target] of preference) if (ours.includes(bound)) done({ address: target });
+  if (ours.length > 0) done({ address: ours[0] });
+  if (rows.length > 0) fail('port ' + REQUEST.port + ' on the host is served by another user (uid ' + rows[0].uid + '): not forwarded');
+  fail('nothing listens on port ' + REQUEST.port + ' on the host');
+}
+
+Promise.resolve(({ probe, start, open, listener })[REQUEST.mode]()).catch((e) => fail(String((e && e.message) || e)));
 `;

@@ -7,7 +7,7 @@
  */
 import { Emitter, type Disposable } from '../base';
 import type { HostProbe, HostProject } from './hostAgent';
-import { freeLocalPort, installServer, openProjects, probeHost, startServer } from './hostServer';
+import { freeLocalPort, hostListener, installServer, openProjects, probeHost, startServer } from './hostServer';
 import type { RemoteSpec } from './destination';
 import type { ServerBundle } from './serverBundle';
 import { SshConnection, SshError } from './sshConnection';
@@ -54,6 +54,8 @@ export class RemoteHost implements Disposable {
   private current: RemoteHostState;
   private connection: SshConnection | undefined;
   private readonly extraPorts = new Set<number>();
+  /** Local port → the host address its forward targets (a cancel names the same). */
+  private readonly forwardTargets = new Map<number, string>();
   private reconnectTimer: NodeJS.Timeout | undefined;
   private reconnectDelay = RECONNECT_FIRST_MS;
   private disposed = false;
@@ -124,26 +126,32 @@ export class RemoteHost implements Disposable {
   }
 
   /**
-   * Forwards the host's loopback `hostPort` to this machine's 127.0.0.1 at `preferred` when that is
-   * free, else at a port the system has free; resolves with the local port. Not kept across
-   * reconnects: its owner (RemotePortForwards) forwards again from what the host reports then.
+   * Forwards `hostPort` on the address the host user's own process listens on there (127.0.0.1,
+   * or ::1 for a server on IPv6 loopback only; never a port only another user serves) to this
+   * machine's 127.0.0.1 at `preferred` when that is free, else at a port the system has free;
+   * resolves with the local port. Not kept across reconnects: its owner (RemotePortForwards)
+   * forwards again from what the host reports then.
    */
   async forwardToLocal(hostPort: number, preferred: number): Promise<number> {
     const connection = this.connection;
     if (!connection) throw new SshError(`${this.options.spec.destination} is not connected`);
+    const address = await hostListener(connection, this.options.bundle().version, hostPort);
+    let localPort = preferred;
     try {
-      await connection.forward(preferred, hostPort);
-      return preferred;
+      await connection.forward(preferred, hostPort, address);
     } catch {
-      const free = await freeLocalPort();
-      await connection.forward(free, hostPort);
-      return free;
+      localPort = await freeLocalPort();
+      await connection.forward(localPort, hostPort, address);
     }
+    this.forwardTargets.set(localPort, address);
+    return localPort;
   }
 
   /** Ends a forward `forwardToLocal` made (nothing to do once the connection is gone). */
   async cancelForward(localPort: number, hostPort: number): Promise<void> {
-    await this.connection?.cancelForward(localPort, hostPort);
+    const address = this.forwardTargets.get(localPort);
+    this.forwardTargets.delete(localPort);
+    await this.connection?.cancelForward(localPort, hostPort, address);
   }
 
   /** Ends the connection; the host's server and processes keep running. */
