@@ -3,6 +3,7 @@
  * the fragment (never sent to a server or kept in the address bar), and this page trades it once,
  * with the device's name, at `POST /pair` for the device's own credential (an HttpOnly cookie).
  */
+import { httpProblem } from '../common/httpProblem';
 
 /** The page that pairs: the app answers it with the pairing form instead of connecting. */
 export const PAIR_PATH = '/pair';
@@ -40,7 +41,6 @@ export async function pairDevice(code: string, name: string): Promise<string> {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ code, name: cleanDeviceName(name) }),
   });
-  const text = await response.text();
-  if (!response.ok) throw new Error(text.trim() || `Pairing failed (${response.status})`);
-  return (JSON.parse(text) as { deviceId: string }).deviceId;
+  if (!response.ok) throw new Error(await httpProblem(response));
+  return ((await response.json()) as { deviceId: string }).deviceId;
 }
