@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { TrustRequest, TrustedFields } from '../../../shared/trust';
 import { run, useUi, type TrustPromptState } from '../app/store';
-import { isSecretEnvName, shownEnvPair } from '../../../shared/secretEnv';
+import { isSecretEnv, shownEnvPair } from '../../../shared/secretEnv';
 
 /**
  * What the project's switchboard.json would run, before anything runs: every entry that waits for
@@ -85,7 +85,7 @@ function Fields({ fields, projectDir }: { fields: TrustedFields; projectDir?: st
   const env = Object.entries(fields.env);
   // Secret-looking values are masked until a person asks to see them (a shared screen must not show a key).
   const [revealed, setRevealed] = useState(false);
-  const hasSecret = env.some(([name]) => isSecretEnvName(name));
+  const hasSecret = env.some(([name, value]) => isSecretEnv(name, value));
   return (
     <dl className="trust-fields">
       <dt>runs</dt>
