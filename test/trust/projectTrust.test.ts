@@ -119,7 +119,7 @@ describe('project trust', () => {
     await first.dispose();
 
     const sb = await open(projectDir, dataDir);
-    expect(sb.core.trustState()).toEqual({ trusted: true, firstOpen: false, pending: [] });
+    expect(sb.core.trustState()).toEqual({ trusted: true, folderTrusted: true, firstOpen: false, pending: [] });
     const [web, jobs] = sb.core.listProcesses();
     await waitForOutput(sb.core.entry(web.id), /web-up/);
     const webPid = sb.core.describe(web.id).pid;
