@@ -132,7 +132,11 @@ describe('worktrees over MCP', () => {
 
     writeFileSync(join(repo.root, 'switchboard.json'), JSON.stringify({ worktrees: { setup: ['echo two'] } }));
     await core.reloadConfig();
-    expect(pendingWorktrees()).toMatchObject({ change: 'changed', argv: ['/bin/sh', '-c', 'echo two'], worktrees: { setup: ['echo two'] } });
+    expect(pendingWorktrees()).toMatchObject({
+      change: 'changed',
+      argv: ['/bin/sh', '-c', 'echo two'],
+      worktrees: { setup: ['echo two'] },
+    });
     await core.reloadConfig();
     expect(pendingWorktrees()?.argv).toEqual(['/bin/sh', '-c', 'echo two']);
 

@@ -35,5 +35,7 @@ export function heldFingerprint(entry: { spec: ProcessSpec; worktrees?: Worktree
 
 /** What the folder's own trust stores: the folder it was granted for. */
 export function folderFingerprint(projectDir: string): string {
-  return createHash('sha256').update(JSON.stringify(['folder', projectDir])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(['folder', projectDir]))
+    .digest('hex');
 }

@@ -170,5 +170,14 @@ function requestOf(entry: HeldEntry, change: 'new' | 'changed'): TrustRequest {
 
 /** The folder itself: trusting it lets Switchboard run git there (hardened, docs/security.md). */
 function folderRequest(projectDir: string): TrustRequest {
-  return { key: FOLDER_TRUST_KEY, name: 'this folder', kind: 'folder', argv: ['git'], cwd: projectDir, env: {}, change: 'new', autoStart: false };
+  return {
+    key: FOLDER_TRUST_KEY,
+    name: 'this folder',
+    kind: 'folder',
+    argv: ['git'],
+    cwd: projectDir,
+    env: {},
+    change: 'new',
+    autoStart: false,
+  };
 }

@@ -29,23 +29,18 @@ export async function hardenedGitEnv(cwd: string, subcommand = ''): Promise<Node
 export async function runGit(cwd: string, args: string[]): Promise<GitResult> {
   const env = await hardenedGitEnv(cwd, subcommandOf(args));
   return new Promise((resolve, reject) => {
-    execFile(
-      'git',
-      ['--no-pager', ...withDiffSwitches(args)],
-      { cwd, maxBuffer: GIT_MAX_BUFFER_BYTES, env },
-      (error, stdout, stderr) => {
-        const code = (error as NodeJS.ErrnoException | null)?.code;
-        if (code === 'ENOENT') {
-          reject(new WorktreeError('git_missing', 'git is not installed or not on PATH: worktrees need the git command line.'));
-          return;
-        }
-        if (error && typeof code !== 'number') {
-          reject(new WorktreeError('git_failed', `git ${args[0]} failed: ${error.message}`));
-          return;
-        }
-        resolve({ stdout, stderr, exitCode: typeof code === 'number' ? code : 0 });
-      },
-    );
+    execFile('git', ['--no-pager', ...withDiffSwitches(args)], { cwd, maxBuffer: GIT_MAX_BUFFER_BYTES, env }, (error, stdout, stderr) => {
+      const code = (error as NodeJS.ErrnoException | null)?.code;
+      if (code === 'ENOENT') {
+        reject(new WorktreeError('git_missing', 'git is not installed or not on PATH: worktrees need the git command line.'));
+        return;
+      }
+      if (error && typeof code !== 'number') {
+        reject(new WorktreeError('git_failed', `git ${args[0]} failed: ${error.message}`));
+        return;
+      }
+      resolve({ stdout, stderr, exitCode: typeof code === 'number' ? code : 0 });
+    });
   });
 }
 

@@ -105,7 +105,8 @@ describe('git hardening', () => {
   });
 
   it("reads git's -z listing: scope, origin, key and value (a key without a value included)", () => {
-    const text = 'local\0file:.git/config\0filter.trap.clean\nsh evil\0local\0file:.git/config\0core.bare\nfalse\0global\0file:/h/.gitconfig\0flag\0';
+    const text =
+      'local\0file:.git/config\0filter.trap.clean\nsh evil\0local\0file:.git/config\0core.bare\nfalse\0global\0file:/h/.gitconfig\0flag\0';
     expect(parseConfigList(text)).toEqual([
       { scope: 'local', origin: 'file:.git/config', key: 'filter.trap.clean', value: 'sh evil' },
       { scope: 'local', origin: 'file:.git/config', key: 'core.bare', value: 'false' },

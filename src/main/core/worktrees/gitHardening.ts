@@ -57,8 +57,8 @@ export const GIT_ENV: Readonly<Record<string, string>> = {
 };
 
 /** Subcommands that can produce a diff: they get `--no-ext-diff --no-textconv` (diff.external, diff.<driver>.command / textconv). */
-export const DIFF_SUBCOMMANDS: ReadonlySet<string> = new Set(['diff', 'log', 'show']);
-export const NO_DIFF_PROGRAMS = ['--no-ext-diff', '--no-textconv'] as const;
+const DIFF_SUBCOMMANDS: ReadonlySet<string> = new Set(['diff', 'log', 'show']);
+const NO_DIFF_PROGRAMS = ['--no-ext-diff', '--no-textconv'] as const;
 
 /** A key family that runs a program; `neutral` says what replaces a repository-level value of `key`. */
 interface ProgramFamily {
@@ -73,7 +73,7 @@ function userOrDefault(fallback: string): ProgramFamily['neutral'] {
   return (key, userValues) => [[key, userValues.at(-1) ?? fallback]];
 }
 
-export const PROGRAM_FAMILIES: readonly ProgramFamily[] = [
+const PROGRAM_FAMILIES: readonly ProgramFamily[] = [
   {
     pattern: /^filter\.(.+)\.(clean|smudge|process)$/,
     reason: 'content filters named by .gitattributes run on add, status, checkout, worktree add, stash and commit',
@@ -128,7 +128,7 @@ export const PROGRAM_FAMILIES: readonly ProgramFamily[] = [
 ];
 
 /** Keys no neutral value exists for: commands that reach them are refused while the repository sets one. */
-export const REFUSED_FAMILIES: readonly { pattern: RegExp; subcommands: ReadonlySet<string>; reason: string }[] = [
+const REFUSED_FAMILIES: readonly { pattern: RegExp; subcommands: ReadonlySet<string>; reason: string }[] = [
   {
     pattern: /^remote\.(.+)\.vcs$/,
     subcommands: new Set(['push', 'fetch', 'pull', 'ls-remote']),

@@ -59,7 +59,14 @@ function remember(key: string, listing: Listing): void {
 }
 
 function listConfig(cwd: string): Promise<Listing> {
-  const env = { ...process.env, ...GIT_ENV, ...settingsEnv(FIXED_GIT_SETTINGS.map((s) => [s.key, s.value]), process.env) };
+  const env = {
+    ...process.env,
+    ...GIT_ENV,
+    ...settingsEnv(
+      FIXED_GIT_SETTINGS.map((s) => [s.key, s.value]),
+      process.env,
+    ),
+  };
   return new Promise((done) => {
     execFile('git', ['--no-pager', 'config', '--list', '--show-scope', '--show-origin', '-z'], { cwd, env }, (error, stdout) => {
       // Not a repository, or git missing: no repository settings (the call itself reports the cause).

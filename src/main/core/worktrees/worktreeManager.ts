@@ -50,7 +50,7 @@ const UNTRUSTED_FOLDER_REASON =
   'Switchboard runs no git in a folder before you trust it: trust this project to see and manage its worktrees';
 
 /** `list_worktrees`: the worktrees, or none and why. */
-export interface WorktreeOverview {
+interface WorktreeOverview {
   worktrees: WorktreeStatus[];
   /** Set while the folder is not trusted: no git ran, nothing is listed. */
   untrusted?: string;

@@ -17,7 +17,12 @@ export function worktreesTrustRequest(section: WorktreesSection, projectDir: str
   return {
     key: WORKTREES_TRUST_KEY,
     // The set-up as it runs: the commands, one shell each, in every new worktree's folder.
-    spec: { name: WORKTREES_TRUST_KEY, kind: 'command', argv: setup.length > 0 ? ['/bin/sh', '-c', setup.join('\n')] : [], cwd: '${worktree}' },
+    spec: {
+      name: WORKTREES_TRUST_KEY,
+      kind: 'command',
+      argv: setup.length > 0 ? ['/bin/sh', '-c', setup.join('\n')] : [],
+      cwd: '${worktree}',
+    },
     autoStart: false,
     worktrees: { ...(dir === undefined ? {} : { dir, dirEscapes: escapes(dir, projectDir) }), copy, setup },
   };
