@@ -25,6 +25,7 @@ import { taskCapability } from '../tasks';
 import { timerCapability, type CreateTimerManagerOptions } from '../timers';
 import { worktreeCapability, type WorktreeCapabilityOptions } from '../worktrees';
 import { idleStopCapability } from '../runtime';
+import { sandboxCapability, type SandboxCapabilityOptions } from '../sandbox';
 
 interface CapabilityOptions {
   /** Continuity across restarts (the app always has it; a core for a test without it keeps nothing). */
@@ -35,6 +36,8 @@ interface CapabilityOptions {
   mcp?: McpCapability;
   /** Git worktrees per agent (the app always has them; a core for a test without them answers worktree commands with an error). */
   worktrees?: WorktreeCapabilityOptions;
+  /** How sandboxed entries are wrapped (every core has it; options name the data folder to hide). */
+  sandbox?: SandboxCapabilityOptions;
 }
 
 export function coreCapabilities(options: CapabilityOptions = {}): Capability<SwitchboardCore>[] {
@@ -53,6 +56,8 @@ export function coreCapabilities(options: CapabilityOptions = {}): Capability<Sw
     // After the timers: a continue at reset is one of them.
     blockedCapability(),
     ...(options.mcp ? [options.mcp] : []),
+    // Last: it wraps each run after every other decoration added its env and arguments.
+    sandboxCapability(options.sandbox),
   ];
 }
 

@@ -173,6 +173,7 @@ const spawnProcess = defineTool({
         cols: args.cols,
         rows: args.rows,
         worktree: args.worktree,
+        sandbox: args.sandbox,
       },
       spawnOrigin(call),
     );
@@ -198,6 +199,7 @@ const spawnAgent = defineTool({
         cols: args.cols,
         rows: args.rows,
         worktree: args.worktree,
+        sandbox: args.sandbox,
       },
       spawnOrigin(call),
     ),
