@@ -8,7 +8,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CODEX_BIN, createCodexHarness } from '../fixtures/openai/codexHarness';
-import { startMockResponses } from '../fixtures/openai/mockResponses';
+import { startMockResponses, type MockResponses } from '../fixtures/openai/mockResponses';
+import type { ProcessUsage } from '../../src/shared/usage';
 import { callOk } from '../mcp/mcpHarness';
 import { AGENT_TURN_TIMEOUT_MS, agentOf, askAndAwaitAnswer, cmdline, resumeAndAsk, serveAgentProject, type Proc } from './restartHarness';
 import { waitForFileText } from '../support/wait';
@@ -21,6 +22,41 @@ function rolloutFile(codexHome: string, sessionId: string): string {
   return join(sessions, found);
 }
 
+/** Reset times of the scripted windows (Unix seconds, as Codex's `x-codex-*-reset-at` headers carry them). */
+const FIVE_HOUR_RESET = 1_900_000_000;
+const WEEKLY_RESET = 1_900_400_000;
+
+function limits(primary: number, secondary: number): Record<string, string> {
+  return {
+    'x-codex-primary-used-percent': String(primary),
+    'x-codex-primary-window-minutes': '300',
+    'x-codex-primary-reset-at': String(FIVE_HOUR_RESET),
+    'x-codex-secondary-used-percent': String(secondary),
+    'x-codex-secondary-window-minutes': '10080',
+    'x-codex-secondary-reset-at': String(WEEKLY_RESET),
+  };
+}
+
+/** get_usage equals the mock's own sums over the main requests so far (OpenAI counts cached input inside input_tokens). */
+function expectUsage(usage: ProcessUsage, mock: MockResponses, used: { primary: number; secondary: number }): void {
+  const ends = mock.events.flatMap((e) => (e.type === 'stream_end' && e.kind === 'main' ? [e] : []));
+  const sum = (f: (e: (typeof ends)[number]) => number) => ends.reduce((n, e) => n + f(e), 0);
+  expect(usage).toMatchObject({
+    input_tokens: sum((e) => e.inputTokens - e.cachedTokens),
+    cache_read_tokens: sum((e) => e.cachedTokens),
+    output_tokens: sum((e) => e.outputTokens),
+    cache_write_tokens: 0,
+    context_used: ends.at(-1)!.inputTokens + ends.at(-1)!.outputTokens,
+    cost_usd: null,
+    cost_source: 'unpriced',
+    source: 'codex rollout',
+    windows: [
+      { name: '5h', used_percent: used.primary, resets_at: new Date(FIVE_HOUR_RESET * 1000).toISOString() },
+      { name: 'weekly', used_percent: used.secondary, resets_at: new Date(WEEKLY_RESET * 1000).toISOString() },
+    ],
+  });
+}
+
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!().catch(() => undefined);
@@ -28,8 +64,25 @@ afterEach(async () => {
 
 describe.each(['SIGTERM', 'SIGKILL'] as const)('Codex resumes its conversation after serve dies by %s', (signal) => {
   it('discovers the session Codex picked, comes back resumable, and codex resume continues it', async () => {
+    // Distinctive token counts per turn and the rate-limit headers Codex reads (a ChatGPT plan's).
     const mock = await startMockResponses({
-      turns: [[{ text: 'First answer.' }], [{ text: 'Second answer.' }], [{ text: 'Third answer.' }]],
+      turns: [
+        {
+          steps: [{ text: 'First answer.' }],
+          usage: { input_tokens: 2311, cached_tokens: 1103, output_tokens: 131 },
+          headers: limits(12.5, 3),
+        },
+        {
+          steps: [{ text: 'Second answer.' }],
+          usage: { input_tokens: 4622, cached_tokens: 2207, output_tokens: 262 },
+          headers: limits(47.5, 6),
+        },
+        {
+          steps: [{ text: 'Third answer.' }],
+          usage: { input_tokens: 6933, cached_tokens: 3301, output_tokens: 393 },
+          headers: limits(83, 9),
+        },
+      ],
     });
     cleanups.push(() => mock.close());
     const harness = await createCodexHarness({ baseUrl: mock.url });
@@ -40,14 +93,26 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('Codex resumes its conversation a
     await askAndAwaitAnswer(first, started.id, 'Second question', mock, 1);
     const before = await agentOf(first);
     expect(before.session?.id, JSON.stringify(before.session)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    await waitForFileText(rolloutFile(harness.codexHome, before.session!.id!), 'Second answer.', AGENT_TURN_TIMEOUT_MS);
+    const rollout = rolloutFile(harness.codexHome, before.session!.id!);
+    await waitForFileText(rollout, 'Second answer.', AGENT_TURN_TIMEOUT_MS);
+    // Codex logs a response's token count after its message.
+    await waitForFileText(rollout, '"used_percent":47.5', AGENT_TURN_TIMEOUT_MS);
+    expectUsage(await callOk<ProcessUsage>(first.client, 'get_usage', { process_id: started.id }), mock, { primary: 47.5, secondary: 6 });
     expect(await first.stop(signal)).toBe(signal === 'SIGTERM' ? 0 : null);
 
-    const { resumed, requestId } = await resumeAndAsk(await restart(), before, 'Third question', mock);
+    const restartedServe = await restart();
+    const { resumed, requestId } = await resumeAndAsk(restartedServe, before, 'Third question', mock);
     // Read once the CLI asked the model: right after the spawn the child may not have exec'd yet (it shows serve's command line).
     const argv = cmdline(resumed.pid!);
     expect(argv.slice(argv.indexOf('resume'), argv.indexOf('resume') + 2)).toEqual(['resume', before.session!.id]);
     const history = JSON.stringify(mock.requests.find((r) => r.requestId === requestId)!.body.input);
     for (const earlier of ['First question', 'First answer.', 'Second question', 'Second answer.']) expect(history).toContain(earlier);
+    // The resumed session's usage goes on from the same rollout log: all three turns.
+    await mock.waitFor((e) => e.type === 'stream_end' && e.turn === 2, { timeoutMs: AGENT_TURN_TIMEOUT_MS });
+    await waitForFileText(rollout, '"used_percent":83', AGENT_TURN_TIMEOUT_MS);
+    expectUsage(await callOk<ProcessUsage>(restartedServe.client, 'get_usage', { process_id: resumed.id }), mock, {
+      primary: 83,
+      secondary: 9,
+    });
   }, 300_000);
 });

@@ -25,6 +25,7 @@ import { taskCapability } from '../tasks';
 import { timerCapability, type CreateTimerManagerOptions } from '../timers';
 import { worktreeCapability, type WorktreeCapabilityOptions } from '../worktrees';
 import { idleStopCapability } from '../runtime';
+import { usageCapability } from '../usage';
 
 interface CapabilityOptions {
   /** Continuity across restarts (the app always has it; a core for a test without it keeps nothing). */
@@ -45,6 +46,8 @@ export function coreCapabilities(options: CapabilityOptions = {}): Capability<Sw
     entryDecoratorCapability('agent session', AGENT_SESSION, agentSessionDecorator),
     // After the agent status: it reads the tracker.
     entryDecoratorCapability('qwen retry telemetry', QWEN_RETRY_TELEMETRY, qwenRetryTelemetryDecorator),
+    // After the agent status and session: it follows the status and reads the session's file.
+    usageCapability(),
     taskCapability,
     // Before continuity: entries that come back into a worktree find it known.
     ...(options.worktrees ? [worktreeCapability(options.worktrees), idleStopCapability({ clock: options.worktrees.clock })] : []),
