@@ -6,7 +6,7 @@ import { z } from 'zod';
  * the price table in the repository (core/usage/priceTable.ts, with its source and date);
  * `unpriced` means neither exists for the model (cost_usd is null).
  */
-export const COST_SOURCES = ['cli', 'estimated', 'unpriced'] as const;
+const COST_SOURCES = ['cli', 'estimated', 'unpriced'] as const;
 export type CostSource = (typeof COST_SOURCES)[number];
 
 /** A usage window the CLI knows (a five-hour or weekly window, a per-model limit). */
@@ -67,4 +67,16 @@ export interface ProjectUsage extends TokenCounts {
   windows: UsageWindow[];
   budget: null;
   agents: ProcessUsage[];
+  /** Totals per day, worktree and host, kept across restarts (oldest first). */
+  days: UsageDay[];
+}
+
+/** One day's totals of one worktree on one host (the usage history kept in the data folder). */
+export interface UsageDay extends TokenCounts {
+  /** Local date, YYYY-MM-DD. */
+  day: string;
+  /** "main" for the project folder. */
+  worktree: string;
+  host: string;
+  cost_usd: number;
 }

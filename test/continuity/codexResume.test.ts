@@ -4,12 +4,12 @@
  * file), serve goes down (SIGTERM, then SIGKILL), the next serve offers Resume under the same id,
  * `codex resume <id>` continues, and the next request to the model carries both earlier turns.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CODEX_BIN, createCodexHarness } from '../fixtures/openai/codexHarness';
 import { startMockResponses, type MockResponses } from '../fixtures/openai/mockResponses';
-import type { ProcessUsage } from '../../src/shared/usage';
+import type { ProcessUsage, ProjectUsage } from '../../src/shared/usage';
 import { callOk } from '../mcp/mcpHarness';
 import { AGENT_TURN_TIMEOUT_MS, agentOf, askAndAwaitAnswer, cmdline, resumeAndAsk, serveAgentProject, type Proc } from './restartHarness';
 import { waitForFileText } from '../support/wait';
@@ -57,6 +57,35 @@ function expectUsage(usage: ProcessUsage, mock: MockResponses, used: { primary: 
   });
 }
 
+/** The mock's sums in get_usage's terms, with the cost a Codex model has (unpriced: counted as 0 in the history). */
+function mockSums(mock: MockResponses) {
+  const ends = mock.events.flatMap((e) => (e.type === 'stream_end' && e.kind === 'main' ? [e] : []));
+  const sum = (f: (e: (typeof ends)[number]) => number) => ends.reduce((n, e) => n + f(e), 0);
+  return {
+    input_tokens: sum((e) => e.inputTokens - e.cachedTokens),
+    output_tokens: sum((e) => e.outputTokens),
+    cache_read_tokens: sum((e) => e.cachedTokens),
+    cache_write_tokens: 0,
+    cost_usd: 0,
+  };
+}
+
+interface StoredHistory {
+  days: Record<string, Record<string, unknown>>;
+}
+
+function todayRow(history: StoredHistory): unknown {
+  const days = Object.values(history.days);
+  expect(days).toHaveLength(1);
+  return days[0].main;
+}
+
+function onlyFile(dir: string): string {
+  const files = readdirSync(dir);
+  expect(files).toHaveLength(1);
+  return join(dir, files[0]);
+}
+
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!().catch(() => undefined);
@@ -87,7 +116,7 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('Codex resumes its conversation a
     cleanups.push(() => mock.close());
     const harness = await createCodexHarness({ baseUrl: mock.url });
     cleanups.push(() => harness.cleanup());
-    const { first, restart } = await serveAgentProject({ preset: 'codex', command: CODEX_BIN }, harness, cleanups);
+    const { first, restart, dataDir } = await serveAgentProject({ preset: 'codex', command: CODEX_BIN }, harness, cleanups);
     const started = await callOk<Proc>(first.client, 'start_process', { process_id: (await agentOf(first)).id });
     await askAndAwaitAnswer(first, started.id, 'First question', mock, 0);
     await askAndAwaitAnswer(first, started.id, 'Second question', mock, 1);
@@ -99,6 +128,10 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('Codex resumes its conversation a
     await waitForFileText(rollout, '"used_percent":47.5', AGENT_TURN_TIMEOUT_MS);
     expectUsage(await callOk<ProcessUsage>(first.client, 'get_usage', { process_id: started.id }), mock, { primary: 47.5, secondary: 6 });
     expect(await first.stop(signal)).toBe(signal === 'SIGTERM' ? 0 : null);
+    // The day's totals were written as the turns' usage was read (before the stop: a SIGKILL gives no chance at the end).
+    const historyFile = onlyFile(join(dataDir, 'usage'));
+    expect(statSync(historyFile).mode & 0o777).toBe(0o600);
+    expect(todayRow(JSON.parse(readFileSync(historyFile, 'utf8')) as StoredHistory)).toEqual(mockSums(mock));
 
     const restartedServe = await restart();
     const { resumed, requestId } = await resumeAndAsk(restartedServe, before, 'Third question', mock);
@@ -114,5 +147,9 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('Codex resumes its conversation a
       primary: 83,
       secondary: 9,
     });
+    // The history went on from the stored totals: the rollout log read again from its start after the restart counts once.
+    const { days } = await callOk<ProjectUsage>(restartedServe.client, 'get_usage');
+    expect(days).toHaveLength(1);
+    expect(days[0]).toMatchObject({ worktree: 'main', ...mockSums(mock) });
   }, 300_000);
 });

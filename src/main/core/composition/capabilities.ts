@@ -25,7 +25,7 @@ import { taskCapability } from '../tasks';
 import { timerCapability, type CreateTimerManagerOptions } from '../timers';
 import { worktreeCapability, type WorktreeCapabilityOptions } from '../worktrees';
 import { idleStopCapability } from '../runtime';
-import { usageCapability } from '../usage';
+import { usageCapability, type UsageCapabilityOptions } from '../usage';
 
 interface CapabilityOptions {
   /** Continuity across restarts (the app always has it; a core for a test without it keeps nothing). */
@@ -36,6 +36,8 @@ interface CapabilityOptions {
   mcp?: McpCapability;
   /** Git worktrees per agent (the app always has them; a core for a test without them answers worktree commands with an error). */
   worktrees?: WorktreeCapabilityOptions;
+  /** Where usage history is kept (the app always keeps it; a core for a test without it keeps totals in memory). */
+  usage?: UsageCapabilityOptions;
 }
 
 export function coreCapabilities(options: CapabilityOptions = {}): Capability<SwitchboardCore>[] {
@@ -47,7 +49,7 @@ export function coreCapabilities(options: CapabilityOptions = {}): Capability<Sw
     // After the agent status: it reads the tracker.
     entryDecoratorCapability('qwen retry telemetry', QWEN_RETRY_TELEMETRY, qwenRetryTelemetryDecorator),
     // After the agent status and session: it follows the status and reads the session's file.
-    usageCapability(),
+    usageCapability(options.usage),
     taskCapability,
     // Before continuity: entries that come back into a worktree find it known.
     ...(options.worktrees ? [worktreeCapability(options.worktrees), idleStopCapability({ clock: options.worktrees.clock })] : []),

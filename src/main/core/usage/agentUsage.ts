@@ -12,6 +12,10 @@ import { JsonlTail } from './jsonlTail';
 import { toUsageRecord } from './pricing';
 import { addModelTokens, addTokens, emptyReadUsage, type ReadUsage, type UsageAccumulator } from './usageAccumulator';
 import { USAGE_SOURCES, type UsageSource } from './usageSources';
+import type { FileObservation } from './usageHistory';
+
+/** Told what each session file adds up to after a read that moved (the history counts the gains). */
+type UsageObserver = (observations: FileObservation[]) => void;
 
 interface SessionFile {
   tail: JsonlTail;
@@ -31,6 +35,7 @@ export class AgentUsage implements EntryDecoration {
     private readonly preset: AgentPreset,
     private readonly source: UsageSource,
     private readonly sessionId: () => string | undefined,
+    private readonly observer: UsageObserver = () => undefined,
   ) {
     this.last = toUsageRecord(emptyReadUsage(), null);
   }
@@ -57,6 +62,7 @@ export class AgentUsage implements EntryDecoration {
     }
     if (moved) {
       this.last = toUsageRecord(this.sum(), this.files.size ? this.source.label : null);
+      this.observer(this.observations());
       this.changed.fire();
     }
     return this.last;
@@ -72,6 +78,13 @@ export class AgentUsage implements EntryDecoration {
 
   dispose(): void {
     this.store.dispose();
+  }
+
+  private observations(): FileObservation[] {
+    return [...this.files].map(([path, file]) => {
+      const read = file.accumulator.current();
+      return { path, ...read.tokens, cost_usd: toUsageRecord(read, null).cost_usd, worktree: this.entry.definition.worktree };
+    });
   }
 
   private findCurrentFile(): void {
@@ -109,14 +122,16 @@ export class AgentUsage implements EntryDecoration {
 export const AGENT_USAGE: DecorationKey<AgentUsage> = serviceKey('agent usage');
 
 /** Agent entries whose preset has a usage source; follows the agent status decorated before it. */
-export const agentUsageDecorator: EntryDecorator<AgentUsage> = (entry, context) => {
-  if (entry.kind !== 'agent') return undefined;
-  const preset = presetOf(entry);
-  const source = USAGE_SOURCES[preset.id];
-  if (!source || preset.isGeneric) return undefined;
-  const session = context.earlier(AGENT_SESSION);
-  const usage = new AgentUsage(entry, preset, source, () => session?.id);
-  const tracker = context.earlier(AGENT_STATUS)?.tracker;
-  usage.followStatus((listener) => (tracker ? tracker.onDidChangeStatus(listener) : entry.onDidStartRun(listener)));
-  return usage;
-};
+export const agentUsageDecorator =
+  (observer: UsageObserver): EntryDecorator<AgentUsage> =>
+  (entry, context) => {
+    if (entry.kind !== 'agent') return undefined;
+    const preset = presetOf(entry);
+    const source = USAGE_SOURCES[preset.id];
+    if (!source || preset.isGeneric) return undefined;
+    const session = context.earlier(AGENT_SESSION);
+    const usage = new AgentUsage(entry, preset, source, () => session?.id, observer);
+    const tracker = context.earlier(AGENT_STATUS)?.tracker;
+    usage.followStatus((listener) => (tracker ? tracker.onDidChangeStatus(listener) : entry.onDidStartRun(listener)));
+    return usage;
+  };

@@ -17,8 +17,6 @@ export interface ModelPrice {
   cacheWrite: number;
 }
 
-export const PRICE_TABLE_SOURCE = 'Claude Code 2.1.332 model catalog (pricing_tiers), read 2026-11-29';
-
 const tier = (input: number, output: number, cacheWrite: number, cacheRead: number): ModelPrice => ({
   input,
   output,

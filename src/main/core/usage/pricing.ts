@@ -31,7 +31,7 @@ function costOf(read: ReadUsage): { cost_usd: number | null; cost_source: CostSo
   return { cost_usd: roundUsd(total), cost_source: 'estimated' };
 }
 
-export function priced(t: TokenCounts, p: ModelPrice): number {
+function priced(t: TokenCounts, p: ModelPrice): number {
   return (
     (t.input_tokens * p.input + t.output_tokens * p.output + t.cache_read_tokens * p.cacheRead + t.cache_write_tokens * p.cacheWrite) /
     PER_MILLION

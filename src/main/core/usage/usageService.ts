@@ -7,6 +7,7 @@ import { EMPTY_TOKENS, type CostSource, type ProcessUsage, type ProjectUsage } f
 import { AGENT_USAGE, type AgentUsage } from './agentUsage';
 import { addTokens } from './usageAccumulator';
 import { roundUsd } from './pricing';
+import type { UsageHistory } from './usageHistory';
 
 export interface UsageHost {
   listProcesses(): ProcessInfo[];
@@ -15,7 +16,10 @@ export interface UsageHost {
 }
 
 export class UsageService {
-  constructor(private readonly host: UsageHost) {}
+  constructor(
+    private readonly host: UsageHost,
+    private readonly history: UsageHistory,
+  ) {}
 
   /** One agent's usage, read fresh from its CLI's records. */
   ofProcess(id: string): ProcessUsage {
@@ -44,6 +48,7 @@ export class UsageService {
       windows: agents.flatMap((a) => a.windows.map((w) => ({ ...w, name: `${a.name}: ${w.name}` }))),
       budget: null,
       agents,
+      days: this.history.rows(),
     };
   }
 }
