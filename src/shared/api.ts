@@ -91,6 +91,8 @@ export const CommandArgs = {
   selectProcess: z.strictObject({ id: Id }),
   resizeProcess: z.strictObject({ id: Id, cols: TerminalCols, rows: TerminalRows }),
   writeInput: z.strictObject({ id: Id, data: z.string().max(1_000_000) }),
+  /** Type a reply into an agent as a person would and submit it (the same path as MCP send_message, untagged). */
+  sendUserTurn: z.strictObject({ id: Id, text: z.string().trim().min(1, 'type a reply first').max(100_000) }),
   /** Subscribe a pane: returns the current screen; output events for `id` follow. */
   attach: z.strictObject({ id: Id }),
   detach: z.strictObject({ id: Id }),
@@ -219,6 +221,7 @@ interface CommandResults {
   selectProcess: { selected: string };
   resizeProcess: null;
   writeInput: null;
+  sendUserTurn: null;
   attach: AttachResult;
   detach: null;
   ackOutput: null;

@@ -25,6 +25,7 @@ export type CommandCore = Pick<
   | 'restartProcess'
   | 'resumeProcess'
   | 'selectProcess'
+  | 'sendUserTurn'
   | 'snapshot'
   | 'spawnAgent'
   | 'spawnProcess'
@@ -57,6 +58,10 @@ const SHARED_HANDLERS: Handlers = {
   selectProcess: (core, a) => core.selectProcess(a.id),
   resizeProcess: (core, a) => core.resizeProcess(a.id, a.cols, a.rows),
   writeInput: (core, a) => core.writeInput(a.id, a.data),
+  sendUserTurn: async (core, a) => {
+    await core.sendUserTurn(a.id, a.text);
+    return null;
+  },
   acknowledgeAttention: (core, a) => core.acknowledgeAttention(a.id),
   listWaiting: (core) => ({ agents: core.listWaiting() }),
   answerPrompt: (core, a) => core.answerPrompt(a),

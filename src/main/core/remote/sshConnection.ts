@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Emitter } from '../base';
+import { sshDestinationProblem } from '../../../shared/workspace';
 import { describeSshFailure } from './sshFailures';
 
 /** Options every `ssh` we run gets, before the user's config (command-line options win). */
@@ -59,6 +60,8 @@ export class SshConnection {
 
   /** Connects; rejects with an SshError carrying one clear line. */
   static async open(target: SshTarget): Promise<SshConnection> {
+    const problem = sshDestinationProblem(target.destination);
+    if (problem) throw new SshError(`${JSON.stringify(target.destination)}: ${problem}`);
     const connection = new SshConnection(target);
     try {
       await connection.startMaster();
