@@ -1,8 +1,10 @@
 /**
  * One agent entry's usage: the files its runs' sessions wrote (a fresh run starts a new one, a
  * resumed run goes on in its old one), each read from where the last read stopped, summed. Read
- * again when the agent's status changes (a turn started or ended) and whenever asked.
+ * again when the current file changes (watched), when the agent's status changes (a turn started
+ * or ended, or the file is not found yet) and whenever asked.
  */
+import { watch, type FSWatcher } from 'node:fs';
 import { DisposableStore, Emitter, serviceKey } from '../base';
 import { AGENT_SESSION, AGENT_STATUS, presetOf, type AgentPreset } from '../agents';
 import type { DecorationKey, EntryDecoration, EntryDecorator, ProcessEntry } from '../sessions';
@@ -29,6 +31,7 @@ export class AgentUsage implements EntryDecoration {
   /** By path, in the order the runs used them (the last is the current one). */
   private readonly files = new Map<string, SessionFile>();
   private last: UsageRecord;
+  private watcher: FSWatcher | undefined;
 
   constructor(
     private readonly entry: ProcessEntry,
@@ -77,6 +80,7 @@ export class AgentUsage implements EntryDecoration {
   }
 
   dispose(): void {
+    this.watcher?.close();
     this.store.dispose();
   }
 
@@ -93,7 +97,20 @@ export class AgentUsage implements EntryDecoration {
     const known = [...this.files.keys()].some((path) => path.includes(id));
     if (known) return;
     const path = this.source.locate(this.preset, id, this.entry.definition.env ?? {});
-    if (path) this.files.set(path, { tail: new JsonlTail(path), accumulator: this.source.accumulator() });
+    if (!path) return;
+    this.files.set(path, { tail: new JsonlTail(path), accumulator: this.source.accumulator() });
+    this.watch(path);
+  }
+
+  /** Only the current file is watched: the CLI writes to one at a time. */
+  private watch(path: string): void {
+    this.watcher?.close();
+    try {
+      this.watcher = watch(path, () => this.refresh());
+      this.watcher.on('error', () => undefined); // a lost watch leaves the status changes and asks
+    } catch {
+      this.watcher = undefined;
+    }
   }
 
   /** Tokens and cost add up over the files; the model, context and windows are the current file's. */

@@ -9,7 +9,8 @@ const getUsage = defineTool({
   description:
     'What an agent spent, read from its CLI\'s own records: input, output, cache read and cache write tokens; cost_usd with cost_source ("cli": the CLI\'s own figure, "estimated": from Switchboard\'s price table, "unpriced": neither); the context window\'s fill (context_used / context_window); and the usage windows the CLI knows (name, used_percent, resets_at). With process_id: that agent (yourself, or an entry you may read); without: the project\'s totals with every agent\'s record, so work can go to the agent with room left.',
   annotations: { readOnlyHint: true },
-  requires: ({ process_id }) => (process_id ? [{ entry: process_id, right: 'read', action: 'reading the usage of' }] : []),
+  // The project's totals are status, as list_processes shows to every token; one entry's record needs the read right on it.
+  requires: { perCall: ({ process_id }) => (process_id ? [{ entry: process_id, right: 'read', action: 'reading the usage of' }] : []) },
   run: ({ process_id }, _call, ctx) => (process_id ? usageOf(ctx.core).ofProcess(process_id) : usageOf(ctx.core).ofProject()),
 });
 
