@@ -21,6 +21,7 @@ import { scratchpadTools } from './tools/scratchpads';
 import { timerTools } from './tools/timers';
 import { taskTools } from './tools/tasks';
 import { worktreeTools } from './tools/worktrees';
+import { usageTools } from './tools/usage';
 
 /** Where Claude Code HTTP hooks post (agent presets put it into the agent's settings). */
 const HOOKS_URL_ENV = 'SWITCHBOARD_HOOKS_URL';
@@ -34,6 +35,7 @@ export const CORE_TOOLS: readonly AnyToolDefinition[] = [
   ...timerTools,
   ...taskTools,
   ...worktreeTools,
+  ...usageTools,
 ];
 
 interface McpServiceOptions {
