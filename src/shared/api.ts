@@ -258,7 +258,8 @@ interface CommandResults {
   setUiState: UiState;
   openInEditor: { file: string; editor: string };
   createWorktree: { worktree: WorktreeInfo; setup: SetupOutcome };
-  listWorktrees: { worktrees: WorktreeStatus[] };
+  /** `untrusted`: why nothing is listed (the folder is not trusted yet: no git ran). */
+  listWorktrees: { worktrees: WorktreeStatus[]; untrusted?: string };
   worktreeDiff: WorktreeDiff;
   commitWorktree: { commit: string };
   mergeWorktree: MergeResult;

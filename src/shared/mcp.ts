@@ -307,6 +307,9 @@ export const McpToolInput = {
     process_id: ProcessId.describe('The agent'),
     enabled: z.boolean().describe('true: continue by itself at a limit (at the reset, or probing with back-off); false: do not'),
   },
+  get_usage: {
+    process_id: ProcessId.optional().describe("An agent entry (yourself or one you may read); omit for the project's totals"),
+  },
   request_human_attention: {
     process_id: ProcessId.optional().describe('Entry to flag (default: the caller)'),
     reason: z.string().min(1).max(2_000).describe('What the person should look at or decide'),
@@ -395,6 +398,7 @@ export const READ_ONLY_TOOLS = [
   'wait_for_task',
   'list_worktrees',
   'worktree_diff',
+  'get_usage',
 ] as const satisfies readonly McpToolName[];
 
 export interface McpEndpointInfo {

@@ -16,6 +16,7 @@ export type ProcessKind = (typeof PROCESS_KINDS)[number];
 
 export type { RunState } from './runState';
 import type { RunState } from './runState';
+import type { UsageRecord } from './usage';
 
 /** Saved state names entries by id (continuity); ids are `p_` and hex. */
 export const ProcessIdSchema = z.string().regex(/^p_[0-9a-f]{6,}$/, 'process ids look like p_3f9a2c');
@@ -87,6 +88,8 @@ export interface ProcessInfo {
   continueAtReset?: ContinueAtResetInfo;
   /** Sandboxed entries: what it may reach and the connections refused. */
   sandbox?: SandboxInfo;
+  /** Agent entries whose CLI's records Switchboard reads: tokens, cost, context and usage windows (docs/usage.md). */
+  usage?: UsageRecord;
 }
 
 /** Where the agent's continue-at-reset setting comes from: the toggle, its switchboard.json entry, the project, the default. */

@@ -98,7 +98,7 @@ const SHARED_HANDLERS: Handlers = {
   openInEditor: (core, a) => core.openInEditor(a),
   // Worktrees: the same WorktreeService methods the MCP worktree tools call
   createWorktree: (core, a) => core.worktrees.createWorktree(a),
-  listWorktrees: async (core) => ({ worktrees: await core.worktrees.manager.status() }),
+  listWorktrees: (core) => core.worktrees.manager.overview(),
   worktreeDiff: (core, a) => core.worktrees.manager.diff(a.worktree),
   commitWorktree: async (core, a) => ({ commit: await core.worktrees.manager.commit(a.worktree, a.message) }),
   mergeWorktree: (core, a) => core.worktrees.manager.merge(a.worktree, a.strategy),
