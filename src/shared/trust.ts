@@ -3,6 +3,7 @@
  * Imports nothing of ours.
  */
 import { z } from 'zod';
+import type { SandboxOptions } from './sandbox';
 
 /**
  * What a token may do beyond its defaults. Every token may list all entries and read their status,
@@ -40,6 +41,8 @@ export interface TrustedFields {
   env: Record<string, string>;
   /** MCP scopes the entry's token would carry (absent: no token for a command). */
   scopes?: McpScope[];
+  /** The sandbox it runs in (absent: none; docs/sandbox.md). */
+  sandbox?: SandboxOptions;
 }
 
 /** The key under which the project's folder itself is trusted: git runs there only after it (docs/security.md). */

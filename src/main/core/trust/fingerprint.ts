@@ -15,12 +15,16 @@ export function trustedFieldsOf(spec: ProcessSpec): TrustedFields {
     cwd: spec.cwd,
     env,
     ...(spec.mcp ? { scopes: [...new Set(spec.mcp.scopes)].sort() } : {}),
+    ...(spec.sandbox ? { sandbox: spec.sandbox } : {}),
   };
 }
 
 export function trustFingerprint(spec: ProcessSpec): string {
   const fields = trustedFieldsOf(spec);
-  const canonical = JSON.stringify([fields.argv, fields.cwd, Object.entries(fields.env), fields.scopes ?? null]);
+  const parts: unknown[] = [fields.argv, fields.cwd, Object.entries(fields.env), fields.scopes ?? null];
+  // Appended only when present, so an entry without a sandbox keeps the fingerprint it was trusted with.
+  if (fields.sandbox) parts.push(sortedKeys(fields.sandbox));
+  const canonical = JSON.stringify(parts);
   return createHash('sha256').update(canonical).digest('hex');
 }
 
@@ -38,4 +42,15 @@ export function folderFingerprint(projectDir: string): string {
   return createHash('sha256')
     .update(JSON.stringify(['folder', projectDir]))
     .digest('hex');
+}
+
+/** Object keys in a fixed order at every depth: where a field sits in the file is not an edit. */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, inner]) => [key, sortedKeys(inner)]),
+  );
 }

@@ -24,6 +24,11 @@ import { NewWorktreeAgent } from '../worktrees/NewWorktreeAgent';
 import { WorktreeReview } from '../worktrees/WorktreeReview';
 import { WorktreePrune } from '../worktrees/WorktreePrune';
 import { installWorktreeRefresh } from '../worktrees/worktrees';
+import { PhoneView } from '../phone/PhoneView';
+import { useIsPhoneWidth } from '../phone/phoneWidth';
+import { registerServiceWorker } from '../pwa/registerServiceWorker';
+import { PairDevice } from '../devices/PairDevice';
+import { PAIR_PATH, pairingCodeOf } from '../devices/pairing';
 
 function App() {
   const error = useUi((s) => s.error);
@@ -31,7 +36,9 @@ function App() {
   const isConnected = useUi((s) => s.workspace !== undefined && (s.activeProjectId === undefined || s.client !== undefined));
   const hasProject = useUi((s) => s.activeProjectId !== undefined);
   const isWelcome = useUi((s) => s.workspace !== undefined && (s.activeProjectId === undefined || s.isOpeningAnother));
-  const isSidebarHidden = useUi((s) => s.isSidebarHidden || s.activeProjectId === undefined);
+  // At phone width the phone view replaces sidebar and grid: same stores, another layout.
+  const isPhone = useIsPhoneWidth();
+  const isSidebarHidden = useUi((s) => s.isSidebarHidden || s.activeProjectId === undefined) || isPhone;
   const sidebarWidth = useUi((s) => s.view.sidebarWidth);
   const overlay = useUi((s) => s.overlay);
   useEffect(() => installShortcuts(), []);
@@ -48,7 +55,7 @@ function App() {
     >
       {!isSidebarHidden && <Sidebar />}
       {!isSidebarHidden && <SidebarResizer />}
-      {isWelcome ? <Welcome /> : hasProject && <Grid />}
+      {isWelcome ? <Welcome /> : hasProject && (isPhone ? <PhoneView /> : <Grid />)}
       {hasProject && <TrustPrompt />}
       {hasProject && overlay?.kind === 'inbox' && <Inbox />}
       {overlay?.kind === 'palette' && <CommandPalette />}
@@ -81,6 +88,7 @@ async function boot(): Promise<void> {
     else routeProjectEvent(event, project);
   });
   await connectWorkspace(client);
+  registerServiceWorker();
   onConnectionChange((change) => useUi.setState({ connection: change }));
   // After a drop the projects and entries may have changed (or all be new, if serve restarted): start from the core's state again.
   onReconnect(
@@ -88,9 +96,21 @@ async function boot(): Promise<void> {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
-boot().catch((err) => useUi.getState().setError(err instanceof Error ? err.message : String(err)));
+const root = createRoot(document.getElementById('root')!);
+if (location.pathname === PAIR_PATH) {
+  // The pairing code is read once and dropped from the address bar (and its history entry).
+  const code = pairingCodeOf(location.hash);
+  history.replaceState(null, '', PAIR_PATH);
+  root.render(
+    <StrictMode>
+      <PairDevice code={code} />
+    </StrictMode>,
+  );
+} else {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  boot().catch((err) => useUi.getState().setError(err instanceof Error ? err.message : String(err)));
+}

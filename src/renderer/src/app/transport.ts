@@ -43,16 +43,73 @@ export function projectClient(workspace: WorkspaceClient, projectId: string): Co
 }
 
 /**
- * The UI secret arrives in the URL fragment (no server, proxy or Referer ever sees it). It is
- * dropped from the address bar and history at once and traded for this server's HttpOnly cookie;
- * a reload finds the cookie.
+ * What this tab knows of its server: the key the server proves its identity with (so a reconnect
+ * can tell it from a restarted serve or another program on the port before sending anything), and
+ * the UI secret when the tab was opened with it (memory only: a pinned serve that restarted gets a
+ * new session from it). Never stored: any later page on this origin could read storage.
  */
-async function signIn(): Promise<void> {
-  const secret = new URLSearchParams(location.hash.slice(1)).get('token');
-  if (!secret) return;
-  history.replaceState(null, '', location.pathname + location.search);
-  const res = await fetch('/session', { method: 'POST', headers: { Authorization: `Bearer ${secret}` }, credentials: 'same-origin' });
-  if (!res.ok) throw new Error(`Switchboard refused the UI secret (${res.status}): open the "ui" URL that serve printed`);
+interface ServerTrust {
+  identity: CryptoKey;
+  secret?: string;
+}
+
+const REFUSED_LINK = 'open the "ui" URL that serve printed';
+
+/**
+ * The UI secret arrives in the URL fragment (no server, proxy or Referer ever sees it). It is
+ * dropped from the address bar and history at once and traded for a session cookie of this
+ * server; a reload finds the cookie and asks the server for its identity key.
+ */
+async function signIn(): Promise<ServerTrust> {
+  const secret = new URLSearchParams(location.hash.slice(1)).get('token') ?? undefined;
+  if (secret) history.replaceState(null, '', location.pathname + location.search);
+  const res = secret ? await postSession(secret) : await fetch('/session', { credentials: 'same-origin', cache: 'no-store' });
+  if (!res.ok)
+    throw new Error(secret ? `Switchboard refused the UI secret (${res.status}): ${REFUSED_LINK}` : `Not signed in: ${REFUSED_LINK}`);
+  const { identity } = (await res.json()) as { identity: string };
+  return { identity: await importIdentityKey(identity), secret };
+}
+
+function postSession(secret: string): Promise<Response> {
+  return fetch('/session', { method: 'POST', headers: { Authorization: `Bearer ${secret}` }, credentials: 'same-origin' });
+}
+
+function importIdentityKey(base64url: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', fromBase64Url(base64url), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+}
+
+/**
+ * Whether the server now on this address is the one this tab signed in to: it must answer a fresh
+ * nonce with the HMAC of the key it gave us. Asked without cookies, so nothing of ours reaches a
+ * server that turns out to be another one.
+ */
+async function checkServer(trust: ServerTrust): Promise<'same' | 'other' | 'down'> {
+  const nonce = toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+  let res: Response;
+  try {
+    res = await fetch(`/identity?nonce=${nonce}`, { credentials: 'omit', cache: 'no-store', redirect: 'error' });
+  } catch {
+    return 'down';
+  }
+  try {
+    const { proof } = (await res.json()) as { proof?: unknown };
+    const expected = toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', trust.identity, new TextEncoder().encode(nonce))));
+    return res.ok && proof === expected ? 'same' : 'other';
+  } catch {
+    return 'other';
+  }
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
 /** First retry after a drop, doubling up to the cap: a restarting serve is back within seconds. */
@@ -84,7 +141,7 @@ function announce(change: ConnectionChange): void {
 }
 
 async function connectWebSocket(): Promise<WorkspaceClient> {
-  await signIn();
+  const trust = await signIn();
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   const url = `${scheme}://${location.host}/ws`;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
@@ -131,23 +188,48 @@ async function connectWebSocket(): Promise<WorkspaceClient> {
       });
     });
 
+  /** Retries until the server is back; stops for good when the server on this address is not the one this tab knew. */
   const reconnect = async () => {
     for (let attempt = 0; ; attempt++) {
       const delay = Math.min(RECONNECT_MAX_DELAY_MS, RECONNECT_BASE_DELAY_MS * 2 ** attempt);
-      // Right after the drop the server may still answer while it shuts down: ask why only once a retry failed.
-      announce(
-        attempt === 0 ? { status: 'reconnecting', message: 'Connection to Switchboard lost: reconnecting…' } : await describeDrop(delay),
-      );
+      const seconds = Math.max(1, Math.round(delay / 1000));
+      announce({
+        status: 'reconnecting',
+        message:
+          attempt === 0 ? 'Connection to Switchboard lost: reconnecting…' : `Connection to Switchboard lost: reconnecting in ${seconds}s…`,
+      });
       await new Promise((r) => window.setTimeout(r, delay));
+      const server = await checkServer(trust);
+      if (server === 'down') continue;
+      if (server === 'other') {
+        return announce({
+          status: 'lost',
+          message: `This Switchboard server restarted or is another program now: ${REFUSED_LINK} (this tab sends it nothing)`,
+        });
+      }
+      if (await reopen()) return;
+    }
+  };
+
+  /** The same server: its socket again, or a new session first when it no longer knows ours (a pinned serve that restarted). */
+  const reopen = async (): Promise<boolean> => {
+    try {
+      await open();
+    } catch {
+      const signedIn = trust.secret !== undefined && (await postSession(trust.secret).catch(() => undefined))?.ok === true;
+      if (!signedIn) {
+        announce({ status: 'lost', message: `Switchboard is running but refused this page's session: ${REFUSED_LINK}` });
+        return true;
+      }
       try {
         await open();
-        announce({ status: 'connected' });
-        for (const listener of reconnectListeners) listener();
-        return;
       } catch {
-        // still down: the next round says why and waits longer
+        return false; // it went down again meanwhile: the next round checks it afresh
       }
     }
+    announce({ status: 'connected' });
+    for (const listener of reconnectListeners) listener();
+    return true;
   };
 
   const send = (cmd: string, args: unknown, project?: string) =>
@@ -168,21 +250,4 @@ async function connectWebSocket(): Promise<WorkspaceClient> {
   };
   await open();
   return client;
-}
-
-/** Down, or up but refusing this page (serve restarted with another secret): the two need different help. */
-async function describeDrop(retryInMs: number): Promise<ConnectionChange> {
-  const seconds = Math.max(1, Math.round(retryInMs / 1000));
-  try {
-    const res = await fetch('/', { method: 'HEAD', cache: 'no-store' });
-    if (res.ok) {
-      return {
-        status: 'lost',
-        message: `Switchboard is running but refused this page's session: open the "ui" URL that serve printed (retrying in ${seconds}s)`,
-      };
-    }
-  } catch {
-    // not reachable: the server is down or restarting
-  }
-  return { status: 'reconnecting', message: `Connection to Switchboard lost: reconnecting in ${seconds}s…` };
 }

@@ -3,6 +3,7 @@ import type { ProcessInfo } from '../../../shared/model';
 import { openLink } from '../terminal/terminalPane';
 import { run } from '../app/store';
 import { TimerIndicator } from '../timers/TimerIndicator';
+import { UsageFigure } from '../usage/UsageFigure';
 import { isAgentStoppedOnPurpose, stateLabel } from './stateLabel';
 
 /** Seconds since `since`, re-rendered by the shared clock while `active`. */
@@ -30,6 +31,7 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
           {p.agent.health}
         </span>
       )}
+      {p.usage && <UsageFigure usage={p.usage} />}
       {p.session?.resumable && (
         <span className="resumable" title={`Conversation ${p.session.id} can continue: Resume`} data-testid="resumable">
           resumable

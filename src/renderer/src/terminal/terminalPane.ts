@@ -28,6 +28,8 @@ interface TerminalPaneOptions {
   theme: ThemeName;
   /** Put a selection on the clipboard as soon as it is made (read at selection time). */
   copyOnSelect: () => boolean;
+  /** Show the screen at the program's own size and take no keys (the phone view): the PTY is never resized from here. */
+  readOnly?: boolean;
 }
 
 /** What a search found: `index` is 0-based, -1 when the active match is unknown; `count` -1 past the highlight limit. */
@@ -73,6 +75,7 @@ export class TerminalPane {
       allowProposedApi: true,
       theme: THEMES[options.theme].terminal,
       screenReaderMode: useUi.getState().screenReaderMode,
+      disableStdin: options.readOnly === true,
     });
     this.writer = new PacedWriter({ write: (data, parsed) => this.term.write(data, parsed) }, (bytes) => this.ack(bytes));
     this.term.loadAddon(this.fit);
@@ -129,6 +132,7 @@ export class TerminalPane {
     if (this.disposed) return;
     if (!this.isOnScreen) return this.stopStream(); // scrolled away while the snapshot was on its way
     this.term.reset();
+    if (this.options.readOnly) this.term.resize(snapshot.cols, snapshot.rows);
     this.term.write(snapshot.screen);
     this.attachedOffset = snapshot.offset;
     const early = this.early;
@@ -258,7 +262,7 @@ export class TerminalPane {
   }
 
   private fitNow(): void {
-    if (this.disposed) return;
+    if (this.disposed || this.options.readOnly) return;
     const size = this.fit.proposeDimensions();
     if (!size || !Number.isFinite(size.cols) || size.cols < 2 || size.rows < 1) return;
     if (size.cols !== this.term.cols || size.rows !== this.term.rows) this.term.resize(size.cols, size.rows);
