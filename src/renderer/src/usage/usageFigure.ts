@@ -2,7 +2,7 @@
 import type { UsageRecord, UsageWindow } from '../../../shared/usage';
 
 /** At this share of a usage window the row says so. */
-export const WINDOW_WARNING_PERCENT = 80;
+const WINDOW_WARNING_PERCENT = 80;
 
 /** `$0.07` when priced (`~` marks an estimate), else the tokens processed (`12.3k tok`); empty before any usage. */
 export function compactFigure(u: UsageRecord): string {
