@@ -36,7 +36,9 @@ test.afterEach(async () => {
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).exclude('.xterm').analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
 }
 
 /** Every visible control of the phone view smaller than a fingertip, as "label: w×h". */
@@ -50,7 +52,9 @@ function tooSmallTargets(page: Page): Promise<string[]> {
   }, MIN_TOUCH_PX);
 }
 
-test('the waiting agent comes first with Approve; its screen is read-only and the reply box reaches it; installable', async ({ page }, testInfo) => {
+test('the waiting agent comes first with Approve; its screen is read-only and the reply box reaches it; installable', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(TEST_TIMEOUT_MS);
   const command = 'curl -X POST http://127.0.0.1:9/phone-upload';
   mock = await startMockAnthropic({
@@ -135,4 +139,20 @@ test('the waiting agent comes first with Approve; its screen is read-only and th
   expect(await tooSmallTargets(page)).toEqual([]);
   await page.screenshot({ path: screenshotPath(testInfo, 'phone-screen.png') });
   expect(await seriousViolations(page), 'phone screen').toEqual([]);
+});
+
+test('the pairing page takes the code from the fragment, drops it from the address, and shows a refusal plainly', async ({ page }) => {
+  const project = mkdtempSync(join(tmpdir(), 'sb-e2e-pair-'));
+  writeFileSync(join(project, 'switchboard.json'), JSON.stringify({ processes: {} }));
+  serve = await startServe(project);
+  await page.goto(new URL('/pair#code=not-a-real-code', serve.ui).href);
+  const form = page.getByTestId('pair-device');
+  await expect(form.getByRole('heading', { name: 'Pair this device with Switchboard' })).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('');
+  await expect(form.getByTestId('pair-name')).toHaveValue('iPhone');
+  expect(await tooSmallTargets(page)).toEqual([]);
+  expect(await seriousViolations(page), 'pairing page').toEqual([]);
+  await form.getByTestId('pair-submit').click();
+  await expect(form.getByTestId('pair-problem')).not.toBeEmpty();
+  await expect(form).toBeVisible(); // still here: a refused code loads nothing
 });

@@ -26,6 +26,7 @@ import type { ProcessInfo, TimerHistoryEntry, TimerSummary } from './model';
 import type { ConfigIssue } from './config';
 import type { SerializedError } from './errors';
 import { ReadinessConfigSchema } from './readyConfig';
+import { SandboxConfigSchema, SandboxNetworkTargetSchema } from './sandbox';
 import { TaskRequestSchema, type TaskView } from './task';
 import { ProposedEntrySchema, type ConfigProposal } from './proposal';
 import { McpScopeSchema, type McpScope, type ProjectTrustState } from './trust';
@@ -68,6 +69,8 @@ export const CommandArgs = {
     ready: ReadinessConfigSchema.optional(),
     /** Worktree id to run in (cwd is then relative to the project's folder there); default the main checkout. */
     worktree: z.string().min(1).optional(),
+    /** Run it in a sandbox (docs/sandbox.md): `true` for the defaults, or the options. */
+    sandbox: SandboxConfigSchema.optional(),
     ...Size,
   }),
   spawnAgent: z.strictObject({
@@ -79,6 +82,8 @@ export const CommandArgs = {
     instructions: z.string().optional(),
     /** Worktree id to run in (see spawnProcess). */
     worktree: z.string().min(1).optional(),
+    /** Run it in a sandbox (see spawnProcess). */
+    sandbox: SandboxConfigSchema.optional(),
     ...Size,
   }),
   startProcess: z.strictObject({ id: Id }),
@@ -100,6 +105,8 @@ export const CommandArgs = {
   ackOutput: z.strictObject({ id: Id, bytes: z.number().int().min(0) }),
   /** A person looked at the pane: clears its attention flag. */
   acknowledgeAttention: z.strictObject({ id: Id }),
+  /** A person lets a sandboxed entry reach `host` (`host` or `host:port`) from now on (docs/sandbox.md); no MCP tool does this. */
+  allowSandboxHost: z.strictObject({ id: Id, host: SandboxNetworkTargetSchema }),
   /** The attention inbox: every waiting agent, what it asks, the answers it takes. */
   listWaiting: z.strictObject({}),
   /** Approve / deny / answer a waiting agent's prompt; refused when the prompt on screen changed. */
@@ -226,6 +233,7 @@ interface CommandResults {
   detach: null;
   ackOutput: null;
   acknowledgeAttention: null;
+  allowSandboxHost: null;
   listWaiting: { agents: WaitingAgent[] };
   answerPrompt: AnswerPromptResult;
   resolveBlocked: ResolveBlockedResult;
@@ -250,7 +258,8 @@ interface CommandResults {
   setUiState: UiState;
   openInEditor: { file: string; editor: string };
   createWorktree: { worktree: WorktreeInfo; setup: SetupOutcome };
-  listWorktrees: { worktrees: WorktreeStatus[] };
+  /** `untrusted`: why nothing is listed (the folder is not trusted yet: no git ran). */
+  listWorktrees: { worktrees: WorktreeStatus[]; untrusted?: string };
   worktreeDiff: WorktreeDiff;
   commitWorktree: { commit: string };
   mergeWorktree: MergeResult;

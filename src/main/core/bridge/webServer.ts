@@ -313,8 +313,11 @@ async function handleMessage(client: WorkspaceClientSession, raw: string, send: 
   }
 }
 
+/** Addresses the app's page answers itself (the pairing page reads its code from the fragment). */
+const APP_PAGES = new Set(['/', '/pair']);
+
 async function serveStatic(root: string, path: string, res: ServerResponse): Promise<void> {
-  const relative = path === '/' ? 'index.html' : path.replace(/^\/+/, '');
+  const relative = APP_PAGES.has(path) ? 'index.html' : path.replace(/^\/+/, '');
   const file = normalize(join(root, relative));
   if (!file.startsWith(normalize(root) + sep)) return deny(res, 404, 'Not found');
   let body: Buffer;

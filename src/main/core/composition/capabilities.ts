@@ -25,6 +25,7 @@ import { taskCapability } from '../tasks';
 import { timerCapability, type CreateTimerManagerOptions } from '../timers';
 import { worktreeCapability, type WorktreeCapabilityOptions } from '../worktrees';
 import { idleStopCapability } from '../runtime';
+import { sandboxCapability, type SandboxCapabilityOptions } from '../sandbox';
 import { usageCapability, type UsageCapabilityOptions } from '../usage';
 
 interface CapabilityOptions {
@@ -36,6 +37,8 @@ interface CapabilityOptions {
   mcp?: McpCapability;
   /** Git worktrees per agent (the app always has them; a core for a test without them answers worktree commands with an error). */
   worktrees?: WorktreeCapabilityOptions;
+  /** How sandboxed entries are wrapped (every core has it; options name the data folder to hide). */
+  sandbox?: SandboxCapabilityOptions;
   /** Where usage history is kept (the app always keeps it; a core for a test without it keeps totals in memory). */
   usage?: UsageCapabilityOptions;
 }
@@ -58,6 +61,8 @@ export function coreCapabilities(options: CapabilityOptions = {}): Capability<Sw
     // After the timers: a continue at reset is one of them.
     blockedCapability(),
     ...(options.mcp ? [options.mcp] : []),
+    // Last: it wraps each run after every other decoration added its env and arguments.
+    sandboxCapability(options.sandbox),
   ];
 }
 

@@ -68,6 +68,7 @@ async function createLockedCore(options: CreateCoreOptions, releaseLock: () => v
     capabilities: coreCapabilities({
       continuity,
       timers: { dataDir: options.dataDir },
+      sandbox: { dataDir: options.dataDir },
       mcp,
       worktrees: { dataDir: options.dataDir, projectKey: projectKey(options.projectDir), clock: options.clock },
       usage: { dataDir: options.dataDir, projectDir: options.projectDir },

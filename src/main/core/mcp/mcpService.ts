@@ -77,6 +77,8 @@ export class McpService {
     if (names.size !== tools.length) throw new Error('Two tools share a name');
     for (const tool of tools) {
       if (!tool.inputShape && !(tool.name in McpToolInput)) throw new Error(`Tool ${tool.name} has no input schema in src/shared/mcp.ts`);
+      // The type requires it; a tool built around the type (a cast, plain JS) is refused here.
+      if (typeof tool.requires !== 'object' || tool.requires === null) throw new Error(`Tool ${tool.name} declares no right (requires)`);
     }
     const context: ToolContext = {
       core: options.core,

@@ -105,13 +105,13 @@ interface ToolDefinition<N extends McpToolName> {
 }
 
 /**
- * What a tool needs: `open` (every token; `why` says what keeps that safe: status only, the
+ * What a tool needs: `open` (every token; its text says what keeps that safe: status only, the
  * caller's own things, or a new entry of its own), a scope whatever the arguments (the "agent"
  * profile leaves the tool out of a list without it), the app token only (`appOnly`: the refusal a
  * process token gets; never listed for a process), or the rights on what the arguments name,
  * checked before `run` (`perCall`).
  */
-export type ToolRight<N extends McpToolName> =
+type ToolRight<N extends McpToolName> =
   | { open: string }
   | { scope: McpScope; action: string }
   | { appOnly: string }
@@ -127,7 +127,7 @@ export function defineTool<N extends McpToolName>(definition: ToolDefinition<N>)
 }
 
 /** The right a call needs on an entry: each maps to the scope that grants it on entries the caller does not own. */
-export type EntryRight = 'read' | 'input' | 'control';
+type EntryRight = 'read' | 'input' | 'control';
 
 /**
  * One check of a call: a right on an entry (`undefined`: the caller's own, nothing to check), a
@@ -148,7 +148,7 @@ const SCOPE_FOR_RIGHT: Readonly<Record<EntryRight, McpScope>> = {
  * Refuses a call the caller's token has no right to, naming the missing scope. The app token
  * (a person's client, the UI) has every right; a process token owns itself and what it spawned.
  */
-export function assertAllowed(ctx: ToolContext, call: ToolCall, requirement: Requirement): void {
+function assertAllowed(ctx: ToolContext, call: ToolCall, requirement: Requirement): void {
   const refusal = refusalOf(ctx, call, requirement);
   if (refusal) throw refusal;
 }

@@ -13,7 +13,8 @@ import { tokensEqual } from './tokens';
 export const IDENTITY_PATH = '/identity';
 /** A nonce: 16–64 bytes in base64url (the client's random challenge). */
 export const IDENTITY_NONCE = /^[\w-]{22,86}$/;
-const IDENTITY_LABEL = 'switchboard server identity v1';
+/** What the identity key is derived for (the host program derives it too). */
+export const IDENTITY_LABEL = 'switchboard server identity v1';
 
 /** The key a server with `uiSecret` proves itself with (base64url). */
 export function identityKeyOf(uiSecret: string): string {
@@ -26,21 +27,26 @@ export function identityProof(key: string, nonce: string): string {
 }
 
 /**
- * Whether the server at `origin` (`http://127.0.0.1:P`) proves the identity of `uiSecret`. Sends no
- * cookie and no secret; a server that does not answer, or answers wrong, is not ours.
+ * What the server at `origin` (`http://127.0.0.1:P`) is: the holder of `uiSecret` (`proved`),
+ * nothing reachable (`unreachable`), or something else (`other`). Sends no cookie and no secret.
  */
-export async function serverProvesIdentity(origin: string, uiSecret: string, timeoutMs = 10_000): Promise<boolean> {
+export async function checkServerIdentity(
+  origin: string,
+  uiSecret: string,
+  timeoutMs = 10_000,
+): Promise<'proved' | 'unreachable' | 'other'> {
   const nonce = randomBytes(32).toString('base64url');
+  let res: Response;
   try {
-    const res = await fetch(`${origin}${IDENTITY_PATH}?nonce=${nonce}`, {
-      credentials: 'omit',
-      redirect: 'error',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    if (!res.ok) return false;
-    const body = (await res.json()) as { proof?: unknown };
-    return typeof body.proof === 'string' && tokensEqual(body.proof, identityProof(identityKeyOf(uiSecret), nonce));
+    res = await fetch(`${origin}${IDENTITY_PATH}?nonce=${nonce}`, { redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
   } catch {
-    return false;
+    return 'unreachable';
+  }
+  try {
+    const body = (await res.json()) as { proof?: unknown };
+    const proved = res.ok && typeof body.proof === 'string' && tokensEqual(body.proof, identityProof(identityKeyOf(uiSecret), nonce));
+    return proved ? 'proved' : 'other';
+  } catch {
+    return 'other';
   }
 }

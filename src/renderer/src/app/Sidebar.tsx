@@ -23,6 +23,7 @@ export function Sidebar() {
   const screenReaderMode = useUi((s) => s.screenReaderMode);
   const worktreeIds = useUi(useShallow((s) => worktreeIdsOf(s.processes)));
   const worktrees = useWorktrees((s) => s.list);
+  const untrustedWorktrees = useWorktrees((s) => s.untrusted);
   const groups = groupByWorktree(ids, worktreeIds, worktrees);
   return (
     <aside className="sidebar" data-testid="sidebar">
@@ -62,6 +63,11 @@ export function Sidebar() {
             <li key={i}>{issue.path ? `${issue.path} ${issue.message}` : issue.message}</li>
           ))}
         </ul>
+      )}
+      {untrustedWorktrees && (
+        <p className="worktrees-untrusted" data-testid="worktrees-untrusted">
+          {untrustedWorktrees}
+        </p>
       )}
       {groups ? (
         <WorktreeGroups groups={groups} renderRow={(id) => <SidebarRow key={id} id={id} />} />

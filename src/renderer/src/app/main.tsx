@@ -27,6 +27,8 @@ import { installWorktreeRefresh } from '../worktrees/worktrees';
 import { PhoneView } from '../phone/PhoneView';
 import { useIsPhoneWidth } from '../phone/phoneWidth';
 import { registerServiceWorker } from '../pwa/registerServiceWorker';
+import { PairDevice } from '../devices/PairDevice';
+import { PAIR_PATH, pairingCodeOf } from '../devices/pairing';
 
 function App() {
   const error = useUi((s) => s.error);
@@ -94,9 +96,21 @@ async function boot(): Promise<void> {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
-boot().catch((err) => useUi.getState().setError(err instanceof Error ? err.message : String(err)));
+const root = createRoot(document.getElementById('root')!);
+if (location.pathname === PAIR_PATH) {
+  // The pairing code is read once and dropped from the address bar (and its history entry).
+  const code = pairingCodeOf(location.hash);
+  history.replaceState(null, '', PAIR_PATH);
+  root.render(
+    <StrictMode>
+      <PairDevice code={code} />
+    </StrictMode>,
+  );
+} else {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  boot().catch((err) => useUi.getState().setError(err instanceof Error ? err.message : String(err)));
+}

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** The phone view takes over at this width and below (CSS pixels): a phone held upright, not a tablet. */
-export const PHONE_MAX_WIDTH_PX = 600;
+const PHONE_MAX_WIDTH_PX = 600;
 const PHONE_QUERY = `(max-width: ${PHONE_MAX_WIDTH_PX}px)`;
 
 function subscribe(onChange: () => void): () => void {

@@ -27,7 +27,7 @@ export interface NotificationOptionsWithActions {
   actions: { action: string; title: string }[];
 }
 
-export interface NotificationHost {
+interface NotificationHost {
   showNotification(title: string, options: NotificationOptionsWithActions): Promise<void>;
   getNotifications(filter: { tag: string }): Promise<readonly ShownNotification[]>;
 }

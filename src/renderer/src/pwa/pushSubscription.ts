@@ -2,6 +2,7 @@
  * "Notify me on this device": a Web Push subscription with the server's VAPID key, handed to the
  * server (docs/devices.md: GET /push/key, POST /push/subscribe, POST /push/unsubscribe).
  */
+import { httpProblem } from '../common/httpProblem';
 import { canUseServiceWorker } from './registerServiceWorker';
 
 /** Why this browser cannot take pushes here, in words a person can act on; undefined when it can. */
@@ -35,7 +36,7 @@ export async function subscribeThisDevice(): Promise<void> {
   if ((await Notification.requestPermission()) !== 'granted')
     throw new Error('Notifications are blocked for this site: allow them in the browser settings, then try again.');
   const keyResponse = await fetch('/push/key');
-  if (!keyResponse.ok) throw new Error(`This server does not send push notifications (${keyResponse.status} ${await keyResponse.text()})`);
+  if (!keyResponse.ok) throw new Error(`No push notifications from this server: ${await httpProblem(keyResponse)}`);
   const { publicKey } = (await keyResponse.json()) as { publicKey: string };
   const registration = await navigator.serviceWorker.ready;
   const subscription = await registration.pushManager.subscribe({
@@ -52,5 +53,5 @@ export async function unsubscribeThisDevice(subscription: PushSubscription): Pro
 
 async function postJson(url: string, body: unknown): Promise<void> {
   const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  if (!response.ok) throw new Error(await httpProblem(response));
 }

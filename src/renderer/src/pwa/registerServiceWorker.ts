@@ -3,7 +3,7 @@
  * `serve` (the Electron window loads the page from a file and never gets pushes). A failure only
  * means no notifications: the page says so where they are offered.
  */
-export const SERVICE_WORKER_URL = '/sw.js';
+const SERVICE_WORKER_URL = '/sw.js';
 
 export function canUseServiceWorker(): boolean {
   return window.isSecureContext && 'serviceWorker' in navigator && location.protocol.startsWith('http');

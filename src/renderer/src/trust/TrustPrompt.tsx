@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { TrustRequest, TrustedFields } from '../../../shared/trust';
+import type { TrustRequest, TrustedFields, WorktreeTrustFields } from '../../../shared/trust';
 import { run, useUi, type TrustPromptState } from '../app/store';
 import { isSecretEnv, shownEnvPair } from '../../../shared/secretEnv';
 
@@ -34,7 +34,12 @@ function TrustDialog({ prompt }: { prompt: TrustPromptState }) {
     else next.add(key);
     setUnchecked(next);
   };
-  const title = trust?.firstOpen ? `Do you trust the commands of ${project?.name ?? 'this project'}?` : 'switchboard.json changed';
+  const onlyFolder = requests.every((r) => r.kind === 'folder');
+  const title = onlyFolder
+    ? `Do you trust the folder ${project?.name ?? ''}?`
+    : trust?.firstOpen
+      ? `Do you trust the commands of ${project?.name ?? 'this project'}?`
+      : 'switchboard.json changed';
   return (
     <div className="trust-backdrop">
       <div className="trust-prompt" role="dialog" aria-modal="true" aria-labelledby="trust-title" data-testid="trust-prompt">
@@ -43,6 +48,8 @@ function TrustDialog({ prompt }: { prompt: TrustPromptState }) {
           {trust?.firstOpen
             ? 'Switchboard has not run anything from this project yet. Trust only what you would run yourself: a cloned repository or an agent may have written these commands.'
             : 'These entries are new or changed since you trusted them. Until you trust them they start nothing; what runs now keeps running.'}{' '}
+          {!trust?.folderTrusted &&
+            'Trusting anything here also lets Switchboard run git in this folder (hardened: none of its hooks, filters or config programs run).'}{' '}
           <span className="trust-dir">{project?.dir}</span>
         </p>
         <ul className="trust-list">
@@ -57,8 +64,14 @@ function TrustDialog({ prompt }: { prompt: TrustPromptState }) {
                   <span className={`trust-change trust-${r.change}`}>{r.change === 'new' ? 'new' : 'changed'}</span>
                   {r.autoStart && <span className="trust-auto"> · starts on open</span>}
                 </div>
-                <Fields fields={r} projectDir={project?.dir} />
-                {r.previous && <Previous request={r} projectDir={project?.dir} />}
+                {r.kind === 'folder' ? (
+                  <FolderFields />
+                ) : r.worktrees ? (
+                  <WorktreeFields worktrees={r.worktrees} />
+                ) : (
+                  <Fields fields={r} projectDir={project?.dir} />
+                )}
+                {r.previous && !r.worktrees && <Previous request={r} projectDir={project?.dir} />}
                 {r.change === 'changed' && runningNote(r, processes)}
               </div>
             </li>
@@ -119,6 +132,57 @@ function Fields({ fields, projectDir }: { fields: TrustedFields; projectDir?: st
         <>
           <dt>MCP</dt>
           <dd>{fields.scopes.length > 0 ? `token with ${fields.scopes.join(', ')}` : 'token with default rights'}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** The folder itself: nothing of switchboard.json waits, only the folder's git. */
+function FolderFields() {
+  return (
+    <dl className="trust-fields">
+      <dt>allows</dt>
+      <dd>
+        Switchboard to run git here — list, review, commit and merge worktrees — with the repository's own hooks, filters, fsmonitor and
+        other config programs turned off (docs/security.md, "Hostile folders").
+      </dd>
+    </dl>
+  );
+}
+
+/** switchboard.json's `worktrees` section: where worktrees land, what is copied in, what runs there. */
+function WorktreeFields({ worktrees }: { worktrees: WorktreeTrustFields }) {
+  return (
+    <dl className="trust-fields">
+      <dt>folder</dt>
+      <dd>
+        <code data-testid="trust-worktrees-dir">{worktrees.dir ?? "Switchboard's own folder (its data directory)"}</code>
+        {worktrees.dirEscapes && (
+          <div className="trust-note" data-testid="trust-worktrees-escapes">
+            Outside the project's folder: new worktrees are written there.
+          </div>
+        )}
+      </dd>
+      {worktrees.copy.length > 0 && (
+        <>
+          <dt>copies</dt>
+          <dd>
+            <code>{worktrees.copy.join(' ')}</code> (untracked files, into each new worktree)
+          </dd>
+        </>
+      )}
+      {worktrees.setup.length > 0 && (
+        <>
+          <dt>runs</dt>
+          <dd>
+            {worktrees.setup.map((command, i) => (
+              <div key={i}>
+                <code>{command}</code>
+              </div>
+            ))}
+            in each new worktree
+          </dd>
         </>
       )}
     </dl>

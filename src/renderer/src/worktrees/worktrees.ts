@@ -17,6 +17,8 @@ interface WorktreesState {
   /** The client the list was read through: a list from another project is never shown. */
   client?: ControlClient;
   list: WorktreeStatus[];
+  /** Why nothing is listed: the folder is not trusted yet, so no git ran (docs/security.md). */
+  untrusted?: string;
 }
 
 export const useWorktrees = create<WorktreesState>(() => ({ list: [] }));
@@ -26,8 +28,8 @@ export async function refreshWorktrees(): Promise<void> {
   const { client } = useUi.getState();
   if (!client) return useWorktrees.setState({ client: undefined, list: [] });
   try {
-    const { worktrees } = await client.call('listWorktrees', {});
-    if (useUi.getState().client === client) useWorktrees.setState({ client, list: worktrees });
+    const { worktrees, untrusted } = await client.call('listWorktrees', {});
+    if (useUi.getState().client === client) useWorktrees.setState({ client, list: worktrees, untrusted });
   } catch {
     // A project being closed, or a core built without worktrees: the sidebar stays ungrouped.
   }
@@ -37,11 +39,15 @@ export async function refreshWorktrees(): Promise<void> {
 export function installWorktreeRefresh(): () => void {
   let entryCount = -1;
   let client: ControlClient | undefined;
+  let folderTrusted: boolean | undefined;
   const unsubscribe = useUi.subscribe((state) => {
-    if (state.client === client && state.order.length === entryCount) return;
-    if (state.client !== client) useWorktrees.setState({ client: undefined, list: [] });
+    // Trusting the folder is what lets the list be read at all.
+    const trusted = state.trust?.folderTrusted;
+    if (state.client === client && state.order.length === entryCount && trusted === folderTrusted) return;
+    if (state.client !== client) useWorktrees.setState({ client: undefined, list: [], untrusted: undefined });
     client = state.client;
     entryCount = state.order.length;
+    folderTrusted = trusted;
     void refreshWorktrees();
   });
   const stopPolling = pollWorktrees({

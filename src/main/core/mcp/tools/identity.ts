@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { McpToolInput, type McpToolName } from '../../../../shared/mcp';
 import type { Caller } from '../identity';
 import { defineTool, type AnyToolDefinition, type ToolContext } from '../toolContext';
-import { readableTimer, summarize } from './processes';
+import { asSeenBy, summarize } from './processes';
 import { callerWorktree, scopedList } from '../callerWorktree';
 import { MCP_SCOPES } from '../../../../shared/trust';
 
@@ -55,8 +55,8 @@ const getProjectStatus = defineTool({
   annotations: { readOnlyHint: true },
   requires: { open: "status of every entry; a timer's body preview only for entries the caller may read" },
   run: async ({ worktree }, call, ctx) => {
-    const processes = scopedList(ctx.core.listProcesses(), worktree, callerWorktree(ctx, call));
-    const timers = processes.flatMap((p) => (p.timers ?? []).map((t) => ({ ...readableTimer(ctx, call, p.id, t), process_id: p.id })));
+    const processes = scopedList(ctx.core.listProcesses(), worktree, callerWorktree(ctx, call)).map((p) => asSeenBy(ctx, call, p));
+    const timers = processes.flatMap((p) => (p.timers ?? []).map((t) => ({ ...t, process_id: p.id })));
     return {
       project: { name: ctx.core.snapshot().project.name, dir: ctx.core.projectDir, config_issues: ctx.core.issues },
       trust: ctx.core.trustState(),

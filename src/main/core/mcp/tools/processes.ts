@@ -2,7 +2,7 @@
  * Process lifecycle tools: list, inspect, spawn, start/stop/restart/close, readiness, ports,
  * rename and select. Each calls the same SwitchboardCore method the UI uses.
  */
-import type { ProcessInfo, TimerSummary } from '../../../../shared/model';
+import type { ProcessInfo } from '../../../../shared/model';
 import { DEFAULT_READY_TIMEOUT_MS } from '../../../../shared/readyConfig';
 import { InvalidArgumentError } from '../../../../shared/errors';
 import { defineTool, isAllowed, spawnOrigin, type ToolCall, type ToolContext } from '../toolContext';
@@ -60,18 +60,22 @@ function mayRead(ctx: ToolContext, call: ToolCall, id: string): boolean {
   return isAllowed(ctx, call, { entry: id, right: 'read', action: 'reading' });
 }
 
-/** A timer as anyone may see it: its body preview only for a caller that may read the entry it goes to. */
-export function readableTimer(ctx: ToolContext, call: ToolCall, ownerId: string, timer: TimerSummary): TimerSummary {
-  return mayRead(ctx, call, ownerId) ? timer : { ...timer, bodyPreview: WITHHELD };
-}
-
 const WITHHELD = '(withheld: needs the read right on the entry, entries:read-all)';
 
-/** `info` with its content fields replaced by what every token may see. */
+/** An entry as the caller may see it: whole with the read right on it, its status only otherwise. */
+export function asSeenBy(ctx: ToolContext, call: ToolCall, info: ProcessInfo): ProcessInfo {
+  return mayRead(ctx, call, info.id) ? info : statusOnly(info);
+}
+
+/**
+ * `info` with its content fields replaced by what every token may see. A task's message names its
+ * tool calls ("Running Bash: …") or its error: its phase stands for it.
+ */
 function statusOnly(info: ProcessInfo): ProcessInfo {
   const { task } = info;
   return {
     ...info,
+    ...(task ? { message: `Task ${task.phase}` } : {}),
     argv: [],
     title: '',
     ...(info.timers ? { timers: info.timers.map((t) => ({ ...t, bodyPreview: WITHHELD })) } : {}),
@@ -84,7 +88,7 @@ function statusOnly(info: ProcessInfo): ProcessInfo {
             ...task,
             prompt: '',
             text: '',
-            message: task.phase,
+            message: `Task ${task.phase}`,
             currentTools: [],
             recentTools: [],
             decisions: [],
@@ -115,7 +119,7 @@ const listProcesses = defineTool({
   annotations: { readOnlyHint: true },
   requires: STATUS_ONLY,
   run: ({ kind, worktree }, call, ctx) => ({
-    processes: scopedList(ctx.core.listProcesses(kind), worktree, callerWorktree(ctx, call)).map(summarize),
+    processes: scopedList(ctx.core.listProcesses(kind), worktree, callerWorktree(ctx, call)).map((p) => summarize(asSeenBy(ctx, call, p))),
   }),
 });
 
@@ -132,8 +136,8 @@ const getProcessStatus = defineTool({
   },
   run: ({ process_id }, call, ctx) => {
     const described = ctx.core.describe(process_id);
-    const readable = mayRead(ctx, call, described.id);
-    const info = readable ? described : statusOnly(described);
+    const info = asSeenBy(ctx, call, described);
+    const readable = info === described;
     const entry = ctx.core.entry(process_id);
     return {
       ...info,
@@ -169,6 +173,7 @@ const spawnProcess = defineTool({
         cols: args.cols,
         rows: args.rows,
         worktree: args.worktree,
+        sandbox: args.sandbox,
       },
       spawnOrigin(call),
     );
@@ -194,6 +199,7 @@ const spawnAgent = defineTool({
         cols: args.cols,
         rows: args.rows,
         worktree: args.worktree,
+        sandbox: args.sandbox,
       },
       spawnOrigin(call),
     ),

@@ -25,10 +25,11 @@ const listWorktrees = defineTool({
   name: 'list_worktrees',
   title: 'List worktrees',
   summary: 'Every worktree: branch, base, ahead/behind, changed files, creator.',
-  description: 'Every worktree (main included): branch, base, commits ahead/behind, changed files, creator.',
+  description:
+    'Every worktree (main included): branch, base, commits ahead/behind, changed files, creator. Empty with `untrusted` (the reason) until the project folder is trusted.',
   annotations: { readOnlyHint: true },
   requires: { open: REPOSITORY_READ },
-  run: async (_args, _call, ctx) => ({ worktrees: await ctx.core.worktrees.manager.status() }),
+  run: (_args, _call, ctx) => ctx.core.worktrees.manager.overview(),
 });
 
 const worktreeDiff = defineTool({
