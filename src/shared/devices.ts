@@ -34,7 +34,6 @@ export const PairRequestSchema = z.strictObject({
   code: z.string().trim().min(1, 'the pairing code is required').max(64),
   name: z.string().trim().min(1, 'name the device').max(DEVICE_NAME_MAX),
 });
-export type PairRequest = z.infer<typeof PairRequestSchema>;
 
 /** A browser's PushSubscription.toJSON(): where to send and the keys to encrypt for (RFC 8291). */
 export const PushSubscriptionSchema = z.object({
@@ -51,5 +50,25 @@ export const PushSubscriptionSchema = z.object({
 });
 export type PushSubscriptionJson = z.infer<typeof PushSubscriptionSchema>;
 
-export const DeviceIdArgs = z.strictObject({ deviceId: z.string().min(1).max(64) });
-export const SetDeviceControlArgs = z.strictObject({ deviceId: z.string().min(1).max(64), mayControl: z.boolean() });
+const DeviceIdArgs = z.strictObject({ deviceId: z.string().min(1).max(64) });
+const SetDeviceControlArgs = z.strictObject({ deviceId: z.string().min(1).max(64), mayControl: z.boolean() });
+
+/** Devices and notification settings: the desktop's commands (never a device's own). */
+export const DeviceCommandArgs = {
+  /** The paired devices, with their last use. */
+  listDevices: z.strictObject({}),
+  /** A new one-time pairing code (the previous one stops working), with its link and QR code. */
+  startPairing: z.strictObject({}),
+  revokeDevice: DeviceIdArgs,
+  /** Whether the device may start, stop and type into entries. */
+  setDeviceControl: SetDeviceControlArgs,
+} as const;
+
+export type DeviceCommandName = keyof typeof DeviceCommandArgs;
+
+export interface DeviceResults {
+  listDevices: { devices: DeviceInfo[]; publicUrl?: string };
+  startPairing: PairingOffer;
+  revokeDevice: { revoked: true };
+  setDeviceControl: DeviceInfo;
+}

@@ -3,3 +3,4 @@ export { startWebServer, type RunningWebServer } from './webServer';
 export { ControlClientSession } from './controlClientSession';
 export { dispatchSharedCommand, parseCommandArgs } from './commandDispatch';
 export { WorkspaceClientSession } from './workspaceClientSession';
+export { startDeviceServer, type RunningDeviceServer } from './deviceServer';

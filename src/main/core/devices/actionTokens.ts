@@ -36,6 +36,14 @@ export class ActionTokens {
     return token;
   }
 
+  /** What the token would do, without using it (the confirmation page); undefined when it cannot be used. */
+  peek(token: string): PromptAction | undefined {
+    const issued = this.issued.get(token);
+    if (!issued || issued.expiresAt <= this.clock.now()) return undefined;
+    const { expiresAt: _expiresAt, ...action } = issued;
+    return action;
+  }
+
   /** The action, consumed; throws (and consumes nothing) when it is unknown, used, expired or another device's. */
   redeem(token: string, deviceId: string): PromptAction {
     const issued = this.issued.get(token);

@@ -13,7 +13,7 @@ import { PairingCodes } from './pairingCodes';
 
 const DEVICES_FILE = 'devices.json';
 
-export interface DevicesOptions {
+interface DevicesOptions {
   dataDir: string;
   /** The address devices reach (`--public-url`, or `https://ADDR:PORT` of `--listen`); absent: loopback only. */
   publicUrl?: string;
