@@ -12,6 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startDeviceServer, startWebServer, type RunningDeviceServer, type RunningWebServer } from './core/bridge';
 import { Devices, deviceCommandHandler, parsePublicAccess } from './core/devices';
+import { AttentionService } from './core/attention';
 import { loadOrCreateSecret } from './core/security';
 import { createHostWorkspace, type HostWorkspace } from './core/workspace';
 import { connectRemoteHosts, groupRemoteSpecs, type RemoteHosts } from './core/remote';
@@ -26,12 +27,14 @@ const log = (line: string) => void process.stderr.write(`${line}\n`);
 let host: HostWorkspace | undefined;
 let web: RunningWebServer | undefined;
 let deviceWeb: RunningDeviceServer | undefined;
+let attention: AttentionService | undefined;
 let remotes: RemoteHosts | undefined;
 const guard = installProcessGuard(process, {
   name: 'switchboard serve',
   log,
   async stop() {
     remotes?.dispose(); // only the connections: the hosts' servers and processes keep running
+    attention?.dispose();
     await deviceWeb?.close();
     await web?.close();
     await host?.dispose(); // every process tree ends before we exit
@@ -65,6 +68,8 @@ async function main(): Promise<void> {
       listen: { type: 'string' },
       'tls-cert': { type: 'string' },
       'tls-key': { type: 'string' },
+      /** A webhook (or `ntfy+https://SERVER/TOPIC`) told when an agent needs a person (repeatable). */
+      notify: { type: 'string', multiple: true, default: [] },
     },
     strict: true,
   });
@@ -97,7 +102,9 @@ async function main(): Promise<void> {
     port,
   });
   const devices = new Devices({ dataDir, publicUrl: access?.origin });
-  workspace.useDeviceCommands(deviceCommandHandler(devices));
+  attention = new AttentionService({ workspace, devices, dataDir, notifyUrls: values.notify, log });
+  workspace.useDeviceCommands(deviceCommandHandler(devices, attention));
+  const pushPublicKey = attention.publicKey();
   if (access) {
     deviceWeb = await startDeviceServer({
       workspace,
@@ -106,6 +113,7 @@ async function main(): Promise<void> {
       publicOrigin: access.origin,
       tls: access.tls,
       loopbackPort: devicePort,
+      pushPublicKey: () => pushPublicKey,
     });
   }
   const projects = workspace.list().map(({ id, dir, handle }) => {

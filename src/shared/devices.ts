@@ -3,6 +3,7 @@
  * beyond loopback with its own revocable credential, and what it may do there.
  */
 import { z } from 'zod';
+import { NotificationSettingsSchema, type ChannelTestResult, type NotificationSettings } from './notifications';
 
 export interface DeviceInfo {
   id: string;
@@ -62,6 +63,11 @@ export const DeviceCommandArgs = {
   revokeDevice: DeviceIdArgs,
   /** Whether the device may start, stop and type into entries. */
   setDeviceControl: SetDeviceControlArgs,
+  /** Where notifications go (Web Push, webhooks, ntfy), quiet hours and "only while away". */
+  getNotificationSettings: z.strictObject({}),
+  setNotificationSettings: z.strictObject({ settings: NotificationSettingsSchema }),
+  /** Sends a test notification through every channel now; says which worked. */
+  sendTestNotification: z.strictObject({}),
 } as const;
 
 export type DeviceCommandName = keyof typeof DeviceCommandArgs;
@@ -71,4 +77,7 @@ export interface DeviceResults {
   startPairing: PairingOffer;
   revokeDevice: { revoked: true };
   setDeviceControl: DeviceInfo;
+  getNotificationSettings: NotificationSettings;
+  setNotificationSettings: NotificationSettings;
+  sendTestNotification: { results: ChannelTestResult[] };
 }

@@ -1,10 +1,26 @@
-/** The desktop's device commands (arguments already checked against DeviceCommandArgs), routed to the one Devices. */
+/** The desktop's device and notification commands (arguments already checked against DeviceCommandArgs). */
 import type { DeviceCommandName } from '../../../shared/devices';
+import { SwitchboardError } from '../../../shared/errors';
+import type { ChannelTestResult, NotificationSettings } from '../../../shared/notifications';
 import type { Devices } from './devices';
 
-export function deviceCommandHandler(devices: Devices): (cmd: DeviceCommandName, args: unknown) => unknown {
-  return (cmd, args) => {
-    const { deviceId, mayControl } = args as { deviceId: string; mayControl: boolean };
+/** What the notification commands need of the service that sends them. */
+interface NotificationControls {
+  settings(): NotificationSettings;
+  setSettings(settings: NotificationSettings): NotificationSettings;
+  sendTest(): Promise<ChannelTestResult[]>;
+}
+
+export function deviceCommandHandler(
+  devices: Devices,
+  notifications?: NotificationControls,
+): (cmd: DeviceCommandName, args: unknown) => unknown {
+  const notify = () => {
+    if (!notifications) throw new SwitchboardError('not_found', 'Notifications are not set up here.');
+    return notifications;
+  };
+  return async (cmd, args) => {
+    const { deviceId, mayControl, settings } = args as { deviceId: string; mayControl: boolean; settings: NotificationSettings };
     switch (cmd) {
       case 'listDevices':
         return { devices: devices.list(), ...(devices.publicUrl && { publicUrl: devices.publicUrl }) };
@@ -14,6 +30,12 @@ export function deviceCommandHandler(devices: Devices): (cmd: DeviceCommandName,
         return devices.revoke(deviceId);
       case 'setDeviceControl':
         return devices.setControl(deviceId, mayControl);
+      case 'getNotificationSettings':
+        return notify().settings();
+      case 'setNotificationSettings':
+        return notify().setSettings(settings);
+      case 'sendTestNotification':
+        return { results: await notify().sendTest() };
     }
   };
 }
