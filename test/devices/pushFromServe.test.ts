@@ -141,7 +141,7 @@ describe.skipIf(unavailable)('push from serve when Claude Code asks permission',
       if (isBinary) return;
       const message = JSON.parse(raw.toString()) as ServerMessage;
       const event = message.t === 'event' ? message.event : undefined;
-      if (event?.type === 'processChanged' && (event.process as ProcessInfo).agent?.primary === 'waiting') waitingSeenAt ??= Date.now();
+      if (event?.type === 'processChanged' && event.process.agent?.primary === 'waiting') waitingSeenAt ??= Date.now();
     });
     await new Promise((r, j) => phone.once('open', r).once('error', j));
 
