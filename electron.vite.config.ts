@@ -29,8 +29,16 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
     plugins: [react()],
+    // public/ (the web manifest and its icons) is copied as is to the output's root, where serve serves it.
     build: {
-      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src/renderer/index.html'),
+          // The service worker: at the root under a fixed name, since its scope is its folder and pages register it by URL.
+          sw: resolve(__dirname, 'src/renderer/src/pwa/serviceWorker.ts'),
+        },
+        output: { entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js') },
+      },
     },
   },
 });

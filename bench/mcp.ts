@@ -31,6 +31,7 @@ const ECHO_TOOL: AnyToolDefinition = {
   summary: 'Returns its argument.',
   description: 'Returns its argument (benchmark baseline).',
   inputShape: { text: z.string() },
+  requires: { open: 'echoes its argument' },
   run: (args: { text: string }) => ({ text: args.text }),
 };
 

@@ -354,10 +354,13 @@ test('30 entries: panes far out of view are detached and re-attach with their co
   await expect.poll(() => paneText(page, 'entry30')).toMatch(/typed-after-reattach\s*\n\s*typed-after-reattach/);
 });
 
+/** A restart that keeps the UI secret: the open tab proves it is the same server and signs in again. */
+const PINNED = ['--pin-ui-secret'];
+
 test('serve killed and restarted: the page says so, reconnects by itself and shows each line once', async ({ page }) => {
   const dataDir = tempDir('sb-e2e-reconnect-');
   const port = await freePort();
-  serve = await startServe(THREE_ENTRIES, { dataDir, port });
+  serve = await startServe(THREE_ENTRIES, { dataDir, port, args: PINNED });
   await page.goto(serve.ui);
   await typeInto(page, 'echoer', 'before-restart');
   await expect.poll(() => paneText(page, 'echoer')).toContain('before-restart');
@@ -372,7 +375,7 @@ test('serve killed and restarted: the page says so, reconnects by itself and sho
   await expect(banner).toContainText('Connection to Switchboard lost');
   await expect(page.getByTestId('config-issues')).toHaveCount(0); // not dressed up as a config problem
 
-  serve = await startServe(THREE_ENTRIES, { dataDir, port });
+  serve = await startServe(THREE_ENTRIES, { dataDir, port, args: PINNED });
   await expect(banner).toHaveCount(0, { timeout: 30_000 });
   // The restarted serve runs new processes. Each pane shows the core's screen once: the previous
   // run restored above one marker, then the new run — never the page's old copy on top of it.
@@ -417,7 +420,7 @@ test('serve restarted with two projects open: both projects’ panes re-attach, 
   const dataDir = tempDir('sb-e2e-reconnect-two-data-');
   const dirs = echoProjects(root, ['alpha', 'beta']);
   const port = await freePort();
-  serve = await startServe(dirs, { dataDir, port });
+  serve = await startServe(dirs, { dataDir, port, args: PINNED });
   await page.goto(serve.ui);
   const tab = (name: string) => page.locator(`[data-testid="project-tab"][data-project="${name}"]`);
   const show = async (name: string) => {
@@ -436,7 +439,7 @@ test('serve restarted with two projects open: both projects’ panes re-attach, 
   await new Promise((r) => serve!.process.once('exit', r));
   const banner = page.getByTestId('connection-banner');
   await expect(banner).toContainText('Connection to Switchboard lost');
-  serve = await startServe(dirs, { dataDir, port });
+  serve = await startServe(dirs, { dataDir, port, args: PINNED });
   await expect(banner).toHaveCount(0, { timeout: 30_000 });
 
   // alpha was shown when the socket dropped (its pane re-attached in place); beta attaches when shown.

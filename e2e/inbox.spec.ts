@@ -36,9 +36,18 @@ test.afterEach(async () => {
   }
 });
 
+/** Distinctive token counts for the two turns (priced by claude-opus-5-5's row: $4 / $20 / $0.20 / $5 per million). */
+const TURN_USAGE = [
+  { input_tokens: 21_000, output_tokens: 400, cache_read_input_tokens: 150_000, cache_creation_input_tokens: 9_000 },
+  { input_tokens: 3_000, output_tokens: 120, cache_read_input_tokens: 170_000, cache_creation_input_tokens: 2_000 },
+];
+
 async function claudeAgent(name: string, command: string): Promise<Agent> {
   const mock = await startMockAnthropic({
-    turns: [[{ toolUse: { name: 'Bash', input: { command, description: `Post for ${name}` } } }], [{ text: 'Posted.' }]],
+    turns: [
+      { steps: [{ toolUse: { name: 'Bash', input: { command, description: `Post for ${name}` } } }], usage: TURN_USAGE[0] },
+      { steps: [{ text: 'Posted.' }], usage: TURN_USAGE[1] },
+    ],
   });
   const harness = await createClaudeHarness({ baseUrl: mock.url });
   const agent = { name, command, mock, harness };
@@ -112,6 +121,16 @@ test('two Claude Code agents wait for permission: approving one from the inbox n
   await expect(pane(page, 'alpha').getByTestId('state')).not.toContainText('waiting', { timeout: 30_000 });
   await expect(items).toHaveCount(1);
   await expect(item(beta)).toHaveAttribute('data-fingerprint', betaFingerprint!);
+
+  // Alpha's spend, read from its transcript, in its pane header: both turns, estimated from the price table.
+  await alpha.mock.waitFor('stream_end', (e) => e.kind === 'main' && e.turn === 1);
+  const alphaUsage = pane(page, 'alpha').getByTestId('usage-figure');
+  await expect(alphaUsage).toHaveText('~$0.23', { timeout: 30_000 });
+  await expect(alphaUsage).toHaveAttribute('title', /input 24,000 · output 520 · cache read 320,000 · cache write 11,000 tokens/);
+  await expect(alphaUsage).toHaveAttribute('title', /cost \$0\.23 \(estimated from the price table\)/);
+  // Beta answered once: its first response only.
+  await expect(pane(page, 'beta').getByTestId('usage-figure')).toHaveText('~$0.17');
+  await page.screenshot({ path: screenshotPath(testInfo, 'usage-figure.png') });
 
   // Beta got no keys: still waiting on the same prompt, and its model heard nothing since.
   await expect(pane(page, 'beta').getByTestId('state')).toContainText('waiting · permission');

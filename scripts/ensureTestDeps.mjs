@@ -18,6 +18,9 @@ const needs = [
   // The remote-host tests: Debian's sshd in a network namespace, reached through nc.
   { name: 'openssh-server', present: () => existsSync('/usr/sbin/sshd') },
   { name: 'netcat-openbsd', present: () => existsSync('/usr/bin/nc') },
+  // The sandbox tests: bubblewrap, and socat for the relays into its network namespace.
+  { name: 'bubblewrap', present: () => existsSync('/usr/bin/bwrap') },
+  { name: 'socat', present: () => existsSync('/usr/bin/socat') },
 ];
 
 function python(code) {

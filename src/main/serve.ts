@@ -1,25 +1,45 @@
 /**
  * Headless entry: `npm run serve -- [--project DIR]… [--root DIR]… [--port N] [--data-dir DIR] [--trust]
- * [--remote DEST[:DIR]]… [--ssh-config FILE] [--public-url https://HOST | --listen ADDR[:PORT] --tls-cert F --tls-key F]
- * [--device-port N]`.
+ * [--remote DEST[:DIR]]… [--ssh-config FILE] [--pin-ui-secret] [--public-url https://HOST | --listen ADDR[:PORT]
+ * --tls-cert F --tls-key F] [--device-port N] [--notify URL]…`.
  * The same workspace and core as the app, the same renderer, served to a browser over a
  * secret-protected WebSocket. Without --project the browser shows the welcome view. Prints one JSON
  * line on stdout once it is up.
  */
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startDeviceServer, startWebServer, type RunningDeviceServer, type RunningWebServer } from './core/bridge';
 import { Devices, deviceCommandHandler, parsePublicAccess } from './core/devices';
 import { AttentionService } from './core/attention';
-import { loadOrCreateSecret } from './core/security';
+import { generateToken, loadOrCreateSecret } from './core/security';
 import { createHostWorkspace, type HostWorkspace } from './core/workspace';
 import { connectRemoteHosts, groupRemoteSpecs, type RemoteHosts } from './core/remote';
 import { describeError, installProcessGuard } from './processGuard';
 
-/** The browser UI's secret, beside the endpoint file in the data directory. */
+/** A pinned UI secret (`--pin-ui-secret`), beside the endpoint file in the data directory. */
 const UI_SECRET_FILE = 'ui-secret';
+/** A pinned UI secret given by the environment (never an argument: argv is world-readable). */
+const UI_SECRET_ENV = 'SWITCHBOARD_UI_SECRET';
+const PINNED_SECRET = /^[\w-]{32,256}$/;
+
+/**
+ * A new UI secret each run, so a tab or link of an earlier run is worth nothing to this one (or to
+ * whatever binds the port after it). Pinned, it stays: from the environment, or kept in the data dir.
+ */
+function uiSecretFor(dataDir: string, pin: boolean): string {
+  const fromEnv = process.env[UI_SECRET_ENV];
+  delete process.env[UI_SECRET_ENV]; // processes serve starts never see it
+  if (fromEnv !== undefined) {
+    if (!PINNED_SECRET.test(fromEnv)) throw new Error(`${UI_SECRET_ENV} must be 32–256 characters of A–Z, a–z, 0–9, "_" and "-"`);
+    return fromEnv;
+  }
+  const file = join(dataDir, UI_SECRET_FILE);
+  if (pin) return loadOrCreateSecret(file);
+  rmSync(file, { force: true }); // an earlier run's pinned secret is not left lying around
+  return generateToken();
+}
 
 const log = (line: string) => void process.stderr.write(`${line}\n`);
 
@@ -60,6 +80,8 @@ async function main(): Promise<void> {
       remote: { type: 'string', multiple: true, default: [] },
       /** The ssh config file for --remote hosts (`ssh -F`). */
       'ssh-config': { type: 'string' },
+      /** Keep the UI secret across runs (in the data dir), so an open tab reconnects after a restart. */
+      'pin-ui-secret': { type: 'boolean', default: false },
       /** Devices reach this UI through the person's HTTPS front at this origin (docs/devices.md). */
       'public-url': { type: 'string' },
       /** The loopback port that front forwards to (default: any free one, printed). */
@@ -89,6 +111,8 @@ async function main(): Promise<void> {
   const remoteSpecs = groupRemoteSpecs(values.remote);
   const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.switchboard', 'serve'));
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // Before anything starts a process: a pinned secret from the environment must not reach them.
+  const uiSecret = uiSecretFor(dataDir, values['pin-ui-secret']);
 
   host = createHostWorkspace({ dataDir, roots: [homedir(), ...values.root.map((dir) => resolve(dir)), ...projectDirs], log });
   const { workspace } = host;
@@ -97,8 +121,7 @@ async function main(): Promise<void> {
   web = await startWebServer({
     workspace,
     staticDir: resolve(values['static-dir'] ?? join(__dirname, '../renderer')),
-    // Kept in the data dir: an open tab reconnects when serve restarts on the same port. MCP tokens are per project.
-    uiSecret: loadOrCreateSecret(join(dataDir, UI_SECRET_FILE)),
+    uiSecret,
     port,
   });
   const devices = new Devices({ dataDir, publicUrl: access?.origin });

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { McpAccessConfigSchema } from './trust';
+import { SandboxConfigSchema } from './sandbox';
 
 /** Upper bound for a stuck threshold: beyond an hour "stuck" stops meaning anything. */
 const MAX_STUCK_THRESHOLD_MS = 3_600_000;
@@ -41,6 +42,8 @@ export const AgentConfigSchema = z
     continueAtReset: z.boolean().optional(),
     /** Scopes added to the agent's MCP token, e.g. { "scopes": ["entries:read-all"] }. */
     mcp: McpAccessConfigSchema.optional(),
+    /** Run the agent and everything it starts in a sandbox (docs/sandbox.md): `true` for the defaults, or the options. */
+    sandbox: SandboxConfigSchema.optional(),
   })
   .refine((c) => c.preset !== undefined || c.command !== undefined, {
     message: 'an agent needs a "preset" or a "command"',

@@ -26,6 +26,7 @@ import type { ProcessInfo, TimerHistoryEntry, TimerSummary } from './model';
 import type { ConfigIssue } from './config';
 import type { SerializedError } from './errors';
 import { ReadinessConfigSchema } from './readyConfig';
+import { SandboxConfigSchema, SandboxNetworkTargetSchema } from './sandbox';
 import { TaskRequestSchema, type TaskView } from './task';
 import { ProposedEntrySchema, type ConfigProposal } from './proposal';
 import { McpScopeSchema, type McpScope, type ProjectTrustState } from './trust';
@@ -68,6 +69,8 @@ export const CommandArgs = {
     ready: ReadinessConfigSchema.optional(),
     /** Worktree id to run in (cwd is then relative to the project's folder there); default the main checkout. */
     worktree: z.string().min(1).optional(),
+    /** Run it in a sandbox (docs/sandbox.md): `true` for the defaults, or the options. */
+    sandbox: SandboxConfigSchema.optional(),
     ...Size,
   }),
   spawnAgent: z.strictObject({
@@ -79,6 +82,8 @@ export const CommandArgs = {
     instructions: z.string().optional(),
     /** Worktree id to run in (see spawnProcess). */
     worktree: z.string().min(1).optional(),
+    /** Run it in a sandbox (see spawnProcess). */
+    sandbox: SandboxConfigSchema.optional(),
     ...Size,
   }),
   startProcess: z.strictObject({ id: Id }),
@@ -91,6 +96,8 @@ export const CommandArgs = {
   selectProcess: z.strictObject({ id: Id }),
   resizeProcess: z.strictObject({ id: Id, cols: TerminalCols, rows: TerminalRows }),
   writeInput: z.strictObject({ id: Id, data: z.string().max(1_000_000) }),
+  /** Type a reply into an agent as a person would and submit it (the same path as MCP send_message, untagged). */
+  sendUserTurn: z.strictObject({ id: Id, text: z.string().trim().min(1, 'type a reply first').max(100_000) }),
   /** Subscribe a pane: returns the current screen; output events for `id` follow. */
   attach: z.strictObject({ id: Id }),
   detach: z.strictObject({ id: Id }),
@@ -98,6 +105,8 @@ export const CommandArgs = {
   ackOutput: z.strictObject({ id: Id, bytes: z.number().int().min(0) }),
   /** A person looked at the pane: clears its attention flag. */
   acknowledgeAttention: z.strictObject({ id: Id }),
+  /** A person lets a sandboxed entry reach `host` (`host` or `host:port`) from now on (docs/sandbox.md); no MCP tool does this. */
+  allowSandboxHost: z.strictObject({ id: Id, host: SandboxNetworkTargetSchema }),
   /** The attention inbox: every waiting agent, what it asks, the answers it takes. */
   listWaiting: z.strictObject({}),
   /** Approve / deny / answer a waiting agent's prompt; refused when the prompt on screen changed. */
@@ -219,10 +228,12 @@ interface CommandResults {
   selectProcess: { selected: string };
   resizeProcess: null;
   writeInput: null;
+  sendUserTurn: null;
   attach: AttachResult;
   detach: null;
   ackOutput: null;
   acknowledgeAttention: null;
+  allowSandboxHost: null;
   listWaiting: { agents: WaitingAgent[] };
   answerPrompt: AnswerPromptResult;
   resolveBlocked: ResolveBlockedResult;
@@ -247,7 +258,8 @@ interface CommandResults {
   setUiState: UiState;
   openInEditor: { file: string; editor: string };
   createWorktree: { worktree: WorktreeInfo; setup: SetupOutcome };
-  listWorktrees: { worktrees: WorktreeStatus[] };
+  /** `untrusted`: why nothing is listed (the folder is not trusted yet: no git ran). */
+  listWorktrees: { worktrees: WorktreeStatus[]; untrusted?: string };
   worktreeDiff: WorktreeDiff;
   commitWorktree: { commit: string };
   mergeWorktree: MergeResult;

@@ -7,6 +7,7 @@ import { ReadinessConfigSchema } from './readyConfig';
 import { AgentsSectionSchema } from './agentConfig';
 import { DEPENDENCY_CONDITIONS } from './model';
 import { McpAccessConfigSchema } from './trust';
+import { SandboxConfigSchema } from './sandbox';
 
 export const CONFIG_FILE_NAME = 'switchboard.json';
 
@@ -27,6 +28,8 @@ export const ProcessConfigSchema = z.strictObject({
     .optional(),
   /** Give this process an MCP token with these scopes (commands and terminals get none otherwise). */
   mcp: McpAccessConfigSchema.optional(),
+  /** Run the whole process tree in a sandbox (docs/sandbox.md): `true` for the defaults, or the options. */
+  sandbox: SandboxConfigSchema.optional(),
   ...ReadinessConfigSchema.shape,
 });
 export type ProcessConfig = z.infer<typeof ProcessConfigSchema>;

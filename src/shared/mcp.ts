@@ -8,6 +8,7 @@ import { TerminalCols, TerminalRows } from './terminalSize';
 import { TASK_TOOL_INPUT } from './task';
 import { WORKTREE_TOOL_INPUT, WorktreeArg } from './worktree';
 import { DEFAULT_READY_TIMEOUT_MS, ReadinessConfigSchema } from './readyConfig';
+import { SandboxConfigSchema } from './sandbox';
 
 /** Default and ceiling for text returned by output tools: a screenful of tokens, not a log dump. */
 export const DEFAULT_OUTPUT_BYTES = 16 * 1024;
@@ -158,6 +159,9 @@ export const McpToolInput = {
     cols: Cols.optional(),
     rows: Rows.optional(),
     worktree: WorktreeArg.optional(),
+    sandbox: SandboxConfigSchema.optional().describe(
+      'Run it in a sandbox: true for the defaults (worktree writable, home hidden, no network but Switchboard and its API), or {fs: {rw, ro, hidden}, network: {allow: ["host", "host:port"]}, memoryMb, maxProcesses}. What a sandboxed caller spawns runs in its own sandbox regardless',
+    ),
   },
   spawn_agent: {
     agent: z
@@ -179,6 +183,9 @@ export const McpToolInput = {
     cols: Cols.optional(),
     rows: Rows.optional(),
     worktree: WorktreeArg.optional(),
+    sandbox: SandboxConfigSchema.optional().describe(
+      'Run it in a sandbox: true for the defaults (worktree writable, home hidden, no network but Switchboard and its API), or {fs: {rw, ro, hidden}, network: {allow: ["host", "host:port"]}, memoryMb, maxProcesses}. What a sandboxed caller spawns runs in its own sandbox regardless',
+    ),
   },
   start_process: {
     process_id: ProcessId.describe(
@@ -300,6 +307,9 @@ export const McpToolInput = {
     process_id: ProcessId.describe('The agent'),
     enabled: z.boolean().describe('true: continue by itself at a limit (at the reset, or probing with back-off); false: do not'),
   },
+  get_usage: {
+    process_id: ProcessId.optional().describe("An agent entry (yourself or one you may read); omit for the project's totals"),
+  },
   request_human_attention: {
     process_id: ProcessId.optional().describe('Entry to flag (default: the caller)'),
     reason: z.string().min(1).max(2_000).describe('What the person should look at or decide'),
@@ -388,6 +398,7 @@ export const READ_ONLY_TOOLS = [
   'wait_for_task',
   'list_worktrees',
   'worktree_diff',
+  'get_usage',
 ] as const satisfies readonly McpToolName[];
 
 export interface McpEndpointInfo {

@@ -9,12 +9,14 @@ import type { PortForward, PortInfo } from './ports';
 import type { ReadinessConfig } from './readyConfig';
 import type { TaskInfo } from './task';
 import type { McpAccessConfig, McpScope } from './trust';
+import type { SandboxInfo, SandboxOptions } from './sandbox';
 
 export const PROCESS_KINDS = ['command', 'terminal', 'agent', 'task'] as const;
 export type ProcessKind = (typeof PROCESS_KINDS)[number];
 
 export type { RunState } from './runState';
 import type { RunState } from './runState';
+import type { UsageRecord } from './usage';
 
 /** Saved state names entries by id (continuity); ids are `p_` and hex. */
 export const ProcessIdSchema = z.string().regex(/^p_[0-9a-f]{6,}$/, 'process ids look like p_3f9a2c');
@@ -84,6 +86,10 @@ export interface ProcessInfo {
   restoredAt?: number;
   /** Agent entries: whether a blocked limit is continued by itself, and which setting says so. */
   continueAtReset?: ContinueAtResetInfo;
+  /** Sandboxed entries: what it may reach and the connections refused. */
+  sandbox?: SandboxInfo;
+  /** Agent entries whose CLI's records Switchboard reads: tokens, cost, context and usage windows (docs/usage.md). */
+  usage?: UsageRecord;
 }
 
 /** Where the agent's continue-at-reset setting comes from: the toggle, its switchboard.json entry, the project, the default. */
@@ -201,6 +207,8 @@ export interface ProcessSpec {
   mcp?: McpAccessConfig;
   /** Worktree id the entry runs in (its cwd is inside it); absent means the main checkout. */
   worktree?: string;
+  /** Run the whole tree in a sandbox with these options (docs/sandbox.md); absent: not sandboxed. */
+  sandbox?: SandboxOptions;
 }
 
 /**

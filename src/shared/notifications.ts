@@ -55,19 +55,6 @@ export interface NotificationAction {
   url: string;
 }
 
-/** What a paired device's service worker receives (decrypted): one per agent, replaced by `tag`. */
-export interface PushPayload {
-  event: 'attention' | 'resolved';
-  /** One per agent: a newer push with the same tag replaces the shown one; `resolved` withdraws it. */
-  tag: string;
-  title: string;
-  body: string;
-  project: string;
-  projectId: string;
-  entryId: string;
-  actions: NotificationAction[];
-}
-
 /** What a webhook receives (JSON POST). */
 export interface WebhookPayload {
   event: 'attention' | 'resolved';

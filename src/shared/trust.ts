@@ -3,6 +3,7 @@
  * Imports nothing of ours.
  */
 import { z } from 'zod';
+import type { SandboxOptions } from './sandbox';
 
 /**
  * What a token may do beyond its defaults. Every token may list all entries and read their status,
@@ -40,14 +41,34 @@ export interface TrustedFields {
   env: Record<string, string>;
   /** MCP scopes the entry's token would carry (absent: no token for a command). */
   scopes?: McpScope[];
+  /** The sandbox it runs in (absent: none; docs/sandbox.md). */
+  sandbox?: SandboxOptions;
+}
+
+/** The key under which the project's folder itself is trusted: git runs there only after it (docs/security.md). */
+export const FOLDER_TRUST_KEY = 'folder';
+/** The key of switchboard.json's `worktrees` section: where worktrees go, what is copied in, what set-up runs. */
+export const WORKTREES_TRUST_KEY = 'worktrees';
+
+/** What switchboard.json's `worktrees` section does outside the repository, as trust shows it. */
+export interface WorktreeTrustFields {
+  /** `worktrees.dir` resolved to an absolute folder; absent: Switchboard's own folder in its data directory. */
+  dir?: string;
+  /** The folder lies outside the project's parent folder (e.g. in a home directory's dotfiles). */
+  dirEscapes?: boolean;
+  copy: string[];
+  setup: string[];
 }
 
 /** One config entry waiting for the user's trust: what it would run and why it is asked. */
 export interface TrustRequest extends TrustedFields {
-  /** "processes.web" or "agents.lead". */
+  /** "processes.web", "agents.lead", "worktrees" or "folder". */
   key: string;
   name: string;
-  kind: 'command' | 'agent';
+  /** `folder`: the project's folder itself (git runs there once trusted); `worktrees`: the `worktrees` section. */
+  kind: 'command' | 'agent' | 'folder' | 'worktrees';
+  /** For `worktrees`: its folder, copies and set-up commands. */
+  worktrees?: WorktreeTrustFields;
   /** `new`: never trusted (first open, or added to the file); `changed`: differs from what was trusted. */
   change: 'new' | 'changed';
   /** Would start on its own once trusted. */
@@ -59,6 +80,8 @@ export interface TrustRequest extends TrustedFields {
 export interface ProjectTrustState {
   /** Nothing waits for trust. */
   trusted: boolean;
+  /** The folder is trusted: Switchboard runs git there (hardened) and lists its worktrees. */
+  folderTrusted: boolean;
   /** No entry of this project was ever trusted on this machine. */
   firstOpen: boolean;
   pending: TrustRequest[];

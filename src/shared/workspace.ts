@@ -25,6 +25,35 @@ const SshDestination = z
   .regex(/^[^-]/, 'a host cannot start with "-"')
   .regex(/^\S+$/, 'a host contains no spaces')
   .refine((text) => !hasControlCharacter(text), 'a host contains no control characters');
+/**
+ * The shape of a destination Switchboard connects to: `host`, a config alias, `user@host`,
+ * `[v6addr]`, or `ssh://[user@]host[:port]`. Anything else (`$(…)`, quotes, `;|&`, spaces, a
+ * leading `-`) is refused before ssh runs: a user's `ProxyCommand` with `%h` hands the host to a
+ * shell (OpenSSH before 9.6 does not refuse it), and `-` would read as an option.
+ */
+const DESTINATION_USER = '[A-Za-z0-9_][A-Za-z0-9._-]*';
+const DESTINATION_HOST = '(?:[A-Za-z0-9_][A-Za-z0-9._-]*|\\[[0-9A-Fa-f:.]+(?:%[A-Za-z0-9_.-]+)?\\])';
+const PLAIN_DESTINATION = new RegExp(`^(?:${DESTINATION_USER}@)?${DESTINATION_HOST}$`);
+const SSH_URI_DESTINATION = new RegExp(`^ssh://(?:${DESTINATION_USER}@)?${DESTINATION_HOST}(?::[0-9]{1,5})?$`);
+
+/** Why `destination` is not the shape of a host, or undefined when it is. */
+export function sshDestinationProblem(destination: string): string | undefined {
+  if (!destination) return 'a host is required';
+  if (destination.length > MAX_DESTINATION_CHARS) return `a host is at most ${MAX_DESTINATION_CHARS} characters`;
+  if (destination.startsWith('-')) return 'a host cannot start with "-"';
+  if (/\s/.test(destination) || hasControlCharacter(destination)) return 'a host contains no spaces or control characters';
+  if (PLAIN_DESTINATION.test(destination) || SSH_URI_DESTINATION.test(destination)) return undefined;
+  return 'a host is a name, an ssh config alias, user@host, [v6 address] or ssh://[user@]host[:port] (letters, digits, ".", "_", "-")';
+}
+
+/** A destination to connect to now: its shape is checked. */
+const NewSshDestination = z
+  .string()
+  .trim()
+  .superRefine((text, ctx) => {
+    const problem = sshDestinationProblem(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 /** A folder on the host (`~/…`, relative to the host user's home, or absolute); empty means none. */
 const RemoteFolder = z
   .string()
@@ -51,7 +80,7 @@ export const WorkspaceCommandArgs = {
    * Connects a remote host over the system's ssh (as `serve --remote DEST[:DIR]`) and opens `dir`
    * there when given; the host is remembered. Fails with one line (unknown host, refused key, …).
    */
-  addHost: z.strictObject({ destination: SshDestination, dir: RemoteFolder.optional() }),
+  addHost: z.strictObject({ destination: NewSshDestination, dir: RemoteFolder.optional() }),
   /** Ends one host's connection; its processes and files stay as they are there, and it stays remembered. */
   disconnectHost: z.strictObject({ destination: SshDestination }),
   /** Removes a host from the remembered ones (disconnecting it first); nothing on the host is touched. */

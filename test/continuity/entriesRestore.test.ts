@@ -69,7 +69,7 @@ function savedFiles(): string[] {
 }
 
 describe('entries spawned at run time', () => {
-  it('come back with the same id, name, argv and cwd; closed ones do not; env secrets stay off disk', async () => {
+  it('come back with the same id, name, argv and cwd; closed ones do not; env secrets (by name or URL user info) stay off disk', async () => {
     setUp();
     const first = await launch();
     const kept = await callOk<Proc>(first.client, 'spawn_process', {
@@ -77,7 +77,7 @@ describe('entries spawned at run time', () => {
       argv: ['sh', '-c', 'echo kept-output; sleep 600'],
       name: 'kept',
       working_dir: 'sub',
-      env: { PLAIN_SETTING: 'visible', API_TOKEN: 's3cret-value' },
+      env: { PLAIN_SETTING: 'visible', API_TOKEN: 's3cret-value', DATABASE_URL: 'postgres://app:db-s3cret@db/app' },
     });
     const closed = await callOk<Proc>(first.client, 'spawn_process', { kind: 'command', argv: ['sleep', '600'], name: 'closed' });
     await waitForOutput(first.handle.core.entry(kept.id), /kept-output/);
@@ -88,6 +88,7 @@ describe('entries spawned at run time', () => {
       .join('\n');
     expect(onDisk).toContain('PLAIN_SETTING');
     expect(onDisk).not.toContain('s3cret-value');
+    expect(onDisk).not.toContain('db-s3cret');
 
     const second = await launch();
     const { processes } = await callOk<{ processes: Proc[] }>(second.client, 'list_processes');
@@ -96,8 +97,8 @@ describe('entries spawned at run time', () => {
     expect(back).toMatchObject({ id: kept.id, name: 'kept', argv: kept.argv, cwd: join(projectDir, 'sub'), state: 'stopped' });
     expect(back.restoredAt).toBeGreaterThan(0);
     // It says which secret values it came back without (their names, never the values).
-    expect(back.attention).toMatchObject({ requestedBy: 'switchboard', reason: expect.stringContaining(': API_TOKEN.') });
-    expect(JSON.stringify(back)).not.toContain('s3cret-value');
+    expect(back.attention).toMatchObject({ requestedBy: 'switchboard', reason: expect.stringContaining(': API_TOKEN, DATABASE_URL.') });
+    expect(JSON.stringify(back)).not.toContain('s3cret');
     const previous = await callOk<{ text: string }>(second.client, 'get_process_output', { process_id: kept.id, run: 'previous' });
     expect(previous.text).toContain('kept-output');
     expect((await callError(second.client, 'get_process_output', { process_id: closed.id, run: 'previous' })).text).toMatch(

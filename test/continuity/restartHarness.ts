@@ -95,6 +95,8 @@ interface ServedAgent {
   first: ServeChild;
   /** A new serve on the same project and data dir (stopped with SIGTERM at cleanup). */
   restart(): Promise<ServeChild>;
+  /** The app's data folder both serves share. */
+  dataDir: string;
 }
 
 export async function serveAgentProject(
@@ -113,6 +115,7 @@ export async function serveAgentProject(
   cleanups.push(async () => void (await first.stop('SIGKILL')));
   return {
     first,
+    dataDir,
     async restart() {
       const next = await startServe(harness.cwd, dataDir, root);
       cleanups.push(async () => void (await next.stop('SIGTERM')));

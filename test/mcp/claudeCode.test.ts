@@ -11,7 +11,9 @@ import { CLAUDE_BIN, createClaudeHarness, type ClaudeHarness } from '../fixtures
 import { startMockAnthropic, type MockAnthropic, type MockAnthropicOptions } from '../fixtures/anthropic/mockAnthropic';
 import { waitForEvent } from '../../src/main/core/base';
 import type { ToolCallRecord } from '../../src/main/core/mcp';
-import { startSwitchboard, type Switchboard } from './mcpHarness';
+import { callOk, connectClient, startSwitchboard, type Switchboard } from './mcpHarness';
+import type { ProcessUsage, ProjectUsage, TokenCounts } from '../../src/shared/usage';
+import { MODEL_TABLE } from '../../src/main/core/usage';
 
 /** Claude Code starts, connects its MCP servers and runs two tool turns: generous on a shared 2-core box. */
 const AGENT_FLOW_TIMEOUT_MS = 90_000;
@@ -51,6 +53,23 @@ async function spawnClaude(sb: Switchboard, harness: ClaudeHarness, name: string
   return { agent, entry, screen: () => entry.screen.getVisibleLines().join('\n') };
 }
 
+/** Idle as its status tracker says (hooks and screen): the turn's records are written by then. */
+async function waitForAgentIdle(sb: Switchboard, id: string): Promise<void> {
+  const tracker = sb.handle.core.statusTrackerOf(id);
+  if (tracker.status.primary === 'idle') return;
+  await waitForEvent(tracker.onDidChangeStatus, (s) => s.primary === 'idle', AGENT_FLOW_TIMEOUT_MS);
+}
+
+/** The price table's cost of `tokens` (USD, micro-dollar precision): Claude Code's own figure agrees with it for its model. */
+function priceOf(model: string, t: TokenCounts): number {
+  const p = MODEL_TABLE[model].price;
+  return (
+    Math.round(
+      t.input_tokens * p.input + t.output_tokens * p.output + t.cache_read_tokens * p.cacheRead + t.cache_write_tokens * p.cacheWrite,
+    ) / 1e6
+  );
+}
+
 /** Waits for the model's call of `tool` and the result Claude Code sends back; a timeout shows the agent's screen. */
 async function toolRoundTrip(mock: MockAnthropic, tool: string, screen: () => string) {
   const waitOptions = { timeoutMs: AGENT_FLOW_TIMEOUT_MS, context: screen };
@@ -59,12 +78,26 @@ async function toolRoundTrip(mock: MockAnthropic, tool: string, screen: () => st
 }
 
 describe('the real Claude Code as an MCP client', () => {
-  it('calls list_processes then whoami, attributed to its own agent entry, with no set-up', async () => {
+  it("calls list_processes, whoami and get_usage, attributed to its own agent entry, with no set-up; its usage is the mock's sums", async () => {
     const { mock, harness, sb } = await startClaudeWorld({
+      // Distinctive token counts per turn: get_usage must add exactly these up.
       turns: [
-        [{ text: 'Let me look at the processes.' }, { toolUse: { name: 'mcp__switchboard__list_processes', input: {} } }],
-        [{ toolUse: { name: 'mcp__switchboard__whoami', input: {} } }],
-        [{ text: 'I am connected to Switchboard.' }],
+        {
+          steps: [{ text: 'Let me look at the processes.' }, { toolUse: { name: 'mcp__switchboard__list_processes', input: {} } }],
+          usage: { input_tokens: 1201, output_tokens: 301, cache_read_input_tokens: 5003, cache_creation_input_tokens: 707 },
+        },
+        {
+          steps: [{ toolUse: { name: 'mcp__switchboard__whoami', input: {} } }],
+          usage: { input_tokens: 1402, output_tokens: 302, cache_read_input_tokens: 6004, cache_creation_input_tokens: 808 },
+        },
+        {
+          steps: [{ toolUse: { name: 'mcp__switchboard__get_usage', input: {} } }],
+          usage: { input_tokens: 1603, output_tokens: 303, cache_read_input_tokens: 7005, cache_creation_input_tokens: 909 },
+        },
+        {
+          steps: [{ text: 'I am connected to Switchboard.' }],
+          usage: { input_tokens: 1804, output_tokens: 304, cache_read_input_tokens: 8006, cache_creation_input_tokens: 1010 },
+        },
       ],
     });
 
@@ -98,9 +131,39 @@ describe('the real Claude Code as an MCP client', () => {
     expect(calls.filter((c) => c.caller.kind !== 'process')).toEqual([]);
     expect(calls.every((c) => !c.isError)).toBe(true);
 
-    await mock.waitFor('stream_end', (e) => e.turn === 2, { timeoutMs: AGENT_FLOW_TIMEOUT_MS, context: screen });
+    // The agent may read its own usage (the project's totals list it).
+    const usageResult = await toolRoundTrip(mock, 'mcp__switchboard__get_usage', screen);
+    expect(usageResult.isError, usageResult.content).toBe(false);
+    expect((JSON.parse(usageResult.content) as ProjectUsage).agents.map((a) => a.process_id)).toEqual([agent.id]);
+
+    await mock.waitFor('stream_end', (e) => e.turn === 3, { timeoutMs: AGENT_FLOW_TIMEOUT_MS, context: screen });
     // Claude Code's HTTP hooks reached the agent's status tracker with the same token.
     expect(sb.handle.core.describe(agent.id).agent?.lastHookAt, JSON.stringify(sb.handle.core.describe(agent.id).agent)).toBeGreaterThan(0);
+
+    // Once the turn is over, the agent's usage is exactly what the mock reported for its main requests.
+    await waitForAgentIdle(sb, agent.id);
+    const client = await connectClient(sb.url, sb.token);
+    cleanups.push(() => client.close());
+    const usage = await callOk<ProcessUsage>(client, 'get_usage', { process_id: agent.id });
+    const ends = mock.events.filter((e) => e.type === 'stream_end' && e.kind === 'main');
+    const sum = (field: 'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'cacheWriteTokens') =>
+      ends.reduce((n, e) => n + (e.type === 'stream_end' ? e[field] : 0), 0);
+    expect(ends).toHaveLength(4);
+    expect(usage).toMatchObject({
+      process_id: agent.id,
+      input_tokens: sum('inputTokens'),
+      output_tokens: sum('outputTokens'),
+      cache_read_tokens: sum('cacheReadTokens'),
+      cache_write_tokens: sum('cacheWriteTokens'),
+      context_used: 1804 + 304 + 8006 + 1010,
+      source: 'claude transcript',
+    });
+    expect(usage.input_tokens).toBe(1201 + 1402 + 1603 + 1804);
+    // The cost: Claude Code's own figure when its transcript has a current one, else the price table's.
+    expect(usage.cost_source === 'cli' || usage.cost_source === 'estimated').toBe(true);
+    expect(usage.cost_usd).toBe(priceOf(usage.model!, usage));
+    const totals = await callOk<ProjectUsage>(client, 'get_usage');
+    expect(totals).toMatchObject({ input_tokens: usage.input_tokens, cost_usd: usage.cost_usd, agents: [{ process_id: agent.id }] });
   }, 150_000);
   it('is refused, with the missing scope named, when it reads the output of an entry it did not spawn', async () => {
     const { mock, harness, sb } = await startClaudeWorld();

@@ -161,6 +161,7 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
   let laptopData: string;
   const devPort = 20_000 + Math.floor(Math.random() * 20_000);
   const filesPort = devPort + 1;
+  const v6Port = devPort + 2;
 
   beforeAll(async () => {
     host = await startSshTestHost();
@@ -179,6 +180,7 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
             port: filesPort,
             autoStart: false,
           },
+          v6: { command: 'python3', args: ['-m', 'http.server', String(v6Port), '--bind', '::1'], autoStart: false },
         },
       }),
     );
@@ -268,6 +270,20 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
         .stdout.trim()
         .split('\n');
       expect(bound.map((line) => line.split(/\s+/)[3])).toEqual([`127.0.0.1:${local}`]);
+
+      // A server on the host's ::1 only: its forward targets ::1, where it listens.
+      const v6 = processes.find((p) => p.name === 'v6')!;
+      await viewer.call('startProcess', { id: v6.id });
+      const v6Shown = await viewer.entryWhen(v6.id, forwarded);
+      const v6Local = v6Shown.forwards![0].localPort!;
+      expect(
+        host
+          .exec(['ss', '-Hltn', `sport = :${v6Port}`])
+          .stdout.trim()
+          .split(/\s+/)[3],
+      ).toBe(`[::1]:${v6Port}`);
+      expect(await (await fetch(`http://127.0.0.1:${v6Local}/hello.txt`)).text()).toBe('served by the host\n');
+      await viewer.call('stopProcess', { id: v6.id });
 
       await viewer.call('stopProcess', { id: files.id });
       const stopped = await viewer.entryWhen(files.id, (p) => p.state === 'stopped');

@@ -26,7 +26,7 @@ import type { ServerBundle } from '../../src/main/core/remote/serverBundle';
 import { waitForEvent } from '../../src/main/core/base';
 import { callOk, connectClient } from '../mcp/mcpHarness';
 import { spawnServe } from '../serve/serveProcess';
-import { freshKey, startSshTestHost, sshHostUnavailable, type SshTestHost } from '../support/sshHost';
+import { freshKey, spawnInHost, startSshTestHost, sshHostUnavailable, type SshTestHost } from '../support/sshHost';
 
 const ROOT = resolve(__dirname, '../..');
 const unavailable = sshHostUnavailable();
@@ -42,6 +42,12 @@ afterEach(() => {
   for (const remote of remotes.splice(0)) remote.dispose();
 });
 afterAll(() => host?.dispose());
+
+function must(argv: string[]): string {
+  const result = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${argv.join(' ')} failed: ${result.stderr}`);
+  return result.stdout.trim();
+}
 
 function remoteFor(dirs: string[], configFile = host.configFile, destination = host.alias): RemoteHost {
   const remote = new RemoteHost({ spec: { destination, dirs }, configFile, bundle: () => serverBundle(ROOT), trust: true });
@@ -215,6 +221,94 @@ describe.skipIf(unavailable)('a remote host over real ssh', () => {
     const after = await remoteFor([]).connect();
     expect(after.server).toBe('reused');
     expect(after.projects.map((p) => p.dir)).toContain(realpathSync(dir));
+  }, 240_000);
+
+  it("a server recorded on the host that is another user's process, or does not prove it is ours, is not reused and is sent nothing", async () => {
+    const first = await remoteFor([]).connect();
+    expect(first.status).toBe('connected');
+    for (const remote of remotes.splice(0)) remote.dispose();
+    const base = join(host.home, '.switchboard-server');
+    const stateFile = join(base, 'server.json');
+    const recorded = JSON.parse(readFileSync(stateFile, 'utf8')) as { pid: number; port: number; ui: string; version: string };
+    const oldSecret = new URL(recorded.ui).hash.slice('#token='.length);
+    // Our server goes; whatever listens on its port next, with the base path in its command line, is an impostor.
+    process.kill(recorded.pid, 'SIGKILL');
+    await expect.poll(() => host.pids().includes(recorded.pid)).toBe(false);
+
+    const other = `sbimp${Math.random().toString(16).slice(2, 8)}`;
+    spawnSync('useradd', ['--no-create-home', '--shell', '/bin/sh', other]);
+    const impostors: Array<ReturnType<typeof spawnInHost>> = [];
+    try {
+      const impostorSource = [
+        "const server = require('http').createServer((req, res) => {",
+        '  console.log(JSON.stringify({ path: req.url, headers: req.headers }));',
+        "  res.end(JSON.stringify({ proof: 'made-up' }));",
+        '});',
+        "server.on('upgrade', (req, socket) => { console.log(JSON.stringify({ path: 'upgrade ' + req.url, headers: req.headers })); socket.destroy(); });",
+        "server.listen(Number(process.argv[1]), '127.0.0.1', () => console.log(JSON.stringify({ listening: process.pid })));",
+      ].join('\n');
+      /** An impostor run as `user` on `port`; its pid is what the state file then names. */
+      const impostor = async (user: string, port: number) => {
+        const [uid, gid] = [must(['id', '-u', user]), must(['id', '-g', user])];
+        const proc = spawnInHost(host, [
+          'setpriv',
+          `--reuid=${uid}`,
+          `--regid=${gid}`,
+          '--clear-groups',
+          'node',
+          '-e',
+          impostorSource,
+          String(port),
+          base,
+        ]);
+        impostors.push(proc);
+        const { listening } = await proc.line<{ listening?: number }>((line) => line.listening !== undefined, 20_000);
+        writeFileSync(stateFile, JSON.stringify({ ...recorded, pid: listening, port }), { mode: 0o600 });
+        return proc;
+      };
+      const requestsTo = (proc: ReturnType<typeof spawnInHost>) =>
+        (proc.lines() as Array<{ path?: string; headers?: Record<string, string> }>).filter((line) => line.path !== undefined);
+
+      // Another user's process (kill answers EPERM) on our old port.
+      const foreign = await impostor(other, recorded.port);
+      const logged: string[] = [];
+      const remote = new RemoteHost({
+        spec: { destination: host.alias, dirs: [] },
+        configFile: host.configFile,
+        bundle: () => serverBundle(ROOT),
+        trust: false,
+        log: (line) => logged.push(line),
+      });
+      remotes.push(remote);
+      const state = await remote.connect();
+      expect(state.message).toBeUndefined();
+      expect(state).toMatchObject({ status: 'connected', server: 'started' });
+      expect(new URL(state.ui!).port).not.toBe(String(recorded.port));
+      expect(logged.join('\n')).toMatch(
+        new RegExp(`the recorded server is not reused \\(pid \\d+ belongs to another user\\); starting our own`),
+      );
+      expect(requestsTo(foreign)).toEqual([]);
+      for (const remote of remotes.splice(0)) remote.dispose();
+
+      // A process of the host user that listens where the state says but cannot prove it holds the secret.
+      const ours = JSON.parse(readFileSync(stateFile, 'utf8')) as { pid: number; port: number };
+      process.kill(ours.pid, 'SIGKILL');
+      await expect.poll(() => host.pids().includes(ours.pid)).toBe(false);
+      const sameUser = await impostor(host.user, ours.port);
+      const again = await remoteFor([]).connect();
+      expect(again.message).toBeUndefined();
+      expect(again).toMatchObject({ status: 'connected', server: 'started' });
+      const seen = requestsTo(sameUser);
+      expect(seen.length).toBeGreaterThan(0);
+      for (const request of seen) {
+        expect(request.path).toMatch(/^\/identity\?nonce=[\w-]{43}$/);
+        expect(request.headers?.authorization).toBeUndefined();
+        expect(JSON.stringify(request.headers)).not.toContain(oldSecret);
+      }
+    } finally {
+      for (const proc of impostors) proc.stop();
+      spawnSync('userdel', ['--force', other]);
+    }
   }, 240_000);
 
   it('a node-pty build that does not load on the host is built there; without a compiler, one line names what is missing', async () => {

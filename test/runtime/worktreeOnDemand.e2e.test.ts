@@ -20,7 +20,7 @@ import type { ProcessInfo } from '../../src/shared/model';
 import { waitForOutput } from '../support/wait';
 import { httpText, startRepoCore } from '../support/repoCore';
 import { callError, callOk, connectClient } from '../mcp/mcpHarness';
-import { stateLabel } from '../../src/renderer/src/stateLabel';
+import { stateLabel } from '../../src/renderer/src/panes/stateLabel';
 
 const IDLE_STOP_MS = 10 * 60_000;
 /** A server answering every request with its second argument, on the port of its first. */

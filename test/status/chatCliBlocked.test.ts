@@ -5,7 +5,8 @@
  * with `retry-after`) on every request is retried five times, silently on screen but told by Copilot's
  * errorOccurred hook (the preset's status plugin: active · retrying, never stuck), and given up
  * (waiting · limit), then its 500 the same way (waiting · api_error), then an answer (idle). Status
- * changes are recorded and checked rather than caught live. pi's refused key is checked in piBlocked.test.ts's launch.
+ * changes are recorded and checked rather than caught live. All along, a sniffer reads every
+ * process's command line: the hooks' posts never show the run's token there. pi's refused key is checked in piBlocked.test.ts's launch.
  */
 import { describe, expect, it } from 'vitest';
 import type { AgentStatusInfo } from '../../src/shared/status';
@@ -14,6 +15,7 @@ import type { ScreenView } from '../../src/main/core/sessions';
 import { classify } from '../../src/main/core/status';
 import { createCopilotHarness } from '../fixtures/openaiChat/copilotHarness';
 import { INVALID_API_KEY_BODY, rateLimitExceeded, SERVER_ERROR, type ChatTurn } from '../fixtures/openaiChat/mockChatCompletions';
+import { startCmdlineSniffer } from '../support/cmdlineSniffer';
 import { cleanupsAfterEach, is, mockAndHarness, spawnOnCore } from './liveAgent';
 
 const WAIT_MS = 120_000;
@@ -47,6 +49,9 @@ async function refusedTurn(
   // With its MCP endpoint, so the preset's wiring installs Copilot's status hooks (its --plugin-dir plugin).
   const agent = await spawnOnCore(cleanup, { preset, label: preset, launch: harness, waitMs: WAIT_MS, withHooks: true });
   const { core, id, status, ctx } = agent;
+  const sniffer = await startCmdlineSniffer();
+  cleanup(() => sniffer.stop().then(() => undefined));
+  sniffer.watch({ secrets: agent.endpoint!.secrets, markers: [agent.endpoint!.hooksUrl] });
   const history: AgentStatusInfo[] = [];
   core.statusTrackerOf(id).onDidChangeStatus((s) => history.push(s));
   await status(is('idle', 'ready'), 'idle');
@@ -55,14 +60,14 @@ async function refusedTurn(
   const blocked = await status(is('waiting', blockedDetail), `waiting · ${blockedDetail}`);
   expect(history.some((s) => s.primary === 'active')).toBe(true);
   expect(history.filter((s) => s.primary === 'stuck')).toEqual([]);
-  return { blocked, mock, agent, history };
+  return { blocked, mock, agent, history, sniffer };
 }
 
 describe('real chat-completions CLIs blocked', () => {
   it(
     'copilot: a key refused on every retry is waiting · login naming the provider; a rate limit its retries did not get past is waiting · limit; server errors given up are waiting · api_error until an answer',
     async () => {
-      const { blocked, mock, agent, history } = await refusedTurn('copilot', 'login', createCopilotHarness, [
+      const { blocked, mock, agent, history, sniffer } = await refusedTurn('copilot', 'login', createCopilotHarness, [
         ...Array<ChatStep>(COPILOT_REQUESTS_PER_TURN).fill(rateLimitExceeded(1)),
         ...Array<ChatStep>(COPILOT_REQUESTS_PER_TURN).fill(SERVER_ERROR),
         { text: 'Back after the server errors.' },
@@ -110,6 +115,11 @@ describe('real chat-completions CLIs blocked', () => {
       await mock.waitFor('stream_end', (e) => e.kind === 'main', ctx);
       await status(is('idle', 'ready'), 'idle after the answer');
       expect(history.filter((s) => s.primary === 'stuck')).toEqual([]);
+
+      // The hooks ran while the sniffer looked (their shells name the receiver), and no command line held a token.
+      const sniffed = await sniffer.stop();
+      expect(sniffed.marked, `${sniffed.scans} scans`).toBeGreaterThan(0);
+      expect(sniffed.leaks).toEqual([]);
     },
     TEST_TIMEOUT_MS,
   );

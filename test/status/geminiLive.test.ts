@@ -16,6 +16,7 @@ import type { AgentStatusInfo } from '../../src/shared/status';
 import { GEMINI_BIN, createGeminiHarness } from '../fixtures/gemini/geminiHarness';
 import { startMockGemini, type MockGemini } from '../fixtures/gemini/mockGemini';
 import { callOk, connectClient, startSwitchboard } from '../mcp/mcpHarness';
+import { startCmdlineSniffer } from '../support/cmdlineSniffer';
 
 /** A real CLI on a busy 2-core machine can take many seconds to start. */
 const WAIT_MS = 60_000;
@@ -68,6 +69,11 @@ describe('the real Gemini CLI through the core', () => {
       cwd: harness.cwd,
     });
     const entry = core.entry(info.id);
+    // Another local user reading every command line while the hooks post: no token there.
+    const service = sb.handle.mcp.service;
+    const sniffer = await startCmdlineSniffer();
+    cleanups.push(() => sniffer.stop().then(() => undefined));
+    sniffer.watch({ secrets: [service.identity.tokenFor(info.id), service.token], markers: [service.hooksUrl] });
     const screen = () => entry.screen.getVisibleLines().join('\n');
     const ctx = { timeoutMs: WAIT_MS, context: screen };
     const tracker = core.statusTrackerOf(info.id);
@@ -124,6 +130,9 @@ describe('the real Gemini CLI through the core', () => {
     // the wiring's command hooks, ahead of the screen.
     expect(history.filter((h) => h.includes('(hook:')).join(' → '), history.join(' → ')).toMatch(/\(hook:UserPromptSubmit.*\(hook:Stop\)/);
     expect(tracker.status.lastHookAt).toBeDefined();
+    const sniffed = await sniffer.stop();
+    expect(sniffed.marked, `${sniffed.scans} scans`).toBeGreaterThan(0);
+    expect(sniffed.leaks).toEqual([]);
 
     // /quit ends the process: dead.
     await core.sendUserTurn(info.id, '/quit');

@@ -76,6 +76,8 @@ export interface AgentOnCore {
   status: StatusWaiter;
   /** Wait options for the mock that print the status history and screen on a miss. */
   ctx: { timeoutMs: number; context: () => string };
+  /** With hooks: the secrets a hook could leak (the run's token, the app token) and where hooks post. */
+  endpoint?: { secrets: string[]; hooksUrl: string };
 }
 
 /**
@@ -121,22 +123,24 @@ export async function spawnOnCore(
   cleanup: (c: Cleanup) => void,
   o: { preset: string; label: string; launch: LaunchSpec; waitMs: number; withHooks?: boolean },
 ): Promise<AgentOnCore> {
-  const core = o.withHooks
-    ? await coreWithEndpoint(cleanup, o.launch.cwd)
-    : buildCore({ projectDir: mkdtempSync(join(tmpdir(), `sb-${o.preset}-`)), watchConfig: false, killGraceMs: 1_000 });
-  if (!o.withHooks) {
+  const sb = o.withHooks ? await switchboardWithEndpoint(cleanup, o.launch.cwd) : undefined;
+  const core =
+    sb?.handle.core ?? buildCore({ projectDir: mkdtempSync(join(tmpdir(), `sb-${o.preset}-`)), watchConfig: false, killGraceMs: 1_000 });
+  if (!sb) {
     await core.init();
     cleanup(() => core.dispose());
   }
   const info = await core.spawnAgent({ preset: o.preset, name: o.preset, argv: o.launch.argv, env: o.launch.env, cwd: o.launch.cwd });
   const status = statusWaiter(core, info.id, o.label, o.waitMs);
-  return { core, id: info.id, status, ctx: { timeoutMs: o.waitMs, context: status.describe } };
+  const service = sb?.handle.mcp.service;
+  const endpoint = service && { secrets: [service.identity.tokenFor(info.id), service.token], hooksUrl: service.hooksUrl };
+  return { core, id: info.id, status, ctx: { timeoutMs: o.waitMs, context: status.describe }, ...(endpoint ? { endpoint } : {}) };
 }
 
-async function coreWithEndpoint(cleanup: (c: Cleanup) => void, projectDir: string): Promise<SwitchboardCore> {
+async function switchboardWithEndpoint(cleanup: (c: Cleanup) => void, projectDir: string) {
   const sb = await startSwitchboard({ projectDir });
   cleanup(() => sb.close());
-  return sb.handle.core;
+  return sb;
 }
 
 /** `serve` on a temp project, an MCP client connected to it, and the agent spawned through `spawn_agent`. */

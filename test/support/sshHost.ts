@@ -240,6 +240,8 @@ export function freshKey(dir: string): { file: string; publicKey: string } {
 interface HostJsonProcess {
   /** The first line that satisfies `predicate` (an earlier one included); rejects when the process ends first. */
   line<T>(predicate: (line: T) => boolean, timeoutMs: number): Promise<T>;
+  /** Every line printed so far. */
+  lines(): unknown[];
   /** Closes its stdin (its signal to end) and kills it if it lingers. */
   stop(): void;
 }
@@ -282,6 +284,7 @@ export function spawnInHost(sshHost: Pick<SshTestHost, 'netns'>, argv: string[])
         check();
       });
     },
+    lines: () => [...lines],
     stop() {
       child.stdin.end();
       child.once('exit', () => undefined);

@@ -1,12 +1,12 @@
 /**
- * The UI's timer indicator (src/renderer/src/components/TimerIndicator.tsx): what it says for each
+ * The UI's timer indicator (src/renderer/src/timers/TimerIndicator.tsx): what it says for each
  * kind and state, and the controls it renders (server-side markup; the buttons call the same
  * control API commands tested in timerTools.test.ts).
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { TimerIndicator, formatDuration, timerText } from '../../src/renderer/src/components/TimerIndicator';
+import { TimerIndicator, formatDuration, timerText } from '../../src/renderer/src/timers/TimerIndicator';
 import type { ProcessInfo, TimerSummary } from '../../src/shared/model';
 
 const NOW = Date.UTC(2026, 0, 1);

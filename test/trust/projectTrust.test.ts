@@ -109,7 +109,7 @@ describe('project trust', () => {
     const file = join(dataDir, TRUST_FILE);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const stored = JSON.parse(readFileSync(file, 'utf8')) as { projects: Record<string, Record<string, string>> };
-    expect(Object.keys(stored.projects[projectDir]).sort()).toEqual(['processes.jobs', 'processes.web']);
+    expect(Object.keys(stored.projects[projectDir]).sort()).toEqual(['folder', 'processes.jobs', 'processes.web']);
   });
 
   it('a trusted project opens and auto-starts without asking; only a changed or new entry is asked about and starts nothing', async () => {
@@ -119,7 +119,7 @@ describe('project trust', () => {
     await first.dispose();
 
     const sb = await open(projectDir, dataDir);
-    expect(sb.core.trustState()).toEqual({ trusted: true, firstOpen: false, pending: [] });
+    expect(sb.core.trustState()).toEqual({ trusted: true, folderTrusted: true, firstOpen: false, pending: [] });
     const [web, jobs] = sb.core.listProcesses();
     await waitForOutput(sb.core.entry(web.id), /web-up/);
     const webPid = sb.core.describe(web.id).pid;

@@ -7,7 +7,7 @@ import type { SwitchboardCore } from '../../src/main/core/app';
 import { buildCore } from '../../src/main/core/composition';
 import { waitForEvent } from '../../src/main/core/base';
 import type { ControlEvent } from '../../src/shared/api';
-import { isAgentStoppedOnPurpose, stateLabel } from '../../src/renderer/src/stateLabel';
+import { isAgentStoppedOnPurpose, stateLabel } from '../../src/renderer/src/panes/stateLabel';
 import { freePort } from '../support/ports';
 
 let core: SwitchboardCore | undefined;

@@ -96,7 +96,9 @@ describe('a new worktree runs its own app', () => {
 
   it('does not start an instance whose main-checkout entry waits for trust, and says why', async () => {
     const { core } = await start(false);
-    expect(core.trustState().pending.map((p) => p.key)).toEqual(['processes.web']);
+    expect(core.trustState().pending.map((p) => p.key)).toEqual(['processes.web', 'worktrees']);
+    // The worktrees section (its copies) is trusted, the main checkout's web is not.
+    await core.grantTrust(['worktrees']);
     const created = await core.worktrees.createWorktree({ name: 'a' });
     expect(created.instances).toEqual({
       started: [],

@@ -103,12 +103,9 @@ describe('worktrees over MCP', () => {
   });
 
   it('keeps an agent from its instructions when set-up fails, and says why', async () => {
+    // Trusted at startup (serve --trust): the set-up runs.
     await start({ worktrees: { setup: ['echo preparing', 'exit 3'] } });
     const core = handle!.core;
-    const held = await core.worktrees.startAgentInWorktree({ name: 'held', preset: 'generic', argv: ['cat'], instructions: 'do the work' });
-    expect(held.setup).toMatchObject({ ok: false, message: expect.stringMatching(/not trusted yet/) as string });
-    await core.grantTrust(['worktrees.setup']);
-
     const result = await core.worktrees.startAgentInWorktree({
       name: 'x',
       preset: 'generic',
@@ -127,22 +124,28 @@ describe('worktrees over MCP', () => {
     });
   });
 
-  it('keeps a held set-up trust request across config reloads, with the commands the file has now', async () => {
+  it('asks again about a changed worktrees section, with what the file has now, and drops the request once it sets nothing', async () => {
     await start({ worktrees: { setup: ['echo one'] } });
     const core = handle!.core;
-    await core.worktrees.createWorktree({ name: 'held' });
-    const pendingSetup = () => core.trustState().pending.find((request) => request.key === 'worktrees.setup');
-    expect(pendingSetup()?.argv).toEqual(['/bin/sh', '-c', 'echo one']);
-
-    await core.reloadConfig();
-    expect(pendingSetup()?.argv).toEqual(['/bin/sh', '-c', 'echo one']);
+    const pendingWorktrees = () => core.trustState().pending.find((request) => request.key === 'worktrees');
+    expect(pendingWorktrees()).toBeUndefined();
 
     writeFileSync(join(repo.root, 'switchboard.json'), JSON.stringify({ worktrees: { setup: ['echo two'] } }));
     await core.reloadConfig();
-    expect(pendingSetup()?.argv).toEqual(['/bin/sh', '-c', 'echo two']);
+    expect(pendingWorktrees()).toMatchObject({
+      change: 'changed',
+      argv: ['/bin/sh', '-c', 'echo two'],
+      worktrees: { setup: ['echo two'] },
+    });
+    await core.reloadConfig();
+    expect(pendingWorktrees()?.argv).toEqual(['/bin/sh', '-c', 'echo two']);
+
+    writeFileSync(join(repo.root, 'switchboard.json'), JSON.stringify({ worktrees: { setup: ['echo two'], dir: '../elsewhere' } }));
+    await core.reloadConfig();
+    expect(pendingWorktrees()?.worktrees).toEqual({ dir: join(repo.home, 'elsewhere'), dirEscapes: false, copy: [], setup: ['echo two'] });
 
     writeFileSync(join(repo.root, 'switchboard.json'), JSON.stringify({}));
     await core.reloadConfig();
-    expect(pendingSetup()).toBeUndefined();
+    expect(pendingWorktrees()).toBeUndefined();
   });
 });

@@ -86,6 +86,17 @@ export interface AgentPreset extends DetectionProfile {
   mcpWiring(endpoint: McpEndpoint, runEnv?: RunEnv): McpWiring;
   /** Whether and how its conversations resume after a restart. */
   resume: ResumeSupport;
+  /** Where the CLI keeps sign-in, settings and sessions (read-write inside a sandbox). */
+  stateFolders: readonly StateFolder[];
   /** True for the fallback used with unknown commands. */
   isGeneric: boolean;
+}
+
+/**
+ * One place an agent CLI keeps its state: the folder named by `env` when that variable is set
+ * (CLAUDE_CONFIG_DIR, CODEX_HOME…), else `home`'s paths under the home folder.
+ */
+export interface StateFolder {
+  env?: string;
+  home: readonly string[];
 }

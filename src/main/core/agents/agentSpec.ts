@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { ProcessEntry } from '../sessions';
 import type { AgentConfig } from '../../../shared/agentConfig';
 import type { ProcessSpec } from '../../../shared/model';
+import { sandboxOptionsOf } from '../../../shared/sandbox';
 import type { AgentPreset } from './agentPreset';
 import { resolveAgentLaunch, resolvePreset } from './resolvePreset';
 
@@ -27,6 +28,7 @@ export function agentSpec(
       cwd: resolve(projectDir, launch.cwd ?? '.'),
       env: launch.env,
       ...(config.mcp ? { mcp: config.mcp } : {}),
+      ...(sandboxOptionsOf(config.sandbox) ? { sandbox: sandboxOptionsOf(config.sandbox) } : {}),
       ...(config.resume ? { resume: config.resume } : {}),
       ...(config.continueAtReset !== undefined ? { continueAtReset: config.continueAtReset } : {}),
       ...(launch.statusOverrides.stuckThresholdMs !== undefined ? { stuckThresholdMs: launch.statusOverrides.stuckThresholdMs } : {}),

@@ -13,7 +13,7 @@
 import { MCP_HOOKS_PATH } from '../../../shared/mcp';
 import type { AgentHookEventName } from '../../../shared/status';
 import type { McpEndpoint } from './agentPreset';
-import { HOOK_POST_TIMEOUT_MS, hookPostCommand } from './hookPostCommand';
+import { HOOK_POST_TIMEOUT_MS, HOOK_STDIN_BODY, hookPostCommand } from './hookPostCommand';
 import { ownedDirectory } from './ownedSettingsFile';
 
 interface CopilotStatusHook {
@@ -89,7 +89,7 @@ function hookCommand(hook: CopilotStatusHook, hooksUrl: string): string {
   const checks = hook.inputHas.map((text) => `case "$input" in *'${text}'*) ;; *) exit 0 ;; esac`);
   const named = `sed 's/}[[:space:]]*$/,"hook_event_name":"${hook.postsAs}"}/'`;
   const post = hook.forwardsInput
-    ? `printf '%s' "$input" | ${named} | ${hookPostCommand(hooksUrl, '--data-binary @-')}`
+    ? `printf '%s' "$input" | ${named} | ${hookPostCommand(hooksUrl, HOOK_STDIN_BODY)}`
     : hookPostCommand(hooksUrl, `--data '{"hook_event_name":"${hook.postsAs}"}'`);
   return ['input=$(cat)', ...checks, post].join('; ');
 }

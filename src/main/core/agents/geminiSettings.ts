@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { MCP_HOOKS_PATH, MCP_SERVER_NAME, MCP_TOKEN_ENV, READ_ONLY_TOOLS } from '../../../shared/mcp';
-import { HOOK_POST_TIMEOUT_MS, hookPostCommand } from './hookPostCommand';
+import { HOOK_POST_TIMEOUT_MS, HOOK_STDIN_BODY, hookPostCommand } from './hookPostCommand';
 import { isPlainObject, parseJsonObject } from './jsonc';
 
 /** The env var that moves Gemini CLI's user configuration (`<dir>/.gemini`). */
@@ -75,7 +75,7 @@ export function withStatusHooks(userHooks: unknown, hooksUrl: string): Record<st
   const hooks: Record<string, unknown> = isPlainObject(userHooks) ? { ...userHooks } : {};
   const post = (data: string) => hookPostCommand(hooksUrl, data);
   for (const event of GEMINI_STATUS_HOOK_EVENTS) {
-    const command = NAME_ONLY_EVENTS.has(event) ? post(`--data '{"hook_event_name":"${event}"}'`) : post('--data-binary @-');
+    const command = NAME_ONLY_EVENTS.has(event) ? post(`--data '{"hook_event_name":"${event}"}'`) : post(HOOK_STDIN_BODY);
     const ours = {
       ...(event.endsWith('Tool') ? { matcher: '.*' } : {}),
       hooks: [{ type: 'command', name: 'switchboard-status', command, timeout: HOOK_POST_TIMEOUT_MS }],

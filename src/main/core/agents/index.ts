@@ -1,4 +1,4 @@
-export { AGENT_TERM, type AgentPreset } from './agentPreset';
+export { AGENT_TERM, type AgentPreset, type StateFolder } from './agentPreset';
 export { BUILTIN_PRESETS, PRESET_IDS } from './presets';
 export { resolvePreset } from './resolvePreset';
 export { claudeStatusHooks, mcpWiringFor, qwenStatusHooks } from './mcpWiring';

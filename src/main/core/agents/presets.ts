@@ -5,7 +5,7 @@
  */
 import type { PresetVerification, VerifiedCli } from '../../../shared/status';
 import { ruleSetFor, DEFAULT_STATUS_THRESHOLDS, type StatusThresholds } from '../status';
-import { AGENT_TERM, SESSION_PLACEHOLDER, type AgentPreset, type ResumeSupport } from './agentPreset';
+import { AGENT_TERM, SESSION_PLACEHOLDER, type AgentPreset, type ResumeSupport, type StateFolder } from './agentPreset';
 import { mcpWiringFor } from './mcpWiring';
 import { DEFAULT_SUBMIT_AFTER_ECHO_MS } from '../sessions';
 import { AGENT_PRESET_IDS } from '../../../shared/agentPresets';
@@ -92,11 +92,14 @@ interface PresetSpec {
   submitAfterEchoMs?: number;
   thresholds?: Partial<StatusThresholds>;
   resume?: ResumeSupport;
+  /** Where the CLI keeps sign-in, settings and sessions: read-write inside a sandbox (docs/sandbox.md). */
+  stateFolders?: StateFolder[];
 }
 
 const SPECS: readonly PresetSpec[] = [
   {
     id: 'claude',
+    stateFolders: [{ env: 'CLAUDE_CONFIG_DIR', home: ['.claude', '.claude.json'] }],
     displayName: 'Claude Code',
     command: 'claude',
     hasHooks: true,
@@ -107,6 +110,7 @@ const SPECS: readonly PresetSpec[] = [
   },
   {
     id: 'codex',
+    stateFolders: [{ env: 'CODEX_HOME', home: ['.codex'] }],
     displayName: 'Codex CLI',
     command: 'codex',
     submitAfterEchoMs: PROMPT_SUBMIT_AFTER_ECHO_MS,
@@ -116,6 +120,7 @@ const SPECS: readonly PresetSpec[] = [
   },
   {
     id: 'gemini',
+    stateFolders: [{ env: 'GEMINI_CLI_HOME', home: ['.gemini'] }],
     displayName: 'Gemini CLI',
     command: 'gemini',
     hasHooks: true,
@@ -123,9 +128,18 @@ const SPECS: readonly PresetSpec[] = [
     verified: GEMINI_VERIFIED,
     npmPackage: '@google/gemini-cli',
   },
-  { id: 'opencode', displayName: 'opencode', command: 'opencode', hasHooks: true, verified: OPENCODE_VERIFIED, npmPackage: 'opencode-ai' },
+  {
+    id: 'opencode',
+    displayName: 'opencode',
+    command: 'opencode',
+    hasHooks: true,
+    verified: OPENCODE_VERIFIED,
+    npmPackage: 'opencode-ai',
+    stateFolders: [{ home: ['.local/share/opencode', '.config/opencode', '.cache/opencode', '.local/state/opencode'] }],
+  },
   {
     id: 'qwen',
+    stateFolders: [{ home: ['.qwen'] }],
     displayName: 'Qwen Code',
     command: 'qwen',
     hasHooks: true,
@@ -133,9 +147,18 @@ const SPECS: readonly PresetSpec[] = [
     verified: QWEN_VERIFIED,
     npmPackage: '@qwen-code/qwen-code',
   },
-  { id: 'pi', displayName: 'pi', command: 'pi', hasHooks: true, verified: PI_VERIFIED, npmPackage: '@mariozechner/pi-coding-agent' },
+  {
+    id: 'pi',
+    displayName: 'pi',
+    command: 'pi',
+    hasHooks: true,
+    verified: PI_VERIFIED,
+    npmPackage: '@mariozechner/pi-coding-agent',
+    stateFolders: [{ home: ['.pi'] }],
+  },
   {
     id: 'copilot',
+    stateFolders: [{ env: 'COPILOT_HOME', home: ['.copilot'] }],
     displayName: 'GitHub Copilot CLI',
     command: 'copilot',
     hasHooks: true,
@@ -144,6 +167,7 @@ const SPECS: readonly PresetSpec[] = [
   },
   {
     id: 'aider',
+    stateFolders: [{ home: ['.aider', '.aider.conf.yml'] }],
     displayName: 'aider',
     command: 'aider',
     verified: 'unverified',
@@ -167,6 +191,7 @@ export function buildPreset(spec: PresetSpec, isGeneric = false): AgentPreset {
     submitAfterEchoMs: spec.submitAfterEchoMs ?? DEFAULT_SUBMIT_AFTER_ECHO_MS,
     mcpWiring: mcpWiringFor(isGeneric ? 'generic' : spec.id),
     resume: spec.resume ?? RESUME_UNKNOWN,
+    stateFolders: spec.stateFolders ?? [],
     isGeneric,
   };
 }

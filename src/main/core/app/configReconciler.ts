@@ -9,7 +9,7 @@ import { planInstances, type InstancePlan, type PortAllocator } from '../runtime
 import type { ProcessEntry, SessionManager } from '../sessions';
 import type { HeldEntry, ProjectTrust } from '../trust';
 import { agentSpec } from '../agents';
-import { setupTrustRequest } from '../worktrees';
+import { worktreesTrustRequest } from '../worktrees';
 import { writeConfig } from '../projects';
 import type { ConfigIssue, ProcessConfig, Settings } from '../../../shared/config';
 import type { AgentConfig } from '../../../shared/agentConfig';
@@ -134,7 +134,7 @@ export class ConfigReconciler {
     for (const [name, agentConfig] of config.agents) {
       wanted.set(configKeyOf('agent', name), agentSpec(name, agentConfig, projectDir, { configName: name }));
     }
-    await this.reconcile(wanted, setupTrustRequest(config.worktrees.setup ?? []));
+    await this.reconcile(wanted, worktreesTrustRequest(config.worktrees, projectDir));
   }
 
   /** The main checkout's instances (docs/runtime.md): `${port}` and friends expanded, bad references as issues. */
@@ -149,7 +149,7 @@ export class ConfigReconciler {
    * Project trust is asked first: an entry whose command, env, cwd, argv or scopes are not trusted
    * is shown but held — it starts nothing and keeps what it had until the user trusts it.
    */
-  private async reconcile(wanted: Wanted, setup: HeldEntry | undefined): Promise<void> {
+  private async reconcile(wanted: Wanted, worktrees: HeldEntry | undefined): Promise<void> {
     const { sessions, trust, launcher } = this.options;
     const existing = new Map(
       sessions
@@ -158,9 +158,9 @@ export class ConfigReconciler {
         .filter((e) => e.definition.configName && !e.definition.worktree)
         .map((e) => [configKey(e), e]),
     );
-    // A held `worktrees.setup` request stays while the file declares set-up, showing the commands it has now.
-    trust.retainOnly(new Set([...wanted.keys(), ...(setup ? [setup.key] : [])]));
-    if (setup && trust.isHeld(setup.key)) trust.hold(setup);
+    // The `worktrees` section (dir, copy, setup) is asked about with the entries, so `--trust` and
+    // trust_project cover it too; it stays held while the file sets any of them, as it is now.
+    trust.retainOnly(new Set([...wanted.keys(), ...(worktrees ? [worktrees.key] : [])]));
     const work: Promise<unknown>[] = [];
     for (const [key, entry] of existing) {
       if (!wanted.has(key)) work.push(launcher.close(entry.id));
@@ -178,6 +178,7 @@ export class ConfigReconciler {
         work.push(this.redefine(entry, spec, trusted));
       }
     }
+    if (worktrees) trust.admit(worktrees);
     // Every new entry exists before any starts: a dependency may be declared after its dependent.
     for (const { entry, autoStart } of toStart) work.push(launcher.launchNew(entry, autoStart).catch(() => undefined)); // error state already shows why
     await Promise.all(work);

@@ -15,6 +15,7 @@ import type { ProcessKind, ProcessSpec } from '../../../shared/model';
 import type { ProcessConfig } from '../../../shared/config';
 import type { AgentConfig } from '../../../shared/agentConfig';
 import { configKeyOf } from '../../../shared/configKey';
+import { sandboxOptionsOf, type SandboxConfig } from '../../../shared/sandbox';
 import { InvalidArgumentError, NotTrustedError, SwitchboardError } from '../../../shared/errors';
 import type { EntryRestorer } from './coreServices';
 import type { EntryRegistry } from './entryRegistry';
@@ -81,6 +82,7 @@ export class EntryLauncher {
       rows: args.rows,
       ready: args.ready,
       ...(args.worktree ? { worktree: args.worktree } : {}),
+      ...sandboxField(args.sandbox),
     };
     return this.createAndStart(spec, origin);
   }
@@ -134,6 +136,7 @@ export class EntryLauncher {
       ...(args.cwd ? { cwd: resolve(projectDir, args.cwd) } : {}),
       ...(args.argv ? { argv: args.argv } : {}),
       ...(args.worktree ? { worktree: args.worktree } : {}),
+      ...(args.sandbox !== undefined ? sandboxField(args.sandbox) : {}),
     });
     const entry = await this.createAndStart(spec, origin);
     if (args.instructions) this.options.turns.deliverInstructions(entry.id, args.instructions);
@@ -157,10 +160,17 @@ export class EntryLauncher {
 
   /** Create an entry from a full spec and start it; owned by its spawner before it runs, so even a failed start is the spawner's to close. */
   async createAndStart(spec: ProcessSpec, origin: SpawnOrigin): Promise<ProcessEntry> {
-    const entry = this.options.sessions.create(spec);
+    const entry = this.options.sessions.create(this.withSpawnerSandbox(spec, origin));
     if (origin.spawnedBy) this.options.access.recordSpawn(entry.id, origin.spawnedBy);
     await startNew(entry);
     return entry;
+  }
+
+  /** What a sandboxed entry starts runs in the same sandbox, whatever it asked for: nothing it spawns gets out. */
+  private withSpawnerSandbox(spec: ProcessSpec, origin: SpawnOrigin): ProcessSpec {
+    const spawner = origin.spawnedBy ? this.options.sessions.find(origin.spawnedBy) : undefined;
+    const sandbox = spawner?.definition.sandbox;
+    return sandbox ? { ...spec, sandbox } : spec;
   }
 
   /** An entry of a previous app run (spawned at run time), with its id; started, resumed or left stopped per its policy. */
@@ -311,4 +321,10 @@ function defaultShell(): string {
 function defaultName(kind: ProcessKind, commandLine: string, n: number): string {
   if (kind === 'terminal') return `terminal ${n}`;
   return commandLine.length > 40 ? `${commandLine.slice(0, 39)}…` : commandLine;
+}
+
+/** The spec field for a requested sandbox (`false` and absent: none). */
+function sandboxField(config: SandboxConfig | undefined): Pick<ProcessSpec, 'sandbox'> {
+  const options = sandboxOptionsOf(config);
+  return options ? { sandbox: options } : {};
 }

@@ -37,6 +37,7 @@ export function decoratedSessions(
     envForRun: (entry) => decorationsOf(entry.id).reduce<Record<string, string>>((env, d) => ({ ...env, ...d.envForRun?.() }), {}),
     argsForRun: (entry) => decorationsOf(entry.id).flatMap((d) => d.argsForRun?.() ?? []),
     argvForRun: (entry, argv) => decorationsOf(entry.id).reduce((run, d) => d.argvForRun?.(run) ?? run, [...argv]),
+    wrapRun: (entry, run) => decorationsOf(entry.id).reduce((wrapped, d) => d.wrapRun?.(wrapped) ?? wrapped, run),
   });
 }
 

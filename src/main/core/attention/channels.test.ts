@@ -163,8 +163,7 @@ describe('web push', () => {
       tag: 'pj_1:e1',
       title: 'claude needs you (shop)',
       body: `Waiting for your permission: ${NEWS.question}`,
-      project: 'shop',
-      projectId: 'pj_1',
+      project: 'pj_1',
       entryId: 'e1',
       actions: ACTIONS,
     });

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Agent } from 'node:https';
 import webpush from 'web-push';
 import type { PushSubscriptionJson } from '../../../shared/devices';
-import type { PushPayload } from '../../../shared/notifications';
+import type { PushPayload } from '../../../shared/pushPayload';
 import type { AttentionNews } from './attentionTracker';
 import { headline, type ActionsFor, type NotifyChannel } from './channels';
 import type { VapidKeys } from './vapidKeys';
@@ -48,8 +48,7 @@ export function webPushChannel(options: WebPushOptions): NotifyChannel {
           tag: news.key,
           title,
           body,
-          project: news.project.name,
-          projectId: news.project.id,
+          project: news.project.id,
           entryId: news.entry.id,
           actions: news.event === 'attention' ? actionsFor(deviceId) : [],
         };

@@ -5,6 +5,7 @@ import { InvalidArgumentError, formatZodIssues } from '../../../shared/errors';
 import type { SwitchboardCore } from '../app';
 import { APP_ACTOR } from '../timers';
 import { blockedAgentsOf } from '../blocked';
+import { allowSandboxTarget } from '../sandbox';
 import { DEFAULT_UNUSED_DAYS } from '../../../shared/worktree';
 
 /** The core as the UI's commands see it: each command calls one of these. */
@@ -14,6 +15,7 @@ export type CommandCore = Pick<
   | 'answerPrompt'
   | 'cancelTask'
   | 'closeProcess'
+  | 'decorationOf'
   | 'getTask'
   | 'grantScopes'
   | 'grantTrust'
@@ -25,6 +27,7 @@ export type CommandCore = Pick<
   | 'restartProcess'
   | 'resumeProcess'
   | 'selectProcess'
+  | 'sendUserTurn'
   | 'snapshot'
   | 'spawnAgent'
   | 'spawnProcess'
@@ -57,7 +60,12 @@ const SHARED_HANDLERS: Handlers = {
   selectProcess: (core, a) => core.selectProcess(a.id),
   resizeProcess: (core, a) => core.resizeProcess(a.id, a.cols, a.rows),
   writeInput: (core, a) => core.writeInput(a.id, a.data),
+  sendUserTurn: async (core, a) => {
+    await core.sendUserTurn(a.id, a.text);
+    return null;
+  },
   acknowledgeAttention: (core, a) => core.acknowledgeAttention(a.id),
+  allowSandboxHost: (core, a) => (allowSandboxTarget(core, a.id, a.host), null),
   listWaiting: (core) => ({ agents: core.listWaiting() }),
   answerPrompt: (core, a) => core.answerPrompt(a),
   resolveBlocked: (core, a) => blockedAgentsOf(core).resolve(a),
@@ -90,7 +98,7 @@ const SHARED_HANDLERS: Handlers = {
   openInEditor: (core, a) => core.openInEditor(a),
   // Worktrees: the same WorktreeService methods the MCP worktree tools call
   createWorktree: (core, a) => core.worktrees.createWorktree(a),
-  listWorktrees: async (core) => ({ worktrees: await core.worktrees.manager.status() }),
+  listWorktrees: (core) => core.worktrees.manager.overview(),
   worktreeDiff: (core, a) => core.worktrees.manager.diff(a.worktree),
   commitWorktree: async (core, a) => ({ commit: await core.worktrees.manager.commit(a.worktree, a.message) }),
   mergeWorktree: (core, a) => core.worktrees.manager.merge(a.worktree, a.strategy),

@@ -72,8 +72,7 @@ export async function startDeviceServer(options: DeviceServerOptions): Promise<R
     if (target.path === '/push/subscribe' && isPost) return withDevice(req, res, (device) => subscribe(req, res, device));
     if (target.path === '/push/unsubscribe' && isPost) return withDevice(req, res, () => unsubscribe(req, res));
     if (req.method !== 'GET' && req.method !== 'HEAD') return deny(res, 405, 'Method not allowed');
-    // The pairing page is the app's own (it reads the code from the fragment).
-    return serveStatic(options.staticDir, target.path === '/pair' ? '/' : target.path, res);
+    return serveStatic(options.staticDir, target.path, res);
   };
 
   const pair = async (req: IncomingMessage, res: ServerResponse) => {
@@ -195,6 +194,7 @@ function serveDeviceSocket(workspace: Workspace, devices: Devices, deviceId: str
     void (async () => {
       try {
         assertDeviceMayCall(device, message.cmd);
+        if (message.cmd === 'sendUserTurn' && !device.mayControl) assertAgentEntry(workspace, message);
         const value = await client.call(message.cmd, message.args, message.project);
         send({ t: 'result', seq, ok: true, value: value ?? null });
       } catch (err) {
@@ -207,6 +207,19 @@ function serveDeviceSocket(workspace: Workspace, devices: Devices, deviceId: str
     onClose();
   });
   ws.on('error', () => ws.terminate());
+}
+
+/** A reply is typed into an agent; into a shell it would run a command, which only a device allowed to control may do. */
+function assertAgentEntry(workspace: Workspace, message: ClientMessage): void {
+  const id = (message.args as { id?: unknown } | undefined)?.id;
+  const projectId = message.project ?? workspace.shownId;
+  const project = workspace.list().find((p) => p.id === projectId);
+  const kind = project?.handle.core.snapshot().processes.find((p) => p.id === id)?.kind;
+  if (kind !== 'agent')
+    throw new SwitchboardError(
+      'forbidden',
+      'A reply from a paired device goes to an agent of this machine; typing into other entries needs "may control" under Devices.',
+    );
 }
 
 function hostWithPort(host: string, port: number): string {

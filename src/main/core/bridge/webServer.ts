@@ -3,8 +3,10 @@
  * the control API. Bound to 127.0.0.1. The static shell holds no data and loads without a secret;
  * the renderer takes the UI secret from the URL fragment (never sent to a server, dropped from the
  * address bar), trades it once at `POST /session` for an HttpOnly cookie whose name carries this
- * port, and the WebSocket needs that cookie (or the secret as a bearer). Host and Origin are
- * checked against DNS rebinding. No request, however malformed, throws out of a handler.
+ * port and whose value is a session of this run (`UiSessions`), and the WebSocket needs such a
+ * cookie (or the secret as a bearer). `GET /identity` proves this server is the one a tab knew
+ * (`serverIdentity.ts`) before the tab sends it anything. Host and Origin are checked against DNS
+ * rebinding. No request, however malformed, throws out of a handler.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -17,7 +19,17 @@ import { FrameSlabs } from '../../../shared/outputFrame';
 import type { Workspace } from '../workspace';
 import { WorkspaceClientSession } from './workspaceClientSession';
 import { parseRequestTarget } from './requestTarget';
-import { bearerToken, isAllowedHost, isAllowedOrigin, tokensEqual } from '../security';
+import {
+  bearerToken,
+  IDENTITY_NONCE,
+  IDENTITY_PATH,
+  identityKeyOf,
+  identityProof,
+  isAllowedHost,
+  isAllowedOrigin,
+  tokensEqual,
+} from '../security';
+import { UiSessions, type UiSession } from './uiSessions';
 
 /** Largest control message accepted from a browser (input pastes are far below). */
 const MAX_WS_MESSAGE_BYTES = 2 * 1024 * 1024;
@@ -40,6 +52,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
   '.woff2': 'font/woff2',
   '.ico': 'image/x-icon',
 };
@@ -71,6 +84,8 @@ interface WebServerOptions {
   /** The browser UI's own secret (not the MCP app token). */
   uiSecret: string;
   port?: number;
+  /** The sessions of this server's cookies (default: a fresh in-memory set). */
+  sessions?: UiSessions;
   /** Extra HTTP routes (the MCP endpoint mounts here when it shares the port). */
   extraRoute?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
@@ -80,6 +95,8 @@ export interface RunningWebServer {
   port: number;
   /** The UI address to open: the secret rides in the fragment, which no server ever receives. */
   uiUrl: string;
+  /** The browser sessions signed in to this server (revoking one closes its sockets). */
+  sessions: UiSessions;
   close(): Promise<void>;
 }
 
@@ -87,9 +104,18 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   const { workspace, staticDir, uiSecret } = options;
   let port = 0;
   const sockets = new Set<WebSocket>();
+  const sessions = options.sessions ?? new UiSessions();
+  const identityKey = identityKeyOf(uiSecret);
+  const socketsOf = new Map<UiSession, Set<WebSocket>>();
+  const stopRevocations = sessions.onRevoked((session) => {
+    for (const ws of socketsOf.get(session) ?? []) ws.close(4401, 'Session ended');
+    socketsOf.delete(session);
+  });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_WS_MESSAGE_BYTES });
+  /** The session a request's cookies name (any of several `sb_ui_<port>` cookies may be ours). */
+  const sessionOf = (req: IncomingMessage) => sessions.resolve(cookieValues(req, uiCookieName(port)));
   const isUiClient = (req: IncomingMessage) =>
-    tokensEqual(cookieValue(req, uiCookieName(port)) ?? bearerToken(req.headers.authorization), uiSecret);
+    sessionOf(req) !== undefined || tokensEqual(bearerToken(req.headers.authorization), uiSecret);
 
   const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
     if (req.httpVersion !== '1.1' && req.httpVersion !== '1.0') return deny(res, 505, 'HTTP version not supported: speak HTTP/1.1');
@@ -98,7 +124,8 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     if (options.extraRoute?.(req, res)) return;
     const target = parseRequestTarget(req.url);
     if (!target) return deny(res, 400, 'Bad request: the path is not a valid origin-form path');
-    if (target.path === SESSION_PATH) return startUiSession(req, res);
+    if (target.path === SESSION_PATH) return req.method === 'GET' ? describeUiSession(req, res) : startUiSession(req, res);
+    if (target.path === IDENTITY_PATH) return proveIdentity(req, res, target.query.get('nonce'));
     if (req.method !== 'GET' && req.method !== 'HEAD') return deny(res, 405, 'Method not allowed');
     serveStatic(staticDir, target.path, res).catch(() => deny(res, 500, 'Internal error'));
   };
@@ -108,8 +135,21 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     if (req.method !== 'POST') return deny(res, 405, 'Method not allowed: POST the secret as a bearer token');
     if (!tokensEqual(bearerToken(req.headers.authorization), uiSecret))
       return deny(res, 401, 'Unauthorized: open the "ui" URL that serve printed (the secret is in its #fragment)');
-    res.writeHead(204, { ...SECURITY_HEADERS, 'Set-Cookie': `${uiCookieName(port)}=${uiSecret}; HttpOnly; SameSite=Strict; Path=/` });
-    res.end();
+    const { value } = sessions.create({ kind: 'uiSecret' });
+    sendJson(res, { identity: identityKey }, { 'Set-Cookie': `${uiCookieName(port)}=${value}; HttpOnly; SameSite=Strict; Path=/` });
+  };
+
+  /** A reloaded tab has its cookie but no key: the key it checks this server's identity with on a reconnect. */
+  const describeUiSession = (req: IncomingMessage, res: ServerResponse) => {
+    if (!isAllowedOrigin(req.headers.origin, port)) return deny(res, 403, 'Forbidden: Origin is not this server');
+    if (!sessionOf(req)) return deny(res, 401, 'Unauthorized: open the "ui" URL that serve printed (the secret is in its #fragment)');
+    sendJson(res, { identity: identityKey });
+  };
+
+  const proveIdentity = (req: IncomingMessage, res: ServerResponse, nonce: string | null) => {
+    if (req.method !== 'GET') return deny(res, 405, 'Method not allowed');
+    if (!nonce || !IDENTITY_NONCE.test(nonce)) return deny(res, 400, 'Bad request: ?nonce= takes 22–86 base64url characters');
+    sendJson(res, { proof: identityProof(identityKey, nonce) });
   };
 
   const server = createServer(
@@ -135,9 +175,15 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     try {
       const refusal = upgradeRefusal(req, port, isUiClient);
       if (refusal) return refuseSocket(socket, refusal.status, refusal.message);
+      const session = sessionOf(req);
       wss.handleUpgrade(req, socket, head, (ws) => {
         sockets.add(ws);
-        serveControlSocket(workspace, ws, () => sockets.delete(ws));
+        if (session) (socketsOf.get(session) ?? socketsOf.set(session, new Set()).get(session)!).add(ws);
+        if (session) ws.on('message', () => sessions.touch(session));
+        serveControlSocket(workspace, ws, () => {
+          sockets.delete(ws);
+          if (session) socketsOf.get(session)?.delete(ws);
+        });
       });
     } catch {
       refuseSocket(socket, 500, 'Internal error');
@@ -153,7 +199,9 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     server,
     port,
     uiUrl: `http://127.0.0.1:${port}/#token=${uiSecret}`,
+    sessions,
     async close() {
+      stopRevocations();
       for (const ws of sockets) ws.terminate();
       wss.close();
       server.closeAllConnections();
@@ -265,8 +313,11 @@ async function handleMessage(client: WorkspaceClientSession, raw: string, send: 
   }
 }
 
+/** Addresses the app's page answers itself (the pairing page reads its code from the fragment). */
+const APP_PAGES = new Set(['/', '/pair']);
+
 export async function serveStatic(root: string, path: string, res: ServerResponse): Promise<void> {
-  const relative = path === '/' ? 'index.html' : path.replace(/^\/+/, '');
+  const relative = APP_PAGES.has(path) ? 'index.html' : path.replace(/^\/+/, '');
   const file = normalize(join(root, relative));
   if (!file.startsWith(normalize(root) + sep)) return deny(res, 404, 'Not found');
   let body: Buffer;
@@ -284,10 +335,17 @@ export async function serveStatic(root: string, path: string, res: ServerRespons
   res.end(body);
 }
 
-function cookieValue(req: IncomingMessage, name: string): string | undefined {
+/** Every value of the cookies called `name`: a page on another loopback port can add its own of the same name. */
+function cookieValues(req: IncomingMessage, name: string): string[] {
   const cookies = req.headers.cookie?.split(';').map((c) => c.trim()) ?? [];
-  const found = cookies.find((c) => c.startsWith(`${name}=`));
-  return found?.slice(name.length + 1);
+  return cookies.filter((c) => c.startsWith(`${name}=`)).map((c) => c.slice(name.length + 1));
+}
+
+function sendJson(res: ServerResponse, value: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) return;
+  const body = JSON.stringify(value);
+  res.writeHead(200, { ...SECURITY_HEADERS, ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
 }
 
 export function deny(res: ServerResponse, status: number, message: string): void {

@@ -25,6 +25,8 @@ import { taskCapability } from '../tasks';
 import { timerCapability, type CreateTimerManagerOptions } from '../timers';
 import { worktreeCapability, type WorktreeCapabilityOptions } from '../worktrees';
 import { idleStopCapability } from '../runtime';
+import { sandboxCapability, type SandboxCapabilityOptions } from '../sandbox';
+import { usageCapability, type UsageCapabilityOptions } from '../usage';
 
 interface CapabilityOptions {
   /** Continuity across restarts (the app always has it; a core for a test without it keeps nothing). */
@@ -35,6 +37,10 @@ interface CapabilityOptions {
   mcp?: McpCapability;
   /** Git worktrees per agent (the app always has them; a core for a test without them answers worktree commands with an error). */
   worktrees?: WorktreeCapabilityOptions;
+  /** How sandboxed entries are wrapped (every core has it; options name the data folder to hide). */
+  sandbox?: SandboxCapabilityOptions;
+  /** Where usage history is kept (the app always keeps it; a core for a test without it keeps totals in memory). */
+  usage?: UsageCapabilityOptions;
 }
 
 export function coreCapabilities(options: CapabilityOptions = {}): Capability<SwitchboardCore>[] {
@@ -45,6 +51,8 @@ export function coreCapabilities(options: CapabilityOptions = {}): Capability<Sw
     entryDecoratorCapability('agent session', AGENT_SESSION, agentSessionDecorator),
     // After the agent status: it reads the tracker.
     entryDecoratorCapability('qwen retry telemetry', QWEN_RETRY_TELEMETRY, qwenRetryTelemetryDecorator),
+    // After the agent status and session: it follows the status and reads the session's file.
+    usageCapability(options.usage),
     taskCapability,
     // Before continuity: entries that come back into a worktree find it known.
     ...(options.worktrees ? [worktreeCapability(options.worktrees), idleStopCapability({ clock: options.worktrees.clock })] : []),
@@ -53,6 +61,8 @@ export function coreCapabilities(options: CapabilityOptions = {}): Capability<Sw
     // After the timers: a continue at reset is one of them.
     blockedCapability(),
     ...(options.mcp ? [options.mcp] : []),
+    // Last: it wraps each run after every other decoration added its env and arguments.
+    sandboxCapability(options.sandbox),
   ];
 }
 

@@ -68,8 +68,10 @@ async function createLockedCore(options: CreateCoreOptions, releaseLock: () => v
     capabilities: coreCapabilities({
       continuity,
       timers: { dataDir: options.dataDir },
+      sandbox: { dataDir: options.dataDir },
       mcp,
       worktrees: { dataDir: options.dataDir, projectKey: projectKey(options.projectDir), clock: options.clock },
+      usage: { dataDir: options.dataDir, projectDir: options.projectDir },
     }),
     // Trust lives in the app's data directory, never in the project a clone or an agent can write.
     trust: new ProjectTrust(projectKey(options.projectDir), new FileTrustStore(options.dataDir)),

@@ -2,9 +2,11 @@
 import { resolve } from 'node:path';
 import type { ProcessConfig } from '../../../shared/config';
 import type { ProcessSpec } from '../../../shared/model';
+import { sandboxOptionsOf } from '../../../shared/sandbox';
 
 export function processSpecFromConfig(name: string, config: ProcessConfig, projectDir: string): ProcessSpec {
-  const { command: _command, args: _args, cwd: _cwd, env: _env, autoStart: _autoStart, dependsOn, mcp, ...ready } = config;
+  const { command: _command, args: _args, cwd: _cwd, env: _env, autoStart: _autoStart, dependsOn, mcp, sandbox, ...ready } = config;
+  const sandboxOptions = sandboxOptionsOf(sandbox);
   return {
     ready,
     ...(dependsOn && Object.keys(dependsOn).length > 0 ? { dependsOn } : {}),
@@ -15,6 +17,7 @@ export function processSpecFromConfig(name: string, config: ProcessConfig, proje
     env: config.env,
     configName: name,
     ...(mcp ? { mcp } : {}),
+    ...(sandboxOptions ? { sandbox: sandboxOptions } : {}),
   };
 }
 

@@ -83,11 +83,25 @@ describe('persistableSpec', () => {
       argv: ['x'],
       cwd: '/p',
       configName: 'web',
-      env: { GITHUB_TOKEN: 't', DB_PASSWORD: 'p', OPENAI_API_KEY: 'k', PORT: '3000', NODE_ENV: 'dev' },
+      env: {
+        GITHUB_TOKEN: 't',
+        DB_PASSWORD: 'p',
+        OPENAI_API_KEY: 'k',
+        DATABASE_URL: 'postgres://app:s3cret@db/app',
+        CACHE_URL: 'redis://cache:6379',
+        PORT: '3000',
+        NODE_ENV: 'dev',
+      },
     };
-    expect(persistableSpec(spec)).toEqual({ name: 'w', kind: 'command', argv: ['x'], cwd: '/p', env: { PORT: '3000', NODE_ENV: 'dev' } });
+    expect(persistableSpec(spec)).toEqual({
+      name: 'w',
+      kind: 'command',
+      argv: ['x'],
+      cwd: '/p',
+      env: { CACHE_URL: 'redis://cache:6379', PORT: '3000', NODE_ENV: 'dev' },
+    });
     expect(persistableSpec({ ...spec, persistSecretEnv: true }).env).toEqual(spec.env);
-    expect(withheldEnvNames(spec)).toEqual(['GITHUB_TOKEN', 'DB_PASSWORD', 'OPENAI_API_KEY']);
+    expect(withheldEnvNames(spec)).toEqual(['GITHUB_TOKEN', 'DB_PASSWORD', 'OPENAI_API_KEY', 'DATABASE_URL']);
     expect(withheldEnvNames({ ...spec, persistSecretEnv: true })).toEqual([]);
   });
 

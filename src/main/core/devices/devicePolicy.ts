@@ -9,6 +9,8 @@ import type { DevicePrincipal } from './deviceStore';
 
 const READ_AND_ANSWER = new Set([
   'getWorkspace',
+  // Which project the view shows (the desktop's shown project follows, as from any viewer).
+  'focusProject',
   'listWaitingAcrossProjects',
   'getSnapshot',
   'getUiState',
@@ -19,6 +21,8 @@ const READ_AND_ANSWER = new Set([
   'ackOutput',
   'answerPrompt',
   'resolveBlocked',
+  // The reply box: a user turn typed into an agent, like answering its prompt.
+  'sendUserTurn',
 ]);
 
 const CONTROL = new Set(['startProcess', 'stopProcess', 'restartProcess', 'resumeProcess', 'writeInput']);

@@ -230,7 +230,9 @@ describe('agent MCP wiring', () => {
       expect(modelHook).not.toContain('@-');
       expect(settings.hooks.AfterAgent.map((h) => h.hooks[0].command)).toEqual(['my-notify', expect.stringContaining('curl')]);
       const ourHook = settings.hooks.BeforeAgent[0].hooks[0].command;
-      expect(ourHook).toContain('"Authorization: Bearer $SWITCHBOARD_MCP_TOKEN"');
+      // The token from printenv inside the hook: Gemini CLI replaces $NAME in its settings, argv included.
+      expect(ourHook).toContain('"$(printenv SWITCHBOARD_MCP_TOKEN)"');
+      expect(ourHook).not.toMatch(/\$(\w|\{)/);
       expect(ourHook).toContain("'http://127.0.0.1:43210/hooks'");
       expect(settingsText).not.toContain(endpoint.token);
       expect(readlinkSync(join(home, '.gemini/oauth_creds.json'))).toBe(join(userHome, '.gemini/oauth_creds.json'));

@@ -21,6 +21,7 @@ import { scratchpadTools } from './tools/scratchpads';
 import { timerTools } from './tools/timers';
 import { taskTools } from './tools/tasks';
 import { worktreeTools } from './tools/worktrees';
+import { usageTools } from './tools/usage';
 
 /** Where Claude Code HTTP hooks post (agent presets put it into the agent's settings). */
 const HOOKS_URL_ENV = 'SWITCHBOARD_HOOKS_URL';
@@ -34,6 +35,7 @@ export const CORE_TOOLS: readonly AnyToolDefinition[] = [
   ...timerTools,
   ...taskTools,
   ...worktreeTools,
+  ...usageTools,
 ];
 
 interface McpServiceOptions {
@@ -75,6 +77,8 @@ export class McpService {
     if (names.size !== tools.length) throw new Error('Two tools share a name');
     for (const tool of tools) {
       if (!tool.inputShape && !(tool.name in McpToolInput)) throw new Error(`Tool ${tool.name} has no input schema in src/shared/mcp.ts`);
+      // The type requires it; a tool built around the type (a cast, plain JS) is refused here.
+      if (typeof tool.requires !== 'object' || tool.requires === null) throw new Error(`Tool ${tool.name} declares no right (requires)`);
     }
     const context: ToolContext = {
       core: options.core,

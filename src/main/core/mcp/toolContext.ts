@@ -96,17 +96,26 @@ interface ToolDefinition<N extends McpToolName> {
   annotations?: ToolAnnotations;
   /** `process_id` may name a switchboard.json entry not running in the worktree yet: the tool starts it there. */
   startsByName?: boolean;
-  /** A scope every call needs, whatever its arguments: the "agent" profile leaves the tool out of a list without it. */
-  requiresScope?: { scope: McpScope; action: string };
-  /** Only the app token may call it; the refusal a process token gets. The "agent" profile never lists it for a process. */
-  appOnly?: string;
   /**
-   * What the call touches beyond the defaults every token has (list and status of everything):
-   * checked against the caller's scopes before `run`. Absent: nothing to check.
+   * The right a call needs beyond what every token may do, declared by every tool (there is no
+   * default: a tool without it does not compile). docs/mcp.md, "Rights per tool", lists them.
    */
-  requires?(args: McpToolArgs<N>, call: ToolCall): readonly Requirement[];
+  requires: ToolRight<N>;
   run(args: McpToolArgs<N>, call: ToolCall, ctx: ToolContext): Promise<object> | object;
 }
+
+/**
+ * What a tool needs: `open` (every token; its text says what keeps that safe: status only, the
+ * caller's own things, or a new entry of its own), a scope whatever the arguments (the "agent"
+ * profile leaves the tool out of a list without it), the app token only (`appOnly`: the refusal a
+ * process token gets; never listed for a process), or the rights on what the arguments name,
+ * checked before `run` (`perCall`).
+ */
+type ToolRight<N extends McpToolName> =
+  | { open: string }
+  | { scope: McpScope; action: string }
+  | { appOnly: string }
+  | { perCall(args: McpToolArgs<N>, call: ToolCall, ctx: ToolContext): readonly Requirement[] };
 
 // Tools with different argument types share one list; each was checked against its schema by defineTool.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -120,7 +129,14 @@ export function defineTool<N extends McpToolName>(definition: ToolDefinition<N>)
 /** The right a call needs on an entry: each maps to the scope that grants it on entries the caller does not own. */
 type EntryRight = 'read' | 'input' | 'control';
 
-export type Requirement = { entry: string | undefined; right: EntryRight; action: string } | { scope: McpScope; action: string };
+/**
+ * One check of a call: a right on an entry (`undefined`: the caller's own, nothing to check), a
+ * scope, or managing a worktree (its creator does; others need worktrees:manage-all).
+ */
+export type Requirement =
+  | { entry: string | undefined; right: EntryRight; action: string }
+  | { scope: McpScope; action: string }
+  | { worktree: string; action: string };
 
 const SCOPE_FOR_RIGHT: Readonly<Record<EntryRight, McpScope>> = {
   read: 'entries:read-all',
@@ -132,20 +148,36 @@ const SCOPE_FOR_RIGHT: Readonly<Record<EntryRight, McpScope>> = {
  * Refuses a call the caller's token has no right to, naming the missing scope. The app token
  * (a person's client, the UI) has every right; a process token owns itself and what it spawned.
  */
-export function assertAllowed(ctx: ToolContext, call: ToolCall, requirement: Requirement): void {
-  if (call.caller.kind !== 'process') return;
+function assertAllowed(ctx: ToolContext, call: ToolCall, requirement: Requirement): void {
+  const refusal = refusalOf(ctx, call, requirement);
+  if (refusal) throw refusal;
+}
+
+/** Whether the caller has the right (a tool that withholds part of its answer asks this). */
+export function isAllowed(ctx: ToolContext, call: ToolCall, requirement: Requirement): boolean {
+  return refusalOf(ctx, call, requirement) === undefined;
+}
+
+function refusalOf(ctx: ToolContext, call: ToolCall, requirement: Requirement): MissingScopeError | undefined {
+  if (call.caller.kind !== 'process') return undefined;
   const callerId = call.caller.processId;
   const scopes = scopesOf(ctx, call.caller);
-  if ('scope' in requirement) {
-    if (!scopes.includes(requirement.scope)) throw new MissingScopeError(requirement.scope, requirement.action);
-    return;
+  if ('scope' in requirement)
+    return scopes.includes(requirement.scope) ? undefined : new MissingScopeError(requirement.scope, requirement.action);
+  if ('worktree' in requirement) {
+    if (ctx.core.worktrees.manager.creatorOf(requirement.worktree) === callerId || scopes.includes('worktrees:manage-all'))
+      return undefined;
+    return new MissingScopeError(
+      'worktrees:manage-all',
+      `${requirement.action} worktree "${requirement.worktree}", which you did not create, needs it`,
+    );
   }
-  if (requirement.entry === undefined) return;
+  if (requirement.entry === undefined) return undefined;
   const target = ctx.core.entry(requirement.entry); // an unknown id is an unknown_process error, not a scope error
-  if (ctx.core.access.owns(callerId, target.id) || isOwnWorktreeInstance(ctx, callerId, target, requirement.right)) return;
+  if (ctx.core.access.owns(callerId, target.id) || isOwnWorktreeInstance(ctx, callerId, target, requirement.right)) return undefined;
   const scope = SCOPE_FOR_RIGHT[requirement.right];
-  if (!scopes.includes(scope))
-    throw new MissingScopeError(scope, `${requirement.action} "${target.name}" (${target.id}), which you did not spawn, needs it`);
+  if (scopes.includes(scope)) return undefined;
+  return new MissingScopeError(scope, `${requirement.action} "${target.name}" (${target.id}), which you did not spawn, needs it`);
 }
 
 /**
@@ -169,15 +201,18 @@ function scopesOf(ctx: Pick<ToolContext, 'core'>, caller: Caller): readonly McpS
 /** Whether the caller may call the tool at all (arguments aside): what the "agent" profile lists. */
 export function mayCall(ctx: Pick<ToolContext, 'core'>, caller: Caller, tool: AnyToolDefinition): boolean {
   if (caller.kind !== 'process') return true;
-  if (tool.appOnly !== undefined) return false;
-  return tool.requiresScope === undefined || scopesOf(ctx, caller).includes(tool.requiresScope.scope);
+  const right: ToolRight<McpToolName> = tool.requires;
+  if ('appOnly' in right) return false;
+  return !('scope' in right) || scopesOf(ctx, caller).includes(right.scope);
 }
 
-/** The checks every call passes before its tool runs: app-only tools, the tool's own scope, then its per-argument rights. */
+/** The checks every call passes before its tool runs: the tool's declared right, with its arguments. */
 export function assertMayRun(ctx: ToolContext, call: ToolCall, tool: AnyToolDefinition, args: unknown): void {
-  if (tool.appOnly !== undefined && call.caller.kind !== 'external') throw new SwitchboardError('forbidden', tool.appOnly);
-  if (tool.requiresScope) assertAllowed(ctx, call, tool.requiresScope);
-  for (const requirement of tool.requires?.(args as never, call) ?? []) assertAllowed(ctx, call, requirement);
+  const right: ToolRight<McpToolName> = tool.requires;
+  if ('appOnly' in right) {
+    if (call.caller.kind !== 'external') throw new SwitchboardError('forbidden', right.appOnly);
+  } else if ('scope' in right) assertAllowed(ctx, call, right);
+  else if ('perCall' in right) for (const requirement of right.perCall(args as never, call, ctx)) assertAllowed(ctx, call, requirement);
 }
 
 /** An entry a process spawns through a tool is its own. */

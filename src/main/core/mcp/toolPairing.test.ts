@@ -75,6 +75,7 @@ const PAIRING: Readonly<Record<string, Pairing>> = {
   remove_worktree: { calls: ['core.worktrees.manager.remove'], args: { worktree: 'w_1' } },
   propose_commit_message: { calls: ['core.worktrees.proposeCommitMessage'], args: { message: 'Add notes' } },
   resolve_blocked: { calls: ['core.services[blocked agents].resolve'], args: { action: 'retry_now' } },
+  get_usage: { calls: ['core.services[usage].ofProcess'] },
   set_continue_at_reset: { calls: ['core.services[blocked agents].setContinueAtReset'], args: { enabled: true } },
 };
 

@@ -8,6 +8,7 @@
  * `switchboard-host: <reason>` line on stderr and exits 3.
  */
 import { MCP_ENDPOINT_FILE } from '../../../shared/mcp';
+import { IDENTITY_LABEL, IDENTITY_PATH } from '../security';
 
 /** The host user's folder for installs, the server's data dir and its state. */
 export const HOST_BASE_DIR = '.switchboard-server';
@@ -20,7 +21,13 @@ export const HOST_FAILURE_PREFIX = 'switchboard-host: ';
 export type HostAgentRequest =
   | { mode: 'probe'; version: string }
   | { mode: 'start'; version: string; port: number; dirs: string[]; trust: boolean }
-  | { mode: 'open'; version: string; dirs: string[] };
+  | { mode: 'open'; version: string; dirs: string[] }
+  | { mode: 'listener'; version: string; port: number };
+
+/** Where a host port is served by the host user's own process: the address a forward must target. */
+export interface HostListener {
+  address: string;
+}
 
 export interface HostProbe {
   node: string;
@@ -29,6 +36,8 @@ export interface HostProbe {
   arch: string;
   installed: boolean;
   running: { version: string; pid: number; port: number; ui: string } | null;
+  /** Why the server the state file names is not counted as ours (another user's pid, no identity proof): one line. */
+  notOurs?: string;
 }
 
 export interface HostServer {
@@ -54,6 +63,8 @@ const START_TIMEOUT_MS = ${START_TIMEOUT_MS};
 const BUILD_TIMEOUT_MS = ${BUILD_TIMEOUT_MS};
 const MCP_ENDPOINT_FILE = ${JSON.stringify(MCP_ENDPOINT_FILE)};
 const FAILURE_PREFIX = ${JSON.stringify(HOST_FAILURE_PREFIX)};
+const IDENTITY_LABEL = ${JSON.stringify(IDENTITY_LABEL)};
+const IDENTITY_PATH = ${JSON.stringify(IDENTITY_PATH)};
 ${HOST_AGENT_BODY}`;
 }
 
@@ -73,27 +84,78 @@ function fail(message) {
   process.stderr.write(FAILURE_PREFIX + message + '\n');
   process.exit(3);
 }
-function isOurServer(pid) {
+// Why the live process 'pid' is not our server, or '' when it may be: only a process of this user
+// counts (EPERM means another user's), and a recycled pid is some other program.
+function notOurProcess(pid) {
   try {
     process.kill(pid, 0);
   } catch (e) {
-    if (e.code !== 'EPERM') return false;
+    return e.code === 'EPERM' ? 'pid ' + pid + ' belongs to another user' : 'pid ' + pid + ' is not running';
   }
+  let owner;
   try {
-    // A recycled pid is some other program.
-    return fs.readFileSync('/proc/' + pid + '/cmdline', 'utf8').includes(BASE);
+    owner = fs.statSync('/proc/' + pid).uid;
   } catch (e) {
-    return true; // no /proc (macOS): the live pid is taken at its word
+    return ''; // no /proc (macOS): a pid we may signal is this user's
+  }
+  if (owner !== process.getuid()) return 'pid ' + pid + ' belongs to uid ' + owner;
+  try {
+    return fs.readFileSync('/proc/' + pid + '/cmdline', 'utf8').includes(BASE) ? '' : 'pid ' + pid + ' is another program';
+  } catch (e) {
+    return 'pid ' + pid + ' cannot be read';
   }
 }
-function runningServer() {
+function secretOf(state) {
+  try {
+    return new URL(state.ui).hash.replace(/^#token=/, '');
+  } catch (e) {
+    return '';
+  }
+}
+// Whether whatever listens on the state's port proves it holds the state's UI secret (HMAC of a
+// fresh nonce): nothing is sent to it before it has.
+function provesIdentity(state) {
+  const crypto = require('crypto');
+  const secret = secretOf(state);
+  if (!secret) return Promise.resolve(false);
+  const nonce = crypto.randomBytes(32).toString('base64url');
+  const key = crypto.createHmac('sha256', secret).update(IDENTITY_LABEL).digest();
+  const expected = crypto.createHmac('sha256', key).update(nonce).digest('base64url');
+  return new Promise((resolve) => {
+    const req = require('http').get(
+      { host: '127.0.0.1', port: state.port, path: IDENTITY_PATH + '?nonce=' + nonce, timeout: 10000 },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          if (body.length < 4096) body += chunk;
+        });
+        res.on('end', () => {
+          try {
+            resolve(res.statusCode === 200 && JSON.parse(body).proof === expected);
+          } catch (e) {
+            resolve(false);
+          }
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(false));
+  });
+}
+// The server the state file names, when it is ours and proves it; else undefined and why.
+async function runningServer() {
   let state;
   try {
     state = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8'));
   } catch (e) {
-    return undefined;
+    return { state: undefined };
   }
-  return state && isOurServer(state.pid) ? state : undefined;
+  if (!state || typeof state.pid !== 'number' || typeof state.port !== 'number') return { state: undefined };
+  const notOurs = notOurProcess(state.pid);
+  if (notOurs) return { state: undefined, notOurs: notOurs.endsWith('not running') ? undefined : notOurs };
+  if (!(await provesIdentity(state))) return { state: undefined, notOurs: 'what listens on port ' + state.port + ' does not prove it is the server pid ' + state.pid + ' started' };
+  return { state };
 }
 function resolveDir(dir) {
   const home = os.homedir();
@@ -111,11 +173,12 @@ function installDir() {
   return path.join(BASE, REQUEST.version);
 }
 
-function probe() {
+async function probe() {
   const major = Number(process.versions.node.split('.')[0]);
   if (major < 20) fail('Node ' + process.version + ' on the host is too old: the server needs Node >= 20');
-  const state = runningServer();
+  const { state, notOurs } = await runningServer();
   done({
+    notOurs,
     node: process.version,
     platform: process.platform,
     arch: process.arch,
@@ -229,11 +292,11 @@ function ensurePty() {
   fail('building node-pty on the host (' + where + ') failed' + noHeaders + ': ' + (stillFails || (errors[0] || 'exit ' + built.status).trim()) + ' (log: ' + path.join(installDir(), 'node-pty-build.log') + ')');
 }
 
-function open() {
-  const state = runningServer();
-  if (!state) fail('no server is running on the host');
+async function open() {
+  const { state, notOurs } = await runningServer();
+  if (!state) fail(notOurs ? 'the server is not ours: ' + notOurs : 'no server is running on the host');
   const WebSocket = require(path.join(BASE, state.version, 'node_modules', 'ws'));
-  const secret = fs.readFileSync(path.join(DATA_DIR, 'ui-secret'), 'utf8').trim();
+  const secret = secretOf(state);
   const dirs = REQUEST.dirs.map(resolveDir);
   const ws = new WebSocket('ws://127.0.0.1:' + state.port + '/ws', { headers: { Authorization: 'Bearer ' + secret } });
   const waiting = new Map();
@@ -273,5 +336,49 @@ function open() {
   });
 }
 
-({ probe, start, open })[REQUEST.mode]();
+// The address the host user's own process listens on at REQUEST.port, read from the kernel's
+// tables (/proc/net/tcp{,6}: LISTEN rows, their uid column): a server on ::1 only is reached there,
+// and a port that only another user listens on is never forwarded to. No /proc (macOS): 127.0.0.1.
+function hexToIPv4(hex) {
+  return [3, 2, 1, 0].map((i) => parseInt(hex.slice(i * 2, i * 2 + 2), 16)).join('.');
+}
+function hexToIPv6(hex) {
+  const bytes = [];
+  for (let word = 0; word < 4; word++) for (let i = 3; i >= 0; i--) bytes.push(hex.slice(word * 8 + i * 2, word * 8 + i * 2 + 2));
+  const groups = [];
+  for (let i = 0; i < 16; i += 2) groups.push(parseInt(bytes[i] + bytes[i + 1], 16).toString(16));
+  const full = groups.join(':');
+  if (full.startsWith('0:0:0:0:0:ffff:')) return hexToIPv4(hex.slice(24));
+  return full === '0:0:0:0:0:0:0:1' ? '::1' : full === '0:0:0:0:0:0:0:0' ? '::' : full;
+}
+function listenersOn(port) {
+  const rows = [];
+  for (const [file, decode] of [['/proc/net/tcp', hexToIPv4], ['/proc/net/tcp6', hexToIPv6]]) {
+    let text;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (e) {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols.length < 8 || cols[3] !== '0A') continue;
+      const [addr, hexPort] = cols[1].split(':');
+      if (parseInt(hexPort, 16) === port) rows.push({ address: decode(addr), uid: Number(cols[7]) });
+    }
+  }
+  return rows;
+}
+function listener() {
+  if (!fs.existsSync('/proc/net/tcp')) done({ address: '127.0.0.1' });
+  const rows = listenersOn(REQUEST.port);
+  const ours = rows.filter((row) => row.uid === process.getuid()).map((row) => row.address);
+  const preference = [['127.0.0.1', '127.0.0.1'], ['0.0.0.0', '127.0.0.1'], ['::1', '::1'], ['::', '::1']];
+  for (const [bound, target] of preference) if (ours.includes(bound)) done({ address: target });
+  if (ours.length > 0) done({ address: ours[0] });
+  if (rows.length > 0) fail('port ' + REQUEST.port + ' on the host is served by another user (uid ' + rows[0].uid + '): not forwarded');
+  fail('nothing listens on port ' + REQUEST.port + ' on the host');
+}
+
+Promise.resolve(({ probe, start, open, listener })[REQUEST.mode]()).catch((e) => fail(String((e && e.message) || e)));
 `;

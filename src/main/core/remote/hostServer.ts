@@ -8,6 +8,7 @@ import {
   HOST_BASE_DIR,
   HOST_FAILURE_PREFIX,
   type HostAgentRequest,
+  type HostListener,
   type HostProbe,
   type HostProject,
   type HostServer,
@@ -62,6 +63,11 @@ export async function startServer(connection: SshConnection, version: string, di
 export async function openProjects(connection: SshConnection, version: string, dirs: string[]): Promise<HostProject[]> {
   const { projects } = await runHostAgent<{ projects: HostProject[] }>(connection, { mode: 'open', version, dirs });
   return projects;
+}
+
+/** The address the host user's own process listens on at `port` (a forward's target); one line when none does. */
+export async function hostListener(connection: SshConnection, version: string, port: number): Promise<string> {
+  return (await runHostAgent<HostListener>(connection, { mode: 'listener', version, port })).address;
 }
 
 /** A port free on this machine's loopback now (the system picks it). */

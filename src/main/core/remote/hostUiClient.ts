@@ -8,12 +8,18 @@ import type { ClientMessage, ControlEvent, ServerMessage } from '../../../shared
 import { fromSerializedError } from '../../../shared/errors';
 import { decodeOutputFrame } from '../../../shared/outputFrame';
 import { Emitter } from '../base';
+import { checkServerIdentity } from '../security';
 
 type EventListener = (event: ControlEvent, project?: string) => void;
 
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
+}
+
+/** The UI secret in a server's UI address (its fragment). */
+export function uiSecretOf(uiUrl: string): string {
+  return new URLSearchParams(new URL(uiUrl).hash.slice(1)).get('token') ?? '';
 }
 
 export class HostUiClient {
@@ -33,10 +39,17 @@ export class HostUiClient {
     socket.on('error', () => socket.terminate());
   }
 
-  /** Opens the socket of the host UI at `uiUrl` (`http://127.0.0.1:P/#token=SECRET`, the tunnelled address). */
-  static open(uiUrl: string, host: string, onEvent: EventListener): Promise<HostUiClient> {
+  /**
+   * Opens the socket of the host UI at `uiUrl` (`http://127.0.0.1:P/#token=SECRET`, the tunnelled
+   * address), once the server there proved it holds that secret: nothing is sent to another one.
+   */
+  static async open(uiUrl: string, host: string, onEvent: EventListener): Promise<HostUiClient> {
     const url = new URL(uiUrl);
-    const secret = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
+    const secret = uiSecretOf(uiUrl);
+    const identity = await checkServerIdentity(url.origin, secret);
+    if (identity === 'unreachable') throw new Error(`${host}'s Switchboard cannot be reached at port ${url.port}`);
+    if (identity === 'other')
+      throw new Error(`${host}'s Switchboard at port ${url.port} does not prove it is the server we started: nothing was sent to it`);
     const socket = new WebSocket(`ws://${url.host}/ws`, { headers: { Authorization: `Bearer ${secret}` } });
     return new Promise((resolve, reject) => {
       socket.once('open', () => resolve(new HostUiClient(socket, onEvent, host)));

@@ -7,10 +7,12 @@
  */
 import { Emitter, type Disposable } from '../base';
 import type { HostProbe, HostProject } from './hostAgent';
-import { freeLocalPort, installServer, openProjects, probeHost, startServer } from './hostServer';
+import { freeLocalPort, hostListener, installServer, openProjects, probeHost, startServer } from './hostServer';
 import type { RemoteSpec } from './destination';
 import type { ServerBundle } from './serverBundle';
 import { SshConnection, SshError } from './sshConnection';
+import { checkServerIdentity } from '../security';
+import { uiSecretOf } from './hostUiClient';
 
 /** Reconnect delays: 1 s doubling to 30 s, like the app's own restarts. */
 const RECONNECT_FIRST_MS = 1_000;
@@ -52,6 +54,8 @@ export class RemoteHost implements Disposable {
   private current: RemoteHostState;
   private connection: SshConnection | undefined;
   private readonly extraPorts = new Set<number>();
+  /** Local port → the host address its forward targets (a cancel names the same). */
+  private readonly forwardTargets = new Map<number, string>();
   private reconnectTimer: NodeJS.Timeout | undefined;
   private reconnectDelay = RECONNECT_FIRST_MS;
   private disposed = false;
@@ -122,26 +126,32 @@ export class RemoteHost implements Disposable {
   }
 
   /**
-   * Forwards the host's loopback `hostPort` to this machine's 127.0.0.1 at `preferred` when that is
-   * free, else at a port the system has free; resolves with the local port. Not kept across
-   * reconnects: its owner (RemotePortForwards) forwards again from what the host reports then.
+   * Forwards `hostPort` on the address the host user's own process listens on there (127.0.0.1,
+   * or ::1 for a server on IPv6 loopback only; never a port only another user serves) to this
+   * machine's 127.0.0.1 at `preferred` when that is free, else at a port the system has free;
+   * resolves with the local port. Not kept across reconnects: its owner (RemotePortForwards)
+   * forwards again from what the host reports then.
    */
   async forwardToLocal(hostPort: number, preferred: number): Promise<number> {
     const connection = this.connection;
     if (!connection) throw new SshError(`${this.options.spec.destination} is not connected`);
+    const address = await hostListener(connection, this.options.bundle().version, hostPort);
+    let localPort = preferred;
     try {
-      await connection.forward(preferred, hostPort);
-      return preferred;
+      await connection.forward(preferred, hostPort, address);
     } catch {
-      const free = await freeLocalPort();
-      await connection.forward(free, hostPort);
-      return free;
+      localPort = await freeLocalPort();
+      await connection.forward(localPort, hostPort, address);
     }
+    this.forwardTargets.set(localPort, address);
+    return localPort;
   }
 
   /** Ends a forward `forwardToLocal` made (nothing to do once the connection is gone). */
   async cancelForward(localPort: number, hostPort: number): Promise<void> {
-    await this.connection?.cancelForward(localPort, hostPort);
+    const address = this.forwardTargets.get(localPort);
+    this.forwardTargets.delete(localPort);
+    await this.connection?.cancelForward(localPort, hostPort, address);
   }
 
   /** Ends the connection; the host's server and processes keep running. */
@@ -159,6 +169,7 @@ export class RemoteHost implements Disposable {
     if (this.disposed) return connection.close();
     const version = this.options.bundle().version;
     const probe = await probeHost(connection, version);
+    if (probe.notOurs) this.options.log?.(`${spec.destination}: the recorded server is not reused (${probe.notOurs}); starting our own`);
     if (probe.running && probe.running.version !== version) {
       throw new SshError(
         `${spec.destination} runs Switchboard server ${probe.running.version} (pid ${probe.running.pid}); this is ${version}: quit that one (its processes stop) or connect with the app of its version`,
@@ -168,6 +179,11 @@ export class RemoteHost implements Disposable {
       ? { ...probe.running, server: 'reused' as const }
       : await this.startOnHost(connection, version, probe);
     await connection.forward(port);
+    // Checked from here too, through the tunnel, before the UI secret or any call goes to it.
+    if ((await checkServerIdentity(`http://127.0.0.1:${port}`, uiSecretOf(ui))) !== 'proved')
+      throw new SshError(
+        `${spec.destination}: what listens on the host's port ${port} does not prove it is our server: nothing was sent to it`,
+      );
     const projects = await this.openAndForward(connection, this.dirs);
     for (const extra of this.extraPorts) await connection.forward(extra);
     connection.onDidClose(({ message }) => {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Emitter } from '../base';
+import { sshDestinationProblem } from '../../../shared/workspace';
 import { describeSshFailure } from './sshFailures';
 
 /** Options every `ssh` we run gets, before the user's config (command-line options win). */
@@ -59,6 +60,8 @@ export class SshConnection {
 
   /** Connects; rejects with an SshError carrying one clear line. */
   static async open(target: SshTarget): Promise<SshConnection> {
+    const problem = sshDestinationProblem(target.destination);
+    if (problem) throw new SshError(`${JSON.stringify(target.destination)}: ${problem}`);
     const connection = new SshConnection(target);
     try {
       await connection.startMaster();
@@ -88,11 +91,12 @@ export class SshConnection {
   }
 
   /**
-   * Forwards this machine's 127.0.0.1:localPort to the host's 127.0.0.1:hostPort (by default the same
-   * number, so Host checks and printed URLs hold on both sides). Loopback on both ends, always.
+   * Forwards this machine's 127.0.0.1:localPort to the host's `hostAddress`:hostPort (by default
+   * 127.0.0.1 and the same number, so Host checks and printed URLs hold on both sides). This end
+   * listens on loopback only, always.
    */
-  async forward(localPort: number, hostPort = localPort): Promise<void> {
-    const result = await this.control('forward', localPort, hostPort);
+  async forward(localPort: number, hostPort = localPort, hostAddress = '127.0.0.1'): Promise<void> {
+    const result = await this.control('forward', localPort, hostPort, hostAddress);
     if (result.code !== 0) {
       const detail = result.stderr.trim().split('\n').at(-1) ?? '';
       throw new SshError(
@@ -102,12 +106,14 @@ export class SshConnection {
   }
 
   /** Ends a forward `forward` made; one already gone (the connection dropped) is not an error. */
-  async cancelForward(localPort: number, hostPort: number): Promise<void> {
-    await this.control('cancel', localPort, hostPort);
+  async cancelForward(localPort: number, hostPort: number, hostAddress = '127.0.0.1'): Promise<void> {
+    await this.control('cancel', localPort, hostPort, hostAddress);
   }
 
-  private control(operation: 'forward' | 'cancel', localPort: number, hostPort: number): Promise<ExecResult> {
-    const spec = `127.0.0.1:${localPort}:127.0.0.1:${hostPort}`;
+  private control(operation: 'forward' | 'cancel', localPort: number, hostPort: number, hostAddress: string): Promise<ExecResult> {
+    // ssh takes an IPv6 address in brackets.
+    const target = hostAddress.includes(':') ? `[${hostAddress}]` : hostAddress;
+    const spec = `127.0.0.1:${localPort}:${target}:${hostPort}`;
     const args = this.clientArgs(['-O', operation, '-L', spec, this.target.destination]);
     return collect(spawn('ssh', args, { stdio: ['ignore', 'pipe', 'pipe'] }));
   }

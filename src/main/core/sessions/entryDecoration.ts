@@ -6,6 +6,7 @@
 import type { Disposable, Event, ServiceKey } from '../base';
 import type { ProcessInfo } from '../../../shared/model';
 import type { ProcessEntry } from './processEntry';
+import type { RunCommand } from './types';
 
 export interface EntryDecoration extends Disposable {
   describe(): Partial<ProcessInfo>;
@@ -16,6 +17,8 @@ export interface EntryDecoration extends Disposable {
   argsForRun?(): string[];
   /** This run's argv from the one before it in the chain (session or resume arguments). */
   argvForRun?(argv: readonly string[]): string[];
+  /** The run as it will be spawned, wrapped (a sandbox): its program resolved, every argument and the env in; throws to refuse the start. */
+  wrapRun?(run: RunCommand): RunCommand;
 }
 
 /** The key a decoration is registered and found under: one decoration per key and entry. */

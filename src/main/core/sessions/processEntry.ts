@@ -23,7 +23,7 @@ import { sharedOutputBudget, type BudgetClient, type OutputBudget } from './outp
 import { FlowController } from './flowControl';
 import { KILL_GRACE_MS, killTree, killTreeNow } from './treeKill';
 import { checkCwd, resolveCommand } from './commandResolver';
-import type { ObservedSession, OutputChunk, RunExited, RunStarted } from './types';
+import type { ObservedSession, OutputChunk, RunCommand, RunExited, RunStarted } from './types';
 import { LazyTextChunk, incompleteTailLength } from './utf8Chunks';
 
 const EMPTY = Buffer.alloc(0);
@@ -55,6 +55,8 @@ export interface ProcessEntryOptions {
   argsForRun?: (entry: ProcessEntry) => string[];
   /** The argv of the next run from the definition's (an agent's session or resume arguments), asked at every start. */
   argvForRun?: (entry: ProcessEntry, argv: readonly string[]) => string[];
+  /** The run as spawned, wrapped (a sandbox); throws to refuse the start with its reason. */
+  wrapRun?: (entry: ProcessEntry, run: RunCommand) => RunCommand;
 }
 
 interface AttachSnapshot {
@@ -92,6 +94,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   private readonly envForRun?: (entry: ProcessEntry) => Record<string, string>;
   private readonly argsForRun?: (entry: ProcessEntry) => string[];
   private readonly argvForRun?: (entry: ProcessEntry, argv: readonly string[]) => string[];
+  private readonly wrapRun?: (entry: ProcessEntry, run: RunCommand) => RunCommand;
   private restoredTime: number | undefined;
 
   readonly ring: ByteRing;
@@ -145,6 +148,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.envForRun = options.envForRun;
     this.argsForRun = options.argsForRun;
     this.argvForRun = options.argvForRun;
+    this.wrapRun = options.wrapRun;
     this.ring = new ByteRing(options.ringBytes ?? DEFAULT_RING_BYTES);
     this.ptys = options.ptys ?? sharedPtyHost();
     this.readPieceBytes = Math.max(1, Math.min(READ_PIECE_BYTES, this.ring.capacity >> 1));
@@ -280,18 +284,27 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
   async start(): Promise<void> {
     this.assertNotDisposed();
     if (this.ptyProcess) return;
-    let file: string;
-    const env = this.buildEnv();
-    const argv = this.argvForRun?.(this, this.spec.argv) ?? this.spec.argv;
+    let run: RunCommand;
     try {
-      checkCwd(this.spec.cwd);
-      file = resolveCommand(argv[0], this.spec.cwd, env);
+      run = this.runCommand();
     } catch (err) {
       this.setState('error', err instanceof Error ? err.message : String(err));
       throw err;
     }
     if (this.currentRunId > 0) this.writeRunBanner();
-    this.spawnPty(file, argv, env);
+    this.spawnPty(run.argv[0], run.argv, run.env);
+  }
+
+  /** The next run's program (resolved), arguments and env, after every decoration (a wrapper last). */
+  private runCommand(): RunCommand {
+    const env = this.buildEnv();
+    const argv = [...(this.argvForRun?.(this, this.spec.argv) ?? this.spec.argv), ...(this.argsForRun?.(this) ?? [])];
+    checkCwd(this.spec.cwd);
+    const program = resolveCommand(argv[0], this.spec.cwd, env);
+    const run = { argv: [program, ...argv.slice(1)], env, cwd: this.spec.cwd };
+    if (!this.wrapRun) return run;
+    const wrapped = this.wrapRun(this, run);
+    return { ...wrapped, argv: [resolveCommand(wrapped.argv[0], this.spec.cwd, wrapped.env), ...wrapped.argv.slice(1)] };
   }
 
   /** Stop the run: the whole tree gets `signal`, then SIGKILL after the grace period. */
@@ -383,7 +396,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     let proc: HostedPty;
     const runId = this.currentRunId;
     let resolveExit!: () => void;
-    const [program, args] = withStdinFeed(file, [...argv.slice(1), ...(this.argsForRun?.(this) ?? [])], this.spec.stdin, env);
+    const [program, args] = withStdinFeed(file, argv.slice(1), this.spec.stdin, env);
     const options = { name: env.TERM ?? 'xterm-256color', cols: this.sizeCols, rows: this.sizeRows, cwd: this.spec.cwd, env };
     try {
       proc = this.ptys.spawn(program, args, options, {

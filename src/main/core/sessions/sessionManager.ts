@@ -16,6 +16,7 @@ interface SessionManagerOptions {
   envForRun?: ProcessEntryOptions['envForRun'];
   argsForRun?: ProcessEntryOptions['argsForRun'];
   argvForRun?: ProcessEntryOptions['argvForRun'];
+  wrapRun?: ProcessEntryOptions['wrapRun'];
   /** Where the entries' PTYs run (default: the shared PTY thread); a fake host in unit tests. */
   ptys?: ProcessEntryOptions['ptys'];
 }

@@ -70,3 +70,10 @@ export interface ObservedSession {
   readonly onDidStartRun: Event<RunStarted>;
   readonly onDidExitRun: Event<RunExited>;
 }
+
+/** One run's command line and environment, after every other decoration added to them. */
+export interface RunCommand {
+  argv: string[];
+  env: Record<string, string>;
+  cwd: string;
+}

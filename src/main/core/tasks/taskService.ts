@@ -36,7 +36,7 @@ export interface TaskHost {
   decorationOf<D extends EntryDecoration>(id: string, key: DecorationKey<D>): D | undefined;
   describe(id: string): ProcessInfo;
   /** The task's entry belongs to the entry that started it (its token may read and cancel it). */
-  recordSpawn?(childId: string, parentId: string): void;
+  readonly access: { recordSpawn(childId: string, parentId: string): void };
 }
 
 class NotATaskError extends SwitchboardError {
@@ -86,7 +86,7 @@ export class TaskService {
       env: { ...runner.env(config), ...config.env },
     };
     const entry = this.host.createEntry(spec);
-    if (spawnedBy) this.host.recordSpawn?.(entry.id, spawnedBy);
+    if (spawnedBy) this.host.access.recordSpawn(entry.id, spawnedBy);
     this.supervisorOf(entry.id).configure(config);
     try {
       await entry.start();

@@ -36,3 +36,16 @@ describe('trust fingerprint', () => {
     expect(trustFingerprint({ ...base, argv: ['sh', '-c', 'a b'] })).not.toBe(trustFingerprint({ ...base, argv: ['sh', '-c', 'a', 'b'] }));
   });
 });
+
+describe('a sandbox', () => {
+  it('changes the fingerprint with its settings (in any key order); an entry without one keeps the fingerprint it had', () => {
+    const spec: ProcessSpec = { name: 'a', kind: 'agent', argv: ['claude'], cwd: '/p' };
+    const plain = trustFingerprint(spec);
+    const sandboxed = trustFingerprint({ ...spec, sandbox: { network: { allow: ['a.example'] } } });
+    const wider = trustFingerprint({ ...spec, sandbox: { network: { allow: ['a.example', 'b.example'] } } });
+    expect(new Set([plain, sandboxed, wider]).size).toBe(3);
+    expect(trustFingerprint({ ...spec, sandbox: { memoryMb: 512, maxProcesses: 64 } })).toBe(
+      trustFingerprint({ ...spec, sandbox: { maxProcesses: 64, memoryMb: 512 } }),
+    );
+  });
+});

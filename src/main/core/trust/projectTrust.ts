@@ -8,8 +8,8 @@
 import { Emitter, type Event } from '../base';
 import { InvalidArgumentError } from '../../../shared/errors';
 import type { ProcessSpec } from '../../../shared/model';
-import type { ProjectTrustState, TrustRequest } from '../../../shared/trust';
-import { trustFingerprint, trustedFieldsOf } from './fingerprint';
+import { FOLDER_TRUST_KEY, type ProjectTrustState, type TrustRequest, type WorktreeTrustFields } from '../../../shared/trust';
+import { folderFingerprint, heldFingerprint, trustedFieldsOf } from './fingerprint';
 import type { TrustStore } from './trustStore';
 
 /** A config entry waiting for trust, with what to do once it is granted. */
@@ -20,6 +20,8 @@ export interface HeldEntry {
   autoStart: boolean;
   /** The trusted definition the entry still has, for a change (absent for a new entry). */
   previous?: ProcessSpec;
+  /** For the `worktrees` section: what it does outside the repository (the fingerprint covers it instead of `spec`). */
+  worktrees?: WorktreeTrustFields;
 }
 
 interface ProjectTrustOptions {
@@ -42,7 +44,20 @@ export class ProjectTrust {
   }
 
   isTrusted(key: string, spec: ProcessSpec): boolean {
-    return this.options.trustEverything === true || this.granted.get(key) === trustFingerprint(spec);
+    return this.isTrustedEntry({ key, spec });
+  }
+
+  isTrustedEntry(entry: Pick<HeldEntry, 'key' | 'spec' | 'worktrees'>): boolean {
+    return this.options.trustEverything === true || this.granted.get(entry.key) === heldFingerprint(entry);
+  }
+
+  /**
+   * The folder itself is trusted: git may run there. Trusting anything of the project trusts it
+   * (an entry runs a program in the folder, which is more than git), and so does trusting the
+   * folder alone, which is what the prompt asks of a folder with nothing else to trust.
+   */
+  isFolderTrusted(): boolean {
+    return this.options.trustEverything === true || this.granted.size > 0;
   }
 
   isHeld(key: string): boolean {
@@ -55,7 +70,7 @@ export class ProjectTrust {
 
   hold(entry: HeldEntry): void {
     const current = this.held.get(entry.key);
-    if (current && trustFingerprint(current.spec) === trustFingerprint(entry.spec) && current.autoStart === entry.autoStart) return;
+    if (current && heldFingerprint(current) === heldFingerprint(entry) && current.autoStart === entry.autoStart) return;
     this.held.set(entry.key, entry);
     this.changed.fire();
   }
@@ -65,7 +80,7 @@ export class ProjectTrust {
    * earlier hold is released); otherwise the entry is held and false comes back.
    */
   admit(entry: HeldEntry): boolean {
-    if (this.isTrusted(entry.key, entry.spec)) {
+    if (this.isTrustedEntry(entry)) {
       this.release(entry.key);
       return true;
     }
@@ -89,18 +104,21 @@ export class ProjectTrust {
    * that lists those that do.
    */
   grant(keys?: readonly string[]): HeldEntry[] {
+    const folderWaits = !this.isFolderTrusted();
     const chosen = keys ?? [...this.held.keys()];
-    const unknown = chosen.filter((key) => !this.held.has(key));
+    const unknown = chosen.filter((key) => !this.held.has(key) && !(key === FOLDER_TRUST_KEY && folderWaits));
     if (unknown.length > 0) {
-      const waiting = [...this.held.keys()];
+      const waiting = this.state().pending.map((request) => request.key);
       throw new InvalidArgumentError(
         `Nothing waits for trust under ${unknown.map((k) => `"${k}"`).join(', ')}; ${waiting.length ? `waiting: ${waiting.join(', ')}` : 'nothing waits for trust'}`,
       );
     }
-    const granted = chosen.map((key) => this.held.get(key)!);
-    if (granted.length === 0) return [];
+    const granted = chosen.filter((key) => key !== FOLDER_TRUST_KEY).map((key) => this.held.get(key)!);
+    const grantsFolder = folderWaits && (keys === undefined || chosen.length > 0);
+    if (granted.length === 0 && !grantsFolder) return [];
+    if (folderWaits) this.granted.set(FOLDER_TRUST_KEY, folderFingerprint(this.projectDir));
     for (const entry of granted) {
-      this.granted.set(entry.key, trustFingerprint(entry.spec));
+      this.granted.set(entry.key, heldFingerprint(entry));
       this.held.delete(entry.key);
     }
     if (this.options.trustEverything !== true) this.store.save(this.projectDir, this.granted);
@@ -112,13 +130,24 @@ export class ProjectTrust {
    * `changed` when the key was trusted before under another definition — also after a restart,
    * when only the stored fingerprint remembers it — and `new` for a key never trusted.
    */
-  changeOf(entry: HeldEntry): 'new' | 'changed' {
+  changeOf(entry: Pick<HeldEntry, 'key' | 'previous'>): 'new' | 'changed' {
     return entry.previous || this.granted.has(entry.key) ? 'changed' : 'new';
   }
 
+  /**
+   * What waits. A folder with nothing else to trust (no switchboard.json, or an empty one) asks
+   * about the folder itself; otherwise trusting any entry trusts the folder with it.
+   */
   state(): ProjectTrustState {
+    const folderTrusted = this.isFolderTrusted();
     const pending = [...this.held.values()].map((entry) => requestOf(entry, this.changeOf(entry)));
-    return { trusted: pending.length === 0, firstOpen: this.granted.size === 0 && this.options.trustEverything !== true, pending };
+    if (!folderTrusted && pending.length === 0) pending.push(folderRequest(this.projectDir));
+    return {
+      trusted: pending.length === 0,
+      folderTrusted,
+      firstOpen: this.granted.size === 0 && this.options.trustEverything !== true,
+      pending,
+    };
   }
 
   dispose(): void {
@@ -130,10 +159,25 @@ function requestOf(entry: HeldEntry, change: 'new' | 'changed'): TrustRequest {
   return {
     key: entry.key,
     name: entry.spec.configName ?? entry.spec.name,
-    kind: entry.spec.kind === 'agent' ? 'agent' : 'command',
+    kind: entry.worktrees ? 'worktrees' : entry.spec.kind === 'agent' ? 'agent' : 'command',
+    ...(entry.worktrees ? { worktrees: entry.worktrees } : {}),
     ...trustedFieldsOf(entry.spec),
     change,
     autoStart: entry.autoStart,
     ...(entry.previous ? { previous: trustedFieldsOf(entry.previous) } : {}),
+  };
+}
+
+/** The folder itself: trusting it lets Switchboard run git there (hardened, docs/security.md). */
+function folderRequest(projectDir: string): TrustRequest {
+  return {
+    key: FOLDER_TRUST_KEY,
+    name: 'this folder',
+    kind: 'folder',
+    argv: ['git'],
+    cwd: projectDir,
+    env: {},
+    change: 'new',
+    autoStart: false,
   };
 }

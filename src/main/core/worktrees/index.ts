@@ -3,4 +3,4 @@ export { WorktreeManager, type WorktreeManagerOptions } from './worktreeManager'
 export { FileWorktreeStore } from './worktreeStore';
 export { WorktreeService, WORKTREES } from './worktreeService';
 export { worktreeCapability, type WorktreeCapabilityOptions } from './worktreeCapability';
-export { setupTrustRequest } from './worktreeSetupRun';
+export { worktreesTrustRequest } from './worktreeTrust';

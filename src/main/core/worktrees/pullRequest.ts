@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import type { PullRequestAvailability } from '../../../shared/worktree';
-import { git } from './gitCli';
+import { git, hardenedGitEnv } from './gitCli';
 import { WorktreeError } from './worktreeError';
 
 interface CommandResult {
@@ -14,9 +14,11 @@ interface CommandResult {
   exitCode: number | 'missing';
 }
 
-function runGh(cwd: string, args: string[]): Promise<CommandResult> {
+/** `gh` runs git in the worktree itself: it inherits the same hardening through the environment. */
+async function runGh(cwd: string, args: string[]): Promise<CommandResult> {
+  const env = { ...(await hardenedGitEnv(cwd, 'push')), GH_PROMPT_DISABLED: '1', NO_COLOR: '1' };
   return new Promise((resolve) => {
-    execFile('gh', args, { cwd, env: { ...process.env, GH_PROMPT_DISABLED: '1', NO_COLOR: '1' } }, (error, stdout, stderr) => {
+    execFile('gh', args, { cwd, env }, (error, stdout, stderr) => {
       const code = (error as NodeJS.ErrnoException | null)?.code;
       resolve({ stdout, stderr, exitCode: code === 'ENOENT' ? 'missing' : typeof code === 'number' ? code : error ? 1 : 0 });
     });

@@ -13,6 +13,7 @@ import { WORKTREES, WorktreeService } from './worktreeService';
 import { FileWorktreeStore } from './worktreeStore';
 import type { WorktreeHost } from './worktreeHost';
 import { WorktreeInstances } from './worktreeInstances';
+import { trustedWorktreeSettings } from './worktreeTrust';
 
 interface WorktreeCapabilityHost extends WorktreeHost {
   readonly services: { provide(key: ServiceKey<WorktreeService>, service: WorktreeService): Disposable };
@@ -32,18 +33,23 @@ export function worktreeCapability(options: WorktreeCapabilityOptions): Capabili
     attach(core) {
       const folder = join(options.dataDir, 'worktrees', projectFolderName(options.projectKey));
       const store = new DisposableStore();
+      const trustedSettings = () => trustedWorktreeSettings(core.trust, loadConfig(core.projectDir).worktrees, core.projectDir) ?? {};
       const instances = new WorktreeInstances(core, new WorktreeRuntime(core.projectDir, core.ports));
       const manager = store.add(
         new WorktreeManager({
           projectDir: core.projectDir,
-          managedDir: () => loadConfig(core.projectDir).worktrees.dir ?? folder,
+          // The project's dir and copy act only once trusted (worktreeTrust.ts); before, Switchboard's own folder and no copies.
+          managedDir: () => trustedSettings().dir ?? folder,
           store: new FileWorktreeStore(`${folder}.json`),
-          copyGlobs: () => loadConfig(core.projectDir).worktrees.copy ?? [],
+          copyGlobs: () => trustedSettings().copy ?? [],
+          mayRunGit: () => core.trust.isFolderTrusted(),
           isInUse: (id) => core.entries().some((entry) => entry.definition.worktree === id && entry.isRunning),
           onDidRemove: (id) => instances.release(id),
         }),
       );
       store.add(core.services.provide(WORKTREES, new WorktreeService(core, manager, instances)));
+      // Git runs in the folder only once it is trusted: the main checkout is read then.
+      store.add(core.trust.onDidChange(() => void manager.onTrustChanged()));
       store.add(core.onDidAddEntry((entry) => entry.definition.worktree && manager.markUsed(entry.definition.worktree)));
       return { dispose: () => store.dispose(), beforeInit: () => manager.refreshMain() };
     },

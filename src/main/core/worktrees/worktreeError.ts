@@ -25,7 +25,8 @@ type WorktreeErrorReason =
   | 'no_agent'
   | 'already_asked'
   | 'not_asked'
-  | 'no_answer';
+  | 'no_answer'
+  | 'not_trusted';
 
 export class WorktreeError extends SwitchboardError {
   constructor(

@@ -14,7 +14,7 @@ export interface WorktreeOrigin {
 
 export interface WorktreeHost {
   readonly projectDir: string;
-  readonly trust: Pick<ProjectTrust, 'admit' | 'isHeld'>;
+  readonly trust: Pick<ProjectTrust, 'admit' | 'isHeld' | 'isTrustedEntry' | 'isFolderTrusted' | 'onDidChange'>;
   /** Where per-worktree ports come from (the same allocator as the main checkout's `${port}`). */
   readonly ports: PortAllocator;
   readonly onDidAddEntry: Event<ProcessEntry>;

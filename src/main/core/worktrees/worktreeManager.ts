@@ -46,6 +46,15 @@ import type { WorktreeRecord, WorktreeStore } from './worktreeStore';
 /** Generated names are `wt-1`, `wt-2`, …; branches `switchboard/<name>` unless one is given. */
 const GENERATED_NAME_PREFIX = 'wt-';
 const BRANCH_PREFIX = 'switchboard/';
+const UNTRUSTED_FOLDER_REASON =
+  'Switchboard runs no git in a folder before you trust it: trust this project to see and manage its worktrees';
+
+/** `list_worktrees`: the worktrees, or none and why. */
+interface WorktreeOverview {
+  worktrees: WorktreeStatus[];
+  /** Set while the folder is not trusted: no git ran, nothing is listed. */
+  untrusted?: string;
+}
 
 export interface WorktreeManagerOptions {
   projectDir: string;
@@ -58,6 +67,8 @@ export interface WorktreeManagerOptions {
   isInUse?: (worktreeId: string) => boolean;
   /** A worktree was removed (its ports go back to the pool). */
   onDidRemove?: (worktreeId: string) => void;
+  /** The folder is trusted: before, no git runs in it at all (docs/security.md, "Hostile folders"). Trusted when absent. */
+  mayRunGit?: () => boolean;
   now?: () => Date;
 }
 
@@ -84,6 +95,7 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
 
   /** Learns where the main checkout is and what it has checked out; a project outside git keeps working. */
   async refreshMain(): Promise<void> {
+    if (!this.mayRunGit()) return;
     try {
       this.mainPath = await repositoryRoot(this.options.projectDir);
       this.isMainRootKnown = true;
@@ -110,8 +122,22 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
     return this.serialized(() => this.createNow(request));
   }
 
+  /** The list as `list_worktrees` and the sidebar show it: nothing, and why, until the folder is trusted. */
+  async overview(): Promise<WorktreeOverview> {
+    if (!this.mayRunGit()) return { worktrees: [], untrusted: UNTRUSTED_FOLDER_REASON };
+    return { worktrees: await this.status() };
+  }
+
+  /** The folder became trusted (or trust changed): read the main checkout now, and tell the views. */
+  async onTrustChanged(): Promise<void> {
+    if (!this.mayRunGit() || this.isMainRootKnown) return;
+    await this.refreshMain();
+    this.changed.fire();
+  }
+
   /** Every worktree's status; the main checkout's branch is read from its own `git status`. */
   async status(): Promise<WorktreeStatus[]> {
+    this.assertMayRunGit();
     if (!this.isMainRootKnown) await this.refreshMain();
     const entries: Array<[WorktreeInfo, WorktreeRecord | null]> = [
       [this.mainInfo(), null],
@@ -124,6 +150,7 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
   }
 
   async diff(id: string): Promise<WorktreeDiff> {
+    this.assertMayRunGit();
     const record = this.managed(id);
     this.assertFolder(record);
     return { worktree: id, base: record.base, files: await diffAgainstBase(record.path, record.base) };
@@ -131,6 +158,7 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
 
   commit(id: string, message: string): Promise<string> {
     return this.serialized(async () => {
+      this.assertMayRunGit();
       const record = this.managed(id);
       this.assertFolder(record);
       if ((await changedPaths(record.path)).length === 0)
@@ -144,6 +172,7 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
 
   merge(id: string, strategy: MergeStrategy = 'merge'): Promise<MergeResult> {
     return this.serialized(async () => {
+      this.assertMayRunGit();
       const record = this.managed(id);
       this.assertFolder(record);
       const branch = await this.checkedOutBranch(record);
@@ -164,6 +193,7 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
 
   /** Whether the user's `gh` can open a pull request for this worktree, or why not. */
   pullRequestAvailability(id: string): Promise<PullRequestAvailability> {
+    this.assertMayRunGit();
     const record = this.managed(id);
     this.assertFolder(record);
     return pullRequestAvailability(record.path);
@@ -172,6 +202,7 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
   /** Pushes the worktree's branch and opens a pull request into its base with the user's `gh`; its URL comes back. */
   openPullRequest(id: string): Promise<string> {
     return this.serialized(async () => {
+      this.assertMayRunGit();
       const record = this.managed(id);
       this.assertFolder(record);
       const url = await pushAndOpenPullRequest(record.path, await this.checkedOutBranch(record), record.base);
@@ -182,6 +213,7 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
 
   remove(id: string, force = false): Promise<RemoveResult> {
     return this.serialized(async () => {
+      this.assertMayRunGit();
       const record = this.managed(id);
       if (this.options.isInUse?.(id))
         throw new WorktreeError('in_use', `Worktree "${id}" has entries running in it: stop them before removing it.`);
@@ -218,6 +250,7 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
   }
 
   private async createNow(request: CreateWorktreeRequest): Promise<WorktreeInfo> {
+    this.assertMayRunGit();
     const root = await repositoryRoot(this.options.projectDir);
     this.mainPath = root;
     assertNoSubmodules(root);
@@ -314,6 +347,14 @@ export class WorktreeManager implements WorktreeDirectory, Disposable {
     if (branch === null)
       throw new WorktreeError('detached_head', `Worktree "${record.id}" is on a detached HEAD: check out a branch in it before merging.`);
     return branch;
+  }
+
+  private mayRunGit(): boolean {
+    return this.options.mayRunGit?.() ?? true;
+  }
+
+  private assertMayRunGit(): void {
+    if (!this.mayRunGit()) throw new WorktreeError('not_trusted', `${UNTRUSTED_FOLDER_REASON} (${this.options.projectDir})`);
   }
 
   private managed(id: string): WorktreeRecord {

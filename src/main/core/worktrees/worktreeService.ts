@@ -19,6 +19,9 @@ import type { WorktreeManager } from './worktreeManager';
 import { WorktreeError } from './worktreeError';
 import { InvalidArgumentError } from '../../../shared/errors';
 import { runSetup } from './worktreeSetupRun';
+import { worktreesTrustRequest } from './worktreeTrust';
+import type { WorktreesSection } from '../../../shared/config';
+import { WORKTREES_TRUST_KEY } from '../../../shared/trust';
 import type { WorktreeHost, WorktreeOrigin } from './worktreeHost';
 import type { WorktreeInstances, WorktreeInstancesOutcome } from './worktreeInstances';
 import { CommitMessageRequests, type CommitMessageAnswer } from './commitMessageRequests';
@@ -63,8 +66,12 @@ export class WorktreeService {
     args: CreateWorktreeArgs,
     origin: WorktreeOrigin = {},
   ): Promise<{ worktree: WorktreeInfo; setup: SetupOutcome; instances?: WorktreeInstancesOutcome }> {
-    const worktree = await this.manager.create({ ...args, createdBy: origin.spawnedBy ?? null });
     const section = loadConfig(this.core.projectDir).worktrees;
+    // Asked before anything is made: untrusted, the worktree lands in Switchboard's own folder with nothing copied.
+    const request = worktreesTrustRequest(section, this.core.projectDir);
+    const isTrusted = request === undefined || this.core.trust.admit(request);
+    const worktree = await this.manager.create({ ...args, createdBy: origin.spawnedBy ?? null });
+    if (!isTrusted) return { worktree, setup: { ok: false, entries: [], message: untrustedSettingsMessage(section) } };
     const setup = await runSetup(this.core, worktree, section.setup ?? [], origin);
     if (!setup.ok) return { worktree, setup };
     const instances = await this.instances.start(worktree, this.projectDirIn(worktree.id), section, origin);
@@ -127,6 +134,15 @@ export class WorktreeService {
     if (!worktree) throw unknownWorktree(worktreeId);
     return join(worktree.path, relative(main.path, this.core.projectDir));
   }
+}
+
+function untrustedSettingsMessage(section: WorktreesSection): string {
+  const parts = [
+    section.dir === undefined ? '' : `dir ${section.dir}`,
+    section.copy?.length ? `copy ${section.copy.join(', ')}` : '',
+    section.setup?.length ? `setup ${section.setup.join('; ')}` : '',
+  ].filter(Boolean);
+  return `The project's worktree settings (${parts.join('; ')}) are not trusted yet: this worktree was made in Switchboard's own folder, nothing was copied and no set-up ran. A person trusts "${WORKTREES_TRUST_KEY}" in Switchboard (or trust_project), then they apply to the next worktree.`;
 }
 
 function unknownWorktree(id: string): WorktreeError {

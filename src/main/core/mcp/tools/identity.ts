@@ -3,14 +3,15 @@ import { z } from 'zod';
 import { McpToolInput, type McpToolName } from '../../../../shared/mcp';
 import type { Caller } from '../identity';
 import { defineTool, type AnyToolDefinition, type ToolContext } from '../toolContext';
-import { summarize } from './processes';
+import { asSeenBy, summarize } from './processes';
 import { callerWorktree, scopedList } from '../callerWorktree';
 import { MCP_SCOPES } from '../../../../shared/trust';
 
 const APP_RIGHTS = 'The app token: every right on every entry (all scopes).';
 const PROCESS_RIGHTS =
   'Without a scope you may list every entry and read its status, spawn processes and agents, and read, type into and control your own entry and the entries you spawned (and theirs). ' +
-  'Scopes extend that: entries:read-all (read any output), entries:input-all (type into any entry, message any agent), entries:control-all (start, stop, restart, rename, close any entry, cancel any task), tasks:bypass-permissions (start_task with permission_mode "bypassPermissions"), worktrees:manage-all (merge or remove worktrees you did not create). ' +
+  "Another entry's content (output, title, command line, a task's prompt and result, timer bodies, session ids) is withheld without the read right. " +
+  'Scopes extend that: entries:read-all (read any output and content, resume any session), entries:input-all (type into any entry, message any agent), entries:control-all (start, resume, stop, restart, rename, close any entry, cancel any task), tasks:bypass-permissions (start_task with permission_mode "bypassPermissions"), worktrees:manage-all (merge or remove worktrees you did not create). ' +
   'Only a person grants scopes (switchboard.json "mcp": {"scopes": [...]} on your entry, or the Switchboard UI).';
 
 function whoamiOf(ctx: ToolContext, caller: Caller) {
@@ -41,6 +42,7 @@ const whoami = defineTool({
   description:
     'Your identity in Switchboard: your process id and name when Switchboard started you (role "agent" or "process"), or role "external"; the project; your scopes and what they let you do; and the tools you can call.',
   annotations: { readOnlyHint: true },
+  requires: { open: "the caller's own identity and scopes" },
   run: (_args, call, ctx) => ({ ...whoamiOf(ctx, call.caller), tools: ctx.tools.map((t) => t.name as string) }),
 });
 
@@ -51,8 +53,9 @@ const getProjectStatus = defineTool({
   description:
     "One call for the whole picture: the project, you, every process with its state and status (your own worktree's first), timers and scratchpads.",
   annotations: { readOnlyHint: true },
+  requires: { open: "status of every entry; a timer's body preview only for entries the caller may read" },
   run: async ({ worktree }, call, ctx) => {
-    const processes = scopedList(ctx.core.listProcesses(), worktree, callerWorktree(ctx, call));
+    const processes = scopedList(ctx.core.listProcesses(), worktree, callerWorktree(ctx, call)).map((p) => asSeenBy(ctx, call, p));
     const timers = processes.flatMap((p) => (p.timers ?? []).map((t) => ({ ...t, process_id: p.id })));
     return {
       project: { name: ctx.core.snapshot().project.name, dir: ctx.core.projectDir, config_issues: ctx.core.issues },
@@ -71,8 +74,10 @@ const trustProject = defineTool({
   summary: 'App token only: trust the switchboard.json entries that wait for it.',
   description:
     "Only for the app token (a person's client), never for a process Switchboard started: trust the switchboard.json entries that wait for it (get_project_status trust.pending shows each command, env and cwd), so they may run and auto-start. Returns the trust state.",
-  appOnly:
-    'Only a person can trust the project: a process Switchboard started cannot grant trust with its own token. Ask for it with request_human_attention; the Switchboard UI shows the prompt.',
+  requires: {
+    appOnly:
+      'Only a person can trust the project: a process Switchboard started cannot grant trust with its own token. Ask for it with request_human_attention; the Switchboard UI shows the prompt.',
+  },
   run: ({ entries }, _call, ctx) => ctx.core.grantTrust(entries),
 });
 
@@ -136,6 +141,7 @@ const help = defineTool({
   description:
     "Human help: an overview, a tool's parameters (topic = tool name), or a topic: offsets, patterns, identity, scratchpads, timers, keys.",
   annotations: { readOnlyHint: true },
+  requires: { open: "the tools' own documentation" },
   run: ({ topic }, _call, ctx) => {
     const key = (topic ?? 'overview').trim();
     const tool = ctx.tools.find((t) => t.name === key);

@@ -19,7 +19,7 @@ const sendInput = defineTool({
   summary: "Type text, paste, or press a key in an entry's terminal.",
   description:
     'Type into a process\'s terminal. kind "text" types text as is, "paste" pastes it (bracketed paste when the program enabled it, so multi-line text is not run line by line), "key" presses a named key (Enter, Escape, Tab, Up, Down, Left, Right, Backspace, C-c, …). submit presses Enter afterwards as a separate write. wait_ms returns the screen after waiting.',
-  requires: ({ process_id }) => [{ entry: process_id, right: 'input', action: 'typing into' }],
+  requires: { perCall: ({ process_id }) => [{ entry: process_id, right: 'input', action: 'typing into' }] },
   run: async ({ process_id, kind, text, key, submit, wait_ms }, call, ctx) => {
     const entry = ctx.core.entry(process_id);
     let data: string;
@@ -51,7 +51,7 @@ const sendMessage = defineTool({
   summary: 'Send another agent a user turn tagged with your name.',
   description:
     'Deliver a message to another agent as a user turn, tagged with who sent it ("[from <name> (<id>)] …"), and submit it. If the agent is busy, its CLI queues the message.',
-  requires: ({ target_process_id }) => [{ entry: target_process_id, right: 'input', action: 'sending a message to' }],
+  requires: { perCall: ({ target_process_id }) => [{ entry: target_process_id, right: 'input', action: 'sending a message to' }] },
   run: async ({ target_process_id, message }, call, ctx) => {
     const entry = ctx.core.entry(target_process_id);
     if (entry.kind !== 'agent') {
@@ -74,6 +74,7 @@ const requestHumanAttention = defineTool({
   summary: 'Notify a person and flag a pane until they look.',
   description:
     'Raise a desktop notification and flag the pane until a person looks at it (counts in the dock badge). Use when you need a decision, a credential or a review. process_id defaults to your own entry.',
+  requires: { open: 'asks a person to look at a pane; nothing in the entry changes and nothing of it is read' },
   run: ({ process_id, reason }, call, ctx) => {
     const id = process_id ?? callerProcessId(call, 'process_id (the entry to flag)');
     const info = ctx.core.requestAttention(id, reason, callerKey(call.caller));
@@ -89,7 +90,7 @@ const listWaiting = defineTool({
     'The attention inbox: every agent waiting for permission or an answer, longest waiting first, with what it asks (the prompt as on its screen), since when, a prompt fingerprint and the choices (approve, deny, answer) that answer_prompt can send.',
   annotations: { readOnlyHint: true },
   // The prompts are screen content of other entries.
-  requiresScope: { scope: 'entries:read-all', action: 'reading the prompts of waiting agents' },
+  requires: { scope: 'entries:read-all', action: 'reading the prompts of waiting agents' },
   run: (_args, _call, ctx) => ({ agents: ctx.core.listWaiting() }),
 });
 
@@ -99,7 +100,7 @@ const answerPromptTool = defineTool({
   summary: "Approve, deny or answer a waiting agent's prompt.",
   description:
     'Approve, deny or answer the prompt an agent shows, with the keys its CLI takes for that choice. Pass the fingerprint from list_waiting: when the agent no longer shows that prompt nothing is typed and the call fails with stale_prompt.',
-  requires: ({ process_id }) => [{ entry: process_id, right: 'input', action: 'answering the prompt of' }],
+  requires: { perCall: ({ process_id }) => [{ entry: process_id, right: 'input', action: 'answering the prompt of' }] },
   run: ({ process_id, fingerprint, choice, text }, _call, ctx) => ctx.core.answerPrompt({ id: process_id, fingerprint, choice, text }),
 });
 
@@ -109,7 +110,7 @@ const resolveBlocked = defineTool({
   summary: 'Open, retry now, or continue at reset an agent list_waiting shows as blocked.',
   description:
     'The action that fits an agent list_waiting shows as blocked (signed out, at its limit, API errors): open_pane selects it, retry_now types its CLI’s continue, continue_at_reset sets a visible timer (timer_list; cancel or pause it there) that types the continue after its limit resets and asks a person again if the agent does not go on.',
-  requires: ({ process_id }) => [{ entry: process_id, right: 'input', action: 'acting on the blocked agent' }],
+  requires: { perCall: ({ process_id }) => [{ entry: process_id, right: 'input', action: 'acting on the blocked agent' }] },
   run: async ({ process_id, action }, _call, ctx) => {
     const { done, timer } = await blockedAgentsOf(ctx.core).resolve({ id: process_id, action });
     return { process_id, action, done, ...(timer && { timer: timerView(timer) }) };
@@ -122,7 +123,7 @@ const setContinueAtReset = defineTool({
   summary: "Turn an agent's continue-at-reset setting on or off.",
   description:
     'On: when the agent is blocked at a usage limit Switchboard types its CLI’s continue by itself — at the reset when the CLI shows one, else as a bounded back-off probe (1, 2, 4 … 30 min, six tries) — as a visible timer (timer_list), then checks the agent went on and asks a person if not. Turned on while blocked, the timer is set at once. Off cancels the continues it set. Overrides switchboard.json continueAtReset for this run.',
-  requires: ({ process_id }) => [{ entry: process_id, right: 'input', action: 'setting continue at reset of' }],
+  requires: { perCall: ({ process_id }) => [{ entry: process_id, right: 'input', action: 'setting continue at reset of' }] },
   run: ({ process_id, enabled }, _call, ctx) => {
     const { continueAtReset, done, timer } = blockedAgentsOf(ctx.core).setContinueAtReset({ id: process_id, enabled });
     return { process_id, continue_at_reset: continueAtReset, done, ...(timer && { timer: timerView(timer) }) };

@@ -79,7 +79,7 @@ const getProcessOutput = defineTool({
   description:
     'Read what a process shows. mode "grid" (default): the rendered terminal screen as text, blank lines trimmed — best for TUIs and agents. mode "stream": ANSI-stripped output text from since_offset (default: the newest max_bytes); pass next_offset back as since_offset to read on without repeats. run "previous": what it showed before the app last restarted.',
   annotations: { readOnlyHint: true },
-  requires: ({ process_id }) => [{ entry: process_id, right: 'read', action: 'reading the output of' }],
+  requires: { perCall: ({ process_id }) => [{ entry: process_id, right: 'read', action: 'reading the output of' }] },
   run: async ({ process_id, mode, since_offset, max_bytes, run }, _call, ctx) => {
     const entry = ctx.core.entry(process_id);
     const maxBytes = max_bytes ?? DEFAULT_OUTPUT_BYTES;
@@ -114,7 +114,7 @@ const getProcessRawOutput = defineTool({
   description:
     'Raw terminal bytes (escape sequences included) from since_offset (default: the newest max_bytes), as UTF-8 text, or base64 when the bytes are not valid UTF-8 (encoding says which). Returns next_offset.',
   annotations: { readOnlyHint: true },
-  requires: ({ process_id }) => [{ entry: process_id, right: 'read', action: 'reading the output of' }],
+  requires: { perCall: ({ process_id }) => [{ entry: process_id, right: 'read', action: 'reading the output of' }] },
   run: ({ process_id, since_offset, max_bytes }, _call, ctx) => {
     const entry = ctx.core.entry(process_id);
     const { data, fields } = readBytes(entry, since_offset, max_bytes ?? DEFAULT_OUTPUT_BYTES);
@@ -130,7 +130,7 @@ const searchOutput = defineTool({
   description:
     'Search the retained output (all runs, ANSI-stripped, line by line) for a regular expression. Returns the matching lines with their byte offsets, newest kept when there are more than limit.',
   annotations: { readOnlyHint: true },
-  requires: ({ process_id }) => [{ entry: process_id, right: 'read', action: 'searching the output of' }],
+  requires: { perCall: ({ process_id }) => [{ entry: process_id, right: 'read', action: 'searching the output of' }] },
   run: async ({ process_id, pattern, limit }, call, ctx) => {
     const entry = ctx.core.entry(process_id);
     const regex = compilePattern(pattern);
@@ -179,7 +179,7 @@ const waitForPatternTool = defineTool({
   description:
     'Block until a line of the process\'s output matches the regex, or timeout_seconds pass, or the process exits. from "now" (default) counts only new output, "start" also the current run so far. Returns { matched, reason, line, groups, offset } or, without a match, the last lines. Other calls are never held up. Sends progress notifications when given a progress token; cancellable.',
   annotations: { readOnlyHint: true },
-  requires: ({ process_id }) => [{ entry: process_id, right: 'read', action: 'watching the output of' }],
+  requires: { perCall: ({ process_id }) => [{ entry: process_id, right: 'read', action: 'watching the output of' }] },
   run: async ({ process_id, pattern, timeout_seconds, from }, call, ctx) => {
     const entry = ctx.core.entry(process_id);
     const regex = compilePattern(pattern);

@@ -8,12 +8,16 @@ function writeOptions(expectedRevision: number | undefined, call: ToolCall): Wri
   return { expectedRevision, by: callerKey(call.caller) };
 }
 
+/** Scratchpads are the project's shared notes: every token reads and writes them (writes are signed). */
+const SHARED: { open: string } = { open: "the project's shared notes, open to every agent by design; each change names its author" };
+
 const scratchpadList = defineTool({
   name: 'scratchpad_list',
   title: 'List scratchpads',
   summary: "The project's shared scratchpads.",
   description: "The project's shared scratchpads: name, revision, size, when and by whom last changed.",
   annotations: { readOnlyHint: true },
+  requires: SHARED,
   run: async (_args, _call, ctx) => ({ scratchpads: await ctx.scratchpads.list() }),
 });
 
@@ -23,6 +27,7 @@ const scratchpadRead = defineTool({
   summary: 'Content and revision of a scratchpad.',
   description: 'Content and revision of a scratchpad. Pass the revision as expected_revision when you write it back.',
   annotations: { readOnlyHint: true },
+  requires: SHARED,
   run: ({ name }, _call, ctx) => ctx.scratchpads.read(name),
 });
 
@@ -32,6 +37,7 @@ const scratchpadWrite = defineTool({
   summary: 'Replace a scratchpad, optionally only at an expected revision.',
   description:
     "Replace a scratchpad's content (creates it). With expected_revision the write only happens if nobody changed it since you read that revision (0: only if it does not exist); otherwise it fails with the current revision and nothing is lost. Returns the new revision.",
+  requires: SHARED,
   run: ({ name, content, expected_revision }, call, ctx) => ctx.scratchpads.write(name, content, writeOptions(expected_revision, call)),
 });
 
@@ -40,6 +46,7 @@ const scratchpadAppend = defineTool({
   title: 'Append to a scratchpad',
   summary: 'Append to a scratchpad.',
   description: 'Add text at the end of a scratchpad (creates it). Appends never overwrite each other. Returns the new revision.',
+  requires: SHARED,
   run: ({ name, content, expected_revision }, call, ctx) => ctx.scratchpads.append(name, content, writeOptions(expected_revision, call)),
 });
 
@@ -49,6 +56,7 @@ const scratchpadDelete = defineTool({
   summary: 'Delete a scratchpad.',
   description: 'Delete a scratchpad (with expected_revision: only if it is still at that revision).',
   annotations: { destructiveHint: true },
+  requires: SHARED,
   run: ({ name, expected_revision }, call, ctx) => ctx.scratchpads.delete(name, writeOptions(expected_revision, call)),
 });
 

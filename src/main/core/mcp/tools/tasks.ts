@@ -3,7 +3,7 @@
  * same SwitchboardCore method the UI's task commands call; the logic lives in core/tasks.
  */
 import { DEFAULT_TASK_WAIT_SECONDS, type TaskRequest, type TaskView } from '../../../../shared/task';
-import { defineTool, spawnOrigin } from '../toolContext';
+import { defineTool, spawnOrigin, type Requirement, type ToolContext } from '../toolContext';
 
 /** The compact view for tool results: everything get_task promises, the text tail and decisions included. */
 function taskResult(view: TaskView): Record<string, unknown> {
@@ -34,6 +34,18 @@ function taskResult(view: TaskView): Record<string, unknown> {
   };
 }
 
+/**
+ * Resuming a session loads its conversation: the caller must be allowed to read the entry whose
+ * session it is (its own, one it spawned, or any with entries:read-all). A session no entry has
+ * (an entry closed since, or a conversation started outside Switchboard) needs the scope.
+ */
+function readsSession(ctx: ToolContext, sessionId: string): Requirement {
+  const holder = ctx.core.listProcesses().find((p) => p.session?.id === sessionId || p.task?.sessionId === sessionId);
+  return holder
+    ? { entry: holder.id, right: 'read', action: 'resuming the session of' }
+    : { scope: 'entries:read-all', action: 'resuming a session that belongs to no entry you may read needs it' };
+}
+
 const startTask = defineTool({
   name: 'start_task',
   title: 'Start a headless agent task',
@@ -43,10 +55,14 @@ const startTask = defineTool({
     'then wait_for_task (blocks until it ends, with progress) or get_task. It ends done (result, turns, cost), failed (why), ' +
     'stalled (what it was doing when it went silent) or cancelled; its process tree never outlives it. A tool known to run long ' +
     '(Bash within its own timeout, a subagent, parallel tools) earns more time before a silence counts as a stall.',
-  requires: ({ permission_mode }) =>
-    permission_mode === 'bypassPermissions'
-      ? [{ scope: 'tasks:bypass-permissions', action: 'starting a task with permission_mode "bypassPermissions" needs it' }]
-      : [],
+  requires: {
+    perCall: ({ permission_mode, resume_session_id }, _call, ctx) => [
+      ...(permission_mode === 'bypassPermissions'
+        ? [{ scope: 'tasks:bypass-permissions' as const, action: 'starting a task with permission_mode "bypassPermissions" needs it' }]
+        : []),
+      ...(resume_session_id !== undefined ? [readsSession(ctx, resume_session_id)] : []),
+    ],
+  },
   run: async (args, call, ctx) => {
     const request: TaskRequest = {
       prompt: args.prompt,
@@ -80,7 +96,7 @@ const getTask = defineTool({
     'A task now: phase (starting, generating, tool_executing, done, failed, stalled, cancelled), current tools, last activity, live stall warning, ' +
     'result or error, turns, cost, the tail of its text, and every watchdog decision with its reason. Does not wait.',
   annotations: { readOnlyHint: true },
-  requires: ({ task_id }) => [{ entry: task_id, right: 'read', action: 'reading the task' }],
+  requires: { perCall: ({ task_id }) => [{ entry: task_id, right: 'read', action: 'reading the task' }] },
   run: ({ task_id }, _call, ctx) => taskResult(ctx.core.getTask(task_id)),
 });
 
@@ -91,7 +107,7 @@ const cancelTask = defineTool({
   description:
     'Cancel a task: its whole process tree is ended (SIGTERM, then SIGKILL). Returns once nothing of it is left, with the task (phase cancelled). A task that already ended is returned as it was.',
   annotations: { destructiveHint: true },
-  requires: ({ task_id }) => [{ entry: task_id, right: 'control', action: 'cancelling the task' }],
+  requires: { perCall: ({ task_id }) => [{ entry: task_id, right: 'control', action: 'cancelling the task' }] },
   run: async ({ task_id }, _call, ctx) => taskResult(await ctx.core.cancelTask(task_id)),
 });
 
@@ -104,7 +120,7 @@ const waitForTask = defineTool({
     'returns { is_ended, reason, message, elapsed_ms, task }. Sends progress notifications (phase and current tool, stall warnings) when given a progress token. ' +
     'Cancelling the call stops the wait, not the task.',
   annotations: { readOnlyHint: true },
-  requires: ({ task_id }) => [{ entry: task_id, right: 'read', action: 'waiting on the task' }],
+  requires: { perCall: ({ task_id }) => [{ entry: task_id, right: 'read', action: 'waiting on the task' }] },
   run: async ({ task_id, timeout_seconds }, call, ctx) => {
     const timeoutMs = Math.round((timeout_seconds ?? DEFAULT_TASK_WAIT_SECONDS) * 1000);
     const result = await ctx.core.waitForTask(task_id, timeoutMs, call.signal, (p) =>

@@ -73,6 +73,9 @@ function secondsText(ms: number | undefined): string {
 const DELIVERY =
   "The body is typed into the owner's terminal as a fresh user turn, only when the owner is at its prompt (a busy owner gets it when it is idle again). The owner is you, or owner_process_id (required when you are not a process started by Switchboard).";
 
+/** The timer manager shows and changes only the caller's timers (those it owns or set); another's is "not found". */
+const OWN_TIMERS: { open: string } = { open: "only the caller's own timers (it owns or set them); another's is answered as not found" };
+
 /** Setting a timer for another entry needs the right to type into it. */
 function deliversToOwner({ owner_process_id }: { owner_process_id?: string }): Requirement[] {
   return [{ entry: owner_process_id, right: 'input', action: 'delivering a timer body to' }];
@@ -92,7 +95,7 @@ const timerSet = defineTool({
   title: 'Set a timer',
   summary: 'Deliver a body to the owner as a user turn after a delay.',
   description: `One-shot timer: after \`seconds\`, deliver \`body\` to the owner. ${DELIVERY} Returns timer_id, fires_at and remaining_ms.`,
-  requires: deliversToOwner,
+  requires: { perCall: deliversToOwner },
   run: ({ seconds, body, label, owner_process_id }, call, ctx) =>
     armedView(ctx.core.timers.setDelay(call.caller, { seconds, body, label, ownerId: owner_process_id }), ctx, call),
 });
@@ -102,7 +105,7 @@ const timerFireWhenIdleAny = defineTool({
   title: 'Fire when any agent finishes',
   summary: 'Deliver a body when any watched agent goes idle.',
   description: `Deliver \`body\` when any of the \`watched\` agents finishes a turn (goes from working to idle). Agents already idle now do not count until they work and come back; a freshly spawned agent counts once it has done its first instructions. With max_wait_seconds it fires anyway after that long. ${DELIVERY} Returns already_idle and waiting_on.`,
-  requires: deliversToOwner,
+  requires: { perCall: deliversToOwner },
   run: setIdleTimer('idle_any'),
 });
 
@@ -111,7 +114,7 @@ const timerFireWhenIdleAll = defineTool({
   title: 'Fire when all agents are idle',
   summary: 'Deliver a body when all watched agents are idle.',
   description: `Deliver \`body\` when every one of the \`watched\` agents is idle at the same time (agents idle already count; a freshly spawned agent only once it has done its first instructions; an agent that exited counts as done). Fires at once if all are idle now. With max_wait_seconds it fires anyway after that long. ${DELIVERY} Returns already_idle and waiting_on.`,
-  requires: deliversToOwner,
+  requires: { perCall: deliversToOwner },
   run: setIdleTimer('idle_all'),
 });
 
@@ -122,6 +125,7 @@ const timerCancel = defineTool({
   description:
     "Cancel one of your timers (one you own or set); it moves to timer_list's history. Callers outside Switchboard can cancel any timer.",
   annotations: { destructiveHint: true },
+  requires: OWN_TIMERS,
   run: ({ timer_id }, call, ctx) => historyView(ctx.core.timers.cancel(call.caller, timer_id)),
 });
 
@@ -131,6 +135,7 @@ const timerPause = defineTool({
   summary: 'Pause a timer, keeping its remaining time.',
   description:
     'Pause one of your timers. A delay timer keeps its remaining time; an idle timer stops listening (and its max wait stops counting) until resumed.',
+  requires: OWN_TIMERS,
   run: ({ timer_id }, call, ctx) => timerView(ctx.core.timers.pause(call.caller, timer_id)),
 });
 
@@ -140,6 +145,7 @@ const timerResume = defineTool({
   summary: 'Resume a paused timer.',
   description:
     'Resume a paused timer: a delay counts down the time it had left; an idle timer listens again (transitions while paused are not counted).',
+  requires: OWN_TIMERS,
   run: ({ timer_id }, call, ctx) => timerView(ctx.core.timers.resume(call.caller, timer_id)),
 });
 
@@ -150,6 +156,7 @@ const timerList = defineTool({
   description:
     'Your timers (those you own or set; every timer for callers outside Switchboard), nearest first, and a history of ended ones: fired, cancelled, or dropped with the reason (owner closed or exited, watched agent closed).',
   annotations: { readOnlyHint: true },
+  requires: OWN_TIMERS,
   run: (_args, call, ctx) => {
     const { timers, history } = ctx.core.timers.list(call.caller);
     return { timers: timers.map(timerView), history: history.map(historyView) };
@@ -162,6 +169,7 @@ const timerWait = defineTool({
   summary: 'Legacy delay: a fixed line typed to you after some seconds (prefer timer_set).',
   description:
     'Legacy delay: after `seconds`, a fixed line ("[switchboard] timer_wait: N s elapsed.") is typed to you as a user turn. Prefer timer_set, which delivers a body you choose.',
+  requires: { open: 'a timer for the caller itself' },
   run: ({ seconds, label }, call, ctx) => armedView(ctx.core.timers.setLegacyWait(call.caller, { seconds, label }), ctx, call),
 });
 

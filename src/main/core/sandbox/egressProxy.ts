@@ -1,0 +1,91 @@
+/**
+ * The sandbox's only way out: an HTTP proxy (CONNECT tunnels and plain absolute-URL requests) that
+ * lets through what the entry's allowlist names and the fixed routes to Switchboard itself, and
+ * records every other attempt. It listens on a Unix socket the sandbox reaches through its relay.
+ */
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { isAllowed, splitAuthority } from './networkAllowlist';
+
+/** A destination inside the sandbox that leads somewhere fixed on the host (MCP endpoint, API key proxy). */
+export type FixedRoute = () => Socket;
+
+interface EgressPolicy {
+  /** The allowlist as it is now (a person may widen it while the entry runs). */
+  allow(): readonly string[];
+  /** Where `host:port` (lower case) leads when it is one of Switchboard's own destinations. */
+  fixed(hostPort: string): FixedRoute | undefined;
+  onRefused(host: string, port: number): void;
+}
+
+export function createEgressProxy(policy: EgressPolicy): Server {
+  const server = createServer((req, res) => forwardPlainRequest(policy, req, res));
+  server.on('connect', (req: IncomingMessage, client: Duplex, head: Buffer) => openTunnel(policy, req, client, head));
+  return server;
+}
+
+function route(policy: EgressPolicy, host: string, port: number): FixedRoute | undefined {
+  const fixed = policy.fixed(`${host}:${port}`);
+  if (fixed) return fixed;
+  if (isAllowed(policy.allow(), host, port)) return () => connect({ host, port });
+  policy.onRefused(host, port);
+  return undefined;
+}
+
+function openTunnel(policy: EgressPolicy, req: IncomingMessage, client: Duplex, head: Buffer): void {
+  const target = splitAuthority(req.url ?? '');
+  client.on('error', () => client.destroy());
+  if (!target) return void client.end('HTTP/1.1 400 Bad Request\r\n\r\n');
+  const open = route(policy, target.host, target.port);
+  if (!open) return void client.end(refusalResponse(target.host, target.port));
+  const upstream = open();
+  upstream.once('connect', () => {
+    client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    if (head.length > 0) upstream.write(head);
+    upstream.pipe(client);
+    client.pipe(upstream);
+  });
+  upstream.on('error', () => {
+    if (!client.writableEnded) client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
+  });
+  client.on('close', () => upstream.destroy());
+}
+
+function forwardPlainRequest(policy: EgressPolicy, req: IncomingMessage, res: ServerResponse): void {
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '');
+  } catch {
+    return void res.writeHead(400).end('The sandbox proxy takes absolute URLs only\n');
+  }
+  if (url.protocol !== 'http:') return void res.writeHead(400).end('Plain requests must be http:; use CONNECT for https\n');
+  const target = splitAuthority(url.host, 80);
+  if (!target) return void res.writeHead(400).end('Bad host\n');
+  const open = route(policy, target.host, target.port);
+  if (!open) return void res.writeHead(403, { 'content-type': 'text/plain' }).end(refusalText(target.host, target.port));
+  const headers = { ...req.headers };
+  delete headers['proxy-connection'];
+  delete headers['proxy-authorization'];
+  const upstream = httpRequest(
+    { createConnection: () => open(), method: req.method, path: `${url.pathname}${url.search}`, headers },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    if (!res.headersSent) res.writeHead(502).end('Upstream failed\n');
+    else res.destroy();
+  });
+  req.pipe(upstream);
+}
+
+function refusalText(host: string, port: number): string {
+  return `Switchboard sandbox: ${host}:${port} is not on this entry's network allowlist\n`;
+}
+
+function refusalResponse(host: string, port: number): string {
+  const body = refusalText(host, port);
+  return `HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+}

@@ -1,0 +1,3 @@
+export { sandboxCapability, allowSandboxTarget, type SandboxCapabilityOptions } from './sandboxDecoration';
+export { bwrapArgs, innerScript } from './bwrapBackend';
+export { placeholderKey } from './apiKeyRoutes';

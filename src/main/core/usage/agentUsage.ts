@@ -1,0 +1,154 @@
+/**
+ * One agent entry's usage: the files its runs' sessions wrote (a fresh run starts a new one, a
+ * resumed run goes on in its old one), each read from where the last read stopped, summed. Read
+ * again when the current file changes (watched), when the agent's status changes (a turn started
+ * or ended, or the file is not found yet) and whenever asked.
+ */
+import { watch, type FSWatcher } from 'node:fs';
+import { DisposableStore, Emitter, serviceKey } from '../base';
+import { AGENT_SESSION, AGENT_STATUS, presetOf, type AgentPreset } from '../agents';
+import type { DecorationKey, EntryDecoration, EntryDecorator, ProcessEntry } from '../sessions';
+import type { ProcessInfo } from '../../../shared/model';
+import type { UsageRecord } from '../../../shared/usage';
+import { JsonlTail } from './jsonlTail';
+import { toUsageRecord } from './pricing';
+import { addModelTokens, addTokens, emptyReadUsage, type ReadUsage, type UsageAccumulator } from './usageAccumulator';
+import { USAGE_SOURCES, type UsageSource } from './usageSources';
+import type { FileObservation } from './usageHistory';
+
+/** Told what each session file adds up to after a read that moved (the history counts the gains). */
+type UsageObserver = (observations: FileObservation[]) => void;
+
+interface SessionFile {
+  tail: JsonlTail;
+  accumulator: UsageAccumulator;
+}
+
+export class AgentUsage implements EntryDecoration {
+  private readonly store = new DisposableStore();
+  private readonly changed = this.store.add(new Emitter<void>());
+  readonly onDidChange = this.changed.event;
+  /** By path, in the order the runs used them (the last is the current one). */
+  private readonly files = new Map<string, SessionFile>();
+  private last: UsageRecord;
+  private watcher: FSWatcher | undefined;
+
+  constructor(
+    private readonly entry: ProcessEntry,
+    private readonly preset: AgentPreset,
+    private readonly source: UsageSource,
+    private readonly sessionId: () => string | undefined,
+    private readonly observer: UsageObserver = () => undefined,
+  ) {
+    this.last = toUsageRecord(emptyReadUsage(), null);
+  }
+
+  /** Follows the agent's status: each change is a moment the CLI may have written a record. */
+  followStatus(onStatus: (listener: () => void) => { dispose(): void }): void {
+    this.store.add(onStatus(() => this.refresh()));
+    this.store.add(this.entry.onDidExitRun(() => this.refresh()));
+  }
+
+  describe(): Partial<ProcessInfo> {
+    return { usage: this.last };
+  }
+
+  /** Reads what the CLI appended and returns the record (firing a change when it moved). */
+  refresh(): UsageRecord {
+    this.findCurrentFile();
+    let moved = false;
+    for (const file of this.files.values()) {
+      const { records, restarted } = file.tail.read();
+      if (restarted) file.accumulator = this.source.accumulator();
+      for (const record of records) file.accumulator.push(record);
+      moved ||= records.length > 0 || restarted;
+    }
+    if (moved) {
+      this.last = toUsageRecord(this.sum(), this.files.size ? this.source.label : null);
+      this.observer(this.observations());
+      this.changed.fire();
+    }
+    return this.last;
+  }
+
+  get record(): UsageRecord {
+    return this.last;
+  }
+
+  get presetId(): string {
+    return this.preset.id;
+  }
+
+  dispose(): void {
+    this.watcher?.close();
+    this.store.dispose();
+  }
+
+  private observations(): FileObservation[] {
+    return [...this.files].map(([path, file]) => {
+      const read = file.accumulator.current();
+      return { path, ...read.tokens, cost_usd: toUsageRecord(read, null).cost_usd, worktree: this.entry.definition.worktree };
+    });
+  }
+
+  private findCurrentFile(): void {
+    const id = this.sessionId();
+    if (!id) return;
+    const known = [...this.files.keys()].some((path) => path.includes(id));
+    if (known) return;
+    const path = this.source.locate(this.preset, id, this.entry.definition.env ?? {});
+    if (!path) return;
+    this.files.set(path, { tail: new JsonlTail(path), accumulator: this.source.accumulator() });
+    this.watch(path);
+  }
+
+  /** Only the current file is watched: the CLI writes to one at a time. */
+  private watch(path: string): void {
+    this.watcher?.close();
+    try {
+      this.watcher = watch(path, () => this.refresh());
+      this.watcher.on('error', () => undefined); // a lost watch leaves the status changes and asks
+    } catch {
+      this.watcher = undefined;
+    }
+  }
+
+  /** Tokens and cost add up over the files; the model, context and windows are the current file's. */
+  private sum(): ReadUsage {
+    const reads = [...this.files.values()].map((f) => f.accumulator.current());
+    const total = emptyReadUsage();
+    let cliCost: number | undefined = 0;
+    for (const read of reads) {
+      addTokens(total.tokens, read.tokens);
+      for (const [model, tokens] of read.byModel) addModelTokens(total.byModel, model, tokens);
+      cliCost = cliCost === undefined || read.cliCostUsd === undefined ? undefined : cliCost + read.cliCostUsd;
+    }
+    const current = reads.at(-1);
+    if (!current) return total;
+    return {
+      ...total,
+      ...(cliCost !== undefined ? { cliCostUsd: cliCost } : {}),
+      ...(current.model ? { model: current.model } : {}),
+      ...(current.contextUsed !== undefined ? { contextUsed: current.contextUsed } : {}),
+      ...(current.contextWindow !== undefined ? { contextWindow: current.contextWindow } : {}),
+      windows: current.windows,
+    };
+  }
+}
+
+export const AGENT_USAGE: DecorationKey<AgentUsage> = serviceKey('agent usage');
+
+/** Agent entries whose preset has a usage source; follows the agent status decorated before it. */
+export const agentUsageDecorator =
+  (observer: UsageObserver): EntryDecorator<AgentUsage> =>
+  (entry, context) => {
+    if (entry.kind !== 'agent') return undefined;
+    const preset = presetOf(entry);
+    const source = USAGE_SOURCES[preset.id];
+    if (!source || preset.isGeneric) return undefined;
+    const session = context.earlier(AGENT_SESSION);
+    const usage = new AgentUsage(entry, preset, source, () => session?.id, observer);
+    const tracker = context.earlier(AGENT_STATUS)?.tracker;
+    usage.followStatus((listener) => (tracker ? tracker.onDidChangeStatus(listener) : entry.onDidStartRun(listener)));
+    return usage;
+  };

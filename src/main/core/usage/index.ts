@@ -1,0 +1,2 @@
+export { usageCapability, usageOf, type UsageCapabilityOptions } from './usageCapability';
+export { MODEL_TABLE } from './priceTable';

@@ -1,0 +1,46 @@
+/** What a CLI's records add up to, before pricing: one accumulator per CLI record format. */
+import { EMPTY_TOKENS, type TokenCounts, type UsageWindow } from '../../../shared/usage';
+
+export interface ReadUsage {
+  tokens: TokenCounts;
+  /** The CLI's own cost for the tokens above; undefined when its records carry none (or it lags them). */
+  cliCostUsd?: number;
+  /** Tokens per model, for pricing. */
+  byModel: Map<string, TokenCounts>;
+  model?: string;
+  contextUsed?: number;
+  contextWindow?: number;
+  windows: UsageWindow[];
+}
+
+/** Consumes a CLI's records one at a time, in file order. */
+export interface UsageAccumulator {
+  push(record: unknown): void;
+  current(): ReadUsage;
+}
+
+export function emptyReadUsage(): ReadUsage {
+  return { tokens: { ...EMPTY_TOKENS }, byModel: new Map(), windows: [] };
+}
+
+export function addTokens(into: TokenCounts, add: TokenCounts): void {
+  into.input_tokens += add.input_tokens;
+  into.output_tokens += add.output_tokens;
+  into.cache_read_tokens += add.cache_read_tokens;
+  into.cache_write_tokens += add.cache_write_tokens;
+}
+
+export function addModelTokens(byModel: Map<string, TokenCounts>, model: string, add: TokenCounts): void {
+  const counts = byModel.get(model) ?? { ...EMPTY_TOKENS };
+  addTokens(counts, add);
+  byModel.set(model, counts);
+}
+
+/** A non-negative integer field, or 0. */
+export function count(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

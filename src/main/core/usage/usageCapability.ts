@@ -1,0 +1,64 @@
+/** Usage joins the core as a capability: each agent entry's reader (a decoration) and the service under its key. */
+import type { Capability, Disposable, ServiceRegistry } from '../base';
+import type { DecorationKey, EntryDecoration, EntryDecorator } from '../sessions';
+import { createHash } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { AGENT_USAGE, agentUsageDecorator } from './agentUsage';
+import { UsageHistory } from './usageHistory';
+import { USAGE, UsageService, type UsageHost } from './usageService';
+
+export interface UsageCapabilityOptions {
+  /** Where the history is kept (`<dataDir>/usage/<hash of the project folder>.json`); without it, the totals live as long as the core. */
+  dataDir?: string;
+  projectDir?: string;
+}
+
+/** One file per project, named as the timers' and the view state's are. */
+function historyFileOf(dataDir: string, projectDir: string): string {
+  const key = createHash('sha256').update(resolve(projectDir)).digest('hex').slice(0, 16);
+  return join(dataDir, 'usage', `${key}.json`);
+}
+
+interface UsageCapabilityHost extends UsageHost {
+  readonly services: ServiceRegistry;
+  addEntryDecorator(key: DecorationKey<EntryDecoration>, decorator: EntryDecorator): Disposable;
+}
+
+export function usageCapability(options: UsageCapabilityOptions = {}): Capability<UsageCapabilityHost> {
+  return {
+    name: 'agent usage',
+    attach(core) {
+      const file = options.dataDir && options.projectDir ? historyFileOf(options.dataDir, options.projectDir) : undefined;
+      const history = new UsageHistory(file);
+      const observe = (observations: Parameters<UsageHistory['observe']>[0][]) => {
+        let changed = false;
+        for (const o of observations) changed = history.observe(o) || changed;
+        if (changed) saveQuietly(history);
+      };
+      const decorated = core.addEntryDecorator(AGENT_USAGE, agentUsageDecorator(observe));
+      const provided = core.services.provide(USAGE, new UsageService(core, history));
+      return {
+        dispose: () => {
+          provided.dispose();
+          decorated.dispose();
+        },
+      };
+    },
+  };
+}
+
+/** A history that cannot be written (disk full, folder gone) loses the newest totals, never the run. */
+function saveQuietly(history: UsageHistory): void {
+  try {
+    history.save();
+  } catch {
+    // Reported nowhere yet: the next change tries again.
+  }
+}
+
+/** The core's usage service, or a clear error for a core built without it. */
+export function usageOf(core: { readonly services: ServiceRegistry }): UsageService {
+  const service = core.services.find(USAGE);
+  if (!service) throw new Error('This core was built without the usage capability.');
+  return service;
+}

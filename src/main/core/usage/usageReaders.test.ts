@@ -1,0 +1,141 @@
+/**
+ * The readers against real records: Claude Code 2.1.332's transcript and Codex 0.171.0's rollout
+ * log, each written by the real CLI against its mock model API with scripted token counts per turn
+ * (test/fixtures/usage; turns of 1111/222/3333/44 and 555/66/7777/88 tokens for Claude Code,
+ * 1111 (333 cached)/222 and 5555 (777 cached)/66 for Codex, with x-codex-* rate-limit headers).
+ */
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ClaudeTranscriptAccumulator } from './claudeTranscript';
+import { CodexRolloutAccumulator } from './codexRollout';
+import { JsonlTail } from './jsonlTail';
+import { toUsageRecord } from './pricing';
+import { MODEL_TABLE } from './priceTable';
+import type { UsageAccumulator } from './usageAccumulator';
+
+const FIXTURES = path.join(__dirname, '../../../../test/fixtures/usage');
+const CLAUDE_SAMPLE = path.join(FIXTURES, 'claude-2.1.332-transcript.jsonl');
+const CODEX_SAMPLE = path.join(FIXTURES, 'codex-0.171.0-rollout.jsonl');
+
+const dirs: string[] = [];
+afterEach(() => {
+  while (dirs.length) rmSync(dirs.pop()!, { recursive: true, force: true });
+});
+
+function lines(file: string): unknown[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as unknown);
+}
+
+function feed(acc: UsageAccumulator, records: unknown[]): UsageAccumulator {
+  for (const r of records) acc.push(r);
+  return acc;
+}
+
+describe('Claude Code transcript', () => {
+  it('sums each response once and takes its own cost-state figure', () => {
+    const record = toUsageRecord(feed(new ClaudeTranscriptAccumulator(), lines(CLAUDE_SAMPLE)).current(), 'claude transcript');
+    expect(record).toMatchObject({
+      input_tokens: 1111 + 555,
+      output_tokens: 222 + 66,
+      cache_read_tokens: 3333 + 7777,
+      cache_write_tokens: 44 + 88,
+      cost_usd: 0.015306,
+      cost_source: 'cli',
+      model: 'claude-opus-5-5',
+      context_used: 555 + 66 + 7777 + 88,
+      context_window: 1_000_000,
+      windows: [],
+    });
+  });
+
+  it('prices its tokens as the CLI does (the table reproduces its own figure)', () => {
+    const records = lines(CLAUDE_SAMPLE).filter((r) => (r as { type: string }).type !== 'cost-state');
+    const record = toUsageRecord(feed(new ClaudeTranscriptAccumulator(), records).current(), 'claude transcript');
+    expect(record.cost_source).toBe('estimated');
+    expect(record.cost_usd).toBe(0.015306);
+  });
+
+  it('counts a message id once even when the response spans several lines', () => {
+    const records = lines(CLAUDE_SAMPLE);
+    const first = records.find((r) => (r as { type: string }).type === 'assistant');
+    const record = feed(new ClaudeTranscriptAccumulator(), [...records, first]).current();
+    expect(record.tokens.input_tokens).toBe(1111 + 555);
+  });
+
+  it('a response after the last cost-state makes the cost an estimate again', () => {
+    const later = {
+      type: 'assistant',
+      message: { id: 'msg_later', model: 'claude-opus-5-5', usage: { input_tokens: 1000, output_tokens: 100 } },
+    };
+    const record = toUsageRecord(feed(new ClaudeTranscriptAccumulator(), [...lines(CLAUDE_SAMPLE), later]).current(), null);
+    expect(record.cost_source).toBe('estimated');
+    expect(record.cost_usd).toBe(0.015306 + (1000 * 4 + 100 * 20) / 1e6);
+  });
+
+  it('an unknown model is unpriced, not guessed', () => {
+    const unknown = {
+      type: 'assistant',
+      message: { id: 'm1', model: 'someone-elses-model', usage: { input_tokens: 10, output_tokens: 5 } },
+    };
+    const record = toUsageRecord(feed(new ClaudeTranscriptAccumulator(), [unknown]).current(), null);
+    expect(record).toMatchObject({ input_tokens: 10, output_tokens: 5, cost_usd: null, cost_source: 'unpriced', context_window: null });
+    expect(MODEL_TABLE['someone-elses-model']).toBeUndefined();
+  });
+});
+
+describe('Codex rollout log', () => {
+  it('takes the running totals (cached input split off), context and both rate-limit windows', () => {
+    const record = toUsageRecord(feed(new CodexRolloutAccumulator(), lines(CODEX_SAMPLE)).current(), 'codex rollout');
+    expect(record).toMatchObject({
+      input_tokens: 1111 + 5555 - (333 + 777),
+      cache_read_tokens: 333 + 777,
+      output_tokens: 222 + 66,
+      cache_write_tokens: 0,
+      cost_usd: null,
+      cost_source: 'unpriced',
+      model: 'switchboard-mock',
+      context_used: 5555 + 66,
+      context_window: 258_400,
+    });
+    expect(record.windows).toEqual([
+      { name: '5h', used_percent: 81, resets_at: new Date(1795950000 * 1000).toISOString() },
+      { name: 'weekly', used_percent: 9, resets_at: new Date(1796500000 * 1000).toISOString() },
+    ]);
+  });
+});
+
+describe('JsonlTail', () => {
+  function tempFile(): string {
+    const dir = mkdtempSync(path.join(tmpdir(), 'usage-tail-'));
+    dirs.push(dir);
+    return path.join(dir, 'log.jsonl');
+  }
+
+  it('reads complete lines only, skips lines that are not JSON, and goes on from where it stopped', () => {
+    const file = tempFile();
+    writeFileSync(file, '{"a":1}\nnot json\n{"b":');
+    const tail = new JsonlTail(file);
+    expect(tail.read()).toEqual({ records: [{ a: 1 }], restarted: false });
+    appendFileSync(file, '2}\n{"c":"é"}\n');
+    expect(tail.read()).toEqual({ records: [{ b: 2 }, { c: 'é' }], restarted: false });
+    expect(tail.read().records).toEqual([]);
+  });
+
+  it('a file that shrank is read again from its start', () => {
+    const file = tempFile();
+    writeFileSync(file, '{"a":1}\n{"a":2}\n');
+    const tail = new JsonlTail(file);
+    tail.read();
+    writeFileSync(file, '{"x":1}\n');
+    expect(tail.read()).toEqual({ records: [{ x: 1 }], restarted: true });
+  });
+
+  it('a missing file reads as nothing', () => {
+    expect(new JsonlTail(path.join(tmpdir(), 'no-such-usage-file.jsonl')).read()).toEqual({ records: [], restarted: false });
+  });
+});

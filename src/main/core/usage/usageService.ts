@@ -1,0 +1,63 @@
+/** The project's usage: one agent's record (get_usage with an id) or the sums over its agents. */
+import { serviceKey, type ServiceKey } from '../base';
+import type { DecorationKey } from '../sessions';
+import type { ProcessInfo } from '../../../shared/model';
+import { InvalidArgumentError } from '../../../shared/errors';
+import { EMPTY_TOKENS, type CostSource, type ProcessUsage, type ProjectUsage } from '../../../shared/usage';
+import { AGENT_USAGE, type AgentUsage } from './agentUsage';
+import { addTokens } from './usageAccumulator';
+import { roundUsd } from './pricing';
+import type { UsageHistory } from './usageHistory';
+
+export interface UsageHost {
+  listProcesses(): ProcessInfo[];
+  describe(id: string): ProcessInfo;
+  decorationOf(id: string, key: DecorationKey<AgentUsage>): AgentUsage | undefined;
+}
+
+export class UsageService {
+  constructor(
+    private readonly host: UsageHost,
+    private readonly history: UsageHistory,
+  ) {}
+
+  /** One agent's usage, read fresh from its CLI's records. */
+  ofProcess(id: string): ProcessUsage {
+    const info = this.host.describe(id);
+    const usage = this.host.decorationOf(id, AGENT_USAGE);
+    if (!usage) {
+      const why = info.kind === 'agent' ? 'its CLI keeps no usage records Switchboard reads' : 'it is not an agent';
+      throw new InvalidArgumentError(`No usage for ${id} "${info.name}": ${why} (docs/usage.md)`);
+    }
+    return { process_id: id, name: info.name, preset: usage.presetId, ...usage.refresh(), budget: null };
+  }
+
+  /** Sums over every agent with usage records. */
+  ofProject(): ProjectUsage {
+    const agents = this.host
+      .listProcesses()
+      .filter((p) => p.kind === 'agent' && this.host.decorationOf(p.id, AGENT_USAGE))
+      .map((p) => this.ofProcess(p.id));
+    const tokens = { ...EMPTY_TOKENS };
+    for (const a of agents) addTokens(tokens, a);
+    return {
+      ...tokens,
+      ...projectCost(agents),
+      context_used: null,
+      context_window: null,
+      windows: agents.flatMap((a) => a.windows.map((w) => ({ ...w, name: `${a.name}: ${w.name}` }))),
+      budget: null,
+      agents,
+      days: this.history.rows(),
+    };
+  }
+}
+
+function projectCost(agents: ProcessUsage[]): { cost_usd: number | null; cost_source: CostSource } {
+  const priced = agents.filter((a) => a.cost_usd !== null);
+  if (priced.length === 0) return { cost_usd: agents.length ? null : 0, cost_source: agents.length ? 'unpriced' : 'cli' };
+  const cost_usd = roundUsd(priced.reduce((sum, a) => sum + (a.cost_usd ?? 0), 0));
+  return { cost_usd, cost_source: priced.every((a) => a.cost_source === 'cli') ? 'cli' : 'estimated' };
+}
+
+export const USAGE: ServiceKey<UsageService> = serviceKey('usage');

@@ -1,0 +1,82 @@
+/**
+ * Where each CLI keeps the records its usage is read from, as data: the file kind, its format's
+ * accumulator, and which of the preset's own session rules finds the file (the session id comes
+ * from the agent's session decoration). A preset without a row has no usage (docs/usage.md).
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { AgentPreset } from '../agents';
+import { ClaudeTranscriptAccumulator } from './claudeTranscript';
+import { CodexRolloutAccumulator } from './codexRollout';
+import type { UsageAccumulator } from './usageAccumulator';
+
+export interface UsageSource {
+  /** Shown as the record's `source`. */
+  label: string;
+  accumulator(): UsageAccumulator;
+  /** The file of session `sessionId` if it exists yet. */
+  locate(preset: AgentPreset, sessionId: string, env: Readonly<Record<string, string>>): string | undefined;
+}
+
+const SESSION_PLACEHOLDER = '{session}';
+/** Dated folders (YYYY/MM/DD) plus slack. */
+const MAX_DEPTH = 5;
+
+export const USAGE_SOURCES: Readonly<Record<string, UsageSource>> = {
+  claude: { label: 'claude transcript', accumulator: () => new ClaudeTranscriptAccumulator(), locate: inTranscriptFolders },
+  codex: { label: 'codex rollout', accumulator: () => new CodexRolloutAccumulator(), locate: bySessionFileName },
+};
+
+type Home = { homeEnv: string; defaultHome: string; dir: string };
+
+function homeOf(rule: Home, env: Readonly<Record<string, string>>): string {
+  return join(env[rule.homeEnv] ?? process.env[rule.homeEnv] ?? rule.defaultHome.replace(/^~/, homedir()), rule.dir);
+}
+
+/** Claude Code: `<home>/projects/<any folder>/<id>.jsonl` (the folder encodes the cwd its own way). */
+function inTranscriptFolders(preset: AgentPreset, sessionId: string, env: Readonly<Record<string, string>>): string | undefined {
+  const rule = preset.resume.supported ? preset.resume.transcript : undefined;
+  if (!rule) return undefined;
+  const root = homeOf(rule, env);
+  const fileName = rule.fileName.split(SESSION_PLACEHOLDER).join(sessionId);
+  for (const folder of listDir(root)) {
+    const file = join(root, folder, fileName);
+    if (isFile(file)) return file;
+  }
+  return undefined;
+}
+
+/** Codex: the file under `<home>/sessions` whose name's captured id is the session's. */
+function bySessionFileName(preset: AgentPreset, sessionId: string, env: Readonly<Record<string, string>>): string | undefined {
+  const rule = preset.resume.supported ? preset.resume.sessionFile : undefined;
+  if (!rule) return undefined;
+  const search = (dir: string, depth: number): string | undefined => {
+    for (const name of listDir(dir).sort().reverse()) {
+      const file = join(dir, name);
+      if (rule.pattern.exec(file)?.[1] === sessionId) return file;
+      if (depth < MAX_DEPTH && !name.endsWith('.jsonl')) {
+        const found = search(file, depth + 1);
+        if (found) return found;
+      }
+    }
+    return undefined;
+  };
+  return search(homeOf(rule, env), 0);
+}
+
+function listDir(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
