@@ -36,7 +36,9 @@ const ACTIONS = [
   { action: 'approve' as const, label: 'Yes', url: 'https://phone.example/action/tokenA' },
   { action: 'deny' as const, label: 'No', url: 'https://phone.example/action/tokenD' },
 ];
-const FAST = { timeoutMs: 300, backoffMs: [50, 100] };
+const FAST = { timeoutMs: 1_000, backoffMs: [50, 100] };
+/** One attempt with room for a loaded machine: the format tests count requests. */
+const ONCE = { timeoutMs: 10_000, backoffMs: [] };
 
 interface Hit {
   method: string;
@@ -64,7 +66,7 @@ async function receiver(statuses: (number | 'hang')[] = []): Promise<{ url: stri
 describe('webhook', () => {
   it('posts the event, entry, project, reason, question and actions as JSON', async () => {
     const r = await receiver();
-    await webhookChannel(`${r.url}/hook`, FAST).send(NEWS, () => ACTIONS);
+    await webhookChannel(`${r.url}/hook`, ONCE).send(NEWS, () => ACTIONS);
     expect(r.hits[0].method).toBe('POST');
     expect(r.hits[0].headers['content-type']).toBe('application/json');
     expect(JSON.parse(r.hits[0].body)).toEqual({
@@ -79,7 +81,7 @@ describe('webhook', () => {
       ],
       at: NEWS.at,
     });
-    await webhookChannel(`${r.url}/hook`, FAST).send({ ...NEWS, event: 'resolved' }, () => ACTIONS);
+    await webhookChannel(`${r.url}/hook`, ONCE).send({ ...NEWS, event: 'resolved' }, () => ACTIONS);
     expect(JSON.parse(r.hits[1].body)).toMatchObject({ event: 'resolved', entry: { id: 'e1' }, actions: [] });
     r.server.close();
   });
@@ -104,7 +106,7 @@ describe('webhook', () => {
 describe('ntfy', () => {
   it('publishes JSON with priority, tags and view buttons under one sequence id per agent, and deletes it when resolved', async () => {
     const r = await receiver();
-    const channel = ntfyChannel({ server: r.url, topic: 'sb_alerts', token: 'tk_secret' }, 'https://phone.example', FAST);
+    const channel = ntfyChannel({ server: r.url, topic: 'sb_alerts', token: 'tk_secret' }, 'https://phone.example', ONCE);
     await channel.send(NEWS, () => ACTIONS);
     const published = JSON.parse(r.hits[0].body) as Record<string, unknown>;
     expect(r.hits[0]).toMatchObject({ method: 'POST', url: '/' });
