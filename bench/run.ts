@@ -14,6 +14,7 @@ import { benchWorktreeApps } from './worktreeApps';
 import { benchRemote } from './remote';
 import { printAgentScores, scoreAgents } from './agents';
 import { benchBlockedLatency } from './blockedLatency';
+import { benchUsage } from './usage';
 
 type Section = { name: string; run: () => Promise<BenchRow[]> };
 
@@ -31,6 +32,7 @@ const sections: Section[] = [
   { name: 'worktree-apps', run: benchWorktreeApps },
   { name: 'remote', run: benchRemote },
   { name: 'agents', run: benchBlockedLatency },
+  { name: 'usage', run: benchUsage },
 ];
 
 async function main(): Promise<void> {

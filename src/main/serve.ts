@@ -17,6 +17,7 @@ import { generateToken, loadOrCreateSecret } from './core/security';
 import { createHostWorkspace, type HostWorkspace } from './core/workspace';
 import { connectRemoteHosts, groupRemoteSpecs, type RemoteHosts } from './core/remote';
 import { describeError, installProcessGuard } from './processGuard';
+import type { TrustRequest } from '../shared/trust';
 
 /** A pinned UI secret (`--pin-ui-secret`), beside the endpoint file in the data directory. */
 const UI_SECRET_FILE = 'ui-secret';
@@ -142,7 +143,7 @@ async function main(): Promise<void> {
   const projects = workspace.list().map(({ id, dir, handle }) => {
     for (const issue of handle.core.issues) log(`${dir}/switchboard.json: ${issue.path} ${issue.message}`);
     for (const request of handle.core.trustState().pending) {
-      log(`not trusted (${request.change}): ${request.key}: ${request.argv.join(' ')} — trust it in the UI or restart with --trust`);
+      log(`not trusted (${request.change}): ${request.key}: ${describeRequest(request)} — trust it in the UI or restart with --trust`);
     }
     return { id, dir, url: handle.mcp.url, token: handle.mcp.token };
   });
@@ -179,3 +180,13 @@ main().catch((err: unknown) => {
   log(`switchboard serve: ${err instanceof Error ? err.message : describeError(err)}`);
   void guard.shutdown(1);
 });
+
+/** One line per waiting request: the command, the folder itself, or what the worktrees section does. */
+function describeRequest(request: TrustRequest): string {
+  if (request.kind === 'folder') return 'the folder itself (no git runs there until it is trusted)';
+  if (!request.worktrees) return request.argv.join(' ');
+  const { dir, copy, setup } = request.worktrees;
+  return [dir && `dir ${dir}`, copy.length > 0 && `copy ${copy.join(' ')}`, setup.length > 0 && `setup ${setup.join('; ')}`]
+    .filter(Boolean)
+    .join(', ');
+}

@@ -9,6 +9,9 @@ import { z } from 'zod';
 const COST_SOURCES = ['cli', 'estimated', 'unpriced'] as const;
 export type CostSource = (typeof COST_SOURCES)[number];
 
+/** At this share of a usage window the agent's row says so and a person is told once (docs/usage.md). */
+export const WINDOW_WARNING_PERCENT = 80;
+
 /** A usage window the CLI knows (a five-hour or weekly window, a per-model limit). */
 export const UsageWindow = z.object({
   name: z.string(),

@@ -147,6 +147,13 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('Codex resumes its conversation a
       primary: 83,
       secondary: 9,
     });
+    // The 5h window passed 80 %: the agent is flagged for a person, with the reset time.
+    const flagged = await callOk<{ attention?: { reason: string } }>(restartedServe.client, 'get_process_status', {
+      process_id: resumed.id,
+    });
+    expect(flagged.attention?.reason).toBe(
+      `codex: 5h usage window at 83 %; it resets at ${new Date(FIVE_HOUR_RESET * 1000).toISOString()}`,
+    );
     // The history went on from the stored totals: the rollout log read again from its start after the restart counts once.
     const { days } = await callOk<ProjectUsage>(restartedServe.client, 'get_usage');
     expect(days).toHaveLength(1);

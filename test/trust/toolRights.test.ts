@@ -141,6 +141,7 @@ const WALK: Readonly<Record<string, { args: () => Record<string, unknown>; outco
   merge_worktree: { args: () => ({ worktree: 'someone-elses' }), outcome: 'refused' },
   remove_worktree: { args: () => ({ worktree: 'someone-elses' }), outcome: 'refused' },
   propose_commit_message: { args: () => ({ message: 'Add notes' }), outcome: 'allowed' },
+  get_usage: { args: () => ({ process_id: victim.id }), outcome: 'refused' },
 };
 
 function outcomeOf(result: CallToolResult): Outcome {

@@ -69,7 +69,7 @@ const PAIRING: Readonly<Record<string, Pairing>> = {
   timer_list: { calls: ['core.timers.list'] },
   timer_wait: { calls: ['core.timers.setLegacyWait'], args: { seconds: 1, message: 'x' } },
   create_worktree: { calls: ['core.worktrees.createWorktree'], args: { name: 'feature' } },
-  list_worktrees: { calls: ['core.worktrees.manager.status'] },
+  list_worktrees: { calls: ['core.worktrees.manager.overview'] },
   worktree_diff: { calls: ['core.worktrees.manager.diff'], args: { worktree: 'w_1' } },
   merge_worktree: { calls: ['core.worktrees.manager.merge'], args: { worktree: 'w_1' } },
   remove_worktree: { calls: ['core.worktrees.manager.remove'], args: { worktree: 'w_1' } },

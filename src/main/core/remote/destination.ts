@@ -32,7 +32,7 @@ export function parseRemoteSpec(text: string): RemoteSpec {
 }
 
 /** Throws one line when `destination` is not the shape of a host (checked before any ssh runs). */
-export function checkDestination(destination: string, label = destination): void {
+function checkDestination(destination: string, label = destination): void {
   const problem = sshDestinationProblem(destination);
   if (problem) throw new Error(`${label}: ${problem}`);
 }

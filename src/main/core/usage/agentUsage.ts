@@ -17,7 +17,7 @@ import { USAGE_SOURCES, type UsageSource } from './usageSources';
 import type { FileObservation } from './usageHistory';
 
 /** Told what each session file adds up to after a read that moved (the history counts the gains). */
-type UsageObserver = (observations: FileObservation[]) => void;
+type UsageObserver = (observations: FileObservation[], record: UsageRecord, entry: ProcessEntry) => void;
 
 interface SessionFile {
   tail: JsonlTail;
@@ -65,7 +65,7 @@ export class AgentUsage implements EntryDecoration {
     }
     if (moved) {
       this.last = toUsageRecord(this.sum(), this.files.size ? this.source.label : null);
-      this.observer(this.observations());
+      this.observer(this.observations(), this.last, this.entry);
       this.changed.fire();
     }
     return this.last;

@@ -1,10 +1,12 @@
 /** Usage joins the core as a capability: each agent entry's reader (a decoration) and the service under its key. */
 import type { Capability, Disposable, ServiceRegistry } from '../base';
 import type { DecorationKey, EntryDecoration, EntryDecorator } from '../sessions';
+import type { UsageRecord } from '../../../shared/usage';
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { AGENT_USAGE, agentUsageDecorator } from './agentUsage';
-import { UsageHistory } from './usageHistory';
+import { UsageHistory, type FileObservation } from './usageHistory';
+import { WindowWarnings, type AttentionHost } from './windowWarnings';
 import { USAGE, UsageService, type UsageHost } from './usageService';
 
 export interface UsageCapabilityOptions {
@@ -19,7 +21,7 @@ function historyFileOf(dataDir: string, projectDir: string): string {
   return join(dataDir, 'usage', `${key}.json`);
 }
 
-interface UsageCapabilityHost extends UsageHost {
+interface UsageCapabilityHost extends UsageHost, AttentionHost {
   readonly services: ServiceRegistry;
   addEntryDecorator(key: DecorationKey<EntryDecoration>, decorator: EntryDecorator): Disposable;
 }
@@ -30,10 +32,12 @@ export function usageCapability(options: UsageCapabilityOptions = {}): Capabilit
     attach(core) {
       const file = options.dataDir && options.projectDir ? historyFileOf(options.dataDir, options.projectDir) : undefined;
       const history = new UsageHistory(file);
-      const observe = (observations: Parameters<UsageHistory['observe']>[0][]) => {
+      const warnings = new WindowWarnings(core);
+      const observe = (observations: FileObservation[], record: UsageRecord, entry: { id: string; name: string }) => {
         let changed = false;
         for (const o of observations) changed = history.observe(o) || changed;
         if (changed) saveQuietly(history);
+        warnings.check(entry, record);
       };
       const decorated = core.addEntryDecorator(AGENT_USAGE, agentUsageDecorator(observe));
       const provided = core.services.provide(USAGE, new UsageService(core, history));

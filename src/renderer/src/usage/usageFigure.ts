@@ -1,8 +1,5 @@
 /** The compact usage figure of a row and a pane header, and its warning before a usage window's wall (docs/usage.md). */
-import type { UsageRecord, UsageWindow } from '../../../shared/usage';
-
-/** At this share of a usage window the row says so. */
-export const WINDOW_WARNING_PERCENT = 80;
+import { WINDOW_WARNING_PERCENT, type UsageRecord, type UsageWindow } from '../../../shared/usage';
 
 /** `$0.07` when priced (`~` marks an estimate), else the tokens processed (`12.3k tok`); empty before any usage. */
 export function compactFigure(u: UsageRecord): string {
