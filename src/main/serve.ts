@@ -1,6 +1,7 @@
 /**
  * Headless entry: `npm run serve -- [--project DIR]… [--root DIR]… [--port N] [--data-dir DIR] [--trust]
- * [--remote DEST[:DIR]]… [--ssh-config FILE] [--pin-ui-secret]`.
+ * [--remote DEST[:DIR]]… [--ssh-config FILE] [--pin-ui-secret] [--public-url https://HOST | --listen ADDR[:PORT]
+ * --tls-cert F --tls-key F] [--device-port N] [--notify URL]…`.
  * The same workspace and core as the app, the same renderer, served to a browser over a
  * secret-protected WebSocket. Without --project the browser shows the welcome view. Prints one JSON
  * line on stdout once it is up.
@@ -9,7 +10,9 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { mkdirSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { startWebServer, type RunningWebServer } from './core/bridge';
+import { startDeviceServer, startWebServer, type RunningDeviceServer, type RunningWebServer } from './core/bridge';
+import { Devices, deviceCommandHandler, parsePublicAccess } from './core/devices';
+import { AttentionService } from './core/attention';
 import { generateToken, loadOrCreateSecret } from './core/security';
 import { createHostWorkspace, type HostWorkspace } from './core/workspace';
 import { connectRemoteHosts, groupRemoteSpecs, type RemoteHosts } from './core/remote';
@@ -44,12 +47,16 @@ const log = (line: string) => void process.stderr.write(`${line}\n`);
 // Installed before anything can start a process tree, so no failure leaves one behind.
 let host: HostWorkspace | undefined;
 let web: RunningWebServer | undefined;
+let deviceWeb: RunningDeviceServer | undefined;
+let attention: AttentionService | undefined;
 let remotes: RemoteHosts | undefined;
 const guard = installProcessGuard(process, {
   name: 'switchboard serve',
   log,
   async stop() {
     remotes?.dispose(); // only the connections: the hosts' servers and processes keep running
+    attention?.dispose();
+    await deviceWeb?.close();
     await web?.close();
     await host?.dispose(); // every process tree ends before we exit
   },
@@ -76,11 +83,31 @@ async function main(): Promise<void> {
       'ssh-config': { type: 'string' },
       /** Keep the UI secret across runs (in the data dir), so an open tab reconnects after a restart. */
       'pin-ui-secret': { type: 'boolean', default: false },
+      /** Devices reach this UI through the person's HTTPS front at this origin (docs/devices.md). */
+      'public-url': { type: 'string' },
+      /** The loopback port that front forwards to (default: any free one, printed). */
+      'device-port': { type: 'string' },
+      /** Devices reach this UI over HTTPS on ADDR[:PORT] with this certificate and key. */
+      listen: { type: 'string' },
+      'tls-cert': { type: 'string' },
+      'tls-key': { type: 'string' },
+      /** A webhook (or `ntfy+https://SERVER/TOPIC`) told when an agent needs a person (repeatable). */
+      notify: { type: 'string', multiple: true, default: [] },
     },
     strict: true,
   });
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0–65535, got ${values.port}`);
+  // Checked before anything starts: a wrong listener setting is one line, and nothing half-runs.
+  const access = parsePublicAccess({
+    publicUrl: values['public-url'],
+    listen: values.listen,
+    tlsCert: values['tls-cert'],
+    tlsKey: values['tls-key'],
+  });
+  const devicePort = values['device-port'] === undefined ? 0 : Number(values['device-port']);
+  if (!Number.isInteger(devicePort) || devicePort < 0 || devicePort > 65535)
+    throw new Error(`--device-port must be 0–65535, got ${values['device-port']}`);
   const projectDirs = values.project.map((dir) => resolve(dir));
   const remoteSpecs = groupRemoteSpecs(values.remote);
   const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.switchboard', 'serve'));
@@ -98,6 +125,21 @@ async function main(): Promise<void> {
     uiSecret,
     port,
   });
+  const devices = new Devices({ dataDir, publicUrl: access?.origin });
+  attention = new AttentionService({ workspace, devices, dataDir, notifyUrls: values.notify, log });
+  workspace.useDeviceCommands(deviceCommandHandler(devices, attention));
+  const pushPublicKey = attention.publicKey();
+  if (access) {
+    deviceWeb = await startDeviceServer({
+      workspace,
+      devices,
+      staticDir: resolve(values['static-dir'] ?? join(__dirname, '../renderer')),
+      publicOrigin: access.origin,
+      tls: access.tls,
+      loopbackPort: devicePort,
+      pushPublicKey: () => pushPublicKey,
+    });
+  }
   const projects = workspace.list().map(({ id, dir, handle }) => {
     for (const issue of handle.core.issues) log(`${dir}/switchboard.json: ${issue.path} ${issue.message}`);
     for (const request of handle.core.trustState().pending) {
@@ -128,6 +170,8 @@ async function main(): Promise<void> {
     pid: process.pid,
     projects: [...projects, ...remoteProjects],
     ...(hosts.length ? { hosts } : {}),
+    // Where paired devices go, and where this server listens for them (the front's target with --public-url).
+    ...(access && deviceWeb ? { devices: { url: access.origin, listen: deviceWeb.listenUrl } } : {}),
   };
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }

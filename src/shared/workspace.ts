@@ -4,6 +4,7 @@
  * control API is addressed to one open project by its id.
  */
 import { z } from 'zod';
+import { DeviceCommandArgs, type DeviceResults } from './devices';
 import type { ProjectWaitingAgent } from './inbox';
 
 const ProjectId = z.string().min(1, 'project id is required').max(100);
@@ -84,6 +85,7 @@ export const WorkspaceCommandArgs = {
   disconnectHost: z.strictObject({ destination: SshDestination }),
   /** Removes a host from the remembered ones (disconnecting it first); nothing on the host is touched. */
   forgetHost: z.strictObject({ destination: SshDestination }),
+  ...DeviceCommandArgs,
 } as const;
 
 export type WorkspaceCommandName = keyof typeof WorkspaceCommandArgs;
@@ -154,7 +156,7 @@ export interface PathCompletion {
   folders: string[];
 }
 
-export interface WorkspaceResults {
+export interface WorkspaceResults extends DeviceResults {
   getWorkspace: WorkspaceState;
   openProject: OpenProjectInfo;
   closeProject: { closed: true };

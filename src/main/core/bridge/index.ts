@@ -3,4 +3,5 @@ export { startWebServer, type RunningWebServer } from './webServer';
 export { ControlClientSession } from './controlClientSession';
 export { dispatchSharedCommand, parseCommandArgs } from './commandDispatch';
 export { WorkspaceClientSession } from './workspaceClientSession';
+export { startDeviceServer, type RunningDeviceServer } from './deviceServer';
 export { UiSessions, type UiSession, type SessionPrincipal } from './uiSessions';

@@ -57,7 +57,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
 };
 
-const SECURITY_HEADERS = {
+export const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'X-Frame-Options': 'DENY',
@@ -251,7 +251,7 @@ function clientErrorStatus(err: NodeJS.ErrnoException): number {
 }
 
 /** Answers on a raw socket (parse errors, refused upgrades) with the same headers as every answer. */
-function refuseSocket(socket: Duplex, status: number, message: string): void {
+export function refuseSocket(socket: Duplex, status: number, message: string): void {
   if (socket.writable) {
     const headers = Object.entries({
       ...SECURITY_HEADERS,
@@ -316,7 +316,7 @@ async function handleMessage(client: WorkspaceClientSession, raw: string, send: 
 /** Addresses the app's page answers itself (the pairing page reads its code from the fragment). */
 const APP_PAGES = new Set(['/', '/pair']);
 
-async function serveStatic(root: string, path: string, res: ServerResponse): Promise<void> {
+export async function serveStatic(root: string, path: string, res: ServerResponse): Promise<void> {
   const relative = APP_PAGES.has(path) ? 'index.html' : path.replace(/^\/+/, '');
   const file = normalize(join(root, relative));
   if (!file.startsWith(normalize(root) + sep)) return deny(res, 404, 'Not found');
@@ -348,7 +348,7 @@ function sendJson(res: ServerResponse, value: unknown, headers: Record<string, s
   res.end(body);
 }
 
-function deny(res: ServerResponse, status: number, message: string): void {
+export function deny(res: ServerResponse, status: number, message: string): void {
   if (res.headersSent || res.destroyed) return;
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
   res.end(message);

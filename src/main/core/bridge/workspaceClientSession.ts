@@ -85,6 +85,8 @@ export class WorkspaceClientSession {
         const opened = await ws.chooseAndOpen();
         return opened ? info(ws, opened) : null;
       }
+      default:
+        return ws.callDeviceCommand(cmd, args);
     }
   }
 

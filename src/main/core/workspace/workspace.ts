@@ -8,6 +8,7 @@ import { basename } from 'node:path';
 import { SwitchboardError } from '../../../shared/errors';
 import type { OpenProjectInfo, PathCompletion, RecentProjectInfo, RemoteHostInfo, WorkspaceState } from '../../../shared/workspace';
 import type { ProjectWaitingAgent } from '../../../shared/inbox';
+import type { DeviceCommandName } from '../../../shared/devices';
 import { DisposableStore, Emitter, type Disposable, type Event } from '../base';
 import { projectKey, type CoreHandle } from '../composition';
 import type { RecentProjects } from '../projects';
@@ -15,6 +16,9 @@ import type { FolderRoots } from './folderRoots';
 import type { LinkedProjects } from './linkedProjects';
 
 /** Builds one project's core; `grantTrust` trusts its switchboard.json as it is (`--trust`). */
+/** Runs one of the desktop's device commands (listDevices, startPairing, …). */
+type DeviceCommandHandler = (cmd: DeviceCommandName, args: unknown) => unknown;
+
 type ProjectFactory = (dir: string, options: { grantTrust: boolean }) => Promise<CoreHandle>;
 
 interface WorkspaceOptions {
@@ -55,6 +59,7 @@ export class Workspace {
   private isDisposed = false;
   private announcedCounts = '';
   private linkedSource: LinkedProjects | undefined;
+  private deviceCommands: DeviceCommandHandler | undefined;
 
   /** The open projects, the active one or the counts changed. */
   readonly onChanged: Event<WorkspaceState> = this.changedEmitter.event;
@@ -90,6 +95,17 @@ export class Workspace {
   }
 
   /** The linked projects' source when `id` is one of them. */
+  /** Paired devices and notifications belong to the person, not a project: one handler for the whole workspace. */
+  useDeviceCommands(handler: DeviceCommandHandler): Disposable {
+    this.deviceCommands = handler;
+    return { dispose: () => void (this.deviceCommands === handler && (this.deviceCommands = undefined)) };
+  }
+
+  callDeviceCommand(cmd: DeviceCommandName, args: unknown): Promise<unknown> {
+    if (!this.deviceCommands) throw new SwitchboardError('not_found', `${cmd} is not available here: paired devices are not set up.`);
+    return Promise.resolve(this.deviceCommands(cmd, args));
+  }
+
   linkedOwning(id: string | undefined): LinkedProjects | undefined {
     return this.linkedSource?.list().some((p) => p.id === id) ? this.linkedSource : undefined;
   }

@@ -1,0 +1,152 @@
+/**
+ * When a person is needed, per agent: an agent waiting for permission or an answer, blocked on
+ * something a person must do, stuck, or an entry that asked for attention (a failed task, an MCP
+ * request_attention). One piece of news per agent, replaced when what it asks changes, and a
+ * `resolved` once it no longer needs anyone (answered in the pane, the inbox, MCP or a notification).
+ * Routine transitions (starting, working, idle) are never news.
+ */
+import { basename } from 'node:path';
+import type { ProjectWaitingAgent, PromptChoice } from '../../../shared/inbox';
+import type { ProcessInfo } from '../../../shared/model';
+import { DisposableStore, Emitter, type Event } from '../base';
+import type { OpenProject, Workspace } from '../workspace';
+
+export interface AttentionNews {
+  event: 'attention' | 'resolved';
+  /** One per agent: `project:entry`. */
+  key: string;
+  project: { id: string; name: string };
+  entry: { id: string; name: string };
+  reason: string;
+  /** What it asks, as on its screen. */
+  question?: string;
+  /** The prompt on screen and the answers the inbox knows, when there is one. */
+  prompt?: { fingerprint: string; choices: PromptChoice[] };
+  at: number;
+}
+
+/** A hook can say "waiting for permission" a moment before the dialog is drawn: wait this long for its prompt. */
+const PROMPT_DRAW_GRACE_MS = 1_000;
+const PROMPT_POLL_MS = 50;
+
+function needsPerson(info: ProcessInfo): boolean {
+  return info.agent?.primary === 'waiting' || info.agent?.primary === 'stuck' || info.attention !== undefined;
+}
+
+export class AttentionTracker {
+  private readonly newsEmitter = new Emitter<AttentionNews>();
+  readonly onNews: Event<AttentionNews> = this.newsEmitter.event;
+  /** What was last announced per agent, to tell news from repetition. */
+  private readonly announced = new Map<string, AttentionNews>();
+  private readonly store = new DisposableStore();
+  private readonly perProject = new Map<string, DisposableStore>();
+  private readonly pendingDraw = new Map<string, ReturnType<typeof setInterval>>();
+
+  constructor(private readonly workspace: Workspace) {
+    for (const project of workspace.list()) this.follow(project);
+    this.store.add(workspace.onProjectOpened((project) => this.follow(project)));
+    this.store.add(workspace.onProjectClosing((project) => this.unfollow(project)));
+  }
+
+  /** Who needs a person now (a new channel or device catches up from here). */
+  current(): AttentionNews[] {
+    return [...this.announced.values()];
+  }
+
+  dispose(): void {
+    for (const timer of this.pendingDraw.values()) clearInterval(timer);
+    for (const store of this.perProject.values()) store.dispose();
+    this.store.dispose();
+  }
+
+  private follow(project: OpenProject): void {
+    const store = new DisposableStore();
+    store.add(
+      project.handle.core.onEvent((event) => {
+        if (event.type === 'attentionRequested') this.consider(project, event.id, event.reason);
+        else if (event.type === 'processChanged') this.changed(project, event.process);
+        else if (event.type === 'processRemoved') this.resolve(project, event.id);
+      }),
+    );
+    this.perProject.set(project.id, store);
+  }
+
+  private unfollow(project: OpenProject): void {
+    this.perProject.get(project.id)?.dispose();
+    this.perProject.delete(project.id);
+    for (const news of this.current()) if (news.project.id === project.id) this.resolve(project, news.entry.id);
+  }
+
+  private changed(project: OpenProject, info: ProcessInfo): void {
+    const key = keyOf(project, info.id);
+    const last = this.announced.get(key);
+    if (last && !needsPerson(info)) return this.resolve(project, info.id);
+    if (!last && info.agent?.primary === 'stuck') return this.consider(project, info.id, 'Stuck: no progress for a while');
+    // Still waiting: a different prompt on screen is news that replaces the last.
+    if (last) this.consider(project, info.id, last.reason);
+  }
+
+  private consider(project: OpenProject, entryId: string, reason: string): void {
+    const key = keyOf(project, entryId);
+    const row = this.waitingRow(project, entryId);
+    const isDialogComing = row && !row.fingerprint && !row.blocked && (row.detail === 'permission' || row.detail === 'question');
+    if (isDialogComing && !this.pendingDraw.has(key)) return this.awaitPrompt(project, entryId, reason);
+    if (this.pendingDraw.has(key)) return;
+    this.announce(project, entryId, reason, row);
+  }
+
+  /** Polls the screen briefly for the dialog a hook announced, then announces with or without it. */
+  private awaitPrompt(project: OpenProject, entryId: string, reason: string): void {
+    const key = keyOf(project, entryId);
+    const startedAt = Date.now();
+    const timer = setInterval(() => {
+      const row = this.waitingRow(project, entryId);
+      if (row?.fingerprint || !row || Date.now() - startedAt >= PROMPT_DRAW_GRACE_MS) {
+        clearInterval(timer);
+        this.pendingDraw.delete(key);
+        if (row) this.announce(project, entryId, reason, row);
+      }
+    }, PROMPT_POLL_MS);
+    this.pendingDraw.set(key, timer);
+  }
+
+  private announce(project: OpenProject, entryId: string, reason: string, row: ProjectWaitingAgent | undefined): void {
+    const key = keyOf(project, entryId);
+    const entry = project.handle.core.findEntry(entryId);
+    if (!entry) return;
+    const news: AttentionNews = {
+      event: 'attention',
+      key,
+      project: { id: project.id, name: basename(project.dir) },
+      entry: { id: entryId, name: entry.name },
+      reason,
+      ...(row && { question: row.question }),
+      ...(row?.fingerprint && { prompt: { fingerprint: row.fingerprint, choices: row.choices } }),
+      at: Date.now(),
+    };
+    const last = this.announced.get(key);
+    if (last && last.question === news.question && last.prompt?.fingerprint === news.prompt?.fingerprint) return;
+    this.announced.set(key, news);
+    this.newsEmitter.fire(news);
+  }
+
+  private resolve(project: OpenProject, entryId: string): void {
+    const key = keyOf(project, entryId);
+    const pending = this.pendingDraw.get(key);
+    if (pending) clearInterval(pending);
+    this.pendingDraw.delete(key);
+    const last = this.announced.get(key);
+    if (!last) return;
+    this.announced.delete(key);
+    this.newsEmitter.fire({ ...last, event: 'resolved', at: Date.now() });
+  }
+
+  private waitingRow(project: OpenProject, entryId: string): ProjectWaitingAgent | undefined {
+    const row = project.handle.core.listWaiting().find((w) => w.id === entryId);
+    return row && { ...row, project: { id: project.id, name: basename(project.dir) } };
+  }
+}
+
+function keyOf(project: OpenProject, entryId: string): string {
+  return `${project.id}:${entryId}`;
+}
