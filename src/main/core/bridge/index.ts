@@ -4,4 +4,3 @@ export { ControlClientSession } from './controlClientSession';
 export { dispatchSharedCommand, parseCommandArgs } from './commandDispatch';
 export { WorkspaceClientSession } from './workspaceClientSession';
 export { startDeviceServer, type RunningDeviceServer } from './deviceServer';
-export { UiSessions, type UiSession, type SessionPrincipal } from './uiSessions';

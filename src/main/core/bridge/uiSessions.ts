@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 /** Who a session acts as: the holder of the UI secret (paired devices will add their own kind). */
-export type SessionPrincipal = { kind: 'uiSecret' };
+type SessionPrincipal = { kind: 'uiSecret' };
 
 export interface UiSession {
   readonly id: string;
