@@ -9,16 +9,14 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { createServer as createHttpsServer } from 'node:https';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { ClientMessage, ServerMessage } from '../../../shared/api';
+import type { ClientMessage } from '../../../shared/api';
 import { PairRequestSchema, PushSubscriptionSchema } from '../../../shared/devices';
 import { SwitchboardError, toSerializedError, type SerializedError } from '../../../shared/errors';
-import { FrameSlabs } from '../../../shared/outputFrame';
 import { assertDeviceMayCall, type DevicePrincipal, type Devices } from '../devices';
 import type { Workspace } from '../workspace';
 import { parseRequestTarget } from './requestTarget';
 import { actionPage, answerAction, describeAction } from './deviceActions';
-import { WorkspaceClientSession } from './workspaceClientSession';
-import { SECURITY_HEADERS, deny, refuseSocket, serveStatic } from './webServer';
+import { SECURITY_HEADERS, deny, refuseSocket, serveControlSocket, serveStatic } from './webServer';
 
 /** `__Host-`: Secure, Path=/ and no Domain, so no other host or path can set or shadow it. */
 const DEVICE_COOKIE = '__Host-sb_device';
@@ -167,46 +165,16 @@ export async function startDeviceServer(options: DeviceServerOptions): Promise<R
 
 /** The desktop's control socket for one device: each call checked against the device as it is now. */
 function serveDeviceSocket(workspace: Workspace, devices: Devices, deviceId: string, ws: WebSocket, onClose: () => void): void {
-  const send = (message: ServerMessage) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
-  };
-  const frames = new FrameSlabs();
-  const client = new WorkspaceClientSession(workspace, (event, project) => {
-    if (event.type !== 'output') return send(project === undefined ? { t: 'event', event } : { t: 'event', event, project });
-    if (ws.readyState !== ws.OPEN) return;
-    const frame = frames.encode(event);
-    ws.send(frame.bytes, { binary: true }, () => frame.release());
-  });
-  ws.on('message', (raw, isBinary) => {
-    let message: ClientMessage;
-    try {
-      if (isBinary) throw new Error('binary');
-      message = JSON.parse((raw as Buffer).toString('utf8')) as ClientMessage;
-    } catch {
-      return send({ t: 'result', seq: -1, ok: false, error: { code: 'invalid_argument', message: 'Send calls as JSON text frames' } });
-    }
-    const seq = typeof message?.seq === 'number' ? message.seq : -1;
+  serveControlSocket(workspace, ws, onClose, (message) => {
     const device = devices.current(deviceId);
     if (!device) {
-      send({ t: 'result', seq, ok: false, error: { code: 'unauthorized', message: 'This device was revoked.' } });
-      return ws.close(4401, 'revoked');
+      // The refusal is answered first; then the socket goes.
+      setImmediate(() => ws.close(4401, 'revoked'));
+      throw new SwitchboardError('unauthorized', 'This device was revoked.');
     }
-    void (async () => {
-      try {
-        assertDeviceMayCall(device, message.cmd);
-        if (message.cmd === 'sendUserTurn' && !device.mayControl) assertAgentEntry(workspace, message);
-        const value = await client.call(message.cmd, message.args, message.project);
-        send({ t: 'result', seq, ok: true, value: value ?? null });
-      } catch (err) {
-        send({ t: 'result', seq, ok: false, error: toSerializedError(err) });
-      }
-    })();
+    assertDeviceMayCall(device, message.cmd);
+    if (message.cmd === 'sendUserTurn' && !device.mayControl) assertAgentEntry(workspace, message);
   });
-  ws.on('close', () => {
-    client.dispose();
-    onClose();
-  });
-  ws.on('error', () => ws.terminate());
 }
 
 /** A reply is typed into an agent; into a shell it would run a command, which only a device allowed to control may do. */

@@ -265,7 +265,11 @@ export function refuseSocket(socket: Duplex, status: number, message: string): v
   } else socket.destroy();
 }
 
-function serveControlSocket(workspace: Workspace, ws: WebSocket, onClose: () => void): void {
+/** A check every call passes before it reaches the core (a paired device's rights); throwing refuses that call. */
+export type CallAdmission = (message: ClientMessage) => void;
+
+/** One viewer's control socket: JSON calls in, results, events and output frames out. */
+export function serveControlSocket(workspace: Workspace, ws: WebSocket, onClose: () => void, admit?: CallAdmission): void {
   const send = (message: ServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
   };
@@ -281,7 +285,7 @@ function serveControlSocket(workspace: Workspace, ws: WebSocket, onClose: () => 
     if (isBinary)
       return send({ t: 'result', seq: -1, ok: false, error: { code: 'invalid_argument', message: 'Send calls as JSON text frames' } });
     // The socket keeps the default binaryType, so a text frame arrives as one Buffer.
-    void handleMessage(client, (raw as Buffer).toString('utf8'), send);
+    void handleMessage(client, (raw as Buffer).toString('utf8'), send, admit);
   });
   ws.on('close', () => {
     client.dispose();
@@ -290,7 +294,12 @@ function serveControlSocket(workspace: Workspace, ws: WebSocket, onClose: () => 
   ws.on('error', () => ws.terminate());
 }
 
-async function handleMessage(client: WorkspaceClientSession, raw: string, send: (m: ServerMessage) => void): Promise<void> {
+async function handleMessage(
+  client: WorkspaceClientSession,
+  raw: string,
+  send: (m: ServerMessage) => void,
+  admit: CallAdmission | undefined,
+): Promise<void> {
   let message: ClientMessage;
   try {
     message = JSON.parse(raw) as ClientMessage;
@@ -306,6 +315,7 @@ async function handleMessage(client: WorkspaceClientSession, raw: string, send: 
       error: { code: 'invalid_argument', message: 'Expected {"t":"call","seq":N,"cmd":…,"args":…}' },
     });
   try {
+    admit?.(message);
     const value = await client.call(message.cmd, message.args, message.project);
     send({ t: 'result', seq, ok: true, value: value ?? null });
   } catch (err) {
