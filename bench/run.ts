@@ -15,6 +15,7 @@ import { benchRemote } from './remote';
 import { printAgentScores, scoreAgents } from './agents';
 import { benchBlockedLatency } from './blockedLatency';
 import { benchUsage } from './usage';
+import { benchAttention } from './attention';
 
 type Section = { name: string; run: () => Promise<BenchRow[]> };
 
@@ -33,6 +34,7 @@ const sections: Section[] = [
   { name: 'remote', run: benchRemote },
   { name: 'agents', run: benchBlockedLatency },
   { name: 'usage', run: benchUsage },
+  { name: 'attention', run: benchAttention },
 ];
 
 async function main(): Promise<void> {
