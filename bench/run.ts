@@ -16,6 +16,7 @@ import { printAgentScores, scoreAgents } from './agents';
 import { benchBlockedLatency } from './blockedLatency';
 import { benchUsage } from './usage';
 import { benchSandbox } from './sandbox';
+import { benchAttention } from './attention';
 
 type Section = { name: string; run: () => Promise<BenchRow[]> };
 
@@ -35,6 +36,7 @@ const sections: Section[] = [
   { name: 'agents', run: benchBlockedLatency },
   { name: 'usage', run: benchUsage },
   { name: 'sandbox', run: benchSandbox },
+  { name: 'attention', run: benchAttention },
 ];
 
 async function main(): Promise<void> {
