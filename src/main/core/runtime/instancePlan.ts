@@ -1,7 +1,7 @@
 /**
  * The project's `processes` as they run in one worktree (docs/runtime.md): each entry's port, its
  * `${...}` references expanded, and, outside the main checkout, the port passed to servers the
- * framework table knows. Issue 31 calls this when it makes a worktree; the main checkout's
+ * framework table knows. The worktree service calls this when it makes a worktree; the main checkout's
  * entries go through it too, so `${port}` means the same everywhere.
  */
 import { isAbsolute, relative, resolve } from 'node:path';
@@ -12,7 +12,7 @@ import { defaultPortOf, passPort } from './passPort';
 import type { PortAllocator } from './portAllocator';
 import { expandTemplate, KNOWN_REFERENCES, templateRefs, type TemplateRef } from './templates';
 
-/** What the runtime needs of a worktree (issue 31's `WorktreeInfo` has all of it). */
+/** What the runtime needs of a worktree (the worktree service's `WorktreeInfo` has all of it). */
 export interface RuntimeWorktree {
   id: string;
   name: string;

@@ -1,5 +1,5 @@
 /**
- * The one call issue 31 makes when it creates (or reopens) a worktree: the worktree's instances of
+ * The one call the worktree service makes when it creates (or reopens) a worktree: the worktree's instances of
  * the project's processes, which of them start with it (`worktrees.start`), and the environment
  * its agent gets. A removed worktree's ports go back to the pool.
  */

@@ -537,7 +537,7 @@ describe('StatusTracker', () => {
   });
 });
 
-describe('StatusTracker: blocked agents (issue 30)', () => {
+describe('StatusTracker: blocked agents', () => {
   const NOT_LOGGED_IN = sample('not-logged-in');
   const RETRYING_WITH_RESET = THINKING.map((l) =>
     l.startsWith('✽ Drizzling…') ? '✻ Session limit reached · Retrying in 1s (10:53pm) · attempt 1/10' : l,
@@ -606,7 +606,7 @@ describe('StatusTracker: blocked agents (issue 30)', () => {
   });
 });
 
-describe('StatusTracker: retries reported by the CLI, not drawn (issue 30)', () => {
+describe('StatusTracker: retries reported by the CLI, not drawn', () => {
   /** Claude's samples stand in for any CLI's screens: a spinner that only animates, then text. */
   function retriedRequest() {
     const s = idleSession();
