@@ -266,7 +266,7 @@ export function refuseSocket(socket: Duplex, status: number, message: string): v
 }
 
 /** A check every call passes before it reaches the core (a paired device's rights); throwing refuses that call. */
-export type CallAdmission = (message: ClientMessage) => void;
+type CallAdmission = (message: ClientMessage) => void;
 
 /** One viewer's control socket: JSON calls in, results, events and output frames out. */
 export function serveControlSocket(workspace: Workspace, ws: WebSocket, onClose: () => void, admit?: CallAdmission): void {
