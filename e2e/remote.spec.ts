@@ -88,6 +88,8 @@ test('serve --remote: the host project in the grid tagged with its host, typing 
   const notes = page.locator('[data-testid="project-tab"][data-project="notes"]');
   await expect(notes).toHaveClass(/active/);
   await expect(notes.getByTestId('project-host')).toHaveText(host.alias);
+  // A folder without switchboard.json asks to be trusted before git runs there; not now.
+  await page.getByTestId('trust-dismiss').click();
   // A host that cannot be reached: one line under the form, the rest untouched.
   await page.getByTestId('project-add').click();
   await page.getByTestId('host-input').fill('nosuchhost.invalid');
