@@ -28,6 +28,7 @@ import { PhoneView } from '../phone/PhoneView';
 import { useIsPhoneWidth } from '../phone/phoneWidth';
 import { registerServiceWorker } from '../pwa/registerServiceWorker';
 import { PairDevice } from '../devices/PairDevice';
+import { DevicesPanel } from '../devices/DevicesPanel';
 import { PAIR_PATH, pairingCodeOf } from '../devices/pairing';
 
 function App() {
@@ -63,6 +64,7 @@ function App() {
       {hasProject && overlay?.kind === 'newWorktree' && <NewWorktreeAgent />}
       {hasProject && overlay?.kind === 'worktreeDiff' && <WorktreeReview key={overlay.worktree} worktree={overlay.worktree} />}
       {hasProject && overlay?.kind === 'pruneWorktrees' && <WorktreePrune />}
+      {overlay?.kind === 'devices' && <DevicesPanel />}
       <ConnectionBanner />
       {error && (
         <div className="toast" role="alert" data-testid="error-toast" onClick={() => useUi.getState().setError(undefined)}>
