@@ -167,7 +167,7 @@ test('the Devices panel pairs a phone beyond loopback; the phone approves the wa
 
   await panel.getByRole('button', { name: 'Revoke iPhone' }).click();
   await expect(panel.getByText('No device is paired.')).toBeVisible();
-  const afterRevoke = await phone.evaluate(async () => (await fetch('/push/key')).status);
+  const afterRevoke = await phone.evaluate(async () => (await fetch('/session')).status);
   expect(afterRevoke).toBe(401);
   await phoneContext.close();
 });

@@ -65,6 +65,11 @@ function PairedDevices() {
     }
     await reload();
   };
+  /** Shown at once; the list read afterwards says what the server kept. */
+  const setControl = (deviceId: string, mayControl: boolean) => {
+    setDevices((list) => list?.map((d) => (d.id === deviceId ? { ...d, mayControl } : d)));
+    return act(() => command('setDeviceControl', { deviceId, mayControl }));
+  };
   const now = Date.now();
   return (
     <section className="devices-section" aria-labelledby="devices-title" data-testid="devices-list-section">
@@ -83,7 +88,7 @@ function PairedDevices() {
                 type="checkbox"
                 checked={d.mayControl}
                 data-testid="device-may-control"
-                onChange={(e) => void act(() => command('setDeviceControl', { deviceId: d.id, mayControl: e.target.checked }))}
+                onChange={(e) => void setControl(d.id, e.target.checked)}
               />
               may start and stop entries
             </label>
