@@ -39,7 +39,7 @@ export async function startDeviceAccess(options: {
   const access = parsePublicAccess(flags);
   const devices = new Devices({ dataDir, publicUrl: access?.origin });
   const attention = new AttentionService({ workspace, devices, dataDir, notifyUrls: flags.notify, presence: options.presence, log });
-  const commands = workspace.useDeviceCommands(deviceCommandHandler(devices, attention));
+  const commands = workspace.useDeviceCommands(deviceCommandHandler(devices, attention, options.presence));
   const pushPublicKey = attention.publicKey();
   let listener: RunningDeviceServer | undefined;
   try {

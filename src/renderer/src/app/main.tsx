@@ -29,6 +29,7 @@ import { useIsPhoneWidth } from '../phone/phoneWidth';
 import { registerServiceWorker } from '../pwa/registerServiceWorker';
 import { PairDevice } from '../devices/PairDevice';
 import { DevicesPanel } from '../devices/DevicesPanel';
+import { installPresenceReport } from './presenceReport';
 import { PAIR_PATH, pairingCodeOf } from '../devices/pairing';
 
 function App() {
@@ -47,6 +48,7 @@ function App() {
   useEffect(() => installTitleBadge(), []);
   useEffect(() => installNotifications(), []);
   useEffect(() => installWorktreeRefresh(), []);
+  useEffect(() => installPresenceReport(), []);
   return (
     <div
       className={`app${isSidebarHidden ? ' sidebar-hidden' : ''}`}
