@@ -86,11 +86,11 @@ describe.skipIf(unavailable)('serve --listen: paired devices over HTTPS beyond l
     // The app's page signs in with the cookie alone, and can later check it is still this server.
     const session = await httpsCall(target, 'GET', '/session', { headers: { Cookie: cookie } });
     expect(session.status).toBe(200);
-    const { identity } = session.json() as { identity: string };
+    const { identity } = session.json<{ identity: string }>();
     expect(identity).toMatch(/^[\w-]{43}$/);
     const nonce = 'n'.repeat(32);
     const proof = await httpsCall(target, 'GET', `/identity?nonce=${nonce}`, {});
-    expect((proof.json() as { proof: string }).proof).toBe(
+    expect(proof.json<{ proof: string }>().proof).toBe(
       createHmac('sha256', Buffer.from(identity, 'base64url')).update(nonce).digest('base64url'),
     );
     expect((await httpsCall(target, 'GET', '/session', {})).status).toBe(401);

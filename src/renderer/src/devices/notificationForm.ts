@@ -41,7 +41,7 @@ export function formOf(settings: NotificationSettings): NotificationForm {
   };
 }
 
-export function ntfyTopicUrl(target: NtfyTarget): string {
+function ntfyTopicUrl(target: NtfyTarget): string {
   return `${target.server.replace(/\/+$/, '')}/${target.topic}`;
 }
 
