@@ -59,7 +59,7 @@ export const USAGE_SOURCES: Readonly<Record<string, UsageSource>> = {
 type Home = { homeEnv: string; defaultHome: string; dir: string };
 
 function homeOf(rule: Home, env: Readonly<Record<string, string>>): string {
-  return join(env[rule.homeEnv] ?? process.env[rule.homeEnv] ?? rule.defaultHome.replace(/^~/, homedir()), rule.dir);
+  return join(env[rule.homeEnv] ?? process.env[rule.homeEnv] ?? rule.defaultHome.replace(/^~/, env.HOME ?? homedir()), rule.dir);
 }
 
 /** Claude Code: `<home>/projects/<any folder>/<id>.jsonl` (the folder encodes the cwd its own way). */
