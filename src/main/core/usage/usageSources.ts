@@ -12,6 +12,7 @@ import { ClaudeTranscriptAccumulator } from './claudeTranscript';
 import { CodexRolloutAccumulator } from './codexRollout';
 import type { UsageAccumulator } from './usageAccumulator';
 import { PiSessionAccumulator } from './piSession';
+import { QwenChatAccumulator } from './qwenChat';
 import type { SessionFileRule } from './discoveredSession';
 
 export interface UsageSource {
@@ -37,6 +38,18 @@ const PI_SESSION_FILES: SessionFileRule = {
   defaultHome: '~/.pi/agent',
   dir: 'sessions',
 };
+
+/**
+ * Qwen Code 0.24.4: `<QWEN_HOME or ~/.qwen>/projects/<sanitized cwd>/chats/<session id>.jsonl`
+ * (`Storage.getGlobalQwenDir`, `getProjectDir`; `ChatRecordingService.ensureConversationFile`);
+ * every record carries the cwd.
+ */
+const QWEN_CHAT_FILES: SessionFileRule = {
+  pattern: /\/chats\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/,
+  homeEnv: 'QWEN_HOME',
+  defaultHome: '~/.qwen',
+  dir: 'projects',
+};
 /** Dated folders (YYYY/MM/DD) plus slack. */
 const MAX_DEPTH = 5;
 
@@ -53,6 +66,12 @@ export const USAGE_SOURCES: Readonly<Record<string, UsageSource>> = {
     accumulator: () => new PiSessionAccumulator(),
     locate: (_preset, id, env) => bySessionFileName(PI_SESSION_FILES, id, env),
     discover: PI_SESSION_FILES,
+  },
+  qwen: {
+    label: 'qwen chat recording',
+    accumulator: () => new QwenChatAccumulator(),
+    locate: (_preset, id, env) => bySessionFileName(QWEN_CHAT_FILES, id, env),
+    discover: QWEN_CHAT_FILES,
   },
 };
 
