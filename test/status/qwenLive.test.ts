@@ -5,9 +5,8 @@
  * it a message; the agent's model calls whoami through the preset's MCP wiring and gets its own
  * entry). Ground truth comes from the mock's timeline and our keystrokes, never from the screen.
  */
-import type { ProcessUsage } from '../../src/shared/usage';
-import { callOk } from '../mcp/mcpHarness';
 import { describe, expect, it } from 'vitest';
+import { usageOf } from '../../src/main/core/usage';
 import { createQwenHarness } from '../fixtures/openaiChat/qwenHarness';
 import {
   askThenDenyDeploy,
@@ -33,7 +32,7 @@ const cleanup = cleanupsAfterEach();
 
 describe('the real Qwen Code through Switchboard', () => {
   it(
-    'idle → active → waiting/permission → idle after Escape → dead after /quit, one process',
+    "idle → active → waiting/permission → idle after Escape → dead after /quit, one process; its usage is the mock's sums",
     async () => {
       const { mock, harness } = await mockAndHarness(
         cleanup,
@@ -54,6 +53,18 @@ describe('the real Qwen Code through Switchboard', () => {
 
       await core.sendUserTurn(id, '/quit');
       await status(is('dead'), 'dead after /quit');
+
+      // Read from Qwen Code's own chat recording (what get_usage answers): exactly what the mock reported for the conversation.
+      const answers = mock.events.flatMap((e) => (e.type === 'stream_end' && e.kind === 'main' ? [e] : []));
+      expect(answers.length).toBeGreaterThanOrEqual(2);
+      expect(usageOf(core).ofProcess(id)).toMatchObject({
+        input_tokens: answers.reduce((sum, e) => sum + e.promptTokens, 0),
+        output_tokens: answers.reduce((sum, e) => sum + e.completionTokens, 0),
+        cache_read_tokens: 0,
+        cost_source: 'unpriced',
+        cost_usd: null,
+        source: 'qwen chat recording',
+      });
     },
     TEST_TIMEOUT_MS,
   );
@@ -79,7 +90,7 @@ describe('the real Qwen Code through Switchboard', () => {
   // that). Like a model would, the next round asks again; a round must still reach whoami and get
   // this entry.
   it(
-    "under serve: spawn_agent + send_message over MCP; the agent calls whoami and gets its own entry; get_usage is the mock's sums",
+    'under serve: spawn_agent + send_message over MCP; the agent calls whoami and gets its own entry',
     async () => {
       // Turns are scripted per round by whoamiThroughQwen.
       const { mock, harness } = await mockAndHarness(cleanup, undefined, (baseUrl) => createQwenHarness({ baseUrl }));
@@ -95,22 +106,6 @@ describe('the real Qwen Code through Switchboard', () => {
       expect(result.content).toContain(id);
       expect(result.content).toContain('qwen-under-test');
       expect(result.content).toContain('agent');
-
-      // Read from Qwen Code's own chat recording once the turn is over: exactly what the mock reported for the conversation.
-      await waitForAgentStatus(client, id, WAIT_MS);
-      const answers = mock.events.flatMap((e) => (e.type === 'stream_end' && e.kind === 'main' ? [e] : []));
-      expect(answers.length).toBeGreaterThanOrEqual(2);
-      const input = answers.reduce((sum, e) => sum + e.promptTokens, 0);
-      const output = answers.reduce((sum, e) => sum + e.completionTokens, 0);
-      const usage = await callOk<ProcessUsage>(client, 'get_usage', { process_id: id });
-      expect(usage).toMatchObject({
-        input_tokens: input,
-        output_tokens: output,
-        cache_read_tokens: 0,
-        cost_source: 'unpriced',
-        cost_usd: null,
-        source: 'qwen chat recording',
-      });
     },
     TEST_TIMEOUT_MS,
   );

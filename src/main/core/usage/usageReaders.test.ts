@@ -14,6 +14,7 @@ import { ClaudeTranscriptAccumulator } from './claudeTranscript';
 import { CodexRolloutAccumulator } from './codexRollout';
 import { JsonlTail } from './jsonlTail';
 import { PiSessionAccumulator } from './piSession';
+import { QwenChatAccumulator } from './qwenChat';
 import { toUsageRecord } from './pricing';
 import { MODEL_TABLE } from './priceTable';
 import type { UsageAccumulator } from './usageAccumulator';
@@ -134,6 +135,39 @@ describe('pi session file', () => {
     const records = lines(PI_SAMPLE);
     const first = records.find((r) => (r as { message?: { role: string } }).message?.role === 'assistant');
     expect(feed(new PiSessionAccumulator(), [...records, first]).current().tokens.input_tokens).toBe(613 + 643);
+  });
+});
+
+describe('Qwen Code chat recording', () => {
+  // The shape recordAssistantTurn writes (Qwen Code 0.24.4); the live test reads the real file.
+  const assistant = (uuid: string, prompt: number, cached: number, candidates: number, thoughts: number) => ({
+    uuid,
+    sessionId: '5f0c2a8e-1b7d-4c3a-9e2f-0a1b2c3d4e5f',
+    type: 'assistant',
+    cwd: '/home/dev/project',
+    model: 'switchboard-mock',
+    usageMetadata: {
+      promptTokenCount: prompt,
+      cachedContentTokenCount: cached,
+      candidatesTokenCount: candidates,
+      thoughtsTokenCount: thoughts,
+    },
+    contextWindowSize: 131072,
+  });
+
+  it('splits the cached part off the prompt, counts thoughts as output, once per record, unpriced', () => {
+    const records = [{ type: 'user', uuid: 'u1' }, assistant('a1', 1111, 333, 222, 11), assistant('a2', 5555, 777, 66, 0)];
+    const record = toUsageRecord(feed(new QwenChatAccumulator(), [...records, records[1]]).current(), 'qwen chat recording');
+    expect(record).toMatchObject({
+      input_tokens: 1111 - 333 + 5555 - 777,
+      cache_read_tokens: 333 + 777,
+      output_tokens: 222 + 11 + 66,
+      cache_write_tokens: 0,
+      cost_usd: null,
+      cost_source: 'unpriced',
+      context_used: 5555 + 66,
+      context_window: 131072,
+    });
   });
 });
 
