@@ -90,7 +90,7 @@ describe('the bubblewrap command line', () => {
   it('starts the relays, waits for their ports and becomes the program under the limits', () => {
     const script = innerScript(plan({ memoryMb: 512, maxProcesses: 64 }), '/usr/bin/socat');
     expect(script).toContain(
-      "'/usr/bin/socat' 'TCP-LISTEN:3128,bind=127.0.0.1,fork,reuseaddr' 'UNIX-CONNECT:/tmp/switchboard-sandbox-x/proxy.sock' 2>/dev/null &",
+      "'/usr/bin/socat' 'TCP-LISTEN:3128,bind=127.0.0.1,fork,reuseaddr,nodelay' 'UNIX-CONNECT:/tmp/switchboard-sandbox-x/proxy.sock' 2>/dev/null &",
     );
     expect(script).toContain(':0C38 00000000:0000 0A');
     expect(script.trim().split('\n').at(-1)).toBe(`exec prlimit --nproc=64 --data=${512 * 1024 * 1024} -- "$@"`);
@@ -186,6 +186,48 @@ describe('the egress proxy', () => {
     expect(tunnelRefusal).toMatch(/^HTTP\/1.1 403/);
     expect(refused).toEqual([`127.0.0.1:${otherPort}`, `127.0.0.1:${otherPort}`]);
     expect((await viaProxy(port, '/relative')).status).toBe(400);
+  });
+
+  it('reuses its connection to an allowed host across plain requests, passing on only end-to-end headers', async () => {
+    let connections = 0;
+    const seen: Record<string, unknown>[] = [];
+    const upstream = createServer((req, res) => {
+      seen.push(req.headers);
+      res.end('registry');
+    });
+    upstream.on('connection', () => (connections += 1));
+    cleanups.push(() => upstream.close());
+    const allowedPort = await listening(upstream);
+    const otherPort = await serve((_req, res) => res.end('other'));
+    const { port, refused } = await proxy([`127.0.0.1:${allowedPort}`]);
+    const answers = [];
+    for (let i = 0; i < 3; i++) {
+      answers.push(
+        await new Promise<{ body: string; headers: Record<string, unknown> }>((done, fail) => {
+          const headers = { 'proxy-authorization': 'Basic c2VjcmV0', connection: 'close, x-hop', 'x-hop': 'one hop', 'x-end': 'kept' };
+          const req = request({ host: '127.0.0.1', port, path: `http://127.0.0.1:${allowedPort}/p${i}`, agent: false, headers }, (res) => {
+            let body = '';
+            res.on('data', (c: Buffer) => (body += c.toString()));
+            res.on('end', () => done({ body, headers: res.headers }));
+          });
+          req.on('error', fail);
+          req.end();
+        }),
+      );
+    }
+    expect(answers.map((a) => a.body)).toEqual(['registry', 'registry', 'registry']);
+    expect(connections).toBe(1);
+    for (const headers of seen) {
+      expect(headers['x-end']).toBe('kept');
+      expect(headers).not.toHaveProperty('proxy-authorization');
+      expect(headers).not.toHaveProperty('x-hop');
+      expect(headers.connection).not.toBe('close');
+    }
+    // The upstream's keep-alive terms are its connection's, not the client's.
+    expect(answers[0].headers).not.toHaveProperty('keep-alive');
+    // Reuse is per allowed destination: another host is still refused and recorded.
+    expect((await viaProxy(port, `http://127.0.0.1:${otherPort}/`)).status).toBe(403);
+    expect(refused).toEqual([`127.0.0.1:${otherPort}`]);
   });
 
   it('always lets Switchboard’s own destinations through', async () => {
