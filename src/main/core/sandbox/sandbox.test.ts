@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SandboxConfigSchema, sandboxOptionsOf } from '../../../shared/sandbox';
 import { makeTestRepo } from '../worktrees/testing/gitRepo';
-import { API_KEY_ROUTES, placeholderKey } from './apiKeyRoutes';
+import { API_KEY_ROUTES, placeholderKey, upstreamPath } from './apiKeyRoutes';
 import { bwrapArgs, innerScript } from './bwrapBackend';
 import { createEgressProxy } from './egressProxy';
 import { createKeyProxy } from './keyProxy';
@@ -239,6 +239,60 @@ describe('the egress proxy', () => {
 });
 
 describe('the key proxy', () => {
+  const gemini = API_KEY_ROUTES.find((route) => route.keyEnv === 'GEMINI_API_KEY')!;
+  const realGeminiKey = 'AIzaSyREAL-gemini-key_0123456789';
+
+  it('puts the real key in Gemini’s key parameter when the request carried one, leaving the rest as sent', () => {
+    const placeholder = placeholderKey(realGeminiKey);
+    expect(upstreamPath(gemini, '/', `/ws/Service.Bidi?key=${placeholder}&alt=sse%20x`, realGeminiKey)).toBe(
+      `/ws/Service.Bidi?key=${realGeminiKey}&alt=sse%20x`,
+    );
+    expect(upstreamPath(gemini, '/base/', `/v1beta/models?pageSize=5&key`, realGeminiKey)).toBe(
+      `/base/v1beta/models?pageSize=5&key=${realGeminiKey}`,
+    );
+    // No key parameter: none is added (the header carries it); a parameter merely ending in "key" is not the key.
+    expect(upstreamPath(gemini, '', '/v1beta/models?pagekey=1', realGeminiKey)).toBe('/v1beta/models?pagekey=1');
+    // Routes whose API takes no key parameter leave the query alone.
+    const anthropic = API_KEY_ROUTES[0];
+    expect(upstreamPath(anthropic, '/base', '/v1/messages?key=x', 'sk-ant-real')).toBe('/base/v1/messages?key=x');
+  });
+
+  it('relays a WebSocket upgrade with the real key in the header and the key parameter', async () => {
+    const upstream = createServer((_req, res) => res.writeHead(426).end());
+    upstream.on('upgrade', (req, socket) => {
+      socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n');
+      socket.write(`saw ${req.url} ${String(req.headers['x-goog-api-key'])}\n`);
+      socket.on('data', (chunk: Buffer) => socket.write(`echo ${chunk.toString()}`));
+    });
+    cleanups.push(() => upstream.close());
+    const upstreamPort = await listening(upstream);
+    const keyProxy = createKeyProxy(gemini, `http://127.0.0.1:${upstreamPort}`, realGeminiKey);
+    cleanups.push(() => keyProxy.close());
+    const port = await listening(keyProxy);
+    const placeholder = placeholderKey(realGeminiKey);
+    const text = await new Promise<string>((done, fail) => {
+      const socket = connect({ host: '127.0.0.1', port }, () => {
+        socket.write(
+          `GET /ws/Live.Bidi?key=${placeholder} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+            `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nx-goog-api-key: ${placeholder}\r\n\r\n`,
+        );
+      });
+      let seen = '';
+      socket.on('data', (chunk: Buffer) => {
+        seen += chunk.toString();
+        if (seen.includes('saw ') && !seen.includes('hello')) socket.write('hello');
+        if (seen.includes('echo hello')) {
+          socket.destroy();
+          done(seen);
+        }
+      });
+      socket.on('error', fail);
+    });
+    expect(text).toMatch(/^HTTP\/1.1 101 Switching Protocols\r\n/);
+    expect(text).toContain(`saw /ws/Live.Bidi?key=${realGeminiKey} ${realGeminiKey}\n`);
+    expect(text).not.toContain(placeholder);
+  });
+
   it('sends the real key (in the API’s own header) to the real base URL, whatever key the sandbox sent', async () => {
     const seen: { path?: string; headers?: Record<string, unknown> } = {};
     const upstreamPort = await serve((req, res) => {
