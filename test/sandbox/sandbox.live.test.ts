@@ -5,7 +5,7 @@
  * One core and one agent are shared by the file; each test checks its part of what they did.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -210,6 +210,26 @@ describe('a real Claude Code in a sandbox (bubblewrap, as root)', () => {
   );
 
   it(
+    'spawns a process over MCP without asking for a sandbox: it runs in the agent’s sandbox',
+    async () => {
+      const out = await toolCall('mcp__switchboard__spawn_process', {
+        kind: 'command',
+        argv: ['sleep', '300'],
+        name: 'child-of-sandboxed',
+      });
+      const child = handle.core.listProcesses().find((p) => p.name === 'child-of-sandboxed');
+      expect(child, out).toBeDefined();
+      expect(handle.core.describe(child!.id).access?.spawnedBy).toBe(agentId);
+      expect(handle.core.describe(child!.id).sandbox?.reach).toContain(`127.0.0.1:${portOf(allowedServer)}`);
+      const sleeper = pidsOfEntry(child!.id).find((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'sleep');
+      expect(sleeper, 'the child runs').toBeDefined();
+      expect(readlinkSync(`/proc/${sleeper}/ns/net`), 'in a network namespace of its own').not.toBe(readlinkSync('/proc/self/ns/net'));
+      await handle.core.closeProcess(child!.id);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
     'leaves no process behind once closed',
     async () => {
       const entry = handle.core.entry(agentId);
@@ -274,7 +294,10 @@ describe('a server in a sandbox', () => {
       }
       expect(handle.core.describe(info.id).ports?.listening, 'the proxy and MCP relays inside are not the server').toEqual([port]);
       const pids = pidsOfEntry(info.id);
-      expect(pids.some((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'socat'), 'relays run inside').toBe(true);
+      expect(
+        pids.some((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'socat'),
+        'relays run inside',
+      ).toBe(true);
       await handle.core.closeProcess(info.id);
       expect(pidsOfEntry(info.id)).toEqual([]);
       await expect(httpGet(`http://127.0.0.1:${port}/`), 'the host port is closed with it').rejects.toThrow(/ECONNREFUSED/);
