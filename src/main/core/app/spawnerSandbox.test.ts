@@ -9,6 +9,7 @@ import { buildCore } from '../composition';
 import { makeTestRepo, type TestRepo } from '../worktrees/testing/gitRepo';
 import type { SandboxBackend } from '../sandbox/sandboxBackend';
 import type { SwitchboardCore } from './switchboardCore';
+import type { SandboxConfig } from '../../../shared/sandbox';
 
 const SPAWNER_SANDBOX = { network: { allow: ['registry.npmjs.org'] } };
 
@@ -45,7 +46,7 @@ describe("a sandboxed spawner's children", () => {
   it('spawn_process without sandbox, with `sandbox: false` or with a wider allowlist: the spawner’s sandbox, run through the backend', async () => {
     const { core, wrapped } = await start({});
     const spawner = await core.spawnProcess({ kind: 'command', argv: ['cat'], name: 'spawner', sandbox: SPAWNER_SANDBOX });
-    const asked = [undefined, false, { network: { allow: ['*'] } }] as const;
+    const asked: Array<SandboxConfig | undefined> = [undefined, false, { network: { allow: ['*'] } }];
     for (const [index, sandbox] of asked.entries()) {
       const child = await core.spawnProcess(
         { kind: 'command', argv: ['echo', `child-${index}`], ...(sandbox !== undefined ? { sandbox } : {}) },
