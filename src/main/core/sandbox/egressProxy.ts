@@ -4,9 +4,10 @@
  * records every other attempt. It listens on a Unix socket the sandbox reaches through its relay.
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { connect, type Socket } from 'node:net';
+import { lookup } from 'node:dns/promises';
+import { connect, isIP, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { isAllowed, splitAuthority } from './networkAllowlist';
+import { isAllowed, isLocalAddress, namesAddressAndPort, splitAuthority } from './networkAllowlist';
 
 /** A destination inside the sandbox that leads somewhere fixed on the host (MCP endpoint, API key proxy). */
 export type FixedRoute = () => Socket;
@@ -17,7 +18,14 @@ interface EgressPolicy {
   /** Where `host:port` (lower case) leads when it is one of Switchboard's own destinations. */
   fixed(hostPort: string): FixedRoute | undefined;
   onRefused(host: string, port: number): void;
+  /** The address a name resolves to (the system resolver by default). */
+  resolve?(host: string): Promise<string>;
 }
+
+/** Where an allowed destination leads, or why it is refused (one line). */
+type Route = { open: FixedRoute } | { refusal: string } | { failure: string };
+
+const systemResolve = async (host: string) => (await lookup(host)).address;
 
 export function createEgressProxy(policy: EgressPolicy): Server {
   const server = createServer((req, res) => forwardPlainRequest(policy, req, res));
@@ -25,20 +33,46 @@ export function createEgressProxy(policy: EgressPolicy): Server {
   return server;
 }
 
-function route(policy: EgressPolicy, host: string, port: number): FixedRoute | undefined {
+/**
+ * An allowed name is resolved here and the connection goes to the address checked: a name that
+ * resolves to a local address is refused unless the allowlist names that address and port.
+ */
+async function route(policy: EgressPolicy, host: string, port: number): Promise<Route> {
   const fixed = policy.fixed(`${host}:${port}`);
-  if (fixed) return fixed;
-  if (isAllowed(policy.allow(), host, port)) return () => connect({ host, port });
+  if (fixed) return { open: fixed };
+  const allow = policy.allow();
+  if (!isAllowed(allow, host, port)) return refuse(policy, host, port, refusalText(host, port));
+  let address: string;
+  try {
+    address = isIP(host) ? host : await (policy.resolve ?? systemResolve)(host);
+  } catch {
+    return { failure: `Switchboard sandbox: ${host} does not resolve\n` };
+  }
+  if (isLocalAddress(address) && !namesAddressAndPort(allow, address, port)) {
+    const shown = isIP(address) === 6 ? `[${address}]` : address;
+    const why = host === address ? 'a local address' : `${host} resolves to ${shown}, a local address`;
+    return refuse(policy, address, port, `Switchboard sandbox: ${why}; only an allowlist entry ${shown}:${port} reaches it\n`);
+  }
+  return { open: () => connect({ host: address, port }) };
+}
+
+function refuse(policy: EgressPolicy, host: string, port: number, text: string): Route {
   policy.onRefused(host, port);
-  return undefined;
+  return { refusal: text };
 }
 
 function openTunnel(policy: EgressPolicy, req: IncomingMessage, client: Duplex, head: Buffer): void {
   const target = splitAuthority(req.url ?? '');
   client.on('error', () => client.destroy());
   if (!target) return void client.end('HTTP/1.1 400 Bad Request\r\n\r\n');
-  const open = route(policy, target.host, target.port);
-  if (!open) return void client.end(refusalResponse(target.host, target.port));
+  void route(policy, target.host, target.port).then((routed) => {
+    if ('refusal' in routed) return void client.end(plainResponse('403 Forbidden', routed.refusal));
+    if ('failure' in routed) return void client.end(plainResponse('502 Bad Gateway', routed.failure));
+    if (!client.destroyed) tunnelTo(routed.open, client, head);
+  });
+}
+
+function tunnelTo(open: FixedRoute, client: Duplex, head: Buffer): void {
   const upstream = open();
   upstream.once('connect', () => {
     client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
@@ -62,8 +96,14 @@ function forwardPlainRequest(policy: EgressPolicy, req: IncomingMessage, res: Se
   if (url.protocol !== 'http:') return void res.writeHead(400).end('Plain requests must be http:; use CONNECT for https\n');
   const target = splitAuthority(url.host, 80);
   if (!target) return void res.writeHead(400).end('Bad host\n');
-  const open = route(policy, target.host, target.port);
-  if (!open) return void res.writeHead(403, { 'content-type': 'text/plain' }).end(refusalText(target.host, target.port));
+  void route(policy, target.host, target.port).then((routed) => {
+    if ('refusal' in routed) return void res.writeHead(403, { 'content-type': 'text/plain' }).end(routed.refusal);
+    if ('failure' in routed) return void res.writeHead(502, { 'content-type': 'text/plain' }).end(routed.failure);
+    forwardTo(routed.open, url, req, res);
+  });
+}
+
+function forwardTo(open: FixedRoute, url: URL, req: IncomingMessage, res: ServerResponse): void {
   const headers = { ...req.headers };
   delete headers['proxy-connection'];
   delete headers['proxy-authorization'];
@@ -85,7 +125,6 @@ function refusalText(host: string, port: number): string {
   return `Switchboard sandbox: ${host}:${port} is not on this entry's network allowlist\n`;
 }
 
-function refusalResponse(host: string, port: number): string {
-  const body = refusalText(host, port);
-  return `HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+function plainResponse(status: string, body: string): string {
+  return `HTTP/1.1 ${status}\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 }
