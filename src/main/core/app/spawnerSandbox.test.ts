@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildCore } from '../composition';
 import { makeTestRepo, type TestRepo } from '../worktrees/testing/gitRepo';
-import type { SandboxBackend } from '../sandbox/sandboxBackend';
+import type { SandboxBackend } from '../sandbox';
 import type { SwitchboardCore } from './switchboardCore';
 import type { SandboxConfig } from '../../../shared/sandbox';
 
