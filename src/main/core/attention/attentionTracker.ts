@@ -32,8 +32,9 @@ export class AttentionTracker {
   private readonly perProject = new Map<string, DisposableStore>();
   private readonly pendingDraw = new Map<string, ReturnType<typeof setInterval>>();
 
-  /** A read of the linked projects' waiting rows is under way / another is due after it. */
-  private linkedRead: 'idle' | 'reading' | 'again' = 'idle';
+  /** A read of the linked projects' waiting rows is under way; another is due after it. */
+  private isReadingLinked = false;
+  private isLinkedReadDue = false;
   private isDisposed = false;
 
   constructor(private readonly workspace: Workspace) {
@@ -140,18 +141,21 @@ export class AttentionTracker {
 
   /** One read at a time; changes during a read ask for one more after it. */
   private async readLinked(): Promise<void> {
-    if (this.linkedRead !== 'idle') {
-      this.linkedRead = 'again';
+    if (this.isReadingLinked) {
+      this.isLinkedReadDue = true;
       return;
     }
-    do {
-      this.linkedRead = 'reading';
-      const all = await this.workspace.listWaitingEverywhere().catch(() => undefined);
-      if (this.isDisposed) return;
-      // A host that does not answer now changes nothing: its agents' news stands until it does.
-      if (all) this.applyLinked(all.filter((row) => this.workspace.linkedOwning(row.project.id) !== undefined));
-    } while (this.linkedRead === 'again');
-    this.linkedRead = 'idle';
+    this.isReadingLinked = true;
+    try {
+      do {
+        this.isLinkedReadDue = false;
+        const all = await this.workspace.listWaitingEverywhere().catch(() => undefined);
+        if (this.isDisposed) return;
+        if (all) this.applyLinked(all.filter((row) => this.workspace.linkedOwning(row.project.id) !== undefined));
+      } while (this.isLinkedReadDue);
+    } finally {
+      this.isReadingLinked = false;
+    }
   }
 
   private applyLinked(rows: ProjectWaitingAgent[]): void {
