@@ -31,7 +31,7 @@ interface TcpListener {
 }
 
 /** A listening socket of a network namespace: its port and address family. */
-export interface NamespaceListener {
+interface NamespaceListener {
   port: number;
   family: 4 | 6;
 }
