@@ -184,9 +184,19 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
             autoStart: false,
           },
           v6: { command: 'python3', args: ['-m', 'http.server', String(v6Port), '--bind', '::1'], autoStart: false },
+          boxed: {
+            command: 'sh',
+            args: [
+              '-c',
+              'cat ~/.host-marker 2>/dev/null || echo marker-hidden; echo "pid1=$(cat /proc/1/comm)"; echo boxed-done; exec cat',
+            ],
+            autoStart: false,
+            sandbox: true,
+          },
         },
       }),
     );
+    writeFileSync(join(host.home, '.host-marker'), 'host-marker-outside-the-sandbox\n');
     spawnSync('chown', ['-R', `${host.user}:`, dir]);
     chownSync(dir, host.uid, -1);
     laptopData = mkdtempSync(join(tmpdir(), 'remote-grid-'));
@@ -240,6 +250,27 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
       const lines = await pane.until((l) => l.filter((line) => line === 'typed-on-the-laptop').length === 2);
       expect(lines.filter((line) => line === 'typed-on-the-laptop')).toHaveLength(2);
       await expect(viewer.session.call('closeProject', { projectId: remote!.id })).rejects.toThrow(/stays open on its host/);
+    } finally {
+      viewer.dispose();
+    }
+  }, 120_000);
+
+  it("a sandboxed entry of the host project runs in the host's bubblewrap: the host user's home is hidden from it", async () => {
+    const viewer = new Viewer(laptop.workspace);
+    try {
+      const workspace = (await viewer.session.call('getWorkspace', {})) as WorkspaceState;
+      viewer.project = workspace.projects.find((p) => p.host === host.alias)!.id;
+      const { processes } = (await viewer.call('getSnapshot', {})) as { processes: ProcessInfo[] };
+      const boxed = processes.find((p) => p.name === 'boxed')!;
+      expect(boxed.sandbox, 'the host describes its sandbox').toMatchObject({ refusedCount: 0 });
+      const pane = await viewer.pane(boxed.id);
+      await viewer.call('startProcess', { id: boxed.id });
+      const lines = await pane.until((l) => l.includes('boxed-done'));
+      expect(lines).toContain('marker-hidden');
+      expect(lines.join('\n')).not.toContain('host-marker-outside-the-sandbox');
+      // Pid 1 of its own pid namespace is bwrap's: it runs inside the sandbox on the host.
+      expect(lines).toContain('pid1=bwrap');
+      await viewer.call('closeProcess', { id: boxed.id });
     } finally {
       viewer.dispose();
     }

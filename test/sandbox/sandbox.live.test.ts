@@ -5,22 +5,24 @@
  * One core and one agent are shared by the file; each test checks its part of what they did.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreHandle } from '../../src/main/core/composition';
 import { allowSandboxTarget, bwrapArgs, innerScript, placeholderKey } from '../../src/main/core/sandbox';
 import { makeTestRepo, type TestRepo } from '../../src/main/core/worktrees/testing/gitRepo';
 import { createClaudeHarness, trustClaudeFolder, type ClaudeHarness } from '../fixtures/anthropic/claudeHarness';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/anthropic/mockAnthropic';
-import { startRepoCore } from '../support/repoCore';
+import { httpGet, startRepoCore } from '../support/repoCore';
 import { screenTail, waitForOutput, waitForScreen } from '../support/wait';
 
 const AGENT_WAIT_MS = 90_000;
 const TEST_TIMEOUT_MS = 240_000;
 const MARKER = 'ssh-marker-outside-the-sandbox';
+const VITE_FIXTURE = resolve(__dirname, '../fixtures/servers/vite-app');
+const VITE_BIN = resolve(__dirname, '../../node_modules/.bin/vite');
 
 let repo: TestRepo;
 let handle: CoreHandle;
@@ -37,6 +39,13 @@ function listen(text: string): Promise<Server> {
   });
 }
 const portOf = (server: Server) => (server.address() as AddressInfo).port;
+
+async function freePort(): Promise<number> {
+  const server = await listen('');
+  const port = portOf(server);
+  await new Promise((done) => server.close(done));
+  return port;
+}
 
 /** Host pids whose environment says they belong to entry `id` (the sandboxed ones included: /proc shows every pid namespace). */
 function pidsOfEntry(id: string): number[] {
@@ -201,6 +210,26 @@ describe('a real Claude Code in a sandbox (bubblewrap, as root)', () => {
   );
 
   it(
+    'spawns a process over MCP without asking for a sandbox: it runs in the agent’s sandbox',
+    async () => {
+      const out = await toolCall('mcp__switchboard__spawn_process', {
+        kind: 'command',
+        argv: ['sleep', '300'],
+        name: 'child-of-sandboxed',
+      });
+      const child = handle.core.listProcesses().find((p) => p.name === 'child-of-sandboxed');
+      expect(child, out).toBeDefined();
+      expect(handle.core.describe(child!.id).access?.spawnedBy).toBe(agentId);
+      expect(handle.core.describe(child!.id).sandbox?.reach).toContain(`127.0.0.1:${portOf(allowedServer)}`);
+      const sleeper = pidsOfEntry(child!.id).find((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'sleep');
+      expect(sleeper, 'the child runs').toBeDefined();
+      expect(readlinkSync(`/proc/${sleeper}/ns/net`), 'in a network namespace of its own').not.toBe(readlinkSync('/proc/self/ns/net'));
+      await handle.core.closeProcess(child!.id);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
     'leaves no process behind once closed',
     async () => {
       const entry = handle.core.entry(agentId);
@@ -236,6 +265,42 @@ describe('a sandboxed shell', () => {
       entry.write(`kill -0 ${process.pid} 2>/dev/null && echo sees-host || echo host-hidden-$((3+4))\r`);
       await waitForOutput(entry, /host-hidden-7/, 15_000);
       await handle.core.closeProcess(info.id);
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+describe('a server in a sandbox', () => {
+  it(
+    'a sandboxed Vite becomes ready and answers on the host loopback; its relays are not its ports; closing leaves no process',
+    async () => {
+      const web = join(worktreePath, 'web');
+      cpSync(VITE_FIXTURE, web, { recursive: true });
+      const port = await freePort();
+      const info = await handle.core.spawnProcess({
+        kind: 'command',
+        name: 'vite-sandboxed',
+        argv: [VITE_BIN, '--port', String(port), '--strictPort'],
+        worktree: 'a',
+        cwd: 'web',
+        sandbox: true,
+      });
+      const result = await handle.core.waitForReady(info.id, 60_000);
+      expect(result, result.message).toMatchObject({ success: true, state: 'ready', port });
+      for (const host of ['127.0.0.1', 'localhost']) {
+        const page = await httpGet(`http://${host}:${port}/`);
+        expect(page.status).toBe(200);
+        expect(page.body).toContain('Switchboard Vite fixture');
+      }
+      expect(handle.core.describe(info.id).ports?.listening, 'the proxy and MCP relays inside are not the server').toEqual([port]);
+      const pids = pidsOfEntry(info.id);
+      expect(
+        pids.some((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'socat'),
+        'relays run inside',
+      ).toBe(true);
+      await handle.core.closeProcess(info.id);
+      expect(pidsOfEntry(info.id)).toEqual([]);
+      await expect(httpGet(`http://127.0.0.1:${port}/`), 'the host port is closed with it').rejects.toThrow(/ECONNREFUSED/);
     },
     TEST_TIMEOUT_MS,
   );

@@ -160,17 +160,21 @@ export class EntryLauncher {
 
   /** Create an entry from a full spec and start it; owned by its spawner before it runs, so even a failed start is the spawner's to close. */
   async createAndStart(spec: ProcessSpec, origin: SpawnOrigin): Promise<ProcessEntry> {
-    const entry = this.options.sessions.create(this.withSpawnerSandbox(spec, origin));
-    if (origin.spawnedBy) this.options.access.recordSpawn(entry.id, origin.spawnedBy);
+    const entry = this.createSpawned(spec, origin.spawnedBy);
     await startNew(entry);
     return entry;
   }
 
-  /** What a sandboxed entry starts runs in the same sandbox, whatever it asked for: nothing it spawns gets out. */
-  private withSpawnerSandbox(spec: ProcessSpec, origin: SpawnOrigin): ProcessSpec {
-    const spawner = origin.spawnedBy ? this.options.sessions.find(origin.spawnedBy) : undefined;
-    const sandbox = spawner?.definition.sandbox;
-    return sandbox ? { ...spec, sandbox } : spec;
+  /**
+   * A new entry, owned by `spawnedBy` when another entry made it. What a sandboxed entry starts
+   * (a process, an agent, a task, a worktree's servers) runs in the same sandbox, whatever it
+   * asked for: nothing it spawns gets out, nor gets a wider allowlist.
+   */
+  createSpawned(spec: ProcessSpec, spawnedBy: string | undefined): ProcessEntry {
+    const sandbox = spawnedBy ? this.options.sessions.find(spawnedBy)?.definition.sandbox : undefined;
+    const entry = this.options.sessions.create(sandbox ? { ...spec, sandbox } : spec);
+    if (spawnedBy) this.options.access.recordSpawn(entry.id, spawnedBy);
+    return entry;
   }
 
   /** An entry of a previous app run (spawned at run time), with its id; started, resumed or left stopped per its policy. */

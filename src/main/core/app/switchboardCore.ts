@@ -194,8 +194,9 @@ export class SwitchboardCore {
     return this.sessions.list();
   }
 
-  createEntry(spec: ProcessSpec): ProcessEntry {
-    return this.sessions.create(spec);
+  /** A new entry; one another entry made (`spawnedBy`) is its spawner's and runs in its spawner's sandbox. */
+  createEntry(spec: ProcessSpec, spawnedBy?: string): ProcessEntry {
+    return this.launcher.createSpawned(spec, spawnedBy);
   }
 
   decorationOf<D extends EntryDecoration>(id: string, key: DecorationKey<D>): D | undefined {

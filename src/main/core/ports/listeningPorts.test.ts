@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { connect, createServer, type Server } from 'node:net';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import {
 } from './listeningPorts';
 
 const isLinux = process.platform === 'linux';
+const hasBwrap = isLinux && spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', 'true']).status === 0;
 
 describe('parseProcNetTcpListeners', () => {
   it('keeps LISTEN sockets (state 0A) with their inode, port and accept queue', () => {
@@ -19,7 +20,7 @@ describe('parseProcNetTcpListeners', () => {
       '   0: 0100007F:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 31337 1 0000000000000000 100 0 0 10 0',
       '   1: 0100007F:1F90 0100007F:C350 01 00000000:00000000 00:00000000 00000000  1000        0 31338 1 0000000000000000 20 4 30 10 -1',
     ].join('\n');
-    expect(parseProcNetTcpListeners(table)).toEqual([{ inode: '31337', port: 8080, acceptQueue: 0 }]);
+    expect(parseProcNetTcpListeners(table)).toEqual([{ inode: '31337', port: 8080, acceptQueue: 0, family: 4 }]);
   });
 
   it('reads tcp6 rows too', () => {
@@ -27,7 +28,7 @@ describe('parseProcNetTcpListeners', () => {
       '  sl  local_address                         remote_address                        st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode',
       '   0: 00000000000000000000000000000000:1435 00000000000000000000000000000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 4242 1 0000000000000000 100 0 0 10 0',
     ].join('\n');
-    expect(parseProcNetTcpListeners(table)).toEqual([{ inode: '4242', port: 5173, acceptQueue: 0 }]);
+    expect(parseProcNetTcpListeners(table, 6)).toEqual([{ inode: '4242', port: 5173, acceptQueue: 0, family: 6 }]);
   });
 
   it("reads a listener's rx_queue as the connections waiting to be accepted", () => {
@@ -35,7 +36,7 @@ describe('parseProcNetTcpListeners', () => {
       '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode',
       '  12: 0100007F:0BB8 00000000:0000 0A 00000000:00000003 00:00000000 00000000  1000        0 777 1 0000000000000000 100 0 0 10 0',
     ].join('\n');
-    expect(parseProcNetTcpListeners(table)).toEqual([{ inode: '777', port: 3000, acceptQueue: 3 }]);
+    expect(parseProcNetTcpListeners(table)).toEqual([{ inode: '777', port: 3000, acceptQueue: 3, family: 4 }]);
   });
 
   it('skips connection rows whatever their width, and a table without a trailing newline', () => {
@@ -44,7 +45,7 @@ describe('parseProcNetTcpListeners', () => {
       '10000: 0100007F:C350 0100007F:1F90 06 00000000:00000000 03:00000F9D 00000000     0        0 0 3 0000000000000000',
       '10001: 0100007F:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 31337 1 0000000000000000 100 0 0 10 0',
     ].join('\n');
-    expect(parseProcNetTcpListeners(table)).toEqual([{ inode: '31337', port: 8080, acceptQueue: 0 }]);
+    expect(parseProcNetTcpListeners(table)).toEqual([{ inode: '31337', port: 8080, acceptQueue: 0, family: 4 }]);
   });
 });
 
@@ -128,6 +129,20 @@ describe.runIf(isLinux)('listListeningPorts (Linux /proc, real sockets)', () => 
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as { port: number }).port;
     await new Promise((resolve) => server.close(resolve));
+    expect(await acceptQueueLength(port)).toBeUndefined();
+  });
+
+  it.runIf(hasBwrap)('finds a port a child listens on in a network namespace of its own (a sandbox)', async () => {
+    const script = "require('net').createServer().listen(0,'127.0.0.1',function(){console.log(this.address().port)})";
+    const child = spawn(
+      'bwrap',
+      ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-net', '--die-with-parent', process.execPath, '-e', script],
+      { stdio: ['ignore', 'pipe', 'inherit'], detached: true },
+    );
+    children.push(child);
+    const port = await new Promise<number>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
+    expect(await listListeningPorts(child.pid!)).toContain(port);
+    // Not on the host's loopback: only the namespace's own.
     expect(await acceptQueueLength(port)).toBeUndefined();
   });
 

@@ -26,6 +26,14 @@ interface TcpListener {
   inode: string;
   port: number;
   acceptQueue: number;
+  /** Which table it came from: tcp (4) or tcp6 (6). */
+  family: 4 | 6;
+}
+
+/** A listening socket of a network namespace: its port and address family. */
+interface NamespaceListener {
+  port: number;
+  family: 4 | 6;
 }
 
 export interface ListPortsOptions {
@@ -47,8 +55,9 @@ async function listListeningPortsFromProc(rootPid: number, options: ListPortsOpt
   const inodes = new Set<string>();
   for (const pid of pids) addSocketInodes(pid, inodes);
   if (inodes.size === 0) return [];
-  // The tree's own network namespace, which is ours unless it entered another one.
-  const listeners = await listenersOf(rootPid, options.maxAgeMs ?? 0);
+  // Every network namespace the tree has a process in (a sandbox makes its own).
+  const perNamespace = await Promise.all(namespaceRepresentatives(pids).map((pid) => listenersOf(pid, options.maxAgeMs ?? 0)));
+  const listeners = perNamespace.flat();
   const ports = new Set<number>();
   let ownInodes: Set<string> | undefined;
   for (const { inode, port } of listeners) {
@@ -76,6 +85,22 @@ export async function acceptQueueLength(port: number, options: ListPortsOptions 
   return waiting;
 }
 
+/** Every listening socket of `pid`'s network namespace, whoever holds it (a sandbox's namespace is all its own). */
+export async function namespaceListeners(pid: number, options: ListPortsOptions = {}): Promise<NamespaceListener[]> {
+  if (process.platform !== 'linux') return [];
+  return (await listenersOf(pid, options.maxAgeMs ?? 0)).map(({ port, family }) => ({ port, family }));
+}
+
+/** One pid per distinct network namespace among `pids` (the root's first). */
+function namespaceRepresentatives(pids: number[]): number[] {
+  const byNamespace = new Map<string, number>();
+  for (const pid of pids) {
+    const namespace = readLinkOrUndefined(`/proc/${pid}/ns/net`);
+    if (namespace !== undefined && !byNamespace.has(namespace)) byNamespace.set(namespace, pid);
+  }
+  return byNamespace.size > 0 ? [...byNamespace.values()] : pids.slice(0, 1);
+}
+
 function socketInodesOf(pid: number): Set<string> {
   const inodes = new Set<string>();
   addSocketInodes(pid, inodes);
@@ -92,9 +117,9 @@ function listenersOf(rootPid: number, maxAgeMs: number): Promise<TcpListener[]> 
   const known = namespace === undefined ? undefined : tableReads.get(namespace);
   if (known && (!known.settled || now - known.startedAt <= maxAgeMs)) return known.listeners;
   const read = { startedAt: now, settled: false, listeners: Promise.resolve<TcpListener[]>([]) };
-  const tables = ['tcp', 'tcp6'].map((name) => readFile(`/proc/${rootPid}/net/${name}`, 'utf8').catch(() => ''));
+  const tables = (['tcp', 'tcp6'] as const).map((name) => readFile(`/proc/${rootPid}/net/${name}`, 'utf8').catch(() => ''));
   read.listeners = Promise.all(tables)
-    .then((texts) => texts.flatMap((text) => parseProcNetTcpListeners(text)))
+    .then(([tcp, tcp6]) => [...parseProcNetTcpListeners(tcp, 4), ...parseProcNetTcpListeners(tcp6, 6)])
     .finally(() => (read.settled = true));
   if (namespace !== undefined) tableReads.set(namespace, read);
   return read.listeners;
@@ -109,7 +134,7 @@ function readLinkOrUndefined(path: string): string | undefined {
 }
 
 /** Listening sockets of a /proc/net/tcp or tcp6 table: inode, local port and accept queue. */
-export function parseProcNetTcpListeners(table: string): TcpListener[] {
+export function parseProcNetTcpListeners(table: string, family: 4 | 6 = 4): TcpListener[] {
   const listeners: TcpListener[] = [];
   // Most rows of a busy machine are connections (TIME_WAIT, ESTABLISHED): only the state column is
   // looked at for those, by position, and only LISTEN rows are split into fields.
@@ -119,7 +144,7 @@ export function parseProcNetTcpListeners(table: string): TcpListener[] {
     const localAddress = table.indexOf(': ', start) + 2;
     const remoteAddressEnd = table.indexOf(' ', table.indexOf(' ', localAddress) + 1);
     if (localAddress > 1 && remoteAddressEnd < end && table.startsWith(` ${TCP_STATE_LISTEN} `, remoteAddressEnd)) {
-      const listener = parseListenerRow(table.slice(start, end));
+      const listener = parseListenerRow(table.slice(start, end), family);
       if (listener) listeners.push(listener);
     }
     start = end + 1;
@@ -127,7 +152,7 @@ export function parseProcNetTcpListeners(table: string): TcpListener[] {
   return listeners;
 }
 
-function parseListenerRow(row: string): TcpListener | undefined {
+function parseListenerRow(row: string, family: 4 | 6): TcpListener | undefined {
   // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode
   const fields = row.trim().split(/\s+/);
   if (fields.length < 10) return undefined;
@@ -136,7 +161,7 @@ function parseListenerRow(row: string): TcpListener | undefined {
   const acceptQueue = Number.parseInt(fields[4].slice(fields[4].indexOf(':') + 1), 16);
   const inode = fields[9];
   if (!Number.isInteger(port) || port <= 0 || inode === '0') return undefined;
-  return { inode, port, acceptQueue: Number.isInteger(acceptQueue) ? acceptQueue : 0 };
+  return { inode, port, acceptQueue: Number.isInteger(acceptQueue) ? acceptQueue : 0, family };
 }
 
 function collectProcTree(rootPid: number): number[] {

@@ -22,6 +22,7 @@ import {
   probeTcp as realProbeTcp,
   type HttpProbeOptions,
   type HttpProbeResult,
+  type ListPortsOptions,
   type OutputLine,
   type TcpProbeOptions,
 } from '../ports';
@@ -54,7 +55,7 @@ interface ReadinessTrackerOptions {
    */
   isStopRequested?: () => boolean;
   // Seams for tests; the real implementations by default.
-  listPorts?: (rootPid: number) => Promise<number[]>;
+  listPorts?: (rootPid: number, options?: ListPortsOptions) => Promise<number[]>;
   probeTcp?: (options: TcpProbeOptions) => Promise<boolean>;
   probeHttp?: (options: HttpProbeOptions) => Promise<HttpProbeResult>;
   canTellPortOwner?: boolean;
@@ -96,6 +97,8 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
   /** The port that answered HTTP this run: from then on a TCP accept on it is enough. */
   private httpConfirmedPort: number | undefined;
   private runId: number;
+  /** The current run's wrapper's own ports (a sandbox's relays): not the server's. */
+  private wrapperPorts: ReadonlySet<number> = new Set();
   private lastOutputAtMs = 0;
   /** Pending waits, judged once more when the tracker is disposed. */
   private readonly waiters = new Set<() => void>();
@@ -128,10 +131,11 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
       this.detection.framework,
     );
 
+    const listPorts = options.listPorts ?? listListeningPorts;
     this.portMonitor = this.register(
       new PortMonitor({
         scanIntervalMs: STARTUP_SCAN_INTERVAL_MS,
-        listPorts: options.listPorts ?? listListeningPorts,
+        listPorts: async (rootPid, scan) => (await listPorts(rootPid, scan)).filter((port) => !this.wrapperPorts.has(port)),
         now: () => this.clock.now(),
       }),
     );
@@ -287,6 +291,7 @@ export class ReadinessTracker extends DisposableBase implements ReadinessWaitSou
     this.classifier.setFramework(this.detection.framework);
     this.settledClassifier.setFramework(this.detection.framework);
     this.portMonitor.setScanInterval(STARTUP_SCAN_INTERVAL_MS);
+    this.wrapperPorts = new Set(run.wrapperPorts);
     this.portMonitor.beginRun(run.pid);
     this.machine.startRun(run.runId, run.at, this.expectationForRun());
   }

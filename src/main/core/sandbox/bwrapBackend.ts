@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import type { InboundRelay, SandboxBackend, SandboxRunPlan } from './sandboxBackend';
+import type { InboundRelay, SandboxBackend, SandboxRunPlan, SpareLink } from './sandboxBackend';
 
 /** How long the relays get to listen before the program starts anyway (they take a few ms). */
 const RELAY_WAIT_TRIES = 300;
@@ -111,16 +111,21 @@ function hide(path: string): string[] {
  */
 export function innerScript(plan: SandboxRunPlan, socat: string): string {
   const relays = plan.relays.map((relay) => `${quote(socat)} ${relaySpec(relay)} 2>/dev/null &`);
+  const spare = plan.spareLink ? [`${quote(socat)} ${spareSpec(plan.spareLink, socat)} </dev/null >/dev/null 2>&1 &`] : [];
   const waits = plan.relays.map(
     (relay) =>
       `n=0; while ! grep -q ':${hexPort(relay.port)} 00000000:0000 0A' /proc/net/tcp 2>/dev/null && [ $n -lt ${RELAY_WAIT_TRIES} ]; do n=$((n+1)); sleep 0.01; done`,
   );
-  return [...relays, ...waits, `exec ${limitsPrefix(plan)}"$@"`].join('\n');
+  return [...relays, ...spare, ...waits, `exec ${limitsPrefix(plan)}"$@"`].join('\n');
 }
 
 /** `nodelay`: socat relays what it reads as it reads it; Nagle's delay on top would hold a response's tail back. */
 function relaySpec(relay: InboundRelay): string {
   return quote(`TCP-LISTEN:${relay.port},bind=127.0.0.1,fork,reuseaddr,nodelay`) + ' ' + quote(`UNIX-CONNECT:${relay.socket}`);
+}
+
+function spareSpec(link: SpareLink, socat: string): string {
+  return quote(`UNIX-CONNECT:${link.socket}`) + ' ' + quote(`EXEC:/bin/sh ${link.script} ${socat} ${link.socket}`);
 }
 
 function limitsPrefix(plan: SandboxRunPlan): string {

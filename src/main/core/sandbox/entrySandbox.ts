@@ -14,6 +14,7 @@ import { InvalidArgumentError } from '../../../shared/errors';
 import { API_KEY_ROUTES, placeholderKey, type ApiKeyRoute } from './apiKeyRoutes';
 import { createEgressProxy, type FixedRoute } from './egressProxy';
 import { HostSockets } from './hostSockets';
+import { SandboxPortForwarder } from './portForwarder';
 import { createKeyProxy } from './keyProxy';
 import { sandboxMounts, stateFolderPaths } from './sandboxMounts';
 import { SandboxUnavailableError, type InboundRelay, type SandboxBackend } from './sandboxBackend';
@@ -40,6 +41,9 @@ export class EntrySandbox {
   private readonly changed = new Emitter<void>();
   readonly onDidChange = this.changed.event;
   private sockets: HostSockets | undefined;
+  private forwarder: SandboxPortForwarder | undefined;
+  /** The newest run's relay ports inside (the sandbox's own, never forwarded out). */
+  private relayPorts: number[] = [];
   private readonly allowed: string[];
   private readonly refused: SandboxRefusal[] = [];
   private refusedCount = 0;
@@ -74,8 +78,10 @@ export class EntrySandbox {
     const reason = this.context.backend.unavailableReason(run.env);
     if (reason) throw new SandboxUnavailableError(reason);
     const sockets = (this.sockets ??= new HostSockets());
+    this.forwarder ??= new SandboxPortForwarder(sockets);
     const env = { ...run.env };
     const relays = [...this.networkRelays(sockets, env), ...this.keyRelays(sockets, run.env, env)];
+    this.relayPorts = relays.map((relay) => relay.port);
     for (const key of Object.keys(env)) if (key.endsWith('TMPDIR') || key === 'TMP' || key === 'TEMP') env[key] = '/tmp';
     // The convention for "this runs in a deliberate sandbox" (Claude Code then allows its bypass mode as root).
     env.IS_SANDBOX = '1';
@@ -93,15 +99,32 @@ export class EntrySandbox {
       mounts,
       socketDir: sockets.dir,
       relays,
+      spareLink: this.forwarder.link,
       alwaysHidden: this.context.alwaysHidden,
       cwd: run.cwd,
       memoryMb: this.context.options.memoryMb,
       maxProcesses: this.context.options.maxProcesses,
     };
-    return { argv: this.context.backend.wrap(plan, run.argv, env), env, cwd: run.cwd };
+    return { argv: this.context.backend.wrap(plan, run.argv, env), env, cwd: run.cwd, wrapperPorts: this.relayPorts };
+  }
+
+  /** A run began: the ports its servers listen on inside are forwarded to the host's loopback. */
+  runStarted(pid: number): void {
+    this.forwarder?.beginRun(pid, this.relayPorts);
+  }
+
+  runEnded(): void {
+    this.forwarder?.endRun();
+  }
+
+  /** The run printed (a server announcing its URL): look for new ports now rather than at the next beat. */
+  runPrinted(): void {
+    this.forwarder?.scanSoon();
   }
 
   dispose(): void {
+    this.forwarder?.dispose();
+    this.forwarder = undefined;
     this.sockets?.dispose();
     this.sockets = undefined;
     this.changed.dispose();

@@ -11,7 +11,7 @@ import { API_KEY_ROUTES, placeholderKey, upstreamPath } from './apiKeyRoutes';
 import { bwrapArgs, innerScript } from './bwrapBackend';
 import { createEgressProxy } from './egressProxy';
 import { createKeyProxy } from './keyProxy';
-import { isAllowed } from './networkAllowlist';
+import { isAllowed, isLocalAddress } from './networkAllowlist';
 import { sandboxMounts } from './sandboxMounts';
 import { quoted, seatbeltProfile } from './seatbeltProfile';
 import type { SandboxRunPlan } from './sandboxBackend';
@@ -133,10 +133,14 @@ describe('the Seatbelt profile (macOS, as text)', () => {
 });
 
 describe('the egress proxy', () => {
-  async function proxy(allow: string[], fixed: Record<string, number> = {}) {
+  async function proxy(allow: string[], fixed: Record<string, number> = {}, names: Record<string, string> = {}) {
     const refused: string[] = [];
     const server = createEgressProxy({
       allow: () => allow,
+      resolve: async (host) => {
+        if (names[host] === undefined) throw new Error(`${host}: not found`);
+        return names[host];
+      },
       fixed: (hostPort) => (fixed[hostPort] !== undefined ? () => connect({ host: '127.0.0.1', port: fixed[hostPort] }) : undefined),
       onRefused: (host, port) => refused.push(`${host}:${port}`),
     });
@@ -228,6 +232,47 @@ describe('the egress proxy', () => {
     // Reuse is per allowed destination: another host is still refused and recorded.
     expect((await viaProxy(port, `http://127.0.0.1:${otherPort}/`)).status).toBe(403);
     expect(refused).toEqual([`127.0.0.1:${otherPort}`]);
+  });
+
+  it('refuses an allowed name that resolves to a local address, unless that address and port are allowed', async () => {
+    const hostPort = await serve((_req, res) => res.end('host service'));
+    const names = { 'localtest.me': '127.0.0.1', 'rebound.example.com': '::ffff:127.0.0.1' };
+    const byName = await proxy(['localtest.me', '*.example.com', '127.0.0.1'], {}, names);
+    const plain = await viaProxy(byName.port, `http://localtest.me:${hostPort}/`);
+    expect(plain.status).toBe(403);
+    expect(plain.body).toContain(`localtest.me resolves to 127.0.0.1, a local address; only an allowlist entry 127.0.0.1:${hostPort}`);
+    expect(await tunnel(byName.port, `rebound.example.com:${hostPort}`)).toMatch(/^HTTP\/1.1 403/);
+    expect((await viaProxy(byName.port, `http://127.0.0.1:${hostPort}/`)).status, 'a bare loopback address opens no port').toBe(403);
+    // Recorded by the address, so the inbox's "allow" names what would let it through.
+    expect(byName.refused).toEqual([`127.0.0.1:${hostPort}`, `::ffff:127.0.0.1:${hostPort}`, `127.0.0.1:${hostPort}`]);
+
+    const explicit = await proxy(['localtest.me', `127.0.0.1:${hostPort}`], {}, names);
+    expect(await viaProxy(explicit.port, `http://localtest.me:${hostPort}/`)).toEqual({ status: 200, body: 'host service' });
+    expect(explicit.refused).toEqual([]);
+    const unknown = await viaProxy(explicit.port, `http://localtest.me.invalid:${hostPort}/`);
+    expect(unknown.status, 'a name not allowed is refused before any lookup').toBe(403);
+  });
+
+  it('tells local addresses from the others', () => {
+    for (const local of [
+      '127.0.0.1',
+      '127.8.9.10',
+      '::1',
+      '[::1]',
+      '0.0.0.0',
+      '::',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+    ])
+      expect(isLocalAddress(local), local).toBe(true);
+    for (const remote of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8'])
+      expect(isLocalAddress(remote), remote).toBe(false);
   });
 
   it('always lets Switchboard’s own destinations through', async () => {

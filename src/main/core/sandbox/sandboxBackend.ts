@@ -11,11 +11,19 @@ export interface InboundRelay {
   socket: string;
 }
 
+/** The host socket a sandbox keeps a spare connection open to (ports forwarded out), and the script each spare runs. */
+export interface SpareLink {
+  socket: string;
+  script: string;
+}
+
 export interface SandboxRunPlan {
   mounts: SandboxMounts;
   /** The host folder holding the relays' sockets (shown read-only inside at the same path). */
   socketDir: string;
   relays: InboundRelay[];
+  /** Servers inside reachable from the host: the first spare is opened before the program starts. */
+  spareLink?: SpareLink;
   /** Hidden by default besides the home folder (Switchboard's own data folder). */
   alwaysHidden: string[];
   cwd: string;

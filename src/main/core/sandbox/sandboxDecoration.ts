@@ -13,7 +13,18 @@ import { EntrySandbox } from './entrySandbox';
 import { unsupportedBackend, type SandboxBackend } from './sandboxBackend';
 
 class SandboxDecoration implements EntryDecoration {
-  constructor(readonly sandbox: EntrySandbox) {}
+  private readonly runEvents: Disposable[];
+
+  constructor(
+    readonly sandbox: EntrySandbox,
+    entry: ProcessEntry,
+  ) {
+    this.runEvents = [
+      entry.onDidStartRun((run) => sandbox.runStarted(run.pid)),
+      entry.onDidExitRun(() => sandbox.runEnded()),
+      entry.onDidWriteOutput(() => sandbox.runPrinted()),
+    ];
+  }
 
   get onDidChange() {
     return this.sandbox.onDidChange;
@@ -28,6 +39,7 @@ class SandboxDecoration implements EntryDecoration {
   }
 
   dispose(): void {
+    for (const subscription of this.runEvents) subscription.dispose();
     this.sandbox.dispose();
   }
 }
@@ -70,7 +82,7 @@ export function sandboxCapability(options: SandboxCapabilityOptions = {}): Capab
           mcpPort,
           stateFolders: () => (entry.kind === 'agent' ? presetOf(entry).stateFolders : []),
         });
-        return new SandboxDecoration(sandbox);
+        return new SandboxDecoration(sandbox, entry);
       };
       return core.addEntryDecorator(SANDBOX, decorator);
     },

@@ -292,7 +292,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
       throw err;
     }
     if (this.currentRunId > 0) this.writeRunBanner();
-    this.spawnPty(run.argv[0], run.argv, run.env);
+    this.spawnPty(run.argv[0], run.argv, run.env, run.wrapperPorts);
   }
 
   /** The next run's program (resolved), arguments and env, after every decoration (a wrapper last). */
@@ -386,7 +386,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     super.dispose();
   }
 
-  private spawnPty(file: string, argv: readonly string[], env: Record<string, string>): void {
+  private spawnPty(file: string, argv: readonly string[], env: Record<string, string>, wrapperPorts?: readonly number[]): void {
     this.currentRunId += 1;
     this.runMarker = `${this.id}.${this.currentRunId}.${randomBytes(4).toString('hex')}`;
     env[RUN_MARKER_ENV] = this.runMarker;
@@ -422,7 +422,7 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
     this.runStartOffset = this.ring.end;
     this.exited = new Promise((resolve) => (resolveExit = resolve));
     this.setState('running', `Running (pid ${proc.pid})`);
-    this.runStartedEmitter.fire({ runId, pid: proc.pid, at: this.runStartedAt, offset: this.runStartOffset });
+    this.runStartedEmitter.fire({ runId, pid: proc.pid, at: this.runStartedAt, offset: this.runStartOffset, wrapperPorts });
   }
 
   /**

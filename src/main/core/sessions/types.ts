@@ -24,6 +24,8 @@ export interface RunStarted {
   at: number;
   /** Ring offset where this run's output begins. */
   offset: number;
+  /** Ports the run's wrapper listens on itself (a sandbox's relays): never the program's server. */
+  wrapperPorts?: readonly number[];
 }
 
 export interface RunExited extends ExitInfo {
@@ -76,4 +78,6 @@ export interface RunCommand {
   argv: string[];
   env: Record<string, string>;
   cwd: string;
+  /** Ports a wrapper (a sandbox) listens on itself inside the run's tree, to be told apart from the program's. */
+  wrapperPorts?: number[];
 }

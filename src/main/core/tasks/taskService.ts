@@ -29,14 +29,13 @@ const NAME_CHARS = 40;
 /** What the service needs of the core (SwitchboardCore is one). */
 export interface TaskHost {
   readonly projectDir: string;
-  createEntry(spec: ProcessSpec): ProcessEntry;
+  /** One `spawnedBy` made is its spawner's (its token may read and cancel it), in its spawner's sandbox. */
+  createEntry(spec: ProcessSpec, spawnedBy?: string): ProcessEntry;
   entry(id: string): ProcessEntry;
   findEntry(id: string): ProcessEntry | undefined;
   readonly onDidRemoveEntry: Event<string>;
   decorationOf<D extends EntryDecoration>(id: string, key: DecorationKey<D>): D | undefined;
   describe(id: string): ProcessInfo;
-  /** The task's entry belongs to the entry that started it (its token may read and cancel it). */
-  readonly access: { recordSpawn(childId: string, parentId: string): void };
 }
 
 class NotATaskError extends SwitchboardError {
@@ -85,8 +84,7 @@ export class TaskService {
       cwd: config.cwd,
       env: { ...runner.env(config), ...config.env },
     };
-    const entry = this.host.createEntry(spec);
-    if (spawnedBy) this.host.access.recordSpawn(entry.id, spawnedBy);
+    const entry = this.host.createEntry(spec, spawnedBy);
     this.supervisorOf(entry.id).configure(config);
     try {
       await entry.start();

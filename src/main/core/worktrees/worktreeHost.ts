@@ -2,7 +2,7 @@
 import type { Event } from '../base';
 import type { PortAllocator } from '../runtime';
 import type { ProcessEntry } from '../sessions';
-import type { EntryAccess, ProjectTrust } from '../trust';
+import type { ProjectTrust } from '../trust';
 import type { CommandArgsOf } from '../../../shared/api';
 import type { ProcessConfig } from '../../../shared/config';
 import type { ProcessInfo, ProcessSpec } from '../../../shared/model';
@@ -25,11 +25,13 @@ export interface WorktreeHost {
   spawnProcess(args: CommandArgsOf<'spawnProcess'>, origin?: WorktreeOrigin): Promise<ProcessInfo>;
   spawnAgent(args: CommandArgsOf<'spawnAgent'>, origin?: WorktreeOrigin): Promise<ProcessInfo>;
   createAndStart(spec: ProcessSpec, origin?: WorktreeOrigin): Promise<ProcessInfo>;
-  /** An entry, not started yet (a worktree's instances are made first, then started through the start order). */
-  createEntry(spec: ProcessSpec): ProcessEntry;
+  /**
+   * An entry, not started yet (a worktree's instances are made first, then started through the
+   * start order); one `spawnedBy` made is its spawner's, in its spawner's sandbox.
+   */
+  createEntry(spec: ProcessSpec, spawnedBy?: string): ProcessEntry;
   /** Starts an entry through the start order (its dependencies first); refused while it waits for trust. */
   startProcess(id: string): Promise<ProcessInfo>;
-  readonly access: Pick<EntryAccess, 'recordSpawn'>;
   requestAttention(id: string, reason: string, requestedBy: string): ProcessInfo;
   /** Types a user turn into an entry (an agent's waits included), as MCP's `send_message` does. */
   sendUserTurn(id: string, text: string): Promise<void>;

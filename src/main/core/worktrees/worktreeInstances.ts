@@ -155,9 +155,7 @@ export class WorktreeInstances {
       if (!seen.has(dependency)) this.ensureEntry(worktreeId, plan, dependency, origin, seen);
     const existing = this.core.entries().find((e) => e.definition.worktree === worktreeId && e.definition.configName === name);
     if (existing) return existing.id;
-    const entry = this.core.createEntry(structuredClone(instance.spec));
-    if (origin.spawnedBy) this.core.access.recordSpawn(entry.id, origin.spawnedBy);
-    return entry.id;
+    return this.core.createEntry(structuredClone(instance.spec), origin.spawnedBy).id;
   }
 }
 

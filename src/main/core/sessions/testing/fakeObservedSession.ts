@@ -38,11 +38,11 @@ export abstract class FakeObservedSession implements ObservedSession {
   readonly onDidStartRun: Event<RunStarted> = this.started.event;
   readonly onDidExitRun: Event<RunExited> = this.exited.event;
 
-  start(pid = 4242): void {
+  start(pid = 4242, wrapperPorts?: readonly number[]): void {
     this.runId += 1;
     this.pid = pid;
     this.isRunning = true;
-    this.started.fire({ runId: this.runId, pid, at: Date.now(), offset: this.offset });
+    this.started.fire({ runId: this.runId, pid, at: Date.now(), offset: this.offset, wrapperPorts });
   }
 
   /** Writes as one chunk of the current run (or of `runId`, to test stale output). */
