@@ -1,9 +1,9 @@
 /** Budgets: a cap on what an agent or the project spends, and what Switchboard holds at it (docs/usage.md, "Budgets"). Owned by core/budget. */
 import { z } from 'zod';
 
-export const BUDGET_PERIODS = ['day', 'run'] as const;
+const BUDGET_PERIODS = ['day', 'run'] as const;
 export type BudgetPeriod = (typeof BUDGET_PERIODS)[number];
-export const BUDGET_UNITS = ['usd', 'tokens'] as const;
+const BUDGET_UNITS = ['usd', 'tokens'] as const;
 export type BudgetUnit = (typeof BUDGET_UNITS)[number];
 
 /**

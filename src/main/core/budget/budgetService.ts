@@ -31,7 +31,7 @@ export interface BudgetHost {
 }
 
 /** Where the usage figures come from (the usage capability's service). */
-export interface BudgetUsage {
+interface BudgetUsage {
   readonly onDidGain: Event<UsageGain>;
   /** The project's spending today, kept across restarts. */
   today(): { cost_usd: number; input_tokens: number; output_tokens: number; cache_read_tokens: number; cache_write_tokens: number };
