@@ -88,7 +88,7 @@ describe('an agent at its cap', () => {
     w.spend('p_a', 0.5);
     w.spend('p_a', 0.1);
     expect(w.attention).toHaveLength(1);
-    expect(w.attention[0]!.reason).toBe(
+    expect(w.attention[0].reason).toBe(
       'a: its budget is reached ($1.10 of $1.00 per day); Switchboard sends it nothing more until you go on once or raise the cap',
     );
     const hold = w.service.admit('p_a', 'a timer');
