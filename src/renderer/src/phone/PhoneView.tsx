@@ -14,6 +14,7 @@ import { stateLabel } from '../panes/stateLabel';
 import { groupByState } from './entryGroups';
 import { PhoneScreen } from './PhoneScreen';
 import { NotifyOnThisDevice } from './NotifyOnThisDevice';
+import { isAtThisMachine } from '../devices/notificationForm';
 
 export function PhoneView() {
   const [screenId, setScreenId] = useState<string>();
@@ -23,6 +24,11 @@ export function PhoneView() {
     <main className="phone" data-testid="phone-view">
       <header className="phone-header">
         <h1>Switchboard</h1>
+        {isAtThisMachine(location.hostname, window.switchboard !== undefined) && (
+          <button data-testid="open-devices" onClick={() => useUi.getState().setOverlay({ kind: 'devices' })}>
+            Devices…
+          </button>
+        )}
         <NotifyOnThisDevice />
       </header>
       <NeedsYou onOpen={(agent) => void showEntry(agent.project.id, agent.id).then(() => setScreenId(agent.id))} />
