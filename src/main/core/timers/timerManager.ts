@@ -382,10 +382,12 @@ export class TimerManager extends DisposableBase {
   private setHold(id: string, hold: DeliveryHold | undefined): void {
     const t = this.timers.get(id);
     if (!t || (t.hold === undefined && hold === undefined)) return;
-    if (t.hold === undefined) this.host.countHeld(t.record.owner.id, 1);
-    else if (hold === undefined) this.host.countHeld(t.record.owner.id, -1);
+    const was = t.hold;
+    // Set before counting: the count tells the gate, whose change pumps this owner's deliveries again.
     t.hold = hold;
     this.timersChanged.fire(t.record.owner.id);
+    if (was === undefined) this.host.countHeld(t.record.owner.id, 1);
+    else if (hold === undefined) this.host.countHeld(t.record.owner.id, -1);
   }
 
   private endIfLive(id: string, state: EndedTimerState, reason: () => string): void {

@@ -77,8 +77,10 @@ export class FakeTimerHost implements TimerHost {
     return this.holds.get(id);
   }
 
+  /** As the budget's gate does, a count that changed is a change of the owner's hold. */
   countHeld(id: string, delta: 1 | -1): void {
     this.heldCounts.set(id, (this.heldCounts.get(id) ?? 0) + delta);
+    this.holdChanged.fire(id);
   }
 
   /** The gate holds (or, with undefined, lets through) what goes to `id`. */
