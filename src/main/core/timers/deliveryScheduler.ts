@@ -86,11 +86,12 @@ export class DeliveryScheduler extends DisposableBase {
     }
     this.stopScreenWatch(lane);
     const hold = this.host.admit(ownerId);
-    this.hooks.held(next.timerId, hold);
-    if (hold) return;
+    if (hold) return this.hooks.held(next.timerId, hold);
     const isAgent = this.idleness.idlenessOf(ownerId) !== undefined;
     lane.isDelivering = true;
     lane.awaitingTurn = isAgent;
+    // After the lane is taken: clearing the hold tells the gate, whose change pumps this owner again.
+    this.hooks.held(next.timerId, undefined);
     this.host.deliver(ownerId, next.body).then(
       () => this.finish(ownerId, lane, () => this.hooks.delivered(next.timerId)),
       (err: unknown) => this.finish(ownerId, lane, () => this.hooks.failed(next.timerId, err instanceof Error ? err.message : String(err))),

@@ -396,9 +396,10 @@ export class TimerManager extends DisposableBase {
   }
 
   private end(t: LiveTimer, state: EndedTimerState, reason: string): TimerHistoryEntry {
-    this.setHold(t.record.id, undefined);
     this.disarm(t);
     this.timers.delete(t.record.id);
+    // Uncounted once gone: the gate's change pumps the owner, which must not find this timer again.
+    if (t.hold) this.host.countHeld(t.record.owner.id, -1);
     const entry = this.recordEnded(t, state, reason);
     this.timersChanged.fire(t.record.owner.id);
     this.scheduleSave();
