@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { McpAccessConfigSchema } from './trust';
 import { SandboxConfigSchema } from './sandbox';
+import { BudgetConfigSchema } from './budget';
 
 /** Upper bound for a stuck threshold: beyond an hour "stuck" stops meaning anything. */
 const MAX_STUCK_THRESHOLD_MS = 3_600_000;
@@ -40,6 +41,8 @@ export const AgentConfigSchema = z
     /** At a usage limit, type the CLI's continue by itself: at the reset when the CLI shows one, else a bounded
      *  back-off probe (docs/agent-status.md, "Continue at reset"). Overrides `settings.continueAtReset`. */
     continueAtReset: z.boolean().optional(),
+    /** A cap on what this agent spends, per day or per run (docs/usage.md, "Budgets"); at it Switchboard sends it nothing more. */
+    budget: BudgetConfigSchema.optional(),
     /** Scopes added to the agent's MCP token, e.g. { "scopes": ["entries:read-all"] }. */
     mcp: McpAccessConfigSchema.optional(),
     /** Run the agent and everything it starts in a sandbox (docs/sandbox.md): `true` for the defaults, or the options. */

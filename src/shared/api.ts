@@ -40,6 +40,7 @@ import {
   type SetContinueAtResetResult,
   type WaitingAgent,
 } from './inbox';
+import { BudgetGoOnceArgsSchema, SetBudgetArgsSchema, type BudgetCommandResult } from './budget';
 import type { WorkspaceCommandArgs, WorkspaceCommandName, WorkspaceEvent, WorkspaceResults } from './workspace';
 
 const Id = z.string().min(1, 'process id is required');
@@ -115,6 +116,10 @@ export const CommandArgs = {
   resolveBlocked: ResolveBlockedArgsSchema,
   /** The agent's continue-at-reset toggle: continue by itself at a limit's reset (or probe with back-off). */
   setContinueAtReset: SetContinueAtResetArgsSchema,
+  /** A person sets (or removes) an agent's or the project's budget for this app run (docs/usage.md, "Budgets"); no MCP tool does this. */
+  setBudget: SetBudgetArgsSchema,
+  /** A person lets exactly one held delivery through to an agent at its budget; no MCP tool does this. */
+  budgetGoOnce: BudgetGoOnceArgsSchema,
   // Timers: the UI acts as the app, so it sees and manages every timer
   /** Live timers (of one owner, or all) and the history of ended ones. */
   listTimers: z.strictObject({ ownerId: Id.optional() }),
@@ -238,6 +243,8 @@ interface CommandResults {
   answerPrompt: AnswerPromptResult;
   resolveBlocked: ResolveBlockedResult;
   setContinueAtReset: SetContinueAtResetResult;
+  setBudget: BudgetCommandResult;
+  budgetGoOnce: BudgetCommandResult;
   // Timers
   listTimers: { timers: TimerSummary[]; history: TimerHistoryEntry[] };
   setTimer: TimerSummary;

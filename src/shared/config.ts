@@ -8,6 +8,7 @@ import { AgentsSectionSchema } from './agentConfig';
 import { DEPENDENCY_CONDITIONS } from './model';
 import { McpAccessConfigSchema } from './trust';
 import { SandboxConfigSchema } from './sandbox';
+import { BudgetConfigSchema } from './budget';
 
 export const CONFIG_FILE_NAME = 'switchboard.json';
 
@@ -92,6 +93,8 @@ export const SwitchboardConfigSchema = z.strictObject({
   processes: ProcessesSectionSchema.optional(),
   agents: AgentsSectionSchema.optional(),
   worktrees: WorktreesSectionSchema.optional(),
+  /** A cap on what the project's agents spend together, per day or per run (docs/usage.md, "Budgets"). */
+  budget: BudgetConfigSchema.optional(),
 });
 export type SwitchboardConfig = z.infer<typeof SwitchboardConfigSchema>;
 

@@ -18,6 +18,7 @@ type ErrorCode =
   | 'forbidden'
   | 'not_trusted'
   | 'timeout'
+  | 'held'
   | 'internal';
 
 export class SwitchboardError extends Error {

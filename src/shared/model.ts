@@ -17,6 +17,7 @@ export type ProcessKind = (typeof PROCESS_KINDS)[number];
 export type { RunState } from './runState';
 import type { RunState } from './runState';
 import type { UsageRecord } from './usage';
+import type { BudgetConfig, BudgetState, DeliveryHold } from './budget';
 
 /** Saved state names entries by id (continuity); ids are `p_` and hex. */
 export const ProcessIdSchema = z.string().regex(/^p_[0-9a-f]{6,}$/, 'process ids look like p_3f9a2c');
@@ -86,6 +87,8 @@ export interface ProcessInfo {
   restoredAt?: number;
   /** Agent entries: whether a blocked limit is continued by itself, and which setting says so. */
   continueAtReset?: ContinueAtResetInfo;
+  /** Agent entries with a budget (their own or the project's): the cap, what was spent, whether it is reached. */
+  budget?: BudgetState;
   /** Sandboxed entries: what it may reach and the connections refused. */
   sandbox?: SandboxInfo;
   /** Agent entries whose CLI's records Switchboard reads: tokens, cost, context and usage windows (docs/usage.md). */
@@ -141,6 +144,8 @@ export interface TimerSummary {
   heldForOwner?: true;
   /** A continue at reset: typed while its owner is blocked on its limit, then checked (docs/agent-status.md). */
   whenBlocked?: true;
+  /** Due, but Switchboard holds its delivery (the owner is at its budget) until a person lets it through. */
+  held?: DeliveryHold;
   /** Idle timers: every watched entry, and those the timer still waits for. */
   watched?: ProcessId[];
   waitingOn?: ProcessId[];
@@ -190,6 +195,8 @@ export interface ProcessSpec {
   stuckThresholdMs?: number;
   /** Agent entries: continue by itself at a limit's reset (switchboard.json `continueAtReset`); absent: the project's default. */
   continueAtReset?: boolean;
+  /** Agent entries: the cap on what it spends (switchboard.json `budget`); absent: only the project's applies. */
+  budget?: BudgetConfig;
   /** Readiness settings for command entries (switchboard.json readiness fields). */
   ready?: Partial<ReadinessConfig>;
   /** After an app restart: `auto` starts (agents: resumes) it again if it was running; `manual` waits for the user. */

@@ -1,5 +1,6 @@
 /** What an agent spends and how close it is to its limits, as every side sees it (docs/usage.md). Owned by core/usage. */
 import { z } from 'zod';
+import type { BudgetState } from './budget';
 
 /**
  * Where `cost_usd` comes from: `cli` is the agent CLI's own figure; `estimated` is computed from
@@ -56,7 +57,8 @@ export interface ProcessUsage extends UsageRecord {
   process_id: string;
   name: string;
   preset: string | null;
-  budget: null;
+  /** The agent's budget (its own, or the project's when that is the one reached or the only one); null without one. */
+  budget: BudgetState | null;
 }
 
 /** The project's totals (get_usage without a process id): sums over its agent entries. */
@@ -68,7 +70,8 @@ export interface ProjectUsage extends TokenCounts {
   context_window: null;
   /** Every agent's windows, named `<agent name>: <window>`. */
   windows: UsageWindow[];
-  budget: null;
+  /** The project's budget over all its agents; null without one. */
+  budget: BudgetState | null;
   agents: ProcessUsage[];
   /** Totals per day, worktree and host, kept across restarts (oldest first). */
   days: UsageDay[];

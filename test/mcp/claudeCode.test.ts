@@ -14,6 +14,9 @@ import type { ToolCallRecord } from '../../src/main/core/mcp';
 import { callOk, connectClient, startSwitchboard, type Switchboard } from './mcpHarness';
 import type { ProcessUsage, ProjectUsage, TokenCounts } from '../../src/shared/usage';
 import { MODEL_TABLE } from '../../src/main/core/usage';
+import { budgetOf } from '../../src/main/core/budget';
+import { APP_ACTOR } from '../../src/main/core/timers';
+import type { ControlEvent } from '../../src/shared/api';
 
 /** Claude Code starts, connects its MCP servers and runs two tool turns: generous on a shared 2-core box. */
 const AGENT_FLOW_TIMEOUT_MS = 90_000;
@@ -191,4 +194,63 @@ describe('the real Claude Code as an MCP client', () => {
     const record = await refused;
     expect(record).toMatchObject({ caller: { kind: 'process', processId: agent.id }, isError: true });
   }, 150_000);
+
+  it(
+    'at its budget, a timer delivery is held with reason "budget", a person is told once, and "go on once" lets exactly one turn through',
+    async () => {
+      const { mock, harness, sb } = await startClaudeWorld({
+        turns: [
+          {
+            steps: [{ text: 'First answer.' }],
+            usage: { input_tokens: 6001, output_tokens: 401, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+          },
+          {
+            steps: [{ text: 'Second answer.' }],
+            usage: { input_tokens: 2002, output_tokens: 202, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+          },
+        ],
+      });
+      const { core } = sb.handle;
+      const attention: string[] = [];
+      const sub = core.onEvent((e: ControlEvent) => e.type === 'attentionRequested' && attention.push(e.reason));
+      cleanups.push(async () => sub.dispose());
+      const { agent, screen } = await spawnClaude(sb, harness, 'claude-on-a-budget', 'Say something.');
+      budgetOf(core).setBudget({ id: agent.id, budget: { tokens: 5000, period: 'run' } });
+      const mainTurns = () => mock.events.filter((e) => e.type === 'stream_end' && e.kind === 'main').length;
+
+      // The first turn spends past the cap: the agent is at its budget once its usage is read.
+      await mock.waitFor('stream_end', (e) => e.turn === 0, { timeoutMs: AGENT_FLOW_TIMEOUT_MS, context: screen });
+      await waitForAgentIdle(sb, agent.id);
+      if (!core.describe(agent.id).budget?.reached) {
+        await waitForEvent(
+          core.onEvent,
+          (e) => e.type === 'processChanged' && e.process.id === agent.id && e.process.budget?.reached === true,
+          AGENT_FLOW_TIMEOUT_MS,
+        );
+      }
+      expect(core.describe(agent.id).budget).toMatchObject({ cap: 5000, unit: 'tokens', period: 'run', spent: 6402, reached: true });
+
+      // A timer comes due and is held, not delivered.
+      const heldTimer = () => core.timers.list(APP_ACTOR, agent.id).timers.find((t) => t.held?.reason === 'budget');
+      const held = waitForEvent(core.timers.onDidChangeTimers, () => heldTimer() !== undefined, AGENT_FLOW_TIMEOUT_MS);
+      core.timers.setDelay(APP_ACTOR, { seconds: 1, body: 'Go on with the plan.', ownerId: agent.id });
+      await held;
+      expect(core.describe(agent.id).budget?.held).toBe(1);
+      expect(mainTurns()).toBe(1);
+      expect(attention.filter((r) => r.includes('budget is reached'))).toEqual([
+        'claude-on-a-budget: its budget is reached (6,402 of 5,000 tokens per run); Switchboard sends it nothing more until you go on once or raise the cap',
+      ]);
+
+      // Go on once: the held timer goes in, the mock sees exactly one more turn, and the next timer is held again.
+      budgetOf(core).goOnce({ id: agent.id });
+      await mock.waitFor('stream_end', (e) => e.turn === 1, { timeoutMs: AGENT_FLOW_TIMEOUT_MS, context: screen });
+      await waitForAgentIdle(sb, agent.id);
+      const heldAgain = waitForEvent(core.timers.onDidChangeTimers, () => heldTimer() !== undefined, AGENT_FLOW_TIMEOUT_MS);
+      core.timers.setDelay(APP_ACTOR, { seconds: 1, body: 'And once more.', ownerId: agent.id });
+      await heldAgain;
+      expect(mainTurns()).toBe(2);
+      expect(attention.filter((r) => r.includes('budget is reached'))).toHaveLength(1);
+    },
+    3 * AGENT_FLOW_TIMEOUT_MS,
+  );
 });

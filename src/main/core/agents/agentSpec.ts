@@ -31,6 +31,7 @@ export function agentSpec(
       ...(sandboxOptionsOf(config.sandbox) ? { sandbox: sandboxOptionsOf(config.sandbox) } : {}),
       ...(config.resume ? { resume: config.resume } : {}),
       ...(config.continueAtReset !== undefined ? { continueAtReset: config.continueAtReset } : {}),
+      ...(config.budget ? { budget: config.budget } : {}),
       ...(launch.statusOverrides.stuckThresholdMs !== undefined ? { stuckThresholdMs: launch.statusOverrides.stuckThresholdMs } : {}),
       ...extra,
     },

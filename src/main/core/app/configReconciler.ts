@@ -13,6 +13,7 @@ import { worktreesTrustRequest } from '../worktrees';
 import { writeConfig } from '../projects';
 import type { ConfigIssue, ProcessConfig, Settings } from '../../../shared/config';
 import type { AgentConfig } from '../../../shared/agentConfig';
+import type { BudgetConfig } from '../../../shared/budget';
 import type { ControlEvent } from '../../../shared/api';
 import type { ProcessSpec } from '../../../shared/model';
 import type { ProjectTrustState } from '../../../shared/trust';
@@ -51,6 +52,11 @@ export class ConfigReconciler {
   /** switchboard.json `settings` as last loaded. */
   get settings(): Readonly<Settings> {
     return this.loaded?.settings ?? {};
+  }
+
+  /** switchboard.json `budget` (the project's cap) as last loaded. */
+  get projectBudget(): BudgetConfig | undefined {
+    return this.loaded?.budget;
   }
 
   /** A process of switchboard.json as last loaded, by name. */

@@ -24,6 +24,7 @@ import { isOnPath, proposeConfig } from '../projects';
 import { EntryAccess, MemoryTrustStore, ProjectTrust } from '../trust';
 import { MemoryUiStateStore, updateUiState, type UiStateStore } from '../uistate';
 import type { ConfigIssue, ProcessConfig, Settings } from '../../../shared/config';
+import type { BudgetConfig } from '../../../shared/budget';
 import type { ProcessInfo, ProcessKind, ProcessSpec } from '../../../shared/model';
 import type { CommandArgsOf, ControlEvent, Snapshot } from '../../../shared/api';
 import type { TaskProgress, TaskRequest, TaskView, TaskWaitResult } from '../../../shared/task';
@@ -156,6 +157,11 @@ export class SwitchboardCore {
 
   get settings(): Readonly<Settings> {
     return this.config.settings;
+  }
+
+  /** The project's budget from switchboard.json (docs/usage.md, "Budgets"). */
+  get projectBudget(): BudgetConfig | undefined {
+    return this.config.projectBudget;
   }
 
   get issues(): ConfigIssue[] {
@@ -326,6 +332,11 @@ export class SwitchboardCore {
 
   sendUserTurn(id: string, text: string): Promise<void> {
     return this.turns.sendUserTurn(id, text);
+  }
+
+  /** A turn Switchboard sends on its own behalf (`what` names it): held at the agent's budget (docs/usage.md, "Budgets"). */
+  sendAutomatedTurn(id: string, text: string, what: string): Promise<void> {
+    return this.turns.sendAutomatedTurn(id, text, what);
   }
 
   submitAfterEchoMs(id: string): number {

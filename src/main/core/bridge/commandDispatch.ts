@@ -5,6 +5,7 @@ import { InvalidArgumentError, formatZodIssues } from '../../../shared/errors';
 import type { SwitchboardCore } from '../app';
 import { APP_ACTOR } from '../timers';
 import { blockedAgentsOf } from '../blocked';
+import { budgetOf } from '../budget';
 import { allowSandboxTarget } from '../sandbox';
 import { DEFAULT_UNUSED_DAYS } from '../../../shared/worktree';
 
@@ -70,6 +71,8 @@ const SHARED_HANDLERS: Handlers = {
   answerPrompt: (core, a) => core.answerPrompt(a),
   resolveBlocked: (core, a) => blockedAgentsOf(core).resolve(a),
   setContinueAtReset: (core, a) => blockedAgentsOf(core).setContinueAtReset(a),
+  setBudget: (core, a) => budgetOf(core).setBudget(a),
+  budgetGoOnce: (core, a) => budgetOf(core).goOnce(a),
   // Timers: the same TimerManager methods the MCP timer tools call
   listTimers: (core, a) => core.timers.list(APP_ACTOR, a.ownerId),
   setTimer: (core, a) => {

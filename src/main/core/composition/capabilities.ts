@@ -27,6 +27,7 @@ import { worktreeCapability, type WorktreeCapabilityOptions } from '../worktrees
 import { idleStopCapability } from '../runtime';
 import { sandboxCapability, type SandboxCapabilityOptions } from '../sandbox';
 import { usageCapability, type UsageCapabilityOptions } from '../usage';
+import { budgetCapability } from '../budget';
 
 interface CapabilityOptions {
   /** Continuity across restarts (the app always has it; a core for a test without it keeps nothing). */
@@ -53,6 +54,8 @@ export function coreCapabilities(options: CapabilityOptions = {}): Capability<Sw
     entryDecoratorCapability('qwen retry telemetry', QWEN_RETRY_TELEMETRY, qwenRetryTelemetryDecorator),
     // After the agent status and session: it follows the status and reads the session's file.
     usageCapability(options.usage),
+    // After usage (it counts its gains), before the timers and blocked agents (it gates their deliveries).
+    budgetCapability(),
     taskCapability,
     // Before continuity: entries that come back into a worktree find it known.
     ...(options.worktrees ? [worktreeCapability(options.worktrees), idleStopCapability({ clock: options.worktrees.clock })] : []),

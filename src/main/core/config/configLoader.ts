@@ -16,6 +16,7 @@ import {
   type WorktreesSection,
 } from '../../../shared/config';
 import { AgentConfigSchema, type AgentConfig } from '../../../shared/agentConfig';
+import { BudgetConfigSchema, type BudgetConfig } from '../../../shared/budget';
 import { checkDependencies } from './dependencyGraph';
 
 export interface LoadedConfig {
@@ -26,11 +27,13 @@ export interface LoadedConfig {
   settings: Settings;
   /** The `worktrees` section (docs/worktrees.md, docs/runtime.md); empty when absent or invalid. */
   worktrees: WorktreesSection;
+  /** The project's `budget` (docs/usage.md, "Budgets"); absent when not set or invalid. */
+  budget?: BudgetConfig;
   issues: ConfigIssue[];
 }
 
 const NAME_PATTERN = /^[A-Za-z0-9][\w.-]*$/;
-const KNOWN_SECTIONS = new Set(['$schema', 'settings', 'processes', 'agents', 'worktrees']);
+const KNOWN_SECTIONS = new Set(['$schema', 'settings', 'processes', 'agents', 'worktrees', 'budget']);
 
 export function loadConfig(projectDir: string): LoadedConfig {
   const result: LoadedConfig = emptyConfig();
@@ -61,13 +64,17 @@ export function parseConfigText(text: string, result: LoadedConfig = emptyConfig
   }
   for (const key of Object.keys(json)) {
     if (!KNOWN_SECTIONS.has(key))
-      result.issues.push({ path: key, message: 'is not a known section (expected "settings", "processes", "agents" or "worktrees")' });
+      result.issues.push({
+        path: key,
+        message: 'is not a known section (expected "settings", "processes", "agents", "worktrees" or "budget")',
+      });
   }
   readSettings(json.settings, result);
   readSection(json.processes, 'processes', ProcessConfigSchema, result.processes, result.issues);
   checkDependencies(result.processes, result.issues);
   readSection(json.agents, 'agents', AgentConfigSchema, result.agents, result.issues);
   readWorktrees(json.worktrees, result);
+  readBudget(json.budget, result);
   return result;
 }
 
@@ -94,6 +101,13 @@ function readWorktrees(section: unknown, result: LoadedConfig): void {
   const parsed = WorktreesSectionSchema.safeParse(section);
   if (parsed.success) result.worktrees = parsed.data;
   else result.issues.push(...parsed.error.issues.map((issue) => toConfigIssue('worktrees', issue)));
+}
+
+function readBudget(section: unknown, result: LoadedConfig): void {
+  if (section === undefined) return;
+  const parsed = BudgetConfigSchema.safeParse(section);
+  if (parsed.success) result.budget = parsed.data;
+  else result.issues.push(...parsed.error.issues.map((issue) => toConfigIssue('budget', issue)));
 }
 
 /** Settings are read field by field: one bad value does not discard the others. */

@@ -21,6 +21,8 @@ const READ_AND_ANSWER = new Set([
   'ackOutput',
   'answerPrompt',
   'resolveBlocked',
+  // A person's answer to an agent at its budget: one more delivery (raising the cap stays on the desktop).
+  'budgetGoOnce',
   // The reply box: a user turn typed into an agent, like answering its prompt.
   'sendUserTurn',
 ]);

@@ -3,10 +3,12 @@
  * and inbox answers (sessions/userTurn.ts does the typing). A turn waits for the agent's prompt,
  * and an Enter the CLI dropped is pressed once more.
  */
-import { waitForEvent } from '../base';
+import { waitForEvent, type ServiceRegistry } from '../base';
 import { AGENT_STATUS, promptAnswersFor, type AgentStatusDecoration } from '../agents';
 import {
   DEFAULT_SUBMIT_AFTER_ECHO_MS,
+  DeliveryHeldError,
+  TURN_GATE,
   isTextOnScreen,
   typeUserTurn,
   waitForScreen,
@@ -32,6 +34,7 @@ interface AgentTurnHost {
   /** Whether the entry still exists in a core that is not shutting down. */
   isOpen(id: string): boolean;
   requestAttention(id: string, reason: string, requestedBy: string): unknown;
+  readonly services: ServiceRegistry;
 }
 
 export class AgentTurns {
@@ -54,15 +57,40 @@ export class AgentTurns {
    */
   deliverInstructions(id: string, text: string): void {
     const timeoutMs = this.instructionsReadyTimeoutMs;
-    this.typeWhenIdle(id, text, timeoutMs).catch((err: unknown) => {
-      if (!this.host.isOpen(id)) return;
-      const why = err instanceof Error ? err.message : String(err);
-      this.host.requestAttention(
-        id,
-        `The agent did not show its prompt within ${Math.round(timeoutMs / 1000)} s; its instructions were not typed (${why})`,
-        'switchboard',
-      );
-    });
+    this.untilAdmitted(id, 'its instructions')
+      .then(() => this.typeWhenIdle(id, text, timeoutMs))
+      .catch((err: unknown) => {
+        if (!this.host.isOpen(id)) return;
+        const why = err instanceof Error ? err.message : String(err);
+        this.host.requestAttention(
+          id,
+          `The agent did not show its prompt within ${Math.round(timeoutMs / 1000)} s; its instructions were not typed (${why})`,
+          'switchboard',
+        );
+      });
+  }
+
+  /**
+   * A turn Switchboard sends on its own behalf (a message from another agent, a worktree's
+   * request): the turn gate (the budget) may hold it, and the caller hears why and how to go on.
+   */
+  async sendAutomatedTurn(id: string, text: string, what: string): Promise<void> {
+    const hold = this.host.services.find(TURN_GATE)?.admit(id, what);
+    if (hold) throw new DeliveryHeldError(hold);
+    await this.sendUserTurn(id, text);
+  }
+
+  /** Waits, counted as held, while the turn gate holds what goes to the agent; a closed agent ends the wait. */
+  private async untilAdmitted(id: string, what: string): Promise<void> {
+    const gate = this.host.services.find(TURN_GATE);
+    if (!gate?.admit(id, what)) return;
+    gate.waiting(id, 1);
+    try {
+      do await waitForEvent(gate.onDidChange, (changed) => changed === id);
+      while (this.host.isOpen(id) && gate.admit(id, what));
+    } finally {
+      gate.waiting(id, -1);
+    }
   }
 
   /** Type `text` as a fresh user turn once the agent is idle at its prompt. */

@@ -41,6 +41,7 @@ export type ToolCore = Pick<
   | 'scopesOf'
   | 'selectProcess'
   | 'sendUserTurn'
+  | 'sendAutomatedTurn'
   | 'snapshot'
   | 'spawnAgent'
   | 'spawnFromConfig'

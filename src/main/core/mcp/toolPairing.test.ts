@@ -30,7 +30,7 @@ const PAIRING: Readonly<Record<string, Pairing>> = {
   trust_project: { calls: ['core.grantTrust'] },
   help: { calls: [] },
   send_input: { calls: ['core.writeInput'], args: { text: 'ls' } },
-  send_message: { calls: ['core.sendUserTurn'], args: { message: 'hello' }, values: { 'core.entry().kind': 'agent' } },
+  send_message: { calls: ['core.sendAutomatedTurn'], args: { message: 'hello' }, values: { 'core.entry().kind': 'agent' } },
   request_human_attention: { calls: ['core.requestAttention'], args: { reason: 'look' } },
   list_waiting: { calls: ['core.listWaiting'] },
   answer_prompt: { calls: ['core.answerPrompt'], args: { choice: '1' } },
@@ -75,7 +75,7 @@ const PAIRING: Readonly<Record<string, Pairing>> = {
   remove_worktree: { calls: ['core.worktrees.manager.remove'], args: { worktree: 'w_1' } },
   propose_commit_message: { calls: ['core.worktrees.proposeCommitMessage'], args: { message: 'Add notes' } },
   resolve_blocked: { calls: ['core.services[blocked agents].resolve'], args: { action: 'retry_now' } },
-  get_usage: { calls: ['core.services[usage].ofProcess'] },
+  get_usage: { calls: ['core.services[budget].stateOf', 'core.services[usage].ofProcess'] },
   set_continue_at_reset: { calls: ['core.services[blocked agents].setContinueAtReset'], args: { enabled: true } },
 };
 

@@ -18,3 +18,4 @@ export {
   DEFAULT_SUBMIT_AFTER_ECHO_MS,
 } from './userTurn';
 export { resolveCommand } from './commandResolver';
+export { TURN_GATE, DeliveryHeldError, type TurnGate } from './turnGate';

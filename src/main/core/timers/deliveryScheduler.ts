@@ -9,6 +9,7 @@ import { DisposableBase, toDisposable, type Disposable } from '../base';
 import type { Clock } from '../base';
 import type { IdlenessTracker } from './idleness';
 import type { TimerHost } from './timerHost';
+import type { DeliveryHold } from '../../../shared/budget';
 
 /**
  * How long a delivery waits for the agent to start its turn before the next body may follow.
@@ -30,6 +31,8 @@ interface DeliveryHooks {
   nextDue(ownerId: string): DueBody | undefined;
   delivered(timerId: string): void;
   failed(timerId: string, reason: string): void;
+  /** The gate holds (or no longer holds) the body: shown on the timer, which stays due. */
+  held(timerId: string, hold: DeliveryHold | undefined): void;
 }
 
 interface Lane {
@@ -65,6 +68,7 @@ export class DeliveryScheduler extends DisposableBase {
       }),
     );
     this.register(host.onDidRemoveEntry((id) => this.forget(id)));
+    this.register(host.onDidChangeHold((id) => this.pump(id)));
     this.register(toDisposable(() => [...this.lanes.keys()].forEach((id) => this.forget(id))));
   }
 
@@ -81,9 +85,13 @@ export class DeliveryScheduler extends DisposableBase {
       return;
     }
     this.stopScreenWatch(lane);
+    const hold = this.host.admit(ownerId);
+    if (hold) return this.hooks.held(next.timerId, hold);
     const isAgent = this.idleness.idlenessOf(ownerId) !== undefined;
     lane.isDelivering = true;
     lane.awaitingTurn = isAgent;
+    // After the lane is taken: clearing the hold tells the gate, whose change pumps this owner again.
+    this.hooks.held(next.timerId, undefined);
     this.host.deliver(ownerId, next.body).then(
       () => this.finish(ownerId, lane, () => this.hooks.delivered(next.timerId)),
       (err: unknown) => this.finish(ownerId, lane, () => this.hooks.failed(next.timerId, err instanceof Error ? err.message : String(err))),

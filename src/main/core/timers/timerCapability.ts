@@ -4,7 +4,7 @@
  * timers come back once the project's entries exist (their owners); at shutdown the manager saves
  * the remaining times while the owners still run (their exit would drop the timers).
  */
-import { DisposableStore, type Capability, type Clock, type Disposable, type ServiceKey } from '../base';
+import { DisposableStore, type Capability, type Clock, type Disposable } from '../base';
 import type { DecorationKey, EntryDecoration, EntryDecorator } from '../sessions';
 import { TIMER_DECORATION, timerDecorator } from './timerDecoration';
 import { CoreTimerHost, type TimerCoreHost } from './timerHost';
@@ -21,7 +21,6 @@ export interface CreateTimerManagerOptions {
 interface TimerCapabilityHost extends TimerCoreHost {
   readonly projectDir: string;
   addEntryDecorator(key: DecorationKey<EntryDecoration>, decorator: EntryDecorator): Disposable;
-  readonly services: { provide(key: ServiceKey<TimerManager>, service: TimerManager): Disposable };
 }
 
 export function timerCapability(options: CreateTimerManagerOptions = {}): Capability<TimerCapabilityHost> {

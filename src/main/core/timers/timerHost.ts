@@ -7,7 +7,9 @@
 import { DisposableStore, Emitter, type Disposable, type Event } from '../base';
 import { AGENT_STATUS, presetOf, type AgentStatusDecoration } from '../agents';
 import { classify } from '../status';
-import type { DecorationKey, ProcessEntry } from '../sessions';
+import { TURN_GATE, type DecorationKey, type ProcessEntry, type TurnGate } from '../sessions';
+import type { ServiceRegistry } from '../base';
+import type { DeliveryHold } from '../../../shared/budget';
 import type { ProcessInfo, ProcessKind } from '../../../shared/model';
 import type { ControlEvent } from '../../../shared/api';
 import { isBlockedDetail, type AgentPrimary, type AgentStatusInfo } from '../../../shared/status';
@@ -48,6 +50,12 @@ export interface TimerHost {
   isAtPrompt(id: string): boolean;
   /** Every screen change of the entry; subscribe only while waiting for the prompt. */
   onScreenChanged(id: string, listener: () => void): Disposable;
+  /** Asks the turn gate (the budget) whether a body may go to the owner now; undefined: it may. */
+  admit(id: string): DeliveryHold | undefined;
+  /** A due body is held for the owner (+1), or no longer (-1): the gate counts what it holds. */
+  countHeld(id: string, delta: 1 | -1): void;
+  /** The owner's hold may have changed: held bodies try again. */
+  readonly onDidChangeHold: Event<string>;
 }
 
 /** The part of the core the adapter reads (SwitchboardCore is one). */
@@ -58,6 +66,7 @@ export interface TimerCoreHost {
   describe(id: string): ProcessInfo;
   sendUserTurn(id: string, text: string): Promise<void>;
   decorationOf(id: string, key: DecorationKey<AgentStatusDecoration>): AgentStatusDecoration | undefined;
+  readonly services: ServiceRegistry;
 }
 
 function timerEntryOf(info: ProcessInfo): TimerEntry {
@@ -89,8 +98,13 @@ export class CoreTimerHost implements TimerHost, Disposable {
   private readonly removed = this.store.add(new Emitter<string>());
   readonly onDidChangeEntry: Event<TimerEntry> = this.changed.event;
   readonly onDidRemoveEntry: Event<string> = this.removed.event;
+  private readonly holdChanged = this.store.add(new Emitter<string>());
+  readonly onDidChangeHold: Event<string> = this.holdChanged.event;
 
   constructor(private readonly core: TimerCoreHost) {
+    // The gate's capability is listed before the timers: it exists when this host is made.
+    const gate = this.gate();
+    if (gate) this.store.add(gate.onDidChange((id) => this.holdChanged.fire(id)));
     this.store.add(
       core.onEvent((event) => {
         if (event.type === 'processAdded' || event.type === 'processChanged') this.changed.fire(timerEntryOf(event.process));
@@ -119,6 +133,18 @@ export class CoreTimerHost implements TimerHost, Disposable {
 
   isAtPrompt(id: string): boolean {
     return isShowingPrompt(this.core, id);
+  }
+
+  admit(id: string): DeliveryHold | undefined {
+    return this.gate()?.admit(id, 'a timer');
+  }
+
+  countHeld(id: string, delta: 1 | -1): void {
+    this.gate()?.waiting(id, delta);
+  }
+
+  private gate(): TurnGate | undefined {
+    return this.core.services.find(TURN_GATE);
   }
 
   onScreenChanged(id: string, listener: () => void): Disposable {

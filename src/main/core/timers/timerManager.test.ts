@@ -658,3 +658,32 @@ describe('arming replies (regression: remaining_ms read 1499 for a 1.5 s max wai
     expect(delay.timer.remainingMs).toBe(2_000);
   });
 });
+
+describe('deliveries the turn gate holds', () => {
+  it('stay due with the hold shown and counted, and go in once the gate lets them through', async () => {
+    const timers = fresh();
+    host.addWorkedAgent('p_a');
+    host.setHold('p_a', { reason: 'budget', message: '"p_a" is at its budget' });
+    const { timer } = timers.setDelay(as('p_a'), { seconds: 5, body: 'next step' });
+    await advance(5_000);
+    expect(host.delivered).toEqual([]);
+    expect(timers.list(as('p_a')).timers).toMatchObject([{ id: timer.id, state: 'due', held: { reason: 'budget' } }]);
+    expect(host.heldCounts.get('p_a')).toBe(1);
+    host.setHold('p_a', undefined);
+    await settle();
+    expect(host.delivered.map((d) => d.text)).toEqual(['next step']);
+    expect(host.heldCounts.get('p_a')).toBe(0);
+    expect(timers.list(as('p_a')).timers).toEqual([]);
+  });
+
+  it('a cancelled held timer is no longer counted', async () => {
+    const timers = fresh();
+    host.addWorkedAgent('p_a');
+    host.setHold('p_a', { reason: 'budget', message: 'held' });
+    const { timer } = timers.setDelay(as('p_a'), { seconds: 1, body: 'x' });
+    await advance(1_000);
+    expect(host.heldCounts.get('p_a')).toBe(1);
+    timers.cancel(as('p_a'), timer.id);
+    expect(host.heldCounts.get('p_a')).toBe(0);
+  });
+});

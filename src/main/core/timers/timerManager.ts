@@ -12,6 +12,7 @@ import { DisposableBase, Emitter, toDisposable, type Disposable, type Event } fr
 import { realClock, serviceKey, type Clock, type ServiceKey } from '../base';
 import { InvalidArgumentError, NotRunningError, SwitchboardError, UnknownProcessError } from '../../../shared/errors';
 import type { TimerHistoryEntry, TimerSummary } from '../../../shared/model';
+import type { DeliveryHold } from '../../../shared/budget';
 import { DeliveryScheduler, TURN_START_TIMEOUT_MS, type DueBody } from './deliveryScheduler';
 import { FRESH_AGENT_GRACE_MS, IdlenessTracker } from './idleness';
 import { armDelay } from './kinds/delay';
@@ -75,6 +76,8 @@ interface LiveTimer {
    * down and nothing is delivered until the owner runs again, and the stopped owner does not drop it.
    */
   isHeld?: boolean;
+  /** Due, but the turn gate (the budget) holds its delivery. */
+  hold?: DeliveryHold;
 }
 
 /** The fixed line timer_wait (legacy) delivers. */
@@ -125,6 +128,7 @@ export class TimerManager extends DisposableBase {
           nextDue: (ownerId) => this.nextDue(ownerId),
           delivered: (id) => this.endIfLive(id, 'fired', () => this.timers.get(id)?.record.firedBy ?? 'delay'),
           failed: (id, reason) => this.endIfLive(id, 'dropped', () => `delivery failed: ${reason}`),
+          held: (id, hold) => this.setHold(id, hold),
         },
         options.turnStartTimeoutMs ?? TURN_START_TIMEOUT_MS,
       ),
@@ -375,6 +379,17 @@ export class TimerManager extends DisposableBase {
     return next && { timerId: next.record.id, body: next.record.body, ...(next.record.whenBlocked && { whenBlocked: true as const }) };
   }
 
+  private setHold(id: string, hold: DeliveryHold | undefined): void {
+    const t = this.timers.get(id);
+    if (!t || (t.hold === undefined && hold === undefined)) return;
+    const was = t.hold;
+    // Set before counting: the count tells the gate, whose change pumps this owner's deliveries again.
+    t.hold = hold;
+    this.timersChanged.fire(t.record.owner.id);
+    if (was === undefined) this.host.countHeld(t.record.owner.id, 1);
+    else if (hold === undefined) this.host.countHeld(t.record.owner.id, -1);
+  }
+
   private endIfLive(id: string, state: EndedTimerState, reason: () => string): void {
     const t = this.timers.get(id);
     if (t) this.end(t, state, reason());
@@ -383,6 +398,8 @@ export class TimerManager extends DisposableBase {
   private end(t: LiveTimer, state: EndedTimerState, reason: string): TimerHistoryEntry {
     this.disarm(t);
     this.timers.delete(t.record.id);
+    // Uncounted once gone: the gate's change pumps the owner, which must not find this timer again.
+    if (t.hold) this.host.countHeld(t.record.owner.id, -1);
     const entry = this.recordEnded(t, state, reason);
     this.timersChanged.fire(t.record.owner.id);
     this.scheduleSave();
@@ -517,6 +534,7 @@ export class TimerManager extends DisposableBase {
       ...(remainingMs !== undefined ? { remainingMs } : {}),
       ...(t.isHeld ? { heldForOwner: true as const } : {}),
       ...(r.whenBlocked ? { whenBlocked: true as const } : {}),
+      ...(t.hold ? { held: t.hold } : {}),
       ...(r.kind !== 'delay' ? { watched: r.watched.map((w) => w.id), ...this.waitingOnWithReasons(t) } : {}),
       bodyPreview: bodyPreview(r.body),
       createdBy: r.createdBy,

@@ -1,2 +1,4 @@
 export { usageCapability, usageOf, type UsageCapabilityOptions } from './usageCapability';
 export { MODEL_TABLE } from './priceTable';
+export type { UsageGain } from './usageService';
+export { localDay } from './usageHistory';

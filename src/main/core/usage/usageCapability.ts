@@ -37,16 +37,18 @@ export function usageCapability(options: UsageCapabilityOptions = {}): Capabilit
       const flush = () => saver.flush();
       process.once('exit', flush);
       const warnings = new WindowWarnings(core);
-      const observe = (observations: FileObservation[], record: UsageRecord, entry: { id: string; name: string }) => {
-        let changed = false;
-        for (const o of observations) changed = history.observe(o) || changed;
-        if (changed) saver.request();
+      const service = new UsageService(core, history);
+      const observe = (observations: FileObservation[], record: UsageRecord, entry: { id: string; name: string; runId: number }) => {
+        const gains = observations.map((o) => history.gainOf(o)).filter((g) => g !== undefined);
+        if (gains.length > 0) saver.request();
         warnings.check(entry, record);
+        if (gains.length > 0) service.gained(entry, gains);
       };
       const decorated = core.addEntryDecorator(AGENT_USAGE, agentUsageDecorator(observe));
-      const provided = core.services.provide(USAGE, new UsageService(core, history));
+      const provided = core.services.provide(USAGE, service);
       return {
         dispose: () => {
+          service.dispose();
           provided.dispose();
           decorated.dispose();
           process.off('exit', flush);

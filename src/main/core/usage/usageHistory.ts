@@ -16,7 +16,8 @@ export const MAX_DAYS = 90;
 const MAX_FILES = 1_000;
 const VERSION = 1;
 
-interface Counted extends TokenCounts {
+/** Tokens and USD counted (a day's row, or what a read added). */
+export interface Counted extends TokenCounts {
   cost_usd: number;
 }
 
@@ -52,9 +53,14 @@ export class UsageHistory {
 
   /** Adds what the file gained since it was last counted to today's row of its worktree; true when something was added. */
   observe(o: FileObservation): boolean {
+    return this.gainOf(o) !== undefined;
+  }
+
+  /** As `observe`, returning what was added (what the budget counts: new spending, never a file read again). */
+  gainOf(o: FileObservation): Counted | undefined {
     const before = this.data.files[o.path] ?? { ...EMPTY_TOKENS, cost_usd: 0, at: 0 };
     const gained = gain(o, before);
-    if (!gained) return false;
+    if (!gained) return undefined;
     const day = localDay(this.now());
     const rows = (this.data.days[day] ??= {});
     const row = (rows[o.worktree ?? 'main'] ??= { ...EMPTY_TOKENS, cost_usd: 0 });
@@ -62,7 +68,17 @@ export class UsageHistory {
     row.cost_usd = roundUsd(row.cost_usd + gained.cost_usd);
     this.data.files[o.path] = { ...pick(o), cost_usd: o.cost_usd ?? before.cost_usd, at: this.now() };
     this.bound();
-    return true;
+    return gained;
+  }
+
+  /** Today's totals over every worktree (the project's day). */
+  dayTotal(day = localDay(this.now())): Counted {
+    const total: Counted = { ...EMPTY_TOKENS, cost_usd: 0 };
+    for (const row of Object.values(this.data.days[day] ?? {})) {
+      addTokens(total, row);
+      total.cost_usd = roundUsd(total.cost_usd + row.cost_usd);
+    }
+    return total;
   }
 
   rows(): UsageDay[] {

@@ -1,5 +1,5 @@
 /** The project's usage: one agent's record (get_usage with an id) or the sums over its agents. */
-import { serviceKey, type ServiceKey } from '../base';
+import { Emitter, serviceKey, type Event, type ServiceKey } from '../base';
 import type { DecorationKey } from '../sessions';
 import type { ProcessInfo } from '../../../shared/model';
 import { InvalidArgumentError } from '../../../shared/errors';
@@ -7,7 +7,13 @@ import { EMPTY_TOKENS, type CostSource, type ProcessUsage, type ProjectUsage } f
 import { AGENT_USAGE, type AgentUsage } from './agentUsage';
 import { addTokens } from './usageAccumulator';
 import { roundUsd } from './pricing';
-import type { UsageHistory } from './usageHistory';
+import type { Counted, UsageHistory } from './usageHistory';
+
+/** New spending of one agent run, as the history counted it (a file read again adds nothing). */
+export interface UsageGain extends Counted {
+  id: string;
+  runId: number;
+}
 
 export interface UsageHost {
   listProcesses(): ProcessInfo[];
@@ -16,6 +22,10 @@ export interface UsageHost {
 }
 
 export class UsageService {
+  private readonly gainEmitter = new Emitter<UsageGain>();
+  /** An agent spent more (what budgets count). */
+  readonly onDidGain: Event<UsageGain> = this.gainEmitter.event;
+
   constructor(
     private readonly host: UsageHost,
     private readonly history: UsageHistory,
@@ -30,6 +40,24 @@ export class UsageService {
       throw new InvalidArgumentError(`No usage for ${id} "${info.name}": ${why} (docs/usage.md)`);
     }
     return { process_id: id, name: info.name, preset: usage.presetId, ...usage.refresh(), budget: null };
+  }
+
+  /** The project's totals of today (local date), over every worktree, kept across restarts. */
+  today(): Counted {
+    return this.history.dayTotal();
+  }
+
+  gained(entry: { id: string; runId: number }, gains: Counted[]): void {
+    const sum = { ...EMPTY_TOKENS, cost_usd: 0 };
+    for (const g of gains) {
+      addTokens(sum, g);
+      sum.cost_usd = roundUsd(sum.cost_usd + g.cost_usd);
+    }
+    this.gainEmitter.fire({ id: entry.id, runId: entry.runId, ...sum });
+  }
+
+  dispose(): void {
+    this.gainEmitter.dispose();
   }
 
   /** Sums over every agent with usage records. */

@@ -4,6 +4,7 @@ import { run, useUi } from '../app/store';
 import { StatusBadges } from './StatusBadges';
 import { TaskPanel } from '../tasks/TaskPanel';
 import { ContinueAtResetToggle } from './ContinueAtResetToggle';
+import { BudgetButton } from '../budget/BudgetButton';
 import { ScopeButton, ScopePanel } from '../trust/ScopeMenu';
 import { FindBar } from '../terminal/FindBar';
 import { GlyphLabel } from '../common/GlyphLabel';
@@ -205,6 +206,7 @@ export function Pane({ id }: { id: string }) {
             </button>
           )}
           <ContinueAtResetToggle process={process} />
+          <BudgetButton process={process} />
           <button
             title="Restart"
             aria-label={`Restart ${process.name}`}

@@ -6,6 +6,7 @@ import { TimerIndicator } from '../timers/TimerIndicator';
 import { UsageFigure } from '../usage/UsageFigure';
 import { isAgentStoppedOnPurpose, stateLabel } from './stateLabel';
 import { SandboxBadge } from './SandboxBadge';
+import { BudgetBadge } from '../budget/BudgetBadge';
 
 /** Seconds since `since`, re-rendered by the shared clock while `active`. */
 function useElapsed(since: number | undefined, active: boolean): number | undefined {
@@ -34,6 +35,7 @@ export function StatusBadges({ process: p }: { process: ProcessInfo }) {
         </span>
       )}
       {p.usage && <UsageFigure usage={p.usage} />}
+      <BudgetBadge process={p} />
       {p.session?.resumable && (
         <span className="resumable" title={`Conversation ${p.session.id} can continue: Resume`} data-testid="resumable">
           resumable

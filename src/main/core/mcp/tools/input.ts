@@ -7,7 +7,7 @@ import { InvalidArgumentError, NotRunningError } from '../../../../shared/errors
 import { DEFAULT_OUTPUT_BYTES } from '../../../../shared/mcp';
 import { callerKey } from '../identity';
 import { keySequence } from '../terminalInput';
-import { pasteSequence, settleAfterEcho, waitForEcho } from '../../sessions';
+import { DeliveryHeldError, TURN_GATE, pasteSequence, settleAfterEcho, waitForEcho } from '../../sessions';
 import { blockedAgentsOf } from '../../blocked';
 import { callerProcessId, defineTool, senderTag, WrongKindError } from '../toolContext';
 import { screenOf } from './output';
@@ -31,6 +31,11 @@ const sendInput = defineTool({
       data = kind === 'paste' ? await pasteSequence(entry, text) : text;
     }
     if (!entry.isRunning) throw new NotRunningError(entry.id, entry.name);
+    // Another agent typing in is Switchboard sending on its behalf: the target's budget may hold it.
+    if (call.caller.kind === 'process' && call.caller.processId !== process_id) {
+      const hold = ctx.core.services.find(TURN_GATE)?.admit(process_id, `input from ${senderTag(ctx, call)}`);
+      if (hold) throw new DeliveryHeldError(hold);
+    }
     const echoed = submit ? waitForEcho(entry, kind === 'key' ? '' : (text ?? '')) : undefined;
     if (data.length > 0) ctx.core.writeInput(process_id, data);
     if (echoed) {
@@ -50,7 +55,7 @@ const sendMessage = defineTool({
   title: 'Message an agent',
   summary: 'Send another agent a user turn tagged with your name.',
   description:
-    'Deliver a message to another agent as a user turn, tagged with who sent it ("[from <name> (<id>)] …"), and submit it. If the agent is busy, its CLI queues the message.',
+    'Deliver a message to another agent as a user turn, tagged with who sent it ("[from <name> (<id>)] …"), and submit it. If the agent is busy, its CLI queues the message. An agent at its budget takes nothing: the call fails with code "held", and a person decides (go on once, raise the cap).',
   requires: { perCall: ({ target_process_id }) => [{ entry: target_process_id, right: 'input', action: 'sending a message to' }] },
   run: async ({ target_process_id, message }, call, ctx) => {
     const entry = ctx.core.entry(target_process_id);
@@ -63,7 +68,7 @@ const sendMessage = defineTool({
       throw new InvalidArgumentError('You cannot send a message to yourself');
     }
     const tagged = `${senderTag(ctx, call)} ${message}`;
-    await ctx.core.sendUserTurn(target_process_id, tagged);
+    await ctx.core.sendAutomatedTurn(target_process_id, tagged, `a message ${senderTag(ctx, call)}`);
     return { delivered: true, target_process_id, text: tagged };
   },
 });

@@ -7,6 +7,7 @@ import type { Clock } from '../../base';
 import type { AgentPrimary } from '../../../../shared/status';
 import type { ProcessKind } from '../../../../shared/model';
 import type { TimerEntry, TimerHost } from '../timerHost';
+import type { DeliveryHold } from '../../../../shared/budget';
 
 interface Delivery {
   id: string;
@@ -25,6 +26,11 @@ export class FakeTimerHost implements TimerHost {
   failDeliveriesWith: string | undefined;
   private readonly screenBusy = new Set<string>();
   private readonly screenChanged = new Emitter<string>();
+  private readonly holds = new Map<string, DeliveryHold>();
+  /** What the gate counts as held per owner. */
+  readonly heldCounts = new Map<string, number>();
+  private readonly holdChanged = new Emitter<string>();
+  readonly onDidChangeHold = this.holdChanged.event;
 
   constructor(private readonly clock: Clock) {}
 
@@ -65,6 +71,23 @@ export class FakeTimerHost implements TimerHost {
   async deliver(id: string, text: string): Promise<void> {
     if (this.failDeliveriesWith) throw new Error(this.failDeliveriesWith);
     this.delivered.push({ id, text, at: this.clock.now() });
+  }
+
+  admit(id: string): DeliveryHold | undefined {
+    return this.holds.get(id);
+  }
+
+  /** As the budget's gate does, a count that changed is a change of the owner's hold. */
+  countHeld(id: string, delta: 1 | -1): void {
+    this.heldCounts.set(id, (this.heldCounts.get(id) ?? 0) + delta);
+    this.holdChanged.fire(id);
+  }
+
+  /** The gate holds (or, with undefined, lets through) what goes to `id`. */
+  setHold(id: string, hold: DeliveryHold | undefined): void {
+    if (hold) this.holds.set(id, hold);
+    else this.holds.delete(id);
+    this.holdChanged.fire(id);
   }
 
   /** A running agent (status `primary`, default idle after it worked: use `fresh` for a new one). */

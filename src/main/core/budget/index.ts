@@ -1,0 +1,2 @@
+/** Budgets (docs/usage.md, "Budgets"): the public surface of core/budget. */
+export { budgetCapability, budgetOf } from './budgetCapability';
