@@ -40,6 +40,7 @@ import {
   type SetContinueAtResetResult,
   type WaitingAgent,
 } from './inbox';
+import type { ProjectUsage } from './usage';
 import type { WorkspaceCommandArgs, WorkspaceCommandName, WorkspaceEvent, WorkspaceResults } from './workspace';
 
 const Id = z.string().min(1, 'process id is required');
@@ -115,6 +116,10 @@ export const CommandArgs = {
   resolveBlocked: ResolveBlockedArgsSchema,
   /** The agent's continue-at-reset toggle: continue by itself at a limit's reset (or probe with back-off). */
   setContinueAtReset: SetContinueAtResetArgsSchema,
+  /** The project's usage: every agent's record and the per-day history (the same core method as MCP get_usage). */
+  getUsage: z.strictObject({}),
+  /** A person read an agent's usage-window warning: its inbox row goes and is not shown again for that window and reset. */
+  dismissUsageWarning: z.strictObject({ id: Id, window: z.string().min(1).max(200), resets_at: z.string().max(100).nullable() }),
   // Timers: the UI acts as the app, so it sees and manages every timer
   /** Live timers (of one owner, or all) and the history of ended ones. */
   listTimers: z.strictObject({ ownerId: Id.optional() }),
@@ -238,6 +243,8 @@ interface CommandResults {
   answerPrompt: AnswerPromptResult;
   resolveBlocked: ResolveBlockedResult;
   setContinueAtReset: SetContinueAtResetResult;
+  getUsage: ProjectUsage;
+  dismissUsageWarning: null;
   // Timers
   listTimers: { timers: TimerSummary[]; history: TimerHistoryEntry[] };
   setTimer: TimerSummary;

@@ -34,6 +34,19 @@ export const TokenCounts = z.object({
 });
 export type TokenCounts = z.infer<typeof TokenCounts>;
 
+/**
+ * A usage window an agent has used 80 % or more of, as the inbox shows it: once per window and
+ * reset, until a person dismisses it (docs/usage.md, "Warnings before the wall").
+ */
+export interface UsageWarning {
+  /** The window's name as the CLI knows it (`5h`, `weekly`). */
+  window: string;
+  used_percent: number;
+  resets_at: string | null;
+  /** Epoch ms when the window first reached the warning share. */
+  raised_at: number;
+}
+
 /** One agent entry's usage, read from its CLI's own records. */
 export const UsageRecord = TokenCounts.extend({
   cost_usd: z.number().nonnegative().nullable(),

@@ -6,6 +6,7 @@ import type { SwitchboardCore } from '../app';
 import { APP_ACTOR } from '../timers';
 import { blockedAgentsOf } from '../blocked';
 import { allowSandboxTarget } from '../sandbox';
+import { usageOf, usageWarningsOf } from '../usage';
 import { DEFAULT_UNUSED_DAYS } from '../../../shared/worktree';
 
 /** The core as the UI's commands see it: each command calls one of these. */
@@ -70,6 +71,9 @@ const SHARED_HANDLERS: Handlers = {
   answerPrompt: (core, a) => core.answerPrompt(a),
   resolveBlocked: (core, a) => blockedAgentsOf(core).resolve(a),
   setContinueAtReset: (core, a) => blockedAgentsOf(core).setContinueAtReset(a),
+  // Usage: the same core method as MCP get_usage
+  getUsage: (core) => usageOf(core).ofProject(),
+  dismissUsageWarning: (core, a) => usageWarningsOf(core).dismiss(a.id, a.window, a.resets_at),
   // Timers: the same TimerManager methods the MCP timer tools call
   listTimers: (core, a) => core.timers.list(APP_ACTOR, a.ownerId),
   setTimer: (core, a) => {

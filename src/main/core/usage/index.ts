@@ -1,2 +1,2 @@
-export { usageCapability, usageOf, type UsageCapabilityOptions } from './usageCapability';
+export { usageCapability, usageOf, usageWarningsOf, type UsageCapabilityOptions } from './usageCapability';
 export { MODEL_TABLE } from './priceTable';
