@@ -69,6 +69,8 @@ export interface ProcessUsage extends UsageRecord {
   process_id: string;
   name: string;
   preset: string | null;
+  /** The worktree the agent runs in ("main" for the project folder), as the history names it. */
+  worktree: string;
   budget: null;
 }
 

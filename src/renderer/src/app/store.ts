@@ -41,14 +41,15 @@ export interface TrustPromptState {
 let promptSerial = 0;
 const freshPrompt = (prompt: TrustPromptState = {}): TrustPromptState => ({ ...prompt, serial: ++promptSerial });
 
-/** One overlay at a time: the command palette, the attention inbox, the timer form of an entry, or a worktree dialog. */
+/** One overlay at a time: the command palette, the attention inbox, the timer form of an entry, a worktree dialog, or the usage view. */
 type Overlay =
   | { kind: 'palette' }
   | { kind: 'inbox' }
   | { kind: 'timer'; ownerId: string }
   | { kind: 'newWorktree' }
   | { kind: 'worktreeDiff'; worktree: string }
-  | { kind: 'pruneWorktrees' };
+  | { kind: 'pruneWorktrees' }
+  | { kind: 'usage' };
 
 const SCREEN_READER_KEY = 'switchboard.screenReaderMode';
 

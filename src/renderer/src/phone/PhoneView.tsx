@@ -14,6 +14,7 @@ import { stateLabel } from '../panes/stateLabel';
 import { groupByState } from './entryGroups';
 import { PhoneScreen } from './PhoneScreen';
 import { NotifyOnThisDevice } from './NotifyOnThisDevice';
+import { UsageWarningRows } from '../usage/UsageWarningRows';
 
 export function PhoneView() {
   const [screenId, setScreenId] = useState<string>();
@@ -23,6 +24,9 @@ export function PhoneView() {
     <main className="phone" data-testid="phone-view">
       <header className="phone-header">
         <h1>Switchboard</h1>
+        <button className="phone-usage" data-testid="open-usage" onClick={() => useUi.getState().setOverlay({ kind: 'usage' })}>
+          Usage
+        </button>
         <NotifyOnThisDevice />
       </header>
       <NeedsYou onOpen={(agent) => void showEntry(agent.project.id, agent.id).then(() => setScreenId(agent.id))} />
@@ -47,6 +51,7 @@ function NeedsYou({ onOpen }: { onOpen: (agent: ProjectWaitingAgent) => void }) 
           <WaitingAgentItem key={agent.id} agent={agent} now={now} waiting={waiting} onOpen={onOpen} openLabel="Screen" />
         ))}
       </ol>
+      <UsageWarningRows />
     </section>
   );
 }
