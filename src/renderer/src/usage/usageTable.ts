@@ -51,7 +51,7 @@ export type TotalDimension = 'project' | 'worktree' | 'host' | 'day';
 
 const hostOf = (source: ProjectUsageSource) => source.project.host ?? LOCAL_HOST;
 
-export function tokensOf(t: TokenCounts): number {
+function tokensOf(t: TokenCounts): number {
   return t.input_tokens + t.output_tokens + t.cache_read_tokens + t.cache_write_tokens;
 }
 
@@ -132,7 +132,7 @@ export function agentsTotal(rows: readonly AgentRow[]): TokenCounts & { cost_usd
   return { ...total, cost_usd: roundUsd(total.cost_usd), cost_source: priced.every((r) => r.cost_source === 'cli') ? 'cli' : 'estimated' };
 }
 
-export interface ChartBar {
+interface ChartBar {
   day: string;
   cost_usd: number;
   tokens: number;
