@@ -22,7 +22,7 @@ export function UsageFigure({ usage }: { usage: UsageRecord }) {
         </span>
       )}
       {figure && (
-        <span className="usage-figure" aria-label={`usage: ${figure}`} data-testid="usage-figure">
+        <span className="usage-figure" title={detail} aria-label={`usage: ${figure}`} data-testid="usage-figure">
           {figure}
         </span>
       )}
