@@ -175,7 +175,7 @@ async function expectUsageViewMatchesGetUsage(page: Page, handle: ServeHandle, t
   await view.getByTestId('usage-refresh').click();
   for (const agent of usage.agents) {
     const row = view.locator(`[data-testid="usage-agent-row"][data-process-id="${agent.process_id}"]`);
-    await expect(row.getByRole('rowheader')).toHaveText(agent.name);
+    await expect(row.getByRole('rowheader')).toHaveText(new RegExp(`^${agent.name}`));
     await expect(row.getByTestId('usage-input')).toHaveText(count(agent.input_tokens));
     await expect(row.getByTestId('usage-output')).toHaveText(count(agent.output_tokens));
     await expect(row.getByTestId('usage-cache-read')).toHaveText(count(agent.cache_read_tokens));

@@ -89,6 +89,45 @@ function TokenCells({ t }: { t: TokenCounts }) {
   );
 }
 
+const WHERE_HEADERS = (
+  <>
+    <th scope="col" className="col-where">
+      Project
+    </th>
+    <th scope="col" className="col-where">
+      Worktree
+    </th>
+    <th scope="col" className="col-where">
+      Host
+    </th>
+  </>
+);
+
+interface Placed {
+  project: string;
+  worktree: string;
+  host: string;
+}
+
+function WhereCells({ row }: { row: Placed }) {
+  return (
+    <>
+      <td className="col-where">{row.project}</td>
+      <td className="col-where">{row.worktree}</td>
+      <td className="col-where">{row.host}</td>
+    </>
+  );
+}
+
+/** At phone width the project, worktree and host go under the row's name instead of three columns. */
+function Where({ row }: { row: Placed }) {
+  return (
+    <span className="usage-where">
+      {row.project} · {row.worktree} · {row.host}
+    </span>
+  );
+}
+
 const TOKEN_HEADERS = (
   <>
     <th scope="col" className="num">
@@ -120,13 +159,11 @@ function AgentTable({ rows }: { rows: AgentRow[] }) {
             <thead>
               <tr>
                 <th scope="col">Agent</th>
-                <th scope="col">Project</th>
-                <th scope="col">Worktree</th>
-                <th scope="col">Host</th>
-                {TOKEN_HEADERS}
+                {WHERE_HEADERS}
                 <th scope="col" className="num">
                   Cost
                 </th>
+                {TOKEN_HEADERS}
                 <th scope="col">Context</th>
                 <th scope="col">Usage windows</th>
                 {hasBudget && <th scope="col">Budget</th>}
@@ -135,15 +172,16 @@ function AgentTable({ rows }: { rows: AgentRow[] }) {
             <tbody>
               {rows.map((row) => (
                 <tr key={row.key} data-testid="usage-agent-row" data-process-id={row.processId} data-project-id={row.projectId}>
-                  <th scope="row">{row.agent}</th>
-                  <td>{row.project}</td>
-                  <td>{row.worktree}</td>
-                  <td>{row.host}</td>
-                  <TokenCells t={row} />
+                  <th scope="row">
+                    {row.agent}
+                    <Where row={row} />
+                  </th>
+                  <WhereCells row={row} />
                   <td className="num" data-testid="usage-cost" title={costTitle(row.cost_source)}>
                     {costText(row.cost_usd, row.cost_source)}
                     {row.cost_source === 'estimated' && <span className="usage-estimated"> est.</span>}
                   </td>
+                  <TokenCells t={row} />
                   <td data-testid="usage-context">{contextText(row)}</td>
                   <td data-testid="usage-windows">
                     <Windows windows={row.windows} />
@@ -154,14 +192,13 @@ function AgentTable({ rows }: { rows: AgentRow[] }) {
             </tbody>
             <tfoot>
               <tr data-testid="usage-agents-total">
-                <th scope="row" colSpan={4}>
-                  All agents
-                </th>
-                <TokenCells t={total} />
+                <th scope="row">All agents</th>
+                <td className="col-where" colSpan={3} />
                 <td className="num" data-testid="usage-cost" title={costTitle(total.cost_source)}>
                   {costText(total.cost_usd, total.cost_source)}
                   {total.cost_source === 'estimated' && <span className="usage-estimated"> est.</span>}
                 </td>
+                <TokenCells t={total} />
                 <td colSpan={hasBudget ? 3 : 2} />
               </tr>
             </tfoot>
@@ -193,6 +230,9 @@ function DaySection({ rows }: { rows: DayRow[] }) {
   return (
     <section className="usage-section" aria-labelledby="usage-days-title">
       <h3 id="usage-days-title">Per day</h3>
+      <p className="usage-note" data-testid="usage-chart-scale">
+        The last {bars.length} days; the longest bar is {largestText(bars, measure)}.
+      </p>
       <ol
         className="usage-chart"
         aria-label={`${measure === 'cost' ? 'Cost' : 'Tokens'} per day, the last ${bars.length} days`}
@@ -221,26 +261,25 @@ function DaySection({ rows }: { rows: DayRow[] }) {
             <thead>
               <tr>
                 <th scope="col">Day</th>
-                <th scope="col">Project</th>
-                <th scope="col">Worktree</th>
-                <th scope="col">Host</th>
-                {TOKEN_HEADERS}
+                {WHERE_HEADERS}
                 <th scope="col" className="num">
                   Cost
                 </th>
+                {TOKEN_HEADERS}
               </tr>
             </thead>
             <tbody>
               {rows.map((row) => (
                 <tr key={row.key} data-testid="usage-day-row" data-day={row.day} data-worktree={row.worktree}>
-                  <th scope="row">{row.day}</th>
-                  <td>{row.project}</td>
-                  <td>{row.worktree}</td>
-                  <td>{row.host}</td>
-                  <TokenCells t={row} />
+                  <th scope="row">
+                    {row.day}
+                    <Where row={row} />
+                  </th>
+                  <WhereCells row={row} />
                   <td className="num" data-testid="usage-cost">
                     ${usd(row.cost_usd)}
                   </td>
+                  <TokenCells t={row} />
                 </tr>
               ))}
             </tbody>
@@ -306,6 +345,11 @@ function TotalsTable({ title, dimension, totals }: { title: string; dimension: T
       </tbody>
     </table>
   );
+}
+
+function largestText(bars: ReturnType<typeof chartBars>['bars'], measure: 'cost' | 'tokens'): string {
+  const largest = Math.max(0, ...bars.map((b) => (measure === 'cost' ? b.cost_usd : b.tokens)));
+  return measure === 'cost' ? `$${usd(largest)}` : `${compactCount(largest)} tokens`;
 }
 
 function costTitle(source: AgentRow['cost_source']): string {
