@@ -17,6 +17,7 @@ import { PLATFORM, terminalKeyOf } from '../app/shortcuts';
 import { PacedWriter } from './pacedWriter';
 import { ActiveMatch, AnchoredSearchAddon } from './activeMatch';
 import { isWebglWanted } from './webglSupport';
+import { StreamCursor } from './streamCursor';
 /** Wait for layout to settle before telling the PTY its new size. */
 const RESIZE_DEBOUNCE_MS = 50;
 
@@ -50,8 +51,7 @@ export class TerminalPane {
   private readonly fit = new FitAddon();
   private readonly activeMatch: ActiveMatch;
   private readonly search = new AnchoredSearchAddon(() => this.activeMatch);
-  private attachedOffset = -1;
-  private early: OutputEvent[] = [];
+  private readonly stream = new StreamCursor<OutputEvent>();
   private unacked = 0;
   private readonly writer: PacedWriter;
   private resizeTimer: number | undefined;
@@ -127,27 +127,22 @@ export class TerminalPane {
    */
   async attach(): Promise<void> {
     this.forgetStream();
+    const token = this.stream.begin();
     this.isStreaming = true;
     const snapshot = await this.client.call('attach', { id: this.id });
     if (this.disposed) return;
     if (!this.isOnScreen) return this.stopStream(); // scrolled away while the snapshot was on its way
+    const pending = this.stream.snapshotArrived(token, snapshot.offset);
+    if (!pending) return; // a newer attach owns the terminal now
     this.term.reset();
     if (this.options.readOnly) this.term.resize(snapshot.cols, snapshot.rows);
     this.term.write(snapshot.screen);
-    this.attachedOffset = snapshot.offset;
-    const early = this.early;
-    this.early = [];
-    for (const event of early) this.deliver(event);
+    for (const event of pending) this.writer.write(event.data);
   }
 
   deliver(event: OutputEvent): void {
     if (this.disposed || !this.isStreaming) return;
-    if (this.attachedOffset < 0) {
-      this.early.push(event);
-      return;
-    }
-    if (event.end <= this.attachedOffset) return; // already part of the snapshot
-    this.writer.write(event.data);
+    if (this.stream.accept(event)) this.writer.write(event.data);
   }
 
   focus(): void {
@@ -295,8 +290,7 @@ export class TerminalPane {
 
   /** Drops what the previous stream left: its offset, early events, unacknowledged and unwritten bytes. */
   private forgetStream(): void {
-    this.attachedOffset = -1;
-    this.early = [];
+    this.stream.forget();
     this.unacked = 0;
     this.writer.clear();
   }
