@@ -156,7 +156,7 @@ async function getUsage(handle: ServeHandle): Promise<ProjectUsage> {
     new StreamableHTTPClientTransport(new URL(handle.url!), { requestInit: { headers: { Authorization: `Bearer ${handle.token}` } } }),
   );
   try {
-    return (await client.callTool({ name: 'get_usage', arguments: {} })).structuredContent as unknown as ProjectUsage;
+    return (await client.callTool({ name: 'get_usage', arguments: {} })).structuredContent as ProjectUsage;
   } finally {
     await client.close();
   }
@@ -208,6 +208,28 @@ async function expectUsageViewMatchesGetUsage(page: Page, handle: ServeHandle, t
   await page.screenshot({ path: screenshotPath(testInfo, 'usage-view-phone.png') });
   const phoneAxe = await new AxeBuilder({ page }).include('[data-testid="usage-view"]').analyze();
   expect(phoneAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  // The narrowest sidebar: the figure shows whole or ends in an ellipsis, and its tooltip keeps every figure.
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await view.getByTestId('usage-close').click();
+  const resizer = page.getByRole('separator');
+  await resizer.focus();
+  for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowLeft');
+  await expect(resizer).toHaveAttribute('aria-valuenow', '160');
+  const figure = page.locator('[data-testid="sidebar-entry"]').first().getByTestId('usage-figure');
+  await expect(figure).toHaveAttribute('title', /input [\d,]+ · output/);
+  // Whole and inside its line, wrapped whole onto the hidden line, or cut with an ellipsis: never `~$0.`.
+  const fit = await figure.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const line = el.parentElement!.getBoundingClientRect();
+    const cut = el.scrollWidth > el.clientWidth;
+    if (cut) return getComputedStyle(el).textOverflow === 'ellipsis' ? 'cut with an ellipsis' : 'cut';
+    if (box.top >= line.bottom) return 'dropped';
+    const row = el.closest('.badges')!.getBoundingClientRect();
+    return box.right <= Math.min(line.right, row.right) + 0.5 ? 'whole' : 'cut';
+  });
+  expect(['whole', 'dropped', 'cut with an ellipsis']).toContain(fit);
+  await page.screenshot({ path: screenshotPath(testInfo, 'usage-figure-narrow.png'), clip: { x: 0, y: 0, width: 420, height: 260 } });
 }
 
 test('the inbox lists the waiting agents of every open project; a row opens its project and pane; answers reach only their project', async ({
