@@ -13,7 +13,10 @@ import { devRendererUrl, installPermissionPolicy, isTrustedRendererUrl } from '.
 import { installAppMenu } from './electron/appMenu';
 import { installIpcBridge } from './electron/ipcBridge';
 import { installAttention } from './electron/attention';
-import { projectFromArgv } from './electron/launchArgs';
+import { deviceAccessFromArgv, projectFromArgv } from './electron/launchArgs';
+import { feedPresence } from './electron/presenceFeed';
+import { PresenceBoard } from './core/attention';
+import { startDeviceAccess, type DeviceAccess } from './deviceAccess';
 import { installTray } from './electron/tray';
 import { keepAliveWithoutWindow, quitConfirmation } from './electron/presence';
 import { windowShower } from './electron/windowShower';
@@ -31,6 +34,7 @@ function startApp(): void {
   let win: BrowserWindow | undefined;
   let host: HostWorkspace | undefined;
   let remotes: RemoteHosts | undefined;
+  let deviceAccess: DeviceAccess | undefined;
   let openWindow: (() => Promise<void>) | undefined;
   /** Every open project's processes: quitting and the tray speak for the whole app. */
   const allProcesses = () => host?.workspace.list().flatMap((project) => project.handle.core.listProcesses()) ?? [];
@@ -43,6 +47,7 @@ function startApp(): void {
     async stop() {
       isQuitting = true;
       remotes?.dispose(); // only the connections: the hosts' servers and processes keep running
+      await deviceAccess?.close();
       await host?.dispose(); // nothing may outlive the app
     },
     killNow() {
@@ -93,12 +98,24 @@ function startApp(): void {
       workspace.link(remotes);
       // Notifications and the tray live as long as the app: closing the window is not quitting.
       installAttention(workspace, showWindow);
+      // Push, webhooks and ntfy from the app itself, held back while the person is at the window when they asked so.
+      const presence = new PresenceBoard();
+      deviceAccess = await startDeviceAccess({
+        workspace,
+        dataDir: app.getPath('userData'),
+        staticDir: join(__dirname, '../renderer'),
+        flags: deviceAccessFromArgv(process.argv),
+        presence,
+        log: console.warn,
+      });
       if (process.platform !== 'darwin') installTray(workspace, { open: showWindow, quit: () => app.quit() });
       openWindow = async () => {
         const opened = createMainWindow(join(__dirname, '../preload'));
         win = opened;
         const uninstallBridge = installIpcBridge(workspace, opened, (url) => isTrustedRendererUrl(url, rendererUrl));
+        const stopPresence = feedPresence(opened, presence);
         opened.once('closed', () => {
+          stopPresence();
           uninstallBridge();
           if (win === opened) win = undefined;
         });

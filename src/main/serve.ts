@@ -10,9 +10,9 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { mkdirSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { startDeviceServer, startWebServer, type RunningDeviceServer, type RunningWebServer } from './core/bridge';
-import { Devices, deviceCommandHandler, parsePublicAccess } from './core/devices';
-import { AttentionService } from './core/attention';
+import { startWebServer, type RunningWebServer } from './core/bridge';
+import { parsePublicAccess } from './core/devices';
+import { startDeviceAccess, type DeviceAccess } from './deviceAccess';
 import { generateToken, loadOrCreateSecret } from './core/security';
 import { createHostWorkspace, type HostWorkspace } from './core/workspace';
 import { connectRemoteHosts, groupRemoteSpecs, type RemoteHosts } from './core/remote';
@@ -47,16 +47,14 @@ const log = (line: string) => void process.stderr.write(`${line}\n`);
 // Installed before anything can start a process tree, so no failure leaves one behind.
 let host: HostWorkspace | undefined;
 let web: RunningWebServer | undefined;
-let deviceWeb: RunningDeviceServer | undefined;
-let attention: AttentionService | undefined;
+let deviceAccess: DeviceAccess | undefined;
 let remotes: RemoteHosts | undefined;
 const guard = installProcessGuard(process, {
   name: 'switchboard serve',
   log,
   async stop() {
     remotes?.dispose(); // only the connections: the hosts' servers and processes keep running
-    attention?.dispose();
-    await deviceWeb?.close();
+    await deviceAccess?.close();
     await web?.close();
     await host?.dispose(); // every process tree ends before we exit
   },
@@ -98,13 +96,9 @@ async function main(): Promise<void> {
   });
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0–65535, got ${values.port}`);
+  const accessFlags = { publicUrl: values['public-url'], listen: values.listen, tlsCert: values['tls-cert'], tlsKey: values['tls-key'] };
   // Checked before anything starts: a wrong listener setting is one line, and nothing half-runs.
-  const access = parsePublicAccess({
-    publicUrl: values['public-url'],
-    listen: values.listen,
-    tlsCert: values['tls-cert'],
-    tlsKey: values['tls-key'],
-  });
+  parsePublicAccess(accessFlags);
   const devicePort = values['device-port'] === undefined ? 0 : Number(values['device-port']);
   if (!Number.isInteger(devicePort) || devicePort < 0 || devicePort > 65535)
     throw new Error(`--device-port must be 0–65535, got ${values['device-port']}`);
@@ -125,21 +119,13 @@ async function main(): Promise<void> {
     uiSecret,
     port,
   });
-  const devices = new Devices({ dataDir, publicUrl: access?.origin });
-  attention = new AttentionService({ workspace, devices, dataDir, notifyUrls: values.notify, log });
-  workspace.useDeviceCommands(deviceCommandHandler(devices, attention));
-  const pushPublicKey = attention.publicKey();
-  if (access) {
-    deviceWeb = await startDeviceServer({
-      workspace,
-      devices,
-      staticDir: resolve(values['static-dir'] ?? join(__dirname, '../renderer')),
-      publicOrigin: access.origin,
-      tls: access.tls,
-      loopbackPort: devicePort,
-      pushPublicKey: () => pushPublicKey,
-    });
-  }
+  deviceAccess = await startDeviceAccess({
+    workspace,
+    dataDir,
+    staticDir: resolve(values['static-dir'] ?? join(__dirname, '../renderer')),
+    flags: { ...accessFlags, devicePort, notify: values.notify },
+    log,
+  });
   const projects = workspace.list().map(({ id, dir, handle }) => {
     for (const issue of handle.core.issues) log(`${dir}/switchboard.json: ${issue.path} ${issue.message}`);
     for (const request of handle.core.trustState().pending) {
@@ -171,7 +157,7 @@ async function main(): Promise<void> {
     projects: [...projects, ...remoteProjects],
     ...(hosts.length ? { hosts } : {}),
     // Where paired devices go, and where this server listens for them (the front's target with --public-url).
-    ...(access && deviceWeb ? { devices: { url: access.origin, listen: deviceWeb.listenUrl } } : {}),
+    ...(deviceAccess.reach ? { devices: deviceAccess.reach } : {}),
   };
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }

@@ -30,6 +30,8 @@ export interface PairingOffer {
 }
 
 const DEVICE_NAME_MAX = 80;
+/** A day: beyond it the person is away under any setting. */
+const MAX_IDLE_MS = 24 * 3_600_000;
 
 export const PairRequestSchema = z.strictObject({
   code: z.string().trim().min(1, 'the pairing code is required').max(64),
@@ -68,6 +70,8 @@ export const DeviceCommandArgs = {
   setNotificationSettings: z.strictObject({ settings: NotificationSettingsSchema }),
   /** Sends a test notification through every channel now; says which worked. */
   sendTestNotification: z.strictObject({}),
+  /** A loopback tab says whether the person is at it ("only while I am away"); the session names the tab. */
+  reportPresence: z.strictObject({ focused: z.boolean(), idleMs: z.number().int().min(0).max(MAX_IDLE_MS) }),
 } as const;
 
 export type DeviceCommandName = keyof typeof DeviceCommandArgs;
@@ -80,4 +84,5 @@ export interface DeviceResults {
   getNotificationSettings: NotificationSettings;
   setNotificationSettings: NotificationSettings;
   sendTestNotification: { results: ChannelTestResult[] };
+  reportPresence: { reported: true };
 }

@@ -4,6 +4,7 @@
  * may and may not call, guessing codes, and the loopback UI secret refused through this listener.
  */
 import { execFileSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,6 +82,18 @@ describe.skipIf(unavailable)('serve --listen: paired devices over HTTPS beyond l
     const setCookie = /^set-cookie: (.*)$/im.exec(curl)?.[1] ?? '';
     expect(setCookie).toMatch(/^__Host-sb_device=[\w-]{43}; HttpOnly; Secure; SameSite=Strict; Path=\//);
     const cookie = setCookie.split(';')[0];
+
+    // The app's page signs in with the cookie alone, and can later check it is still this server.
+    const session = await httpsCall(target, 'GET', '/session', { headers: { Cookie: cookie } });
+    expect(session.status).toBe(200);
+    const { identity } = session.json<{ identity: string }>();
+    expect(identity).toMatch(/^[\w-]{43}$/);
+    const nonce = 'n'.repeat(32);
+    const proof = await httpsCall(target, 'GET', `/identity?nonce=${nonce}`, {});
+    expect(proof.json<{ proof: string }>().proof).toBe(
+      createHmac('sha256', Buffer.from(identity, 'base64url')).update(nonce).digest('base64url'),
+    );
+    expect((await httpsCall(target, 'GET', '/session', {})).status).toBe(401);
 
     const workspace = await deviceWsCall(target, cookie, 'getWorkspace', {});
     expect(workspace.ok).toBe(true);

@@ -32,6 +32,9 @@ import { Emitter, waitForEvent, type Disposable } from '../../src/main/core/base
 import { WorkspaceClientSession } from '../../src/main/core/bridge';
 import { createHostWorkspace, type HostWorkspace } from '../../src/main/core/workspace';
 import { connectRemoteHosts, RemoteHosts } from '../../src/main/core/remote';
+import { AttentionService } from '../../src/main/core/attention';
+import { Devices } from '../../src/main/core/devices';
+import type { WebhookPayload } from '../../src/shared/notifications';
 import { CLAUDE_BIN, createClaudeHarness, CLAUDE_SCREEN } from '../fixtures/anthropic/claudeHarness';
 import { spawnInHost, startSshTestHost, sshHostUnavailable, type SshTestHost } from '../support/sshHost';
 
@@ -295,11 +298,33 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
     }
   }, 120_000);
 
-  it("a real Claude Code on the host waiting at its folder-trust question shows in the laptop's inbox, tagged with the host", async () => {
+  it("a real Claude Code on the host waiting at its folder-trust question shows in the laptop's inbox, tagged with the host, and the laptop's webhook is called, then told it is resolved", async () => {
     // Not trusted yet: Claude Code's own trust dialog is a real question, asked before any model call.
     const harness = await createClaudeHarness({ baseUrl: 'http://127.0.0.1:9', trusted: false });
     spawnSync('chown', ['-R', `${host.user}:`, join(harness.home, '..')]);
     const viewer = new Viewer(laptop.workspace);
+    // The person's channels are the laptop's: a webhook set up there hears of the host's agent.
+    const hooks = new Emitter<WebhookPayload>();
+    const received: WebhookPayload[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        res.writeHead(200).end();
+        const payload = JSON.parse(body) as WebhookPayload;
+        received.push(payload);
+        hooks.fire(payload);
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+    const attention = new AttentionService({
+      workspace: laptop.workspace,
+      devices: new Devices({ dataDir: laptopData }),
+      dataDir: laptopData,
+      notifyUrls: [hookUrl],
+      log: () => undefined,
+    });
     try {
       viewer.project = laptop.workspace.state().projects.find((p) => p.host === host.alias)!.id;
       const agent = (await viewer.call('spawnAgent', {
@@ -320,8 +345,21 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
       const waiting = agents.find((a) => a.id === agent.id);
       expect(waiting).toMatchObject({ project: { id: viewer.project, name: 'grid', host: host.alias } });
       expect(waiting?.question).toContain(CLAUDE_SCREEN.trustQuestion);
+      const called =
+        received.find((p) => p.entry.id === agent.id) ?? (await waitForEvent(hooks.event, (p) => p.entry.id === agent.id, 30_000));
+      expect(called).toMatchObject({
+        event: 'attention',
+        entry: { id: agent.id, name: 'claude' },
+        project: { id: viewer.project, name: `grid on ${host.alias}` },
+        question: expect.stringContaining(CLAUDE_SCREEN.trustQuestion),
+        actions: [], // a remote prompt is answered in the phone view or the inbox, not by a local action token
+      });
+      const resolved = waitForEvent(hooks.event, (p) => p.entry.id === agent.id && p.event === 'resolved', 60_000);
       await viewer.call('stopProcess', { id: agent.id });
+      await resolved;
     } finally {
+      attention.dispose();
+      receiver.close();
       viewer.dispose();
       await harness.cleanup();
     }

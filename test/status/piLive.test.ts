@@ -5,7 +5,8 @@
  * turn reported by the preset's status extension), once through `serve` and its MCP endpoint (an
  * external client spawns the agent and sends it a message; the agent's model calls whoami through
  * the preset's MCP extension and gets its own entry). Ground truth comes from the mock's timeline
- * and our keystrokes, never from the screen.
+ * and our keystrokes, never from the screen. Under `serve`, `get_usage` is read from pi's own
+ * session file: the mock's token counts summed, the cost pi computed from its models.json prices.
  */
 import { describe, expect, it } from 'vitest';
 import type { AgentStatusInfo } from '../../src/shared/status';
@@ -13,6 +14,8 @@ import { createPiHarness } from '../fixtures/openaiChat/piHarness';
 import { cleanupsAfterEach, is, mockAndHarness, spawnOnCore, spawnUnderServe } from './liveAgent';
 import { turnWithHooks } from './hookedTurn';
 import { waitForAgentStatus, whoamiThroughAgent, type PolledAgentStatus } from './serveAgent';
+import { callOk } from '../mcp/mcpHarness';
+import type { ProcessUsage } from '../../src/shared/usage';
 
 /** pi starts in 3-8 s here; under load (two CLIs recording at once) up to a minute. */
 const WAIT_MS = 90_000;
@@ -23,6 +26,9 @@ const WHOAMI_TOOL = 'switchboard_whoami';
 const MAX_WHOAMI_ROUNDS = 2;
 
 const cleanup = cleanupsAfterEach();
+
+/** USD per million tokens in the harness's models.json: pi prices each response with them. */
+const MODEL_COST = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
 
 /** Idle read from pi's own screen (a pi rule), not from the quiet fallback. */
 const piIdle = (s: AgentStatusInfo | PolledAgentStatus) => s.primary === 'idle' && /^pi\//.test(s.reason ?? '');
@@ -79,10 +85,10 @@ describe('the real pi through Switchboard', () => {
   );
 
   it(
-    'under serve: spawn_agent + send_message over MCP; the agent calls whoami through the MCP extension and gets its own entry',
+    "under serve: spawn_agent + send_message over MCP; the agent calls whoami through the MCP extension and gets its own entry; get_usage is the mock's sums and pi's own cost",
     async () => {
       // Turns are scripted per round by whoamiThroughAgent.
-      const { mock, harness } = await mockAndHarness(cleanup, undefined, (baseUrl) => createPiHarness({ baseUrl }));
+      const { mock, harness } = await mockAndHarness(cleanup, undefined, (baseUrl) => createPiHarness({ baseUrl, modelCost: MODEL_COST }));
       const { client, id } = await spawnUnderServe(cleanup, { agent: 'pi', name: 'pi-under-test', launch: harness, waitMs: WAIT_MS });
       await waitForAgentStatus(client, id, WAIT_MS, piIdle);
       const result = await whoamiThroughAgent(client, mock, id, {
@@ -95,6 +101,26 @@ describe('the real pi through Switchboard', () => {
       expect(result.content).toContain(id);
       expect(result.content).toContain('pi-under-test');
       expect(result.content).toContain('agent');
+
+      // Read from pi's own session file once the turn is over: exactly what the mock reported, priced by pi.
+      await waitForAgentStatus(client, id, WAIT_MS, piIdle);
+      const answers = mock.events.flatMap((e) => (e.type === 'stream_end' ? [e] : []));
+      expect(answers.length).toBeGreaterThanOrEqual(2);
+      expect(answers.length).toBe(mock.events.filter((e) => e.type === 'request').length); // every request answered
+      const input = answers.reduce((sum, e) => sum + e.promptTokens, 0);
+      const output = answers.reduce((sum, e) => sum + e.completionTokens, 0);
+      const usage = await callOk<ProcessUsage>(client, 'get_usage', { process_id: id });
+      expect(usage).toMatchObject({
+        input_tokens: input,
+        output_tokens: output,
+        cache_read_tokens: 0,
+        cache_write_tokens: 0,
+        cost_source: 'cli',
+        cost_usd: Math.round(input * MODEL_COST.input + output * MODEL_COST.output) / 1e6,
+        model: 'switchboard-mock',
+        source: 'pi session',
+      });
+      expect(usage.context_used).toBe(answers.at(-1)!.promptTokens + answers.at(-1)!.completionTokens);
     },
     TEST_TIMEOUT_MS,
   );

@@ -6,6 +6,7 @@
  * entry). Ground truth comes from the mock's timeline and our keystrokes, never from the screen.
  */
 import { describe, expect, it } from 'vitest';
+import { usageOf } from '../../src/main/core/usage';
 import { createQwenHarness } from '../fixtures/openaiChat/qwenHarness';
 import {
   askThenDenyDeploy,
@@ -31,7 +32,7 @@ const cleanup = cleanupsAfterEach();
 
 describe('the real Qwen Code through Switchboard', () => {
   it(
-    'idle → active → waiting/permission → idle after Escape → dead after /quit, one process',
+    "idle → active → waiting/permission → idle after Escape → dead after /quit, one process; its usage is the mock's sums",
     async () => {
       const { mock, harness } = await mockAndHarness(
         cleanup,
@@ -52,6 +53,18 @@ describe('the real Qwen Code through Switchboard', () => {
 
       await core.sendUserTurn(id, '/quit');
       await status(is('dead'), 'dead after /quit');
+
+      // Read from Qwen Code's own chat recording (what get_usage answers): exactly what the mock reported for the conversation.
+      const answers = mock.events.flatMap((e) => (e.type === 'stream_end' && e.kind === 'main' ? [e] : []));
+      expect(answers.length).toBeGreaterThanOrEqual(2);
+      expect(usageOf(core).ofProcess(id)).toMatchObject({
+        input_tokens: answers.reduce((sum, e) => sum + e.promptTokens, 0),
+        output_tokens: answers.reduce((sum, e) => sum + e.completionTokens, 0),
+        cache_read_tokens: 0,
+        cost_source: 'unpriced',
+        cost_usd: null,
+        source: 'qwen chat recording',
+      });
     },
     TEST_TIMEOUT_MS,
   );

@@ -1,4 +1,4 @@
-export { AGENT_TERM, type AgentPreset, type StateFolder } from './agentPreset';
+export { AGENT_TERM, type AgentPreset, type SessionHome, type StateFolder } from './agentPreset';
 export { BUILTIN_PRESETS, PRESET_IDS } from './presets';
 export { resolvePreset } from './resolvePreset';
 export { claudeStatusHooks, mcpWiringFor, qwenStatusHooks } from './mcpWiring';
@@ -7,7 +7,7 @@ export { opencodeStatusPlugin } from './opencodeStatusPlugin';
 export { piStatusExtension } from './piStatusExtension';
 export { promptAnswersFor, type PromptAnswer, type PromptAnswers } from './promptAnswers';
 export { argvForRun } from './sessionArgs';
-export { hasStoredConversation } from './sessionDiscovery';
+export { discoverSessionId, hasStoredConversation } from './sessionDiscovery';
 export { presetOf, agentSpec } from './agentSpec';
 export { AgentStatusDecoration, AGENT_STATUS, agentStatusDecorator } from './agentStatusDecoration';
 export { AGENT_SESSION, agentSessionDecorator } from './agentSessionDecoration';

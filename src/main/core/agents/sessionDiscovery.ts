@@ -72,8 +72,9 @@ export function hasStoredConversation(rule: TranscriptRule, sessionId: string, e
   return folders.some((folder) => existsSync(join(root, folder, fileName)));
 }
 
+/** The CLI's home as the CLI resolves it: `~` is the HOME the entry gives it, else ours. */
 function homeOf(rule: SessionHome, env: Readonly<Record<string, string>>): string {
-  return env[rule.homeEnv] ?? process.env[rule.homeEnv] ?? rule.defaultHome.replace(/^~/, homedir());
+  return env[rule.homeEnv] ?? process.env[rule.homeEnv] ?? rule.defaultHome.replace(/^~/, env.HOME ?? homedir());
 }
 
 function fromSessionDir(rule: SessionFileRule, run: RunToSearch): string | undefined {

@@ -22,6 +22,7 @@ import type { NotifyChannel } from './channels';
 import type { DeliveryTiming } from './delivery';
 import { AWAY, mayNotifyNow, type Presence } from './notifyPolicy';
 import { ntfyChannel } from './ntfyChannel';
+import { maskedSettings, withKeptSecrets } from './settingsSecrets';
 import { loadOrCreateVapidKeys, type VapidKeys } from './vapidKeys';
 import { webhookChannel } from './webhookChannel';
 import { webPushChannel } from './webPushChannel';
@@ -65,15 +66,17 @@ export class AttentionService {
     return this.keys.publicKey;
   }
 
+  /** The settings with their secrets masked: what any viewer is given. */
   settings(): NotificationSettings {
-    return this.current;
+    return maskedSettings(this.current);
   }
 
+  /** Saves what a viewer sent (masked values keep the stored secret) and answers it masked. */
   setSettings(settings: NotificationSettings): NotificationSettings {
-    const parsed = NotificationSettingsSchema.parse(settings);
+    const parsed = NotificationSettingsSchema.parse(withKeptSecrets(settings, this.current));
     writeFileAtomic(this.settingsFile, `${JSON.stringify(parsed, null, 2)}\n`, 0o600);
     this.current = parsed;
-    return parsed;
+    return maskedSettings(parsed);
   }
 
   /** A test notification through every channel now (one attempt each), and which worked. */

@@ -6,24 +6,14 @@
  * Routine transitions (starting, working, idle) are never news.
  */
 import { basename } from 'node:path';
-import type { ProjectWaitingAgent, PromptChoice } from '../../../shared/inbox';
+import type { ProjectWaitingAgent } from '../../../shared/inbox';
+import type { AttentionNews } from './attentionNews';
 import type { ProcessInfo } from '../../../shared/model';
 import { DisposableStore, Emitter, type Event } from '../base';
 import type { OpenProject, Workspace } from '../workspace';
+import { linkedNews } from './linkedAttention';
 
-export interface AttentionNews {
-  event: 'attention' | 'resolved';
-  /** One per agent: `project:entry`. */
-  key: string;
-  project: { id: string; name: string };
-  entry: { id: string; name: string };
-  reason: string;
-  /** What it asks, as on its screen. */
-  question?: string;
-  /** The prompt on screen and the answers the inbox knows, when there is one. */
-  prompt?: { fingerprint: string; choices: PromptChoice[] };
-  at: number;
-}
+export type { AttentionNews } from './attentionNews';
 
 /** A hook can say "waiting for permission" a moment before the dialog is drawn: wait this long for its prompt. */
 const PROMPT_DRAW_GRACE_MS = 1_000;
@@ -42,10 +32,17 @@ export class AttentionTracker {
   private readonly perProject = new Map<string, DisposableStore>();
   private readonly pendingDraw = new Map<string, ReturnType<typeof setInterval>>();
 
+  /** A read of the linked projects' waiting rows is under way; another is due after it. */
+  private isReadingLinked = false;
+  private isLinkedReadDue = false;
+  private isDisposed = false;
+
   constructor(private readonly workspace: Workspace) {
     for (const project of workspace.list()) this.follow(project);
     this.store.add(workspace.onProjectOpened((project) => this.follow(project)));
     this.store.add(workspace.onProjectClosing((project) => this.unfollow(project)));
+    // A remote host's counts changed: read what its agents ask now.
+    this.store.add(workspace.onChanged(() => void this.readLinked()));
   }
 
   /** Who needs a person now (a new channel or device catches up from here). */
@@ -54,6 +51,7 @@ export class AttentionTracker {
   }
 
   dispose(): void {
+    this.isDisposed = true;
     for (const timer of this.pendingDraw.values()) clearInterval(timer);
     for (const store of this.perProject.values()) store.dispose();
     this.store.dispose();
@@ -139,6 +137,36 @@ export class AttentionTracker {
     if (!last) return;
     this.announced.delete(key);
     this.newsEmitter.fire({ ...last, event: 'resolved', at: Date.now() });
+  }
+
+  /** One read at a time; changes during a read ask for one more after it. */
+  private async readLinked(): Promise<void> {
+    if (this.isReadingLinked) {
+      this.isLinkedReadDue = true;
+      return;
+    }
+    this.isReadingLinked = true;
+    try {
+      do {
+        this.isLinkedReadDue = false;
+        const all = await this.workspace.listWaitingEverywhere().catch(() => undefined);
+        if (this.isDisposed) return;
+        if (all) this.applyLinked(all.filter((row) => this.workspace.linkedOwning(row.project.id) !== undefined));
+      } while (this.isLinkedReadDue);
+    } finally {
+      this.isReadingLinked = false;
+    }
+  }
+
+  private applyLinked(rows: ProjectWaitingAgent[]): void {
+    // Every news not of a local project is a linked one's (also a host's that went away: its agents are resolved).
+    const isLocal = (id: string) => this.workspace.list().some((p) => p.id === id);
+    const linked = new Map([...this.announced].filter(([, news]) => !isLocal(news.project.id)));
+    for (const news of linkedNews(linked, rows, Date.now())) {
+      if (news.event === 'attention') this.announced.set(news.key, news);
+      else this.announced.delete(news.key);
+      this.newsEmitter.fire(news);
+    }
   }
 
   private waitingRow(project: OpenProject, entryId: string): ProjectWaitingAgent | undefined {

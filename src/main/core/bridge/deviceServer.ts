@@ -14,6 +14,7 @@ import { PairRequestSchema, PushSubscriptionSchema } from '../../../shared/devic
 import { SwitchboardError, toSerializedError, type SerializedError } from '../../../shared/errors';
 import { assertDeviceMayCall, type DevicePrincipal, type Devices } from '../devices';
 import type { Workspace } from '../workspace';
+import { IDENTITY_NONCE, IDENTITY_PATH, identityProof } from '../security';
 import { parseRequestTarget } from './requestTarget';
 import { actionPage, answerAction, describeAction } from './deviceActions';
 import { SECURITY_HEADERS, deny, refuseSocket, serveControlSocket, serveStatic } from './webServer';
@@ -21,6 +22,9 @@ import { SECURITY_HEADERS, deny, refuseSocket, serveControlSocket, serveStatic }
 /** `__Host-`: Secure, Path=/ and no Domain, so no other host or path can set or shadow it. */
 const DEVICE_COOKIE = '__Host-sb_device';
 const WS_PATH = '/ws';
+/** Where the app's page signs in (the same path as on loopback; here only a device cookie counts). */
+const SESSION_PATH = '/session';
+const NOT_PAIRED = 'This device is not paired with Switchboard (or was revoked): open the pairing link the desktop shows under Devices.';
 const MAX_BODY_BYTES = 16 * 1024;
 const MAX_WS_MESSAGE_BYTES = 2 * 1024 * 1024;
 /** Long enough to outlive a phone's browser session, short of forever: a revoke ends it sooner. */
@@ -65,6 +69,8 @@ export async function startDeviceServer(options: DeviceServerOptions): Promise<R
     if (isPost && !isOurOrigin(req.headers.origin)) return deny(res, 403, 'Forbidden: Origin is not this server');
     if (target.path === '/pair' && isPost) return pair(req, res);
     if (target.path === '/push/key' && req.method === 'GET') return pushKey(res);
+    if (target.path === SESSION_PATH && req.method === 'GET') return describeSession(req, res);
+    if (target.path === IDENTITY_PATH && req.method === 'GET') return proveIdentity(res, target.query.get('nonce'));
     const action = /^\/action\/([\w-]{16,64})$/.exec(target.path);
     if (action) return actionRoute(req, res, action[1]);
     if (target.path === '/push/subscribe' && isPost) return withDevice(req, res, (device) => subscribe(req, res, device));
@@ -78,6 +84,17 @@ export async function startDeviceServer(options: DeviceServerOptions): Promise<R
     const { device, credential } = devices.pair(code, name);
     const cookie = `${DEVICE_COOKIE}=${credential}; HttpOnly; Secure; SameSite=Strict; Path=/; Max-Age=${COOKIE_MAX_AGE_S}`;
     sendJson(res, 200, { deviceId: device.deviceId }, { 'Set-Cookie': cookie });
+  };
+
+  /** The page's sign-in: with a device cookie, the key it checks this server's identity with on a reconnect. */
+  const describeSession = (req: IncomingMessage, res: ServerResponse) => {
+    if (!deviceOf(req)) return sendError(res, new SwitchboardError('unauthorized', NOT_PAIRED));
+    sendJson(res, 200, { identity: devices.identityKey });
+  };
+
+  const proveIdentity = (res: ServerResponse, nonce: string | null) => {
+    if (!nonce || !IDENTITY_NONCE.test(nonce)) return deny(res, 400, 'Bad request: ?nonce= takes 22–86 base64url characters');
+    sendJson(res, 200, { proof: identityProof(devices.identityKey, nonce) });
   };
 
   const pushKey = (res: ServerResponse) => {

@@ -3,6 +3,7 @@
  * per open project, so each project's events reach the viewer tagged with its id, and calls are
  * routed to the project they name. IPC and the WebSocket bridge both wrap this class.
  */
+import { randomUUID } from 'node:crypto';
 import type { ControlEvent } from '../../../shared/api';
 import { InvalidArgumentError } from '../../../shared/errors';
 import { WorkspaceCommandArgs, type WorkspaceCommandName, type OpenProjectInfo } from '../../../shared/workspace';
@@ -17,6 +18,9 @@ type EmitToViewer = (event: ControlEvent, project?: string) => void;
 export class WorkspaceClientSession {
   private readonly perProject = new Map<string, ProjectView>();
   private readonly store = new DisposableStore();
+  /** Names this viewer in presence reports. */
+  private readonly viewer = `viewer-${randomUUID()}`;
+  private hasReportedPresence = false;
 
   constructor(
     private readonly workspace: Workspace,
@@ -53,6 +57,8 @@ export class WorkspaceClientSession {
   }
 
   dispose(): void {
+    // A closed tab no longer counts as the person being at it.
+    if (this.hasReportedPresence) this.leavePresence();
     for (const id of [...this.perProject.keys()]) this.unfollow(id);
     this.store.dispose();
   }
@@ -85,8 +91,20 @@ export class WorkspaceClientSession {
         const opened = await ws.chooseAndOpen();
         return opened ? info(ws, opened) : null;
       }
+      case 'reportPresence':
+        this.hasReportedPresence = true;
+        return ws.callDeviceCommand(cmd, { ...args, viewer: this.viewer });
       default:
         return ws.callDeviceCommand(cmd, args);
+    }
+  }
+
+  /** Unfocused, with no new input: its last keystroke still counts. */
+  private leavePresence(): void {
+    try {
+      void this.workspace.callDeviceCommand('reportPresence', { viewer: this.viewer, focused: false }).catch(() => undefined);
+    } catch {
+      // the device commands were taken down first (shutdown): nobody to tell
     }
   }
 

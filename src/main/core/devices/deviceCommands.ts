@@ -11,9 +11,15 @@ interface NotificationControls {
   sendTest(): Promise<ChannelTestResult[]>;
 }
 
+/** Where the viewers' reports of the person's presence go. */
+interface PresenceSink {
+  report(viewer: string, update: { focused?: boolean; inputAt?: number }): void;
+}
+
 export function deviceCommandHandler(
   devices: Devices,
   notifications?: NotificationControls,
+  presence?: PresenceSink,
 ): (cmd: DeviceCommandName, args: unknown) => unknown {
   const notify = () => {
     if (!notifications) throw new SwitchboardError('not_found', 'Notifications are not set up here.');
@@ -36,6 +42,11 @@ export function deviceCommandHandler(
         return notify().setSettings(settings);
       case 'sendTestNotification':
         return { results: await notify().sendTest() };
+      case 'reportPresence': {
+        const { viewer, focused, idleMs } = args as { viewer: string; focused: boolean; idleMs?: number };
+        presence?.report(viewer, { focused, ...(idleMs !== undefined && { inputAt: Date.now() - idleMs }) });
+        return { reported: true };
+      }
     }
   };
 }

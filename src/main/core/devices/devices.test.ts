@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../base';
 import { Devices } from './devices';
 import { assertDeviceMayCall } from './devicePolicy';
+import { deviceCommandHandler } from './deviceCommands';
 import { ATTEMPT_WINDOW_MS, FAILED_ATTEMPTS_PER_WINDOW, PAIRING_CODE_TTL_MS } from './pairingCodes';
 import { ACTION_TTL_MS } from './actionTokens';
 
@@ -114,5 +115,26 @@ describe('notification actions', () => {
     const token = devices.actions.issue(action);
     clock.advanceTo(clock.now() + ACTION_TTL_MS);
     expect(() => devices.actions.redeem(token, 'dev_a')).toThrow(/expired/);
+  });
+});
+
+describe('presence reports', () => {
+  it('reach the presence sink named by their viewer, idle time turned into the time of the last input, and are no device’s to send', async () => {
+    const reports: unknown[] = [];
+    const handler = deviceCommandHandler(new Devices({ dataDir: mkdtempSync(join(tmpdir(), 'sb-presence-')) }), undefined, {
+      report: (viewer, update) => reports.push({ viewer, ...update }),
+    });
+    const before = Date.now();
+    await expect(handler('reportPresence', { viewer: 'tab-1', focused: true, idleMs: 60_000 })).resolves.toEqual({ reported: true });
+    await handler('reportPresence', { viewer: 'tab-1', focused: false });
+    expect(reports).toEqual([
+      { viewer: 'tab-1', focused: true, inputAt: expect.any(Number) },
+      { viewer: 'tab-1', focused: false },
+    ]);
+    const inputAt = (reports[0] as { inputAt: number }).inputAt;
+    expect(inputAt).toBeGreaterThanOrEqual(before - 60_000);
+    expect(inputAt).toBeLessThanOrEqual(Date.now() - 60_000);
+    const phone = { kind: 'device' as const, deviceId: 'd1', name: 'phone', mayControl: true };
+    expect(() => assertDeviceMayCall(phone, 'reportPresence')).toThrow(/reportPresence is not available from/);
   });
 });

@@ -7,11 +7,14 @@ import QRCode from 'qrcode';
 import { SwitchboardError } from '../../../shared/errors';
 import type { DeviceInfo, PairingOffer, PushSubscriptionJson } from '../../../shared/devices';
 import { realClock, type Clock } from '../base';
+import { identityKeyOf, loadOrCreateSecret } from '../security';
 import { ActionTokens } from './actionTokens';
 import { DeviceStore, type DevicePrincipal } from './deviceStore';
 import { PairingCodes } from './pairingCodes';
 
 const DEVICES_FILE = 'devices.json';
+/** Kept across runs, so a device's page recognises a restarted server as the same one. */
+const IDENTITY_FILE = 'device-identity';
 
 interface DevicesOptions {
   dataDir: string;
@@ -22,6 +25,8 @@ interface DevicesOptions {
 
 export class Devices {
   readonly actions: ActionTokens;
+  /** The key this server proves itself with to paired devices' pages (apart from the loopback UI's). */
+  readonly identityKey: string;
   private readonly store: DeviceStore;
   private readonly codes: PairingCodes;
 
@@ -30,6 +35,7 @@ export class Devices {
     this.store = new DeviceStore(join(options.dataDir, DEVICES_FILE), clock);
     this.codes = new PairingCodes(clock);
     this.actions = new ActionTokens(clock);
+    this.identityKey = identityKeyOf(loadOrCreateSecret(join(options.dataDir, IDENTITY_FILE)));
   }
 
   get publicUrl(): string | undefined {

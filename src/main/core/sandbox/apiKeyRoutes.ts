@@ -14,6 +14,8 @@ export interface ApiKeyRoute {
   defaultBaseUrl: string;
   /** The request header the key travels in, and its form. */
   header: 'x-api-key' | 'authorization' | 'x-goog-api-key';
+  /** A query parameter the API also takes the key in (Gemini's `?key=`, used by its Live API's WebSocket URL). */
+  queryKey?: string;
 }
 
 export const API_KEY_ROUTES: readonly ApiKeyRoute[] = [
@@ -27,6 +29,7 @@ export const API_KEY_ROUTES: readonly ApiKeyRoute[] = [
     keyEnv: 'GEMINI_API_KEY',
     defaultBaseUrl: 'https://generativelanguage.googleapis.com',
     header: 'x-goog-api-key',
+    queryKey: 'key',
   },
 ];
 
@@ -44,4 +47,21 @@ export function placeholderKey(key: string): string {
 /** The header value that carries `key` for `route`. */
 export function keyHeaderValue(route: ApiKeyRoute, key: string): string {
   return route.header === 'authorization' ? `Bearer ${key}` : key;
+}
+
+/**
+ * The path a request to the key proxy leaves with: under the real base URL's path, and with the
+ * route's key parameter, when the request carried one, holding the real key instead of whatever
+ * the sandbox sent (only the parameter's value changes; everything else is kept as sent).
+ */
+export function upstreamPath(route: ApiKeyRoute, basePath: string, requestPath: string, key: string): string {
+  const base = basePath.replace(/\/$/, '');
+  const queryAt = requestPath.indexOf('?');
+  if (!route.queryKey || queryAt < 0) return `${base}${requestPath}`;
+  const name = route.queryKey;
+  const params = requestPath
+    .slice(queryAt + 1)
+    .split('&')
+    .map((param) => (param === name || param.startsWith(`${name}=`) ? `${name}=${encodeURIComponent(key)}` : param));
+  return `${base}${requestPath.slice(0, queryAt)}?${params.join('&')}`;
 }

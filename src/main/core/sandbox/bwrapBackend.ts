@@ -118,8 +118,9 @@ export function innerScript(plan: SandboxRunPlan, socat: string): string {
   return [...relays, ...waits, `exec ${limitsPrefix(plan)}"$@"`].join('\n');
 }
 
+/** `nodelay`: socat relays what it reads as it reads it; Nagle's delay on top would hold a response's tail back. */
 function relaySpec(relay: InboundRelay): string {
-  return quote(`TCP-LISTEN:${relay.port},bind=127.0.0.1,fork,reuseaddr`) + ' ' + quote(`UNIX-CONNECT:${relay.socket}`);
+  return quote(`TCP-LISTEN:${relay.port},bind=127.0.0.1,fork,reuseaddr,nodelay`) + ' ' + quote(`UNIX-CONNECT:${relay.socket}`);
 }
 
 function limitsPrefix(plan: SandboxRunPlan): string {

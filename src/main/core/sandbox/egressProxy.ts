@@ -3,7 +3,16 @@
  * lets through what the entry's allowlist names and the fixed routes to Switchboard itself, and
  * records every other attempt. It listens on a Unix socket the sandbox reaches through its relay.
  */
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  Agent,
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type RequestOptions,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { isAllowed, splitAuthority } from './networkAllowlist';
@@ -19,9 +28,25 @@ interface EgressPolicy {
   onRefused(host: string, port: number): void;
 }
 
+/** Headers about one connection, not the request: each side of the proxy has its own (RFC 9110 §7.6.1). */
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'te',
+  'trailer',
+  'upgrade',
+];
+
 export function createEgressProxy(policy: EgressPolicy): Server {
-  const server = createServer((req, res) => forwardPlainRequest(policy, req, res));
+  // Plain requests to allowed hosts reuse their upstream connections (a package manager sends many
+  // small requests to one registry); each request is still checked against the allowlist first.
+  const upstreamAgent = new Agent({ keepAlive: true, maxSockets: 16 });
+  const server = createServer((req, res) => forwardPlainRequest(policy, upstreamAgent, req, res));
   server.on('connect', (req: IncomingMessage, client: Duplex, head: Buffer) => openTunnel(policy, req, client, head));
+  server.on('close', () => upstreamAgent.destroy());
   return server;
 }
 
@@ -52,7 +77,7 @@ function openTunnel(policy: EgressPolicy, req: IncomingMessage, client: Duplex, 
   client.on('close', () => upstream.destroy());
 }
 
-function forwardPlainRequest(policy: EgressPolicy, req: IncomingMessage, res: ServerResponse): void {
+function forwardPlainRequest(policy: EgressPolicy, agent: Agent, req: IncomingMessage, res: ServerResponse): void {
   let url: URL;
   try {
     url = new URL(req.url ?? '');
@@ -62,15 +87,17 @@ function forwardPlainRequest(policy: EgressPolicy, req: IncomingMessage, res: Se
   if (url.protocol !== 'http:') return void res.writeHead(400).end('Plain requests must be http:; use CONNECT for https\n');
   const target = splitAuthority(url.host, 80);
   if (!target) return void res.writeHead(400).end('Bad host\n');
-  const open = route(policy, target.host, target.port);
-  if (!open) return void res.writeHead(403, { 'content-type': 'text/plain' }).end(refusalText(target.host, target.port));
-  const headers = { ...req.headers };
-  delete headers['proxy-connection'];
-  delete headers['proxy-authorization'];
+  const fixed = policy.fixed(`${target.host}:${target.port}`);
+  const allowed = fixed !== undefined || isAllowed(policy.allow(), target.host, target.port);
+  if (!allowed) {
+    policy.onRefused(target.host, target.port);
+    return void res.writeHead(403, { 'content-type': 'text/plain' }).end(refusalText(target.host, target.port));
+  }
+  const via: RequestOptions = fixed ? { createConnection: () => fixed() } : { agent, host: target.host, port: target.port };
   const upstream = httpRequest(
-    { createConnection: () => open(), method: req.method, path: `${url.pathname}${url.search}`, headers },
+    { ...via, method: req.method, path: `${url.pathname}${url.search}`, headers: endToEnd(req.headers) },
     (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
       answer.pipe(res);
     },
   );
@@ -79,6 +106,16 @@ function forwardPlainRequest(policy: EgressPolicy, req: IncomingMessage, res: Se
     else res.destroy();
   });
   req.pipe(upstream);
+}
+
+/** `headers` without the hop-by-hop ones, and without those the Connection header names. */
+function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase());
+  const kept = { ...headers };
+  for (const name of [...HOP_BY_HOP, ...named]) delete kept[name];
+  return kept;
 }
 
 function refusalText(host: string, port: number): string {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SandboxConfigSchema, sandboxOptionsOf } from '../../../shared/sandbox';
 import { makeTestRepo } from '../worktrees/testing/gitRepo';
-import { API_KEY_ROUTES, placeholderKey } from './apiKeyRoutes';
+import { API_KEY_ROUTES, placeholderKey, upstreamPath } from './apiKeyRoutes';
 import { bwrapArgs, innerScript } from './bwrapBackend';
 import { createEgressProxy } from './egressProxy';
 import { createKeyProxy } from './keyProxy';
@@ -90,7 +90,7 @@ describe('the bubblewrap command line', () => {
   it('starts the relays, waits for their ports and becomes the program under the limits', () => {
     const script = innerScript(plan({ memoryMb: 512, maxProcesses: 64 }), '/usr/bin/socat');
     expect(script).toContain(
-      "'/usr/bin/socat' 'TCP-LISTEN:3128,bind=127.0.0.1,fork,reuseaddr' 'UNIX-CONNECT:/tmp/switchboard-sandbox-x/proxy.sock' 2>/dev/null &",
+      "'/usr/bin/socat' 'TCP-LISTEN:3128,bind=127.0.0.1,fork,reuseaddr,nodelay' 'UNIX-CONNECT:/tmp/switchboard-sandbox-x/proxy.sock' 2>/dev/null &",
     );
     expect(script).toContain(':0C38 00000000:0000 0A');
     expect(script.trim().split('\n').at(-1)).toBe(`exec prlimit --nproc=64 --data=${512 * 1024 * 1024} -- "$@"`);
@@ -188,6 +188,48 @@ describe('the egress proxy', () => {
     expect((await viaProxy(port, '/relative')).status).toBe(400);
   });
 
+  it('reuses its connection to an allowed host across plain requests, passing on only end-to-end headers', async () => {
+    let connections = 0;
+    const seen: Record<string, unknown>[] = [];
+    const upstream = createServer((req, res) => {
+      seen.push(req.headers);
+      res.end('registry');
+    });
+    upstream.on('connection', () => (connections += 1));
+    cleanups.push(() => upstream.close());
+    const allowedPort = await listening(upstream);
+    const otherPort = await serve((_req, res) => res.end('other'));
+    const { port, refused } = await proxy([`127.0.0.1:${allowedPort}`]);
+    const answers = [];
+    for (let i = 0; i < 3; i++) {
+      answers.push(
+        await new Promise<{ body: string; headers: Record<string, unknown> }>((done, fail) => {
+          const headers = { 'proxy-authorization': 'Basic c2VjcmV0', connection: 'close, x-hop', 'x-hop': 'one hop', 'x-end': 'kept' };
+          const req = request({ host: '127.0.0.1', port, path: `http://127.0.0.1:${allowedPort}/p${i}`, agent: false, headers }, (res) => {
+            let body = '';
+            res.on('data', (c: Buffer) => (body += c.toString()));
+            res.on('end', () => done({ body, headers: res.headers }));
+          });
+          req.on('error', fail);
+          req.end();
+        }),
+      );
+    }
+    expect(answers.map((a) => a.body)).toEqual(['registry', 'registry', 'registry']);
+    expect(connections).toBe(1);
+    for (const headers of seen) {
+      expect(headers['x-end']).toBe('kept');
+      expect(headers).not.toHaveProperty('proxy-authorization');
+      expect(headers).not.toHaveProperty('x-hop');
+      expect(headers.connection).not.toBe('close');
+    }
+    // The upstream's keep-alive terms are its connection's, not the client's.
+    expect(answers[0].headers).not.toHaveProperty('keep-alive');
+    // Reuse is per allowed destination: another host is still refused and recorded.
+    expect((await viaProxy(port, `http://127.0.0.1:${otherPort}/`)).status).toBe(403);
+    expect(refused).toEqual([`127.0.0.1:${otherPort}`]);
+  });
+
   it('always lets Switchboard’s own destinations through', async () => {
     const ownPort = await serve((_req, res) => res.end('mcp endpoint'));
     const { port, refused } = await proxy([], { [`127.0.0.1:${ownPort}`]: ownPort });
@@ -197,6 +239,60 @@ describe('the egress proxy', () => {
 });
 
 describe('the key proxy', () => {
+  const gemini = API_KEY_ROUTES.find((route) => route.keyEnv === 'GEMINI_API_KEY')!;
+  const realGeminiKey = 'AIzaSyREAL-gemini-key_0123456789';
+
+  it('puts the real key in Gemini’s key parameter when the request carried one, leaving the rest as sent', () => {
+    const placeholder = placeholderKey(realGeminiKey);
+    expect(upstreamPath(gemini, '/', `/ws/Service.Bidi?key=${placeholder}&alt=sse%20x`, realGeminiKey)).toBe(
+      `/ws/Service.Bidi?key=${realGeminiKey}&alt=sse%20x`,
+    );
+    expect(upstreamPath(gemini, '/base/', `/v1beta/models?pageSize=5&key`, realGeminiKey)).toBe(
+      `/base/v1beta/models?pageSize=5&key=${realGeminiKey}`,
+    );
+    // No key parameter: none is added (the header carries it); a parameter merely ending in "key" is not the key.
+    expect(upstreamPath(gemini, '', '/v1beta/models?pagekey=1', realGeminiKey)).toBe('/v1beta/models?pagekey=1');
+    // Routes whose API takes no key parameter leave the query alone.
+    const anthropic = API_KEY_ROUTES[0];
+    expect(upstreamPath(anthropic, '/base', '/v1/messages?key=x', 'sk-ant-real')).toBe('/base/v1/messages?key=x');
+  });
+
+  it('relays a WebSocket upgrade with the real key in the header and the key parameter', async () => {
+    const upstream = createServer((_req, res) => res.writeHead(426).end());
+    upstream.on('upgrade', (req, socket) => {
+      socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n');
+      socket.write(`saw ${req.url} ${String(req.headers['x-goog-api-key'])}\n`);
+      socket.on('data', (chunk: Buffer) => socket.write(`echo ${chunk.toString()}`));
+    });
+    cleanups.push(() => upstream.close());
+    const upstreamPort = await listening(upstream);
+    const keyProxy = createKeyProxy(gemini, `http://127.0.0.1:${upstreamPort}`, realGeminiKey);
+    cleanups.push(() => keyProxy.close());
+    const port = await listening(keyProxy);
+    const placeholder = placeholderKey(realGeminiKey);
+    const text = await new Promise<string>((done, fail) => {
+      const socket = connect({ host: '127.0.0.1', port }, () => {
+        socket.write(
+          `GET /ws/Live.Bidi?key=${placeholder} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+            `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nx-goog-api-key: ${placeholder}\r\n\r\n`,
+        );
+      });
+      let seen = '';
+      socket.on('data', (chunk: Buffer) => {
+        seen += chunk.toString();
+        if (seen.includes('saw ') && !seen.includes('hello')) socket.write('hello');
+        if (seen.includes('echo hello')) {
+          socket.destroy();
+          done(seen);
+        }
+      });
+      socket.on('error', fail);
+    });
+    expect(text).toMatch(/^HTTP\/1.1 101 Switching Protocols\r\n/);
+    expect(text).toContain(`saw /ws/Live.Bidi?key=${realGeminiKey} ${realGeminiKey}\n`);
+    expect(text).not.toContain(placeholder);
+  });
+
   it('sends the real key (in the API’s own header) to the real base URL, whatever key the sandbox sent', async () => {
     const seen: { path?: string; headers?: Record<string, unknown> } = {};
     const upstreamPort = await serve((req, res) => {

@@ -15,6 +15,7 @@ import { toUsageRecord } from './pricing';
 import { addModelTokens, addTokens, emptyReadUsage, type ReadUsage, type UsageAccumulator } from './usageAccumulator';
 import { USAGE_SOURCES, type UsageSource } from './usageSources';
 import type { FileObservation } from './usageHistory';
+import { DiscoveredSession } from './discoveredSession';
 
 /** Told what each session file adds up to after a read that moved (the history counts the gains). */
 type UsageObserver = (observations: FileObservation[], record: UsageRecord, entry: ProcessEntry) => void;
@@ -69,6 +70,11 @@ export class AgentUsage implements EntryDecoration {
       this.changed.fire();
     }
     return this.last;
+  }
+
+  /** Disposed with this. */
+  own(disposable: { dispose(): void }): void {
+    this.store.add(disposable);
   }
 
   get record(): UsageRecord {
@@ -147,7 +153,9 @@ export const agentUsageDecorator =
     const source = USAGE_SOURCES[preset.id];
     if (!source || preset.isGeneric) return undefined;
     const session = context.earlier(AGENT_SESSION);
-    const usage = new AgentUsage(entry, preset, source, () => session?.id, observer);
+    const discovered = source.discover ? new DiscoveredSession(entry, source.discover) : undefined;
+    const usage = new AgentUsage(entry, preset, source, () => session?.id ?? discovered?.id, observer);
+    if (discovered) usage.own(discovered);
     const tracker = context.earlier(AGENT_STATUS)?.tracker;
     usage.followStatus((listener) => (tracker ? tracker.onDidChangeStatus(listener) : entry.onDidStartRun(listener)));
     return usage;

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { AGENT_USAGE, agentUsageDecorator } from './agentUsage';
 import { UsageHistory, type FileObservation } from './usageHistory';
+import { CoalescedSave } from './coalescedSave';
 import { USAGE_WARNING_ROWS, USAGE_WARNINGS, WindowWarnings, type AttentionHost } from './windowWarnings';
 import { USAGE, UsageService, type UsageHost } from './usageService';
 
@@ -32,11 +33,14 @@ export function usageCapability(options: UsageCapabilityOptions = {}): Capabilit
     attach(core) {
       const file = options.dataDir && options.projectDir ? historyFileOf(options.dataDir, options.projectDir) : undefined;
       const history = new UsageHistory(file);
+      const saver = new CoalescedSave(() => saveQuietly(history));
+      const flush = () => saver.flush();
+      process.once('exit', flush);
       const warnings = new WindowWarnings(core);
       const observe = (observations: FileObservation[], record: UsageRecord, entry: { id: string; name: string }) => {
         let changed = false;
         for (const o of observations) changed = history.observe(o) || changed;
-        if (changed) saveQuietly(history);
+        if (changed) saver.request();
         warnings.check(entry, record);
       };
       const decorated = core.addEntryDecorator(AGENT_USAGE, agentUsageDecorator(observe));
@@ -49,6 +53,8 @@ export function usageCapability(options: UsageCapabilityOptions = {}): Capabilit
           provided.dispose();
           warningRows.dispose();
           decorated.dispose();
+          process.off('exit', flush);
+          flush();
         },
       };
     },

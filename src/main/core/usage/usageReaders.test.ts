@@ -2,7 +2,9 @@
  * The readers against real records: Claude Code 2.1.332's transcript and Codex 0.171.0's rollout
  * log, each written by the real CLI against its mock model API with scripted token counts per turn
  * (test/fixtures/usage; turns of 1111/222/3333/44 and 555/66/7777/88 tokens for Claude Code,
- * 1111 (333 cached)/222 and 5555 (777 cached)/66 for Codex, with x-codex-* rate-limit headers).
+ * 1111 (333 cached)/222 and 5555 (777 cached)/66 for Codex, with x-codex-* rate-limit headers),
+ * and pi 0.73.1's session file (`pi -p` twice, the second `--continue`; the mock's own counts
+ * 613/7 and 643/13, prices in its models.json).
  */
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +13,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ClaudeTranscriptAccumulator } from './claudeTranscript';
 import { CodexRolloutAccumulator } from './codexRollout';
 import { JsonlTail } from './jsonlTail';
+import { PiSessionAccumulator } from './piSession';
+import { QwenChatAccumulator } from './qwenChat';
 import { toUsageRecord } from './pricing';
 import { MODEL_TABLE } from './priceTable';
 import type { UsageAccumulator } from './usageAccumulator';
@@ -18,6 +22,7 @@ import type { UsageAccumulator } from './usageAccumulator';
 const FIXTURES = path.join(__dirname, '../../../../test/fixtures/usage');
 const CLAUDE_SAMPLE = path.join(FIXTURES, 'claude-2.1.332-transcript.jsonl');
 const CODEX_SAMPLE = path.join(FIXTURES, 'codex-0.171.0-rollout.jsonl');
+const PI_SAMPLE = path.join(FIXTURES, 'pi-0.73.1-session.jsonl');
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -106,6 +111,63 @@ describe('Codex rollout log', () => {
       { name: '5h', used_percent: 81, resets_at: new Date(1795950000 * 1000).toISOString() },
       { name: 'weekly', used_percent: 9, resets_at: new Date(1796500000 * 1000).toISOString() },
     ]);
+  });
+});
+
+describe('pi session file', () => {
+  it("sums its assistant messages' usage and takes its own cost (models.json prices 3 / 15 USD per million)", () => {
+    const record = toUsageRecord(feed(new PiSessionAccumulator(), lines(PI_SAMPLE)).current(), 'pi session');
+    expect(record).toMatchObject({
+      input_tokens: 613 + 643,
+      output_tokens: 7 + 13,
+      cache_read_tokens: 0,
+      cache_write_tokens: 0,
+      cost_usd: 0.004068,
+      cost_source: 'cli',
+      model: 'switchboard-mock',
+      context_used: 643 + 13,
+      context_window: null,
+      windows: [],
+    });
+  });
+
+  it('counts an entry id once', () => {
+    const records = lines(PI_SAMPLE);
+    const first = records.find((r) => (r as { message?: { role: string } }).message?.role === 'assistant');
+    expect(feed(new PiSessionAccumulator(), [...records, first]).current().tokens.input_tokens).toBe(613 + 643);
+  });
+});
+
+describe('Qwen Code chat recording', () => {
+  // The shape recordAssistantTurn writes (Qwen Code 0.24.4); the live test reads the real file.
+  const assistant = (uuid: string, prompt: number, cached: number, candidates: number, thoughts: number) => ({
+    uuid,
+    sessionId: '5f0c2a8e-1b7d-4c3a-9e2f-0a1b2c3d4e5f',
+    type: 'assistant',
+    cwd: '/home/dev/project',
+    model: 'switchboard-mock',
+    usageMetadata: {
+      promptTokenCount: prompt,
+      cachedContentTokenCount: cached,
+      candidatesTokenCount: candidates,
+      thoughtsTokenCount: thoughts,
+    },
+    contextWindowSize: 131072,
+  });
+
+  it('splits the cached part off the prompt, counts thoughts as output, once per record, unpriced', () => {
+    const records = [{ type: 'user', uuid: 'u1' }, assistant('a1', 1111, 333, 222, 11), assistant('a2', 5555, 777, 66, 0)];
+    const record = toUsageRecord(feed(new QwenChatAccumulator(), [...records, records[1]]).current(), 'qwen chat recording');
+    expect(record).toMatchObject({
+      input_tokens: 1111 - 333 + 5555 - 777,
+      cache_read_tokens: 333 + 777,
+      output_tokens: 222 + 11 + 66,
+      cache_write_tokens: 0,
+      cost_usd: null,
+      cost_source: 'unpriced',
+      context_used: 5555 + 66,
+      context_window: 131072,
+    });
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Where each CLI keeps the records its usage is read from, as data: the file kind, its format's
- * accumulator, and which of the preset's own session rules finds the file (the session id comes
- * from the agent's session decoration). A preset without a row has no usage (docs/usage.md).
+ * accumulator, and which session rule finds the file — the preset's own (the session id comes
+ * from the agent's session decoration) or, for a CLI Switchboard does not resume, the source's
+ * own `discover` rule. A preset without a row has no usage (docs/usage.md).
  */
 import { readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -10,6 +11,9 @@ import type { AgentPreset } from '../agents';
 import { ClaudeTranscriptAccumulator } from './claudeTranscript';
 import { CodexRolloutAccumulator } from './codexRollout';
 import type { UsageAccumulator } from './usageAccumulator';
+import { PiSessionAccumulator } from './piSession';
+import { QwenChatAccumulator } from './qwenChat';
+import type { SessionFileRule } from './discoveredSession';
 
 export interface UsageSource {
   /** Shown as the record's `source`. */
@@ -17,21 +21,64 @@ export interface UsageSource {
   accumulator(): UsageAccumulator;
   /** The file of session `sessionId` if it exists yet. */
   locate(preset: AgentPreset, sessionId: string, env: Readonly<Record<string, string>>): string | undefined;
+  /** How the session id is found when the preset's resume rules do not know it. */
+  discover?: SessionFileRule;
 }
 
 const SESSION_PLACEHOLDER = '{session}';
+
+/**
+ * pi 0.73.1: `<agent dir>/sessions/--<cwd>--/<ISO time>_<session id>.jsonl` (`getDefaultSessionDir`,
+ * `SessionManager.newSession`, dist/core/session-manager.js), agent dir `$PI_CODING_AGENT_DIR` or
+ * `~/.pi/agent` (dist/config.js); the session id is a UUID (v7); the header records the cwd.
+ */
+const PI_SESSION_FILES: SessionFileRule = {
+  pattern: /_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/,
+  homeEnv: 'PI_CODING_AGENT_DIR',
+  defaultHome: '~/.pi/agent',
+  dir: 'sessions',
+};
+
+/**
+ * Qwen Code 0.24.4: `<QWEN_HOME or ~/.qwen>/projects/<sanitized cwd>/chats/<session id>.jsonl`
+ * (`Storage.getGlobalQwenDir`, `getProjectDir`; `ChatRecordingService.ensureConversationFile`);
+ * every record carries the cwd.
+ */
+const QWEN_CHAT_FILES: SessionFileRule = {
+  pattern: /\/chats\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/,
+  homeEnv: 'QWEN_HOME',
+  defaultHome: '~/.qwen',
+  dir: 'projects',
+};
 /** Dated folders (YYYY/MM/DD) plus slack. */
 const MAX_DEPTH = 5;
 
 export const USAGE_SOURCES: Readonly<Record<string, UsageSource>> = {
   claude: { label: 'claude transcript', accumulator: () => new ClaudeTranscriptAccumulator(), locate: inTranscriptFolders },
-  codex: { label: 'codex rollout', accumulator: () => new CodexRolloutAccumulator(), locate: bySessionFileName },
+  codex: {
+    label: 'codex rollout',
+    accumulator: () => new CodexRolloutAccumulator(),
+    locate: (preset, id, env) =>
+      preset.resume.supported && preset.resume.sessionFile ? bySessionFileName(preset.resume.sessionFile, id, env) : undefined,
+  },
+  pi: {
+    label: 'pi session',
+    accumulator: () => new PiSessionAccumulator(),
+    locate: (_preset, id, env) => bySessionFileName(PI_SESSION_FILES, id, env),
+    discover: PI_SESSION_FILES,
+  },
+  qwen: {
+    label: 'qwen chat recording',
+    accumulator: () => new QwenChatAccumulator(),
+    locate: (_preset, id, env) => bySessionFileName(QWEN_CHAT_FILES, id, env),
+    discover: QWEN_CHAT_FILES,
+  },
 };
 
 type Home = { homeEnv: string; defaultHome: string; dir: string };
 
 function homeOf(rule: Home, env: Readonly<Record<string, string>>): string {
-  return join(env[rule.homeEnv] ?? process.env[rule.homeEnv] ?? rule.defaultHome.replace(/^~/, homedir()), rule.dir);
+  return join(env[rule.homeEnv] ?? process.env[rule.homeEnv] ?? rule.defaultHome.replace(/^~/, env.HOME ?? homedir()), rule.dir);
 }
 
 /** Claude Code: `<home>/projects/<any folder>/<id>.jsonl` (the folder encodes the cwd its own way). */
@@ -47,10 +94,8 @@ function inTranscriptFolders(preset: AgentPreset, sessionId: string, env: Readon
   return undefined;
 }
 
-/** Codex: the file under `<home>/sessions` whose name's captured id is the session's. */
-function bySessionFileName(preset: AgentPreset, sessionId: string, env: Readonly<Record<string, string>>): string | undefined {
-  const rule = preset.resume.supported ? preset.resume.sessionFile : undefined;
-  if (!rule) return undefined;
+/** Codex, pi: the file under the rule's folder whose name's captured id is the session's. */
+function bySessionFileName(rule: SessionFileRule, sessionId: string, env: Readonly<Record<string, string>>): string | undefined {
   const search = (dir: string, depth: number): string | undefined => {
     for (const name of listDir(dir).sort().reverse()) {
       const file = join(dir, name);

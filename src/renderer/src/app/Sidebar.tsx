@@ -65,6 +65,13 @@ export function Sidebar() {
         >
           Worktree…
         </button>
+        <button
+          data-testid="open-devices"
+          title="Devices and notifications: pair a phone, where notifications go"
+          onClick={() => useUi.getState().setOverlay({ kind: 'devices' })}
+        >
+          Devices…
+        </button>
       </div>
       <TrustBanner />
       {issues.length > 0 && (

@@ -29,6 +29,8 @@ import { PhoneView } from '../phone/PhoneView';
 import { useIsPhoneWidth } from '../phone/phoneWidth';
 import { registerServiceWorker } from '../pwa/registerServiceWorker';
 import { PairDevice } from '../devices/PairDevice';
+import { DevicesPanel } from '../devices/DevicesPanel';
+import { installPresenceReport } from './presenceReport';
 import { PAIR_PATH, pairingCodeOf } from '../devices/pairing';
 
 function App() {
@@ -47,6 +49,7 @@ function App() {
   useEffect(() => installTitleBadge(), []);
   useEffect(() => installNotifications(), []);
   useEffect(() => installWorktreeRefresh(), []);
+  useEffect(() => installPresenceReport(), []);
   return (
     <div
       className={`app${isSidebarHidden ? ' sidebar-hidden' : ''}`}
@@ -65,6 +68,7 @@ function App() {
       {hasProject && overlay?.kind === 'worktreeDiff' && <WorktreeReview key={overlay.worktree} worktree={overlay.worktree} />}
       {hasProject && overlay?.kind === 'pruneWorktrees' && <WorktreePrune />}
       {hasProject && overlay?.kind === 'usage' && <UsageView />}
+      {overlay?.kind === 'devices' && <DevicesPanel />}
       <ConnectionBanner />
       {error && (
         <div className="toast" role="alert" data-testid="error-toast" onClick={() => useUi.getState().setError(undefined)}>

@@ -1,5 +1,6 @@
 /** A sandboxed entry's badge (what it may reach, on hover) and the count of connections its sandbox refused. */
 import type { ProcessInfo } from '../../../shared/model';
+import { useUi } from '../app/store';
 
 export function SandboxBadge({ process: p }: { process: ProcessInfo }) {
   const sandbox = p.sandbox;
@@ -13,15 +14,19 @@ export function SandboxBadge({ process: p }: { process: ProcessInfo }) {
         sandboxed
       </span>
       {sandbox.refusedCount > 0 && (
-        <span
+        <button
+          type="button"
           className="sandbox-refused"
-          role="note"
-          title={`Connections refused (newest last):\n${refused.join('\n')}\nAllow one from the inbox.`}
-          aria-label={`${sandbox.refusedCount} connections refused by the sandbox`}
+          title={`Connections refused (newest last):\n${refused.join('\n')}\nClick to allow one from the inbox.`}
+          aria-label={`${sandbox.refusedCount} connections refused by the sandbox: open the inbox to allow one`}
           data-testid="sandbox-refused"
+          onClick={(e) => {
+            e.stopPropagation();
+            useUi.getState().setOverlay({ kind: 'inbox' });
+          }}
         >
           ⊘ {sandbox.refusedCount}
-        </span>
+        </button>
       )}
     </>
   );

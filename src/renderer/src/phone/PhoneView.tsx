@@ -15,6 +15,7 @@ import { groupByState } from './entryGroups';
 import { PhoneScreen } from './PhoneScreen';
 import { NotifyOnThisDevice } from './NotifyOnThisDevice';
 import { UsageWarningRows } from '../usage/UsageWarningRows';
+import { isAtThisMachine } from '../devices/notificationForm';
 
 export function PhoneView() {
   const [screenId, setScreenId] = useState<string>();
@@ -27,6 +28,11 @@ export function PhoneView() {
         <button className="phone-usage" data-testid="open-usage" onClick={() => useUi.getState().setOverlay({ kind: 'usage' })}>
           Usage
         </button>
+        {isAtThisMachine(location.hostname, window.switchboard !== undefined) && (
+          <button data-testid="open-devices" onClick={() => useUi.getState().setOverlay({ kind: 'devices' })}>
+            Devices…
+          </button>
+        )}
         <NotifyOnThisDevice />
       </header>
       <NeedsYou onOpen={(agent) => void showEntry(agent.project.id, agent.id).then(() => setScreenId(agent.id))} />

@@ -1,5 +1,5 @@
 /** One chunk of an entry's output stream, with its byte range in the core's ring. */
-export interface StreamChunk {
+interface StreamChunk {
   start: number;
   end: number;
 }

@@ -108,6 +108,7 @@ export function NewWorktreeAgent() {
         >
           <input type="checkbox" data-testid="new-worktree-sandbox" checked={sandboxed} onChange={(e) => setSandboxed(e.target.checked)} />
           Sandboxed
+          <span className="checkbox-hint">— writes only its worktree, no home folder, network only to Switchboard and its model API</span>
         </label>
         {problem && (
           <p className="form-problem" role="alert" data-testid="new-worktree-problem">
