@@ -11,6 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pane, paneText, startServe, type ServeHandle } from './support/serve';
 import { screenshotPath } from './support/screenshots';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Page } from '@playwright/test';
+import type { ProjectUsage } from '../src/shared/usage';
 import { startMockAnthropic, type MockAnthropic } from '../test/fixtures/anthropic/mockAnthropic';
 import { CLAUDE_BIN, createClaudeHarness, type ClaudeHarness } from '../test/fixtures/anthropic/claudeHarness';
 
@@ -141,7 +145,92 @@ test('two Claude Code agents wait for permission: approving one from the inbox n
   await expect(pane(page, 'beta').getByTestId('state')).not.toContainText('waiting', { timeout: 30_000 });
   await expect(inbox.getByText('No agent is waiting.')).toBeVisible();
   expect(beta.mock.events.some((e) => e.type === 'tool_result' && !e.isError)).toBe(false);
+
+  await expectUsageViewMatchesGetUsage(page, serve, testInfo);
 });
+
+/** The project's totals as an agent reads them over MCP (get_usage, no id). */
+async function getUsage(handle: ServeHandle): Promise<ProjectUsage> {
+  const client = new Client({ name: 'e2e', version: '1' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(handle.url!), { requestInit: { headers: { Authorization: `Bearer ${handle.token}` } } }),
+  );
+  try {
+    return (await client.callTool({ name: 'get_usage', arguments: {} })).structuredContent as ProjectUsage;
+  } finally {
+    await client.close();
+  }
+}
+
+const count = (n: number) => n.toLocaleString('en');
+
+/** The usage view's per-agent and per-day figures are get_usage's own, and the view is axe-clean at desktop and phone widths. */
+async function expectUsageViewMatchesGetUsage(page: Page, handle: ServeHandle, testInfo: Parameters<typeof screenshotPath>[0]) {
+  await page.getByTestId('inbox-close').click();
+  await page.getByTestId('open-usage').click();
+  const view = page.getByRole('dialog', { name: 'Usage' });
+  const usage = await getUsage(handle);
+  expect(usage.agents.map((a) => a.name).sort()).toEqual(['alpha', 'beta']);
+  expect(usage.days.length).toBeGreaterThan(0);
+  await view.getByTestId('usage-refresh').click();
+  for (const agent of usage.agents) {
+    const row = view.locator(`[data-testid="usage-agent-row"][data-process-id="${agent.process_id}"]`);
+    await expect(row.getByRole('rowheader')).toHaveText(new RegExp(`^${agent.name}`));
+    await expect(row.getByTestId('usage-input')).toHaveText(count(agent.input_tokens));
+    await expect(row.getByTestId('usage-output')).toHaveText(count(agent.output_tokens));
+    await expect(row.getByTestId('usage-cache-read')).toHaveText(count(agent.cache_read_tokens));
+    await expect(row.getByTestId('usage-cache-write')).toHaveText(count(agent.cache_write_tokens));
+    // Both priced from the table: the cost is marked as an estimate.
+    expect(agent.cost_source).toBe('estimated');
+    await expect(row.getByTestId('usage-cost')).toHaveText(`~$${agent.cost_usd!.toFixed(2)} est.`);
+  }
+  const total = view.getByTestId('usage-agents-total');
+  await expect(total.getByTestId('usage-input')).toHaveText(count(usage.input_tokens));
+  await expect(total.getByTestId('usage-cost')).toHaveText(`~$${usage.cost_usd!.toFixed(2)} est.`);
+  for (const day of usage.days) {
+    const row = view.locator(`[data-testid="usage-day-row"][data-day="${day.day}"][data-worktree="${day.worktree}"]`);
+    await expect(row.getByTestId('usage-input')).toHaveText(count(day.input_tokens));
+    await expect(row.getByTestId('usage-output')).toHaveText(count(day.output_tokens));
+    await expect(row.getByTestId('usage-cache-read')).toHaveText(count(day.cache_read_tokens));
+    await expect(row.getByTestId('usage-cache-write')).toHaveText(count(day.cache_write_tokens));
+    await expect(row.getByTestId('usage-cost')).toHaveText(`$${day.cost_usd.toFixed(2)}`);
+  }
+  // What the agents spent today is what the history booked today (both agents ran in this test only).
+  const today = usage.days.filter((d) => d.day === usage.days.at(-1)!.day);
+  expect(today.reduce((sum, d) => sum + d.input_tokens, 0)).toBe(usage.input_tokens);
+  await page.screenshot({ path: screenshotPath(testInfo, 'usage-view.png') });
+  const axe = await new AxeBuilder({ page }).include('[data-testid="usage-view"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('phone-view')).toBeVisible();
+  await expect(view.locator('[data-testid="usage-agent-row"]')).toHaveCount(2);
+  await page.screenshot({ path: screenshotPath(testInfo, 'usage-view-phone.png') });
+  const phoneAxe = await new AxeBuilder({ page }).include('[data-testid="usage-view"]').analyze();
+  expect(phoneAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  // The narrowest sidebar: the figure shows whole or ends in an ellipsis, and its tooltip keeps every figure.
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await view.getByTestId('usage-close').click();
+  const resizer = page.getByRole('separator');
+  await resizer.focus();
+  for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowLeft');
+  await expect(resizer).toHaveAttribute('aria-valuenow', '160');
+  const figure = page.locator('[data-testid="sidebar-entry"]').first().getByTestId('usage-figure');
+  await expect(figure).toHaveAttribute('title', /input [\d,]+ · output/);
+  // Whole and inside its line, wrapped whole onto the hidden line, or cut with an ellipsis: never `~$0.`.
+  const fit = await figure.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const line = el.parentElement!.getBoundingClientRect();
+    const cut = el.scrollWidth > el.clientWidth;
+    if (cut) return getComputedStyle(el).textOverflow === 'ellipsis' ? 'cut with an ellipsis' : 'cut';
+    if (box.top >= line.bottom) return 'dropped';
+    const row = el.closest('.badges')!.getBoundingClientRect();
+    return box.right <= Math.min(line.right, row.right) + 0.5 ? 'whole' : 'cut';
+  });
+  expect(['whole', 'dropped', 'cut with an ellipsis']).toContain(fit);
+  await page.screenshot({ path: screenshotPath(testInfo, 'usage-figure-narrow.png'), clip: { x: 0, y: 0, width: 420, height: 260 } });
+}
 
 test('the inbox lists the waiting agents of every open project; a row opens its project and pane; answers reach only their project', async ({
   page,

@@ -41,6 +41,7 @@ import {
   type WaitingAgent,
 } from './inbox';
 import { BudgetGoOnceArgsSchema, SetBudgetArgsSchema, type BudgetCommandResult } from './budget';
+import type { ProjectUsage } from './usage';
 import type { WorkspaceCommandArgs, WorkspaceCommandName, WorkspaceEvent, WorkspaceResults } from './workspace';
 
 const Id = z.string().min(1, 'process id is required');
@@ -120,6 +121,10 @@ export const CommandArgs = {
   setBudget: SetBudgetArgsSchema,
   /** A person lets exactly one held delivery through to an agent at its budget; no MCP tool does this. */
   budgetGoOnce: BudgetGoOnceArgsSchema,
+  /** The project's usage: every agent's record and the per-day history (the same core method as MCP get_usage). */
+  getUsage: z.strictObject({}),
+  /** A person read an agent's usage-window warning: its inbox row goes and is not shown again for that window and reset. */
+  dismissUsageWarning: z.strictObject({ id: Id, window: z.string().min(1).max(200), resets_at: z.string().max(100).nullable() }),
   // Timers: the UI acts as the app, so it sees and manages every timer
   /** Live timers (of one owner, or all) and the history of ended ones. */
   listTimers: z.strictObject({ ownerId: Id.optional() }),
@@ -245,6 +250,8 @@ interface CommandResults {
   setContinueAtReset: SetContinueAtResetResult;
   setBudget: BudgetCommandResult;
   budgetGoOnce: BudgetCommandResult;
+  getUsage: ProjectUsage;
+  dismissUsageWarning: null;
   // Timers
   listTimers: { timers: TimerSummary[]; history: TimerHistoryEntry[] };
   setTimer: TimerSummary;

@@ -16,7 +16,7 @@ export type ProcessKind = (typeof PROCESS_KINDS)[number];
 
 export type { RunState } from './runState';
 import type { RunState } from './runState';
-import type { UsageRecord } from './usage';
+import type { UsageRecord, UsageWarning } from './usage';
 import type { BudgetConfig, BudgetState, DeliveryHold } from './budget';
 
 /** Saved state names entries by id (continuity); ids are `p_` and hex. */
@@ -93,6 +93,8 @@ export interface ProcessInfo {
   sandbox?: SandboxInfo;
   /** Agent entries whose CLI's records Switchboard reads: tokens, cost, context and usage windows (docs/usage.md). */
   usage?: UsageRecord;
+  /** Usage windows at 80 % or more not dismissed yet: the inbox's rows (docs/usage.md). */
+  usageWarnings?: UsageWarning[];
 }
 
 /** Where the agent's continue-at-reset setting comes from: the toggle, its switchboard.json entry, the project, the default. */

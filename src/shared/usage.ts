@@ -35,6 +35,19 @@ export const TokenCounts = z.object({
 });
 export type TokenCounts = z.infer<typeof TokenCounts>;
 
+/**
+ * A usage window an agent has used 80 % or more of, as the inbox shows it: once per window and
+ * reset, until a person dismisses it (docs/usage.md, "Warnings before the wall").
+ */
+export interface UsageWarning {
+  /** The window's name as the CLI knows it (`5h`, `weekly`). */
+  window: string;
+  used_percent: number;
+  resets_at: string | null;
+  /** Epoch ms when the window first reached the warning share. */
+  raised_at: number;
+}
+
 /** One agent entry's usage, read from its CLI's own records. */
 export const UsageRecord = TokenCounts.extend({
   cost_usd: z.number().nonnegative().nullable(),
@@ -57,6 +70,8 @@ export interface ProcessUsage extends UsageRecord {
   process_id: string;
   name: string;
   preset: string | null;
+  /** The worktree the agent runs in ("main" for the project folder), as the history names it. */
+  worktree: string;
   /** The agent's budget (its own, or the project's when that is the one reached or the only one); null without one. */
   budget: BudgetState | null;
 }

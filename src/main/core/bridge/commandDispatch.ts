@@ -5,8 +5,9 @@ import { InvalidArgumentError, formatZodIssues } from '../../../shared/errors';
 import type { SwitchboardCore } from '../app';
 import { APP_ACTOR } from '../timers';
 import { blockedAgentsOf } from '../blocked';
-import { budgetOf } from '../budget';
+import { budgetOf, projectUsageWithBudgets } from '../budget';
 import { allowSandboxTarget } from '../sandbox';
+import { usageWarningsOf } from '../usage';
 import { DEFAULT_UNUSED_DAYS } from '../../../shared/worktree';
 
 /** The core as the UI's commands see it: each command calls one of these. */
@@ -73,6 +74,9 @@ const SHARED_HANDLERS: Handlers = {
   setContinueAtReset: (core, a) => blockedAgentsOf(core).setContinueAtReset(a),
   setBudget: (core, a) => budgetOf(core).setBudget(a),
   budgetGoOnce: (core, a) => budgetOf(core).goOnce(a),
+  // Usage: the same core method as MCP get_usage
+  getUsage: (core) => projectUsageWithBudgets(core),
+  dismissUsageWarning: (core, a) => usageWarningsOf(core).dismiss(a.id, a.window, a.resets_at),
   // Timers: the same TimerManager methods the MCP timer tools call
   listTimers: (core, a) => core.timers.list(APP_ACTOR, a.ownerId),
   setTimer: (core, a) => {

@@ -16,6 +16,9 @@ const READ_AND_ANSWER = new Set([
   'getUiState',
   'listWaiting',
   'listTimers',
+  'getUsage',
+  // Reading a usage warning is like answering: it only takes the row away.
+  'dismissUsageWarning',
   'attach',
   'detach',
   'ackOutput',

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { AGENT_USAGE, agentUsageDecorator } from './agentUsage';
 import { UsageHistory, type FileObservation } from './usageHistory';
 import { CoalescedSave } from './coalescedSave';
-import { WindowWarnings, type AttentionHost } from './windowWarnings';
+import { USAGE_WARNING_ROWS, USAGE_WARNINGS, WindowWarnings, type AttentionHost } from './windowWarnings';
 import { USAGE, UsageService, type UsageHost } from './usageService';
 
 export interface UsageCapabilityOptions {
@@ -45,11 +45,15 @@ export function usageCapability(options: UsageCapabilityOptions = {}): Capabilit
         if (gains.length > 0) service.gained(entry, gains);
       };
       const decorated = core.addEntryDecorator(AGENT_USAGE, agentUsageDecorator(observe));
+      const warningRows = core.addEntryDecorator(USAGE_WARNING_ROWS, warnings.decorator);
       const provided = core.services.provide(USAGE, service);
+      const providedWarnings = core.services.provide(USAGE_WARNINGS, warnings);
       return {
         dispose: () => {
+          providedWarnings.dispose();
           service.dispose();
           provided.dispose();
+          warningRows.dispose();
           decorated.dispose();
           process.off('exit', flush);
           flush();
@@ -66,6 +70,13 @@ function saveQuietly(history: UsageHistory): void {
   } catch {
     // Reported nowhere yet: the next change tries again.
   }
+}
+
+/** The core's usage warnings (the inbox rows a person dismisses), or a clear error for a core built without them. */
+export function usageWarningsOf(core: { readonly services: ServiceRegistry }): WindowWarnings {
+  const service = core.services.find(USAGE_WARNINGS);
+  if (!service) throw new Error('This core was built without the usage capability.');
+  return service;
 }
 
 /** The core's usage service, or a clear error for a core built without it. */

@@ -39,7 +39,7 @@ export class UsageService {
       const why = info.kind === 'agent' ? 'its CLI keeps no usage records Switchboard reads' : 'it is not an agent';
       throw new InvalidArgumentError(`No usage for ${id} "${info.name}": ${why} (docs/usage.md)`);
     }
-    return { process_id: id, name: info.name, preset: usage.presetId, ...usage.refresh(), budget: null };
+    return { process_id: id, name: info.name, preset: usage.presetId, worktree: info.worktree ?? 'main', ...usage.refresh(), budget: null };
   }
 
   /** The project's totals of today (local date), over every worktree, kept across restarts. */

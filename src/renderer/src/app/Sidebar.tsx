@@ -9,6 +9,7 @@ import { ConnectPanel } from '../mcp/ConnectPanel';
 import { TrustBanner } from '../trust/TrustPrompt';
 import { AGENT_PRESET_IDS } from '../../../shared/agentPresets';
 import { waitingCount } from '../inbox/Inbox';
+import { usageWarningRows } from '../usage/UsageWarningRows';
 import { withChord } from './shortcuts';
 import { ProjectSwitcher } from '../projects/ProjectSwitcher';
 import { WorktreeGroups } from '../worktrees/WorktreeGroups';
@@ -20,6 +21,7 @@ export function Sidebar() {
   const project = useUi((s) => s.project);
   const issues = useUi((s) => s.configIssues);
   const waiting = useUi((s) => waitingCount(s.processes));
+  const nearLimit = useUi((s) => usageWarningRows(s.processes).length);
   const screenReaderMode = useUi((s) => s.screenReaderMode);
   const worktreeIds = useUi(useShallow((s) => worktreeIdsOf(s.processes)));
   const worktrees = useWorktrees((s) => s.list);
@@ -34,12 +36,13 @@ export function Sidebar() {
       </div>
       <div className="sidebar-tools">
         <button
-          className={`inbox-button${waiting > 0 ? ' has-waiting' : ''}`}
+          className={`inbox-button${waiting + nearLimit > 0 ? ' has-waiting' : ''}`}
           data-testid="open-inbox"
           title={withChord('Attention inbox', 'inbox')}
           onClick={() => useUi.getState().setOverlay({ kind: 'inbox' })}
         >
           Inbox{waiting > 0 ? ` · ${waiting} waiting` : ''}
+          {nearLimit > 0 ? ` · ${nearLimit} near limit` : ''}
         </button>
         <button
           data-testid="open-palette"
@@ -47,6 +50,13 @@ export function Sidebar() {
           onClick={() => useUi.getState().setOverlay({ kind: 'palette' })}
         >
           Commands
+        </button>
+        <button
+          data-testid="open-usage"
+          title="Usage: cost, tokens and limits per agent and day"
+          onClick={() => useUi.getState().setOverlay({ kind: 'usage' })}
+        >
+          Usage
         </button>
         <button
           data-testid="open-new-worktree"

@@ -23,6 +23,7 @@ import { ConnectionBanner } from './ConnectionBanner';
 import { NewWorktreeAgent } from '../worktrees/NewWorktreeAgent';
 import { WorktreeReview } from '../worktrees/WorktreeReview';
 import { WorktreePrune } from '../worktrees/WorktreePrune';
+import { UsageView } from '../usage/UsageView';
 import { installWorktreeRefresh } from '../worktrees/worktrees';
 import { PhoneView } from '../phone/PhoneView';
 import { useIsPhoneWidth } from '../phone/phoneWidth';
@@ -66,6 +67,7 @@ function App() {
       {hasProject && overlay?.kind === 'newWorktree' && <NewWorktreeAgent />}
       {hasProject && overlay?.kind === 'worktreeDiff' && <WorktreeReview key={overlay.worktree} worktree={overlay.worktree} />}
       {hasProject && overlay?.kind === 'pruneWorktrees' && <WorktreePrune />}
+      {hasProject && overlay?.kind === 'usage' && <UsageView />}
       {overlay?.kind === 'devices' && <DevicesPanel />}
       <ConnectionBanner />
       {error && (

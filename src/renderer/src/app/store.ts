@@ -41,7 +41,7 @@ export interface TrustPromptState {
 let promptSerial = 0;
 const freshPrompt = (prompt: TrustPromptState = {}): TrustPromptState => ({ ...prompt, serial: ++promptSerial });
 
-/** One overlay at a time: the command palette, the attention inbox, the timer form of an entry, a worktree dialog, or devices. */
+/** One overlay at a time: the command palette, the attention inbox, the timer form of an entry, a worktree dialog, devices, or the usage view. */
 type Overlay =
   | { kind: 'palette' }
   | { kind: 'inbox' }
@@ -49,6 +49,7 @@ type Overlay =
   | { kind: 'newWorktree' }
   | { kind: 'worktreeDiff'; worktree: string }
   | { kind: 'pruneWorktrees' }
+  | { kind: 'usage' }
   | { kind: 'devices' };
 
 const SCREEN_READER_KEY = 'switchboard.screenReaderMode';

@@ -9,6 +9,7 @@ import { OverlayDialog } from '../common/Overlay';
 import { useNowEverySecond, useWaitingAgents } from './useWaitingAgents';
 import { WaitingAgentItem } from './WaitingAgentItem';
 import { SandboxRefusals } from './SandboxRefusals';
+import { UsageWarningRows } from '../usage/UsageWarningRows';
 
 export function waitingCount(processes: ReturnType<typeof useUi.getState>['processes']): number {
   return Object.values(processes).filter((p) => p.agent?.primary === 'waiting').length;
@@ -41,6 +42,7 @@ export function Inbox() {
           <WaitingAgentItem key={agent.id} agent={agent} now={now} waiting={waiting} onOpen={openPane} openLabel="Open pane" />
         ))}
       </ol>
+      <UsageWarningRows />
       <SandboxRefusals />
     </OverlayDialog>
   );

@@ -50,6 +50,7 @@ function allActions(ui: UiState): PaletteAction[] {
     });
   return [
     { id: 'inbox', label: 'Open attention inbox', perform: () => ui.setOverlay({ kind: 'inbox' }), command: 'inbox' },
+    { id: 'usage', label: 'Open usage: cost, tokens and limits per agent and day', perform: () => ui.setOverlay({ kind: 'usage' }) },
     { id: 'devices', label: 'Devices and notifications…', perform: () => ui.setOverlay({ kind: 'devices' }) },
     ...ui.order.flatMap((id) => (ui.processes[id] ? entryActions(ui.processes[id], ui) : [])),
     ...AGENT_PRESET_IDS.filter((p) => p !== 'generic').map((preset) => ({

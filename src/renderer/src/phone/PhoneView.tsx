@@ -14,6 +14,7 @@ import { stateLabel } from '../panes/stateLabel';
 import { groupByState } from './entryGroups';
 import { PhoneScreen } from './PhoneScreen';
 import { NotifyOnThisDevice } from './NotifyOnThisDevice';
+import { UsageWarningRows } from '../usage/UsageWarningRows';
 import { isAtThisMachine } from '../devices/notificationForm';
 
 export function PhoneView() {
@@ -24,6 +25,9 @@ export function PhoneView() {
     <main className="phone" data-testid="phone-view">
       <header className="phone-header">
         <h1>Switchboard</h1>
+        <button className="phone-usage" data-testid="open-usage" onClick={() => useUi.getState().setOverlay({ kind: 'usage' })}>
+          Usage
+        </button>
         {isAtThisMachine(location.hostname, window.switchboard !== undefined) && (
           <button data-testid="open-devices" onClick={() => useUi.getState().setOverlay({ kind: 'devices' })}>
             Devices…
@@ -53,6 +57,7 @@ function NeedsYou({ onOpen }: { onOpen: (agent: ProjectWaitingAgent) => void }) 
           <WaitingAgentItem key={agent.id} agent={agent} now={now} waiting={waiting} onOpen={onOpen} openLabel="Screen" />
         ))}
       </ol>
+      <UsageWarningRows />
     </section>
   );
 }

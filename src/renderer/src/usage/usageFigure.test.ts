@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UsageRecord } from '../../../shared/usage';
-import { compactCount, compactFigure, usageDetail, windowsNearLimit } from './usageFigure';
+import { compactCount, compactFigure, costText, resetWords, usageDetail, windowsNearLimit } from './usageFigure';
 
 const record = (over: Partial<UsageRecord>): UsageRecord => ({
   input_tokens: 0,
@@ -49,5 +49,14 @@ describe('the compact usage figure', () => {
     expect(detail).toContain('context 5.6k of 258k (2 %)');
     expect(detail).toContain('5h window 81 % used, resets at 2030-03-17T17:46:40.000Z');
     expect(detail).toContain('model switchboard-mock, from the codex rollout');
+  });
+
+  it('says a cost with its source, and a reset as a time today, a weekday within the week, else a date', () => {
+    expect([costText(0.231, 'estimated'), costText(0.1, 'cli'), costText(null, 'unpriced')]).toEqual(['~$0.23', '$0.10', 'unpriced']);
+    const now = new Date(2030, 2, 17, 9, 0);
+    expect(resetWords(new Date(2030, 2, 17, 15, 5).toISOString(), now)).toBe('15:05');
+    expect(resetWords(new Date(2030, 2, 19, 8, 0).toISOString(), now)).toBe('Tue 08:00');
+    expect(resetWords(new Date(2030, 3, 2, 8, 0).toISOString(), now)).toBe('2030-04-02 08:00');
+    expect(resetWords('not a time', now)).toBe('not a time');
   });
 });

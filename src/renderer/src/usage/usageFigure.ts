@@ -1,11 +1,11 @@
 /** The compact usage figure of a row and a pane header, and its warning before a usage window's wall (docs/usage.md). */
-import { WINDOW_WARNING_PERCENT, type UsageRecord, type UsageWindow } from '../../../shared/usage';
+import { WINDOW_WARNING_PERCENT, type CostSource, type UsageRecord, type UsageWindow } from '../../../shared/usage';
 
 /** `$0.07` when priced (`~` marks an estimate), else the tokens processed (`12.3k tok`); empty before any usage. */
 export function compactFigure(u: UsageRecord): string {
   const tokens = u.input_tokens + u.output_tokens + u.cache_read_tokens + u.cache_write_tokens;
   if (tokens === 0 && u.cost_usd === null) return '';
-  if (u.cost_usd !== null) return `${u.cost_source === 'estimated' ? '~' : ''}$${usd(u.cost_usd)}`;
+  if (u.cost_usd !== null) return costText(u.cost_usd, u.cost_source);
   return `${compactCount(tokens)} tok`;
 }
 
@@ -36,7 +36,24 @@ function costWords(u: UsageRecord): string {
   return u.cost_source === 'cli' ? "the CLI's own figure" : 'estimated from the price table';
 }
 
-function usd(n: number): string {
+/** A cost as the view shows it: `~$0.23` for an estimate, `$0.23` for the CLI's own, `unpriced` for none. */
+export function costText(cost: number | null, source: CostSource): string {
+  if (cost === null) return 'unpriced';
+  return `${source === 'estimated' ? '~' : ''}$${usd(cost)}`;
+}
+
+/** When a window resets, short: the time today, the weekday and time within a week, else the date. */
+export function resetWords(iso: string, now: Date = new Date()): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  if (at.toDateString() === now.toDateString()) return time;
+  const inAWeek = at.getTime() - now.getTime() < 6 * 24 * 3600 * 1000 && at.getTime() > now.getTime();
+  if (inAWeek) return `${at.toLocaleDateString('en-GB', { weekday: 'short' })} ${time}`;
+  return `${at.toLocaleDateString('en-CA')} ${time}`;
+}
+
+export function usd(n: number): string {
   return n >= 100 ? n.toFixed(0) : n >= 1 ? n.toFixed(2) : n.toFixed(n >= 0.01 ? 2 : 4);
 }
 

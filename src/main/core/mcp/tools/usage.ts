@@ -1,6 +1,5 @@
 /** What agents spend and how close they are to their limits (docs/usage.md). */
-import { usageOf } from '../../usage';
-import { budgetOf } from '../../budget';
+import { agentUsageWithBudget, projectUsageWithBudgets } from '../../budget';
 import { defineTool, type AnyToolDefinition } from '../toolContext';
 
 const getUsage = defineTool({
@@ -12,13 +11,7 @@ const getUsage = defineTool({
   annotations: { readOnlyHint: true },
   // The project's totals are status, as list_processes shows to every token; one entry's record needs the read right on it.
   requires: { perCall: ({ process_id }) => (process_id ? [{ entry: process_id, right: 'read', action: 'reading the usage of' }] : []) },
-  run: ({ process_id }, _call, ctx) => {
-    const budgets = budgetOf(ctx.core);
-    const withBudget = <T extends { process_id: string }>(u: T) => ({ ...u, budget: budgets.stateOf(u.process_id) ?? null });
-    if (process_id) return withBudget(usageOf(ctx.core).ofProcess(process_id));
-    const project = usageOf(ctx.core).ofProject();
-    return { ...project, budget: budgets.projectState(), agents: project.agents.map(withBudget) };
-  },
+  run: ({ process_id }, _call, ctx) => (process_id ? agentUsageWithBudget(ctx.core, process_id) : projectUsageWithBudgets(ctx.core)),
 });
 
 export const usageTools: AnyToolDefinition[] = [getUsage];
