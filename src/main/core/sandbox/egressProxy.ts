@@ -125,7 +125,9 @@ function forwardPlainRequest(policy: EgressPolicy, agent: Agent, req: IncomingMe
     if ('refusal' in routed) return void res.writeHead(403, { 'content-type': 'text/plain' }).end(routed.refusal);
     if ('failure' in routed) return void res.writeHead(502, { 'content-type': 'text/plain' }).end(routed.failure);
     // A checked address goes through the keep-alive pool (keyed by that address); Switchboard's own routes open their socket.
-    const via: RequestOptions = routed.address ? { agent, host: routed.address, port: target.port } : { createConnection: () => routed.open() };
+    const via: RequestOptions = routed.address
+      ? { agent, host: routed.address, port: target.port }
+      : { createConnection: () => routed.open() };
     forwardTo(via, url, req, res);
   });
 }
