@@ -10,6 +10,8 @@ import type { TokenCounts, UsageWindow } from '../../../shared/usage';
 import { WINDOW_WARNING_PERCENT } from '../../../shared/usage';
 import { compactCount, costText, resetWords, usd } from './usageFigure';
 import { useProjectUsage } from './useProjectUsage';
+import { budgetText } from '../budget/BudgetBadge';
+import type { BudgetState } from '../../../shared/budget';
 import {
   agentRows,
   agentsTotal,
@@ -186,7 +188,7 @@ function AgentTable({ rows }: { rows: AgentRow[] }) {
                   <td data-testid="usage-windows">
                     <Windows windows={row.windows} />
                   </td>
-                  {hasBudget && <td>{budgetText(row.budget)}</td>}
+                  {hasBudget && <td>{budgetCell(row.budget)}</td>}
                 </tr>
               ))}
             </tbody>
@@ -364,18 +366,8 @@ function contextText(row: AgentRow): string {
   return `${compactCount(row.context_used)} / ${compactCount(row.context_window)} (${Math.round((100 * row.context_used) / row.context_window)} %)`;
 }
 
-/** Budgets are set elsewhere; shown as the core sends them, field by field. */
-function budgetText(budget: unknown): string {
-  const plain = primitiveText(budget);
-  if (plain !== undefined) return plain;
-  if (typeof budget !== 'object' || budget === null) return '—';
-  return Object.entries(budget)
-    .map(([k, v]) => [k, primitiveText(v)] as const)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k.replace(/_/g, ' ')} ${v}`)
-    .join(' · ');
-}
-
-function primitiveText(v: unknown): string | undefined {
-  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
+/** "$0.17 / $0.05 day · reached · 1 held", or a dash without a cap. */
+function budgetCell(budget: BudgetState | null): string {
+  if (!budget) return '—';
+  return [budgetText(budget), budget.reached ? 'reached' : '', budget.held ? `${budget.held} held` : ''].filter(Boolean).join(' · ');
 }

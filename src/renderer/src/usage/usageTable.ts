@@ -3,6 +3,7 @@
  * answer (the same core method as MCP get_usage), local and remote, turned into per-agent rows,
  * per-day rows, totals per project, worktree, host and day, and the daily chart's bars.
  */
+import type { BudgetState } from '../../../shared/budget';
 import type { CostSource, ProcessUsage, ProjectUsage, TokenCounts, UsageWindow } from '../../../shared/usage';
 
 /** The host label of this machine's projects (a remote project carries its SSH destination). */
@@ -29,8 +30,8 @@ export interface AgentRow extends TokenCounts {
   context_used: number | null;
   context_window: number | null;
   windows: UsageWindow[];
-  /** Present when budgets are set (read as the core sends it). */
-  budget: unknown;
+  /** The agent's budget, null without a cap. */
+  budget: BudgetState | null;
 }
 
 export interface DayRow extends TokenCounts {
