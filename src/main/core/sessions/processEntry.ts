@@ -256,14 +256,16 @@ export class ProcessEntry extends DisposableBase implements ObservedSession {
 
   /**
    * Shows the previous app run's output (serialized screen) before this run's: dimmed, then a
-   * `── restored <time> ──` line. Only before the first run; offsets of later runs follow it.
+   * `── restored <time> ──` line. Only before the first run, and only when there was output; offsets
+   * of later runs follow it.
    */
   restoreOutput(serializedScreen: string, savedAt: number): void {
     if (this.currentRunId > 0) return;
     this.restoredTime = Date.now();
     const when = new Date(savedAt).toLocaleString();
-    const text = serializedScreen ? `${dimmed(serializedScreen)}\x1b[0m\r\n` : '';
-    this.appendLocal(Buffer.from(`${text}\x1b[2m── restored ${when} ──\x1b[0m\r\n`));
+    // Nothing shown before (an entry that never ran): no marker over an empty past.
+    if (!serializedScreen) return;
+    this.appendLocal(Buffer.from(`${dimmed(serializedScreen)}\x1b[0m\r\n\x1b[2m── restored ${when} ──\x1b[0m\r\n`));
     this.changedEmitter.fire();
   }
 
