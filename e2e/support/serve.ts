@@ -58,10 +58,11 @@ export async function startServe(projectDirs: string | string[], options: ServeO
   child.stderr.on('data', (d) => (stderr += d));
   const line = await new Promise<string>((resolveLine, reject) => {
     const timeoutMs = options.announceTimeoutMs ?? 20_000;
-    const timer = setTimeout(
-      () => reject(new Error(`serve did not announce itself in ${timeoutMs / 1000} s; stderr: ${stderr}`)),
-      timeoutMs,
-    );
+    // A serve that never announced has no handle to stop it by: it is ended here, not left running.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`serve did not announce itself in ${timeoutMs / 1000} s; stderr: ${stderr}`));
+    }, timeoutMs);
     createInterface({ input: child.stdout }).once('line', (l) => {
       clearTimeout(timer);
       resolveLine(l);
