@@ -128,10 +128,14 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('Codex resumes its conversation a
     await waitForFileText(rollout, '"used_percent":47.5', AGENT_TURN_TIMEOUT_MS);
     expectUsage(await callOk<ProcessUsage>(first.client, 'get_usage', { process_id: started.id }), mock, { primary: 47.5, secondary: 6 });
     expect(await first.stop(signal)).toBe(signal === 'SIGTERM' ? 0 : null);
-    // The day's totals were written as the turns' usage was read (before the stop: a SIGKILL gives no chance at the end).
-    const historyFile = onlyFile(join(dataDir, 'usage'));
-    expect(statSync(historyFile).mode & 0o777).toBe(0o600);
-    expect(todayRow(JSON.parse(readFileSync(historyFile, 'utf8')) as StoredHistory)).toEqual(mockSums(mock));
+    if (signal === 'SIGTERM') {
+      // A clean stop writes the day's totals at once (saves are coalesced while running).
+      const historyFile = onlyFile(join(dataDir, 'usage'));
+      expect(statSync(historyFile).mode & 0o777).toBe(0o600);
+      expect(todayRow(JSON.parse(readFileSync(historyFile, 'utf8')) as StoredHistory)).toEqual(mockSums(mock));
+    }
+    // After a SIGKILL within the save window the history may lag: the restart below reads the rollout
+    // log again, and the day's row must then hold every turn exactly once.
 
     const restartedServe = await restart();
     const { resumed, requestId } = await resumeAndAsk(restartedServe, before, 'Third question', mock);
