@@ -17,6 +17,7 @@ import { createClaudeHarness, trustClaudeFolder, type ClaudeHarness } from '../f
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/anthropic/mockAnthropic';
 import { httpGet, startRepoCore } from '../support/repoCore';
 import { screenTail, waitForOutput, waitForScreen } from '../support/wait';
+import { processTree } from '../agents/ptyScreen';
 
 const AGENT_WAIT_MS = 90_000;
 const TEST_TIMEOUT_MS = 240_000;
@@ -255,7 +256,9 @@ describe('a sandboxed shell', () => {
       const entry = handle.core.entry(info.id);
       await waitForOutput(entry, /sandboxed\$ /, 15_000);
       entry.write('sleep 30; echo slept-$((40+2))\r');
-      await waitForScreen(entry, (lines) => lines.some((l) => l.includes('sleep 30')));
+      // Ctrl+C goes to the terminal's foreground group: type it once sleep is that group, not when
+      // the line is merely echoed (bash may not have made the job foreground yet).
+      await waitForForegroundJob(handle.core.describe(info.id).pid!, 'sleep');
       entry.write('\x03');
       entry.write('echo alive-$((1+1))\r');
       await waitForOutput(entry, /alive-2/, 15_000);
@@ -269,6 +272,27 @@ describe('a sandboxed shell', () => {
     TEST_TIMEOUT_MS,
   );
 });
+
+/** Resolves once a `comm` process of the tree under `root` leads the terminal's foreground group (/proc has no event for it). */
+async function waitForForegroundJob(root: number, comm: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = processTree(root).find(({ pid }) => readProc(pid, 'comm')?.trim() === comm);
+    // /proc/<pid>/stat after the command name: state ppid pgrp session tty_nr tpgid …
+    const fields = job && readProc(job.pid, 'stat')?.split(') ')[1]?.split(' ');
+    if (fields && fields[2] === fields[5]) return;
+    if (Date.now() > deadline) throw new Error(`no foreground ${comm} under ${root} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+function readProc(pid: number, file: string): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  } catch {
+    return undefined; // gone meanwhile
+  }
+}
 
 describe('a server in a sandbox', () => {
   it(
