@@ -55,6 +55,7 @@ export class SandboxPortForwarder {
   private rootPid: number | undefined;
   private innerPid: number | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private timerDueAt = 0;
   private isScanning = false;
   private isScanAsked = false;
 
@@ -102,9 +103,15 @@ export class SandboxPortForwarder {
     }
   }
 
+  /**
+   * A scan `delayMs` from now, unless one is due sooner: output asks on every chunk, so a run that
+   * keeps printing costs a comparison per chunk and never pushes the pending scan back.
+   */
   private schedule(delayMs: number): void {
-    if (this.timer && delayMs >= SCAN_INTERVAL_MS) return;
+    const dueAt = performance.now() + delayMs;
+    if (this.timer && this.timerDueAt <= dueAt) return;
     clearTimeout(this.timer);
+    this.timerDueAt = dueAt;
     this.timer = setTimeout(() => void this.scan(), delayMs);
     this.timer.unref();
   }
