@@ -12,7 +12,7 @@ import { startMockAnthropic, type MockAnthropic, type MockAnthropicOptions } fro
 import { waitForEvent } from '../../src/main/core/base';
 import type { ToolCallRecord } from '../../src/main/core/mcp';
 import { callOk, connectClient, startSwitchboard, type Switchboard } from './mcpHarness';
-import type { ProcessUsage, ProjectUsage, TokenCounts } from '../../src/shared/usage';
+import type { ProcessUsage, ProjectUsage, TokenCounts, UsageRecord } from '../../src/shared/usage';
 import { MODEL_TABLE } from '../../src/main/core/usage';
 import { budgetOf } from '../../src/main/core/budget';
 import { APP_ACTOR } from '../../src/main/core/timers';
@@ -56,11 +56,27 @@ async function spawnClaude(sb: Switchboard, harness: ClaudeHarness, name: string
   return { agent, entry, screen: () => entry.screen.getVisibleLines().join('\n') };
 }
 
-/** Idle as its status tracker says (hooks and screen): the turn's records are written by then. */
+/** Idle as its status tracker says (hooks and screen). The transcript may still lag (see waitForUsageOf). */
 async function waitForAgentIdle(sb: Switchboard, id: string): Promise<void> {
   const tracker = sb.handle.core.statusTrackerOf(id);
   if (tracker.status.primary === 'idle') return;
   await waitForEvent(tracker.onDidChangeStatus, (s) => s.primary === 'idle', AGENT_FLOW_TIMEOUT_MS);
+}
+
+/**
+ * Until the entry's usage record satisfies `done`. Claude Code queues its transcript writes and
+ * drains the queue every 100 ms, so a turn's last response can reach the file after its Stop hook;
+ * the file's watch reads it then and the entry's change carries it.
+ */
+async function waitForUsageOf(sb: Switchboard, id: string, done: (u: UsageRecord) => boolean): Promise<void> {
+  const core = sb.handle.core;
+  const current = () => core.describe(id).usage;
+  if (current() && done(current()!)) return;
+  await waitForEvent(
+    core.onEvent,
+    (e) => e.type === 'processChanged' && e.process.id === id && !!e.process.usage && done(e.process.usage),
+    AGENT_FLOW_TIMEOUT_MS,
+  );
 }
 
 /** The price table's cost of `tokens` (USD, micro-dollar precision): Claude Code's own figure agrees with it for its model. */
@@ -145,6 +161,7 @@ describe('the real Claude Code as an MCP client', () => {
 
     // Once the turn is over, the agent's usage is exactly what the mock reported for its main requests.
     await waitForAgentIdle(sb, agent.id);
+    await waitForUsageOf(sb, agent.id, (u) => u.context_used === 1804 + 304 + 8006 + 1010);
     const client = await connectClient(sb.url, sb.token);
     cleanups.push(() => client.close());
     const usage = await callOk<ProcessUsage>(client, 'get_usage', { process_id: agent.id });
