@@ -358,6 +358,8 @@ export const MCP_SERVER_NAME = 'switchboard';
 export const MCP_PATH = '/mcp';
 /** Sibling path where agent hooks (Claude Code HTTP hooks) post, with the process token. */
 export const MCP_HOOKS_PATH = '/hooks';
+/** Sibling path where Claude Code's status-line command posts its input (usage windows), with the process token; answers the line to print. */
+export const MCP_STATUS_LINE_PATH = '/status-line';
 /** Environment of every spawned process (docs/mcp.md identity). */
 export const MCP_URL_ENV = 'SWITCHBOARD_MCP_URL';
 export const MCP_TOKEN_ENV = 'SWITCHBOARD_MCP_TOKEN';

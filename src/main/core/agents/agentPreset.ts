@@ -82,8 +82,8 @@ export interface AgentPreset extends DetectionProfile {
   submitAfterEchoMs: number;
   /** The CLI reports its own turn events as hooks (Claude Code, Gemini CLI, Qwen Code, opencode via a plugin); its MCP wiring installs them. */
   hasHooks: boolean;
-  /** Arguments and env that point the agent CLI at the MCP endpoint (see mcpWiring.ts). */
-  mcpWiring(endpoint: McpEndpoint, runEnv?: RunEnv): McpWiring;
+  /** Arguments and env that point the agent CLI at the MCP endpoint (see mcpWiring.ts); `cwd`: the run's folder, whose settings the CLI reads too. */
+  mcpWiring(endpoint: McpEndpoint, runEnv?: RunEnv, cwd?: string): McpWiring;
   /** Whether and how its conversations resume after a restart. */
   resume: ResumeSupport;
   /** Where the CLI keeps sign-in, settings and sessions (read-write inside a sandbox). */

@@ -24,9 +24,13 @@ export const HOOK_STDIN_BODY = '--data-binary @-';
 /** A curl config line (`header = "…"`) carrying the token from the environment; the token is base64url, nothing to escape. */
 const AUTHORIZATION_CONFIG = `printf 'header = "Authorization: Bearer %s"\\n' "$(printenv ${MCP_TOKEN_ENV})"`;
 
-/** `data`: curl's body arguments (`HOOK_STDIN_BODY`, or a literal `--data '…'`, which holds no secret). */
-export function hookPostCommand(hooksUrl: string, data: string): string {
-  const curl = `curl -s -m ${HOOK_POST_TIMEOUT_MS / 1000} -o /dev/null -K /dev/fd/4 -H 'Content-Type: application/json' ${data} '${hooksUrl}'`;
+/**
+ * `data`: curl's body arguments (`HOOK_STDIN_BODY`, or a literal `--data '…'`, which holds no secret).
+ * `answer`: `print` writes the receiver's answer to stdout (nothing when it refuses: `-f`).
+ */
+export function hookPostCommand(hooksUrl: string, data: string, answer: 'discard' | 'print' = 'discard'): string {
+  const output = answer === 'print' ? '-f' : '-o /dev/null';
+  const curl = `curl -s -m ${HOOK_POST_TIMEOUT_MS / 1000} ${output} -K /dev/fd/4 -H 'Content-Type: application/json' ${data} '${hooksUrl}'`;
   // Inside the group, fd 3 is the hook's stdin; curl gets the printf pipe as fd 4 and fd 3 back as its stdin.
   return `{ ${AUTHORIZATION_CONFIG} | ${curl} 4<&0 <&3 3<&-; } 3<&0 || true`;
 }

@@ -7,12 +7,13 @@
  * `endpoint.token`: each run of an entry gets its OWN token in SWITCHBOARD_MCP_TOKEN (envForRun),
  * and every CLI below reads it from there, so calls are attributed to the entry that made them.
  */
-import { MCP_HOOKS_PATH, MCP_SERVER_NAME, MCP_TOKEN_ENV, READ_ONLY_TOOLS } from '../../../shared/mcp';
+import { MCP_HOOKS_PATH, MCP_SERVER_NAME, MCP_STATUS_LINE_PATH, MCP_TOKEN_ENV, READ_ONLY_TOOLS } from '../../../shared/mcp';
 import { CLAUDE_HOOK_EVENTS } from '../../../shared/status';
 import type { McpEndpoint, McpWiring, RunEnv } from './agentPreset';
 import { GEMINI_HOME_ENV, createGeminiHome, userGeminiHome } from './geminiSettings';
 import { copilotStatusPlugin } from './copilotStatusPlugin';
 import { ownedSettingsFile } from './ownedSettingsFile';
+import { claudeStatusLine, usersClaudeStatusLine } from './claudeStatusLineCommand';
 import { OPENCODE_CONFIG_CONTENT_ENV, mergedOpencodeConfig } from './opencodeConfig';
 import { opencodeStatusPlugin } from './opencodeStatusPlugin';
 import { piMcpExtension } from './piMcpExtension';
@@ -23,16 +24,18 @@ const NONE = (): McpWiring => ({ args: [], env: {} });
 /**
  * Claude Code: `--mcp-config` with an http server whose header expands ${SWITCHBOARD_MCP_TOKEN}
  * (Claude Code expands variables in command-line MCP configs), and `--settings` with the
- * read-only Switchboard tools pre-approved plus HTTP hooks that report prompt submit, tool use,
- * notifications and stop to the status tracker. Both add to the user's configuration.
+ * read-only Switchboard tools pre-approved, HTTP hooks that report prompt submit, tool use,
+ * notifications and stop to the status tracker, and a status line that reports the usage windows
+ * (claudeStatusLineCommand.ts; the user's own status line still runs). All add to the user's configuration.
  */
-function claudeWiring(endpoint: McpEndpoint): McpWiring {
+function claudeWiring(endpoint: McpEndpoint, runEnv: RunEnv = process.env, cwd?: string): McpWiring {
   const mcpConfig = {
     mcpServers: { [MCP_SERVER_NAME]: { type: 'http', url: endpoint.url, headers: { Authorization: `Bearer \${${MCP_TOKEN_ENV}}` } } },
   };
   const settings = {
     permissions: { allow: READ_ONLY_TOOLS.map((tool) => `mcp__${MCP_SERVER_NAME}__${tool}`) },
     hooks: claudeStatusHooks(endpoint),
+    statusLine: claudeStatusLine(new URL(MCP_STATUS_LINE_PATH, endpoint.url).toString(), usersClaudeStatusLine(runEnv, cwd)),
   };
   return { args: ['--mcp-config', JSON.stringify(mcpConfig), '--settings', JSON.stringify(settings)], env: {} };
 }
@@ -167,7 +170,7 @@ function copilotWiring(endpoint: McpEndpoint): McpWiring {
 const HOOK_TIMEOUT_S = 5;
 const QWEN_PERMISSION_NOTIFICATION = 'permission_prompt';
 
-const MCP_WIRING: Readonly<Record<string, (endpoint: McpEndpoint, runEnv?: RunEnv) => McpWiring>> = {
+const MCP_WIRING: Readonly<Record<string, (endpoint: McpEndpoint, runEnv?: RunEnv, cwd?: string) => McpWiring>> = {
   claude: claudeWiring,
   codex: codexWiring,
   gemini: geminiWiring,
@@ -182,6 +185,6 @@ const MCP_WIRING: Readonly<Record<string, (endpoint: McpEndpoint, runEnv?: RunEn
   generic: NONE,
 };
 
-export function mcpWiringFor(presetId: string): (endpoint: McpEndpoint, runEnv?: RunEnv) => McpWiring {
+export function mcpWiringFor(presetId: string): (endpoint: McpEndpoint, runEnv?: RunEnv, cwd?: string) => McpWiring {
   return MCP_WIRING[presetId] ?? NONE;
 }

@@ -44,7 +44,7 @@ interface AgentLaunch {
 export function resolveAgentLaunch(config: AgentConfig, mcp?: McpEndpoint): AgentLaunch {
   const preset = config.preset !== undefined ? resolvePreset(config.preset) : resolvePreset(config.command!);
   const program = config.command ?? preset.command;
-  const wiring = mcp ? preset.mcpWiring(mcp, { ...process.env, ...config.env }) : { args: [], env: {} };
+  const wiring = mcp ? preset.mcpWiring(mcp, { ...process.env, ...config.env }, config.cwd) : { args: [], env: {} };
   return {
     preset,
     argv: [program, ...preset.args, ...(config.args ?? []), ...wiring.args],

@@ -39,7 +39,10 @@ export interface SessionContext {
   profile: McpToolProfile;
 }
 
-/** An extra authenticated JSON route beside the MCP path; it may answer with a value or a promise of one. */
+/**
+ * An extra authenticated route beside the MCP path, taking JSON; it may answer with a value or a
+ * promise of one, sent as JSON, or with a string, sent as plain text (for a shell to print).
+ */
 type JsonRoute = (body: unknown, caller: Caller) => unknown;
 
 interface McpHttpEndpointOptions {
@@ -305,7 +308,9 @@ export class McpHttpEndpoint {
     const body = await this.readJsonBody(req, res);
     if (body === NO_BODY) return;
     try {
-      sendJson(res, 200, (await route(body, caller)) ?? {});
+      const answer = await route(body, caller);
+      if (typeof answer === 'string') sendText(res, answer);
+      else sendJson(res, 200, answer ?? {});
     } catch (err) {
       sendJson(res, 400, { error: err instanceof Error ? err.message : String(err) });
     }
@@ -402,6 +407,11 @@ function idOf(body: unknown): string | number | null {
 
 function sendJsonRpcError(res: ServerResponse, status: number, code: number, message: string, id: string | number | null = null): void {
   sendJson(res, status, { jsonrpc: '2.0', error: { code, message }, id });
+}
+
+function sendText(res: ServerResponse, text: string): void {
+  res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
 }
 
 function sendJson(res: ServerResponse, status: number, value: unknown): void {

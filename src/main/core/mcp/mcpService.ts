@@ -7,7 +7,8 @@ import { Emitter, type Event } from '../base';
 import type { ProcessEntry } from '../sessions';
 import { ScratchpadStore } from '../scratchpads';
 import { AGENT_HOOK_EVENTS, AGENT_HOOK_EVENT_ALIASES, AgentHookEventSchema, type AgentHookEvent } from '../../../shared/status';
-import { MCP_TOKEN_ENV, MCP_URL_ENV, McpToolInput } from '../../../shared/mcp';
+import { MCP_STATUS_LINE_PATH, MCP_TOKEN_ENV, MCP_URL_ENV, McpToolInput } from '../../../shared/mcp';
+import { usageOf } from '../usage';
 import { HOOKS_PATH, McpHttpEndpoint } from './httpEndpoint';
 import { IdentityRegistry, type Caller } from './identity';
 import { createSessionServer, type ToolCallRecord } from './sessionServer';
@@ -95,7 +96,10 @@ export class McpService {
       maxBodyBytes: options.maxBodyBytes,
       isKnownTool: (name) => names.has(name),
       createSessionServer: (session) => createSessionServer(context, session, (record) => service?.calledEmitter.fire(record)),
-      routes: { [HOOKS_PATH]: (body, caller) => receiveHook(context, body, caller) },
+      routes: {
+        [HOOKS_PATH]: (body, caller) => receiveHook(context, body, caller),
+        [MCP_STATUS_LINE_PATH]: (body, caller) => receiveStatusLine(context, body, caller),
+      },
     });
     service = new McpService(identity, endpoint, context);
     return service;
@@ -161,6 +165,12 @@ function receiveHook(ctx: ToolContext, body: unknown, caller: Caller): Record<st
   // Hooks from a non-agent entry (a user ran claude in a terminal pane) have no tracker: ignored.
   if (entry?.kind === 'agent') ctx.core.statusTrackerOf(caller.processId).applyHookEvent(event);
   return {};
+}
+
+/** Claude Code's status-line input from an agent's status-line command: its usage windows; answers the line to print. */
+function receiveStatusLine(ctx: ToolContext, body: unknown, caller: Caller): string {
+  if (caller.kind !== 'process') throw new Error('The status line is accepted only with a process token (SWITCHBOARD_MCP_TOKEN)');
+  return usageOf(ctx.core).statusLine(caller.processId, body);
 }
 
 function hookEventOf(body: unknown): AgentHookEvent | undefined {

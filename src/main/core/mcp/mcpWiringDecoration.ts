@@ -37,7 +37,7 @@ class McpWiringDecoration implements EntryDecoration {
   private agentWiring(service: McpService): { args: string[]; env: Record<string, string> } {
     const endpoint = this.entry.kind === 'agent' ? service.endpointFor(this.entry.id) : undefined;
     if (!endpoint) return { args: [], env: {} };
-    return presetOf(this.entry).mcpWiring(endpoint, { ...process.env, ...this.entry.definition.env });
+    return presetOf(this.entry).mcpWiring(endpoint, { ...process.env, ...this.entry.definition.env }, this.entry.definition.cwd);
   }
 }
 

@@ -9,7 +9,7 @@ import { DisposableStore, Emitter, serviceKey } from '../base';
 import { AGENT_SESSION, AGENT_STATUS, presetOf, type AgentPreset } from '../agents';
 import type { DecorationKey, EntryDecoration, EntryDecorator, ProcessEntry } from '../sessions';
 import type { ProcessInfo } from '../../../shared/model';
-import type { UsageRecord } from '../../../shared/usage';
+import type { UsageRecord, UsageWindow } from '../../../shared/usage';
 import { JsonlTail } from './jsonlTail';
 import { toUsageRecord } from './pricing';
 import { addModelTokens, addTokens, emptyReadUsage, type ReadUsage, type UsageAccumulator } from './usageAccumulator';
@@ -33,6 +33,8 @@ export class AgentUsage implements EntryDecoration {
   private readonly files = new Map<string, SessionFile>();
   private last: UsageRecord;
   private watcher: FSWatcher | undefined;
+  /** Windows the CLI reported beside its files (Claude Code's status line); they replace the files' own. */
+  private reported: UsageWindow[] | undefined;
 
   constructor(
     private readonly entry: ProcessEntry,
@@ -64,12 +66,18 @@ export class AgentUsage implements EntryDecoration {
       for (const record of records) file.accumulator.push(record);
       moved ||= records.length > 0 || restarted;
     }
-    if (moved) {
-      this.last = toUsageRecord(this.sum(), this.files.size ? this.source.label : null);
-      this.observer(this.observations(), this.last, this.entry);
-      this.changed.fire();
-    }
+    if (moved) this.publish(toUsageRecord(this.sum(), this.files.size ? this.source.label : null));
     return this.last;
+  }
+
+  /**
+   * Windows the CLI reported outside its files. The CLI reports often (every status-line update):
+   * the same windows again change nothing, so only a moved window reaches the record and warnings.
+   */
+  reportWindows(windows: UsageWindow[]): void {
+    if (JSON.stringify(windows) === JSON.stringify(this.reported)) return;
+    this.reported = windows;
+    this.publish(this.last);
   }
 
   /** Disposed with this. */
@@ -88,6 +96,12 @@ export class AgentUsage implements EntryDecoration {
   dispose(): void {
     this.watcher?.close();
     this.store.dispose();
+  }
+
+  private publish(record: UsageRecord): void {
+    this.last = this.reported ? { ...record, windows: this.reported } : record;
+    this.observer(this.observations(), this.last, this.entry);
+    this.changed.fire();
   }
 
   private observations(): FileObservation[] {

@@ -7,6 +7,7 @@ import { EMPTY_TOKENS, type CostSource, type ProcessUsage, type ProjectUsage } f
 import { AGENT_USAGE, type AgentUsage } from './agentUsage';
 import { addTokens } from './usageAccumulator';
 import { roundUsd } from './pricing';
+import { statusLineText, windowsOfStatusLine } from './claudeStatusLine';
 import type { Counted, UsageHistory } from './usageHistory';
 
 /** New spending of one agent run, as the history counted it (a file read again adds nothing). */
@@ -40,6 +41,17 @@ export class UsageService {
       throw new InvalidArgumentError(`No usage for ${id} "${info.name}": ${why} (docs/usage.md)`);
     }
     return { process_id: id, name: info.name, preset: usage.presetId, worktree: info.worktree ?? 'main', ...usage.refresh(), budget: null };
+  }
+
+  /**
+   * Claude Code's status-line input, posted by the status-line command of agent `id`: its usage
+   * windows join the agent's record. Returns the line the command prints.
+   */
+  statusLine(id: string, input: unknown): string {
+    const windows = windowsOfStatusLine(input);
+    const usage = this.host.decorationOf(id, AGENT_USAGE);
+    if (windows && usage) usage.reportWindows(windows);
+    return statusLineText(input, usage?.record.windows ?? windows ?? []);
   }
 
   /** The project's totals of today (local date), over every worktree, kept across restarts. */
