@@ -7,8 +7,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLAUDE_BIN, createClaudeHarness, type ClaudeHarness } from '../fixtures/anthropic/claudeHarness';
-import { startMockAnthropic, type MockAnthropic, type MockAnthropicOptions } from '../fixtures/anthropic/mockAnthropic';
+import { CLAUDE_BIN, createClaudeHarness, type ClaudeHarness, type ClaudeHarnessOptions } from '../fixtures/anthropic/claudeHarness';
+import {
+  startMockAnthropic,
+  unifiedRateLimitHeaders,
+  type MockAnthropic,
+  type MockAnthropicOptions,
+} from '../fixtures/anthropic/mockAnthropic';
+import { waitForScreen } from '../support/wait';
 import { waitForEvent } from '../../src/main/core/base';
 import type { ToolCallRecord } from '../../src/main/core/mcp';
 import { callOk, connectClient, startSwitchboard, type Switchboard } from './mcpHarness';
@@ -29,10 +35,11 @@ afterEach(async () => {
 /** The mock, an offline Claude Code home and a Switchboard on it, all closed after the test. */
 async function startClaudeWorld(
   options: MockAnthropicOptions = {},
+  harnessOptions: Omit<ClaudeHarnessOptions, 'baseUrl'> = {},
 ): Promise<{ mock: MockAnthropic; harness: ClaudeHarness; sb: Switchboard }> {
   const mock = await startMockAnthropic(options);
   cleanups.push(() => mock.close());
-  const harness = await createClaudeHarness({ baseUrl: mock.url });
+  const harness = await createClaudeHarness({ ...harnessOptions, baseUrl: mock.url });
   cleanups.push(() => harness.cleanup());
   const sb = await startSwitchboard({ projectDir: harness.cwd });
   cleanups.push(() => sb.close());
@@ -97,28 +104,46 @@ async function toolRoundTrip(mock: MockAnthropic, tool: string, screen: () => st
 }
 
 describe('the real Claude Code as an MCP client', () => {
-  it("calls list_processes, whoami and get_usage, attributed to its own agent entry, with no set-up; its usage is the mock's sums", async () => {
-    const { mock, harness, sb } = await startClaudeWorld({
-      // Distinctive token counts per turn: get_usage must add exactly these up.
-      turns: [
-        {
-          steps: [{ text: 'Let me look at the processes.' }, { toolUse: { name: 'mcp__switchboard__list_processes', input: {} } }],
-          usage: { input_tokens: 1201, output_tokens: 301, cache_read_input_tokens: 5003, cache_creation_input_tokens: 707 },
-        },
-        {
-          steps: [{ toolUse: { name: 'mcp__switchboard__whoami', input: {} } }],
-          usage: { input_tokens: 1402, output_tokens: 302, cache_read_input_tokens: 6004, cache_creation_input_tokens: 808 },
-        },
-        {
-          steps: [{ toolUse: { name: 'mcp__switchboard__get_usage', input: {} } }],
-          usage: { input_tokens: 1603, output_tokens: 303, cache_read_input_tokens: 7005, cache_creation_input_tokens: 909 },
-        },
-        {
-          steps: [{ text: 'I am connected to Switchboard.' }],
-          usage: { input_tokens: 1804, output_tokens: 304, cache_read_input_tokens: 8006, cache_creation_input_tokens: 1010 },
-        },
-      ],
+  it("calls list_processes, whoami and get_usage, attributed to its own agent entry, with no set-up; its usage is the mock's sums and its plan's windows", async () => {
+    // The plan's windows as every answer's unified rate-limit headers give them (whole seconds, as sent).
+    const fiveHourReset = (Math.floor(Date.now() / 1000) + 3 * 3600) * 1000;
+    const weekReset = (Math.floor(Date.now() / 1000) + 4 * 86_400) * 1000;
+    const headers = unifiedRateLimitHeaders({
+      fiveHour: { utilization: 0.42, resetsAt: fiveHourReset },
+      sevenDay: { utilization: 0.85, resetsAt: weekReset },
     });
+    const { mock, harness, sb } = await startClaudeWorld(
+      {
+        // Distinctive token counts per turn: get_usage must add exactly these up.
+        turns: [
+          {
+            steps: [{ text: 'Let me look at the processes.' }, { toolUse: { name: 'mcp__switchboard__list_processes', input: {} } }],
+            headers,
+            usage: { input_tokens: 1201, output_tokens: 301, cache_read_input_tokens: 5003, cache_creation_input_tokens: 707 },
+          },
+          {
+            steps: [{ toolUse: { name: 'mcp__switchboard__whoami', input: {} } }],
+            headers,
+            usage: { input_tokens: 1402, output_tokens: 302, cache_read_input_tokens: 6004, cache_creation_input_tokens: 808 },
+          },
+          {
+            steps: [{ toolUse: { name: 'mcp__switchboard__get_usage', input: {} } }],
+            headers,
+            usage: { input_tokens: 1603, output_tokens: 303, cache_read_input_tokens: 7005, cache_creation_input_tokens: 909 },
+          },
+          {
+            steps: [{ text: 'I am connected to Switchboard.' }],
+            headers,
+            usage: { input_tokens: 1804, output_tokens: 304, cache_read_input_tokens: 8006, cache_creation_input_tokens: 1010 },
+          },
+        ],
+      },
+      // Claude Code reads those headers only for a plan's sign-in: a gateway token's here.
+      { auth: 'gateway' },
+    );
+    const attention: string[] = [];
+    const attentionSub = sb.handle.core.onEvent((e: ControlEvent) => e.type === 'attentionRequested' && attention.push(e.reason));
+    cleanups.push(async () => attentionSub.dispose());
 
     const calls: ToolCallRecord[] = [];
     const sub = sb.handle.mcp.service.onDidCallTool((record) => calls.push(record));
@@ -161,7 +186,7 @@ describe('the real Claude Code as an MCP client', () => {
 
     // Once the turn is over, the agent's usage is exactly what the mock reported for its main requests.
     await waitForAgentIdle(sb, agent.id);
-    await waitForUsageOf(sb, agent.id, (u) => u.context_used === 1804 + 304 + 8006 + 1010);
+    await waitForUsageOf(sb, agent.id, (u) => u.context_used === 1804 + 304 + 8006 + 1010 && u.windows.length === 2);
     const client = await connectClient(sb.url, sb.token);
     cleanups.push(() => client.close());
     const usage = await callOk<ProcessUsage>(client, 'get_usage', { process_id: agent.id });
@@ -184,6 +209,20 @@ describe('the real Claude Code as an MCP client', () => {
     expect(usage.cost_usd).toBe(priceOf(usage.model!, usage));
     const totals = await callOk<ProjectUsage>(client, 'get_usage');
     expect(totals).toMatchObject({ input_tokens: usage.input_tokens, cost_usd: usage.cost_usd, agents: [{ process_id: agent.id }] });
+
+    // The plan's windows came through Claude Code's status line, as the mock's headers had them.
+    const weekly = { name: 'weekly', used_percent: 85, resets_at: new Date(weekReset).toISOString() };
+    expect(usage.windows).toEqual([{ name: '5h', used_percent: 42, resets_at: new Date(fiveHourReset).toISOString() }, weekly]);
+    expect(totals.windows).toEqual(usage.windows.map((w) => ({ ...w, name: `claude-under-test: ${w.name}` })));
+    // The weekly window past 80 % is an inbox row and a person was told once, though every turn repeated it.
+    expect(sb.handle.core.describe(agent.id).usageWarnings).toEqual([
+      { window: 'weekly', used_percent: 85, resets_at: weekly.resets_at, raised_at: expect.any(Number) },
+    ]);
+    expect(attention.filter((r) => r.includes('usage window'))).toEqual([
+      `claude-under-test: weekly usage window at 85 %; it resets at ${weekly.resets_at}`,
+    ]);
+    // Claude Code shows the receiver's line under its prompt.
+    await waitForScreen(entry, (lines) => lines.some((l) => l.includes('5h 42 % · weekly 85 %')), AGENT_FLOW_TIMEOUT_MS);
   }, 150_000);
   it('is refused, with the missing scope named, when it reads the output of an entry it did not spawn', async () => {
     const { mock, harness, sb } = await startClaudeWorld();

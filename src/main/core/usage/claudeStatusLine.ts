@@ -45,7 +45,13 @@ export function windowsOfStatusLine(input: unknown): UsageWindow[] | undefined {
  */
 export function statusLineText(input: unknown, windows: readonly UsageWindow[]): string {
   const model = isObject(input) && isObject(input.model) ? input.model.display_name : undefined;
-  const name = typeof model === 'string' ? model.replace(/[^\p{L}\p{N} .()-]/gu, '').slice(0, MODEL_NAME_MAX).trim() : '';
+  const name =
+    typeof model === 'string'
+      ? model
+          .replace(/[^\p{L}\p{N} .()-]/gu, '')
+          .slice(0, MODEL_NAME_MAX)
+          .trim()
+      : '';
   const parts = [name, ...windows.map((w) => `${w.name} ${Math.round(w.used_percent)} %`)].filter((p) => p !== '');
   return parts.join(' · ');
 }
