@@ -166,6 +166,22 @@ describe('HTTP surface', () => {
     expect((await rawRequest(hooks, { headers: asProcess, body: '{not json' })).status).toBe(400);
     await sb.handle.core.closeProcess(p.id);
   });
+
+  it('the status-line receiver takes only process tokens and answers the line as plain text', async () => {
+    const statusLine = sb.url.replace(/\/mcp$/, '/status-line');
+    const body = JSON.stringify({ model: { display_name: 'Opus 5.5\x1b[2J' }, rate_limits: { five_hour: { used_percentage: 42 } } });
+    expect((await rawRequest(statusLine, { body })).status).toBe(401);
+    expect((await rawRequest(statusLine, { headers: auth(), body })).status).toBe(400);
+    const p = await sb.handle.core.spawnProcess({ kind: 'command', shell: 'sleep 60' });
+    const asProcess = { Authorization: `Bearer ${sb.handle.mcp.service.identity.tokenFor(p.id)}` };
+    const answer = await rawRequest(statusLine, { headers: asProcess, body });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
+    // A command has no usage record to join: the line is the input's own, with no control character.
+    expect(answer.body).toBe('Opus 5.52J · 5h 42 %');
+    expect((await rawRequest(statusLine, { headers: asProcess, body: '{not json' })).status).toBe(400);
+    await sb.handle.core.closeProcess(p.id);
+  });
 });
 
 describe('malformed JSON-RPC corpus', () => {

@@ -19,7 +19,7 @@ import { HOOK_STDIN_BODY, hookPostCommand } from './hookPostCommand';
 import { ownedSettingsFile } from './ownedSettingsFile';
 
 /** Claude Code's `statusLine` setting (a `command` one; the only kind it runs). */
-export interface ClaudeStatusLine {
+interface ClaudeStatusLine {
   type: 'command';
   command: string;
   padding?: number;
