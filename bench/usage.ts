@@ -3,13 +3,15 @@
  * own lines, test/fixtures/usage, around a 20 KB tool result as a real turn carries) appended to
  * the file with usage off, against the same plus the read Switchboard makes after the turn with
  * usage on (tail, parse, price, history; the atomic save coalesced, as the capability does: these
- * turns come back to back, so they share one), measured in this run. Memory: the RSS and
+ * turns come back to back, so they share one), measured in this run. The receiver's CPU per
+ * report of Claude Code's status line (Claude Code 2.1.332's own input, test/fixtures/usage; it
+ * reports after every message) against the read per turn. Memory: the RSS and
  * heap a day's history of 30 agents takes (each with 8 sessions of 40 turns), and its file's size.
  */
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { claudeTranscriptReader, SAVE_WINDOW_MS, UsageHistory } from '../src/main/core/usage/testing/fileUsageReader';
+import { claudeTranscriptReader, SAVE_WINDOW_MS, statusLineReceiver, UsageHistory } from '../src/main/core/usage/testing/fileUsageReader';
 import { startCpuMeter } from './cpuMeter';
 import type { BenchRow } from './report';
 
@@ -17,6 +19,7 @@ const TURNS = 400;
 const AGENTS = 30;
 const SESSIONS_PER_AGENT = 8;
 const TURNS_PER_SESSION = 40;
+const STATUS_LINE_REPORTS = 5_000;
 
 function turnLines(sample: string[], turn: number): string {
   const toolResult = JSON.stringify({
@@ -56,6 +59,15 @@ function cpuPerSave(dir: string): number {
   const stop = startCpuMeter();
   for (let i = 0; i < saves; i++) history.save();
   return stop().processMs / saves;
+}
+
+/** The receiver's CPU per status-line report, the same windows each time as between two resets. */
+function cpuPerStatusLineReport(body: string): number {
+  const receive = statusLineReceiver();
+  for (let i = 0; i < 500; i++) receive(body); // warm-up
+  const stop = startCpuMeter();
+  for (let i = 0; i < STATUS_LINE_REPORTS; i++) receive(body);
+  return stop().processMs / STATUS_LINE_REPORTS;
 }
 
 function dayOfHistory(dir: string): { rssMb: number; heapMb: number; fileKb: number } {
@@ -99,6 +111,9 @@ export async function benchUsage(): Promise<BenchRow[]> {
     const off = cpuPerTurn(dir, false, sample);
     const on = cpuPerTurn(dir, true, sample);
     const save = cpuPerSave(dir);
+    const statusLine = cpuPerStatusLineReport(
+      readFileSync(join(__dirname, '../test/fixtures/usage/claude-2.1.332-status-line.json'), 'utf8'),
+    );
     const day = dayOfHistory(dir);
     return [
       { section: 'usage', name: 'CPU per agent turn, usage off (the turn written only)', value: off, unit: 'ms' },
@@ -112,6 +127,14 @@ export async function benchUsage(): Promise<BenchRow[]> {
       },
       // The tail, parse and price; the history's durable save is coalesced (one per SAVE_WINDOW_MS at most).
       { section: 'usage', name: 'CPU the read adds per agent turn', value: on - off, unit: 'ms' },
+      {
+        section: 'usage',
+        name: "the receiver's CPU per Claude Code status-line report (baseline: the read per agent turn)",
+        value: statusLine,
+        unit: 'ms',
+        baseline: on - off,
+        ratio: statusLine / (on - off),
+      },
       {
         section: 'usage',
         name: `one history save (at most one per ${SAVE_WINDOW_MS / 1000} s, whatever the turns)`,
