@@ -3,7 +3,7 @@
  * the project's cap, the hold with reason "budget", attention once per reaching, "go on once"
  * letting exactly one delivery through, a raised cap, and the interrupt.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Emitter } from '../base';
 import type { ProcessEntry } from '../sessions';
 import type { UsageGain } from '../usage';
@@ -110,6 +110,30 @@ describe('an agent at its cap', () => {
     expect(w.service.stateOf('p_a')).toMatchObject({ spent: 1000, remaining: 0, held: 2, reached: true, unit: 'tokens' });
     w.later(DAY_MS);
     expect(w.service.stateOf('p_a')).toMatchObject({ spent: 0, reached: false });
+  });
+
+  it('a day cap reached is checked again just past local midnight: its holds are told without new spending', () => {
+    vi.useFakeTimers();
+    try {
+      const w = world({ agents: { p_a: { usd: 1, period: 'day' } } });
+      const told: string[] = [];
+      w.service.onDidChange((id) => told.push(id));
+      w.spend('p_a', 1.5);
+      expect(w.service.stateOf('p_a')?.reached).toBe(true);
+      told.length = 0;
+      const toMidnight = 14 * 3_600_000; // the world's clock reads 10:00
+      w.later(toMidnight - 1_000);
+      vi.advanceTimersByTime(toMidnight - 1_000);
+      expect(told).toEqual([]);
+      w.later(2_000);
+      vi.advanceTimersByTime(2_000);
+      expect(told).toEqual(['p_a']);
+      expect(w.service.stateOf('p_a')).toMatchObject({ spent: 0, reached: false });
+      expect(w.service.admit('p_a', 'a timer')).toBeUndefined();
+      w.service.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a run cap starts over with a new run', () => {

@@ -59,6 +59,7 @@ export class BudgetService implements TurnGate, Disposable {
   /** Agents with a "go on once" not used yet. */
   private readonly passes = new Set<string>();
   private readonly held = new Map<string, number>();
+  private dayTurn: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly host: BudgetHost,
@@ -137,6 +138,7 @@ export class BudgetService implements TurnGate, Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.dayTurn);
     this.store.dispose();
   }
 
@@ -156,6 +158,17 @@ export class BudgetService implements TurnGate, Disposable {
       } else if (!state?.reached && this.reached.delete(id)) this.passes.delete(id);
       this.changed.fire(id);
     }
+    this.scheduleDayTurn();
+  }
+
+  /** A day cap starts over at local midnight: checked again then, so what it holds goes without waiting for new spending. */
+  private scheduleDayTurn(): void {
+    if (this.dayTurn || ![...this.reached].some((id) => this.stateOf(id)?.period === 'day')) return;
+    this.dayTurn = setTimeout(() => {
+      this.dayTurn = undefined;
+      this.recheck(this.agentIds());
+    }, msToNextLocalDay(this.now()));
+    this.dayTurn.unref?.();
   }
 
   private atCap(id: string, state: BudgetState): void {
@@ -239,6 +252,12 @@ export class BudgetService implements TurnGate, Disposable {
     this.held.delete(id);
     this.changed.fire(id);
   }
+}
+
+/** Just past the next local midnight (the Date constructor keeps a daylight-saving day's length right). */
+function msToNextLocalDay(now: number): number {
+  const d = new Date(now);
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime() - now + 1_000;
 }
 
 function stateFor(applied: Applied, spend: Spend): Omit<BudgetState, 'held' | 'goOnce'> {
