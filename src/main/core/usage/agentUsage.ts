@@ -157,7 +157,9 @@ export const agentUsageDecorator =
     const tracker = context.earlier(AGENT_STATUS)?.tracker;
     const discovered = source.discover ? new DiscoveredSession(entry, source.discover) : undefined;
     const hooked =
-      source.hookTranscript && tracker ? new HookTranscript(entry, tracker.onDidReceiveHook, source.hookTranscript) : undefined;
+      source.hookTranscript && tracker
+        ? new HookTranscript(entry.onDidStartRun, tracker.onDidReceiveHook, source.hookTranscript)
+        : undefined;
     const usage = new AgentUsage(entry, preset, source, () => session?.id ?? discovered?.id ?? hooked?.id, observer);
     if (discovered) usage.own(discovered);
     if (hooked) usage.own(hooked);

@@ -7,15 +7,14 @@
  */
 import { isAbsolute } from 'node:path';
 import { DisposableStore, type Disposable, type Event } from '../base';
-import type { ProcessEntry } from '../sessions';
 import type { AgentHookEvent } from '../../../shared/status';
 
 export class HookTranscript implements Disposable {
   private readonly store = new DisposableStore();
   private path: string | undefined;
 
-  constructor(entry: ProcessEntry, onHook: Event<AgentHookEvent>, pattern: RegExp) {
-    this.store.add(entry.onDidStartRun(() => (this.path = undefined)));
+  constructor(onRunStart: Event<unknown>, onHook: Event<AgentHookEvent>, pattern: RegExp) {
+    this.store.add(onRunStart(() => (this.path = undefined)));
     this.store.add(
       onHook(({ transcriptPath }) => {
         if (transcriptPath && isAbsolute(transcriptPath) && pattern.test(transcriptPath)) this.path = transcriptPath;
