@@ -8,6 +8,7 @@
  * with one shell call: the mock's own prompt counts 191 and 314 with 123 and 234 of them cached,
  * 19 and 6 output with 11 and 7 thinking tokens).
  */
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -234,6 +235,12 @@ describe('JsonlTail', () => {
     tail.read();
     writeFileSync(file, '{"x":1}\n');
     expect(tail.read()).toEqual({ records: [{ x: 1 }], restarted: true });
+  });
+
+  it('a FIFO where the file was reads as nothing, at once', () => {
+    const file = tempFile();
+    execFileSync('mkfifo', [file]);
+    expect(new JsonlTail(file).read()).toEqual({ records: [], restarted: false });
   });
 
   it('a missing file reads as nothing', () => {
