@@ -6,7 +6,7 @@
  */
 import { DisposableStore, Emitter, serviceKey, type Disposable, type Event, type ServiceKey } from '../base';
 import type { ProcessEntry, TurnGate } from '../sessions';
-import { localDay, type UsageGain } from '../usage';
+import type { Counted, UsageGain } from '../usage';
 import { InvalidArgumentError } from '../../../shared/errors';
 import type { ControlEvent } from '../../../shared/api';
 import type {
@@ -18,7 +18,7 @@ import type {
   DeliveryHold,
   SetBudgetArgs,
 } from '../../../shared/budget';
-import { amountIn, BudgetLedger, capOf, describeCap, describeSpend, unitOf, type Spend } from './budgetLedger';
+import { amountIn, BudgetLedger, capOf, describeCap, describeSpend, spendOf, unitOf, type Spend } from './budgetLedger';
 
 /** What the service needs of the core (SwitchboardCore is one, with the usage service's gains). */
 export interface BudgetHost {
@@ -34,7 +34,9 @@ export interface BudgetHost {
 interface BudgetUsage {
   readonly onDidGain: Event<UsageGain>;
   /** The project's spending today, kept across restarts. */
-  today(): { cost_usd: number; input_tokens: number; output_tokens: number; cache_read_tokens: number; cache_write_tokens: number };
+  today(): Counted;
+  /** One agent's spending today, kept across restarts. */
+  agentToday(entry: ProcessEntry): Counted;
 }
 
 /** The key every CLI Switchboard drives takes as "stop this turn" (Claude Code, Codex, Gemini CLI, Qwen Code, opencode, pi: Escape). */
@@ -143,8 +145,7 @@ export class BudgetService implements TurnGate, Disposable {
   }
 
   private gained(gain: UsageGain): void {
-    const tokens = gain.input_tokens + gain.output_tokens + gain.cache_read_tokens + gain.cache_write_tokens;
-    this.ledger.add(gain.id, gain.runId, localDay(this.now()), { usd: gain.cost_usd, tokens });
+    this.ledger.add(gain.id, gain.runId, spendOf(gain));
     this.recheck(this.projectApplied() ? this.agentIds() : [gain.id]);
   }
 
@@ -206,22 +207,25 @@ export class BudgetService implements TurnGate, Disposable {
   private evaluate(entry: ProcessEntry, applied: Applied): BudgetState {
     if (applied.scope === 'project')
       return { ...this.evaluateProject(applied), held: this.held.get(entry.id) ?? 0, goOnce: this.passes.has(entry.id) };
-    const spent = this.ledger.spentOf(entry.id, applied.config.period, entry.runId, localDay(this.now()));
+    const zero = { usd: 0, tokens: 0 };
+    const spent =
+      applied.config.period === 'run'
+        ? this.ledger.spentInRun(entry.id, entry.runId)
+        : this.usage
+          ? spendOf(this.usage.agentToday(entry))
+          : zero;
     return { ...stateFor(applied, spent), held: this.held.get(entry.id) ?? 0, goOnce: this.passes.has(entry.id) };
   }
 
   private evaluateProject(applied: Applied): BudgetState {
     let spent: Spend;
     if (applied.config.period === 'day') {
-      const today = this.usage?.today();
-      spent = today
-        ? { usd: today.cost_usd, tokens: today.input_tokens + today.output_tokens + today.cache_read_tokens + today.cache_write_tokens }
-        : { usd: 0, tokens: 0 };
+      spent = this.usage ? spendOf(this.usage.today()) : { usd: 0, tokens: 0 };
     } else {
       spent = { usd: 0, tokens: 0 };
       for (const e of this.host.entries()) {
         if (e.kind !== 'agent') continue;
-        const s = this.ledger.spentOf(e.id, 'run', e.runId, '');
+        const s = this.ledger.spentInRun(e.id, e.runId);
         spent.usd += s.usd;
         spent.tokens += s.tokens;
       }
