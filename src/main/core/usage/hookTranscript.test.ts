@@ -9,7 +9,7 @@ const CHAT = '/home/dev/.gemini/tmp/project/chats/session-2026-11-29T14-36-41d0b
 function setUp() {
   const runStarted = new Emitter<void>();
   const hooks = new Emitter<AgentHookEvent>();
-  const transcript = new HookTranscript(runStarted.event, hooks.event, USAGE_SOURCES.gemini!.hookTranscript!);
+  const transcript = new HookTranscript(runStarted.event, hooks.event, USAGE_SOURCES.gemini.hookTranscript!);
   const hook = (transcriptPath?: string) =>
     hooks.fire({ event: 'Stop', at: 1, ...(transcriptPath !== undefined ? { transcriptPath } : {}) });
   return { transcript, hook, startRun: () => runStarted.fire() };
