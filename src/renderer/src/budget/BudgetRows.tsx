@@ -11,7 +11,7 @@ import { budgetText } from './BudgetBadge';
 import { BudgetForm } from './BudgetButton';
 
 /** The shown project's agents at their budget, the most held first. */
-export function agentsAtBudget(processes: Record<string, ProcessInfo>): ProcessInfo[] {
+function agentsAtBudget(processes: Record<string, ProcessInfo>): ProcessInfo[] {
   return Object.values(processes)
     .filter((p) => p.kind === 'agent' && p.budget?.reached)
     .sort((a, b) => (b.budget?.held ?? 0) - (a.budget?.held ?? 0) || a.name.localeCompare(b.name));
