@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { AgentPreset } from '../agents';
 import { ClaudeTranscriptAccumulator } from './claudeTranscript';
 import { CodexRolloutAccumulator } from './codexRollout';
+import { GeminiChatAccumulator } from './geminiChat';
 import type { UsageAccumulator } from './usageAccumulator';
 import { PiSessionAccumulator } from './piSession';
 import { QwenChatAccumulator } from './qwenChat';
@@ -23,6 +24,8 @@ export interface UsageSource {
   locate(preset: AgentPreset, sessionId: string, env: Readonly<Record<string, string>>): string | undefined;
   /** How the session id is found when the preset's resume rules do not know it. */
   discover?: SessionFileRule;
+  /** The CLI names its session file in its hooks (`transcript_path`): that path, when it matches, is the session's id. */
+  hookTranscript?: RegExp;
 }
 
 const SESSION_PLACEHOLDER = '{session}';
@@ -50,6 +53,13 @@ const QWEN_CHAT_FILES: SessionFileRule = {
   defaultHome: '~/.qwen',
   dir: 'projects',
 };
+/**
+ * Gemini CLI 0.61.0: `<GEMINI_CLI_HOME or ~>/.gemini/tmp/<project>/chats/session-<time>-<first 8 of
+ * the session id>.jsonl` (`ChatRecordingService.initialize`); its hooks name it as `transcript_path`
+ * (`createBaseInput`). A sub-agent's file is `chats/<parent session id>/<its id>.jsonl`, never a
+ * hook's `transcript_path`.
+ */
+const GEMINI_CHAT_FILE = /\/chats\/session-[^/]*\.jsonl$/;
 /** Dated folders (YYYY/MM/DD) plus slack. */
 const MAX_DEPTH = 5;
 
@@ -72,6 +82,12 @@ export const USAGE_SOURCES: Readonly<Record<string, UsageSource>> = {
     accumulator: () => new QwenChatAccumulator(),
     locate: (_preset, id, env) => bySessionFileName(QWEN_CHAT_FILES, id, env),
     discover: QWEN_CHAT_FILES,
+  },
+  gemini: {
+    label: 'gemini chat recording',
+    accumulator: () => new GeminiChatAccumulator(),
+    locate: (_preset, path) => (isFile(path) ? path : undefined),
+    hookTranscript: GEMINI_CHAT_FILE,
   },
 };
 
