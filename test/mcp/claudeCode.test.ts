@@ -224,8 +224,12 @@ describe('the real Claude Code as an MCP client', () => {
     // Claude Code shows the receiver's line under its prompt.
     await waitForScreen(entry, (lines) => lines.some((l) => l.includes('5h 42 % · weekly 85 %')), AGENT_FLOW_TIMEOUT_MS);
   }, 150_000);
-  it('is refused, with the missing scope named, when it reads the output of an entry it did not spawn', async () => {
-    const { mock, harness, sb } = await startClaudeWorld();
+  it('is refused, with the missing scope named, when it reads the output of an entry it did not spawn; its user keeps their status line', async () => {
+    // The user's own status line, which Switchboard's (--settings) would otherwise replace.
+    const { mock, harness, sb } = await startClaudeWorld(
+      {},
+      { settings: { statusLine: { type: 'command', command: `printf 'mine, from %s bytes' "$(wc -c | tr -d ' ')"` } } },
+    );
     const web = await sb.handle.core.spawnProcess({
       kind: 'command',
       argv: ['sh', '-c', 'echo secret-dev-server-output; sleep 600'],
@@ -240,7 +244,7 @@ describe('the real Claude Code as an MCP client', () => {
     );
     const refused = waitForEvent(sb.handle.mcp.service.onDidCallTool, (r) => r.tool === 'get_process_output', AGENT_FLOW_TIMEOUT_MS);
 
-    const { agent, screen } = await spawnClaude(sb, harness, 'claude-without-scope', 'What does the dev server print?');
+    const { agent, entry, screen } = await spawnClaude(sb, harness, 'claude-without-scope', 'What does the dev server print?');
     const result = await toolRoundTrip(mock, 'mcp__switchboard__get_process_output', screen);
     expect(result.isError).toBe(true);
     expect(result.content).toContain(
@@ -249,6 +253,9 @@ describe('the real Claude Code as an MCP client', () => {
     expect(result.content).not.toContain('secret-dev-server-output');
     const record = await refused;
     expect(record).toMatchObject({ caller: { kind: 'process', processId: agent.id }, isError: true });
+    // Their command ran on Claude Code's status-line input (a JSON object, far over 100 bytes) and its line
+    // is shown: Switchboard's own status line, the only other one, would print the model's name instead.
+    await waitForScreen(entry, (rows) => rows.some((l) => /mine, from \d{3,} bytes/u.test(l)), AGENT_FLOW_TIMEOUT_MS);
   }, 150_000);
 
   it(
