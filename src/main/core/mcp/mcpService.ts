@@ -6,8 +6,10 @@
 import { Emitter, type Event } from '../base';
 import type { ProcessEntry } from '../sessions';
 import { ScratchpadStore } from '../scratchpads';
+import { postUsageRecord } from '../usage';
 import { AGENT_HOOK_EVENTS, AGENT_HOOK_EVENT_ALIASES, AgentHookEventSchema, type AgentHookEvent } from '../../../shared/status';
 import { MCP_TOKEN_ENV, MCP_URL_ENV, McpToolInput } from '../../../shared/mcp';
+import { USAGE_STEP_HOOK } from '../../../shared/usage';
 import { HOOKS_PATH, McpHttpEndpoint } from './httpEndpoint';
 import { IdentityRegistry, type Caller } from './identity';
 import { createSessionServer, type ToolCallRecord } from './sessionServer';
@@ -155,12 +157,20 @@ function getsToken(entry: Pick<ProcessEntry, 'kind' | 'definition'>): boolean {
  */
 function receiveHook(ctx: ToolContext, body: unknown, caller: Caller): Record<string, never> {
   if (caller.kind !== 'process') throw new Error('Hooks are accepted only with a process token (SWITCHBOARD_MCP_TOKEN)');
+  if (isUsageStep(body)) {
+    postUsageRecord(ctx.core, caller.processId, body.step);
+    return {};
+  }
   const event = hookEventOf(body);
   if (!event) return {};
   const entry = ctx.core.findEntry(caller.processId);
   // Hooks from a non-agent entry (a user ran claude in a terminal pane) have no tracker: ignored.
   if (entry?.kind === 'agent') ctx.core.statusTrackerOf(caller.processId).applyHookEvent(event);
   return {};
+}
+
+function isUsageStep(body: unknown): body is { step: unknown } {
+  return typeof body === 'object' && body !== null && (body as Record<string, unknown>).hook_event_name === USAGE_STEP_HOOK;
 }
 
 function hookEventOf(body: unknown): AgentHookEvent | undefined {

@@ -16,12 +16,13 @@ import { addModelTokens, addTokens, emptyReadUsage, type ReadUsage, type UsageAc
 import { USAGE_SOURCES, type UsageSource } from './usageSources';
 import type { FileObservation } from './usageHistory';
 import { DiscoveredSession } from './discoveredSession';
+import { PostedRecords } from './postedRecords';
 
 /** Told what each session file adds up to after a read that moved (the history counts the gains). */
 type UsageObserver = (observations: FileObservation[], record: UsageRecord, entry: ProcessEntry) => void;
 
 interface SessionFile {
-  tail: JsonlTail;
+  tail: Pick<JsonlTail, 'read'>;
   accumulator: UsageAccumulator;
 }
 
@@ -72,6 +73,22 @@ export class AgentUsage implements EntryDecoration {
     return this.last;
   }
 
+  /**
+   * A record the agent's own plugin posted (a source that is `posted`). A run's records add up
+   * under a key of their own (the run's start), so history counts a new run from zero.
+   */
+  post(record: unknown): void {
+    if (!this.source.posted) return;
+    const key = `${this.source.label} of ${this.entry.id} started ${this.entry.startedAt ?? 0}`;
+    let file = this.files.get(key);
+    if (!file) {
+      file = { tail: new PostedRecords(), accumulator: this.source.accumulator() };
+      this.files.set(key, file);
+    }
+    (file.tail as PostedRecords).push(record);
+    this.refresh();
+  }
+
   /** Disposed with this. */
   own(disposable: { dispose(): void }): void {
     this.store.add(disposable);
@@ -102,7 +119,7 @@ export class AgentUsage implements EntryDecoration {
     if (!id) return;
     const known = [...this.files.keys()].some((path) => path.includes(id));
     if (known) return;
-    const path = this.source.locate(this.preset, id, this.entry.definition.env ?? {});
+    const path = this.source.locate?.(this.preset, id, this.entry.definition.env ?? {});
     if (!path) return;
     this.files.set(path, { tail: new JsonlTail(path), accumulator: this.source.accumulator() });
     this.watch(path);

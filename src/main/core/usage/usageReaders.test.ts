@@ -4,7 +4,9 @@
  * (test/fixtures/usage; turns of 1111/222/3333/44 and 555/66/7777/88 tokens for Claude Code,
  * 1111 (333 cached)/222 and 5555 (777 cached)/66 for Codex, with x-codex-* rate-limit headers),
  * and pi 0.73.1's session file (`pi -p` twice, the second `--continue`; the mock's own counts
- * 613/7 and 643/13, prices in its models.json).
+ * 613/7 and 643/13, prices in its models.json), and opencode 1.18.33's step-finish records as the
+ * preset's plugin posted them (`opencode run`: a bash call and an answer, the mock's own counts
+ * 2464/16 and 2534/16, prices 3 / 15 USD per million in opencode.json).
  */
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +17,7 @@ import { CodexRolloutAccumulator } from './codexRollout';
 import { JsonlTail } from './jsonlTail';
 import { PiSessionAccumulator } from './piSession';
 import { QwenChatAccumulator } from './qwenChat';
+import { OpencodeStepAccumulator } from './opencodeSteps';
 import { toUsageRecord } from './pricing';
 import { MODEL_TABLE } from './priceTable';
 import type { UsageAccumulator } from './usageAccumulator';
@@ -23,6 +26,7 @@ const FIXTURES = path.join(__dirname, '../../../../test/fixtures/usage');
 const CLAUDE_SAMPLE = path.join(FIXTURES, 'claude-2.1.332-transcript.jsonl');
 const CODEX_SAMPLE = path.join(FIXTURES, 'codex-0.171.0-rollout.jsonl');
 const PI_SAMPLE = path.join(FIXTURES, 'pi-0.73.1-session.jsonl');
+const OPENCODE_SAMPLE = path.join(FIXTURES, 'opencode-1.18.33-steps.json');
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -135,6 +139,48 @@ describe('pi session file', () => {
     const records = lines(PI_SAMPLE);
     const first = records.find((r) => (r as { message?: { role: string } }).message?.role === 'assistant');
     expect(feed(new PiSessionAccumulator(), [...records, first]).current().tokens.input_tokens).toBe(613 + 643);
+  });
+});
+
+describe('opencode step records', () => {
+  const steps = () => (JSON.parse(readFileSync(OPENCODE_SAMPLE, 'utf8')) as Array<{ step: Record<string, unknown> }>).map((p) => p.step);
+
+  it("sums its steps' tokens and takes its own cost", () => {
+    const record = toUsageRecord(feed(new OpencodeStepAccumulator(), steps()).current(), 'opencode steps');
+    expect(record).toEqual({
+      input_tokens: 2464 + 2534,
+      output_tokens: 16 + 16,
+      cache_read_tokens: 0,
+      cache_write_tokens: 0,
+      cost_usd: 0.007632 + 0.007842,
+      cost_source: 'cli',
+      context_used: 2534 + 16,
+      context_window: null,
+      windows: [],
+      model: 'switchboard-mock',
+      source: 'opencode steps',
+    });
+  });
+
+  it('counts a step once, reasoning as output, and skips records that are not steps', () => {
+    const [first] = steps();
+    const reasoned = {
+      ...first,
+      id: 'prt_reasoned',
+      tokens: { input: 10, output: 5, reasoning: 7, cache: { read: 300, write: 40 } },
+      cost: 0.5,
+    };
+    const record = feed(new OpencodeStepAccumulator(), [
+      first,
+      first,
+      reasoned,
+      { id: 'prt_x' },
+      'nonsense',
+      { id: 'x'.repeat(300), tokens: {} },
+    ]).current();
+    expect(record.tokens).toEqual({ input_tokens: 2464 + 10, output_tokens: 16 + 5 + 7, cache_read_tokens: 300, cache_write_tokens: 40 });
+    expect(record.cliCostUsd).toBe(0.007632 + 0.5);
+    expect(record.contextUsed).toBe(10 + 12 + 300 + 40);
   });
 });
 

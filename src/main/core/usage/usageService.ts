@@ -42,6 +42,11 @@ export class UsageService {
     return { process_id: id, name: info.name, preset: usage.presetId, worktree: info.worktree ?? 'main', ...usage.refresh(), budget: null };
   }
 
+  /** A usage record the agent's own plugin posted; ignored for an entry whose CLI's usage is not posted. */
+  post(id: string, record: unknown): void {
+    this.host.decorationOf(id, AGENT_USAGE)?.post(record);
+  }
+
   /** The project's totals of today (local date), over every worktree, kept across restarts. */
   today(): Counted {
     return this.history.dayTotal();

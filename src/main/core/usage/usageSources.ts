@@ -13,6 +13,7 @@ import { CodexRolloutAccumulator } from './codexRollout';
 import type { UsageAccumulator } from './usageAccumulator';
 import { PiSessionAccumulator } from './piSession';
 import { QwenChatAccumulator } from './qwenChat';
+import { OpencodeStepAccumulator } from './opencodeSteps';
 import type { SessionFileRule } from './discoveredSession';
 
 export interface UsageSource {
@@ -20,9 +21,11 @@ export interface UsageSource {
   label: string;
   accumulator(): UsageAccumulator;
   /** The file of session `sessionId` if it exists yet. */
-  locate(preset: AgentPreset, sessionId: string, env: Readonly<Record<string, string>>): string | undefined;
+  locate?(preset: AgentPreset, sessionId: string, env: Readonly<Record<string, string>>): string | undefined;
   /** How the session id is found when the preset's resume rules do not know it. */
   discover?: SessionFileRule;
+  /** Records come from the agent's own plugin, posted to the hook receiver, instead of a file. */
+  posted?: true;
 }
 
 const SESSION_PLACEHOLDER = '{session}';
@@ -73,6 +76,8 @@ export const USAGE_SOURCES: Readonly<Record<string, UsageSource>> = {
     locate: (_preset, id, env) => bySessionFileName(QWEN_CHAT_FILES, id, env),
     discover: QWEN_CHAT_FILES,
   },
+  // opencode 1.18.33 keeps messages in SQLite (`<data dir>/opencode.db`): its status plugin posts each step instead.
+  opencode: { label: 'opencode steps', accumulator: () => new OpencodeStepAccumulator(), posted: true },
 };
 
 type Home = { homeEnv: string; defaultHome: string; dir: string };
