@@ -6,7 +6,9 @@
  * and pi 0.73.1's session file (`pi -p` twice, the second `--continue`; the mock's own counts
  * 613/7 and 643/13, prices in its models.json), and opencode 1.18.33's step-finish records as the
  * preset's plugin posted them (`opencode run`: a bash call and an answer, the mock's own counts
- * 2464/16 and 2534/16, prices 3 / 15 USD per million in opencode.json).
+ * 2464/16 and 2534/16, prices 3 / 15 USD per million in opencode.json), and Copilot CLI 1.0.102's
+ * session event log (`copilot -p`, BYOK against the mock: a bash call and an answer, 5542/16 and
+ * 5626/16; the lines of the turn, its usage records and its shutdown summary kept).
  */
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ import { JsonlTail } from './jsonlTail';
 import { PiSessionAccumulator } from './piSession';
 import { QwenChatAccumulator } from './qwenChat';
 import { OpencodeStepAccumulator } from './opencodeSteps';
+import { CopilotEventsAccumulator } from './copilotEvents';
 import { toUsageRecord } from './pricing';
 import { MODEL_TABLE } from './priceTable';
 import type { UsageAccumulator } from './usageAccumulator';
@@ -27,6 +30,7 @@ const CLAUDE_SAMPLE = path.join(FIXTURES, 'claude-2.1.332-transcript.jsonl');
 const CODEX_SAMPLE = path.join(FIXTURES, 'codex-0.171.0-rollout.jsonl');
 const PI_SAMPLE = path.join(FIXTURES, 'pi-0.73.1-session.jsonl');
 const OPENCODE_SAMPLE = path.join(FIXTURES, 'opencode-1.18.33-steps.json');
+const COPILOT_SAMPLE = path.join(FIXTURES, 'copilot-1.0.102-events.jsonl');
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -181,6 +185,44 @@ describe('opencode step records', () => {
     expect(record.tokens).toEqual({ input_tokens: 2464 + 10, output_tokens: 16 + 5 + 7, cache_read_tokens: 300, cache_write_tokens: 40 });
     expect(record.cliCostUsd).toBe(0.007632 + 0.5);
     expect(record.contextUsed).toBe(10 + 12 + 300 + 40);
+  });
+});
+
+describe('Copilot CLI session events', () => {
+  it('sums its usage records as its shutdown summary does; its cost is no USD figure, so an unknown model is unpriced', () => {
+    const records = lines(COPILOT_SAMPLE);
+    const record = toUsageRecord(feed(new CopilotEventsAccumulator(), records).current(), 'copilot session events');
+    expect(record).toEqual({
+      input_tokens: 5542 + 5626,
+      output_tokens: 16 + 16,
+      cache_read_tokens: 0,
+      cache_write_tokens: 0,
+      cost_usd: null,
+      cost_source: 'unpriced',
+      context_used: 5626 + 16,
+      context_window: 128_000,
+      windows: [],
+      model: 'switchboard-mock',
+      source: 'copilot session events',
+    });
+    const shutdown = records.at(-1) as { type: string; data: { modelMetrics: Record<string, { usage: { inputTokens: number } }> } };
+    expect(shutdown.type).toBe('session.shutdown');
+    expect(shutdown.data.modelMetrics['switchboard-mock'].usage.inputTokens).toBe(record.input_tokens);
+  });
+
+  it('splits cache read and write off the input, counts an event once, and prices a known model', () => {
+    const usage = {
+      model: 'claude-haiku-4-5',
+      inputTokens: 1000,
+      outputTokens: 50,
+      cacheReadTokens: 600,
+      cacheWriteTokens: 100,
+      reasoningTokens: 20,
+    };
+    const event = { type: 'session.usage_record', id: 'e1', data: { usage } };
+    const read = feed(new CopilotEventsAccumulator(), [event, event, { type: 'assistant.usage', id: 'e2', data: usage }]).current();
+    expect(read.tokens).toEqual({ input_tokens: 300, output_tokens: 50, cache_read_tokens: 600, cache_write_tokens: 100 });
+    expect(toUsageRecord(read, null).cost_source).toBe('estimated');
   });
 });
 

@@ -14,6 +14,7 @@ import type { UsageAccumulator } from './usageAccumulator';
 import { PiSessionAccumulator } from './piSession';
 import { QwenChatAccumulator } from './qwenChat';
 import { OpencodeStepAccumulator } from './opencodeSteps';
+import { CopilotEventsAccumulator } from './copilotEvents';
 import type { SessionFileRule } from './discoveredSession';
 
 export interface UsageSource {
@@ -53,6 +54,16 @@ const QWEN_CHAT_FILES: SessionFileRule = {
   defaultHome: '~/.qwen',
   dir: 'projects',
 };
+/**
+ * Copilot CLI 1.0.102: `<COPILOT_HOME or ~/.copilot>/session-state/<session id>/events.jsonl`; its
+ * `session.start` event records the cwd (`data.context.cwd`).
+ */
+const COPILOT_EVENT_FILES: SessionFileRule = {
+  pattern: /\/session-state\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/events\.jsonl$/,
+  homeEnv: 'COPILOT_HOME',
+  defaultHome: '~/.copilot',
+  dir: 'session-state',
+};
 /** Dated folders (YYYY/MM/DD) plus slack. */
 const MAX_DEPTH = 5;
 
@@ -75,6 +86,12 @@ export const USAGE_SOURCES: Readonly<Record<string, UsageSource>> = {
     accumulator: () => new QwenChatAccumulator(),
     locate: (_preset, id, env) => bySessionFileName(QWEN_CHAT_FILES, id, env),
     discover: QWEN_CHAT_FILES,
+  },
+  copilot: {
+    label: 'copilot session events',
+    accumulator: () => new CopilotEventsAccumulator(),
+    locate: (_preset, id, env) => existingFile(join(homeOf(COPILOT_EVENT_FILES, env), id, 'events.jsonl')),
+    discover: COPILOT_EVENT_FILES,
   },
   // opencode 1.18.33 keeps messages in SQLite (`<data dir>/opencode.db`): its status plugin posts each step instead.
   opencode: { label: 'opencode steps', accumulator: () => new OpencodeStepAccumulator(), posted: true },
@@ -113,6 +130,10 @@ function bySessionFileName(rule: SessionFileRule, sessionId: string, env: Readon
     return undefined;
   };
   return search(homeOf(rule, env), 0);
+}
+
+function existingFile(file: string): string | undefined {
+  return isFile(file) ? file : undefined;
 }
 
 function listDir(dir: string): string[] {
