@@ -32,6 +32,8 @@ export class AgentUsage implements EntryDecoration {
   readonly onDidChange = this.changed.event;
   /** By path, in the order the runs used them (the last is the current one). */
   private readonly files = new Map<string, SessionFile>();
+  /** A posted source's runs, by the key they have in `files`. */
+  private readonly postedRuns = new Map<string, PostedRecords>();
   private last: UsageRecord;
   private watcher: FSWatcher | undefined;
 
@@ -80,12 +82,13 @@ export class AgentUsage implements EntryDecoration {
   post(record: unknown): void {
     if (!this.source.posted) return;
     const key = `${this.source.label} of ${this.entry.id} started ${this.entry.startedAt ?? 0}`;
-    let file = this.files.get(key);
-    if (!file) {
-      file = { tail: new PostedRecords(), accumulator: this.source.accumulator() };
-      this.files.set(key, file);
+    let run = this.postedRuns.get(key);
+    if (!run) {
+      run = new PostedRecords();
+      this.postedRuns.set(key, run);
+      this.files.set(key, { tail: run, accumulator: this.source.accumulator() });
     }
-    (file.tail as PostedRecords).push(record);
+    run.push(record);
     this.refresh();
   }
 
