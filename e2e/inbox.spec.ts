@@ -146,8 +146,40 @@ test('two Claude Code agents wait for permission: approving one from the inbox n
   await expect(inbox.getByText('No agent is waiting.')).toBeVisible();
   expect(beta.mock.events.some((e) => e.type === 'tool_result' && !e.isError)).toBe(false);
 
+  await expectBudgetAskedInTheInbox(page, testInfo);
   await expectUsageViewMatchesGetUsage(page, serve, testInfo);
 });
+
+/**
+ * A cap below what alpha spent, set from its pane: alpha is at its budget, the inbox asks the
+ * person, who goes on once and then raises the cap from the row; the row goes. Leaves the inbox open.
+ */
+async function expectBudgetAskedInTheInbox(page: Page, testInfo: Parameters<typeof screenshotPath>[0]) {
+  await page.getByTestId('inbox-close').click();
+  const alphaPane = pane(page, 'alpha');
+  await alphaPane.getByTestId('budget').click();
+  await alphaPane.getByTestId('budget-cap').fill('0.1');
+  await alphaPane.getByTestId('budget-set').click();
+  await expect(alphaPane.getByTestId('budget-reached')).toContainText('budget reached');
+  await expect(pane(page, 'beta').getByTestId('budget-reached')).toHaveCount(0);
+
+  await page.getByTestId('open-inbox').click();
+  const rows = page.getByTestId('inbox-budget');
+  await expect(rows).toHaveCount(1);
+  const row = rows.first();
+  await expect(row).toHaveAttribute('data-name', 'alpha');
+  await expect(row).toContainText('alpha: budget reached ($0.23 / $0.10 day)');
+  await row.getByRole('button', { name: 'Go on once — alpha' }).click();
+  await expect(row.getByTestId('inbox-budget-go-once')).toBeDisabled();
+  await expect(row.getByTestId('inbox-budget-go-once')).toHaveText('Going on once');
+  await page.screenshot({ path: screenshotPath(testInfo, 'inbox-budget.png') });
+
+  await row.getByTestId('inbox-budget-raise').click();
+  await row.getByTestId('budget-cap').fill('1');
+  await row.getByTestId('budget-set').click();
+  await expect(rows).toHaveCount(0);
+  await expect(alphaPane.getByTestId('budget-reached')).toHaveCount(0);
+}
 
 /** The project's totals as an agent reads them over MCP (get_usage, no id). */
 async function getUsage(handle: ServeHandle): Promise<ProjectUsage> {

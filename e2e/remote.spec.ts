@@ -16,6 +16,8 @@ import { screenshotPath } from './support/screenshots';
 
 const unavailable = sshHostUnavailable();
 /** The first connect installs the server on the host (a tar of the build and its dependencies). */
+/** The server's readiness, then a host-agent run over SSH (a node start on the host), then the forward. */
+const FORWARD_TIMEOUT_MS = 45_000;
 const FIRST_CONNECT_TIMEOUT_MS = 120_000;
 
 let host: SshTestHost | undefined;
@@ -71,7 +73,9 @@ test('serve --remote: the host project in the grid tagged with its host, typing 
   await expect.poll(() => paneText(page, 'echoer')).toMatch(/typed in chromium\s*\n\s*typed in chromium/);
   // The host's dev server: the link in its pane header is this machine's forward of the host's port; it opens the host's folder.
   const link = pane(page, 'web').getByTestId('port-link');
-  await expect(link).toHaveAttribute('title', `${host.alias}'s port ${webPort}, forwarded to this machine`);
+  await expect(link).toHaveAttribute('title', `${host.alias}'s port ${webPort}, forwarded to this machine`, {
+    timeout: FORWARD_TIMEOUT_MS,
+  });
   await expect(link).toHaveAttribute('href', /^http:\/\/127\.0\.0\.1:\d+\/$/);
   const [opened] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
   await expect(opened.locator('body')).toContainText('hello-from-the-host.txt');

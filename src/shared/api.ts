@@ -40,7 +40,7 @@ import {
   type SetContinueAtResetResult,
   type WaitingAgent,
 } from './inbox';
-import { BudgetGoOnceArgsSchema, SetBudgetArgsSchema, type BudgetCommandResult } from './budget';
+import { BudgetConfigSchema, BudgetGoOnceArgsSchema, SetBudgetArgsSchema, type BudgetCommandResult } from './budget';
 import type { ProjectUsage } from './usage';
 import type { WorkspaceCommandArgs, WorkspaceCommandName, WorkspaceEvent, WorkspaceResults } from './workspace';
 
@@ -86,6 +86,8 @@ export const CommandArgs = {
     worktree: z.string().min(1).optional(),
     /** Run it in a sandbox (see spawnProcess). */
     sandbox: SandboxConfigSchema.optional(),
+    /** Its own cap (docs/usage.md, "Budgets"); not for a switchboard.json agent that has one. */
+    budget: BudgetConfigSchema.optional(),
     ...Size,
   }),
   startProcess: z.strictObject({ id: Id }),

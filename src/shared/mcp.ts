@@ -9,6 +9,7 @@ import { TASK_TOOL_INPUT } from './task';
 import { WORKTREE_TOOL_INPUT, WorktreeArg } from './worktree';
 import { DEFAULT_READY_TIMEOUT_MS, ReadinessConfigSchema } from './readyConfig';
 import { SandboxConfigSchema } from './sandbox';
+import { BudgetConfigSchema } from './budget';
 
 /** Default and ceiling for text returned by output tools: a screenful of tokens, not a log dump. */
 export const DEFAULT_OUTPUT_BYTES = 16 * 1024;
@@ -185,6 +186,9 @@ export const McpToolInput = {
     worktree: WorktreeArg.optional(),
     sandbox: SandboxConfigSchema.optional().describe(
       'Run it in a sandbox: true for the defaults (worktree writable, home hidden, no network but Switchboard and its API), or {fs: {rw, ro, hidden}, network: {allow: ["host", "host:port"]}, memoryMb, maxProcesses}. What a sandboxed caller spawns runs in its own sandbox regardless',
+    ),
+    budget: BudgetConfigSchema.optional().describe(
+      'A cap for the new agent: {usd or tokens, period: "day" or "run", interrupt?}. At it Switchboard sends the agent nothing more until a person goes on once or raises it. Refused for a switchboard.json agent that has its own',
     ),
   },
   start_process: {

@@ -4,12 +4,13 @@
  */
 import { resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { waitForEvent } from '../../src/main/core/base';
 import type { ControlEvent } from '../../src/shared/api';
 import { CORE_TOOLS } from '../../src/main/core/mcp';
+import { TURN_GATE } from '../../src/main/core/sessions';
 import { callError, callOk, connectClient, startSwitchboard, type Switchboard } from './mcpHarness';
 
 const RECORDER = resolve(__dirname, 'fixtures/inputRecorder.cjs');
@@ -547,6 +548,28 @@ describe('input', () => {
         /is a command, not an agent/,
       );
       await callOk(client, 'close_process', { process_id: command.id });
+
+      // The target at its budget: what another agent would make it do is held; the app's own call is a person's.
+      const gate = sb.handle.core.services.find(TURN_GATE)!;
+      const hold = { reason: 'budget' as const, message: `"helper-agent" is at its budget` };
+      const admit = vi.spyOn(gate, 'admit').mockImplementation((id) => (id === agent.id ? hold : undefined));
+      try {
+        for (const [tool, args] of [
+          ['send_input', { process_id: agent.id, kind: 'text', text: 'more', submit: true }],
+          ['send_message', { target_process_id: agent.id, message: 'more' }],
+          ['resolve_blocked', { process_id: agent.id, action: 'retry_now' }],
+        ] as const)
+          expect((await callError(asSender, tool, args)).text, tool).toContain('"helper-agent" is at its budget');
+        expect(admit.mock.calls.map(([, what]) => what)).toEqual([
+          `input from planner (${sender.id})`,
+          `a message from planner (${sender.id})`,
+          `a retry from planner (${sender.id})`,
+        ]);
+        await callOk(client, 'send_input', { process_id: agent.id, kind: 'text', text: 'from a person' });
+        expect(admit).toHaveBeenCalledTimes(3);
+      } finally {
+        admit.mockRestore();
+      }
     } finally {
       await asSender.close();
     }

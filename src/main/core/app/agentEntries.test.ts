@@ -53,6 +53,23 @@ describe('agent entries', () => {
     expect(() => core!.statusTrackerOf('p_000000')).toThrow(/Unknown process id/);
   });
 
+  it('spawnAgent with a budget gives the new agent that cap; a switchboard.json agent with its own keeps it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sb-agents-'));
+    writeFileSync(
+      join(dir, 'switchboard.json'),
+      JSON.stringify({ agents: { capped: { command: 'cat', budget: { usd: 5, period: 'day' } } } }),
+    );
+    core = buildCore({ projectDir: dir, watchConfig: false, killGraceMs: 300 });
+    await core.init();
+    const info = await core.spawnAgent({ preset: 'generic', argv: ['cat'], budget: { tokens: 100, period: 'run' } });
+    expect(core.describe(info.id).budget).toMatchObject({ cap: 100, unit: 'tokens', period: 'run', source: 'agent', reached: false });
+    await expect(core.spawnAgent({ preset: 'capped', budget: { usd: 50, period: 'day' } })).rejects.toThrow(
+      '"capped" has its own budget in switchboard.json; spawn it without one (a person raises a cap in Switchboard)',
+    );
+    const own = await core.spawnAgent({ preset: 'capped' });
+    expect(core.describe(own.id).budget).toMatchObject({ cap: 5, unit: 'usd', period: 'day' });
+  });
+
   it('an agent preset reads its launched CLI version; the status carries it next to the verified one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sb-agents-'));
     // A stand-in for a Claude Code that updated itself: answers --version, otherwise waits.

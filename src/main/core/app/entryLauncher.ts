@@ -130,7 +130,14 @@ export class EntryLauncher {
     const configured = this.trustedConfigAgent(args.preset, projectDir);
     const worktreeEnv = args.worktree ? await this.options.worktrees().agentEnvIn(args.worktree) : undefined;
     const env = worktreeEnv || configured?.env ? { ...configured?.env, ...worktreeEnv, ...args.env } : args.env;
-    const { spec } = agentSpec(args.name ?? args.preset, { ...(configured ?? { preset: args.preset }), env }, projectDir, {
+    // A cap the project set for this agent stays the one that applies: a spawner may not swap it.
+    if (args.budget && configured?.budget)
+      throw new InvalidArgumentError(
+        `"${args.preset}" has its own budget in switchboard.json; spawn it without one (a person raises a cap in Switchboard)`,
+      );
+    const budget = args.budget ?? configured?.budget;
+    const launch = { ...(configured ?? { preset: args.preset }), env, ...(budget ? { budget } : {}) };
+    const { spec } = agentSpec(args.name ?? args.preset, launch, projectDir, {
       cols: args.cols,
       rows: args.rows,
       ...(args.cwd ? { cwd: resolve(projectDir, args.cwd) } : {}),

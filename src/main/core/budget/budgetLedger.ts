@@ -1,9 +1,9 @@
 /**
- * What each agent spent, per local day and per run, from the usage history's gains (new spending
- * only: a session file read again after a restart adds nothing). An agent's days are kept while
- * the app runs; the project's day comes from the history itself, which survives restarts.
+ * What each agent's current run spent, from the usage history's gains (new spending only: a
+ * session file read again after a restart adds nothing). Days are the history's own (per agent
+ * and per project), which survive restarts.
  */
-import type { BudgetConfig, BudgetPeriod, BudgetUnit } from '../../../shared/budget';
+import type { BudgetConfig, BudgetUnit } from '../../../shared/budget';
 
 export interface Spend {
   usd: number;
@@ -12,50 +12,40 @@ export interface Spend {
 
 const ZERO: Spend = { usd: 0, tokens: 0 };
 
-interface AgentSpend {
-  runId: number;
-  run: Spend;
-  /** By local day (YYYY-MM-DD): only today's is ever read, older days are dropped as they pass. */
-  day: Map<string, Spend>;
-}
-
 export class BudgetLedger {
-  private readonly agents = new Map<string, AgentSpend>();
+  private readonly runs = new Map<string, { runId: number; spent: Spend }>();
 
-  /** A gain of `id`'s run `runId` on `day`; a new run starts the run's count from zero. */
-  add(id: string, runId: number, day: string, gain: Spend): void {
-    let agent = this.agents.get(id);
-    if (!agent || agent.runId !== runId) {
-      agent = { runId, run: { ...ZERO }, day: agent?.day ?? new Map<string, Spend>() };
-      this.agents.set(id, agent);
-    }
-    addInto(agent.run, gain);
-    for (const d of agent.day.keys()) if (d !== day) agent.day.delete(d);
-    addInto(agent.day.get(day) ?? setNew(agent.day, day), gain);
+  /** A gain of `id`'s run `runId`; a new run starts the count from zero. */
+  add(id: string, runId: number, gain: Spend): void {
+    let run = this.runs.get(id);
+    if (!run || run.runId !== runId) this.runs.set(id, (run = { runId, spent: { ...ZERO } }));
+    run.spent.usd += gain.usd;
+    run.spent.tokens += gain.tokens;
   }
 
-  /** What `id` spent in `period`: today's (`day`) or its current run's (`runId`). */
-  spentOf(id: string, period: BudgetPeriod, runId: number, day: string): Spend {
-    const agent = this.agents.get(id);
-    if (!agent) return { ...ZERO };
-    if (period === 'run') return agent.runId === runId ? { ...agent.run } : { ...ZERO };
-    return { ...(agent.day.get(day) ?? ZERO) };
+  /** What `id`'s run `runId` spent (nothing once another run began). */
+  spentInRun(id: string, runId: number): Spend {
+    const run = this.runs.get(id);
+    return run?.runId === runId ? { ...run.spent } : { ...ZERO };
   }
 
   forget(id: string): void {
-    this.agents.delete(id);
+    this.runs.delete(id);
   }
 }
 
-function addInto(into: Spend, gain: Spend): void {
-  into.usd += gain.usd;
-  into.tokens += gain.tokens;
-}
-
-function setNew(map: Map<string, Spend>, key: string): Spend {
-  const spend = { ...ZERO };
-  map.set(key, spend);
-  return spend;
+/** Tokens and USD counted by the history, as a budget compares them. */
+export function spendOf(counted: {
+  cost_usd: number;
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_tokens: number;
+  cache_write_tokens: number;
+}): Spend {
+  return {
+    usd: counted.cost_usd,
+    tokens: counted.input_tokens + counted.output_tokens + counted.cache_read_tokens + counted.cache_write_tokens,
+  };
 }
 
 export function unitOf(config: BudgetConfig): BudgetUnit {

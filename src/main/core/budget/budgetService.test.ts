@@ -3,10 +3,10 @@
  * the project's cap, the hold with reason "budget", attention once per reaching, "go on once"
  * letting exactly one delivery through, a raised cap, and the interrupt.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Emitter } from '../base';
 import type { ProcessEntry } from '../sessions';
-import type { UsageGain } from '../usage';
+import { localDay, type Counted, type UsageGain } from '../usage';
 import type { ControlEvent } from '../../../shared/api';
 import type { BudgetConfig } from '../../../shared/budget';
 import { BudgetLedger } from './budgetLedger';
@@ -33,7 +33,14 @@ function world(options: { project?: BudgetConfig; agents?: Record<string, Budget
   const attention: Array<{ id: string; reason: string }> = [];
   const written: Array<{ id: string; data: string }> = [];
   let now = new Date(2026, 10, 29, 10).getTime();
-  let today = { cost_usd: 0, input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 };
+  // What the usage history keeps: per local day, the project's and each agent's.
+  const days = new Map<string, Counted>();
+  const dayOf = (key: string): Counted =>
+    days.get(`${localDay(now)} ${key}`) ?? { cost_usd: 0, input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 };
+  const book = (key: string, usd: number, tokens: number) => {
+    const row = dayOf(key);
+    days.set(`${localDay(now)} ${key}`, { ...row, cost_usd: row.cost_usd + usd, input_tokens: row.input_tokens + tokens });
+  };
   const host: BudgetHost = {
     onEvent: events.event,
     projectBudget: options.project,
@@ -42,9 +49,11 @@ function world(options: { project?: BudgetConfig; agents?: Record<string, Budget
     requestAttention: (id, reason) => attention.push({ id, reason }),
     writeInput: (id, data) => written.push({ id, data }),
   };
-  const service = new BudgetService(host, { onDidGain: gains.event, today: () => today }, () => now);
+  const usage = { onDidGain: gains.event, today: () => dayOf('project'), agentToday: (entry: ProcessEntry) => dayOf(entry.id) };
+  const service = new BudgetService(host, usage, () => now);
   const spend = (id: string, usd: number, tokens = 0) => {
-    today = { ...today, cost_usd: today.cost_usd + usd, input_tokens: today.input_tokens + tokens };
+    book('project', usd, tokens);
+    book(id, usd, tokens);
     gains.fire({
       id,
       runId: agents.get(id)!.runId,
@@ -66,16 +75,14 @@ function world(options: { project?: BudgetConfig; agents?: Record<string, Budget
 }
 
 describe('the ledger', () => {
-  it('counts a run from its start and a day from local midnight', () => {
+  it('counts a run from its start', () => {
     const ledger = new BudgetLedger();
-    ledger.add('p_a', 1, '2026-11-29', { usd: 1, tokens: 100 });
-    ledger.add('p_a', 2, '2026-11-29', { usd: 0.5, tokens: 50 });
-    expect(ledger.spentOf('p_a', 'run', 2, '2026-11-29')).toEqual({ usd: 0.5, tokens: 50 });
-    expect(ledger.spentOf('p_a', 'day', 2, '2026-11-29')).toEqual({ usd: 1.5, tokens: 150 });
-    ledger.add('p_a', 2, '2026-11-30', { usd: 0.25, tokens: 25 });
-    expect(ledger.spentOf('p_a', 'day', 2, '2026-11-30')).toEqual({ usd: 0.25, tokens: 25 });
-    expect(ledger.spentOf('p_a', 'run', 2, '2026-11-30')).toEqual({ usd: 0.75, tokens: 75 });
-    expect(ledger.spentOf('p_a', 'run', 3, '2026-11-30')).toEqual({ usd: 0, tokens: 0 });
+    ledger.add('p_a', 1, { usd: 1, tokens: 100 });
+    ledger.add('p_a', 2, { usd: 0.5, tokens: 50 });
+    ledger.add('p_a', 2, { usd: 0.25, tokens: 25 });
+    expect(ledger.spentInRun('p_a', 2)).toEqual({ usd: 0.75, tokens: 75 });
+    expect(ledger.spentInRun('p_a', 1)).toEqual({ usd: 0, tokens: 0 });
+    expect(ledger.spentInRun('p_b', 1)).toEqual({ usd: 0, tokens: 0 });
   });
 });
 
@@ -110,6 +117,30 @@ describe('an agent at its cap', () => {
     expect(w.service.stateOf('p_a')).toMatchObject({ spent: 1000, remaining: 0, held: 2, reached: true, unit: 'tokens' });
     w.later(DAY_MS);
     expect(w.service.stateOf('p_a')).toMatchObject({ spent: 0, reached: false });
+  });
+
+  it('a day cap reached is checked again just past local midnight: its holds are told without new spending', () => {
+    vi.useFakeTimers();
+    try {
+      const w = world({ agents: { p_a: { usd: 1, period: 'day' } } });
+      const told: string[] = [];
+      w.service.onDidChange((id) => told.push(id));
+      w.spend('p_a', 1.5);
+      expect(w.service.stateOf('p_a')?.reached).toBe(true);
+      told.length = 0;
+      const toMidnight = 14 * 3_600_000; // the world's clock reads 10:00
+      w.later(toMidnight - 1_000);
+      vi.advanceTimersByTime(toMidnight - 1_000);
+      expect(told).toEqual([]);
+      w.later(2_000);
+      vi.advanceTimersByTime(2_000);
+      expect(told).toEqual(['p_a']);
+      expect(w.service.stateOf('p_a')).toMatchObject({ spent: 0, reached: false });
+      expect(w.service.admit('p_a', 'a timer')).toBeUndefined();
+      w.service.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a run cap starts over with a new run', () => {

@@ -6,7 +6,7 @@
  */
 import { DisposableStore, Emitter, serviceKey, type Disposable, type Event, type ServiceKey } from '../base';
 import type { ProcessEntry, TurnGate } from '../sessions';
-import { localDay, type UsageGain } from '../usage';
+import type { Counted, UsageGain } from '../usage';
 import { InvalidArgumentError } from '../../../shared/errors';
 import type { ControlEvent } from '../../../shared/api';
 import type {
@@ -18,7 +18,7 @@ import type {
   DeliveryHold,
   SetBudgetArgs,
 } from '../../../shared/budget';
-import { amountIn, BudgetLedger, capOf, describeCap, describeSpend, unitOf, type Spend } from './budgetLedger';
+import { amountIn, BudgetLedger, capOf, describeCap, describeSpend, spendOf, unitOf, type Spend } from './budgetLedger';
 
 /** What the service needs of the core (SwitchboardCore is one, with the usage service's gains). */
 export interface BudgetHost {
@@ -34,7 +34,9 @@ export interface BudgetHost {
 interface BudgetUsage {
   readonly onDidGain: Event<UsageGain>;
   /** The project's spending today, kept across restarts. */
-  today(): { cost_usd: number; input_tokens: number; output_tokens: number; cache_read_tokens: number; cache_write_tokens: number };
+  today(): Counted;
+  /** One agent's spending today, kept across restarts. */
+  agentToday(entry: ProcessEntry): Counted;
 }
 
 /** The key every CLI Switchboard drives takes as "stop this turn" (Claude Code, Codex, Gemini CLI, Qwen Code, opencode, pi: Escape). */
@@ -59,6 +61,7 @@ export class BudgetService implements TurnGate, Disposable {
   /** Agents with a "go on once" not used yet. */
   private readonly passes = new Set<string>();
   private readonly held = new Map<string, number>();
+  private dayTurn: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly host: BudgetHost,
@@ -137,12 +140,12 @@ export class BudgetService implements TurnGate, Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.dayTurn);
     this.store.dispose();
   }
 
   private gained(gain: UsageGain): void {
-    const tokens = gain.input_tokens + gain.output_tokens + gain.cache_read_tokens + gain.cache_write_tokens;
-    this.ledger.add(gain.id, gain.runId, localDay(this.now()), { usd: gain.cost_usd, tokens });
+    this.ledger.add(gain.id, gain.runId, spendOf(gain));
     this.recheck(this.projectApplied() ? this.agentIds() : [gain.id]);
   }
 
@@ -156,6 +159,17 @@ export class BudgetService implements TurnGate, Disposable {
       } else if (!state?.reached && this.reached.delete(id)) this.passes.delete(id);
       this.changed.fire(id);
     }
+    this.scheduleDayTurn();
+  }
+
+  /** A day cap starts over at local midnight: checked again then, so what it holds goes without waiting for new spending. */
+  private scheduleDayTurn(): void {
+    if (this.dayTurn || ![...this.reached].some((id) => this.stateOf(id)?.period === 'day')) return;
+    this.dayTurn = setTimeout(() => {
+      this.dayTurn = undefined;
+      this.recheck(this.agentIds());
+    }, msToNextLocalDay(this.now()));
+    this.dayTurn.unref?.();
   }
 
   private atCap(id: string, state: BudgetState): void {
@@ -193,22 +207,25 @@ export class BudgetService implements TurnGate, Disposable {
   private evaluate(entry: ProcessEntry, applied: Applied): BudgetState {
     if (applied.scope === 'project')
       return { ...this.evaluateProject(applied), held: this.held.get(entry.id) ?? 0, goOnce: this.passes.has(entry.id) };
-    const spent = this.ledger.spentOf(entry.id, applied.config.period, entry.runId, localDay(this.now()));
+    const zero = { usd: 0, tokens: 0 };
+    const spent =
+      applied.config.period === 'run'
+        ? this.ledger.spentInRun(entry.id, entry.runId)
+        : this.usage
+          ? spendOf(this.usage.agentToday(entry))
+          : zero;
     return { ...stateFor(applied, spent), held: this.held.get(entry.id) ?? 0, goOnce: this.passes.has(entry.id) };
   }
 
   private evaluateProject(applied: Applied): BudgetState {
     let spent: Spend;
     if (applied.config.period === 'day') {
-      const today = this.usage?.today();
-      spent = today
-        ? { usd: today.cost_usd, tokens: today.input_tokens + today.output_tokens + today.cache_read_tokens + today.cache_write_tokens }
-        : { usd: 0, tokens: 0 };
+      spent = this.usage ? spendOf(this.usage.today()) : { usd: 0, tokens: 0 };
     } else {
       spent = { usd: 0, tokens: 0 };
       for (const e of this.host.entries()) {
         if (e.kind !== 'agent') continue;
-        const s = this.ledger.spentOf(e.id, 'run', e.runId, '');
+        const s = this.ledger.spentInRun(e.id, e.runId);
         spent.usd += s.usd;
         spent.tokens += s.tokens;
       }
@@ -239,6 +256,12 @@ export class BudgetService implements TurnGate, Disposable {
     this.held.delete(id);
     this.changed.fire(id);
   }
+}
+
+/** Just past the next local midnight (the Date constructor keeps a daylight-saving day's length right). */
+function msToNextLocalDay(now: number): number {
+  const d = new Date(now);
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime() - now + 1_000;
 }
 
 function stateFor(applied: Applied, spend: Spend): Omit<BudgetState, 'held' | 'goOnce'> {

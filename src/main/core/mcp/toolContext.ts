@@ -235,10 +235,12 @@ export function callerProcessId(call: ToolCall, parameter: string): string {
 
 /** "[from reviewer (p_3f9a2c)]" — how a message's sender is named to its recipient. */
 export function senderTag(ctx: ToolContext, call: ToolCall): string {
-  if (call.caller.kind === 'process') {
-    const id = call.caller.processId;
-    const name = ctx.core.findEntry(id)?.name ?? 'closed process';
-    return `[from ${name} (${id})]`;
-  }
-  return `[from ${call.clientName ?? 'external client'} (outside Switchboard)]`;
+  return `[from ${senderName(ctx, call)}]`;
+}
+
+/** "reviewer (p_3f9a2c)", "my-script (outside Switchboard)". */
+export function senderName(ctx: ToolContext, call: ToolCall): string {
+  if (call.caller.kind !== 'process') return `${call.clientName ?? 'external client'} (outside Switchboard)`;
+  const id = call.caller.processId;
+  return `${ctx.core.findEntry(id)?.name ?? 'closed process'} (${id})`;
 }

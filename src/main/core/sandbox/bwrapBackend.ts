@@ -106,17 +106,25 @@ function hide(path: string): string[] {
 }
 
 /**
- * Starts each relay, waits until its port listens (read from /proc/net/tcp, no tool needed), then
- * becomes the program (`exec`), under the configured limits.
+ * Starts each relay, waits until all their ports listen, then becomes the program (`exec`), under
+ * the configured limits.
  */
 export function innerScript(plan: SandboxRunPlan, socat: string): string {
   const relays = plan.relays.map((relay) => `${quote(socat)} ${relaySpec(relay)} 2>/dev/null &`);
   const spare = plan.spareLink ? [`${quote(socat)} ${spareSpec(plan.spareLink, socat)} </dev/null >/dev/null 2>&1 &`] : [];
-  const waits = plan.relays.map(
-    (relay) =>
-      `n=0; while ! grep -q ':${hexPort(relay.port)} 00000000:0000 0A' /proc/net/tcp 2>/dev/null && [ $n -lt ${RELAY_WAIT_TRIES} ]; do n=$((n+1)); sleep 0.01; done`,
-  );
-  return [...relays, ...spare, ...waits, `exec ${limitsPrefix(plan)}"$@"`].join('\n');
+  const wait = plan.relays.length > 0 ? [relaysListening(plan.relays.map((relay) => relay.port))] : [];
+  return [...relays, ...spare, ...wait, `exec ${limitsPrefix(plan)}"$@"`].join('\n');
+}
+
+/**
+ * One loop over the sandbox's /proc/net/tcp (its own network: only the relays' lines) with the
+ * shell's own `read`, counting listening sockets on the relay ports: a check forks nothing, which
+ * matters on a loaded machine where every fork is slow.
+ */
+function relaysListening(ports: number[]): string {
+  const match = ports.map((port) => `*:${hexPort(port)}`).join('|');
+  const count = `up=0; while read -r _ local remote state _; do [ "$remote $state" = '00000000:0000 0A' ] && case $local in ${match}) up=$((up+1)) ;; esac; done </proc/net/tcp`;
+  return `n=0; while [ $n -lt ${RELAY_WAIT_TRIES} ]; do ${count}; [ $up -ge ${ports.length} ] && break; n=$((n+1)); sleep 0.01; done`;
 }
 
 /** `nodelay`: socat relays what it reads as it reads it; Nagle's delay on top would hold a response's tail back. */

@@ -92,7 +92,7 @@ describe('the bubblewrap command line', () => {
     expect(script).toContain(
       "'/usr/bin/socat' 'TCP-LISTEN:3128,bind=127.0.0.1,fork,reuseaddr,nodelay' 'UNIX-CONNECT:/tmp/switchboard-sandbox-x/proxy.sock' 2>/dev/null &",
     );
-    expect(script).toContain(':0C38 00000000:0000 0A');
+    expect(script).toContain('*:0C38) up=$((up+1))');
     expect(script.trim().split('\n').at(-1)).toBe(`exec prlimit --nproc=64 --data=${512 * 1024 * 1024} -- "$@"`);
     const shell = execFileSync('sh', ['-c', innerScript(plan({ relays: [] }), 'socat'), 'sandbox', 'printf', '%s|', 'two words', "it's"], {
       encoding: 'utf8',

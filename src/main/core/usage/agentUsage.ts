@@ -26,6 +26,15 @@ interface SessionFile {
   accumulator: UsageAccumulator;
 }
 
+/**
+ * Whose spending a day budget counts, the same after an app restart and a rename: a
+ * switchboard.json agent by its name there and its worktree, any other by its entry id.
+ */
+export function spendKeyOf(entry: Pick<ProcessEntry, 'id' | 'definition'>): string {
+  const { configName, worktree } = entry.definition;
+  return configName ? `${worktree ?? 'main'}/${configName}` : entry.id;
+}
+
 export class AgentUsage implements EntryDecoration {
   private readonly store = new DisposableStore();
   private readonly changed = this.store.add(new Emitter<void>());
@@ -113,7 +122,8 @@ export class AgentUsage implements EntryDecoration {
   private observations(): FileObservation[] {
     return [...this.files].map(([path, file]) => {
       const read = file.accumulator.current();
-      return { path, ...read.tokens, cost_usd: toUsageRecord(read, null).cost_usd, worktree: this.entry.definition.worktree };
+      const cost_usd = toUsageRecord(read, null).cost_usd;
+      return { path, ...read.tokens, cost_usd, worktree: this.entry.definition.worktree, agent: spendKeyOf(this.entry) };
     });
   }
 

@@ -27,6 +27,40 @@ const file = (p: string, input: number, output: number, cost: number | null, wor
 });
 
 describe('UsageHistory', () => {
+  it("keeps each agent's day across a restart, and only the newest two days of them", () => {
+    let at = new Date(2026, 10, 29, 12).getTime();
+    const path = historyFile();
+    const first = new UsageHistory(path, () => at);
+    first.observe({ ...file('/a.jsonl', 100, 10, 0.5), agent: 'main/worker' });
+    first.observe({ ...file('/b.jsonl', 40, 4, 0.25), agent: 'p_other' });
+    first.save();
+
+    // After a restart the agent's day goes on from what it had spent; its file read again adds nothing.
+    const second = new UsageHistory(path, () => at);
+    second.observe({ ...file('/a.jsonl', 100, 10, 0.5), agent: 'main/worker' });
+    second.observe({ ...file('/c.jsonl', 50, 5, 0.5), agent: 'main/worker' });
+    expect(second.agentDayTotal('main/worker')).toEqual({
+      input_tokens: 150,
+      output_tokens: 15,
+      cache_read_tokens: 0,
+      cache_write_tokens: 0,
+      cost_usd: 1,
+    });
+    expect(second.agentDayTotal('p_other').cost_usd).toBe(0.25);
+    expect(second.agentDayTotal('nobody').cost_usd).toBe(0);
+
+    at += DAY_MS;
+    expect(second.agentDayTotal('main/worker').cost_usd).toBe(0);
+    for (const d of [1, 2]) {
+      second.observe({ ...file(`/d${d}.jsonl`, 10, 1, 0.1), agent: 'main/worker' });
+      at += DAY_MS;
+    }
+    second.save();
+    const third = new UsageHistory(path, () => at);
+    expect(third.agentDayTotal('main/worker', localDay(at - DAY_MS)).cost_usd).toBe(0.1);
+    expect(third.agentDayTotal('main/worker', localDay(at - 3 * DAY_MS)).cost_usd).toBe(0);
+  });
+
   it('counts only what a file gained, per day and worktree, and goes on from the stored totals after a restart', () => {
     const at = new Date(2026, 10, 29, 12).getTime();
     const path = historyFile();

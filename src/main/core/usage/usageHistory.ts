@@ -31,6 +31,8 @@ interface HistoryFile {
   host: string;
   /** day (YYYY-MM-DD, local) → worktree ("main" for the project folder) → totals. */
   days: Record<string, Record<string, Counted>>;
+  /** day → agent (`spendKeyOf`) → totals: what day budgets count; only the newest two days are kept. */
+  agentDays?: Record<string, Record<string, Counted>>;
   files: Record<string, FileBaseline>;
 }
 
@@ -39,6 +41,8 @@ export interface FileObservation extends TokenCounts {
   path: string;
   cost_usd: number | null;
   worktree: string | undefined;
+  /** Whose spending it is, across app restarts (`spendKeyOf`). */
+  agent?: string;
 }
 
 export class UsageHistory {
@@ -62,10 +66,8 @@ export class UsageHistory {
     const gained = gain(o, before);
     if (!gained) return undefined;
     const day = localDay(this.now());
-    const rows = (this.data.days[day] ??= {});
-    const row = (rows[o.worktree ?? 'main'] ??= { ...EMPTY_TOKENS, cost_usd: 0 });
-    addTokens(row, gained);
-    row.cost_usd = roundUsd(row.cost_usd + gained.cost_usd);
+    addInto((this.data.days[day] ??= {}), o.worktree ?? 'main', gained);
+    if (o.agent) addInto(((this.data.agentDays ??= {})[day] ??= {}), o.agent, gained);
     this.data.files[o.path] = { ...pick(o), cost_usd: o.cost_usd ?? before.cost_usd, at: this.now() };
     this.bound();
     return gained;
@@ -81,6 +83,11 @@ export class UsageHistory {
     return total;
   }
 
+  /** What one agent (`spendKeyOf`) spent on `day`, kept across restarts. */
+  agentDayTotal(agent: string, day = localDay(this.now())): Counted {
+    return { ...EMPTY_TOKENS, cost_usd: 0, ...this.data.agentDays?.[day]?.[agent] };
+  }
+
   rows(): UsageDay[] {
     return Object.entries(this.data.days)
       .sort(([a], [b]) => a.localeCompare(b))
@@ -94,11 +101,19 @@ export class UsageHistory {
   private bound(): void {
     const days = Object.keys(this.data.days).sort();
     for (const day of days.slice(0, Math.max(0, days.length - MAX_DAYS))) delete this.data.days[day];
+    const agentDays = Object.keys(this.data.agentDays ?? {}).sort();
+    for (const day of agentDays.slice(0, Math.max(0, agentDays.length - 2))) delete this.data.agentDays![day];
     const files = Object.entries(this.data.files);
     if (files.length <= MAX_FILES) return;
     files.sort(([, a], [, b]) => a.at - b.at);
     for (const [path] of files.slice(0, files.length - MAX_FILES)) delete this.data.files[path];
   }
+}
+
+function addInto(rows: Record<string, Counted>, key: string, gained: Counted): void {
+  const row = (rows[key] ??= { ...EMPTY_TOKENS, cost_usd: 0 });
+  addTokens(row, gained);
+  row.cost_usd = roundUsd(row.cost_usd + gained.cost_usd);
 }
 
 /** The increase since the baseline; a file whose totals went down was rewritten and counts from zero. */
@@ -144,7 +159,7 @@ function load(path: string): HistoryFile {
   try {
     const data = JSON.parse(text) as Partial<HistoryFile>;
     if (data.version !== VERSION || typeof data.days !== 'object' || typeof data.files !== 'object') throw new Error('not a usage history');
-    return { ...empty(), days: data.days ?? {}, files: data.files ?? {} };
+    return { ...empty(), days: data.days ?? {}, agentDays: data.agentDays ?? {}, files: data.files ?? {} };
   } catch {
     try {
       renameSync(path, `${path}.unreadable-${Date.now()}`);

@@ -1,10 +1,10 @@
 /** The project's usage: one agent's record (get_usage with an id) or the sums over its agents. */
 import { Emitter, serviceKey, type Event, type ServiceKey } from '../base';
-import type { DecorationKey } from '../sessions';
+import type { DecorationKey, ProcessEntry } from '../sessions';
 import type { ProcessInfo } from '../../../shared/model';
 import { InvalidArgumentError } from '../../../shared/errors';
 import { EMPTY_TOKENS, type CostSource, type ProcessUsage, type ProjectUsage } from '../../../shared/usage';
-import { AGENT_USAGE, type AgentUsage } from './agentUsage';
+import { AGENT_USAGE, spendKeyOf, type AgentUsage } from './agentUsage';
 import { addTokens } from './usageAccumulator';
 import { roundUsd } from './pricing';
 import type { Counted, UsageHistory } from './usageHistory';
@@ -50,6 +50,11 @@ export class UsageService {
   /** The project's totals of today (local date), over every worktree, kept across restarts. */
   today(): Counted {
     return this.history.dayTotal();
+  }
+
+  /** What one agent spent today (local date), kept across restarts. */
+  agentToday(entry: Pick<ProcessEntry, 'id' | 'definition'>): Counted {
+    return this.history.agentDayTotal(spendKeyOf(entry));
   }
 
   gained(entry: { id: string; runId: number }, gains: Counted[]): void {

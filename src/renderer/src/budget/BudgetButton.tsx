@@ -28,7 +28,8 @@ export function BudgetButton({ process: p }: { process: ProcessInfo }) {
   );
 }
 
-function BudgetForm({ process: p, onDone }: { process: ProcessInfo; onDone: () => void }) {
+/** The cap's form: the pane's budget button and the inbox's "Raise cap" open the same one. */
+export function BudgetForm({ process: p, onDone }: { process: ProcessInfo; onDone: () => void }) {
   const b = p.budget;
   const [cap, setCap] = useState(b ? String(b.reached ? b.cap * 2 : b.cap) : '');
   const [unit, setUnit] = useState<BudgetUnit>(b?.unit ?? 'usd');

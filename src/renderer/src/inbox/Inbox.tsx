@@ -10,6 +10,7 @@ import { useNowEverySecond, useWaitingAgents } from './useWaitingAgents';
 import { WaitingAgentItem } from './WaitingAgentItem';
 import { SandboxRefusals } from './SandboxRefusals';
 import { UsageWarningRows } from '../usage/UsageWarningRows';
+import { BudgetRows } from '../budget/BudgetRows';
 
 export function waitingCount(processes: ReturnType<typeof useUi.getState>['processes']): number {
   return Object.values(processes).filter((p) => p.agent?.primary === 'waiting').length;
@@ -42,6 +43,7 @@ export function Inbox() {
           <WaitingAgentItem key={agent.id} agent={agent} now={now} waiting={waiting} onOpen={openPane} openLabel="Open pane" />
         ))}
       </ol>
+      <BudgetRows />
       <UsageWarningRows />
       <SandboxRefusals />
     </OverlayDialog>

@@ -9,7 +9,7 @@ import { callerKey } from '../identity';
 import { keySequence } from '../terminalInput';
 import { DeliveryHeldError, TURN_GATE, pasteSequence, settleAfterEcho, waitForEcho } from '../../sessions';
 import { blockedAgentsOf } from '../../blocked';
-import { callerProcessId, defineTool, senderTag, WrongKindError } from '../toolContext';
+import { callerProcessId, defineTool, senderName, senderTag, WrongKindError, type ToolCall, type ToolContext } from '../toolContext';
 import { screenOf } from './output';
 import { timerView } from './timers';
 
@@ -31,11 +31,7 @@ const sendInput = defineTool({
       data = kind === 'paste' ? await pasteSequence(entry, text) : text;
     }
     if (!entry.isRunning) throw new NotRunningError(entry.id, entry.name);
-    // Another agent typing in is Switchboard sending on its behalf: the target's budget may hold it.
-    if (call.caller.kind === 'process' && call.caller.processId !== process_id) {
-      const hold = ctx.core.services.find(TURN_GATE)?.admit(process_id, `input from ${senderTag(ctx, call)}`);
-      if (hold) throw new DeliveryHeldError(hold);
-    }
+    admitFromAnotherAgent(ctx, call, process_id, `input from ${senderName(ctx, call)}`);
     const echoed = submit ? waitForEcho(entry, kind === 'key' ? '' : (text ?? '')) : undefined;
     if (data.length > 0) ctx.core.writeInput(process_id, data);
     if (echoed) {
@@ -68,7 +64,7 @@ const sendMessage = defineTool({
       throw new InvalidArgumentError('You cannot send a message to yourself');
     }
     const tagged = `${senderTag(ctx, call)} ${message}`;
-    await ctx.core.sendAutomatedTurn(target_process_id, tagged, `a message ${senderTag(ctx, call)}`);
+    await ctx.core.sendAutomatedTurn(target_process_id, tagged, `a message from ${senderName(ctx, call)}`);
     return { delivered: true, target_process_id, text: tagged };
   },
 });
@@ -116,7 +112,8 @@ const resolveBlocked = defineTool({
   description:
     'The action that fits an agent list_waiting shows as blocked (signed out, at its limit, API errors): open_pane selects it, retry_now types its CLI’s continue, continue_at_reset sets a visible timer (timer_list; cancel or pause it there) that types the continue after its limit resets and asks a person again if the agent does not go on.',
   requires: { perCall: ({ process_id }) => [{ entry: process_id, right: 'input', action: 'acting on the blocked agent' }] },
-  run: async ({ process_id, action }, _call, ctx) => {
+  run: async ({ process_id, action }, call, ctx) => {
+    if (action === 'retry_now') admitFromAnotherAgent(ctx, call, process_id, `a retry from ${senderName(ctx, call)}`);
     const { done, timer } = await blockedAgentsOf(ctx.core).resolve({ id: process_id, action });
     return { process_id, action, done, ...(timer && { timer: timerView(timer) }) };
   },
@@ -144,3 +141,10 @@ export const inputTools = [
   resolveBlocked,
   setContinueAtReset,
 ];
+
+/** Another agent making `id` take a turn is Switchboard sending on its behalf: the target's budget may hold it. */
+function admitFromAnotherAgent(ctx: ToolContext, call: ToolCall, id: string, what: string): void {
+  if (call.caller.kind !== 'process' || call.caller.processId === id) return;
+  const hold = ctx.core.services.find(TURN_GATE)?.admit(id, what);
+  if (hold) throw new DeliveryHeldError(hold);
+}

@@ -200,6 +200,7 @@ const spawnAgent = defineTool({
         rows: args.rows,
         worktree: args.worktree,
         sandbox: args.sandbox,
+        budget: args.budget,
       },
       spawnOrigin(call),
     ),
