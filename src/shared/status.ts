@@ -154,5 +154,7 @@ export const AgentHookEventSchema = z.object({
   statusCode: z.number().int().min(100).max(599).optional(),
   /** TurnError: the CLI's name for the error (opencode's `APIError`, `ProviderAuthError`, …). */
   errorName: z.string().max(100).optional(),
+  /** The file the CLI records its session in, as its hook input names it (`transcript_path`). */
+  transcriptPath: z.string().max(4_096).optional(),
 });
 export type AgentHookEvent = z.infer<typeof AgentHookEventSchema>;

@@ -2,7 +2,8 @@
  * The REAL Gemini CLI (0.61.0) driven through Switchboard, offline against the mock Gemini API:
  * spawned by the core with the gemini preset and its MCP wiring, its status followed through a
  * whole session (idle → active → waiting → idle → dead) with one CLI process, its own `whoami`
- * call through the Switchboard-owned settings file; and under `serve`, a real MCP client sending it
+ * call through the Switchboard-owned settings file, and its usage read from its own chat recording
+ * (found through its hooks) equal to the mock's sums; and under `serve`, a real MCP client sending it
  * a message. Ground truth is the mock's timeline; waits are on events, never sleeps.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { waitForEvent } from '../../src/main/core/base/lifecycle';
 import type { ToolCallRecord } from '../../src/main/core/mcp';
 import type { AgentStatusInfo } from '../../src/shared/status';
+import type { ProcessUsage } from '../../src/shared/usage';
 import { GEMINI_BIN, createGeminiHarness } from '../fixtures/gemini/geminiHarness';
 import { startMockGemini, type MockGemini } from '../fixtures/gemini/mockGemini';
 import { callOk, connectClient, startSwitchboard } from '../mcp/mcpHarness';
@@ -26,15 +28,25 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function startMock(turns: ConstructorParameters<typeof MockGemini>[0]): Promise<MockGemini> {
-  const mock = await startMockGemini(turns);
+async function startMock(options: ConstructorParameters<typeof MockGemini>[0]): Promise<MockGemini> {
+  const mock = await startMockGemini(options);
   cleanups.push(() => mock.close());
   return mock;
 }
 
 describe('the real Gemini CLI through the core', () => {
-  it('idle → active → whoami over MCP → waiting for permission → idle → dead, with one CLI process', async () => {
+  it("idle → active → whoami over MCP → waiting for permission → idle → dead, with one CLI process; get_usage is the mock's sums", async () => {
     const mock = await startMock({
+      // Distinctive cached and thinking counts per response (the prompt and output counts are the mock's own).
+      usage: (ref) =>
+        ref.kind === 'main' && ref.turn !== null
+          ? ([
+              { cachedTokens: 41, thoughtsTokens: 7 },
+              { cachedTokens: 83 },
+              { cachedTokens: 127, thoughtsTokens: 19 },
+              { thoughtsTokens: 3 },
+            ][ref.turn] ?? {})
+          : {},
       turns: [
         [
           { text: 'Let me check who I am.', firstTokenDelayMs: 800, chunkDelayMs: 40 },
@@ -134,10 +146,37 @@ describe('the real Gemini CLI through the core', () => {
     expect(sniffed.marked, `${sniffed.scans} scans`).toBeGreaterThan(0);
     expect(sniffed.leaks).toEqual([]);
 
+    // Its usage over MCP, read from its own chat recording: exactly what the mock reported for the conversation.
+    const answers = mock.events.flatMap((e) => (e.type === 'stream_end' && e.kind === 'main' ? [e] : []));
+    expect(answers).toHaveLength(4);
+    const sum = (field: 'inputTokens' | 'outputTokens' | 'cachedTokens' | 'thoughtsTokens') => answers.reduce((n, e) => n + e[field], 0);
+    const client = await connectClient(sb.url, sb.token);
+    cleanups.push(() => client.close());
+    const usage = await callOk<ProcessUsage>(client, 'get_usage', { process_id: info.id });
+    const last = answers.at(-1)!;
+    expect(usage).toMatchObject({
+      input_tokens: sum('inputTokens') - sum('cachedTokens'),
+      cache_read_tokens: sum('cachedTokens'),
+      output_tokens: sum('outputTokens') + sum('thoughtsTokens'),
+      cache_write_tokens: 0,
+      cost_usd: null,
+      cost_source: 'unpriced',
+      context_used: last.inputTokens + last.outputTokens,
+      context_window: 1_048_576,
+      model: (harness.settings.model as { name: string }).name,
+      source: 'gemini chat recording',
+    });
+    expect(sum('cachedTokens')).toBe(41 + 83 + 127);
+    expect(sum('thoughtsTokens')).toBe(7 + 19 + 3);
+
     // /quit ends the process: dead.
     await core.sendUserTurn(info.id, '/quit');
     await status((s) => s.primary === 'dead', 'dead after /quit');
     expect(entry.isRunning).toBe(false);
+    expect(await callOk<ProcessUsage>(client, 'get_usage', { process_id: info.id })).toMatchObject({
+      input_tokens: usage.input_tokens,
+      output_tokens: usage.output_tokens,
+    });
   }, 180_000);
 });
 

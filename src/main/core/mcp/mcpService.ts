@@ -152,9 +152,9 @@ function getsToken(entry: Pick<ProcessEntry, 'kind' | 'definition'>): boolean {
 
 /**
  * A Claude Code HTTP hook (its hook input JSON: hook_event_name, tool_name, notification_type,
- * message, reason) or an AgentHookEvent, from a process Switchboard started; or a usage step its
- * plugin posts (docs/usage.md), handed to the usage reader. Events we do not track are accepted
- * and ignored, so the agent never reports a failing hook.
+ * message, reason, transcript_path) or an AgentHookEvent, from a process Switchboard started; or
+ * a usage step its plugin posts (docs/usage.md), handed to the usage reader. Events we do not
+ * track are accepted and ignored, so the agent never reports a failing hook.
  */
 function receiveHook(ctx: ToolContext, body: unknown, caller: Caller): Record<string, never> {
   if (caller.kind !== 'process') throw new Error('Hooks are accepted only with a process token (SWITCHBOARD_MCP_TOKEN)');
@@ -193,6 +193,7 @@ function hookEventOf(body: unknown): AgentHookEvent | undefined {
     retryAt: typeof b.retry_at === 'number' && Number.isFinite(b.retry_at) && b.retry_at >= 0 ? b.retry_at : undefined,
     statusCode: httpStatus(b.status_code),
     errorName: text(b.error_name, 100),
+    transcriptPath: typeof b.transcript_path === 'string' && b.transcript_path.length <= 4_096 ? b.transcript_path || undefined : undefined,
   });
 }
 

@@ -130,6 +130,9 @@ export class StatusTracker extends DisposableBase {
 
   private readonly statusChanged = this.register(new Emitter<AgentStatusInfo>());
   readonly onDidChangeStatus: Event<AgentStatusInfo> = this.statusChanged.event;
+  private readonly hookReceived = this.register(new Emitter<AgentHookEvent>());
+  /** Every hook of a running run, as received: what else it carries (the CLI's session file) is for others to read. */
+  readonly onDidReceiveHook: Event<AgentHookEvent> = this.hookReceived.event;
 
   private isRunning: boolean;
   private runId: number;
@@ -238,6 +241,7 @@ export class StatusTracker extends DisposableBase {
   /** A structured hook from the agent (Claude Code hooks, routed by the MCP side). */
   applyHookEvent(event: AgentHookEvent): void {
     if (this.isDisposed || !this.isRunning) return;
+    this.hookReceived.fire(event);
     const implied = hookImplication(event);
     if (implied === undefined) return;
     this.staleHook = undefined;

@@ -16,6 +16,7 @@ import { addModelTokens, addTokens, emptyReadUsage, type ReadUsage, type UsageAc
 import { USAGE_SOURCES, type UsageSource } from './usageSources';
 import type { FileObservation } from './usageHistory';
 import { DiscoveredSession } from './discoveredSession';
+import { HookTranscript } from './hookTranscript';
 import { PostedRecords } from './postedRecords';
 
 /** Told what each session file adds up to after a read that moved (the history counts the gains). */
@@ -183,10 +184,15 @@ export const agentUsageDecorator =
     const source = USAGE_SOURCES[preset.id];
     if (!source || preset.isGeneric) return undefined;
     const session = context.earlier(AGENT_SESSION);
-    const discovered = source.discover ? new DiscoveredSession(entry, source.discover) : undefined;
-    const usage = new AgentUsage(entry, preset, source, () => session?.id ?? discovered?.id, observer);
-    if (discovered) usage.own(discovered);
     const tracker = context.earlier(AGENT_STATUS)?.tracker;
+    const discovered = source.discover ? new DiscoveredSession(entry, source.discover) : undefined;
+    const hooked =
+      source.hookTranscript && tracker
+        ? new HookTranscript(entry.onDidStartRun, tracker.onDidReceiveHook, source.hookTranscript)
+        : undefined;
+    const usage = new AgentUsage(entry, preset, source, () => session?.id ?? discovered?.id ?? hooked?.id, observer);
+    if (discovered) usage.own(discovered);
+    if (hooked) usage.own(hooked);
     usage.followStatus((listener) => (tracker ? tracker.onDidChangeStatus(listener) : entry.onDidStartRun(listener)));
     return usage;
   };

@@ -2,9 +2,9 @@
  * Reads a JSONL file the CLI appends to, from where the last read stopped: only complete lines,
  * an unfinished last line is read again next time. A line that is not JSON is skipped (a CLI's
  * record we cannot read must not stop the ones after it). A file that shrank (rewritten) is read
- * again from its start, so its reader must be reset.
+ * again from its start, so its reader must be reset. Anything but a regular file reads as nothing.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
 const CHUNK_BYTES = 256 * 1024;
 
@@ -17,12 +17,15 @@ export class JsonlTail {
   read(): { records: unknown[]; restarted: boolean } {
     let fd: number;
     try {
-      fd = openSync(this.path, 'r');
+      // Non-blocking: a FIFO put where the file was must not hang the reader (it is then skipped).
+      fd = openSync(this.path, constants.O_RDONLY | constants.O_NONBLOCK);
     } catch {
       return { records: [], restarted: false };
     }
     try {
-      const size = fstatSync(fd).size;
+      const stat = fstatSync(fd);
+      if (!stat.isFile()) return { records: [], restarted: false };
+      const size = stat.size;
       const restarted = size < this.offset;
       if (restarted) this.offset = 0;
       return { records: this.readLines(fd, size), restarted };

@@ -3,19 +3,23 @@
  * log, each written by the real CLI against its mock model API with scripted token counts per turn
  * (test/fixtures/usage; turns of 1111/222/3333/44 and 555/66/7777/88 tokens for Claude Code,
  * 1111 (333 cached)/222 and 5555 (777 cached)/66 for Codex, with x-codex-* rate-limit headers),
- * and pi 0.73.1's session file (`pi -p` twice, the second `--continue`; the mock's own counts
- * 613/7 and 643/13, prices in its models.json), and opencode 1.18.33's step-finish records as the
+ * pi 0.73.1's session file (`pi -p` twice, the second `--continue`; the mock's own counts
+ * 613/7 and 643/13, prices in its models.json), Gemini CLI 0.61.0's chat recording (`gemini -p`
+ * with one shell call: the mock's own prompt counts 191 and 314 with 123 and 234 of them cached,
+ * 19 and 6 output with 11 and 7 thinking tokens), opencode 1.18.33's step-finish records as the
  * preset's plugin posted them (`opencode run`: a bash call and an answer, the mock's own counts
  * 2464/16 and 2534/16, prices 3 / 15 USD per million in opencode.json), and Copilot CLI 1.0.102's
  * session event log (`copilot -p`, BYOK against the mock: a bash call and an answer, 5542/16 and
  * 5626/16; the lines of the turn, its usage records and its shutdown summary kept).
  */
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClaudeTranscriptAccumulator } from './claudeTranscript';
 import { CodexRolloutAccumulator } from './codexRollout';
+import { GeminiChatAccumulator } from './geminiChat';
 import { JsonlTail } from './jsonlTail';
 import { PiSessionAccumulator } from './piSession';
 import { QwenChatAccumulator } from './qwenChat';
@@ -31,6 +35,7 @@ const CODEX_SAMPLE = path.join(FIXTURES, 'codex-0.171.0-rollout.jsonl');
 const PI_SAMPLE = path.join(FIXTURES, 'pi-0.73.1-session.jsonl');
 const OPENCODE_SAMPLE = path.join(FIXTURES, 'opencode-1.18.33-steps.json');
 const COPILOT_SAMPLE = path.join(FIXTURES, 'copilot-1.0.102-events.jsonl');
+const GEMINI_SAMPLE = path.join(FIXTURES, 'gemini-0.61.0-chat.jsonl');
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -259,6 +264,41 @@ describe('Qwen Code chat recording', () => {
   });
 });
 
+describe('Gemini CLI chat recording', () => {
+  it('sums each response once (a message appended again with its tool calls is not), cached part split off, thoughts as output', () => {
+    const records = lines(GEMINI_SAMPLE);
+    expect(records.filter((r) => (r as { type?: string }).type === 'gemini')).toHaveLength(3);
+    const record = toUsageRecord(feed(new GeminiChatAccumulator(), records).current(), 'gemini chat recording');
+    expect(record).toEqual({
+      input_tokens: 191 - 123 + (314 - 234),
+      cache_read_tokens: 123 + 234,
+      output_tokens: 19 + 11 + 6 + 7,
+      cache_write_tokens: 0,
+      cost_usd: null,
+      cost_source: 'unpriced',
+      context_used: 314 + 6,
+      context_window: 1_048_576,
+      windows: [],
+      model: 'gemini-2.5-flash',
+      source: 'gemini chat recording',
+    });
+  });
+
+  it('counts tokens attached to a message later, once; tool-use prompt tokens are input; Gemma 4 has its own window', () => {
+    const message = { id: 'm1', type: 'gemini', content: 'Hi', model: 'gemma-4-31b-it' };
+    const tokens = { input: 1000, output: 20, cached: 400, thoughts: 5, tool: 30, total: 1055 };
+    const read = feed(new GeminiChatAccumulator(), [
+      { ...message, tokens: null },
+      { ...message, tokens },
+      { ...message, tokens, toolCalls: [] },
+      { id: 'u1', type: 'user', tokens },
+    ]).current();
+    expect(read.tokens).toEqual({ input_tokens: 1000 + 30 - 400, cache_read_tokens: 400, output_tokens: 25, cache_write_tokens: 0 });
+    expect(read.contextWindow).toBe(256_000);
+    expect(read.contextUsed).toBe(1000 + 30 + 20);
+  });
+});
+
 describe('JsonlTail', () => {
   function tempFile(): string {
     const dir = mkdtempSync(path.join(tmpdir(), 'usage-tail-'));
@@ -283,6 +323,12 @@ describe('JsonlTail', () => {
     tail.read();
     writeFileSync(file, '{"x":1}\n');
     expect(tail.read()).toEqual({ records: [{ x: 1 }], restarted: true });
+  });
+
+  it('a FIFO where the file was reads as nothing, at once', () => {
+    const file = tempFile();
+    execFileSync('mkfifo', [file]);
+    expect(new JsonlTail(file).read()).toEqual({ records: [], restarted: false });
   });
 
   it('a missing file reads as nothing', () => {

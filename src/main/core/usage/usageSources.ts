@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { AgentPreset } from '../agents';
 import { ClaudeTranscriptAccumulator } from './claudeTranscript';
 import { CodexRolloutAccumulator } from './codexRollout';
+import { GeminiChatAccumulator } from './geminiChat';
 import type { UsageAccumulator } from './usageAccumulator';
 import { PiSessionAccumulator } from './piSession';
 import { QwenChatAccumulator } from './qwenChat';
@@ -27,6 +28,8 @@ export interface UsageSource {
   discover?: SessionFileRule;
   /** Records come from the agent's own plugin, posted to the hook receiver, instead of a file. */
   posted?: true;
+  /** The CLI names its session file in its hooks (`transcript_path`): that path, when it matches, is the session's id. */
+  hookTranscript?: RegExp;
 }
 
 const SESSION_PLACEHOLDER = '{session}';
@@ -64,6 +67,13 @@ const COPILOT_EVENT_FILES: SessionFileRule = {
   defaultHome: '~/.copilot',
   dir: 'session-state',
 };
+/**
+ * Gemini CLI 0.61.0: `<GEMINI_CLI_HOME or ~>/.gemini/tmp/<project>/chats/session-<time>-<first 8 of
+ * the session id>.jsonl` (`ChatRecordingService.initialize`); its hooks name it as `transcript_path`
+ * (`createBaseInput`). A sub-agent's file is `chats/<parent session id>/<its id>.jsonl`, never a
+ * hook's `transcript_path`.
+ */
+const GEMINI_CHAT_FILE = /\/chats\/session-[^/]*\.jsonl$/;
 /** Dated folders (YYYY/MM/DD) plus slack. */
 const MAX_DEPTH = 5;
 
@@ -95,6 +105,12 @@ export const USAGE_SOURCES: Readonly<Record<string, UsageSource>> = {
   },
   // opencode 1.18.33 keeps messages in SQLite (`<data dir>/opencode.db`): its status plugin posts each step instead.
   opencode: { label: 'opencode steps', accumulator: () => new OpencodeStepAccumulator(), posted: true },
+  gemini: {
+    label: 'gemini chat recording',
+    accumulator: () => new GeminiChatAccumulator(),
+    locate: (_preset, path) => (isFile(path) ? path : undefined),
+    hookTranscript: GEMINI_CHAT_FILE,
+  },
 };
 
 type Home = { homeEnv: string; defaultHome: string; dir: string };

@@ -20,6 +20,9 @@ const record = (over: Partial<UsageRecord>): UsageRecord => ({
 describe('the compact usage figure', () => {
   it('is empty before any usage, the cost when priced (an estimate marked ~), else the tokens', () => {
     expect(compactFigure(record({}))).toBe('');
+    // A priced agent that has not spent yet (a run not started) shows nothing, not ~$0.0000.
+    expect(compactFigure(record({ cost_usd: 0, cost_source: 'estimated' }))).toBe('');
+    expect(costText(0, 'cli')).toBe('$0.00');
     expect(compactFigure(record({ input_tokens: 10, cost_usd: 0.070614, cost_source: 'estimated' }))).toBe('~$0.07');
     expect(compactFigure(record({ input_tokens: 10, cost_usd: 0.015306, cost_source: 'cli' }))).toBe('$0.02');
     expect(compactFigure(record({ input_tokens: 10, cost_usd: 0.0042, cost_source: 'cli' }))).toBe('$0.0042');

@@ -4,7 +4,7 @@ import { WINDOW_WARNING_PERCENT, type CostSource, type UsageRecord, type UsageWi
 /** `$0.07` when priced (`~` marks an estimate), else the tokens processed (`12.3k tok`); empty before any usage. */
 export function compactFigure(u: UsageRecord): string {
   const tokens = u.input_tokens + u.output_tokens + u.cache_read_tokens + u.cache_write_tokens;
-  if (tokens === 0 && u.cost_usd === null) return '';
+  if (tokens === 0 && !u.cost_usd) return '';
   if (u.cost_usd !== null) return costText(u.cost_usd, u.cost_source);
   return `${compactCount(tokens)} tok`;
 }
@@ -54,7 +54,7 @@ export function resetWords(iso: string, now: Date = new Date()): string {
 }
 
 export function usd(n: number): string {
-  return n >= 100 ? n.toFixed(0) : n >= 1 ? n.toFixed(2) : n.toFixed(n >= 0.01 ? 2 : 4);
+  return n >= 100 ? n.toFixed(0) : n >= 1 ? n.toFixed(2) : n.toFixed(n >= 0.01 || n === 0 ? 2 : 4);
 }
 
 export function compactCount(n: number): string {
