@@ -97,6 +97,13 @@ function readOnlyToolsPolicy(): string {
 const READ_ONLY_POLICY_PRIORITY = 10;
 
 /** The Gemini CLI home the user would get without Switchboard, from the run's environment. */
+/**
+ * Folders Gemini CLI 0.61 writes a project's chats, checkpoints and shell history into (`tmp/`,
+ * `history/`): made in the user's folder first, so they are linked rather than created inside this
+ * run's home, which goes when Switchboard exits and would take the user's chats with it.
+ */
+const USER_GEMINI_FOLDERS = ['tmp', 'history'];
+
 export function userGeminiHome(env: Readonly<Record<string, string | undefined>>): string {
   return env[GEMINI_HOME_ENV] || env.HOME || homedir();
 }
@@ -116,7 +123,8 @@ export function createGeminiHome(url: string, userHome: string): string {
   const userDotGemini = path.join(userHome, '.gemini');
   const settings = withSwitchboardServer(readUserSettings(path.join(userDotGemini, 'settings.json')), url);
   writeFileSync(path.join(dotGemini, 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
-  const present = existsSync(userDotGemini) ? readdirSync(userDotGemini) : [];
+  for (const folder of USER_GEMINI_FOLDERS) mkdirSync(path.join(userDotGemini, folder), { recursive: true, mode: 0o700 });
+  const present = readdirSync(userDotGemini);
   for (const name of new Set([...present, ...KNOWN_GEMINI_FILES])) {
     if (name === 'settings.json' || name === POLICIES) continue;
     symlinkSync(path.join(userDotGemini, name), path.join(dotGemini, name));

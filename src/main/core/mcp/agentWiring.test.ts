@@ -238,6 +238,11 @@ describe('agent MCP wiring', () => {
       expect(readlinkSync(join(home, '.gemini/oauth_creds.json'))).toBe(join(userHome, '.gemini/oauth_creds.json'));
       expect(readlinkSync(join(home, '.gemini/trustedFolders.json'))).toBe(join(userHome, '.gemini/trustedFolders.json'));
       expect(lstatSync(join(home, '.gemini/policies')).isDirectory()).toBe(true);
+      // Chats and shell history land in the user's folder (made for a first run), not in the run's home that goes at exit.
+      for (const folder of ['tmp', 'history']) {
+        expect(readlinkSync(join(home, '.gemini', folder))).toBe(join(userHome, '.gemini', folder));
+        expect(lstatSync(join(userHome, '.gemini', folder)).isDirectory()).toBe(true);
+      }
       expect(readlinkSync(join(home, '.gemini/policies/mine.toml'))).toBe(join(userHome, '.gemini/policies/mine.toml'));
       const policy = readFileSync(join(home, '.gemini/policies/zz-switchboard-read-only.toml'), 'utf8');
       expect(policy).toContain('toolName = "whoami"');
