@@ -10,6 +10,12 @@ import type { BudgetState } from './budget';
 const COST_SOURCES = ['cli', 'estimated', 'unpriced'] as const;
 export type CostSource = (typeof COST_SOURCES)[number];
 
+/**
+ * `hook_event_name` of a usage record an agent's own plugin posts to the hook receiver (opencode's
+ * step-finish parts; docs/usage.md): one model response's tokens and cost, counted once per `id`.
+ */
+export const USAGE_STEP_HOOK = 'UsageStep';
+
 /** At this share of a usage window the agent's row says so and a person is told once (docs/usage.md). */
 export const WINDOW_WARNING_PERCENT = 80;
 

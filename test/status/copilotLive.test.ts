@@ -7,6 +7,7 @@
  * the screen.
  */
 import { describe, expect, it } from 'vitest';
+import { usageOf } from '../../src/main/core/usage';
 import { createCopilotHarness } from '../fixtures/openaiChat/copilotHarness';
 import {
   askThenDenyDeploy,
@@ -32,7 +33,7 @@ const cleanup = cleanupsAfterEach();
 
 describe('the real GitHub Copilot CLI through Switchboard', () => {
   it(
-    'idle → active → waiting/permission → idle after Escape → dead after /exit, one process',
+    "idle → active → waiting/permission → idle after Escape → dead after /exit, one process; its usage is the mock's sums",
     async () => {
       const { mock, harness } = await mockAndHarness(
         cleanup,
@@ -58,6 +59,22 @@ describe('the real GitHub Copilot CLI through Switchboard', () => {
 
       await core.sendUserTurn(id, '/exit');
       await status(is('dead'), 'dead after /exit');
+
+      // Read from Copilot's own session event log (what get_usage answers): exactly what the mock reported.
+      const answers = mock.events.flatMap((e) => (e.type === 'stream_end' && e.kind === 'main' ? [e] : []));
+      expect(answers.length).toBeGreaterThanOrEqual(2);
+      expect(answers.length).toBe(mock.events.filter((e) => e.type === 'request').length); // every request answered
+      expect(usageOf(core).ofProcess(id)).toMatchObject({
+        input_tokens: answers.reduce((sum, e) => sum + e.promptTokens, 0),
+        output_tokens: answers.reduce((sum, e) => sum + e.completionTokens, 0),
+        cache_read_tokens: 0,
+        cache_write_tokens: 0,
+        cost_usd: null,
+        cost_source: 'unpriced',
+        context_used: answers.at(-1)!.promptTokens + answers.at(-1)!.completionTokens,
+        model: 'switchboard-mock',
+        source: 'copilot session events',
+      });
     },
     TEST_TIMEOUT_MS,
   );

@@ -14,7 +14,9 @@ import { buildCore } from '../../src/main/core/composition';
 import type { AgentStatusInfo } from '../../src/shared/status';
 import { createOpencodeHarness } from '../fixtures/openaiChat/opencodeHarness';
 import { askThenDenyDeploy, cleanupsAfterEach, greetThenDeployTurns, is, mockAndHarness, spawnOnCore, spawnUnderServe } from './liveAgent';
-import { turnWithHooks } from './hookedTurn';
+import { agentWithHooks, idleFromStop } from './hookedTurn';
+import { usageOf } from '../../src/main/core/usage';
+import type { MockChatCompletions } from '../fixtures/openaiChat/mockChatCompletions';
 import { waitForAgentStatus, whoamiThroughAgent, type PolledAgentStatus } from './serveAgent';
 import { statusWaiter } from './agentStatusWaiter';
 
@@ -27,6 +29,24 @@ const WHOAMI_TOOL = 'switchboard_whoami';
 const MAX_WHOAMI_ROUNDS = 3;
 
 const cleanup = cleanupsAfterEach();
+
+/** The mock model's prices in opencode.json, USD per million tokens: opencode prices each response itself. */
+const MODEL_COST = { input: 3, output: 15, cache_read: 0.3, cache_write: 3.75 };
+
+/** What the mock reported for the conversation's requests (its title request is no message of the session). */
+function mockSums(events: MockChatCompletions['events']) {
+  const answers = events.flatMap((e) => (e.type === 'stream_end' && e.kind === 'main' ? [e] : []));
+  const input_tokens = answers.reduce((sum, e) => sum + e.promptTokens, 0);
+  const output_tokens = answers.reduce((sum, e) => sum + e.completionTokens, 0);
+  const last = answers.at(-1);
+  return {
+    steps: answers.length,
+    input_tokens,
+    output_tokens,
+    cost_usd: Math.round(input_tokens * MODEL_COST.input + output_tokens * MODEL_COST.output) / 1e6,
+    lastContext: last ? last.promptTokens + last.completionTokens : 0,
+  };
+}
 
 /**
  * Idle read from opencode's own screen, not from the quiet fallback: its TUI draws blank cells for
@@ -119,15 +139,55 @@ describe('the real opencode through Switchboard', () => {
   );
 
   it(
-    "with the MCP endpoint: opencode's own events reach the tracker through the preset's status plugin",
+    "with the MCP endpoint: opencode's own events reach the tracker through the preset's status plugin; its usage is the mock's sums and opencode's own cost",
     async () => {
       const { mock, harness } = await mockAndHarness(
         cleanup,
-        [[{ text: 'Hello from the opencode mock.', firstTokenDelayMs: 500 }]],
-        (baseUrl) => createOpencodeHarness({ baseUrl }),
+        [
+          [{ text: 'Hello from the opencode mock.', firstTokenDelayMs: 500 }],
+          [{ toolCall: { name: 'bash', arguments: { command: 'echo switchboard-usage', description: 'Echo a word' } } }],
+          [{ text: 'The command printed switchboard-usage, as you asked.' }],
+        ],
+        (baseUrl) => createOpencodeHarness({ baseUrl, bash: 'allow', modelCost: MODEL_COST }),
       );
-      const history = await turnWithHooks({ preset: 'opencode', mock, harness, ready: promptIdle, timeoutMs: WAIT_MS, cleanup });
-      expect(history.join(' → ')).toMatch(/\(hook:UserPromptSubmit.*\(hook:Stop\)/);
+      const { core, id, status } = await agentWithHooks({
+        preset: 'opencode',
+        mock,
+        harness,
+        ready: promptIdle,
+        timeoutMs: WAIT_MS,
+        cleanup,
+      });
+      const ctx = { timeoutMs: WAIT_MS, context: status.describe };
+      const turn = async (prompt: string, lastMainTurn: number) => {
+        await core.sendUserTurn(id, prompt);
+        await mock.waitFor('stream_end', (e) => e.kind === 'main' && e.turn === lastMainTurn, ctx);
+        // The plugin posts in opencode's order: a turn's steps arrive before its Stop.
+        await status(idleFromStop, 'idle from its own Stop event');
+        return usageOf(core).ofProcess(id);
+      };
+
+      const expected = () => {
+        const sums = mockSums(mock.events);
+        return {
+          input_tokens: sums.input_tokens,
+          output_tokens: sums.output_tokens,
+          cache_read_tokens: 0,
+          cache_write_tokens: 0,
+          cost_usd: sums.cost_usd,
+          cost_source: 'cli',
+          context_used: sums.lastContext,
+          model: 'switchboard-mock',
+          source: 'opencode steps',
+        };
+      };
+
+      const afterOne = await turn('Say hello to Switchboard', 0);
+      expect(status.history.join(' → ')).toMatch(/\(hook:UserPromptSubmit.*\(hook:Stop\)/);
+      expect(afterOne).toMatchObject(expected());
+      const afterTwo = await turn('Run echo switchboard-usage', 2);
+      expect(mockSums(mock.events).steps).toBe(3); // distinct counts per step: a greeting, a tool call, an answer
+      expect(afterTwo).toMatchObject(expected());
     },
     TEST_TIMEOUT_MS,
   );

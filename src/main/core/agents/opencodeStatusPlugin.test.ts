@@ -87,4 +87,57 @@ describe('opencode status plugin', () => {
     await event({ event: { type: 'session.status', properties: { sessionID: 'ses_main', status: { type: 'idle' } } } });
     expect(await postsAfter(1)).toEqual(['Stop']);
   });
+
+  const assistant = (id: string, sessionID: string, modelID: string) => ({
+    type: 'message.updated',
+    properties: { info: { id, sessionID, role: 'assistant', modelID, providerID: 'mock' } },
+  });
+  const stepFinish = (id: string, messageID: string, sessionID: string, input: number) => ({
+    type: 'message.part.updated',
+    properties: {
+      part: {
+        id,
+        messageID,
+        sessionID,
+        type: 'step-finish',
+        reason: 'stop',
+        cost: 0.25,
+        tokens: { input, output: 3, reasoning: 1, cache: { read: 0, write: 0 } },
+      },
+    },
+  });
+
+  it("posts each step's tokens and cost once, with its message's model, a subagent's too, before the turn's Stop", async () => {
+    await event({ event: { type: 'session.created', properties: { info: { id: 'ses_child', parentID: 'ses_main' } } } });
+    await event({ event: assistant('msg_1', 'ses_main', 'model-a') });
+    await event({ event: stepFinish('prt_1', 'msg_1', 'ses_main', 100) });
+    await event({ event: stepFinish('prt_1', 'msg_1', 'ses_main', 100) });
+    await event({ event: assistant('msg_2', 'ses_child', 'model-b') });
+    await event({ event: stepFinish('prt_2', 'msg_2', 'ses_child', 200) });
+    await event({ event: status('idle') });
+    expect(await postsAfter(3)).toEqual(['UsageStep', 'UsageStep', 'Stop']);
+    expect(receiver.posted.map((p) => p.body)).toEqual([
+      {
+        hook_event_name: 'UsageStep',
+        step: {
+          id: 'prt_1',
+          sessionID: 'ses_main',
+          model: 'model-a',
+          cost: 0.25,
+          tokens: { input: 100, output: 3, reasoning: 1, cache: { read: 0, write: 0 } },
+        },
+      },
+      {
+        hook_event_name: 'UsageStep',
+        step: {
+          id: 'prt_2',
+          sessionID: 'ses_child',
+          model: 'model-b',
+          cost: 0.25,
+          tokens: { input: 200, output: 3, reasoning: 1, cache: { read: 0, write: 0 } },
+        },
+      },
+      { hook_event_name: 'Stop' },
+    ]);
+  });
 });

@@ -10,6 +10,14 @@
  * idle → Stop, `permission.asked` → Notification (permission_prompt). Sessions with a parent (subagents)
  * are ignored: their idle is not the turn's end. A failed post is a lost signal, never an error.
  *
+ * Usage: each `step-finish` part (one model response: opencode's own `tokens` — input without
+ * the cached part, output, reasoning, cache read / write — and its `cost`, priced by opencode)
+ * is posted once as a UsageStep record with the step's model (from its assistant message),
+ * subagents' steps included: they are the agent's spending too. opencode 1.18.33 keeps these in
+ * a SQLite database Switchboard cannot read without a native module, and its plugin bus carries
+ * them whatever the storage. Posts go one after another, so the receiver sees a turn's steps
+ * before its Stop.
+ *
  * A turn that ends on an error: opencode's processor publishes `session.error` and then sets the
  * session idle, and only afterwards (its clean-up takes a snapshot first: seconds under load)
  * writes the error into the message the TUI draws. So the error is kept per session and the idles
@@ -18,6 +26,7 @@
  * (`MessageAbortedError`) is no error: its idle is a Stop.
  */
 import { MCP_HOOKS_PATH, MCP_TOKEN_ENV } from '../../../shared/mcp';
+import { USAGE_STEP_HOOK } from '../../../shared/usage';
 import type { McpEndpoint } from './agentPreset';
 import { ownedSettingsFile } from './ownedSettingsFile';
 
@@ -29,18 +38,32 @@ export const SwitchboardStatus = async () => {
   const seenUserMessages = new Set();
   const reportedToolStates = new Set();
   const turnErrors = new Map();
+  const stepModels = new Map();
+  const reportedSteps = new Set();
+  let posting = Promise.resolve();
   const post = (body) => {
     if (!token) return;
-    fetch(${JSON.stringify(hooksUrl)}, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token },
-      body: JSON.stringify(body),
-    }).catch(() => {});
+    posting = posting.then(() =>
+      fetch(${JSON.stringify(hooksUrl)}, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(10000),
+      }).catch(() => {}),
+    );
+  };
+  const reportStep = (part) => {
+    if (reportedSteps.has(part.id)) return;
+    reportedSteps.add(part.id);
+    const step = { id: part.id, sessionID: part.sessionID, model: stepModels.get(part.messageID), tokens: part.tokens, cost: part.cost };
+    post({ hook_event_name: ${JSON.stringify(USAGE_STEP_HOOK)}, step });
   };
   return {
     event: async ({ event }) => {
       const p = event.properties ?? {};
       const info = p.info ?? {};
+      if (event.type === 'message.updated' && info.role === 'assistant') stepModels.set(info.id, info.modelID);
+      if (event.type === 'message.part.updated' && p.part?.type === 'step-finish') return reportStep(p.part);
       if (event.type === 'session.created' || event.type === 'session.updated') {
         if (info.parentID) childSessions.add(info.id);
         return;

@@ -6,9 +6,10 @@
 import { Emitter, type Event } from '../base';
 import type { ProcessEntry } from '../sessions';
 import { ScratchpadStore } from '../scratchpads';
+import { postUsageRecord, usageOf } from '../usage';
 import { AGENT_HOOK_EVENTS, AGENT_HOOK_EVENT_ALIASES, AgentHookEventSchema, type AgentHookEvent } from '../../../shared/status';
 import { MCP_STATUS_LINE_PATH, MCP_TOKEN_ENV, MCP_URL_ENV, McpToolInput } from '../../../shared/mcp';
-import { usageOf } from '../usage';
+import { USAGE_STEP_HOOK } from '../../../shared/usage';
 import { HOOKS_PATH, McpHttpEndpoint } from './httpEndpoint';
 import { IdentityRegistry, type Caller } from './identity';
 import { createSessionServer, type ToolCallRecord } from './sessionServer';
@@ -154,11 +155,16 @@ function getsToken(entry: Pick<ProcessEntry, 'kind' | 'definition'>): boolean {
 
 /**
  * A Claude Code HTTP hook (its hook input JSON: hook_event_name, tool_name, notification_type,
- * message, reason, transcript_path) or an AgentHookEvent, from a process Switchboard started.
- * Events we do not track are accepted and ignored, so the agent never reports a failing hook.
+ * message, reason, transcript_path) or an AgentHookEvent, from a process Switchboard started; or
+ * a usage step its plugin posts (docs/usage.md), handed to the usage reader. Events we do not
+ * track are accepted and ignored, so the agent never reports a failing hook.
  */
 function receiveHook(ctx: ToolContext, body: unknown, caller: Caller): Record<string, never> {
   if (caller.kind !== 'process') throw new Error('Hooks are accepted only with a process token (SWITCHBOARD_MCP_TOKEN)');
+  if (isUsageStep(body)) {
+    postUsageRecord(ctx.core, caller.processId, body.step);
+    return {};
+  }
   const event = hookEventOf(body);
   if (!event) return {};
   const entry = ctx.core.findEntry(caller.processId);
@@ -171,6 +177,10 @@ function receiveHook(ctx: ToolContext, body: unknown, caller: Caller): Record<st
 function receiveStatusLine(ctx: ToolContext, body: unknown, caller: Caller): string {
   if (caller.kind !== 'process') throw new Error('The status line is accepted only with a process token (SWITCHBOARD_MCP_TOKEN)');
   return usageOf(ctx.core).statusLine(caller.processId, body);
+}
+
+function isUsageStep(body: unknown): body is { step: unknown } {
+  return typeof body === 'object' && body !== null && (body as Record<string, unknown>).hook_event_name === USAGE_STEP_HOOK;
 }
 
 function hookEventOf(body: unknown): AgentHookEvent | undefined {

@@ -17,12 +17,13 @@ import { USAGE_SOURCES, type UsageSource } from './usageSources';
 import type { FileObservation } from './usageHistory';
 import { DiscoveredSession } from './discoveredSession';
 import { HookTranscript } from './hookTranscript';
+import { PostedRecords } from './postedRecords';
 
 /** Told what each session file adds up to after a read that moved (the history counts the gains). */
 type UsageObserver = (observations: FileObservation[], record: UsageRecord, entry: ProcessEntry) => void;
 
 interface SessionFile {
-  tail: JsonlTail;
+  tail: Pick<JsonlTail, 'read'>;
   accumulator: UsageAccumulator;
 }
 
@@ -41,6 +42,8 @@ export class AgentUsage implements EntryDecoration {
   readonly onDidChange = this.changed.event;
   /** By path, in the order the runs used them (the last is the current one). */
   private readonly files = new Map<string, SessionFile>();
+  /** A posted source's runs, by the key they have in `files`. */
+  private readonly postedRuns = new Map<string, PostedRecords>();
   private last: UsageRecord;
   private watcher: FSWatcher | undefined;
   /** Windows the CLI reported beside its files (Claude Code's status line); they replace the files' own. */
@@ -90,6 +93,23 @@ export class AgentUsage implements EntryDecoration {
     this.publish(this.last);
   }
 
+  /**
+   * A record the agent's own plugin posted (a source that is `posted`). A run's records add up
+   * under a key of their own (the run's start), so history counts a new run from zero.
+   */
+  post(record: unknown): void {
+    if (!this.source.posted) return;
+    const key = `${this.source.label} of ${this.entry.id} started ${this.entry.startedAt ?? 0}`;
+    let run = this.postedRuns.get(key);
+    if (!run) {
+      run = new PostedRecords();
+      this.postedRuns.set(key, run);
+      this.files.set(key, { tail: run, accumulator: this.source.accumulator() });
+    }
+    run.push(record);
+    this.refresh();
+  }
+
   /** Disposed with this. */
   own(disposable: { dispose(): void }): void {
     this.store.add(disposable);
@@ -127,7 +147,7 @@ export class AgentUsage implements EntryDecoration {
     if (!id) return;
     const known = [...this.files.keys()].some((path) => path.includes(id));
     if (known) return;
-    const path = this.source.locate(this.preset, id, this.entry.definition.env ?? {});
+    const path = this.source.locate?.(this.preset, id, this.entry.definition.env ?? {});
     if (!path) return;
     this.files.set(path, { tail: new JsonlTail(path), accumulator: this.source.accumulator() });
     this.watch(path);

@@ -10,7 +10,16 @@
  * Gemini CLI records no cost and no usage windows; requests outside the conversation (its
  * next-speaker and loop checks, model routing, session summaries) are not in the file.
  */
-import { addModelTokens, addTokens, count, emptyReadUsage, isObject, type ReadUsage, type UsageAccumulator } from './usageAccumulator';
+import {
+  addModelTokens,
+  addTokens,
+  count,
+  emptyReadUsage,
+  isObject,
+  splitCachedPrompt,
+  type ReadUsage,
+  type UsageAccumulator,
+} from './usageAccumulator';
 import type { TokenCounts } from '../../../shared/usage';
 
 /**
@@ -46,12 +55,5 @@ export class GeminiChatAccumulator implements UsageAccumulator {
 }
 
 function tokensOf(tokens: Record<string, unknown>): TokenCounts {
-  const prompt = count(tokens.input) + count(tokens.tool);
-  const cached = Math.min(prompt, count(tokens.cached));
-  return {
-    input_tokens: prompt - cached,
-    output_tokens: count(tokens.output) + count(tokens.thoughts),
-    cache_read_tokens: cached,
-    cache_write_tokens: 0,
-  };
+  return splitCachedPrompt(count(tokens.input) + count(tokens.tool), count(tokens.cached), count(tokens.output) + count(tokens.thoughts));
 }

@@ -1,4 +1,4 @@
-export { usageCapability, usageOf, usageWarningsOf, type UsageCapabilityOptions } from './usageCapability';
+export { postUsageRecord, usageCapability, usageOf, usageWarningsOf, type UsageCapabilityOptions } from './usageCapability';
 export { MODEL_TABLE } from './priceTable';
 export type { UsageGain } from './usageService';
 export type { Counted } from './usageHistory';

@@ -8,7 +8,16 @@
  * cached part (split off here); thoughts are output. Qwen Code records no cost and no usage
  * windows; requests outside the conversation (its classifier, memory extraction) are not in it.
  */
-import { addModelTokens, addTokens, count, emptyReadUsage, isObject, type ReadUsage, type UsageAccumulator } from './usageAccumulator';
+import {
+  addModelTokens,
+  addTokens,
+  count,
+  emptyReadUsage,
+  isObject,
+  splitCachedPrompt,
+  type ReadUsage,
+  type UsageAccumulator,
+} from './usageAccumulator';
 import type { TokenCounts } from '../../../shared/usage';
 
 export class QwenChatAccumulator implements UsageAccumulator {
@@ -38,12 +47,6 @@ export class QwenChatAccumulator implements UsageAccumulator {
 }
 
 function tokensOf(usage: Record<string, unknown>): TokenCounts {
-  const prompt = count(usage.promptTokenCount);
-  const cached = Math.min(prompt, count(usage.cachedContentTokenCount));
-  return {
-    input_tokens: prompt - cached,
-    output_tokens: count(usage.candidatesTokenCount) + count(usage.thoughtsTokenCount),
-    cache_read_tokens: cached,
-    cache_write_tokens: 0,
-  };
+  const output = count(usage.candidatesTokenCount) + count(usage.thoughtsTokenCount);
+  return splitCachedPrompt(count(usage.promptTokenCount), count(usage.cachedContentTokenCount), output);
 }

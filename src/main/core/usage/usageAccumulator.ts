@@ -44,3 +44,9 @@ export function count(value: unknown): number {
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** A response's counts from a Gemini-style API, whose prompt count includes the part read from the cache: split off. */
+export function splitCachedPrompt(prompt: number, cached: number, output: number): TokenCounts {
+  const fromCache = Math.min(prompt, cached);
+  return { input_tokens: prompt - fromCache, output_tokens: output, cache_read_tokens: fromCache, cache_write_tokens: 0 };
+}

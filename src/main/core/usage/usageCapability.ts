@@ -85,3 +85,8 @@ export function usageOf(core: { readonly services: ServiceRegistry }): UsageServ
   if (!service) throw new Error('This core was built without the usage capability.');
   return service;
 }
+
+/** A usage record an agent's plugin posted to the hook receiver; a core without usage ignores it. */
+export function postUsageRecord(core: { readonly services: ServiceRegistry }, processId: string, record: unknown): void {
+  core.services.find(USAGE)?.post(processId, record);
+}

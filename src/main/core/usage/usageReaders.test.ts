@@ -3,10 +3,14 @@
  * log, each written by the real CLI against its mock model API with scripted token counts per turn
  * (test/fixtures/usage; turns of 1111/222/3333/44 and 555/66/7777/88 tokens for Claude Code,
  * 1111 (333 cached)/222 and 5555 (777 cached)/66 for Codex, with x-codex-* rate-limit headers),
- * and pi 0.73.1's session file (`pi -p` twice, the second `--continue`; the mock's own counts
- * 613/7 and 643/13, prices in its models.json), and Gemini CLI 0.61.0's chat recording (`gemini -p`
+ * pi 0.73.1's session file (`pi -p` twice, the second `--continue`; the mock's own counts
+ * 613/7 and 643/13, prices in its models.json), Gemini CLI 0.61.0's chat recording (`gemini -p`
  * with one shell call: the mock's own prompt counts 191 and 314 with 123 and 234 of them cached,
- * 19 and 6 output with 11 and 7 thinking tokens).
+ * 19 and 6 output with 11 and 7 thinking tokens), opencode 1.18.33's step-finish records as the
+ * preset's plugin posted them (`opencode run`: a bash call and an answer, the mock's own counts
+ * 2464/16 and 2534/16, prices 3 / 15 USD per million in opencode.json), and Copilot CLI 1.0.102's
+ * session event log (`copilot -p`, BYOK against the mock: a bash call and an answer, 5542/16 and
+ * 5626/16; the lines of the turn, its usage records and its shutdown summary kept).
  */
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +23,8 @@ import { GeminiChatAccumulator } from './geminiChat';
 import { JsonlTail } from './jsonlTail';
 import { PiSessionAccumulator } from './piSession';
 import { QwenChatAccumulator } from './qwenChat';
+import { OpencodeStepAccumulator } from './opencodeSteps';
+import { CopilotEventsAccumulator } from './copilotEvents';
 import { toUsageRecord } from './pricing';
 import { MODEL_TABLE } from './priceTable';
 import type { UsageAccumulator } from './usageAccumulator';
@@ -27,6 +33,8 @@ const FIXTURES = path.join(__dirname, '../../../../test/fixtures/usage');
 const CLAUDE_SAMPLE = path.join(FIXTURES, 'claude-2.1.332-transcript.jsonl');
 const CODEX_SAMPLE = path.join(FIXTURES, 'codex-0.171.0-rollout.jsonl');
 const PI_SAMPLE = path.join(FIXTURES, 'pi-0.73.1-session.jsonl');
+const OPENCODE_SAMPLE = path.join(FIXTURES, 'opencode-1.18.33-steps.json');
+const COPILOT_SAMPLE = path.join(FIXTURES, 'copilot-1.0.102-events.jsonl');
 const GEMINI_SAMPLE = path.join(FIXTURES, 'gemini-0.61.0-chat.jsonl');
 
 const dirs: string[] = [];
@@ -140,6 +148,86 @@ describe('pi session file', () => {
     const records = lines(PI_SAMPLE);
     const first = records.find((r) => (r as { message?: { role: string } }).message?.role === 'assistant');
     expect(feed(new PiSessionAccumulator(), [...records, first]).current().tokens.input_tokens).toBe(613 + 643);
+  });
+});
+
+describe('opencode step records', () => {
+  const steps = () => (JSON.parse(readFileSync(OPENCODE_SAMPLE, 'utf8')) as Array<{ step: Record<string, unknown> }>).map((p) => p.step);
+
+  it("sums its steps' tokens and takes its own cost", () => {
+    const record = toUsageRecord(feed(new OpencodeStepAccumulator(), steps()).current(), 'opencode steps');
+    expect(record).toEqual({
+      input_tokens: 2464 + 2534,
+      output_tokens: 16 + 16,
+      cache_read_tokens: 0,
+      cache_write_tokens: 0,
+      cost_usd: 0.007632 + 0.007842,
+      cost_source: 'cli',
+      context_used: 2534 + 16,
+      context_window: null,
+      windows: [],
+      model: 'switchboard-mock',
+      source: 'opencode steps',
+    });
+  });
+
+  it('counts a step once, reasoning as output, and skips records that are not steps', () => {
+    const [first] = steps();
+    const reasoned = {
+      ...first,
+      id: 'prt_reasoned',
+      tokens: { input: 10, output: 5, reasoning: 7, cache: { read: 300, write: 40 } },
+      cost: 0.5,
+    };
+    const record = feed(new OpencodeStepAccumulator(), [
+      first,
+      first,
+      reasoned,
+      { id: 'prt_x' },
+      'nonsense',
+      { id: 'x'.repeat(300), tokens: {} },
+    ]).current();
+    expect(record.tokens).toEqual({ input_tokens: 2464 + 10, output_tokens: 16 + 5 + 7, cache_read_tokens: 300, cache_write_tokens: 40 });
+    expect(record.cliCostUsd).toBe(0.007632 + 0.5);
+    expect(record.contextUsed).toBe(10 + 12 + 300 + 40);
+  });
+});
+
+describe('Copilot CLI session events', () => {
+  it('sums its usage records as its shutdown summary does; its cost is no USD figure, so an unknown model is unpriced', () => {
+    const records = lines(COPILOT_SAMPLE);
+    const record = toUsageRecord(feed(new CopilotEventsAccumulator(), records).current(), 'copilot session events');
+    expect(record).toEqual({
+      input_tokens: 5542 + 5626,
+      output_tokens: 16 + 16,
+      cache_read_tokens: 0,
+      cache_write_tokens: 0,
+      cost_usd: null,
+      cost_source: 'unpriced',
+      context_used: 5626 + 16,
+      context_window: 128_000,
+      windows: [],
+      model: 'switchboard-mock',
+      source: 'copilot session events',
+    });
+    const shutdown = records.at(-1) as { type: string; data: { modelMetrics: Record<string, { usage: { inputTokens: number } }> } };
+    expect(shutdown.type).toBe('session.shutdown');
+    expect(shutdown.data.modelMetrics['switchboard-mock'].usage.inputTokens).toBe(record.input_tokens);
+  });
+
+  it('splits cache read and write off the input, counts an event once, and prices a known model', () => {
+    const usage = {
+      model: 'claude-haiku-4-5',
+      inputTokens: 1000,
+      outputTokens: 50,
+      cacheReadTokens: 600,
+      cacheWriteTokens: 100,
+      reasoningTokens: 20,
+    };
+    const event = { type: 'session.usage_record', id: 'e1', data: { usage } };
+    const read = feed(new CopilotEventsAccumulator(), [event, event, { type: 'assistant.usage', id: 'e2', data: usage }]).current();
+    expect(read.tokens).toEqual({ input_tokens: 300, output_tokens: 50, cache_read_tokens: 600, cache_write_tokens: 100 });
+    expect(toUsageRecord(read, null).cost_source).toBe('estimated');
   });
 });
 

@@ -54,6 +54,11 @@ export class UsageService {
     return statusLineText(input, usage?.record.windows ?? windows ?? []);
   }
 
+  /** A usage record the agent's own plugin posted; ignored for an entry whose CLI's usage is not posted. */
+  post(id: string, record: unknown): void {
+    this.host.decorationOf(id, AGENT_USAGE)?.post(record);
+  }
+
   /** The project's totals of today (local date), over every worktree, kept across restarts. */
   today(): Counted {
     return this.history.dayTotal();

@@ -14,6 +14,8 @@ import { GeminiChatAccumulator } from './geminiChat';
 import type { UsageAccumulator } from './usageAccumulator';
 import { PiSessionAccumulator } from './piSession';
 import { QwenChatAccumulator } from './qwenChat';
+import { OpencodeStepAccumulator } from './opencodeSteps';
+import { CopilotEventsAccumulator } from './copilotEvents';
 import type { SessionFileRule } from './discoveredSession';
 
 export interface UsageSource {
@@ -21,9 +23,11 @@ export interface UsageSource {
   label: string;
   accumulator(): UsageAccumulator;
   /** The file of session `sessionId` if it exists yet. */
-  locate(preset: AgentPreset, sessionId: string, env: Readonly<Record<string, string>>): string | undefined;
+  locate?(preset: AgentPreset, sessionId: string, env: Readonly<Record<string, string>>): string | undefined;
   /** How the session id is found when the preset's resume rules do not know it. */
   discover?: SessionFileRule;
+  /** Records come from the agent's own plugin, posted to the hook receiver, instead of a file. */
+  posted?: true;
   /** The CLI names its session file in its hooks (`transcript_path`): that path, when it matches, is the session's id. */
   hookTranscript?: RegExp;
 }
@@ -52,6 +56,16 @@ const QWEN_CHAT_FILES: SessionFileRule = {
   homeEnv: 'QWEN_HOME',
   defaultHome: '~/.qwen',
   dir: 'projects',
+};
+/**
+ * Copilot CLI 1.0.102: `<COPILOT_HOME or ~/.copilot>/session-state/<session id>/events.jsonl`; its
+ * `session.start` event records the cwd (`data.context.cwd`).
+ */
+const COPILOT_EVENT_FILES: SessionFileRule = {
+  pattern: /\/session-state\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/events\.jsonl$/,
+  homeEnv: 'COPILOT_HOME',
+  defaultHome: '~/.copilot',
+  dir: 'session-state',
 };
 /**
  * Gemini CLI 0.61.0: `<GEMINI_CLI_HOME or ~>/.gemini/tmp/<project>/chats/session-<time>-<first 8 of
@@ -83,6 +97,14 @@ export const USAGE_SOURCES: Readonly<Record<string, UsageSource>> = {
     locate: (_preset, id, env) => bySessionFileName(QWEN_CHAT_FILES, id, env),
     discover: QWEN_CHAT_FILES,
   },
+  copilot: {
+    label: 'copilot session events',
+    accumulator: () => new CopilotEventsAccumulator(),
+    locate: (_preset, id, env) => existingFile(join(homeOf(COPILOT_EVENT_FILES, env), id, 'events.jsonl')),
+    discover: COPILOT_EVENT_FILES,
+  },
+  // opencode 1.18.33 keeps messages in SQLite (`<data dir>/opencode.db`): its status plugin posts each step instead.
+  opencode: { label: 'opencode steps', accumulator: () => new OpencodeStepAccumulator(), posted: true },
   gemini: {
     label: 'gemini chat recording',
     accumulator: () => new GeminiChatAccumulator(),
@@ -124,6 +146,10 @@ function bySessionFileName(rule: SessionFileRule, sessionId: string, env: Readon
     return undefined;
   };
   return search(homeOf(rule, env), 0);
+}
+
+function existingFile(file: string): string | undefined {
+  return isFile(file) ? file : undefined;
 }
 
 function listDir(dir: string): string[] {
