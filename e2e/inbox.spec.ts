@@ -174,6 +174,16 @@ async function expectBudgetAskedInTheInbox(page: Page, testInfo: Parameters<type
   await expect(row.getByTestId('inbox-budget-go-once')).toHaveText('Going on once');
   await page.screenshot({ path: screenshotPath(testInfo, 'inbox-budget.png') });
 
+  // A phone that a notification brought here can answer too: the row is in "Needs you".
+  await page.getByTestId('inbox-close').click();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const phoneRow = page.getByTestId('phone-needs-you').getByTestId('inbox-budget');
+  await expect(phoneRow).toHaveAttribute('data-name', 'alpha');
+  await expect(phoneRow.getByRole('button', { name: 'Screen' })).toBeVisible();
+  await page.screenshot({ path: screenshotPath(testInfo, 'inbox-budget-phone.png') });
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.getByTestId('open-inbox').click();
+
   await row.getByTestId('inbox-budget-raise').click();
   await row.getByTestId('budget-cap').fill('1');
   await row.getByTestId('budget-set').click();

@@ -17,9 +17,22 @@ function agentsAtBudget(processes: Record<string, ProcessInfo>): ProcessInfo[] {
     .sort((a, b) => (b.budget?.held ?? 0) - (a.budget?.held ?? 0) || a.name.localeCompare(b.name));
 }
 
-export function BudgetRows() {
+interface BudgetRowsProps {
+  /** Shows the agent (the desktop: its pane; a phone: its screen). */
+  onOpen?: (id: string) => void;
+  openLabel?: string;
+}
+
+/** The desktop's way to an agent: the inbox closes and its pane is shown. */
+function openPane(projectId: string | undefined, id: string): void {
+  useUi.getState().setOverlay(undefined);
+  if (projectId) void showEntry(projectId, id);
+}
+
+export function BudgetRows({ onOpen, openLabel = 'Open pane' }: BudgetRowsProps) {
   const processes = useUi((s) => s.processes);
   const projectId = useUi((s) => s.activeProjectId);
+  const open = onOpen ?? ((id: string) => openPane(projectId, id));
   const rows = agentsAtBudget(processes);
   if (rows.length === 0) return null;
   return (
@@ -27,21 +40,17 @@ export function BudgetRows() {
       <h3 id="inbox-budget-title">At their budget</h3>
       <ul>
         {rows.map((p) => (
-          <BudgetRow key={p.id} process={p} projectId={projectId} />
+          <BudgetRow key={p.id} process={p} onOpen={() => open(p.id)} openLabel={openLabel} />
         ))}
       </ul>
     </section>
   );
 }
 
-function BudgetRow({ process: p, projectId }: { process: ProcessInfo; projectId: string | undefined }) {
+function BudgetRow({ process: p, onOpen, openLabel }: { process: ProcessInfo; onOpen: () => void; openLabel: string }) {
   const [raising, setRaising] = useState(false);
   const b = p.budget!;
   const held = b.held ? `; ${b.held} held` : '';
-  const open = () => {
-    useUi.getState().setOverlay(undefined);
-    if (projectId) void showEntry(projectId, p.id);
-  };
   return (
     <li data-testid="inbox-budget" data-name={p.name}>
       <span>
@@ -60,8 +69,8 @@ function BudgetRow({ process: p, projectId }: { process: ProcessInfo; projectId:
         <button type="button" data-testid="inbox-budget-raise" aria-expanded={raising} onClick={() => setRaising(!raising)}>
           Raise cap
         </button>
-        <button type="button" onClick={open}>
-          Open pane
+        <button type="button" onClick={onOpen}>
+          {openLabel}
         </button>
       </span>
       {raising && <BudgetForm process={p} onDone={() => setRaising(false)} />}

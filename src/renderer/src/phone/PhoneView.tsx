@@ -15,6 +15,7 @@ import { groupByState } from './entryGroups';
 import { PhoneScreen } from './PhoneScreen';
 import { NotifyOnThisDevice } from './NotifyOnThisDevice';
 import { UsageWarningRows } from '../usage/UsageWarningRows';
+import { BudgetRows } from '../budget/BudgetRows';
 import { isAtThisMachine } from '../devices/notificationForm';
 
 export function PhoneView() {
@@ -35,13 +36,17 @@ export function PhoneView() {
         )}
         <NotifyOnThisDevice />
       </header>
-      <NeedsYou onOpen={(agent) => void showEntry(agent.project.id, agent.id).then(() => setScreenId(agent.id))} />
+      <NeedsYou
+        onOpen={(agent) => void showEntry(agent.project.id, agent.id).then(() => setScreenId(agent.id))}
+        onOpenShown={setScreenId}
+      />
       <EntriesByState onOpen={setScreenId} />
     </main>
   );
 }
 
-function NeedsYou({ onOpen }: { onOpen: (agent: ProjectWaitingAgent) => void }) {
+/** `onOpenShown`: an agent of the shown project (the budget and usage rows are the shown project's). */
+function NeedsYou({ onOpen, onOpenShown }: { onOpen: (agent: ProjectWaitingAgent) => void; onOpenShown: (id: string) => void }) {
   const waiting = useWaitingAgents();
   const { agents, notice } = waiting;
   const now = useNowEverySecond();
@@ -57,6 +62,7 @@ function NeedsYou({ onOpen }: { onOpen: (agent: ProjectWaitingAgent) => void }) 
           <WaitingAgentItem key={agent.id} agent={agent} now={now} waiting={waiting} onOpen={onOpen} openLabel="Screen" />
         ))}
       </ol>
+      <BudgetRows onOpen={onOpenShown} openLabel="Screen" />
       <UsageWarningRows />
     </section>
   );
