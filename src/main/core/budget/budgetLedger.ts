@@ -4,6 +4,7 @@
  * and per project), which survive restarts.
  */
 import type { BudgetConfig, BudgetUnit } from '../../../shared/budget';
+import { totalTokens, type Counted } from '../usage';
 
 export interface Spend {
   usd: number;
@@ -35,17 +36,8 @@ export class BudgetLedger {
 }
 
 /** Tokens and USD counted by the history, as a budget compares them. */
-export function spendOf(counted: {
-  cost_usd: number;
-  input_tokens: number;
-  output_tokens: number;
-  cache_read_tokens: number;
-  cache_write_tokens: number;
-}): Spend {
-  return {
-    usd: counted.cost_usd,
-    tokens: counted.input_tokens + counted.output_tokens + counted.cache_read_tokens + counted.cache_write_tokens,
-  };
+export function spendOf(counted: Counted): Spend {
+  return { usd: counted.cost_usd, tokens: totalTokens(counted) };
 }
 
 export function unitOf(config: BudgetConfig): BudgetUnit {

@@ -10,7 +10,7 @@
  * Requests outside the conversation (its side requests, sub-agents' own transcripts) are not in
  * this file (docs/usage.md).
  */
-import { addModelTokens, addTokens, count, emptyReadUsage, isObject, type ReadUsage, type UsageAccumulator } from './usageAccumulator';
+import { addResponse, count, emptyReadUsage, isObject, totalTokens, type ReadUsage, type UsageAccumulator } from './usageAccumulator';
 import type { TokenCounts } from '../../../shared/usage';
 
 /** Claude Code's own model for a response it made up locally (an error shown as a message). */
@@ -45,12 +45,8 @@ export class ClaudeTranscriptAccumulator implements UsageAccumulator {
     const model = typeof message.model === 'string' ? message.model : undefined;
     if (model === SYNTHETIC_MODEL) return;
     const tokens = tokensOf(message.usage);
-    addTokens(this.usage.tokens, tokens);
-    if (model) {
-      addModelTokens(this.usage.byModel, model, tokens);
-      this.usage.model = model;
-    }
-    this.usage.contextUsed = tokens.input_tokens + tokens.cache_read_tokens + tokens.cache_write_tokens + tokens.output_tokens;
+    addResponse(this.usage, tokens, model);
+    this.usage.contextUsed = totalTokens(tokens);
     this.responseAfterCost = true;
   }
 }

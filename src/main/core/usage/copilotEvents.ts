@@ -10,7 +10,7 @@
  * multiplier, not USD: the cost comes from the price table or is `unpriced`. The context window
  * is `maxPromptTokens`, the prompt limit Copilot applied to the call.
  */
-import { addModelTokens, addTokens, count, emptyReadUsage, isObject, type ReadUsage, type UsageAccumulator } from './usageAccumulator';
+import { addResponse, count, emptyReadUsage, isObject, totalTokens, type ReadUsage, type UsageAccumulator } from './usageAccumulator';
 import type { TokenCounts } from '../../../shared/usage';
 
 export class CopilotEventsAccumulator implements UsageAccumulator {
@@ -25,12 +25,8 @@ export class CopilotEventsAccumulator implements UsageAccumulator {
     }
     const usage = record.data.usage;
     const tokens = tokensOf(usage);
-    addTokens(this.usage.tokens, tokens);
-    if (typeof usage.model === 'string' && usage.model) {
-      addModelTokens(this.usage.byModel, usage.model, tokens);
-      this.usage.model = usage.model;
-    }
-    this.usage.contextUsed = tokens.input_tokens + tokens.output_tokens + tokens.cache_read_tokens + tokens.cache_write_tokens;
+    addResponse(this.usage, tokens, usage.model);
+    this.usage.contextUsed = totalTokens(tokens);
     const window = count(usage.maxPromptTokens);
     if (window > 0) this.usage.contextWindow = window;
   }

@@ -10,16 +10,7 @@
  * Gemini CLI records no cost and no usage windows; requests outside the conversation (its
  * next-speaker and loop checks, model routing, session summaries) are not in the file.
  */
-import {
-  addModelTokens,
-  addTokens,
-  count,
-  emptyReadUsage,
-  isObject,
-  splitCachedPrompt,
-  type ReadUsage,
-  type UsageAccumulator,
-} from './usageAccumulator';
+import { addResponse, count, emptyReadUsage, isObject, splitCachedPrompt, type ReadUsage, type UsageAccumulator } from './usageAccumulator';
 import type { TokenCounts } from '../../../shared/usage';
 
 /**
@@ -38,11 +29,8 @@ export class GeminiChatAccumulator implements UsageAccumulator {
     if (this.counted.has(record.id)) return;
     this.counted.add(record.id);
     const tokens = tokensOf(record.tokens);
-    addTokens(this.usage.tokens, tokens);
-    const model = typeof record.model === 'string' && record.model ? record.model : undefined;
+    const model = addResponse(this.usage, tokens, record.model);
     if (model) {
-      addModelTokens(this.usage.byModel, model, tokens);
-      this.usage.model = model;
       this.usage.contextWindow = GEMMA_4_CONTEXT_WINDOW[model] ?? DEFAULT_CONTEXT_WINDOW;
     }
     // Thinking is not sent back with the conversation: the context is the prompt and the answer.

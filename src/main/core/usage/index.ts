@@ -3,3 +3,4 @@ export { MODEL_TABLE } from './priceTable';
 export type { UsageGain } from './usageService';
 export type { Counted } from './usageHistory';
 export { localDay } from './usageHistory';
+export { totalTokens } from './usageAccumulator';

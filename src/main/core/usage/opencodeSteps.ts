@@ -7,7 +7,7 @@
  * price of the step from its model catalog or config (0 without prices), summed as its
  * `opencode stats` sums its messages. Context used: the last step's tokens, as its TUI counts them.
  */
-import { addModelTokens, addTokens, count, emptyReadUsage, isObject, type ReadUsage, type UsageAccumulator } from './usageAccumulator';
+import { addResponse, count, emptyReadUsage, isObject, totalTokens, type ReadUsage, type UsageAccumulator } from './usageAccumulator';
 import { roundUsd } from './pricing';
 import type { TokenCounts } from '../../../shared/usage';
 
@@ -24,13 +24,9 @@ export class OpencodeStepAccumulator implements UsageAccumulator {
     if (this.seen.has(record.id)) return;
     this.seen.add(record.id);
     const tokens = tokensOf(record.tokens);
-    addTokens(this.usage.tokens, tokens);
-    if (typeof record.model === 'string' && record.model) {
-      addModelTokens(this.usage.byModel, record.model, tokens);
-      this.usage.model = record.model;
-    }
+    addResponse(this.usage, tokens, record.model);
     if (typeof record.cost === 'number' && Number.isFinite(record.cost) && record.cost > 0) this.cost += record.cost;
-    this.usage.contextUsed = tokens.input_tokens + tokens.output_tokens + tokens.cache_read_tokens + tokens.cache_write_tokens;
+    this.usage.contextUsed = totalTokens(tokens);
   }
 
   current(): ReadUsage {

@@ -10,7 +10,7 @@
  * pi's footer adds up exactly these lines (modes/interactive/components/footer.js), so the sums
  * and cost match what it shows. The context window is not in the file.
  */
-import { addModelTokens, addTokens, count, emptyReadUsage, isObject, type ReadUsage, type UsageAccumulator } from './usageAccumulator';
+import { addResponse, count, emptyReadUsage, isObject, type ReadUsage, type UsageAccumulator } from './usageAccumulator';
 import { roundUsd } from './pricing';
 import type { TokenCounts } from '../../../shared/usage';
 
@@ -28,12 +28,7 @@ export class PiSessionAccumulator implements UsageAccumulator {
       this.seen.add(record.id);
     }
     const tokens = tokensOf(message.usage);
-    addTokens(this.usage.tokens, tokens);
-    const model = typeof message.model === 'string' ? message.model : undefined;
-    if (model) {
-      addModelTokens(this.usage.byModel, model, tokens);
-      this.usage.model = model;
-    }
+    addResponse(this.usage, tokens, message.model);
     if (isObject(message.usage.cost) && typeof message.usage.cost.total === 'number' && Number.isFinite(message.usage.cost.total))
       this.cost += message.usage.cost.total;
     this.usage.contextUsed = tokens.input_tokens + tokens.output_tokens + tokens.cache_read_tokens + tokens.cache_write_tokens;

@@ -8,16 +8,7 @@
  * cached part (split off here); thoughts are output. Qwen Code records no cost and no usage
  * windows; requests outside the conversation (its classifier, memory extraction) are not in it.
  */
-import {
-  addModelTokens,
-  addTokens,
-  count,
-  emptyReadUsage,
-  isObject,
-  splitCachedPrompt,
-  type ReadUsage,
-  type UsageAccumulator,
-} from './usageAccumulator';
+import { addResponse, count, emptyReadUsage, isObject, splitCachedPrompt, type ReadUsage, type UsageAccumulator } from './usageAccumulator';
 import type { TokenCounts } from '../../../shared/usage';
 
 export class QwenChatAccumulator implements UsageAccumulator {
@@ -31,12 +22,7 @@ export class QwenChatAccumulator implements UsageAccumulator {
       this.seen.add(record.uuid);
     }
     const tokens = tokensOf(record.usageMetadata);
-    addTokens(this.usage.tokens, tokens);
-    const model = typeof record.model === 'string' ? record.model : undefined;
-    if (model) {
-      addModelTokens(this.usage.byModel, model, tokens);
-      this.usage.model = model;
-    }
+    addResponse(this.usage, tokens, record.model);
     this.usage.contextUsed = tokens.input_tokens + tokens.cache_read_tokens + tokens.output_tokens;
     if (count(record.contextWindowSize) > 0) this.usage.contextWindow = count(record.contextWindowSize);
   }

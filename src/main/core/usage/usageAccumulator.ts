@@ -50,3 +50,17 @@ export function splitCachedPrompt(prompt: number, cached: number, output: number
   const fromCache = Math.min(prompt, cached);
   return { input_tokens: prompt - fromCache, output_tokens: output, cache_read_tokens: fromCache, cache_write_tokens: 0 };
 }
+
+/** One model response: its tokens added to the totals and to its model's (the last named model is the current one); the model when it has a name. */
+export function addResponse(usage: ReadUsage, tokens: TokenCounts, model: unknown): string | undefined {
+  addTokens(usage.tokens, tokens);
+  if (typeof model !== 'string' || !model) return undefined;
+  addModelTokens(usage.byModel, model, tokens);
+  usage.model = model;
+  return model;
+}
+
+/** Every token of a response: what its context held once it was answered. */
+export function totalTokens(t: TokenCounts): number {
+  return t.input_tokens + t.output_tokens + t.cache_read_tokens + t.cache_write_tokens;
+}
