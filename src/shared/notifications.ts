@@ -63,7 +63,8 @@ export interface WebhookPayload {
   reason: string;
   /** What the agent asks (its prompt as on screen), when it asks something. */
   question?: string;
-  actions: { label: string; url: string }[];
+  /** The prompt's known answers (Approve / Deny), each usable once by a paired device. */
+  actions: NotificationAction[];
   /** Epoch ms. */
   at: number;
 }

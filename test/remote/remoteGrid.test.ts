@@ -34,6 +34,7 @@ import { createHostWorkspace, type HostWorkspace } from '../../src/main/core/wor
 import { connectRemoteHosts, RemoteHosts } from '../../src/main/core/remote';
 import { AttentionService } from '../../src/main/core/attention';
 import { Devices } from '../../src/main/core/devices';
+import { answerAction, describeAction } from '../../src/main/core/bridge/deviceActions';
 import type { WebhookPayload } from '../../src/shared/notifications';
 import { CLAUDE_BIN, createClaudeHarness, CLAUDE_SCREEN } from '../fixtures/anthropic/claudeHarness';
 import { spawnInHost, startSshTestHost, sshHostUnavailable, type SshTestHost } from '../support/sshHost';
@@ -213,6 +214,47 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
     link = laptop.workspace.link(remotes);
   }, 240_000);
 
+  /**
+   * The person's channels, set up on the laptop (its devices and settings are there): a local
+   * webhook receiver, and devices reachable at a public address (it only forms the actions' links).
+   */
+  async function laptopChannels() {
+    const hooks = new Emitter<WebhookPayload>();
+    const received: WebhookPayload[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        res.writeHead(200).end();
+        const payload = JSON.parse(body) as WebhookPayload;
+        received.push(payload);
+        hooks.fire(payload);
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const devices = new Devices({ dataDir: laptopData, publicUrl: 'https://laptop.example.test' });
+    const attention = new AttentionService({
+      workspace: laptop.workspace,
+      devices,
+      dataDir: laptopData,
+      notifyUrls: [`http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`],
+      log: () => undefined,
+    });
+    return {
+      devices,
+      /** The first payload (received already, or still to come) that satisfies `predicate`. */
+      called: async (predicate: (p: WebhookPayload) => boolean, timeoutMs = 30_000): Promise<WebhookPayload> =>
+        received.find(predicate) ??
+        (await waitForEvent(hooks.event, predicate, timeoutMs).catch((err: Error) => {
+          throw new Error(`${err.message}; the webhook received: ${JSON.stringify(received)}`);
+        })),
+      close() {
+        attention.dispose();
+        receiver.close();
+      },
+    };
+  }
+
   afterAll(async () => {
     link?.dispose();
     remotes?.dispose();
@@ -334,28 +376,7 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
     const harness = await createClaudeHarness({ baseUrl: 'http://127.0.0.1:9', trusted: false });
     spawnSync('chown', ['-R', `${host.user}:`, join(harness.home, '..')]);
     const viewer = new Viewer(laptop.workspace);
-    // The person's channels are the laptop's: a webhook set up there hears of the host's agent.
-    const hooks = new Emitter<WebhookPayload>();
-    const received: WebhookPayload[] = [];
-    const receiver = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        res.writeHead(200).end();
-        const payload = JSON.parse(body) as WebhookPayload;
-        received.push(payload);
-        hooks.fire(payload);
-      });
-    });
-    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-    const hookUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
-    const attention = new AttentionService({
-      workspace: laptop.workspace,
-      devices: new Devices({ dataDir: laptopData }),
-      dataDir: laptopData,
-      notifyUrls: [hookUrl],
-      log: () => undefined,
-    });
+    const channels = await laptopChannels();
     try {
       viewer.project = laptop.workspace.state().projects.find((p) => p.host === host.alias)!.id;
       const agent = (await viewer.call('spawnAgent', {
@@ -376,31 +397,35 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
       const waiting = agents.find((a) => a.id === agent.id);
       expect(waiting).toMatchObject({ project: { id: viewer.project, name: 'grid', host: host.alias } });
       expect(waiting?.question).toContain(CLAUDE_SCREEN.trustQuestion);
-      const called =
-        received.find((p) => p.entry.id === agent.id) ?? (await waitForEvent(hooks.event, (p) => p.entry.id === agent.id, 30_000));
-      expect(called).toMatchObject({
+      expect(await channels.called((p) => p.entry.id === agent.id)).toMatchObject({
         event: 'attention',
         entry: { id: agent.id, name: 'claude' },
         project: { id: viewer.project, name: `grid on ${host.alias}` },
         question: expect.stringContaining(CLAUDE_SCREEN.trustQuestion),
-        actions: [], // a remote prompt is answered in the phone view or the inbox, not by a local action token
+        actions: [], // the folder-trust question has no answer the inbox knows: it is answered in the pane
       });
-      const resolved = waitForEvent(hooks.event, (p) => p.entry.id === agent.id && p.event === 'resolved', 60_000);
+      const resolved = channels.called((p) => p.entry.id === agent.id && p.event === 'resolved');
       await viewer.call('stopProcess', { id: agent.id });
       await resolved;
     } finally {
-      attention.dispose();
-      receiver.close();
+      channels.close();
       viewer.dispose();
       await harness.cleanup();
     }
   }, 150_000);
 
-  it("a real Claude Code on the host, against the model mock on the host, calls the host's MCP whoami: the answer names the host's project and the entry", async () => {
+  it("a real Claude Code on the host, against the model mock on the host: the laptop's webhook carries Approve / Deny for its permission prompt, a paired device's Approve answers it on the host once; then it calls the host's MCP whoami, whose answer names the host's project and the entry", async () => {
     // The model lives on the host too (its loopback is not ours): the mock runs in the host's namespace.
-    const turns = [[{ toolUse: { name: 'mcp__switchboard__whoami', input: {} } }], [{ text: 'Done.' }]];
+    // A POST: Claude Code asks before it runs it (nothing listens there; the answer is what counts).
+    const command = 'curl -X POST http://127.0.0.1:9/approved-from-the-phone';
+    const turns = [
+      [{ toolUse: { name: 'Bash', input: { command, description: 'Say it was approved' } } }],
+      [{ toolUse: { name: 'mcp__switchboard__whoami', input: {} } }],
+      [{ text: 'Done.' }],
+    ];
     const mock = spawnInHost(host, [process.execPath, '--import', 'tsx', MOCK_PROCESS, JSON.stringify(turns)]);
     const viewer = new Viewer(laptop.workspace);
+    const channels = await laptopChannels();
     let cleanup: (() => Promise<void>) | undefined;
     try {
       const { url } = await mock.line<{ url?: string }>((line) => line.url !== undefined, 30_000);
@@ -412,14 +437,53 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
       const agent = (await viewer.call('spawnAgent', {
         preset: 'claude',
         name: 'claude-on-host',
-        argv: [CLAUDE_BIN],
+        // Manual mode: the call's own "Do you want to proceed?" (auto mode would first ask about its unreachable check).
+        argv: [CLAUDE_BIN, '--permission-mode', 'default'],
         env: harness.env,
         cwd: harness.cwd,
         cols: 120,
         rows: 40,
         instructions: 'Who are you in this project?',
       })) as ProcessInfo;
-      const result = await mock.line<{ type: string; isError?: boolean; content?: string }>((l) => l.type === 'tool_result', 120_000);
+
+      // The permission prompt reaches the person's channels with answers bound to it.
+      const asked = await channels
+        .called((p) => p.entry.id === agent.id && p.event === 'attention' && p.actions.length > 0, 120_000)
+        .catch((err: Error) => {
+          throw new Error(`${err.message}; the mock saw: ${JSON.stringify(mock.lines())}`);
+        });
+      expect(asked).toMatchObject({
+        project: { name: `grid on ${host.alias}` },
+        reason: 'Waiting for your permission',
+        question: expect.stringContaining(command),
+      });
+      expect(asked.actions.map((a) => a.action)).toEqual(['approve', 'deny']);
+      for (const a of asked.actions) expect(a.url).toMatch(/^https:\/\/laptop\.example\.test\/action\//);
+      const tokenOf = (action: string) => asked.actions.find((a) => a.action === action)!.url.split('/action/')[1];
+      // The person's phone, paired with the laptop: the link says what it would do, and Approve answers through the host's link.
+      const { code } = await channels.devices.startPairing();
+      const { device } = channels.devices.pair(code, 'phone');
+      expect(await describeAction(laptop.workspace, channels.devices, tokenOf('approve'), device)).toMatchObject({
+        ok: true,
+        text: expect.stringContaining(`(grid on ${host.alias}) asks:`),
+      });
+      const resolved = channels.called((p) => p.entry.id === agent.id && p.event === 'resolved', 60_000);
+      expect(await answerAction(laptop.workspace, channels.devices, tokenOf('approve'), device)).toMatchObject({
+        entry: { id: agent.id, name: 'claude-on-host' },
+        project: { name: `grid on ${host.alias}` },
+      });
+      const ran = await mock.line<{ type: string; toolUseId?: string; content?: string }>((l) => l.type === 'tool_result', 60_000);
+      expect(ran.toolUseId).toBe('toolu_mock_1');
+      expect(ran.content).not.toMatch(/doesn.t want to proceed|rejected/i);
+      await resolved;
+      // Single use, and the prompt's other answer went with it.
+      await expect(answerAction(laptop.workspace, channels.devices, tokenOf('approve'), device)).rejects.toThrow(/already used/);
+      await expect(answerAction(laptop.workspace, channels.devices, tokenOf('deny'), device)).rejects.toThrow(/already used/);
+
+      const result = await mock.line<{ type: string; isError?: boolean; content?: string }>(
+        (l) => l.type === 'tool_result' && l !== ran,
+        120_000,
+      );
       expect(result.isError).toBe(false);
       expect(JSON.parse(result.content!)).toMatchObject({
         process_id: agent.id,
@@ -429,6 +493,7 @@ describe.skipIf(unavailable)('a remote host in the laptop grid over real ssh', (
       });
       await viewer.call('stopProcess', { id: agent.id });
     } finally {
+      channels.close();
       viewer.dispose();
       mock.stop();
       await cleanup?.();

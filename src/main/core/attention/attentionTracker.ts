@@ -18,6 +18,13 @@ export type { AttentionNews } from './attentionNews';
 /** A hook can say "waiting for permission" a moment before the dialog is drawn: wait this long for its prompt. */
 const PROMPT_DRAW_GRACE_MS = 1_000;
 const PROMPT_POLL_MS = 50;
+/** A linked host is read over its link: while a dialog is coming, read again this often. */
+const LINKED_REREAD_MS = 200;
+
+/** A hook announced a dialog that is not on screen yet: its news waits (briefly) for the prompt and its answers. */
+function isDialogComing(row: ProjectWaitingAgent | undefined): boolean {
+  return !!row && !row.fingerprint && !row.blocked && (row.detail === 'permission' || row.detail === 'question');
+}
 
 function needsPerson(info: ProcessInfo): boolean {
   return info.agent?.primary === 'waiting' || info.agent?.primary === 'stuck' || info.attention !== undefined;
@@ -35,14 +42,18 @@ export class AttentionTracker {
   /** A read of the linked projects' waiting rows is under way; another is due after it. */
   private isReadingLinked = false;
   private isLinkedReadDue = false;
+  /** Per linked agent whose dialog is coming: until when its news waits for the prompt. */
+  private readonly linkedDrawUntil = new Map<string, number>();
+  private linkedReread: ReturnType<typeof setTimeout> | undefined;
   private isDisposed = false;
 
   constructor(private readonly workspace: Workspace) {
     for (const project of workspace.list()) this.follow(project);
     this.store.add(workspace.onProjectOpened((project) => this.follow(project)));
     this.store.add(workspace.onProjectClosing((project) => this.unfollow(project)));
-    // A remote host's counts changed: read what its agents ask now.
+    // A remote host's counts changed, or one of its waiting agents did: read what its agents ask now.
     this.store.add(workspace.onChanged(() => void this.readLinked()));
+    this.store.add(workspace.onLinkedWaitingChanged(() => void this.readLinked()));
   }
 
   /** Who needs a person now (a new channel or device catches up from here). */
@@ -52,6 +63,7 @@ export class AttentionTracker {
 
   dispose(): void {
     this.isDisposed = true;
+    clearTimeout(this.linkedReread);
     for (const timer of this.pendingDraw.values()) clearInterval(timer);
     for (const store of this.perProject.values()) store.dispose();
     this.store.dispose();
@@ -87,8 +99,7 @@ export class AttentionTracker {
   private consider(project: OpenProject, entryId: string, reason: string): void {
     const key = keyOf(project, entryId);
     const row = this.waitingRow(project, entryId);
-    const isDialogComing = row && !row.fingerprint && !row.blocked && (row.detail === 'permission' || row.detail === 'question');
-    if (isDialogComing && !this.pendingDraw.has(key)) return this.awaitPrompt(project, entryId, reason);
+    if (isDialogComing(row) && !this.pendingDraw.has(key)) return this.awaitPrompt(project, entryId, reason);
     if (this.pendingDraw.has(key)) return;
     this.announce(project, entryId, reason, row);
   }
@@ -162,11 +173,36 @@ export class AttentionTracker {
     // Every news not of a local project is a linked one's (also a host's that went away: its agents are resolved).
     const isLocal = (id: string) => this.workspace.list().some((p) => p.id === id);
     const linked = new Map([...this.announced].filter(([, news]) => !isLocal(news.project.id)));
-    for (const news of linkedNews(linked, rows, Date.now())) {
+    for (const news of linkedNews(linked, this.drawnOrDue(rows, linked), Date.now())) {
       if (news.event === 'attention') this.announced.set(news.key, news);
       else this.announced.delete(news.key);
       this.newsEmitter.fire(news);
     }
+  }
+
+  /**
+   * The rows to announce now: a new agent whose dialog is announced but not drawn waits up to the
+   * grace for its prompt (read again meanwhile), as a local one does, so its news can carry answers.
+   */
+  private drawnOrDue(rows: ProjectWaitingAgent[], announced: ReadonlyMap<string, AttentionNews>): ProjectWaitingAgent[] {
+    const now = Date.now();
+    const waitingFor = new Set<string>();
+    const due = rows.filter((row) => {
+      const key = `${row.project.id}:${row.id}`;
+      if (announced.has(key) || !isDialogComing(row)) return true;
+      const until = this.linkedDrawUntil.get(key) ?? now + PROMPT_DRAW_GRACE_MS;
+      if (now >= until) return true;
+      this.linkedDrawUntil.set(key, until);
+      waitingFor.add(key);
+      return false;
+    });
+    for (const key of this.linkedDrawUntil.keys()) if (!waitingFor.has(key)) this.linkedDrawUntil.delete(key);
+    if (waitingFor.size > 0 && !this.linkedReread)
+      this.linkedReread = setTimeout(() => {
+        this.linkedReread = undefined;
+        void this.readLinked();
+      }, LINKED_REREAD_MS);
+    return due;
   }
 
   private waitingRow(project: OpenProject, entryId: string): ProjectWaitingAgent | undefined {

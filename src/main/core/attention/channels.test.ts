@@ -76,8 +76,8 @@ describe('webhook', () => {
       reason: 'Waiting for your permission',
       question: NEWS.question,
       actions: [
-        { label: 'Yes', url: ACTIONS[0].url },
-        { label: 'No', url: ACTIONS[1].url },
+        { action: 'approve', label: 'Yes', url: ACTIONS[0].url },
+        { action: 'deny', label: 'No', url: ACTIONS[1].url },
       ],
       at: NEWS.at,
     });

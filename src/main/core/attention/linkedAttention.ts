@@ -1,9 +1,8 @@
 /**
  * A remote host's agents call the person through THIS machine's channels (the person's devices and
  * settings are here): the linked projects' waiting rows, read whenever their counts change, become
- * the same attention / resolved news as a local agent's. Their news carries no Approve / Deny: an
- * action token is answered by a local core, while a remote prompt is answered in the phone view or
- * the inbox, which reach the host.
+ * the same attention / resolved news as a local agent's, with the prompt's fingerprint and answers,
+ * so a notification's Approve / Deny reaches the host the way the inbox's answer does.
  */
 import type { ProjectWaitingAgent } from '../../../shared/inbox';
 import type { AttentionNews } from './attentionNews';
@@ -20,7 +19,7 @@ export function linkedNews(
     const key = `${row.project.id}:${row.id}`;
     seen.add(key);
     const last = announced.get(key);
-    if (last && last.question === row.question) continue;
+    if (last && last.question === row.question && last.prompt?.fingerprint === row.fingerprint) continue;
     news.push({
       event: 'attention',
       key,
@@ -28,6 +27,7 @@ export function linkedNews(
       entry: { id: row.id, name: row.name },
       reason: row.blocked ? row.blocked.message : row.detail === 'question' ? 'Asks you a question' : 'Waiting for your permission',
       question: row.question,
+      ...(row.fingerprint && { prompt: { fingerprint: row.fingerprint, choices: row.choices } }),
       at: now,
     });
   }

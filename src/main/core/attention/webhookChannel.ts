@@ -14,7 +14,8 @@ export function webhookChannel(url: string, timing?: DeliveryTiming): NotifyChan
         project: news.project,
         reason: news.reason,
         ...(news.question !== undefined && { question: news.question }),
-        actions: news.event === 'attention' ? actionsFor().map(({ label, url: actionUrl }) => ({ label, url: actionUrl })) : [],
+        actions:
+          news.event === 'attention' ? actionsFor().map(({ action, label, url: actionUrl }) => ({ action, label, url: actionUrl })) : [],
         at: news.at,
       };
       return deliver({ url, method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload) }, timing);

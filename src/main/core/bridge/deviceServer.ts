@@ -121,7 +121,7 @@ export async function startDeviceServer(options: DeviceServerOptions): Promise<R
     }
     if (req.method === 'GET') {
       // Opening the link only shows what it would do: a prefetch or a preview must answer nothing.
-      const described = describeAction(options.workspace, devices, token, device);
+      const described = await describeAction(options.workspace, devices, token, device);
       return sendPage(
         res,
         described.ok ? 200 : 403,

@@ -29,7 +29,12 @@ function fakeAgent(
   name: string,
   lines: string[],
   since: number,
-): InboxAgent & { lines: string[]; written: string[]; movesCursor: (test: (rows: string) => boolean) => boolean } {
+): InboxAgent & {
+  lines: string[];
+  written: string[];
+  dropsKeys: number;
+  movesCursor: (test: (rows: string) => boolean) => boolean;
+} {
   const status: AgentStatusInfo = {
     preset: 'claude',
     verified: 'unverified',
@@ -55,7 +60,15 @@ function fakeAgent(
       cols: 100,
       getVisibleLines: () => agent.lines,
     },
-    write: (data: string) => void agent.written.push(data),
+    /** How many answers the fake CLI drops before it takes one (a dialog drawn a moment ago). */
+    dropsKeys: 0,
+    /** An answer's keys close the dialog (cursor moves do not), unless the CLI drops them. */
+    write: (data: string) => {
+      agent.written.push(data);
+      if (data === '' || data.startsWith('\x1b[')) return;
+      if (agent.dropsKeys > 0) agent.dropsKeys--;
+      else agent.lines = ['❯ '];
+    },
     typeTurn: (text: string) => {
       agent.written.push(`turn:${text}`);
       return Promise.resolve();
@@ -147,6 +160,22 @@ describe('attention inbox', () => {
     });
     expect(older.written).toEqual(['\r']);
     expect(newer.written).toEqual([]);
+  });
+
+  it('sends the keys once more when the CLI dropped them (the same prompt still shown), and only once', async () => {
+    const agent = fakeAgent('fresh', dialog('curl -X POST http://x/a'), 1_000);
+    const [row] = listWaiting([agent]);
+    agent.dropsKeys = 1;
+    await answerPrompt(agent, { id: agent.id, fingerprint: row.fingerprint!, choice: 'approve' });
+    expect(agent.written).toEqual(['\r', '\r']);
+    expect(listWaiting([agent])[0].fingerprint).toBeUndefined(); // the dialog took the second
+
+    // A CLI that drops every key: one resend, then the prompt is left for the person.
+    const deaf = fakeAgent('deaf', dialog('curl -X POST http://x/b'), 1_000);
+    const [deafRow] = listWaiting([deaf]);
+    deaf.dropsKeys = Infinity;
+    await answerPrompt(deaf, { id: deaf.id, fingerprint: deafRow.fingerprint!, choice: 'approve' });
+    expect(deaf.written).toEqual(['\r', '\r']);
   });
 
   it('refuses a stale click: the prompt was answered in the pane, or replaced by another', async () => {

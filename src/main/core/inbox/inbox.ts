@@ -33,6 +33,13 @@ export interface InboxAgent {
 
 /** How long the menu cursor may take to reach the free-text option before the answer gives up. */
 const FIELD_REACH_TIMEOUT_MS = 3_000;
+/**
+ * How long an answered prompt may stay on screen before its keys are sent once more. A CLI may drop
+ * keys that arrive the moment its dialog is drawn: Claude Code 2.1.332 took Enter 0.5 s after drawing
+ * its permission dialog and dropped it 0.1 s after (test/remote/remoteGrid.test.ts, an Approve
+ * from a notification through a remote host). A prompt still there this much later was not answered.
+ */
+const ANSWER_CONFIRM_MS = 1_500;
 
 /** The inbox row of a waiting agent, or undefined when it is not waiting. */
 function waitingAgentOf(agent: InboxAgent): WaitingAgent | undefined {
@@ -55,6 +62,13 @@ function waitingAgentOf(agent: InboxAgent): WaitingAgent | undefined {
     fingerprint: prompt.fingerprint,
     choices: prompt.answers.map((a) => ({ id: a.choice, label: a.label, ...(a.text && { takesText: true as const }) })),
   };
+}
+
+/** Sends `keys` once more when the prompt they answered is still on screen after {@link ANSWER_CONFIRM_MS}. */
+async function resendIfDropped(agent: InboxAgent, fingerprint: string, keys: string): Promise<void> {
+  const isStillShown = () => readScreenPrompt(agent.screen, agent.screen.title, agent.rules, agent.answers)?.fingerprint === fingerprint;
+  if (await agent.waitForScreen(() => !isStillShown(), ANSWER_CONFIRM_MS)) return;
+  if (isStillShown()) agent.write(keys);
 }
 
 /** Every waiting agent, the one waiting longest first. */
@@ -97,6 +111,7 @@ export async function answerPrompt(agent: InboxAgent, args: AnswerPromptArgs): P
     if (args.text !== undefined)
       throw new SwitchboardError('invalid_argument', `"${answer.label}" takes no text: send it without one; nothing was sent.`);
     agent.write(answer.keys);
+    await resendIfDropped(agent, args.fingerprint, answer.keys);
     return { id: agent.id, choice: answer.choice, label: answer.label };
   }
   if (args.text === undefined)

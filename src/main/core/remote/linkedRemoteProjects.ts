@@ -44,6 +44,7 @@ class HostWatch {
   constructor(
     readonly remote: RemoteHost,
     private readonly changed: () => void,
+    private readonly waitingChanged: () => void,
   ) {
     this.forwards = new RemotePortForwards(remote);
   }
@@ -80,6 +81,7 @@ class HostWatch {
     if (event.type === 'workspaceChanged') return this.update(event.workspace.projects);
     if (project === undefined) return;
     if (event.type === 'processAdded' || event.type === 'processChanged') this.forwards.update(project, event.process);
+    if (event.type === 'processChanged' && event.process.agent?.primary === 'waiting') this.waitingChanged();
     if (event.type === 'processRemoved') this.forwards.remove(project, event.id);
   }
 
@@ -113,10 +115,16 @@ export class LinkedRemoteProjects implements Omit<LinkedProjects, 'hosts' | 'add
   private readonly store = new DisposableStore();
   private readonly changed = new Emitter<void>();
   readonly onChanged = this.changed.event;
+  private readonly waitingChanged = new Emitter<void>();
+  readonly onWaitingChanged = this.waitingChanged.event;
 
   /** Follows one more host: its projects show once it is connected. */
   add(remote: RemoteHost): void {
-    const watch = new HostWatch(remote, () => this.changed.fire());
+    const watch = new HostWatch(
+      remote,
+      () => this.changed.fire(),
+      () => this.waitingChanged.fire(),
+    );
     this.watches.push(watch);
     this.store.add(
       remote.onDidChangeState((state) => {

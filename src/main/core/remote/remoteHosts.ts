@@ -33,6 +33,7 @@ export class RemoteHosts implements LinkedProjects, Disposable {
   private readonly subscriptions: Disposable[] = [];
   private bundle: ServerBundle | undefined;
   readonly onChanged = this.linked.onChanged;
+  readonly onWaitingChanged = this.linked.onWaitingChanged;
 
   /** remote-hosts.json as read at start and written since (the welcome view lists it on every change). */
   private remembered: RememberedHost[];

@@ -17,6 +17,8 @@ export interface LinkedProjects {
   list(): OpenProjectInfo[];
   /** The list or its counts changed. */
   readonly onChanged: Event<void>;
+  /** A waiting agent of a linked project changed: what it asks may have, with no count changing. */
+  readonly onWaitingChanged: Event<void>;
   /** A view of one linked project for one viewer; its events come to `emit`. */
   view(id: string, emit: (event: ControlEvent) => void): ProjectView;
   /** The linked projects' waiting agents, each naming its project by the id `list()` gives. */

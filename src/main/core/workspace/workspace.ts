@@ -56,6 +56,7 @@ export class Workspace {
   private readonly changedEmitter = new Emitter<WorkspaceState>();
   private readonly openedEmitter = new Emitter<OpenProject>();
   private readonly closingEmitter = new Emitter<OpenProject>();
+  private readonly linkedWaitingEmitter = new Emitter<void>();
   private isDisposed = false;
   private announcedCounts = '';
   private linkedSource: LinkedProjects | undefined;
@@ -67,6 +68,8 @@ export class Workspace {
   readonly onProjectOpened: Event<OpenProject> = this.openedEmitter.event;
   /** A project is about to stop: viewers let go of it. */
   readonly onProjectClosing: Event<OpenProject> = this.closingEmitter.event;
+  /** A linked project's waiting agent changed (what it asks may have, though no count did). */
+  readonly onLinkedWaitingChanged: Event<void> = this.linkedWaitingEmitter.event;
 
   constructor(private readonly options: WorkspaceOptions) {}
 
@@ -84,10 +87,12 @@ export class Workspace {
   link(source: LinkedProjects): Disposable {
     this.linkedSource = source;
     const subscription = source.onChanged(() => this.announce());
+    const waiting = source.onWaitingChanged(() => this.linkedWaitingEmitter.fire());
     this.announce();
     return {
       dispose: () => {
         subscription.dispose();
+        waiting.dispose();
         if (this.linkedSource === source) this.linkedSource = undefined;
         this.announce();
       },
@@ -279,6 +284,7 @@ export class Workspace {
     this.changedEmitter.dispose();
     this.openedEmitter.dispose();
     this.closingEmitter.dispose();
+    this.linkedWaitingEmitter.dispose();
   }
 
   /** Synchronous last resort: SIGKILL every project's trees. */
