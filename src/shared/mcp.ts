@@ -414,19 +414,21 @@ export interface McpEndpointInfo {
 }
 
 /**
- * Ready-to-paste lines for agents started outside Switchboard ("Connect an agent" panel). The
- * first Claude Code line names the token only as ${SWITCHBOARD_MCP_TOKEN}, so the token itself is
- * not in shell history; the inline form is the fallback. Codex reads the token from the variable.
+ * Ready-to-paste lines for agents started outside Switchboard ("Connect an agent" panel). The token
+ * is never in a command's arguments (any local user can read those while it runs) nor in a config
+ * file: `export` is a shell builtin, and each CLI reads the token from that variable when it
+ * connects. Claude Code substitutes `${VAR}` in an MCP server's headers (its config keeps the
+ * single-quoted placeholder), Codex takes `--bearer-token-env-var`, opencode substitutes `{env:VAR}`.
  */
-export function connectCommands(url: string, token: string): { claude: string; claudeInline: string; codex: string; opencode: string } {
+export function connectCommands(url: string, token: string): { claude: string; codex: string; opencode: string } {
+  const exportToken = `export ${MCP_TOKEN_ENV}=${token}`;
   return {
-    claude: `claude mcp add --transport http ${MCP_SERVER_NAME} ${url} --header "Authorization: Bearer \${${MCP_TOKEN_ENV}}"`,
-    claudeInline: `claude mcp add --transport http ${MCP_SERVER_NAME} ${url} --header "Authorization: Bearer ${token}"`,
-    codex: `export ${MCP_TOKEN_ENV}=${token}\ncodex mcp add ${MCP_SERVER_NAME} --url ${url} --bearer-token-env-var ${MCP_TOKEN_ENV}`,
+    claude: `${exportToken}\nclaude mcp add --transport http ${MCP_SERVER_NAME} ${url} --header 'Authorization: Bearer \${${MCP_TOKEN_ENV}}'`,
+    codex: `${exportToken}\ncodex mcp add ${MCP_SERVER_NAME} --url ${url} --bearer-token-env-var ${MCP_TOKEN_ENV}`,
     opencode: JSON.stringify(
       {
         $schema: 'https://opencode.ai/config.json',
-        mcp: { [MCP_SERVER_NAME]: { type: 'remote', url, enabled: true, headers: { Authorization: `Bearer ${token}` } } },
+        mcp: { [MCP_SERVER_NAME]: { type: 'remote', url, enabled: true, headers: { Authorization: `Bearer {env:${MCP_TOKEN_ENV}}` } } },
       },
       null,
       2,

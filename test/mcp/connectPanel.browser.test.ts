@@ -49,25 +49,29 @@ describe.skipIf(!isRunnable)('renderer MCP parts in Chromium (serve)', () => {
     await sb?.close();
   });
 
-  it('"Connect an agent" offers the env-variable claude line first, then the inline one (token masked until shown)', async () => {
+  it('"Connect an agent" offers lines that keep the token out of every command\'s arguments and config file (token masked until shown)', async () => {
     await page.getByText('Connect an agent').click();
     await expect.poll(() => page.getByTestId('connect-url').textContent()).toBe(sb.url);
     const lines = page.locator('[data-testid^="connect-"] ~ pre, pre[data-testid^="connect-"]');
     expect(await lines.first().getAttribute('data-testid')).toBe('connect-claude');
-    expect(await page.getByTestId('connect-claude').textContent()).toBe(
-      `claude mcp add --transport http switchboard ${sb.url} --header "Authorization: Bearer \${SWITCHBOARD_MCP_TOKEN}"`,
+    const masked = await page.getByTestId('connect-claude').textContent();
+    expect(masked).toBe(
+      `export SWITCHBOARD_MCP_TOKEN=••••••••\nclaude mcp add --transport http switchboard ${sb.url} --header 'Authorization: Bearer \${SWITCHBOARD_MCP_TOKEN}'`,
     );
-    const masked = await page.getByTestId('connect-claude-inline').textContent();
-    expect(masked).toContain(`claude mcp add --transport http switchboard ${sb.url} --header "Authorization: Bearer `);
-    expect(masked).not.toContain(sb.token);
     await page.getByText('show token').click();
     const expected = connectCommands(sb.url, sb.token);
     expect(await page.getByTestId('connect-claude').textContent()).toBe(expected.claude);
-    expect(expected.claude).not.toContain(sb.token);
-    expect(await page.getByTestId('connect-claude-inline').textContent()).toBe(expected.claudeInline);
     expect(await page.getByTestId('connect-codex').textContent()).toBe(expected.codex);
-    expect(JSON.parse((await page.getByTestId('connect-opencode').textContent()) ?? '')).toMatchObject({
-      mcp: { switchboard: { url: sb.url } },
+    // The token only in the shell's own variable (export is a builtin): never in the command run, nor in opencode.json.
+    for (const line of [expected.claude, expected.codex]) {
+      const [setting, command] = line.split('\n');
+      expect(setting).toBe(`export SWITCHBOARD_MCP_TOKEN=${sb.token}`);
+      expect(command).not.toContain(sb.token);
+    }
+    const opencode = (await page.getByTestId('connect-opencode').textContent()) ?? '';
+    expect(opencode).not.toContain(sb.token);
+    expect(JSON.parse(opencode)).toMatchObject({
+      mcp: { switchboard: { url: sb.url, headers: { Authorization: 'Bearer {env:SWITCHBOARD_MCP_TOKEN}' } } },
     });
   });
 

@@ -25,12 +25,12 @@ export function ConnectPanel() {
   if (!mcp) return null;
   const commands = connectCommands(mcp.url, mcp.token);
   const mask = (text: string) => (isTokenShown ? text : text.split(mcp.token).join('•'.repeat(8)));
-  // [label, line, test id]; the env-variable form first: it keeps the token out of shell history.
+  // [label, line, test id]. Each CLI reads the token from $SWITCHBOARD_MCP_TOKEN when it connects:
+  // no command's arguments and no config file hold it.
   const rows: Array<[string, string, string]> = [
-    [`Claude Code (token from $${MCP_TOKEN_ENV}, set it from mcp-endpoint.json)`, commands.claude, 'claude'],
-    ['Claude Code (token inline)', commands.claudeInline, 'claude-inline'],
+    ['Claude Code', commands.claude, 'claude'],
     ['Codex', commands.codex, 'codex'],
-    ['opencode (opencode.json)', commands.opencode, 'opencode'],
+    [`opencode (opencode.json; start opencode with $${MCP_TOKEN_ENV} set)`, commands.opencode, 'opencode'],
   ];
   return (
     <details className="connect-panel" data-testid="connect-panel" style={{ borderTop: '1px solid var(--border)', paddingTop: 6 }}>
