@@ -27,6 +27,7 @@ export type PromptAnswers = Readonly<Record<string, readonly PromptAnswer[]>>;
 
 const ENTER = '\r';
 const ESCAPE = '\x1b';
+const DOWN = '\x1b[B';
 
 const CLAUDE: PromptAnswers = {
   'permission-prompt': [
@@ -109,13 +110,36 @@ const CLAUDE: PromptAnswers = {
       label: 'Stay in auto mode (approve each checked action yourself)',
       keys: ENTER,
       source:
-        'Claude Code 2.1.332, the dialog\'s hint "Enter to stay in auto mode"; recordings/claude/dev-auto-mode-gateway.cast; unverified',
+        'Claude Code 2.1.332, the dialog\'s hint "Enter to stay in auto mode"; recordings/claude/dev-auto-mode-gateway.cast; test/inbox/claudeAutoModeAnswers.test.ts (the call\'s own dialog follows)',
     },
     {
       choice: 'deny',
       label: 'Cancel',
       keys: ESCAPE,
       source: 'Claude Code 2.1.332, recordings/claude/dev-auto-mode-gateway.cast (action permission_no: Escape, no request follows)',
+    },
+  ],
+  // Unnumbered No / Yes, "No" selected first: Yes is Down then Enter from No, Enter on Yes.
+  'unnumbered-permission': [
+    {
+      choice: 'approve',
+      label: 'Yes',
+      keys: DOWN + ENTER,
+      selected: /^\s*❯ No\s*$/mu,
+      source: 'Claude Code 2.1.332, test/inbox/claudeAutoModeAnswers.test.ts (Down, Enter: the call runs)',
+    },
+    {
+      choice: 'approve',
+      label: 'Yes',
+      keys: ENTER,
+      selected: /^\s*❯ Yes\s*$/mu,
+      source: 'Claude Code 2.1.332, test/inbox/claudeAutoModeAnswers.test.ts (Down onto Yes, then Enter: the call runs)',
+    },
+    {
+      choice: 'deny',
+      label: 'No',
+      keys: ESCAPE,
+      source: 'Claude Code 2.1.332 "Esc to cancel · Tab to amend"; test/inbox/claudeAutoModeAnswers.test.ts (the call does not run)',
     },
   ],
   'ask-user-question': [
@@ -193,6 +217,29 @@ const GEMINI: PromptAnswers = {
       source: 'Gemini CLI 0.61.0, recordings/gemini/gemini-permission-no.cast @ 28.75 s (action permission_no)',
     },
   ],
+  // Unnumbered No / Yes, "No" selected first: Yes is Down then Enter from No, Enter on Yes.
+  'unnumbered-permission': [
+    {
+      choice: 'approve',
+      label: 'Yes',
+      keys: DOWN + ENTER,
+      selected: /^\s*❯ No\s*$/mu,
+      source: 'Claude Code 2.1.332, test/inbox/claudeAutoModeAnswers.test.ts (Down, Enter: the call runs)',
+    },
+    {
+      choice: 'approve',
+      label: 'Yes',
+      keys: ENTER,
+      selected: /^\s*❯ Yes\s*$/mu,
+      source: 'Claude Code 2.1.332, test/inbox/claudeAutoModeAnswers.test.ts (Down onto Yes, then Enter: the call runs)',
+    },
+    {
+      choice: 'deny',
+      label: 'No',
+      keys: ESCAPE,
+      source: 'Claude Code 2.1.332 "Esc to cancel · Tab to amend"; test/inbox/claudeAutoModeAnswers.test.ts (the call does not run)',
+    },
+  ],
   'ask-user-question': [
     {
       choice: 'answer',
@@ -205,6 +252,29 @@ const GEMINI: PromptAnswers = {
 };
 
 const QWEN: PromptAnswers = {
+  // Unnumbered No / Yes, "No" selected first: Yes is Down then Enter from No, Enter on Yes.
+  'unnumbered-permission': [
+    {
+      choice: 'approve',
+      label: 'Yes',
+      keys: DOWN + ENTER,
+      selected: /^\s*❯ No\s*$/mu,
+      source: 'Claude Code 2.1.332, test/inbox/claudeAutoModeAnswers.test.ts (Down, Enter: the call runs)',
+    },
+    {
+      choice: 'approve',
+      label: 'Yes',
+      keys: ENTER,
+      selected: /^\s*❯ Yes\s*$/mu,
+      source: 'Claude Code 2.1.332, test/inbox/claudeAutoModeAnswers.test.ts (Down onto Yes, then Enter: the call runs)',
+    },
+    {
+      choice: 'deny',
+      label: 'No',
+      keys: ESCAPE,
+      source: 'Claude Code 2.1.332 "Esc to cancel · Tab to amend"; test/inbox/claudeAutoModeAnswers.test.ts (the call does not run)',
+    },
+  ],
   'ask-user-question': [
     {
       choice: 'answer',

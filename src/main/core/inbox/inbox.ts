@@ -64,11 +64,17 @@ function waitingAgentOf(agent: InboxAgent): WaitingAgent | undefined {
   };
 }
 
-/** Sends `keys` once more when the prompt they answered is still on screen after {@link ANSWER_CONFIRM_MS}. */
-async function resendIfDropped(agent: InboxAgent, fingerprint: string, keys: string): Promise<void> {
-  const isStillShown = () => readScreenPrompt(agent.screen, agent.screen.title, agent.rules, agent.answers)?.fingerprint === fingerprint;
-  if (await agent.waitForScreen(() => !isStillShown(), ANSWER_CONFIRM_MS)) return;
-  if (isStillShown()) agent.write(keys);
+/**
+ * Answers once more when the prompt is still on screen after {@link ANSWER_CONFIRM_MS}, with the
+ * keys the choice takes on the screen as it is then: part of the first keys may have been taken
+ * (a cursor moved), and the fingerprint leaves the cursor out.
+ */
+async function resendIfDropped(agent: InboxAgent, fingerprint: string, choice: AnswerPromptArgs['choice']): Promise<void> {
+  const current = () => readScreenPrompt(agent.screen, agent.screen.title, agent.rules, agent.answers);
+  if (await agent.waitForScreen(() => current()?.fingerprint !== fingerprint, ANSWER_CONFIRM_MS)) return;
+  const prompt = current();
+  const answer = prompt?.fingerprint === fingerprint ? prompt.answers.find((a) => a.choice === choice && !a.text) : undefined;
+  if (answer) agent.write(answer.keys);
 }
 
 /** Every waiting agent, the one waiting longest first. */
@@ -111,7 +117,7 @@ export async function answerPrompt(agent: InboxAgent, args: AnswerPromptArgs): P
     if (args.text !== undefined)
       throw new SwitchboardError('invalid_argument', `"${answer.label}" takes no text: send it without one; nothing was sent.`);
     agent.write(answer.keys);
-    await resendIfDropped(agent, args.fingerprint, answer.keys);
+    await resendIfDropped(agent, args.fingerprint, args.choice);
     return { id: agent.id, choice: answer.choice, label: answer.label };
   }
   if (args.text === undefined)

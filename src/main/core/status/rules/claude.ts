@@ -201,6 +201,37 @@ export const claudeRules: RuleSetInput = {
       source: `${CLI332}, ${REC332}auto-mode-gateway.cast @ 11.0 s: auto mode, a risky Bash call, the mock as the gateway`,
     },
     {
+      id: 'unnumbered-permission',
+      priority: 893,
+      implies: { primary: 'waiting', detail: 'permission' },
+      region: 'after_last_horizontal_rule',
+      // Having stayed in auto mode with its check unreachable, 2.1.332 asks about each such call with
+      // unnumbered options, "No" listed and selected first. Structural: the question and a cursor on
+      // a bare Yes or No, whatever the line above says.
+      match: { regex: /^\s*Do you want to proceed\?/mu, line: /^\s*❯ (?:Yes|No)\s*$/u },
+      prompt: { anchor: /^\s*Do you want to proceed\?/u, top: DIALOG_TOP, omit: [/^\s*Esc to cancel\b/u] },
+      sample: [
+        HR,
+        ' Bash command',
+        ' Post it',
+        '╌'.repeat(120),
+        ' curl -X POST http://127.0.0.1:9/x',
+        '╌'.repeat(120),
+        " Auto mode can't check actions in this session, so this one needs your approval",
+        ' Do you want to proceed?',
+        ' ❯ No',
+        '   Yes',
+        ' Esc to cancel · Tab to amend',
+      ].join('\n'),
+      lookalikes: [
+        {
+          sample: ['● Do you want to proceed? Reply yes or no.', '', HR, '❯ No', HR, '  ? for shortcuts'].join('\n'),
+          why: 'the question in the transcript and "No" typed into the prompt box are not a dialog',
+        },
+      ],
+      source: `${CLI332}, test/inbox/claudeAutoModeAnswers.test.ts: auto mode, the mock as a gateway that does not pass the check, after "stay in auto mode"`,
+    },
+    {
       id: 'auto-mode-offer',
       priority: 885,
       implies: { primary: 'waiting', detail: 'question' },
