@@ -217,29 +217,6 @@ const GEMINI: PromptAnswers = {
       source: 'Gemini CLI 0.61.0, recordings/gemini/gemini-permission-no.cast @ 28.75 s (action permission_no)',
     },
   ],
-  // Unnumbered No / Yes, "No" selected first: Yes is Down then Enter from No, Enter on Yes.
-  'unnumbered-permission': [
-    {
-      choice: 'approve',
-      label: 'Yes',
-      keys: DOWN + ENTER,
-      selected: /^\s*❯ No\s*$/mu,
-      source: 'Claude Code 2.1.332, test/inbox/claudeAutoModeAnswers.test.ts (Down, Enter: the call runs)',
-    },
-    {
-      choice: 'approve',
-      label: 'Yes',
-      keys: ENTER,
-      selected: /^\s*❯ Yes\s*$/mu,
-      source: 'Claude Code 2.1.332, test/inbox/claudeAutoModeAnswers.test.ts (Down onto Yes, then Enter: the call runs)',
-    },
-    {
-      choice: 'deny',
-      label: 'No',
-      keys: ESCAPE,
-      source: 'Claude Code 2.1.332 "Esc to cancel · Tab to amend"; test/inbox/claudeAutoModeAnswers.test.ts (the call does not run)',
-    },
-  ],
   'ask-user-question': [
     {
       choice: 'answer',
@@ -252,29 +229,6 @@ const GEMINI: PromptAnswers = {
 };
 
 const QWEN: PromptAnswers = {
-  // Unnumbered No / Yes, "No" selected first: Yes is Down then Enter from No, Enter on Yes.
-  'unnumbered-permission': [
-    {
-      choice: 'approve',
-      label: 'Yes',
-      keys: DOWN + ENTER,
-      selected: /^\s*❯ No\s*$/mu,
-      source: 'Claude Code 2.1.332, test/inbox/claudeAutoModeAnswers.test.ts (Down, Enter: the call runs)',
-    },
-    {
-      choice: 'approve',
-      label: 'Yes',
-      keys: ENTER,
-      selected: /^\s*❯ Yes\s*$/mu,
-      source: 'Claude Code 2.1.332, test/inbox/claudeAutoModeAnswers.test.ts (Down onto Yes, then Enter: the call runs)',
-    },
-    {
-      choice: 'deny',
-      label: 'No',
-      keys: ESCAPE,
-      source: 'Claude Code 2.1.332 "Esc to cancel · Tab to amend"; test/inbox/claudeAutoModeAnswers.test.ts (the call does not run)',
-    },
-  ],
   'ask-user-question': [
     {
       choice: 'answer',
