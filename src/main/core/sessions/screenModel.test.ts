@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { Terminal } from '@xterm/headless';
-import { SCREEN_BUDGET_WINDOW_MS, SCREEN_BUSY_SHARE, SCREEN_CHUNK_BYTES, SCREEN_MAX_BACKLOG_BYTES, ScreenModel } from './screenModel';
+import {
+  SCREEN_BUDGET_WINDOW_MS,
+  SCREEN_BUSY_SHARE,
+  SCREEN_CHUNK_BYTES,
+  SCREEN_MAX_BACKLOG_BYTES,
+  ScreenModel,
+  SYNCHRONIZED_FRAME_MAX_MS,
+} from './screenModel';
 
 /** Lines of exactly `bytes` bytes, numbered so the newest one can be found on screen. */
 function floodOf(bytes: number, tag: string): string {
@@ -84,6 +92,63 @@ describe('ScreenModel state reports (OSC 7501)', () => {
     await write('\x1b]7501;state=clear\x07');
     expect(screen.agentState).toBe('');
     expect(reported).toEqual(['state=working:app=codex', 'state=blocked:app=codex:kind=permission', '']);
+    screen.dispose();
+  });
+});
+
+describe('ScreenModel synchronized output (DEC mode 2026)', () => {
+  /** Copilot CLI 1.0.102 brackets each frame with ?2026h … ?2026l, and its PTY reads split frames. */
+  const CAST = 'test/fixtures/recordings/copilot/copilot-api-error-retries.cast';
+
+  function castOutput(): string[] {
+    const [header, ...events] = readFileSync(CAST, 'utf8').trim().split('\n');
+    expect(JSON.parse(header)).toMatchObject({ width: 120, height: 40 });
+    return events
+      .map((line) => JSON.parse(line) as [number, string, string])
+      .filter((e) => e[1] === 'o')
+      .map((e) => e[2]);
+  }
+
+  it('shows the frame before while the program draws the next one, and announces the change once the frame closes', async () => {
+    const screen = new ScreenModel({ cols: 120, rows: 40 });
+    let changes = 0;
+    screen.onDidChange(() => changes++);
+    let written = 0;
+    let complete = screen.getVisibleLines();
+    let readsEndingMidFrame = 0;
+    for (const data of castOutput()) {
+      const bytes = Buffer.from(data, 'utf8');
+      written += bytes.length;
+      const changesBefore = changes;
+      screen.write(bytes, written);
+      await screen.flush();
+      if (screen.isMidFrame) {
+        readsEndingMidFrame++;
+        expect(screen.getVisibleLines()).toEqual(complete);
+        expect(changes).toBe(changesBefore);
+      } else {
+        complete = screen.getVisibleLines();
+        expect(changes).toBe(changesBefore + 1);
+      }
+    }
+    expect(readsEndingMidFrame).toBeGreaterThan(0);
+    expect(complete.join('\n')).toContain('Copilot v1.0.102');
+    screen.dispose();
+  });
+
+  it('shows a frame left open longer than SYNCHRONIZED_FRAME_MAX_MS as drawn so far', async () => {
+    const screen = new ScreenModel({ cols: 40, rows: 5 });
+    screen.write(Buffer.from('before'), 6);
+    await screen.flush();
+    const openedAt = performance.now();
+    screen.write(Buffer.from('\x1b[?2026h\r\nhalf a fr'), 20);
+    await screen.flush();
+    expect(screen.getVisibleLines()[0]).toBe('before');
+    expect(screen.getVisibleLines()[1]).toBe('');
+    await new Promise<void>((resolve) => screen.onDidChange(() => resolve()));
+    expect(performance.now() - openedAt).toBeGreaterThanOrEqual(SYNCHRONIZED_FRAME_MAX_MS - 1);
+    expect(screen.isMidFrame).toBe(false);
+    expect(screen.getVisibleLines()[1]).toBe('half a fr');
     screen.dispose();
   });
 });

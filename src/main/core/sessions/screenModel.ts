@@ -37,6 +37,14 @@ const DEFAULT_SCROLLBACK_LINES = 1_000;
  */
 const AGENT_STATE_OSC = 7501;
 const AGENT_STATE_CLEARED = 'state=clear';
+/** DEC private mode 2026, synchronized output: the program brackets each frame with `?2026h` … `?2026l`. */
+const SYNCHRONIZED_OUTPUT_MODE = 2026;
+/**
+ * A frame still open after this long is shown as it is, as terminals do: a program that set the
+ * mode and died (or never resets it) must not freeze the screen. Frames close within a few ms; a
+ * PTY read that splits one waits for the next read, which a loaded machine can delay by tens of ms.
+ */
+export const SYNCHRONIZED_FRAME_MAX_MS = 250;
 
 interface ScreenModelOptions {
   cols: number;
@@ -66,6 +74,9 @@ export class ScreenModel implements ScreenView {
   private disposed = false;
   private currentTitle = '';
   private currentAgentState = '';
+  /** The last complete frame, kept while the program draws the next one inside synchronized output. */
+  private frameBefore: { lines: string[]; cursor: ScreenCursor } | undefined;
+  private frameTimer: NodeJS.Timeout | undefined;
 
   private readonly changed = new Emitter<void>();
   readonly onDidChange: Event<void> = this.changed.event;
@@ -94,6 +105,10 @@ export class ScreenModel implements ScreenView {
       this.currentAgentState = data === AGENT_STATE_CLEARED ? '' : data;
       this.agentStateChanged.fire(this.currentAgentState);
       return true;
+    });
+    this.term.parser.registerCsiHandler({ prefix: '?', final: 'h' }, (params) => {
+      if (params.includes(SYNCHRONIZED_OUTPUT_MODE) && !this.term.modes.synchronizedOutputMode) this.openFrame();
+      return false; // xterm still sets the mode
     });
   }
 
@@ -147,10 +162,24 @@ export class ScreenModel implements ScreenView {
   resize(cols: number, rows: number): void {
     if (cols === this.term.cols && rows === this.term.rows) return;
     this.term.resize(cols, rows);
+    this.frameBefore = undefined; // the frame before was drawn for the old size
     this.changed.fire();
   }
 
+  /**
+   * The program is drawing a frame inside synchronized output: readers see the frame before it (what
+   * a terminal shows), and no change is announced until the frame closes or SYNCHRONIZED_FRAME_MAX_MS passes.
+   */
+  get isMidFrame(): boolean {
+    return this.frameBefore !== undefined && this.term.modes.synchronizedOutputMode;
+  }
+
   getVisibleLines(): string[] {
+    if (this.isMidFrame) return [...this.frameBefore!.lines];
+    return this.liveLines();
+  }
+
+  private liveLines(): string[] {
     const buffer = this.term.buffer.active;
     const lines: string[] = [];
     for (let y = 0; y < this.term.rows; y++) {
@@ -168,6 +197,7 @@ export class ScreenModel implements ScreenView {
   }
 
   getCursor(): ScreenCursor {
+    if (this.isMidFrame) return { ...this.frameBefore!.cursor };
     const buffer = this.term.buffer.active;
     return { x: buffer.cursorX, y: buffer.cursorY };
   }
@@ -196,6 +226,7 @@ export class ScreenModel implements ScreenView {
     if (this.disposed) return;
     this.disposed = true;
     if (this.drainTimer) clearTimeout(this.drainTimer);
+    clearTimeout(this.frameTimer);
     for (const waiter of this.flushWaiters) waiter.resolve(this.parsedOffset);
     this.flushWaiters = [];
     this.changed.dispose();
@@ -252,16 +283,43 @@ export class ScreenModel implements ScreenView {
     return { chunk: head, end: first.end - first.data.length };
   }
 
+  private openFrame(): void {
+    const buffer = this.term.buffer.active;
+    this.frameBefore = { lines: this.liveLines(), cursor: { x: buffer.cursorX, y: buffer.cursorY } };
+    clearTimeout(this.frameTimer);
+    this.frameTimer = setTimeout(() => this.closeOverdueFrame(), SYNCHRONIZED_FRAME_MAX_MS);
+  }
+
+  /** The frame stayed open too long: show it as drawn so far. */
+  private closeOverdueFrame(): void {
+    this.frameTimer = undefined;
+    if (this.disposed || this.frameBefore === undefined) return;
+    this.frameBefore = undefined;
+    this.fireChanged(performance.now());
+  }
+
+  /** After a parse: a frame the program closed is over; one still open holds the change back. */
+  private settleFrame(): void {
+    if (this.frameBefore === undefined || this.term.modes.synchronizedOutputMode) return;
+    this.frameBefore = undefined;
+    clearTimeout(this.frameTimer);
+    this.frameTimer = undefined;
+  }
+
+  private fireChanged(now: number): void {
+    this.lastChangeFiredAt = now;
+    this.changed.fire();
+  }
+
   private onChunkParsed(end: number, elapsedMs: number): void {
     this.isWriting = false;
     if (this.disposed) return;
     this.parsedOffset = end;
+    this.settleFrame();
     this.resolveFlushWaiters();
     const now = performance.now();
-    if (this.pending.length === 0 || now - this.lastChangeFiredAt > CHANGE_EVENT_MAX_GAP_MS) {
-      this.lastChangeFiredAt = now;
-      this.changed.fire();
-    }
+    const isChangeDue = this.pending.length === 0 || now - this.lastChangeFiredAt > CHANGE_EVENT_MAX_GAP_MS;
+    if (isChangeDue && !this.isMidFrame) this.fireChanged(now);
     if (this.pending.length === 0) return;
     const waitMs = this.spendBudget(now, elapsedMs);
     if (waitMs > 0 && this.flushWaiters.length === 0) {
