@@ -132,6 +132,7 @@ export class AttentionService {
         const token = this.options.devices.actions.issue({
           projectId: news.project.id,
           entryId: news.entry.id,
+          entryName: news.entry.name,
           fingerprint,
           choice: c.id,
           ...(deviceId && { deviceId }),

@@ -85,9 +85,12 @@ export async function answerAction(
 ): Promise<ActionAnswered> {
   const action: PromptAction = devices.actions.redeem(token, device.deviceId);
   const holder = holderOf(workspace, action.projectId);
-  const name = (await holder.waiting(action.entryId).catch(() => undefined))?.name ?? action.entryId;
   const result = await holder.answer({ id: action.entryId, fingerprint: action.fingerprint, choice: action.choice });
-  return { answered: result.label, entry: { id: action.entryId, name }, project: { id: action.projectId, name: holder.name } };
+  return {
+    answered: result.label,
+    entry: { id: action.entryId, name: action.entryName },
+    project: { id: action.projectId, name: holder.name },
+  };
 }
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

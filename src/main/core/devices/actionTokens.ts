@@ -14,6 +14,8 @@ export const ACTION_TTL_MS = 15 * 60_000;
 export interface PromptAction {
   projectId: string;
   entryId: string;
+  /** The agent's name as the notification showed it: the confirmation names it without asking its host. */
+  entryName: string;
   fingerprint: string;
   choice: PromptChoiceKind;
   /** Only this device may use it; absent: any paired device (webhook and ntfy actions). */

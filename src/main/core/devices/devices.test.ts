@@ -98,7 +98,7 @@ describe('devices', () => {
 });
 
 describe('notification actions', () => {
-  const action = { projectId: 'pj_1', entryId: 'e1', fingerprint: 'fp', choice: 'approve' as const };
+  const action = { projectId: 'pj_1', entryId: 'e1', entryName: 'claude', fingerprint: 'fp', choice: 'approve' as const };
 
   it('work once, for their device only, and take the prompt’s other actions with them', () => {
     const { devices } = setup();
