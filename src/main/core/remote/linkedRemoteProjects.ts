@@ -40,6 +40,8 @@ class HostWatch {
   private opening: Promise<void> | undefined;
   /** Host projects whose entries the forwards know in this socket's life. */
   private readonly known = new Set<string>();
+  /** Per waiting host agent (`project:entry`): its status as last seen, so only a change of it is news. */
+  private readonly waitingSeen = new Map<string, string>();
 
   constructor(
     readonly remote: RemoteHost,
@@ -66,6 +68,7 @@ class HostWatch {
         if (this.client === client) this.client = undefined;
       });
       this.known.clear();
+      this.waitingSeen.clear();
       this.update(((await client.call('getWorkspace', {})) as WorkspaceState).projects);
     } catch {
       // the host's state says why; the next 'connected' tries again
@@ -81,8 +84,26 @@ class HostWatch {
     if (event.type === 'workspaceChanged') return this.update(event.workspace.projects);
     if (project === undefined) return;
     if (event.type === 'processAdded' || event.type === 'processChanged') this.forwards.update(project, event.process);
-    if (event.type === 'processChanged' && event.process.agent?.primary === 'waiting') this.waitingChanged();
-    if (event.type === 'processRemoved') this.forwards.remove(project, event.id);
+    if (event.type === 'processChanged') this.noteWaiting(`${project}:${event.process.id}`, event.process);
+    if (event.type === 'processRemoved') {
+      this.forwards.remove(project, event.id);
+      this.waitingSeen.delete(`${project}:${event.id}`);
+    }
+  }
+
+  /**
+   * A waiting agent's status changed (its dialog drawn, another question, a new reason): what it
+   * asks may have changed with it. Its title, ports or usage changing alone says nothing of that.
+   */
+  private noteWaiting(key: string, info: ProcessInfo): void {
+    if (info.agent?.primary !== 'waiting') {
+      this.waitingSeen.delete(key);
+      return;
+    }
+    const seen = JSON.stringify(info.agent);
+    if (this.waitingSeen.get(key) === seen) return;
+    this.waitingSeen.set(key, seen);
+    this.waitingChanged();
   }
 
   private update(projects: OpenProjectInfo[]): void {
@@ -91,6 +112,7 @@ class HostWatch {
     for (const gone of [...this.known].filter((id) => !projects.some((p) => p.id === id))) {
       this.known.delete(gone);
       this.forwards.reset(gone, []);
+      for (const key of this.waitingSeen.keys()) if (key.startsWith(`${gone}:`)) this.waitingSeen.delete(key);
     }
     this.changed();
   }
