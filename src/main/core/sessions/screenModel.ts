@@ -41,8 +41,9 @@ const AGENT_STATE_CLEARED = 'state=clear';
 const SYNCHRONIZED_OUTPUT_MODE = 2026;
 /**
  * A frame still open after this long is shown as it is, as terminals do: a program that set the
- * mode and died (or never resets it) must not freeze the screen. Frames close within a few ms; a
+ * mode and died (or never resets it) must not freeze the screen. Most frames close within a few ms; a
  * PTY read that splits one waits for the next read, which a loaded machine can delay by tens of ms.
+ * The recorded CLIs keep a frame open across reads for 127 ms at most (docs/agent-status.md).
  */
 export const SYNCHRONIZED_FRAME_MAX_MS = 250;
 
