@@ -53,6 +53,28 @@ describe('regions', () => {
     expect(r.read('above_prompt_box')).toEqual(['● Bash(ls)', '  ⎿  Waiting…']);
   });
 
+  it('a composer drawn as a filled bar has its top and bottom edges as rules; a turn boxed the same way without the bar does not', () => {
+    // Copilot CLI 1.0.102 on a pane that reports its colours (rules/copilotFilledComposer.test.ts), 40 columns.
+    const r = new RegionReader({
+      lines: [
+        ' ▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄',
+        '  ❯ Say hello                     21:53',
+        ' ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀',
+        ' ● Hello there.',
+        ' ~/project [⎇ main]',
+        `╻${'▄'.repeat(39)}`,
+        '┃  typed',
+        `╹${'▀'.repeat(39)}`,
+        ' Interactive · / commands',
+      ],
+      title: '',
+      cols: 40,
+    });
+    expect(r.read('prompt_box')).toEqual(['┃  typed']);
+    expect(r.read('above_prompt_box(2)')).toEqual([' ● Hello there.', ' ~/project [⎇ main]']);
+    expect(r.read('after_last_horizontal_rule')).toEqual([' Interactive · / commands']);
+  });
+
   it('after_last_horizontal_rule: rows below the last rule; empty without rules', () => {
     expect(reader().read('after_last_horizontal_rule')).toEqual(['  ? for shortcuts']);
     expect(new RegionReader({ lines: ['$ ls'], title: '', cols: 40 }).read('after_last_horizontal_rule')).toEqual([]);

@@ -87,7 +87,8 @@ export interface ScreenSnapshot {
   cols: number;
 }
 
-const RULE_LINE = /^[─━═]+$/u;
+/** A rule of box-drawing lines, or the top or bottom edge of a composer drawn as a filled bar (`╻▄▄▄`, `╹▀▀▀`: Copilot CLI on a terminal that reports its colours). */
+const RULE_LINE = /^(?:[─━═]+|[╻╹][▄▀]+)$/u;
 
 export function isHorizontalRule(line: string, cols: number): boolean {
   const t = line.trim();
