@@ -5,15 +5,24 @@
  * recordings (a headless terminal that does not answer them) show the `───` rules instead. The
  * screens below are the real CLI's, captured through a headless terminal that answers the queries
  * as a dark pane does (rgb:1e1e/1e1e/1e1e), COLORTERM=truecolor, against the mock Chat Completions
- * API (2026-11-29; blank rows dropped). The same rules read them as they read the recordings.
+ * API (2026-11-29; blank rows dropped; each screen is its rows in order, shared runs named once).
+ * The same rules read them as they read the recordings.
  */
 import { describe, expect, it } from 'vitest';
 import { readBlockedReport } from '../blockedReport';
 import { classify } from '../classifier';
 import { BUILTIN_RULE_SETS } from './index';
 
-/** 120x40, start-up over. */
-const idle120 = [
+const copilot = BUILTIN_RULE_SETS.get('copilot')!;
+
+/** The rows of a rule's sample from its dialog's top border (`╭`) down. */
+function dialogOfSample(key: string): string[] {
+  const rows = copilot.rules.find((r) => r.key === key)!.sample.split('\n');
+  return rows.slice(rows.findIndex((row) => row.startsWith('╭')));
+}
+
+/** 120x40: the banner and start-up notices over every screen below. */
+const STARTUP_120 = [
   '  Current   Sessions   Issues   Pull requests   Gists   ',
   '  ╭─╮╭─╮',
   '  ╰─╯╰─╯  Copilot v1.0.102 uses AI.',
@@ -26,51 +35,33 @@ const idle120 = [
   ' ! Model "switchboard-mock" is not in the built-in catalog. Using defaults for: prompt tokens ',
   '   (COPILOT_PROVIDER_MAX_PROMPT_TOKENS), output tokens (COPILOT_PROVIDER_MAX_OUTPUT_TOKENS). Run \u00a0copilot help ',
   '   providers\u00a0 for configuration details.',
+];
+/** 120x40: the working-directory row and the composer as a filled bar. */
+const COMPOSER_120 = [
   ' ~/project [⎇ main]',
   '╻▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄',
   '┃  ',
   '╹▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀',
-  ' ← open sidebar · Interactive · Manual Approval · / commands · ? help · tab next tab                   switchboard-mock',
 ];
+const IDLE_FOOTER_120 =
+  ' ← open sidebar · Interactive · Manual Approval · / commands · ? help · tab next tab                   switchboard-mock';
 
-/** 120x40, the first turn waiting for the model's first token. */
+/** Start-up over. */
+const idle120 = [...STARTUP_120, ...COMPOSER_120, IDLE_FOOTER_120];
+
+/** The first turn waiting for the model's first token. */
 const thinking120 = [
-  '  Current   Sessions   Issues   Pull requests   Gists   ',
-  '  ╭─╮╭─╮',
-  '  ╰─╯╰─╯  Copilot v1.0.102 uses AI.',
-  '  █ ▘▝ █  Check for mistakes.',
-  '   ▔▔▔▔ ',
-  ' ● Tip: /app',
-  '   └ Prefer a visual workspace? Try out the GitHub Copilot desktop app',
-  '     \u00a0https://github.com/features/ai/github-app\u00a0',
-  ' ● No copilot-instructions.md found. Run /init to generate.',
-  ' ! Model "switchboard-mock" is not in the built-in catalog. Using defaults for: prompt tokens ',
-  '   (COPILOT_PROVIDER_MAX_PROMPT_TOKENS), output tokens (COPILOT_PROVIDER_MAX_OUTPUT_TOKENS). Run \u00a0copilot help ',
-  '   providers\u00a0 for configuration details.',
+  ...STARTUP_120,
   ' ▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄',
   '  ❯ Say hello                                                                                                  21:53  ',
   ' ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀',
-  ' ~/project [⎇ main]',
-  '╻▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄',
-  '┃  ',
-  '╹▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀',
+  ...COMPOSER_120,
   ' ◎ Working esc esc edit prompt                                                                         switchboard-mock',
 ];
 
-/** 120x40, a turn given up after five retries of OpenAI's 429 rate_limit_exceeded. */
+/** A turn given up after five retries of OpenAI's 429 rate_limit_exceeded. */
 const gaveUpLimit120 = [
-  '  Current   Sessions   Issues   Pull requests   Gists   ',
-  '  ╭─╮╭─╮',
-  '  ╰─╯╰─╯  Copilot v1.0.102 uses AI.',
-  '  █ ▘▝ █  Check for mistakes.',
-  '   ▔▔▔▔ ',
-  ' ● Tip: /app',
-  '   └ Prefer a visual workspace? Try out the GitHub Copilot desktop app',
-  '     \u00a0https://github.com/features/ai/github-app\u00a0',
-  ' ● No copilot-instructions.md found. Run /init to generate.',
-  ' ! Model "switchboard-mock" is not in the built-in catalog. Using defaults for: prompt tokens ',
-  '   (COPILOT_PROVIDER_MAX_PROMPT_TOKENS), output tokens (COPILOT_PROVIDER_MAX_OUTPUT_TOKENS). Run \u00a0copilot help ',
-  '   providers\u00a0 for configuration details.',
+  ...STARTUP_120,
   ' ▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄',
   '  ❯ Say hello                                                                                                  21:53  ',
   ' ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀',
@@ -81,47 +72,20 @@ const gaveUpLimit120 = [
   ' ✗ Failed to get response from the AI model; retried 5 times (total retry wait time: 5.42 seconds) Last error: 429 Rat',
   '   limit reached for gpt-4o-mini in organization org-mock on requests per min (RPM): Limit 3, Used 3, Requested 1. ',
   '   Please try again in 1s. Visit https://platform.openai.com/account/rate-limits to learn more. ',
-  ' ~/project [⎇ main]',
-  '╻▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄',
-  '┃  ',
-  '╹▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀',
-  ' ← open sidebar · Interactive · Manual Approval · / commands · ? help · tab next tab                   switchboard-mock',
+  ...COMPOSER_120,
+  IDLE_FOOTER_120,
 ];
 
-/** 120x40, a shell tool call waiting for approval. */
+/** A shell tool call waiting for approval: its dialog replaces the composer. */
 const permission120 = [
-  '  Current   Sessions   Issues   Pull requests   Gists   ',
-  '  ╭─╮╭─╮',
-  '  ╰─╯╰─╯  Copilot v1.0.102 uses AI.',
-  '  █ ▘▝ █  Check for mistakes.',
-  '   ▔▔▔▔ ',
-  ' ● Tip: /app',
-  '   └ Prefer a visual workspace? Try out the GitHub Copilot desktop app',
-  '     \u00a0https://github.com/features/ai/github-app\u00a0',
-  ' ● No copilot-instructions.md found. Run /init to generate.',
-  ' ! Model "switchboard-mock" is not in the built-in catalog. Using defaults for: prompt tokens ',
-  '   (COPILOT_PROVIDER_MAX_PROMPT_TOKENS), output tokens (COPILOT_PROVIDER_MAX_OUTPUT_TOKENS). Run \u00a0copilot help ',
-  '   providers\u00a0 for configuration details.',
+  ...STARTUP_120,
   ' ▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄',
   '  ❯ Touch the flag                                                                                             21:51  ',
   ' ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀',
   ' $ Shell Post the deploy hook',
   '   touch deploy-requested.flag',
-  '╭──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────╮',
-  '│ Post the deploy hook                                                                                                 │',
-  '│ ──────────────────────────────────────────────────────────────────────────────────────────────────────────────────── │',
-  '│ ╭──────────────────────────────────────────────────────────────────────────────────────────────────────────────────╮ │',
-  '│ │ touch deploy-requested.flag                                                                                      │ │',
-  '│ ╰──────────────────────────────────────────────────────────────────────────────────────────────────────────────────╯ │',
-  '│                                                                                                                      │',
-  '│ Do you want to run this command?                                                                                     │',
-  '│                                                                                                                      │',
-  '│ ❯ 1. Yes                                                                                                             │',
-  "│   2. Yes, and don't ask again for `touch` in this repo (~/project)                                                   │",
-  '│   3. No, and tell Copilot what to do differently (Esc to stop)                                                       │',
-  '│                                                                                                                      │',
-  '│ ↑/↓ to navigate · enter to select · esc to cancel                                                                    │',
-  '╰──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────╯',
+  // The dialog is drawn as on the recordings, row for row: the permission rule's own sample from its top.
+  ...dialogOfSample('copilot/permission-prompt'),
 ];
 
 /** 68x30 (a pane in a grid of two), the same give-up; the transcript's scrollbar on the right. */
@@ -157,7 +121,6 @@ const gaveUpLimit68 = [
   ' Interactive · Manual Approval · / commands        switchboard-mock',
 ];
 
-const copilot = BUILTIN_RULE_SETS.get('copilot')!;
 const read = (lines: string[]) => {
   const result = classify(lines, 'GitHub Copilot', { rules: copilot, now: 0 });
   return { primary: result.primary, detail: result.detail, reason: result.reason };
