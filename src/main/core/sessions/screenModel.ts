@@ -39,6 +39,8 @@ const AGENT_STATE_OSC = 7501;
 const AGENT_STATE_CLEARED = 'state=clear';
 /** DEC private mode 2026, synchronized output: the program brackets each frame with `?2026h` … `?2026l`. */
 const SYNCHRONIZED_OUTPUT_MODE = 2026;
+const FRAME_OPENS = '\x1b[?2026h';
+const FRAME_CLOSES = '\x1b[?2026l';
 /**
  * A frame still open after this long is shown as it is, as terminals do: a program that set the
  * mode and died (or never resets it) must not freeze the screen. Most frames close within a few ms; a
@@ -78,6 +80,8 @@ export class ScreenModel implements ScreenView {
   /** The last complete frame, kept while the program draws the next one inside synchronized output. */
   private frameBefore: { lines: string[]; cursor: ScreenCursor } | undefined;
   private frameTimer: NodeJS.Timeout | undefined;
+  /** The chunk being parsed ends inside a frame: only then is the frame before worth keeping. */
+  private chunkEndsMidFrame = false;
 
   private readonly changed = new Emitter<void>();
   readonly onDidChange: Event<void> = this.changed.event;
@@ -108,7 +112,8 @@ export class ScreenModel implements ScreenView {
       return true;
     });
     this.term.parser.registerCsiHandler({ prefix: '?', final: 'h' }, (params) => {
-      if (params.includes(SYNCHRONIZED_OUTPUT_MODE) && !this.term.modes.synchronizedOutputMode) this.openFrame();
+      const opens = params.includes(SYNCHRONIZED_OUTPUT_MODE) && !this.term.modes.synchronizedOutputMode;
+      if (opens && this.chunkEndsMidFrame) this.openFrame();
       return false; // xterm still sets the mode
     });
   }
@@ -266,6 +271,7 @@ export class ScreenModel implements ScreenView {
     const { chunk, end } = this.takeChunk();
     this.isWriting = true;
     this.writingEnd = end;
+    this.chunkEndsMidFrame = endsMidFrame(chunk);
     const startedAt = performance.now();
     this.term.write(chunk, () => this.onChunkParsed(end, performance.now() - startedAt));
   }
@@ -349,4 +355,15 @@ export class ScreenModel implements ScreenView {
     this.flushWaiters = this.flushWaiters.filter((w) => w.offset > this.parsedOffset);
     for (const waiter of ready) waiter.resolve(this.parsedOffset);
   }
+}
+
+/**
+ * Whether a frame opened in `chunk` is still open at its end. Most frames open and close within one
+ * PTY read; keeping the frame before (a copy of every row) only for those that do not keeps the
+ * parse of an agent's output as cheap as without it.
+ */
+function endsMidFrame(chunk: Uint8Array | string): boolean {
+  const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  const opened = text.lastIndexOf(FRAME_OPENS);
+  return opened >= 0 && opened > text.lastIndexOf(FRAME_CLOSES);
 }

@@ -136,10 +136,10 @@ describe('Copilot CLI with its filled composer (a pane that reports its colours)
   it.each([
     ['120', gaveUpLimit120],
     ['68', gaveUpLimit68],
-  ])('reads a rate limit given up as waiting · limit at %s columns, with the whole message', (_cols, screen) => {
+  ])('reads a rate limit given up as waiting · limit at %s columns, with the whole message', (cols, screen) => {
     expect(read(screen)).toEqual({ primary: 'waiting', detail: 'limit', reason: 'copilot/gave-up-limit' });
     const rule = copilot.rules.find((r) => r.key === 'copilot/gave-up-limit')!;
-    const report = readBlockedReport(rule, { lines: screen, title: '', cols: Number(_cols) }, 0);
+    const report = readBlockedReport(rule, { lines: screen, title: '', cols: Number(cols) }, 0);
     expect(report?.message).toMatch(
       /^Failed to get response from the AI model; retried 5 times .*Last error: 429 .*Please try again in 1s\./u,
     );
